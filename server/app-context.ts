@@ -1,0 +1,27 @@
+// The process's long-lived parts, built once by server/main.ts (or a test) and
+// reachable from Next's separately bundled code through globalThis.
+import type { Config } from "./config";
+import type { TapeStore } from "./db/tape-store";
+import { createAppender, type AppendEvents } from "./tape/append-events";
+import { TapeBus } from "./tape/bus";
+
+export type AppContext = { config: Config; store: TapeStore; bus: TapeBus; append: AppendEvents };
+
+export function createAppContext(config: Config, store: TapeStore): AppContext {
+  const bus = new TapeBus();
+  return { config, store, bus, append: createAppender(store, bus) };
+}
+
+const KEY = Symbol.for("podwatch.app");
+type Holder = { [KEY]?: AppContext };
+
+export function publishAppContext(app: AppContext) {
+  (globalThis as Holder)[KEY] = app;
+}
+
+/** For Next's server code: the context created by the custom server in this process. */
+export function appContext(): AppContext {
+  const app = (globalThis as Holder)[KEY];
+  if (!app) throw new Error("podwatch app context is not initialised (start with `npm start`)");
+  return app;
+}

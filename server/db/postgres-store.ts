@@ -1,0 +1,160 @@
+// PostgreSQL store. Concurrent writers (also across processes) are serialized
+// per pod by a row lock on the pod's head; a whole group of requests is
+// planned in memory and written with one multi-row INSERT.
+import { randomUUID } from "node:crypto";
+import pg from "pg";
+import { PrismaPg } from "@prisma/adapter-pg";
+import { PrismaClient as PgPrismaClient } from "./generated/postgres/client";
+import type { PrismaClient } from "./generated/sqlite/client";
+import { planAppend, type Head, type StoredEvent, type StoredRef } from "../domain/plan-append";
+import { AppError, notFound } from "../domain/errors";
+import { listMigrations, MIGRATIONS_TABLE_SQL, checkHistory } from "./migrations";
+import { EVENT_COLUMNS, type AppendOutcome, type AppendRequest, type TapeStore } from "./tape-store";
+
+const MIGRATION_LOCK = 7_263_424; // any constant shared by all podwatch processes
+
+export async function openPostgresStore(url: string): Promise<TapeStore> {
+  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  await migratePostgres(pool);
+  const prisma = new PgPrismaClient({ adapter: new PrismaPg(pool) }) as unknown as PrismaClient;
+  return new PostgresStore(pool, prisma);
+}
+
+async function migratePostgres(pool: pg.Pool) {
+  const client = await pool.connect();
+  try {
+    await client.query("SELECT pg_advisory_lock($1)", [MIGRATION_LOCK]);
+    await client.query(MIGRATIONS_TABLE_SQL.postgres);
+    const wanted = listMigrations("postgres");
+    const { rows: applied } = await client.query<{ name: string; checksum: string }>(
+      `SELECT migration_name AS name, checksum FROM _prisma_migrations WHERE rolled_back_at IS NULL`,
+    );
+    const drifted = checkHistory(wanted, applied);
+    if (drifted.length) throw new Error(`Applied migrations differ from prisma/postgres/migrations: ${drifted.join(", ")}`);
+    const done = new Set(applied.map((a) => a.name));
+    for (const m of wanted.filter((m) => !done.has(m.name))) {
+      await client.query("BEGIN");
+      try {
+        // One simple-protocol query: the script may contain $$-quoted function bodies.
+        await client.query(m.sql);
+        await client.query(
+          `INSERT INTO _prisma_migrations (id, checksum, finished_at, migration_name, applied_steps_count) VALUES ($1, $2, now(), $3, 1)`,
+          [randomUUID(), m.checksum, m.name],
+        );
+        await client.query("COMMIT");
+      } catch (e) {
+        await client.query("ROLLBACK");
+        throw e;
+      }
+    }
+  } finally {
+    await client.query("SELECT pg_advisory_unlock($1)", [MIGRATION_LOCK]).catch(() => {});
+    client.release();
+  }
+}
+
+class PostgresStore implements TapeStore {
+  readonly kind = "postgres" as const;
+  constructor(
+    private readonly pool: pg.Pool,
+    readonly prisma: PrismaClient,
+  ) {}
+
+  async appendGroup(requests: AppendRequest[]): Promise<AppendOutcome[]> {
+    try {
+      return await this.transaction(requests);
+    } catch {
+      // A driver-level failure (e.g. a concurrent replay of the same id): isolate by retrying alone.
+      return Promise.all(
+        requests.map((r) => this.transaction([r]).then((o) => o[0]!, (error) => ({ ok: false as const, error }))),
+      );
+    }
+  }
+
+  private async transaction(requests: AppendRequest[]): Promise<AppendOutcome[]> {
+    const client = await this.pool.connect();
+    try {
+      await client.query("BEGIN");
+      const podIds = [...new Set(requests.map((r) => r.podId))].sort();
+      const heads = await this.lockHeads(client, podIds);
+      const existing = await this.findExisting(client, requests.flatMap((r) => r.events.map((e) => e.id)));
+      const receivedAt = new Date().toISOString();
+      const outcomes: AppendOutcome[] = [];
+      const rows: StoredEvent[] = [];
+      for (const r of requests) {
+        const head = heads.get(r.podId);
+        if (!head) {
+          outcomes.push({ ok: false, error: notFound("pod") });
+          continue;
+        }
+        try {
+          const plan = planAppend(r.podId, head, r.events, existing, receivedAt);
+          heads.set(r.podId, plan.head);
+          for (const row of plan.rows) existing.set(row.id, row);
+          rows.push(...plan.rows);
+          outcomes.push({ ok: true, acks: plan.acks, added: plan.rows });
+        } catch (error) {
+          if (!(error instanceof AppError)) throw error;
+          outcomes.push({ ok: false, error });
+        }
+      }
+      if (rows.length) {
+        await this.insert(client, rows);
+        const touched = [...new Set(rows.map((r) => r.podId))];
+        await client.query(
+          `UPDATE pod SET head_seq = h.seq, head_hash = h.hash FROM unnest($1::text[], $2::int[], $3::text[]) AS h(id, seq, hash) WHERE pod.id = h.id`,
+          [touched, touched.map((id) => heads.get(id)!.seq), touched.map((id) => heads.get(id)!.hash)],
+        );
+      }
+      await client.query("COMMIT");
+      return outcomes;
+    } catch (e) {
+      await client.query("ROLLBACK").catch(() => {});
+      throw e;
+    } finally {
+      client.release();
+    }
+  }
+
+  private async lockHeads(client: pg.PoolClient, podIds: string[]): Promise<Map<string, Head>> {
+    const { rows } = await client.query<{ id: string; seq: number; hash: string }>(
+      `SELECT id, head_seq AS seq, head_hash AS hash FROM pod WHERE id = ANY($1::text[]) ORDER BY id FOR UPDATE`,
+      [podIds],
+    );
+    return new Map(rows.map((r) => [r.id, { seq: r.seq, hash: r.hash }]));
+  }
+
+  private async findExisting(client: pg.PoolClient, ids: string[]): Promise<Map<string, StoredRef>> {
+    const { rows } = await client.query<StoredRef>(
+      `SELECT id, pod_id AS "podId", seq, hash FROM event WHERE id = ANY($1::text[])`,
+      [ids],
+    );
+    return new Map(rows.map((r) => [r.id, r]));
+  }
+
+  private async insert(client: pg.PoolClient, rows: StoredEvent[]) {
+    const col = <K extends keyof StoredEvent>(k: K) => rows.map((r) => r[k]);
+    await client.query(
+      `INSERT INTO event (id, pod_id, seq, type, actor, role, ts, received_at, body, prev_hash, hash)
+       SELECT * FROM unnest($1::text[], $2::text[], $3::int[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[], $9::text[], $10::text[], $11::text[])`,
+      [col("id"), col("podId"), col("seq"), col("type"), col("actor"), col("role"), col("ts"), col("receivedAt"), col("body"), col("prevHash"), col("hash")],
+    );
+  }
+
+  async readEvents(podId: string, afterSeq: number, limit: number): Promise<StoredEvent[]> {
+    const { rows } = await this.pool.query<StoredEvent>(
+      `SELECT ${EVENT_COLUMNS} FROM event WHERE pod_id = $1 AND seq > $2 ORDER BY seq LIMIT $3`,
+      [podId, afterSeq, limit],
+    );
+    return rows;
+  }
+
+  async ping() {
+    await this.pool.query("SELECT 1 FROM pod LIMIT 1");
+  }
+
+  async close() {
+    await this.prisma.$disconnect().catch(() => {});
+    await this.pool.end().catch(() => {});
+  }
+}

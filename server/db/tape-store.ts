@@ -1,0 +1,22 @@
+// The storage port of the tape. Two implementations (SQLite, PostgreSQL) share
+// the planning in server/domain/plan-append.ts and differ only in SQL.
+import type { NewEvent, Ack, StoredEvent } from "../domain/plan-append";
+import type { PrismaClient } from "./generated/sqlite/client";
+
+export type AppendRequest = { podId: string; events: NewEvent[] };
+/** Per request: its acks and the rows it added, or the error that refused it alone. */
+export type AppendOutcome = { ok: true; acks: Ack[]; added: StoredEvent[] } | { ok: false; error: unknown };
+
+export interface TapeStore {
+  readonly kind: "sqlite" | "postgres";
+  /** Both generated clients expose the same model API; typed as the SQLite one. */
+  readonly prisma: PrismaClient;
+  /** Appends several requests in one transaction; each request is all-or-nothing. */
+  appendGroup(requests: AppendRequest[]): Promise<AppendOutcome[]>;
+  readEvents(podId: string, afterSeq: number, limit: number): Promise<StoredEvent[]>;
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export const EVENT_COLUMNS =
+  `id, pod_id AS "podId", seq, type, actor, role, ts, received_at AS "receivedAt", body, prev_hash AS "prevHash", hash`;

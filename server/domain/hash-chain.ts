@@ -1,0 +1,73 @@
+// The tamper-evident chain: every event's hash covers its content and the
+// previous event's hash, so changing or dropping any stored event breaks every
+// hash after it.
+import { createHash } from "node:crypto";
+import { canonicalJson } from "./canonical-json";
+
+export const GENESIS_HASH = "0".repeat(64);
+
+/** Exactly the stored fields of an event; `body` is the stored JSON text. */
+export type ChainedEvent = {
+  id: string;
+  podId: string;
+  seq: number;
+  type: string;
+  actor: string;
+  role: string | null;
+  ts: string | null;
+  receivedAt: string;
+  body: string;
+  prevHash: string;
+};
+
+export function hashEvent(e: ChainedEvent): string {
+  const canonical = canonicalJson({
+    v: 1,
+    id: e.id,
+    podId: e.podId,
+    seq: e.seq,
+    type: e.type,
+    actor: e.actor,
+    role: e.role,
+    ts: e.ts,
+    receivedAt: e.receivedAt,
+    body: e.body,
+    prevHash: e.prevHash,
+  });
+  return createHash("sha256").update(canonical).digest("hex");
+}
+
+export type ChainCheck = { ok: true; checked: number } | { ok: false; checked: number; firstBadSeq: number };
+
+/** Walks events in seq order from `start`; reports the first event whose seq, link or hash is wrong. */
+export class ChainWalker {
+  private expectedSeq: number;
+  private prevHash: string;
+  checked = 0;
+  firstBadSeq: number | null = null;
+
+  constructor(start: { seq: number; hash: string } = { seq: 0, hash: GENESIS_HASH }) {
+    this.expectedSeq = start.seq + 1;
+    this.prevHash = start.hash;
+  }
+
+  /** Returns false once the chain is broken; later events are not checked. */
+  push(e: ChainedEvent & { hash: string }): boolean {
+    if (this.firstBadSeq !== null) return false;
+    const bad = e.seq !== this.expectedSeq || e.prevHash !== this.prevHash || hashEvent(e) !== e.hash;
+    if (bad) {
+      this.firstBadSeq = e.seq !== this.expectedSeq ? this.expectedSeq : e.seq;
+      return false;
+    }
+    this.checked++;
+    this.expectedSeq++;
+    this.prevHash = e.hash;
+    return true;
+  }
+
+  result(): ChainCheck {
+    return this.firstBadSeq === null
+      ? { ok: true, checked: this.checked }
+      : { ok: false, checked: this.checked, firstBadSeq: this.firstBadSeq };
+  }
+}

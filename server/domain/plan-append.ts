@@ -1,0 +1,46 @@
+// Pure planning of one append request: which inputs are replays of stored
+// events (idempotent by id), which are new, and the seq/hash each new one gets.
+import { conflict } from "./errors";
+import { hashEvent, type ChainedEvent } from "./hash-chain";
+
+export type NewEvent = {
+  id: string;
+  type: string;
+  actor: string;
+  role: string | null;
+  ts: string | null;
+  /** JSON text, stored and hashed exactly as is. */
+  body: string;
+};
+export type Head = { seq: number; hash: string };
+export type StoredRef = { id: string; podId: string; seq: number; hash: string };
+export type StoredEvent = ChainedEvent & { hash: string };
+export type Ack = { id: string; seq: number; hash: string };
+
+export type AppendPlan = { rows: StoredEvent[]; head: Head; acks: Ack[] };
+
+export function planAppend(
+  podId: string,
+  head: Head,
+  inputs: NewEvent[],
+  existing: ReadonlyMap<string, StoredRef>,
+  receivedAt: string,
+): AppendPlan {
+  const rows: StoredEvent[] = [];
+  const acks: Ack[] = [];
+  let { seq, hash } = head;
+  for (const input of inputs) {
+    const stored = existing.get(input.id);
+    if (stored) {
+      if (stored.podId !== podId) throw conflict("event_id_taken", `event id ${input.id} is already used by another pod`);
+      acks.push({ id: stored.id, seq: stored.seq, hash: stored.hash });
+      continue;
+    }
+    seq += 1;
+    const chained: ChainedEvent = { ...input, podId, seq, receivedAt, prevHash: hash };
+    hash = hashEvent(chained);
+    rows.push({ ...chained, hash });
+    acks.push({ id: input.id, seq, hash });
+  }
+  return { rows, head: { seq, hash }, acks };
+}

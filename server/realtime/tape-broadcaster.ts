@@ -1,0 +1,28 @@
+// Fans committed events out to spectators. Events committed in the same turn
+// of the event loop are coalesced into one frame per pod, so a busy pod costs
+// one emit per room per turn, however many spectators watch it.
+import type { TapeBus } from "../tape/bus";
+import type { TapeEvent } from "../wire/events";
+
+export type Flush = (podId: string, events: TapeEvent[]) => void;
+
+export function coalesceCommits(bus: TapeBus, flush: Flush): () => void {
+  let pending = new Map<string, TapeEvent[]>();
+  let scheduled = false;
+  const onCommitted = ({ podId, events }: { podId: string; events: TapeEvent[] }) => {
+    const list = pending.get(podId);
+    if (list) list.push(...events);
+    else pending.set(podId, [...events]);
+    if (!scheduled) {
+      scheduled = true;
+      setImmediate(() => {
+        const frames = pending;
+        pending = new Map();
+        scheduled = false;
+        for (const [podId, evs] of frames) flush(podId, evs);
+      });
+    }
+  };
+  bus.on("committed", onCommitted);
+  return () => bus.off("committed", onCommitted);
+}

@@ -1,0 +1,25 @@
+import { z } from "zod";
+
+export const POD_MODES = ["collaboration", "contracting"] as const;
+
+export const ZCreatePodRequest = z.object({
+  name: z.string().trim().min(1).max(120),
+  mode: z.enum(POD_MODES),
+  scope: z.string().max(10000).optional(),
+});
+export type TCreatePodRequest = z.infer<typeof ZCreatePodRequest>;
+
+export type PodSummary = {
+  id: string;
+  name: string;
+  mode: (typeof POD_MODES)[number];
+  scope: string | null;
+  createdAt: string;
+  eventCount: number;
+  headHash: string;
+};
+
+export const ZReadEventsQuery = z.object({
+  after: z.coerce.number().int().min(0).default(0),
+  limit: z.coerce.number().int().min(1).max(1000).default(100),
+});
