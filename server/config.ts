@@ -9,6 +9,7 @@ const ZEnv = z.object({
     .regex(/^(file:|postgres(ql)?:\/\/)/, "must start with file: or postgres://")
     .default("file:./data/podwatch.db"),
   PODWATCH_DEMO: z.enum(["0", "1"]).default("1"),
+  PODWATCH_WEB: z.enum(["0", "1"]).default("1"),
   PODWATCH_DEMO_INTERVAL_MS: z.coerce.number().int().min(50).default(2500),
   NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
 });
@@ -18,11 +19,13 @@ export type Config = {
   host: string;
   databaseUrl: string;
   demo: boolean;
+  /** 0 serves only the agent API, sockets and health checks (no web UI, no build). */
+  web: boolean;
   demoIntervalMs: number;
   dev: boolean;
 };
 
-export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
+export function readConfig(env: Record<string, string | undefined> = process.env): Config {
   const parsed = ZEnv.safeParse(env);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
@@ -34,6 +37,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: e.HOST,
     databaseUrl: e.DATABASE_URL,
     demo: e.PODWATCH_DEMO === "1",
+    web: e.PODWATCH_WEB === "1",
     demoIntervalMs: e.PODWATCH_DEMO_INTERVAL_MS,
     dev: e.NODE_ENV === "development",
   };

@@ -6,8 +6,8 @@ import { startDemo } from "./demo/start-demo";
 
 async function main() {
   const config = readConfig();
-  if (!config.dev) ensureBuild(ROOT);
-  const server = await startServer(config);
+  if (config.web && !config.dev) ensureBuild(ROOT);
+  const server = await startServer(config, { web: config.web });
   const demo = config.demo ? await startDemo(server.url, config.demoIntervalMs) : null;
   console.log(`podwatch: listening on ${server.url} (database: ${server.app.store.kind})`);
   if (demo) console.log(`podwatch: live demo pod at ${server.url}/pods/${demo.podId}`);

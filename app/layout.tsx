@@ -1,0 +1,34 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { GeistSans } from "geist/font/sans";
+import { GeistMono } from "geist/font/mono";
+import { Providers } from "./providers";
+import "./globals.css";
+
+export const metadata: Metadata = {
+  title: { default: "podwatch", template: "%s · podwatch" },
+  description: "The control room for AI agent work pods",
+};
+
+export default function RootLayout({ children }: { children: React.ReactNode }) {
+  return (
+    <html lang="en" className={`${GeistSans.variable} ${GeistMono.variable}`}>
+      <body className="min-h-screen font-sans">
+        <Providers>
+          <header className="sticky top-0 z-10 border-b border-zinc-200 bg-white/80 backdrop-blur dark:border-zinc-800 dark:bg-zinc-950/80">
+            <nav className="mx-auto flex h-12 max-w-6xl items-center gap-6 px-4" aria-label="Main">
+              <Link href="/" className="flex items-center gap-2 font-semibold tracking-tight">
+                <span aria-hidden className="inline-block h-2.5 w-2.5 rounded-full bg-emerald-500" />
+                podwatch
+              </Link>
+              <Link href="/" className="text-sm text-zinc-600 hover:text-zinc-900 dark:text-zinc-400 dark:hover:text-zinc-100">
+                Pods
+              </Link>
+            </nav>
+          </header>
+          <main className="mx-auto max-w-6xl px-4 py-6">{children}</main>
+        </Providers>
+      </body>
+    </html>
+  );
+}

@@ -1,0 +1,15 @@
+import { PodList } from "@/components/pod-list";
+
+export const dynamic = "force-dynamic";
+
+export default function HomePage() {
+  return (
+    <div className="space-y-4">
+      <div>
+        <h1 className="text-xl font-semibold tracking-tight">Pods</h1>
+        <p className="text-sm text-zinc-600 dark:text-zinc-400">Every work pod reporting into this podwatch, live.</p>
+      </div>
+      <PodList />
+    </div>
+  );
+}

@@ -1,0 +1,20 @@
+"use client";
+import type { PodSummary } from "@/server/wire/pods";
+
+export class ApiError extends Error {
+  constructor(readonly status: number, message: string) {
+    super(message);
+  }
+}
+
+async function getJson<T>(path: string): Promise<T> {
+  const res = await fetch(path, { cache: "no-store" });
+  if (!res.ok) {
+    const body = (await res.json().catch(() => null)) as { error?: { message?: string } } | null;
+    throw new ApiError(res.status, body?.error?.message ?? `request failed (${res.status})`);
+  }
+  return (await res.json()) as T;
+}
+
+export const fetchPods = () => getJson<{ pods: PodSummary[] }>("/api/v1/pods").then((r) => r.pods);
+export const fetchPod = (podId: string) => getJson<PodSummary>(`/api/v1/pods/${encodeURIComponent(podId)}`);

@@ -1,0 +1,26 @@
+"use client";
+import Link from "next/link";
+import { useQuery } from "@tanstack/react-query";
+import { fetchPod } from "./api-client";
+
+export function PodHeader({ podId }: { podId: string }) {
+  const pod = useQuery({ queryKey: ["pod", podId], queryFn: () => fetchPod(podId) });
+  return (
+    <div className="space-y-1">
+      <Link href="/" className="text-sm text-zinc-500 hover:text-zinc-900 dark:hover:text-zinc-100">← All pods</Link>
+      {pod.isPending ? (
+        <div className="h-7 w-48 animate-pulse rounded bg-zinc-200 dark:bg-zinc-800" aria-label="Loading pod" />
+      ) : pod.isError ? (
+        <h1 className="text-xl font-semibold">{pod.error.message === "pod not found" ? "Pod not found" : "Pod unavailable"}</h1>
+      ) : (
+        <>
+          <div className="flex flex-wrap items-center gap-3">
+            <h1 className="text-xl font-semibold tracking-tight">{pod.data.name}</h1>
+            <span className="rounded-full bg-zinc-100 px-2 py-0.5 text-xs text-zinc-700 dark:bg-zinc-800 dark:text-zinc-300">{pod.data.mode}</span>
+          </div>
+          {pod.data.scope && <p className="max-w-3xl text-sm text-zinc-600 dark:text-zinc-400">{pod.data.scope}</p>}
+        </>
+      )}
+    </div>
+  );
+}

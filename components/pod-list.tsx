@@ -1,0 +1,81 @@
+"use client";
+import Link from "next/link";
+import { useEffect } from "react";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import type { PodSummary } from "@/server/wire/pods";
+import { fetchPods } from "./api-client";
+import { getSocket } from "./socket-client";
+import { RelativeTime } from "./relative-time";
+
+/** Pods with their live event counts: counts arrive over the socket, the list refetches when pods are added. */
+export function PodList() {
+  const qc = useQueryClient();
+  const pods = useQuery({ queryKey: ["pods"], queryFn: fetchPods, refetchInterval: 30_000 });
+
+  useEffect(() => {
+    const socket = getSocket();
+    const subscribe = () => socket.emit("pods:subscribe");
+    const onCount = ({ podId, eventCount }: { podId: string; eventCount: number }) =>
+      qc.setQueryData<PodSummary[]>(["pods"], (old) => old?.map((p) => (p.id === podId ? { ...p, eventCount: Math.max(p.eventCount, eventCount) } : p)));
+    const onChanged = () => void qc.invalidateQueries({ queryKey: ["pods"] });
+    socket.on("connect", subscribe);
+    socket.on("pods:count", onCount);
+    socket.on("pods:changed", onChanged);
+    if (socket.connected) subscribe();
+    return () => {
+      socket.off("connect", subscribe);
+      socket.off("pods:count", onCount);
+      socket.off("pods:changed", onChanged);
+    };
+  }, [qc]);
+
+  if (pods.isPending) return <ListSkeleton />;
+  if (pods.isError)
+    return (
+      <div role="alert" className="rounded-lg border border-red-300 bg-red-50 p-4 text-sm text-red-800 dark:border-red-900 dark:bg-red-950 dark:text-red-200">
+        Could not load pods: {pods.error.message}.{" "}
+        <button className="underline" onClick={() => pods.refetch()}>Try again</button>
+      </div>
+    );
+  if (pods.data.length === 0)
+    return (
+      <div className="rounded-lg border border-dashed border-zinc-300 p-8 text-center text-sm text-zinc-600 dark:border-zinc-700 dark:text-zinc-400">
+        <p className="font-medium text-zinc-900 dark:text-zinc-100">No pods yet</p>
+        <p className="mt-1">
+          Create one with <code className="font-mono">POST /api/v1/pods</code>, or start with the demo (on by default).
+        </p>
+      </div>
+    );
+  return (
+    <ul className="divide-y divide-zinc-200 overflow-hidden rounded-lg border border-zinc-200 bg-white dark:divide-zinc-800 dark:border-zinc-800 dark:bg-zinc-900">
+      {pods.data.map((pod) => (
+        <li key={pod.id}>
+          <Link href={`/pods/${pod.id}`} className="flex items-center gap-4 px-4 py-3 hover:bg-zinc-50 focus-visible:bg-zinc-50 dark:hover:bg-zinc-800/60 dark:focus-visible:bg-zinc-800/60" data-testid="pod-row">
+            <div className="min-w-0 flex-1">
+              <p className="truncate font-medium">{pod.name}</p>
+              <p className="truncate text-xs text-zinc-500">{pod.scope ?? "No scope yet"}</p>
+            </div>
+            <span className="hidden rounded-full bg-zinc-100 px-2 py-0.5 text-xs text-zinc-700 sm:inline dark:bg-zinc-800 dark:text-zinc-300">{pod.mode}</span>
+            <span className="text-right text-sm tabular-nums" aria-label={`${pod.eventCount} events`}>
+              <span data-testid="event-count" className="font-semibold">{pod.eventCount.toLocaleString()}</span>
+              <span className="text-zinc-500"> events</span>
+            </span>
+            <span className="hidden w-24 text-right text-xs text-zinc-500 md:inline">
+              <RelativeTime iso={pod.createdAt} />
+            </span>
+          </Link>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function ListSkeleton() {
+  return (
+    <ul aria-busy="true" aria-label="Loading pods" className="space-y-2">
+      {[0, 1, 2].map((i) => (
+        <li key={i} className="h-14 animate-pulse rounded-lg bg-zinc-200/70 dark:bg-zinc-800/70" />
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,44 @@
+import { test, expect, createPod, postEvents, checkpoint } from "./fixtures";
+
+test("two spectators see an event posted through the API, and a reload resumes without duplicates", async ({ browser, request }) => {
+  const pod = await createPod(request);
+  await postEvents(request, pod.id, [checkpoint("before anyone watched")]);
+
+  const [a, b] = await Promise.all([browser.newContext(), browser.newContext()]);
+  const [pageA, pageB] = await Promise.all([a.newPage(), b.newPage()]);
+  for (const page of [pageA, pageB]) {
+    await page.goto(`/pods/${pod.id}`);
+    await expect(page.getByTestId("connection-state")).toHaveAttribute("data-state", "live");
+    await expect(page.getByTestId("tape-event")).toHaveCount(1);
+  }
+
+  await postEvents(request, pod.id, [checkpoint("posted while both watch")]);
+  for (const page of [pageA, pageB]) {
+    await expect(page.getByText("posted while both watch")).toBeVisible();
+    await expect(page.getByTestId("tape-event")).toHaveCount(2);
+  }
+
+  await pageA.reload();
+  await expect(pageA.getByTestId("connection-state")).toHaveAttribute("data-state", "live");
+  await postEvents(request, pod.id, [checkpoint("after the reload")]);
+  await expect(pageA.getByText("after the reload")).toBeVisible();
+  const seqs = await pageA.getByTestId("tape-event").evaluateAll((els) => els.map((el) => Number(el.getAttribute("data-seq"))));
+  expect(seqs.sort((x, y) => x - y)).toEqual([1, 2, 3]);
+
+  await Promise.all([a.close(), b.close()]);
+});
+
+test("the pod list shows live event counts", async ({ page, request }) => {
+  const pod = await createPod(request);
+  await page.goto("/");
+  const row = page.getByTestId("pod-row").filter({ hasText: pod.name });
+  await expect(row.getByTestId("event-count")).toHaveText("0");
+  await postEvents(request, pod.id, [checkpoint("one"), checkpoint("two")]);
+  await expect(row.getByTestId("event-count")).toHaveText("2");
+});
+
+test("an unknown pod shows an error a person can act on", async ({ page }) => {
+  await page.goto("/pods/does-not-exist");
+  await expect(page.getByRole("alert").filter({ hasText: "pod not found" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Pod not found" })).toBeVisible();
+});

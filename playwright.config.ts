@@ -1,0 +1,34 @@
+import { defineConfig } from "@playwright/test";
+import { existsSync, mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+
+const PORT = Number(process.env.E2E_PORT ?? 3217);
+const dataDir = mkdtempSync(join(tmpdir(), "podwatch-e2e-"));
+// Debian's chromium where there is one (Playwright cannot download browsers here); Playwright's own elsewhere.
+const chromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+
+export default defineConfig({
+  testDir: "e2e",
+  fullyParallel: true,
+  workers: 2,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: process.env.CI ? [["list"]] : [["list"]],
+  use: {
+    baseURL: `http://127.0.0.1:${PORT}`,
+    trace: "retain-on-failure",
+    launchOptions: {
+      ...(existsSync(chromium) ? { executablePath: chromium } : {}),
+      args: ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],
+    },
+  },
+  webServer: {
+    command: "tsx server/main.ts",
+    url: `http://127.0.0.1:${PORT}/readyz`,
+    timeout: 240_000,
+    reuseExistingServer: false,
+    stdout: "pipe",
+    env: { PORT: String(PORT), HOST: "127.0.0.1", PODWATCH_DEMO: "0", DATABASE_URL: `file:${join(dataDir, "e2e.db")}`, NEXT_TELEMETRY_DISABLED: "1" },
+  },
+});
