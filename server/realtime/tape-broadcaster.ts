@@ -6,9 +6,21 @@ import type { TapeEvent } from "../wire/events";
 
 export type Flush = (podId: string, events: TapeEvent[]) => void;
 
-export function coalesceCommits(bus: TapeBus, flush: Flush): () => void {
+export type Coalescer = {
+  /** Sends what is waiting now; a subscriber calls it before it joins a room, so no frame straddles the join. */
+  flushNow: () => void;
+  stop: () => void;
+};
+
+export function coalesceCommits(bus: TapeBus, flush: Flush): Coalescer {
   let pending = new Map<string, TapeEvent[]>();
   let scheduled = false;
+  const flushNow = () => {
+    if (!pending.size) return;
+    const frames = pending;
+    pending = new Map();
+    for (const [podId, evs] of frames) flush(podId, evs);
+  };
   const onCommitted = ({ podId, events }: { podId: string; events: TapeEvent[] }) => {
     const list = pending.get(podId);
     if (list) list.push(...events);
@@ -16,13 +28,11 @@ export function coalesceCommits(bus: TapeBus, flush: Flush): () => void {
     if (!scheduled) {
       scheduled = true;
       setImmediate(() => {
-        const frames = pending;
-        pending = new Map();
         scheduled = false;
-        for (const [podId, evs] of frames) flush(podId, evs);
+        flushNow();
       });
     }
   };
   bus.on("committed", onCommitted);
-  return () => bus.off("committed", onCommitted);
+  return { flushNow, stop: () => bus.off("committed", onCommitted) };
 }

@@ -1,0 +1,82 @@
+// Per-pod fan-out with a gap-free, duplicate-free hand-over from backlog to live.
+//
+// A subscriber is first "catching up": it reads the backlog from the database
+// while live frames for it are parked. Then, in one synchronous step, it sends
+// what was parked beyond its cursor and joins the pod's room. A frame may still
+// carry events it already has (committed before it read, but published only
+// after it joined: commit and publish are not one instant), so a freshly joined
+// socket keeps a floor and is served filtered copies until frames pass it.
+import type { Server, Socket } from "socket.io";
+import type { TapeEvent } from "../wire/events";
+import type { ClientToServerEvents, ServerToClientEvents } from "../wire/socket";
+
+type PodSocket = Socket<ClientToServerEvents, ServerToClientEvents>;
+type Io = Server<ClientToServerEvents, ServerToClientEvents>;
+type CatchingUp = { socket: PodSocket; parked: TapeEvent[] };
+
+export const podRoom = (podId: string) => `pod:${podId}`;
+
+export class TapeHub {
+  private catchingUp = new Map<string, Set<CatchingUp>>();
+  private floors = new Map<string, Map<string, { socket: PodSocket; floor: number }>>();
+
+  constructor(private readonly io: Io) {}
+
+  /** Called with each coalesced, committed frame of a pod, in seq order. */
+  publish(podId: string, events: TapeEvent[]) {
+    const floors = this.floors.get(podId);
+    const room = this.io.to(podRoom(podId));
+    if (!floors?.size) room.emit("tape:events", { podId, events });
+    else {
+      room.except([...floors.keys()]).emit("tape:events", { podId, events });
+      for (const [id, f] of floors) {
+        const rest = events.filter((e) => e.seq > f.floor);
+        if (rest.length) f.socket.emit("tape:events", { podId, events: rest });
+        if (events.at(-1)!.seq > f.floor) floors.delete(id); // later frames are all beyond it
+      }
+    }
+    for (const sub of this.catchingUp.get(podId) ?? []) sub.parked.push(...events);
+  }
+
+  /** Starts parking live frames for a socket that is about to read the backlog. */
+  startCatchUp(podId: string, socket: PodSocket) {
+    this.leave(podId, socket);
+    const sub: CatchingUp = { socket, parked: [] };
+    const subs = this.catchingUp.get(podId) ?? new Set();
+    this.catchingUp.set(podId, subs.add(sub));
+    return {
+      /** Synchronous: sends parked events beyond `cursor`, joins the room; returns the new cursor. */
+      goLive: (cursor: number): number => {
+        this.stopCatchUp(podId, sub);
+        const rest = sub.parked.filter((e) => e.seq > cursor);
+        if (rest.length) socket.emit("tape:events", { podId, events: rest });
+        const seq = rest.at(-1)?.seq ?? cursor;
+        if (socket.connected) {
+          socket.join(podRoom(podId));
+          const floors = this.floors.get(podId) ?? new Map();
+          this.floors.set(podId, floors.set(socket.id, { socket, floor: seq }));
+        }
+        return seq;
+      },
+      abort: () => this.stopCatchUp(podId, sub),
+    };
+  }
+
+  leave(podId: string, socket: PodSocket) {
+    void socket.leave(podRoom(podId));
+    this.floors.get(podId)?.delete(socket.id);
+    for (const sub of this.catchingUp.get(podId) ?? []) if (sub.socket === socket) this.stopCatchUp(podId, sub);
+  }
+
+  /** Forgets a disconnected socket everywhere. */
+  forget(socket: PodSocket) {
+    for (const [podId, floors] of this.floors) if (floors.delete(socket.id) && !floors.size) this.floors.delete(podId);
+    for (const [podId, subs] of this.catchingUp) for (const sub of subs) if (sub.socket === socket) this.stopCatchUp(podId, sub);
+  }
+
+  private stopCatchUp(podId: string, sub: CatchingUp) {
+    const subs = this.catchingUp.get(podId);
+    subs?.delete(sub);
+    if (subs && !subs.size) this.catchingUp.delete(podId);
+  }
+}

@@ -1,0 +1,33 @@
+import { describe, expect, it } from "vitest";
+import { ZEventInput, NOTE_KINDS } from "./events";
+import { demoSteps } from "../demo/demo-script";
+
+describe("event wire schemas", () => {
+  it("accepts a checkpoint with Completed / Next / Blocked", () => {
+    const r = ZEventInput.safeParse({ type: "checkpoint", actor: "a", body: { completed: ["x"], next: [], blocked: ["y"] } });
+    expect(r.success).toBe(true);
+  });
+  it("requires all three checkpoint lists", () => {
+    const r = ZEventInput.safeParse({ type: "checkpoint", actor: "a", body: { completed: [] } });
+    expect(r.success).toBe(false);
+    expect(r.error!.issues.map((i) => i.path.join("."))).toEqual(["body.next", "body.blocked"]);
+  });
+  it("accepts every seed note kind and keeps extra fields", () => {
+    for (const kind of NOTE_KINDS) {
+      const r = ZEventInput.parse({ type: "note", actor: "a", body: { kind, text: "t", RUN_ID: "r1" } });
+      expect(r.body).toMatchObject({ kind, RUN_ID: "r1" });
+    }
+  });
+  it("refuses unknown roles, bad ids and bad timestamps, naming the field", () => {
+    const base = { type: "note", actor: "a", body: { kind: "STATUS", text: "t" } };
+    const path = (v: object) => ZEventInput.safeParse({ ...base, ...v }).error?.issues[0]?.path.join(".");
+    expect(path({ role: "boss" })).toBe("role");
+    expect(path({ id: "not-a-uuid" })).toBe("id");
+    expect(path({ ts: "yesterday" })).toBe("ts");
+    expect(path({ actor: "" })).toBe("actor");
+  });
+  it("the demo simulator only says valid things", () => {
+    const steps = demoSteps();
+    for (let i = 0; i < 60; i++) expect(ZEventInput.safeParse(steps.next().value).success).toBe(true);
+  });
+});
