@@ -24,7 +24,7 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: "tsx server/main.ts",
+    command: "node --import tsx server/main.ts",
     url: `http://127.0.0.1:${PORT}/readyz`,
     timeout: 240_000,
     reuseExistingServer: false,
