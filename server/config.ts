@@ -10,6 +10,7 @@ const ZEnv = z.object({
     .default("file:./data/podwatch.db"),
   PODWATCH_DEMO: z.enum(["0", "1"]).default("1"),
   PODWATCH_WEB: z.enum(["0", "1"]).default("1"),
+  PODWATCH_SQLITE_SYNC: z.enum(["full", "normal"]).default("full"),
   PODWATCH_DEMO_INTERVAL_MS: z.coerce.number().int().min(50).default(2500),
   NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
 });
@@ -23,6 +24,8 @@ export type Config = {
   web: boolean;
   demoIntervalMs: number;
   dev: boolean;
+  /** SQLite fsync policy: full = fsync every commit (survives power loss); normal = survives process crashes only. */
+  sqliteSync: "full" | "normal";
 };
 
 export function readConfig(env: Record<string, string | undefined> = process.env): Config {
@@ -40,5 +43,6 @@ export function readConfig(env: Record<string, string | undefined> = process.env
     web: e.PODWATCH_WEB === "1",
     demoIntervalMs: e.PODWATCH_DEMO_INTERVAL_MS,
     dev: e.NODE_ENV === "development",
+    sqliteSync: e.PODWATCH_SQLITE_SYNC,
   };
 }

@@ -14,7 +14,7 @@ export const ROOT = join(import.meta.dirname, "..");
 export type RunningServer = { app: AppContext; url: string; httpServer: HttpServer; close: () => Promise<void> };
 
 export async function startServer(config: Config, opts: { web?: boolean } = {}): Promise<RunningServer> {
-  const store = await openStore(config.databaseUrl);
+  const store = await openStore(config.databaseUrl, { sqliteSync: config.sqliteSync });
   const app = createAppContext(config, store);
   publishAppContext(app);
 

@@ -6,8 +6,8 @@ import pg from "pg";
 import { PrismaPg } from "@prisma/adapter-pg";
 import { PrismaClient as PgPrismaClient } from "./generated/postgres/client";
 import type { PrismaClient } from "./generated/sqlite/client";
-import { planAppend, type Head, type StoredEvent, type StoredRef } from "../domain/plan-append";
-import { AppError, notFound } from "../domain/errors";
+import type { Head, StoredEvent, StoredRef } from "../domain/plan-append";
+import { planGroup } from "../domain/plan-group";
 import { listMigrations, MIGRATIONS_TABLE_SQL, checkHistory } from "./migrations";
 import { EVENT_COLUMNS, type AppendOutcome, type AppendRequest, type TapeStore } from "./tape-store";
 
@@ -78,36 +78,17 @@ class PostgresStore implements TapeStore {
       const podIds = [...new Set(requests.map((r) => r.podId))].sort();
       const heads = await this.lockHeads(client, podIds);
       const existing = await this.findExisting(client, requests.flatMap((r) => r.events.map((e) => e.id)));
-      const receivedAt = new Date().toISOString();
-      const outcomes: AppendOutcome[] = [];
-      const rows: StoredEvent[] = [];
-      for (const r of requests) {
-        const head = heads.get(r.podId);
-        if (!head) {
-          outcomes.push({ ok: false, error: notFound("pod") });
-          continue;
-        }
-        try {
-          const plan = planAppend(r.podId, head, r.events, existing, receivedAt);
-          heads.set(r.podId, plan.head);
-          for (const row of plan.rows) existing.set(row.id, row);
-          rows.push(...plan.rows);
-          outcomes.push({ ok: true, acks: plan.acks, added: plan.rows });
-        } catch (error) {
-          if (!(error instanceof AppError)) throw error;
-          outcomes.push({ ok: false, error });
-        }
-      }
-      if (rows.length) {
-        await this.insert(client, rows);
-        const touched = [...new Set(rows.map((r) => r.podId))];
+      const plan = planGroup(requests, heads, existing, new Date().toISOString());
+      if (plan.rows.length) {
+        await this.insert(client, plan.rows);
+        const touched = plan.touched;
         await client.query(
           `UPDATE pod SET head_seq = h.seq, head_hash = h.hash FROM unnest($1::text[], $2::int[], $3::text[]) AS h(id, seq, hash) WHERE pod.id = h.id`,
-          [touched, touched.map((id) => heads.get(id)!.seq), touched.map((id) => heads.get(id)!.hash)],
+          [touched, touched.map((id) => plan.heads.get(id)!.seq), touched.map((id) => plan.heads.get(id)!.hash)],
         );
       }
       await client.query("COMMIT");
-      return outcomes;
+      return plan.outcomes;
     } catch (e) {
       await client.query("ROLLBACK").catch(() => {});
       throw e;

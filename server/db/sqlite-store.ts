@@ -8,8 +8,8 @@ import type Database from "better-sqlite3";
 import { PrismaBetterSqlite3 } from "@prisma/adapter-better-sqlite3";
 import type { SqlDriverAdapter, SqlDriverAdapterFactory } from "@prisma/driver-adapter-utils";
 import { PrismaClient } from "./generated/sqlite/client";
-import { planAppend, type StoredEvent, type StoredRef } from "../domain/plan-append";
-import { AppError, notFound } from "../domain/errors";
+import type { Head, StoredEvent, StoredRef } from "../domain/plan-append";
+import { planGroup } from "../domain/plan-group";
 import { listMigrations, MIGRATIONS_TABLE_SQL, checkHistory } from "./migrations";
 import { EVENT_COLUMNS, type AppendOutcome, type AppendRequest, type TapeStore } from "./tape-store";
 
@@ -17,7 +17,7 @@ export function sqlitePath(url: string): string {
   return resolve(url.replace(/^file:/, ""));
 }
 
-export async function openSqliteStore(url: string): Promise<TapeStore> {
+export async function openSqliteStore(url: string, sync: "full" | "normal" = "full"): Promise<TapeStore> {
   const path = sqlitePath(url);
   mkdirSync(dirname(path), { recursive: true });
   const adapter = (await new PrismaBetterSqlite3({ url: `file:${path}`, timeout: 10_000 }).connect()) as SqlDriverAdapter & {
@@ -25,8 +25,9 @@ export async function openSqliteStore(url: string): Promise<TapeStore> {
   };
   const db = adapter.client;
   db.pragma("journal_mode = WAL");
-  // FULL: a commit is fsynced before we acknowledge it; nothing acknowledged is lost.
-  db.pragma("synchronous = FULL");
+  // FULL (default): each commit is fsynced before it is acknowledged, so an
+  // acknowledged event survives even a power cut. NORMAL survives process crashes.
+  db.pragma(`synchronous = ${sync === "normal" ? "NORMAL" : "FULL"}`);
   db.pragma("foreign_keys = ON");
   migrateSqlite(db);
   const factory: SqlDriverAdapterFactory = {
@@ -72,18 +73,21 @@ class SqliteStore implements TapeStore {
       insert: prep(
         `INSERT INTO event (id, pod_id, seq, type, actor, role, ts, received_at, body, prev_hash, hash) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       ),
+      findOne: prep(`SELECT id, pod_id AS podId, seq, hash FROM event WHERE id = ?`),
+      // One prepared statement for any number of ids: they arrive as a JSON array.
+      findMany: prep(`SELECT id, pod_id AS podId, seq, hash FROM event WHERE id IN (SELECT value FROM json_each(?))`),
       read: prep(`SELECT ${EVENT_COLUMNS} FROM event WHERE pod_id = ? AND seq > ? ORDER BY seq LIMIT ?`),
     };
   }
 
   async appendGroup(requests: AppendRequest[]): Promise<AppendOutcome[]> {
     try {
-      return this.db.transaction(() => requests.map((r) => this.appendOne(r))).immediate();
+      return this.db.transaction(() => this.write(requests)).immediate();
     } catch {
-      // Something failed below the domain checks: isolate it by retrying alone.
+      // Something failed below the domain checks: isolate it by retrying each request alone.
       return requests.map((r) => {
         try {
-          return this.db.transaction(() => this.appendOne(r)).immediate();
+          return this.db.transaction(() => this.write([r])).immediate()[0]!;
         } catch (error) {
           return { ok: false as const, error };
         }
@@ -91,36 +95,28 @@ class SqliteStore implements TapeStore {
     }
   }
 
-  /** Domain refusals are returned (nothing of the request written); driver errors throw. */
-  private appendOne(r: AppendRequest): AppendOutcome {
-    const head = this.stmts.head.get(r.podId) as { seq: number; hash: string } | undefined;
-    if (!head) return { ok: false, error: notFound("pod") };
-    const existing = this.findExisting(r.events.map((e) => e.id));
-    let plan;
-    try {
-      plan = planAppend(r.podId, head, r.events, existing, new Date().toISOString());
-    } catch (error) {
-      if (error instanceof AppError) return { ok: false, error };
-      throw error;
+  /** Runs inside the transaction: one head read per pod, one lookup for all ids, then the inserts. */
+  private write(requests: AppendRequest[]): AppendOutcome[] {
+    const heads = new Map<string, Head>();
+    for (const podId of new Set(requests.map((r) => r.podId))) {
+      const head = this.stmts.head.get(podId) as Head | undefined;
+      if (head) heads.set(podId, head);
     }
+    const ids = requests.flatMap((r) => r.events.map((e) => e.id));
+    const plan = planGroup(requests, heads, this.findExisting(ids), new Date().toISOString());
     for (const e of plan.rows) {
       this.stmts.insert.run(e.id, e.podId, e.seq, e.type, e.actor, e.role, e.ts, e.receivedAt, e.body, e.prevHash, e.hash);
     }
-    if (plan.rows.length) this.stmts.setHead.run(plan.head.seq, plan.head.hash, r.podId);
-    return { ok: true, acks: plan.acks, added: plan.rows };
+    for (const podId of plan.touched) {
+      const head = plan.heads.get(podId)!;
+      this.stmts.setHead.run(head.seq, head.hash, podId);
+    }
+    return plan.outcomes;
   }
 
   private findExisting(ids: string[]): Map<string, StoredRef> {
-    const found = new Map<string, StoredRef>();
-    for (let i = 0; i < ids.length; i += 500) {
-      const chunk = ids.slice(i, i + 500);
-      const rows = this.db
-        .prepare(`SELECT id, pod_id AS podId, seq, hash FROM event WHERE id IN (${chunk.map(() => "?").join(",")})`)
-        .safeIntegers(false)
-        .all(...chunk) as StoredRef[];
-      for (const row of rows) found.set(row.id, row);
-    }
-    return found;
+    const rows = (ids.length === 1 ? this.stmts.findOne.all(ids[0]) : this.stmts.findMany.all(JSON.stringify(ids))) as StoredRef[];
+    return new Map(rows.map((r) => [r.id, r]));
   }
 
   async readEvents(podId: string, afterSeq: number, limit: number): Promise<StoredEvent[]> {

@@ -1,11 +1,12 @@
 // The storage port of the tape. Two implementations (SQLite, PostgreSQL) share
 // the planning in server/domain/plan-append.ts and differ only in SQL.
-import type { NewEvent, Ack, StoredEvent } from "../domain/plan-append";
+import type { StoredEvent } from "../domain/plan-append";
+import type { GroupOutcome, GroupRequest } from "../domain/plan-group";
 import type { PrismaClient } from "./generated/sqlite/client";
 
-export type AppendRequest = { podId: string; events: NewEvent[] };
+export type AppendRequest = GroupRequest;
 /** Per request: its acks and the rows it added, or the error that refused it alone. */
-export type AppendOutcome = { ok: true; acks: Ack[]; added: StoredEvent[] } | { ok: false; error: unknown };
+export type AppendOutcome = GroupOutcome | { ok: false; error: unknown };
 
 export interface TapeStore {
   readonly kind: "sqlite" | "postgres";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ChainWalker, GENESIS_HASH, hashEvent, type ChainedEvent } from "./hash-chain";
+import { ChainWalker, GENESIS_HASH, canonicalEvent, canonicalEventSlow, hashEvent, type ChainedEvent } from "./hash-chain";
 
 function chain(n: number) {
   const out: (ChainedEvent & { hash: string })[] = [];
@@ -14,6 +14,13 @@ function chain(n: number) {
 }
 
 describe("hashEvent", () => {
+  it("hashes exactly canonicalJson of the stored fields", () => {
+    for (const e of chain(3)) {
+      for (const variant of [e, { ...e, role: "reviewer", ts: "2026-01-01T00:00:00Z", actor: 'quote " and \\ and \u2028' }]) {
+        expect(canonicalEvent(variant)).toBe(canonicalEventSlow(variant));
+      }
+    }
+  });
   it("is a hex SHA-256 that changes with any field, including prevHash", () => {
     const [e] = chain(1);
     expect(e!.hash).toMatch(/^[0-9a-f]{64}$/);

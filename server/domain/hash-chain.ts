@@ -20,21 +20,21 @@ export type ChainedEvent = {
   prevHash: string;
 };
 
+/** The canonical encoding that is hashed: canonicalJson of the stored fields plus a version. */
+export function canonicalEvent(e: ChainedEvent): string {
+  // Hand-unrolled canonicalJson (keys in sorted order) — this runs once per
+  // ingested event; hash-chain.test.ts proves it equals canonicalJson.
+  const s = JSON.stringify;
+  return `{"actor":${s(e.actor)},"body":${s(e.body)},"id":${s(e.id)},"podId":${s(e.podId)},"prevHash":${s(e.prevHash)},"receivedAt":${s(e.receivedAt)},"role":${s(e.role)},"seq":${s(e.seq)},"ts":${s(e.ts)},"type":${s(e.type)},"v":1}`;
+}
+
+export function canonicalEventSlow(e: ChainedEvent): string {
+  const { id, podId, seq, type, actor, role, ts, receivedAt, body, prevHash } = e;
+  return canonicalJson({ v: 1, id, podId, seq, type, actor, role, ts, receivedAt, body, prevHash });
+}
+
 export function hashEvent(e: ChainedEvent): string {
-  const canonical = canonicalJson({
-    v: 1,
-    id: e.id,
-    podId: e.podId,
-    seq: e.seq,
-    type: e.type,
-    actor: e.actor,
-    role: e.role,
-    ts: e.ts,
-    receivedAt: e.receivedAt,
-    body: e.body,
-    prevHash: e.prevHash,
-  });
-  return createHash("sha256").update(canonical).digest("hex");
+  return createHash("sha256").update(canonicalEvent(e)).digest("hex");
 }
 
 export type ChainCheck = { ok: true; checked: number } | { ok: false; checked: number; firstBadSeq: number };

@@ -7,11 +7,11 @@ import type { Ack, NewEvent } from "../domain/plan-append";
 import type { TEventInput } from "../wire/events";
 import type { AppendOutcome, AppendRequest, TapeStore } from "../db/tape-store";
 import type { TapeBus } from "./bus";
-import { toTapeEvent } from "./to-tape-event";
 
 const MAX_GROUP_EVENTS = 5000;
 
-type Pending = { request: AppendRequest; resolve: (acks: Ack[]) => void; reject: (e: unknown) => void };
+/** `bodies`: the parsed bodies by id, so publishing does not parse back what it just serialized. */
+type Pending = { request: AppendRequest; bodies: Map<string, unknown>; resolve: (acks: Ack[]) => void; reject: (e: unknown) => void };
 
 export type AppendEvents = (podId: string, inputs: TEventInput[]) => Promise<Ack[]>;
 
@@ -33,7 +33,7 @@ export function createAppender(store: TapeStore, bus: TapeBus): AppendEvents {
       outcomes.forEach((o, i) => {
         const p = group[i]!;
         if (!o.ok) return p.reject(o.error);
-        if (o.added.length) bus.emit("committed", { podId: p.request.podId, events: o.added.map(toTapeEvent) });
+        if (o.added.length) bus.emit("committed", { podId: p.request.podId, events: o.added.map((e) => ({ ...e, body: p.bodies.get(e.id) })) });
         p.resolve(o.acks);
       });
     }
@@ -54,13 +54,14 @@ export function createAppender(store: TapeStore, bus: TapeBus): AppendEvents {
 
   return (podId, inputs) => {
     const events = inputs.map(toNewEvent);
+    const bodies = new Map(events.map((e, i) => [e.id, inputs[i]!.body]));
     const seen = new Set<string>();
     events.forEach((e, i) => {
       if (seen.has(e.id)) throw invalid("duplicate event id in request", [{ path: `events.${i}.id`, message: "appears twice in this request" }]);
       seen.add(e.id);
     });
     return new Promise<Ack[]>((resolve, reject) => {
-      queue.push({ request: { podId, events }, resolve, reject });
+      queue.push({ request: { podId, events }, bodies, resolve, reject });
       // Let the requests already parsed in this turn of the event loop join the group.
       if (!writing) setImmediate(() => void (writing || drain()));
     });

@@ -20,7 +20,7 @@ export type SpawnedServer = { url: string; child: ChildProcess; output: () => st
 export async function spawnServer(env: Record<string, string>, opts: { port?: number; web?: boolean } = {}): Promise<SpawnedServer> {
   const port = opts.port ?? (await freePort());
   // node itself with tsx's loader, not the tsx CLI: a SIGKILL must hit the server, not a wrapper.
-  const child = spawn(process.execPath, ["--import", "tsx", join(ROOT, "server", "main.ts")], {
+  const child = spawn(process.execPath, [...(process.env.PODWATCH_PROFILE ? ["--cpu-prof", "--cpu-prof-dir=/tmp/prof"] : []), "--import", "tsx", join(ROOT, "server", "main.ts")], {
     cwd: ROOT,
     env: { ...process.env, PODWATCH_DEMO: "0", PODWATCH_WEB: opts.web ? "1" : "0", HOST: "127.0.0.1", PORT: String(port), ...env },
     stdio: ["ignore", "pipe", "pipe"],

@@ -1,0 +1,130 @@
+// npm run bench: starts the real server (child process, temp SQLite database)
+// and prints durable ingest throughput, POST→socket latency, bytes on disk per
+// event and the server's peak RSS. Traffic goes only to 127.0.0.1; every loop
+// is bounded in count.
+import { randomUUID } from "node:crypto";
+import { mkdtempSync, readFileSync, rmSync, statSync, existsSync } from "node:fs";
+import { Agent, request } from "node:http";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { io } from "socket.io-client";
+import { spawnServer } from "../server/testing/spawn-server";
+
+const BATCH_REQUESTS = 120; // × 1000 events
+const SINGLE_REQUESTS = 40_000;
+const CLIENTS = 32;
+const LATENCY_SAMPLES = 1000;
+
+const agent = new Agent({ keepAlive: true, maxSockets: CLIENTS });
+
+function post(url: string, body: string): Promise<{ status: number; text: string }> {
+  return new Promise((resolve, reject) => {
+    const req = request(url, { method: "POST", agent, headers: { "content-type": "application/json", "content-length": Buffer.byteLength(body) } }, (res) => {
+      let text = "";
+      res.setEncoding("utf8");
+      res.on("data", (c) => (text += c));
+      res.on("end", () => resolve({ status: res.statusCode ?? 0, text }));
+    });
+    req.on("error", reject);
+    req.end(body);
+  });
+}
+
+const note = (i: number) => ({ id: randomUUID(), type: "note", actor: `agent-${i % 7}`, role: "implementer", body: { kind: "OBSERVATION", text: `benchmark observation number ${i}: the build is green` } });
+
+async function createPod(base: string, name: string): Promise<string> {
+  const r = await post(`${base}/api/v1/pods`, JSON.stringify({ name, mode: "collaboration" }));
+  return (JSON.parse(r.text) as { id: string }).id;
+}
+
+async function runPool(total: number, clients: number, send: (i: number) => Promise<void>) {
+  let next = 0;
+  await Promise.all(Array.from({ length: clients }, async () => {
+    while (next < total) await send(next++);
+  }));
+}
+
+function pct(sorted: number[], p: number) {
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+}
+
+function diskBytes(dbFile: string) {
+  return [dbFile, `${dbFile}-wal`].filter(existsSync).reduce((n, f) => n + statSync(f).size, 0);
+}
+
+async function main() {
+  const dir = mkdtempSync(join(tmpdir(), "podwatch-bench-"));
+  const dbFile = join(dir, "bench.db");
+  const server = await spawnServer({ DATABASE_URL: `file:${dbFile}` });
+  const base = server.url;
+  const rows: [string, string][] = [];
+  try {
+    // 1. Batched ingest: 4 clients, 1000 events a request.
+    const batchPod = await createPod(base, "bench-batch");
+    const bodies = Array.from({ length: BATCH_REQUESTS }, (_, r) => JSON.stringify({ events: Array.from({ length: 1000 }, (_, i) => note(r * 1000 + i)) }));
+    const diskBefore = diskBytes(dbFile);
+    let t = performance.now();
+    await runPool(BATCH_REQUESTS, 4, async (i) => {
+      const r = await post(`${base}/api/v1/pods/${batchPod}/events`, bodies[i]!);
+      if (r.status !== 201) throw new Error(`batch → ${r.status} ${r.text}`);
+    });
+    const batchRate = (BATCH_REQUESTS * 1000) / ((performance.now() - t) / 1000);
+    const bytesPerEvent = (diskBytes(dbFile) - diskBefore) / (BATCH_REQUESTS * 1000);
+    rows.push(["batched ingest (1000 events/request, 4 clients)", `${Math.round(batchRate).toLocaleString("en")} events/s`]);
+
+    // 2. Single-event requests, 32 concurrent clients.
+    const singlePod = await createPod(base, "bench-single");
+    const singles = Array.from({ length: SINGLE_REQUESTS }, (_, i) => JSON.stringify(note(i)));
+    t = performance.now();
+    await runPool(SINGLE_REQUESTS, CLIENTS, async (i) => {
+      const r = await post(`${base}/api/v1/pods/${singlePod}/events`, singles[i]!);
+      if (r.status !== 201) throw new Error(`single → ${r.status} ${r.text}`);
+    });
+    const singleRate = SINGLE_REQUESTS / ((performance.now() - t) / 1000);
+    rows.push([`single-event requests (${CLIENTS} clients)`, `${Math.round(singleRate).toLocaleString("en")} events/s`]);
+
+    // 3. POST → subscribed socket latency, one event at a time.
+    const latPod = await createPod(base, "bench-latency");
+    const socket = io(base, { transports: ["websocket"] });
+    const waiting = new Map<string, (at: number) => void>();
+    socket.on("tape:events", (f) => {
+      const at = performance.now();
+      for (const e of f.events) waiting.get(e.id)?.(at);
+    });
+    await new Promise<void>((resolve) => {
+      socket.on("tape:live", () => resolve());
+      socket.emit("tape:subscribe", { podId: latPod, afterSeq: 0 });
+    });
+    const latencies: number[] = [];
+    for (let i = 0; i < LATENCY_SAMPLES; i++) {
+      const ev = note(i);
+      const seen = new Promise<number>((resolve) => waiting.set(ev.id, resolve));
+      const start = performance.now();
+      await post(`${base}/api/v1/pods/${latPod}/events`, JSON.stringify(ev));
+      latencies.push((await seen) - start);
+      waiting.delete(ev.id);
+    }
+    socket.close();
+    latencies.sort((a, b) => a - b);
+    rows.push(["POST → socket latency p50", `${pct(latencies, 50).toFixed(2)} ms`]);
+    rows.push(["POST → socket latency p99", `${pct(latencies, 99).toFixed(2)} ms`]);
+    rows.push(["bytes on disk per event (SQLite db + WAL, ~140-byte body)", `${Math.round(bytesPerEvent)} B`]);
+
+    const status = readFileSync(`/proc/${server.child.pid}/status`, "utf8");
+    const hwm = /VmHWM:\s+(\d+) kB/.exec(status)?.[1];
+    rows.push(["server peak RSS", hwm ? `${Math.round(Number(hwm) / 1024)} MiB` : "n/a"]);
+  } finally {
+    await server.stop();
+    agent.destroy();
+    rmSync(dir, { recursive: true, force: true });
+  }
+  const width = Math.max(...rows.map(([k]) => k.length));
+  console.log("\npodwatch benchmark (server + load generator on this machine)\n");
+  for (const [k, v] of rows) console.log(`  ${k.padEnd(width)}  ${v}`);
+  console.log("");
+}
+
+main().catch((e) => {
+  console.error(e);
+  process.exit(1);
+});

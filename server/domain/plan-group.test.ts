@@ -1,0 +1,42 @@
+import { describe, expect, it } from "vitest";
+import { GENESIS_HASH } from "./hash-chain";
+import { planGroup } from "./plan-group";
+import type { NewEvent, StoredRef } from "./plan-append";
+
+const ev = (id: string): NewEvent => ({ id, type: "note", actor: "a", role: null, ts: null, body: "{}" });
+const NOW = "2026-11-22T00:00:00.000Z";
+const empty = { seq: 0, hash: GENESIS_HASH };
+
+describe("planGroup", () => {
+  it("chains requests for the same pod in order and keeps pods apart", () => {
+    const plan = planGroup(
+      [{ podId: "p", events: [ev("a")] }, { podId: "q", events: [ev("b")] }, { podId: "p", events: [ev("c"), ev("d")] }],
+      new Map([["p", empty], ["q", empty]]),
+      new Map(),
+      NOW,
+    );
+    expect(plan.rows.map((r) => [r.podId, r.seq])).toEqual([["p", 1], ["q", 1], ["p", 2], ["p", 3]]);
+    expect(plan.rows[2]!.prevHash).toBe(plan.rows[0]!.hash);
+    expect(plan.heads.get("p")!.seq).toBe(3);
+    expect(plan.touched.sort()).toEqual(["p", "q"]);
+  });
+
+  it("refuses one request alone: an unknown pod or a taken id adds nothing and leaves the others", () => {
+    const taken: StoredRef = { id: "x", podId: "other", seq: 1, hash: "h" };
+    const plan = planGroup(
+      [{ podId: "missing", events: [ev("a")] }, { podId: "p", events: [ev("b"), ev("x")] }, { podId: "p", events: [ev("c")] }],
+      new Map([["p", empty]]),
+      new Map([["x", taken]]),
+      NOW,
+    );
+    expect(plan.outcomes.map((o) => (o.ok ? "ok" : o.error.status))).toEqual([404, 409, "ok"]);
+    expect(plan.rows.map((r) => [r.id, r.seq])).toEqual([["c", 1]]);
+  });
+
+  it("treats an id repeated by a later request of the group as a replay", () => {
+    const plan = planGroup([{ podId: "p", events: [ev("a")] }, { podId: "p", events: [ev("a")] }], new Map([["p", empty]]), new Map(), NOW);
+    expect(plan.rows).toHaveLength(1);
+    const [first, second] = plan.outcomes;
+    expect(first!.ok && second!.ok && second!.acks).toEqual(first!.ok && first!.acks);
+  });
+});
