@@ -29,6 +29,10 @@ export async function openSqliteStore(url: string, sync: "full" | "normal" = "fu
   // acknowledged event survives even a power cut. NORMAL survives process crashes.
   db.pragma(`synchronous = ${sync === "normal" ? "NORMAL" : "FULL"}`);
   db.pragma("foreign_keys = ON");
+  // Random UUID keys touch pages all over the id index: keep more of it in memory,
+  // and checkpoint less often so a hot page is copied back once, not per commit.
+  db.pragma("cache_size = -65536");
+  db.pragma("wal_autocheckpoint = 16384");
   migrateSqlite(db);
   const factory: SqlDriverAdapterFactory = {
     provider: "sqlite",
