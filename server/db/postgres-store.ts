@@ -7,7 +7,9 @@ import { PrismaPg } from "@prisma/adapter-pg";
 import { PrismaClient as PgPrismaClient } from "./generated/postgres/client";
 import type { PrismaClient } from "./generated/sqlite/client";
 import type { Head, StoredEvent, StoredRef } from "../domain/plan-append";
-import { planGroup } from "../domain/plan-group";
+import { planGroup, type PodSnapshot } from "../domain/plan-group";
+import type { PodState } from "../domain/state/pod-state";
+import { PodStateCache, type StateRow } from "./pod-state-cache";
 import { listMigrations, MIGRATIONS_TABLE_SQL, checkHistory } from "./migrations";
 import { EVENT_COLUMNS, type AppendOutcome, type AppendRequest, type TapeStore } from "./tape-store";
 
@@ -55,6 +57,7 @@ async function migratePostgres(pool: pg.Pool) {
 
 class PostgresStore implements TapeStore {
   readonly kind = "postgres" as const;
+  private readonly states = new PodStateCache();
   constructor(
     private readonly pool: pg.Pool,
     readonly prisma: PrismaClient,
@@ -77,17 +80,25 @@ class PostgresStore implements TapeStore {
       await client.query("BEGIN");
       const podIds = [...new Set(requests.map((r) => r.podId))].sort();
       const heads = await this.lockHeads(client, podIds);
+      const pods = new Map<string, PodSnapshot>();
+      for (const [podId, head] of heads) pods.set(podId, { head, state: await this.loadState(client, podId, head) });
       const existing = await this.findExisting(client, requests.flatMap((r) => r.events.map((e) => e.id)));
-      const plan = planGroup(requests, heads, existing, new Date().toISOString());
+      const plan = planGroup(requests, pods, existing, new Date().toISOString());
+      const touched = plan.touched;
       if (plan.rows.length) {
         await this.insert(client, plan.rows);
-        const touched = plan.touched;
         await client.query(
           `UPDATE pod SET head_seq = h.seq, head_hash = h.hash FROM unnest($1::text[], $2::int[], $3::text[]) AS h(id, seq, hash) WHERE pod.id = h.id`,
           [touched, touched.map((id) => plan.heads.get(id)!.seq), touched.map((id) => plan.heads.get(id)!.hash)],
         );
+        await client.query(
+          `INSERT INTO pod_state (pod_id, seq, state) SELECT * FROM unnest($1::text[], $2::int[], $3::text[])
+           ON CONFLICT (pod_id) DO UPDATE SET seq = excluded.seq, state = excluded.state`,
+          [touched, touched.map((id) => plan.heads.get(id)!.seq), touched.map((id) => JSON.stringify(plan.states.get(id)))],
+        );
       }
       await client.query("COMMIT");
+      for (const id of touched) this.states.remember(id, plan.states.get(id)!);
       return plan.outcomes;
     } catch (e) {
       await client.query("ROLLBACK").catch(() => {});
@@ -95,6 +106,30 @@ class PostgresStore implements TapeStore {
     } finally {
       client.release();
     }
+  }
+
+  private loadState(client: pg.PoolClient, podId: string, head: Head): Promise<PodState> {
+    return this.states.load(
+      podId,
+      head,
+      async () => (await client.query<StateRow>(`SELECT seq, state FROM pod_state WHERE pod_id = $1`, [podId])).rows[0],
+      async (after, limit) => (await client.query<StoredEvent>(`SELECT ${EVENT_COLUMNS} FROM event WHERE pod_id = $1 AND seq > $2 ORDER BY seq LIMIT $3`, [podId, after, limit])).rows,
+    );
+  }
+
+  async readState(podId: string): Promise<PodState | null> {
+    const client = await this.pool.connect();
+    try {
+      const { rows } = await client.query<Head>(`SELECT head_seq AS seq, head_hash AS hash FROM pod WHERE id = $1`, [podId]);
+      return rows[0] ? await this.loadState(client, podId, rows[0]) : null;
+    } finally {
+      client.release();
+    }
+  }
+
+  async readStoredState(podId: string): Promise<StateRow | null> {
+    const { rows } = await this.pool.query<StateRow>(`SELECT seq, state FROM pod_state WHERE pod_id = $1`, [podId]);
+    return rows[0] ?? null;
   }
 
   private async lockHeads(client: pg.PoolClient, podIds: string[]): Promise<Map<string, Head>> {
@@ -116,9 +151,9 @@ class PostgresStore implements TapeStore {
   private async insert(client: pg.PoolClient, rows: StoredEvent[]) {
     const col = <K extends keyof StoredEvent>(k: K) => rows.map((r) => r[k]);
     await client.query(
-      `INSERT INTO event (id, pod_id, seq, type, actor, role, ts, received_at, body, prev_hash, hash)
-       SELECT * FROM unnest($1::text[], $2::text[], $3::int[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[], $9::text[], $10::text[], $11::text[])`,
-      [col("id"), col("podId"), col("seq"), col("type"), col("actor"), col("role"), col("ts"), col("receivedAt"), col("body"), col("prevHash"), col("hash")],
+      `INSERT INTO event (id, pod_id, seq, type, actor, role, ts, received_at, body, meta, prev_hash, hash)
+       SELECT * FROM unnest($1::text[], $2::text[], $3::int[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[], $9::text[], $10::text[], $11::text[], $12::text[])`,
+      [col("id"), col("podId"), col("seq"), col("type"), col("actor"), col("role"), col("ts"), col("receivedAt"), col("body"), col("meta"), col("prevHash"), col("hash")],
     );
   }
 

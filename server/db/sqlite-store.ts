@@ -9,7 +9,9 @@ import { PrismaBetterSqlite3 } from "@prisma/adapter-better-sqlite3";
 import type { SqlDriverAdapter, SqlDriverAdapterFactory } from "@prisma/driver-adapter-utils";
 import { PrismaClient } from "./generated/sqlite/client";
 import type { Head, StoredEvent, StoredRef } from "../domain/plan-append";
-import { planGroup } from "../domain/plan-group";
+import type { PodState } from "../domain/state/pod-state";
+import { planGroup, type PodSnapshot } from "../domain/plan-group";
+import { PodStateCache, type StateRow } from "./pod-state-cache";
 import { listMigrations, MIGRATIONS_TABLE_SQL, checkHistory } from "./migrations";
 import { EVENT_COLUMNS, type AppendOutcome, type AppendRequest, type TapeStore } from "./tape-store";
 
@@ -65,6 +67,7 @@ function migrateSqlite(db: Database.Database) {
 class SqliteStore implements TapeStore {
   readonly kind = "sqlite" as const;
   private readonly stmts;
+  private readonly states = new PodStateCache();
 
   constructor(
     private readonly db: Database.Database,
@@ -75,8 +78,10 @@ class SqliteStore implements TapeStore {
       head: prep(`SELECT head_seq AS seq, head_hash AS hash FROM pod WHERE id = ?`),
       setHead: prep(`UPDATE pod SET head_seq = ?, head_hash = ? WHERE id = ?`),
       insert: prep(
-        `INSERT INTO event (id, pod_id, seq, type, actor, role, ts, received_at, body, prev_hash, hash) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+        `INSERT INTO event (id, pod_id, seq, type, actor, role, ts, received_at, body, meta, prev_hash, hash) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       ),
+      state: prep(`SELECT seq, state FROM pod_state WHERE pod_id = ?`),
+      setState: prep(`INSERT INTO pod_state (pod_id, seq, state) VALUES (?, ?, ?) ON CONFLICT (pod_id) DO UPDATE SET seq = excluded.seq, state = excluded.state`),
       findOne: prep(`SELECT id, pod_id AS podId, seq, hash FROM event WHERE id = ?`),
       // One prepared statement for any number of ids: they arrive as a JSON array.
       findMany: prep(`SELECT id, pod_id AS podId, seq, hash FROM event WHERE id IN (SELECT value FROM json_each(?))`),
@@ -85,13 +90,18 @@ class SqliteStore implements TapeStore {
   }
 
   async appendGroup(requests: AppendRequest[]): Promise<AppendOutcome[]> {
+    const run = (rs: AppendRequest[]) => {
+      const done = this.db.transaction(() => this.write(rs)).immediate();
+      done.commit(); // cache the new states only once they are committed
+      return done.outcomes;
+    };
     try {
-      return this.db.transaction(() => this.write(requests)).immediate();
+      return run(requests);
     } catch {
       // Something failed below the domain checks: isolate it by retrying each request alone.
       return requests.map((r) => {
         try {
-          return this.db.transaction(() => this.write([r])).immediate()[0]!;
+          return run([r])[0]!;
         } catch (error) {
           return { ok: false as const, error };
         }
@@ -99,23 +109,26 @@ class SqliteStore implements TapeStore {
     }
   }
 
-  /** Runs inside the transaction: one head read per pod, one lookup for all ids, then the inserts. */
-  private write(requests: AppendRequest[]): AppendOutcome[] {
-    const heads = new Map<string, Head>();
+  /** Runs inside the transaction: one head and state per pod, one lookup for all ids, then the writes. */
+  private write(requests: AppendRequest[]): { outcomes: AppendOutcome[]; commit: () => void } {
+    const pods = new Map<string, PodSnapshot>();
     for (const podId of new Set(requests.map((r) => r.podId))) {
       const head = this.stmts.head.get(podId) as Head | undefined;
-      if (head) heads.set(podId, head);
+      if (!head) continue;
+      const state = this.states.loadSync(podId, head, () => this.stmts.state.get(podId) as StateRow | undefined, (after, limit) => this.stmts.read.all(podId, after, limit) as StoredEvent[]);
+      pods.set(podId, { head, state });
     }
     const ids = requests.flatMap((r) => r.events.map((e) => e.id));
-    const plan = planGroup(requests, heads, this.findExisting(ids), new Date().toISOString());
+    const plan = planGroup(requests, pods, this.findExisting(ids), new Date().toISOString());
     for (const e of plan.rows) {
-      this.stmts.insert.run(e.id, e.podId, e.seq, e.type, e.actor, e.role, e.ts, e.receivedAt, e.body, e.prevHash, e.hash);
+      this.stmts.insert.run(e.id, e.podId, e.seq, e.type, e.actor, e.role, e.ts, e.receivedAt, e.body, e.meta, e.prevHash, e.hash);
     }
     for (const podId of plan.touched) {
       const head = plan.heads.get(podId)!;
       this.stmts.setHead.run(head.seq, head.hash, podId);
+      this.stmts.setState.run(podId, head.seq, JSON.stringify(plan.states.get(podId)));
     }
-    return plan.outcomes;
+    return { outcomes: plan.outcomes, commit: () => plan.touched.forEach((id) => this.states.remember(id, plan.states.get(id)!)) };
   }
 
   private findExisting(ids: string[]): Map<string, StoredRef> {
@@ -125,6 +138,16 @@ class SqliteStore implements TapeStore {
 
   async readEvents(podId: string, afterSeq: number, limit: number): Promise<StoredEvent[]> {
     return this.stmts.read.all(podId, afterSeq, limit) as StoredEvent[];
+  }
+
+  async readState(podId: string): Promise<PodState | null> {
+    const head = this.stmts.head.get(podId) as Head | undefined;
+    if (!head) return null;
+    return this.states.loadSync(podId, head, () => this.stmts.state.get(podId) as StateRow | undefined, (after, limit) => this.stmts.read.all(podId, after, limit) as StoredEvent[]);
+  }
+
+  async readStoredState(podId: string): Promise<StateRow | null> {
+    return (this.stmts.state.get(podId) as StateRow | undefined) ?? null;
   }
 
   async ping() {

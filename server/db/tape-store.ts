@@ -1,6 +1,7 @@
 // The storage port of the tape. Two implementations (SQLite, PostgreSQL) share
 // the planning in server/domain/plan-append.ts and differ only in SQL.
 import type { StoredEvent } from "../domain/plan-append";
+import type { PodState } from "../domain/state/pod-state";
 import type { GroupOutcome, GroupRequest } from "../domain/plan-group";
 import type { PrismaClient } from "./generated/sqlite/client";
 
@@ -15,9 +16,13 @@ export interface TapeStore {
   /** Appends several requests in one transaction; each request is all-or-nothing. */
   appendGroup(requests: AppendRequest[]): Promise<AppendOutcome[]>;
   readEvents(podId: string, afterSeq: number, limit: number): Promise<StoredEvent[]>;
+  /** The pod's projections at its head, or null for an unknown pod. */
+  readState(podId: string): Promise<PodState | null>;
+  /** The projection row exactly as stored (for the replay-equals-stored check). */
+  readStoredState(podId: string): Promise<{ seq: number; state: string } | null>;
   ping(): Promise<void>;
   close(): Promise<void>;
 }
 
 export const EVENT_COLUMNS =
-  `id, pod_id AS "podId", seq, type, actor, role, ts, received_at AS "receivedAt", body, prev_hash AS "prevHash", hash`;
+  `id, pod_id AS "podId", seq, type, actor, role, ts, received_at AS "receivedAt", body, meta, prev_hash AS "prevHash", hash`;

@@ -17,6 +17,8 @@ export type ChainedEvent = {
   ts: string | null;
   receivedAt: string;
   body: string;
+  /** Envelope extras as JSON text (taskId, runId, …); null when there are none. */
+  meta: string | null;
   prevHash: string;
 };
 
@@ -24,13 +26,15 @@ export type ChainedEvent = {
 export function canonicalEvent(e: ChainedEvent): string {
   // Hand-unrolled canonicalJson (keys in sorted order) — this runs once per
   // ingested event; hash-chain.test.ts proves it equals canonicalJson.
+  // `meta` is left out when null, as canonicalJson leaves out absent members.
   const s = JSON.stringify;
-  return `{"actor":${s(e.actor)},"body":${s(e.body)},"id":${s(e.id)},"podId":${s(e.podId)},"prevHash":${s(e.prevHash)},"receivedAt":${s(e.receivedAt)},"role":${s(e.role)},"seq":${s(e.seq)},"ts":${s(e.ts)},"type":${s(e.type)},"v":1}`;
+  const meta = e.meta === null ? "" : `"meta":${s(e.meta)},`;
+  return `{"actor":${s(e.actor)},"body":${s(e.body)},"id":${s(e.id)},${meta}"podId":${s(e.podId)},"prevHash":${s(e.prevHash)},"receivedAt":${s(e.receivedAt)},"role":${s(e.role)},"seq":${s(e.seq)},"ts":${s(e.ts)},"type":${s(e.type)},"v":1}`;
 }
 
 export function canonicalEventSlow(e: ChainedEvent): string {
-  const { id, podId, seq, type, actor, role, ts, receivedAt, body, prevHash } = e;
-  return canonicalJson({ v: 1, id, podId, seq, type, actor, role, ts, receivedAt, body, prevHash });
+  const { id, podId, seq, type, actor, role, ts, receivedAt, body, meta, prevHash } = e;
+  return canonicalJson({ v: 1, id, podId, seq, type, actor, role, ts, receivedAt, body, meta: meta ?? undefined, prevHash });
 }
 
 export function hashEvent(e: ChainedEvent): string {

@@ -3,7 +3,7 @@ import { GENESIS_HASH, hashEvent } from "./hash-chain";
 import { planAppend, type NewEvent, type StoredRef } from "./plan-append";
 import { AppError } from "./errors";
 
-const ev = (id: string): NewEvent => ({ id, type: "note", actor: "a", role: null, ts: null, body: '{"kind":"STATUS","text":"x"}' });
+const ev = (id: string): NewEvent => ({ id, type: "note", actor: "a", role: null, ts: null, body: '{"kind":"STATUS","text":"x"}', meta: null, event: { type: "note", actor: "a", body: { kind: "STATUS", text: "x" } } });
 const NOW = "2026-11-22T00:00:00.000Z";
 
 describe("planAppend", () => {

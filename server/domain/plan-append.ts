@@ -2,6 +2,7 @@
 // events (idempotent by id), which are new, and the seq/hash each new one gets.
 import { conflict } from "./errors";
 import { hashEvent, type ChainedEvent } from "./hash-chain";
+import type { TEvent } from "./events/event-schemas";
 
 export type NewEvent = {
   id: string;
@@ -11,6 +12,9 @@ export type NewEvent = {
   ts: string | null;
   /** JSON text, stored and hashed exactly as is. */
   body: string;
+  meta: string | null;
+  /** The parsed event, for the domain rules. */
+  event: TEvent;
 };
 export type Head = { seq: number; hash: string };
 export type StoredRef = { id: string; podId: string; seq: number; hash: string };
@@ -37,7 +41,8 @@ export function planAppend(
       continue;
     }
     seq += 1;
-    const chained: ChainedEvent = { ...input, podId, seq, receivedAt, prevHash: hash };
+    const { id, type, actor, role, ts, body, meta } = input;
+    const chained: ChainedEvent = { id, type, actor, role, ts, body, meta, podId, seq, receivedAt, prevHash: hash };
     hash = hashEvent(chained);
     rows.push({ ...chained, hash });
     acks.push({ id: input.id, seq, hash });

@@ -2,10 +2,11 @@ import { describe, expect, it } from "vitest";
 import { GENESIS_HASH } from "./hash-chain";
 import { planGroup } from "./plan-group";
 import type { NewEvent, StoredRef } from "./plan-append";
+import { emptyPodState } from "./state/pod-state";
 
-const ev = (id: string): NewEvent => ({ id, type: "note", actor: "a", role: null, ts: null, body: "{}" });
+const ev = (id: string): NewEvent => ({ id, type: "note", actor: "a", role: null, ts: null, body: "{}", meta: null, event: { type: "note", actor: "a", body: { kind: "STATUS", text: "x" } } });
 const NOW = "2026-11-22T00:00:00.000Z";
-const empty = { seq: 0, hash: GENESIS_HASH };
+const empty = { head: { seq: 0, hash: GENESIS_HASH }, state: emptyPodState() };
 
 describe("planGroup", () => {
   it("chains requests for the same pod in order and keeps pods apart", () => {
@@ -18,6 +19,7 @@ describe("planGroup", () => {
     expect(plan.rows.map((r) => [r.podId, r.seq])).toEqual([["p", 1], ["q", 1], ["p", 2], ["p", 3]]);
     expect(plan.rows[2]!.prevHash).toBe(plan.rows[0]!.hash);
     expect(plan.heads.get("p")!.seq).toBe(3);
+    expect(plan.states.get("p")!.seq).toBe(3);
     expect(plan.touched.sort()).toEqual(["p", "q"]);
   });
 
@@ -31,6 +33,13 @@ describe("planGroup", () => {
     );
     expect(plan.outcomes.map((o) => (o.ok ? "ok" : o.error.status))).toEqual([404, 409, "ok"]);
     expect(plan.rows.map((r) => [r.id, r.seq])).toEqual([["c", 1]]);
+  });
+
+  it("refuses a request whose event breaks a pod rule, and nothing of it is planned", () => {
+    const bad: NewEvent = { ...ev("h"), type: "handoff", event: { type: "handoff", actor: "a", body: { to: "nobody", reason: "r" } } };
+    const plan = planGroup([{ podId: "p", events: [ev("a"), bad] }, { podId: "p", events: [ev("b")] }], new Map([["p", empty]]), new Map(), NOW);
+    expect(plan.outcomes[0]).toMatchObject({ ok: false, error: { status: 422, code: "unknown_member" } });
+    expect(plan.rows.map((r) => [r.id, r.seq])).toEqual([["b", 1]]);
   });
 
   it("treats an id repeated by a later request of the group as a replay", () => {

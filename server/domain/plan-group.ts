@@ -1,30 +1,39 @@
 // Plans a group of append requests that will be committed in one transaction:
 // each request is all-or-nothing on its own (a refused request adds nothing),
-// and later requests chain onto what earlier ones in the group added.
+// its new events must pass the pod's rules in order, and later requests build
+// on what earlier ones in the group added.
 import { AppError, notFound } from "./errors";
 import { planAppend, type Ack, type Head, type NewEvent, type StoredEvent, type StoredRef } from "./plan-append";
+import { applyEvent } from "./state/apply-event";
+import type { PodState } from "./state/pod-state";
 
 export type GroupRequest = { podId: string; events: NewEvent[] };
 export type GroupOutcome = { ok: true; acks: Ack[]; added: StoredEvent[] } | { ok: false; error: AppError };
-export type GroupPlan = { outcomes: GroupOutcome[]; rows: StoredEvent[]; heads: Map<string, Head>; touched: string[] };
+export type GroupPlan = { outcomes: GroupOutcome[]; rows: StoredEvent[]; heads: Map<string, Head>; states: Map<string, PodState>; touched: string[] };
+export type PodSnapshot = { head: Head; state: PodState };
 
-/** `heads` holds the current head of every existing pod named in the group. */
+/** `pods` holds the head and state of every existing pod named in the group. */
 export function planGroup(
   requests: GroupRequest[],
-  heads: ReadonlyMap<string, Head>,
+  pods: ReadonlyMap<string, PodSnapshot>,
   existing: ReadonlyMap<string, StoredRef>,
   receivedAt: string,
 ): GroupPlan {
-  const next = new Map(heads);
+  const heads = new Map([...pods].map(([id, p]) => [id, p.head]));
+  const states = new Map([...pods].map(([id, p]) => [id, p.state]));
   const known = new Map(existing);
   const rows: StoredEvent[] = [];
   const touched = new Set<string>();
   const outcomes = requests.map((r): GroupOutcome => {
-    const head = next.get(r.podId);
+    const head = heads.get(r.podId);
     if (!head) return { ok: false, error: notFound("pod") };
     try {
       const plan = planAppend(r.podId, head, r.events, known, receivedAt);
-      next.set(r.podId, plan.head);
+      const inputs = new Map(r.events.map((e) => [e.id, e.event]));
+      let state = states.get(r.podId)!;
+      for (const row of plan.rows) state = applyEvent(state, { ...inputs.get(row.id)!, seq: row.seq, receivedAt: row.receivedAt });
+      heads.set(r.podId, plan.head);
+      states.set(r.podId, state);
       for (const row of plan.rows) known.set(row.id, row);
       if (plan.rows.length) touched.add(r.podId);
       rows.push(...plan.rows);
@@ -34,5 +43,5 @@ export function planGroup(
       throw error;
     }
   });
-  return { outcomes, rows, heads: next, touched: [...touched] };
+  return { outcomes, rows, heads, states, touched: [...touched] };
 }

@@ -44,7 +44,7 @@ export function attachSocketServer(httpServer: HttpServer, app: AppContext) {
         let cursor = afterSeq;
         for (;;) {
           const page = await app.store.readEvents(podId, cursor, BACKLOG_PAGE);
-          if (page.length) socket.emit("tape:events", { podId, events: page.map(toTapeEvent) });
+          if (page.length) socket.emit("tape:events", { podId, events: page.map((e) => toTapeEvent(e)) });
           cursor = page.at(-1)?.seq ?? cursor;
           if (page.length < BACKLOG_PAGE || socket.disconnected) break;
         }

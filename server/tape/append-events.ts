@@ -4,16 +4,18 @@
 import { randomUUID } from "node:crypto";
 import { invalid } from "../domain/errors";
 import type { Ack, NewEvent } from "../domain/plan-append";
-import type { TEventInput } from "../wire/events";
+import type { TEvent } from "../wire/events";
 import type { AppendOutcome, AppendRequest, TapeStore } from "../db/tape-store";
 import type { TapeBus } from "./bus";
+import { toTapeEvent } from "./to-tape-event";
 
 const MAX_GROUP_EVENTS = 5000;
 
 /** `bodies`: the parsed bodies by id, so publishing does not parse back what it just serialized. */
 type Pending = { request: AppendRequest; bodies: Map<string, unknown>; resolve: (acks: Ack[]) => void; reject: (e: unknown) => void };
 
-export type AppendEvents = (podId: string, inputs: TEventInput[]) => Promise<Ack[]>;
+/** Takes parsed events (zod output, defaults applied). */
+export type AppendEvents = (podId: string, inputs: TEvent[]) => Promise<Ack[]>;
 
 export function createAppender(store: TapeStore, bus: TapeBus): AppendEvents {
   let queue: Pending[] = [];
@@ -33,7 +35,7 @@ export function createAppender(store: TapeStore, bus: TapeBus): AppendEvents {
       outcomes.forEach((o, i) => {
         const p = group[i]!;
         if (!o.ok) return p.reject(o.error);
-        if (o.added.length) bus.emit("committed", { podId: p.request.podId, events: o.added.map((e) => ({ ...e, body: p.bodies.get(e.id) })) });
+        if (o.added.length) bus.emit("committed", { podId: p.request.podId, events: o.added.map((e) => toTapeEvent(e, p.bodies.get(e.id))) });
         p.resolve(o.acks);
       });
     }
@@ -68,13 +70,19 @@ export function createAppender(store: TapeStore, bus: TapeBus): AppendEvents {
   };
 }
 
-function toNewEvent(e: TEventInput): NewEvent {
+const META_KEYS = ["taskId", "runId", "workItemId", "mood", "refs"] as const;
+
+function toNewEvent(e: TEvent): NewEvent {
+  const id = e.id ?? randomUUID();
+  const meta = META_KEYS.filter((k) => e[k] !== undefined);
   return {
-    id: e.id ?? randomUUID(),
+    id,
     type: e.type,
     actor: e.actor,
     role: e.role ?? null,
     ts: e.ts ?? null,
     body: JSON.stringify(e.body),
+    meta: meta.length ? JSON.stringify(Object.fromEntries(meta.map((k) => [k, e[k]]))) : null,
+    event: { ...e, id },
   };
 }

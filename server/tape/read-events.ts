@@ -5,5 +5,5 @@ import { toTapeEvent } from "./to-tape-event";
 
 export async function readEvents(store: TapeStore, podId: string, after: number, limit: number): Promise<TapeEvent[]> {
   await getPod(store, podId); // 404 for an unknown pod rather than an empty page
-  return (await store.readEvents(podId, after, limit)).map(toTapeEvent);
+  return (await store.readEvents(podId, after, limit)).map((e) => toTapeEvent(e));
 }

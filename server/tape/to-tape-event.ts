@@ -1,7 +1,7 @@
 import type { StoredEvent } from "../domain/plan-append";
-import type { TapeEvent } from "../wire/events";
+import type { EventMeta, TapeEvent } from "../wire/events";
 
-/** Stored rows keep the body as JSON text (it is what the hash covers); the wire carries it parsed. */
-export function toTapeEvent(e: StoredEvent): TapeEvent {
-  return { ...e, body: JSON.parse(e.body) };
+/** Stored rows keep body and meta as JSON text (what the hash covers); the wire carries them parsed. */
+export function toTapeEvent(e: StoredEvent, body: unknown = JSON.parse(e.body)): TapeEvent {
+  return { ...e, body, meta: e.meta ? (JSON.parse(e.meta) as EventMeta) : null };
 }

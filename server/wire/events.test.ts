@@ -12,11 +12,20 @@ describe("event wire schemas", () => {
     expect(r.success).toBe(false);
     expect(r.error!.issues.map((i) => i.path.join("."))).toEqual(["body.next", "body.blocked"]);
   });
-  it("accepts every seed note kind and keeps extra fields", () => {
+  it("accepts every seed note kind with its required fields, and keeps extra fields", () => {
+    const required: Record<string, object> = {
+      HYPOTHESIS: { test: "run the suite", budget: "10 min" },
+      HYPERTHESIS: { blindSpot: "never ran on ARM", bound: "one CI job" },
+      CONJECTURE: { claim: "c", test: "t", edge: "e", deltaO: "d", scope: "s" },
+    };
     for (const kind of NOTE_KINDS) {
-      const r = ZEventInput.parse({ type: "note", actor: "a", body: { kind, text: "t", RUN_ID: "r1" } });
+      const r = ZEventInput.parse({ type: "note", actor: "a", body: { kind, text: "t", RUN_ID: "r1", ...required[kind] } });
       expect(r.body).toMatchObject({ kind, RUN_ID: "r1" });
     }
+  });
+  it("requires a hypothesis to carry its test and budget (seed 002 §4.1)", () => {
+    const r = ZEventInput.safeParse({ type: "note", actor: "a", body: { kind: "HYPOTHESIS", text: "maybe" } });
+    expect(r.error?.issues.map((i) => i.path.join("."))).toEqual(["body.test", "body.budget"]);
   });
   it("refuses unknown roles, bad ids and bad timestamps, naming the field", () => {
     const base = { type: "note", actor: "a", body: { kind: "STATUS", text: "t" } };

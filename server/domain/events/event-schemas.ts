@@ -1,0 +1,181 @@
+// Every tape event type as one zod discriminated union on `type`. Each schema
+// names the seed (../shared/seeds) and section it comes from.
+import { z } from "zod";
+import { ZPlanJson, ZProof, ZTaskManifest, ZTaskState } from "./seed-formats";
+
+/** TeamNet and work-pod roles (seed 000 §3.1, seed 001 "Role Contract"). */
+export const ROLES = [
+  "implementer", "reviewer", "orchestrator", "chair", "contract_guardian", "cost_controller",
+  "librarian", "researcher", "patchmaker", "verifier", "spectator",
+] as const;
+export const ZRole = z.enum(ROLES);
+export type Role = z.infer<typeof ZRole>;
+
+const ZId = z.string().min(1).max(200);
+const ZText = z.string().min(1).max(20000);
+const ZLine = z.string().min(1).max(2000);
+const ZEvidenceIds = z.array(ZId).max(200).default([]);
+
+/** Envelope shared by all events (spine issue + seed 002 §4.2 fields). */
+export const envelope = {
+  id: z.uuid().optional(),
+  actor: z.string().min(1).max(200),
+  role: ZRole.optional(),
+  ts: z.iso.datetime({ offset: true }).optional(),
+  taskId: ZId.optional(),
+  runId: ZId.optional(),
+  workItemId: ZId.optional(),
+  mood: z.string().min(1).max(50).optional(),
+  refs: z.array(ZId).max(200).optional(),
+};
+
+const ev = <T extends string, B extends z.ZodType>(type: T, body: B) => z.object({ ...envelope, type: z.literal(type), body });
+const none = z.object({}).default({});
+
+// --- pod lifecycle (seed 000 §3.2 "Scope agreement") ---
+export const ZScopeAgreed = ev("pod.scope_agreed", z.object({ scope: ZText, successCriteria: z.array(ZLine).min(1).max(100) }));
+export const ZPodStarted = ev("pod.started", none);
+export const ZPodPaused = ev("pod.paused", z.object({ reason: z.string().max(2000).optional() }).default({}));
+export const ZPodResumed = ev("pod.resumed", none);
+export const ZPodClosed = ev("pod.closed", z.object({ reason: z.string().max(2000).optional() }).default({}));
+
+// --- members and roles (seed 000 §3.1 "roles can be rotated but must be explicit"; seed 001) ---
+export const ZMemberJoined = ev("member.joined", z.object({ memberId: ZId, kind: z.enum(["agent", "human"]), displayName: z.string().min(1).max(200) }));
+export const ZRoleAssigned = ev("role.assigned", z.object({ memberId: ZId, role: ZRole }));
+export const ZRoleRotated = ev("role.rotated", z.object({ role: ZRole, from: ZId, to: ZId }));
+
+// --- plan (seed 003 §1: plan.json and plan_add_task / plan_update_task) ---
+export const ZPlanImported = ev("plan.imported", z.object({ plan: ZPlanJson }));
+export const ZTaskAdded = ev("task.added", z.object({
+  taskId: ZId.optional(), // plan_add_task(description) numbers the task when absent
+  description: z.string().min(1).max(5000),
+  dependsOn: z.array(ZId).max(100).default([]),
+  metadata: z.record(z.string(), z.unknown()).default({}),
+}));
+export const ZTaskUpdated = ev("task.updated", z.object({
+  taskId: ZId,
+  status: ZTaskState.optional(),
+  metadata: z.record(z.string(), z.unknown()).optional(),
+  blockedReason: z.string().max(2000).optional(),
+  assignee: ZId.optional(),
+}));
+
+// --- the task loop (seed 000 §3.2 "implement → review → approve/reject") ---
+export const ZReviewRequested = ev("task.review_requested", z.object({ taskId: ZId, evidenceIds: ZEvidenceIds }));
+export const ZReview = ev("review", z.object({
+  taskId: ZId,
+  verdict: z.enum(["approve", "reject", "changes_requested"]),
+  comments: z.string().max(20000).default(""),
+  evidenceIds: ZEvidenceIds,
+}));
+
+// --- checkpoints (seed 000 §3.2 "Completed / Next / Blocked") ---
+export const ZCheckpoint = ev("checkpoint", z.object({
+  completed: z.array(ZLine).max(100),
+  next: z.array(ZLine).max(100),
+  blocked: z.array(ZLine).max(100),
+  taskId: ZId.optional(),
+}));
+
+// --- notes (seed 002 §4: typed NOTE events with RUN_ID … REFERENCES) ---
+const noteFields = {
+  text: ZText.optional(),
+  BODY: z.unknown().optional(),
+  RUN_ID: ZId.optional(),
+  WORK_ITEM_ID: ZId.optional(),
+  MOOD: z.string().max(50).optional(),
+  TIMESTAMP: z.string().max(50).optional(),
+  REFERENCES: z.array(ZId).max(200).optional(),
+};
+const note = <K extends string, S extends z.core.$ZodLooseShape>(kind: K, extra: S) =>
+  z.looseObject({ kind: z.literal(kind), ...noteFields, ...extra });
+const ZNoteBody = z
+  .discriminatedUnion("kind", [
+    note("OBSERVATION", {}),
+    note("HYPOTHESIS", { test: ZText, budget: z.union([ZText, z.number()]) }), // must include test + budget
+    note("HYPERTHESIS", { blindSpot: ZText, bound: ZText }), // blind spot + bound
+    note("CONJECTURE", { claim: ZText, test: ZText, edge: ZText, deltaO: ZText, scope: ZText }), // claim/test/edge/ΔO/scope
+    note("STATUS", {}),
+    note("REQUEST_HELP", {}),
+    note("REQUEST_VERIFY", {}),
+  ])
+  .refine((n) => n.text !== undefined || n.BODY !== undefined, { message: "a note needs text or BODY", path: ["text"] });
+export const ZNote = ev("note", ZNoteBody);
+export const NOTE_KINDS = ["OBSERVATION", "HYPOTHESIS", "HYPERTHESIS", "CONJECTURE", "STATUS", "REQUEST_HELP", "REQUEST_VERIFY"] as const;
+
+// --- decisions (seed 000 §3.2 decision policy + §4.3; seed 001 "Unique decision authority") ---
+export const TIE_BREAKERS = ["text_spec", "safety", "determinism", "reversibility", "timebox", "spike"] as const;
+export const ZDecision = ev("decision", z.object({
+  subject: z.object({ kind: z.enum(["task", "milestone", "plan", "job", "run"]), id: ZId }),
+  verdict: z.enum(["approve", "reject", "accept", "block"]),
+  tieBreaker: z.enum(TIE_BREAKERS).optional(),
+  rationale: ZText,
+  evidenceIds: ZEvidenceIds,
+}));
+/** ContractGuardian / CostController plan gate (seed 001). */
+export const ZPlanReview = ev("plan.review", z.object({ verdict: z.enum(["APPROVE", "BLOCK"]), rationale: z.string().max(20000).default(""), planId: ZId.default("plan") }));
+
+// --- escalation (seed 000 §3.2 "human escalation only for intent/risk tolerance or external human input") ---
+export const ZEscalation = ev("escalation", z.object({
+  escalationId: ZId.optional(),
+  kind: z.enum(["intent", "risk_tolerance", "external_input"]),
+  question: ZText,
+  options: z.array(ZLine).max(20).optional(),
+  taskId: ZId.optional(),
+  evidenceIds: ZEvidenceIds,
+}));
+export const ZEscalationAnswered = ev("escalation.answered", z.object({ escalationId: ZId, answer: ZText }));
+
+// --- handoff (seed 003 §2: handoff(destination_agent, reason)) ---
+export const ZHandoff = ev("handoff", z.object({ to: ZId, reason: ZText }));
+
+// --- runs (seed 002 §3 invariants A–D, §6 verification, §7–8) ---
+export const ZRunStarted = ev("run.started", z.object({ runId: ZId, workItemId: ZId, mood: z.string().min(1).max(50) }));
+export const ZRunVerified = ev("run.verified", z.object({ runId: ZId, by: z.enum(["self", "director"]), passed: z.boolean(), checks: z.array(z.looseObject({ name: ZId, passed: z.boolean() })).default([]) }));
+export const ZRunCommitted = ev("run.committed", z.object({ runId: ZId, commit: z.string().min(1).max(200) }));
+export const ZRunDiscarded = ev("run.discarded", z.object({ runId: ZId, reason: ZText }));
+
+// --- evidence (seed 000 §4.2: commands.jsonl, artifacts, hashes, environment snapshot) ---
+export const ZEvidenceBundle = ev("evidence.bundle", z.object({
+  bundleId: ZId,
+  commands: z.array(z.looseObject({ command: z.string().min(1), exit_code: z.number().int(), duration_ms: z.number().min(0).optional() })).max(10000),
+  artifacts: z.array(z.object({ path: z.string().min(1), sha256: z.string().regex(/^[0-9a-f]{64}$/), size: z.number().int().min(0) })).max(100000),
+  env: z.looseObject({ commit: z.string().min(1), tools: z.record(z.string(), z.string()).default({}) }),
+  manifestHash: z.string().regex(/^[0-9a-f]{64}$/),
+}));
+
+// --- workcells (seed 004: task manifest, proof.json) ---
+export const ZWorkcellOpened = ev("workcell.opened", z.object({ manifest: ZTaskManifest }));
+export const ZWorkcellProof = ev("workcell.proof", z.object({ proof: ZProof }));
+
+// --- contracting (seed 000 §2 Mode A: Job, EvidenceBundle, Decision, escrow settlement) ---
+export const ZJobPosted = ev("job.posted", z.object({
+  jobId: ZId,
+  scope: ZText,
+  constraints: z.array(ZLine).max(100).default([]),
+  acceptanceTests: z.array(ZLine).min(1).max(100),
+  settlement: z.object({ amount: z.number().positive(), currency: z.string().min(3).max(10), terms: z.string().max(5000) }),
+}));
+export const ZJobFunded = ev("job.funded", z.object({ jobId: ZId }));
+export const ZJobDelivered = ev("job.delivered", z.object({ jobId: ZId, evidenceIds: ZEvidenceIds }));
+export const ZJobSettled = ev("job.settled", z.object({ jobId: ZId, outcome: z.enum(["released", "refunded"]) }));
+
+// --- budgets (seed 001 "Dispatcher": budget_exceeded) ---
+export const ZBudgetExceeded = ev("budget.exceeded", z.object({ budget: ZId, limit: z.number(), used: z.number() }));
+
+export const EVENT_SCHEMAS = [
+  ZScopeAgreed, ZPodStarted, ZPodPaused, ZPodResumed, ZPodClosed,
+  ZMemberJoined, ZRoleAssigned, ZRoleRotated,
+  ZPlanImported, ZTaskAdded, ZTaskUpdated, ZReviewRequested, ZReview,
+  ZCheckpoint, ZNote, ZDecision, ZPlanReview, ZEscalation, ZEscalationAnswered, ZHandoff,
+  ZRunStarted, ZRunVerified, ZRunCommitted, ZRunDiscarded,
+  ZEvidenceBundle, ZWorkcellOpened, ZWorkcellProof,
+  ZJobPosted, ZJobFunded, ZJobDelivered, ZJobSettled, ZBudgetExceeded,
+] as const;
+
+export const ZEventInput = z.discriminatedUnion("type", EVENT_SCHEMAS);
+export type TEventInput = z.input<typeof ZEventInput>;
+export type TEvent = z.output<typeof ZEventInput>;
+export type EventType = TEvent["type"];
+export type EventOf<T extends EventType> = Extract<TEvent, { type: T }>;
+export const EVENT_TYPES = EVENT_SCHEMAS.map((s) => s.shape.type.value) as EventType[];

@@ -1,0 +1,116 @@
+// The seeds' own file formats, accepted exactly as written there.
+import { z } from "zod";
+
+/** Plan task statuses: ours plus the seed's "completed" (seed 003 §1.1), which means done. */
+export const TASK_STATES = ["pending", "in_progress", "in_review", "changes_requested", "done", "rejected", "blocked", "cancelled"] as const;
+export const ZTaskState = z.enum(TASK_STATES);
+export type TaskState = z.infer<typeof ZTaskState>;
+export const ZPlanStatus = z.union([ZTaskState, z.literal("completed")]).transform((s): TaskState => (s === "completed" ? "done" : s));
+
+const ZId = z.string().min(1).max(200);
+
+/** plan.json (seed 003 §1.1): `{ tasks: [{ task_id, description, status, metadata }] }`. */
+export const ZPlanJson = z.looseObject({
+  tasks: z
+    .array(
+      z.looseObject({
+        task_id: ZId,
+        description: z.string().min(1).max(5000),
+        status: ZPlanStatus.default("pending"),
+        metadata: z.record(z.string(), z.unknown()).default({}),
+        depends_on: z.array(ZId).max(100).optional(),
+      }),
+    )
+    .max(5000),
+});
+export type TPlanJson = z.infer<typeof ZPlanJson>;
+
+/** Task Manifest (seed 004 "Required Inputs"). */
+export const ZTaskManifest = z.looseObject({
+  schema_version: z.string().min(1),
+  workcell_id: ZId,
+  issue: z.looseObject({
+    id: ZId,
+    title: z.string().min(1),
+    description: z.string().default(""),
+    acceptance_criteria: z.array(z.string()).default([]),
+    context_files: z.array(z.string()).default([]),
+    forbidden_paths: z.array(z.string()).default([]),
+  }),
+  toolchain: z.string().min(1),
+  toolchain_config: z.record(z.string(), z.unknown()).default({}),
+  quality_gates: z.record(z.string(), z.string()).default({}),
+  speculate_mode: z.boolean().default(false),
+  max_diff_lines: z.number().int().min(0).optional(),
+  branch_name: z.string().min(1),
+});
+export type TTaskManifest = z.infer<typeof ZTaskManifest>;
+
+const ZGate = z.looseObject({
+  passed: z.boolean(),
+  exit_code: z.number().int(),
+  duration_ms: z.number().min(0),
+  output_path: z.string().optional(),
+});
+
+/** Patch + Proof, proof.json (seed 004 "Required Outputs"). */
+export const ZProof = z.looseObject({
+  schema_version: z.literal("1.0.0"),
+  workcell_id: ZId,
+  issue_id: ZId,
+  status: z.enum(["success", "partial", "failed", "timeout", "error"]),
+  patch: z.looseObject({
+    branch: z.string().min(1),
+    base_commit: z.string().min(1),
+    head_commit: z.string().min(1),
+    diff_stats: z.object({ files_changed: z.number().int().min(0), insertions: z.number().int().min(0), deletions: z.number().int().min(0) }),
+    files_modified: z.array(z.string()),
+    forbidden_path_violations: z.array(z.string()),
+  }),
+  commands_executed: z
+    .array(z.looseObject({ command: z.string(), exit_code: z.number().int(), duration_ms: z.number().min(0), stdout_path: z.string().optional() }))
+    .default([]),
+  verification: z.looseObject({
+    gates: z.record(z.string(), ZGate),
+    all_passed: z.boolean(),
+    blocking_failures: z.array(z.string()),
+  }),
+  artifacts: z.record(z.string(), z.unknown()).optional(),
+  confidence: z.number().min(0).max(1).optional(),
+  risk_classification: z.enum(["low", "medium", "high", "critical"]).optional(),
+  risk_factors: z.array(z.string()).optional(),
+  beads_mutations: z.array(z.looseObject({ action: z.enum(["close", "create", "update", "dep_add", "dep_remove"]) })).optional(),
+  follow_ups: z
+    .array(z.looseObject({ title: z.string(), description: z.string().optional(), priority: z.string().optional(), discovered_from: z.string().optional() }))
+    .optional(),
+  metadata: z.looseObject({
+    toolchain: z.string(),
+    toolchain_version: z.string().optional(),
+    model: z.string().optional(),
+    started_at: z.string(),
+    completed_at: z.string(),
+    duration_ms: z.number().min(0),
+    tokens_used: z.number().optional(),
+    cost_usd: z.number().optional(),
+  }),
+});
+export type TProof = z.infer<typeof ZProof>;
+
+/** A TaskStep carrying a handoff tool call (seed 003 §2.1). */
+export const ZHandoffTaskStep = z.looseObject({
+  step_id: z.string(),
+  agent_name: z.string().min(1),
+  parts: z.array(
+    z.union([
+      z.looseObject({ type: z.literal("text"), text: z.string() }),
+      z.looseObject({
+        type: z.literal("tool_call"),
+        tool_call: z.looseObject({
+          id: z.string(),
+          tool_name: z.string(),
+          args: z.record(z.string(), z.unknown()),
+        }),
+      }),
+    ]),
+  ),
+});

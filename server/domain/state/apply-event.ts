@@ -1,0 +1,32 @@
+// Applies one event to a pod's state, or throws the rule it breaks (409/422).
+// Pure: the same tape always yields the same state (see replay.test.ts).
+import type { EventType } from "../events/event-schemas";
+import type { AppliedEvent, PodState } from "./pod-state";
+import { conflictRule } from "./rules";
+import { podReducers } from "./reduce-pod";
+import { taskReducers } from "./reduce-tasks";
+import { evidenceReducers } from "./reduce-evidence";
+import { decisionReducers } from "./reduce-decisions";
+import { runReducers } from "./reduce-runs";
+import { jobReducers } from "./reduce-jobs";
+
+type Reducer = (s: PodState, e: AppliedEvent) => PodState;
+const REDUCERS = { ...podReducers, ...taskReducers, ...evidenceReducers, ...decisionReducers, ...runReducers, ...jobReducers } as unknown as Record<EventType, Reducer>;
+
+/** Work that stops while a pod is paused; talking (notes, checkpoints, escalations) and deciding go on. */
+const PAUSABLE = new Set<EventType>(["task.added", "task.updated", "task.review_requested", "plan.imported", "run.started", "handoff", "workcell.opened", "job.funded", "job.delivered"]);
+
+export function applyEvent(s: PodState, e: AppliedEvent): PodState {
+  if (s.status === "closed") throw conflictRule("pod_closed", "the pod is closed; its tape takes no more events");
+  if (s.status === "paused" && PAUSABLE.has(e.type)) throw conflictRule("pod_paused", `the pod is paused; ${e.type} waits until pod.resumed`);
+  // "Who said what": a member speaks only in a role it holds (seed 000 §3.1: roles are explicit).
+  const member = s.members[e.actor];
+  if (member && e.role && !member.roles.includes(e.role)) {
+    throw conflictRule("role_not_held", `${e.actor} does not hold the role ${e.role}`);
+  }
+  return { ...REDUCERS[e.type](s, e), seq: e.seq };
+}
+
+export function replay(events: AppliedEvent[], from: PodState): PodState {
+  return events.reduce(applyEvent, from);
+}

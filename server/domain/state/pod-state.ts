@@ -1,0 +1,135 @@
+// The projections of one pod's tape, as one JSON-pure value. Reducers build
+// it event by event; the store keeps the latest in the same transaction as
+// the append, and replaying the tape rebuilds it exactly.
+import type { Role, TEvent } from "../events/event-schemas";
+import type { TaskState } from "../events/seed-formats";
+
+export type AppliedEvent = TEvent & { seq: number; receivedAt: string };
+export type At = { seq: number; at: string };
+
+export type Member = { memberId: string; kind: "agent" | "human"; displayName: string; roles: Role[]; joinedSeq: number };
+export type RoleChange = At & { memberId: string; role: Role; action: "assigned" | "rotated_in" | "rotated_out" };
+export type Handoff = At & { from: string; to: string; reason: string };
+
+export type Task = {
+  taskId: string;
+  description: string;
+  status: TaskState;
+  dependsOn: string[];
+  metadata: Record<string, unknown>;
+  implementer: string | null;
+  reviewer: string | null;
+  blockedReason: string | null;
+  evidenceIds: string[];
+  workcellIds: string[];
+  review: (At & { verdict: "approve" | "reject" | "changes_requested"; by: string; comments: string }) | null;
+  reviewRounds: number;
+  createdSeq: number;
+  updatedSeq: number;
+};
+
+export type InboxKind = "escalation" | "decision" | "job_acceptance" | "plan_blocked";
+export type InboxItem = At & { id: string; kind: InboxKind; title: string; subject: { kind: string; id: string }; options?: string[]; taskId?: string };
+
+export type Escalation = At & {
+  escalationId: string;
+  kind: "intent" | "risk_tolerance" | "external_input";
+  question: string;
+  options: string[];
+  taskId: string | null;
+  evidenceIds: string[];
+  askedBy: string;
+  answer: (At & { answer: string; by: string }) | null;
+};
+
+export type Decision = At & { subject: { kind: string; id: string }; verdict: string; by: string; tieBreaker: string | null; rationale: string; evidenceIds: string[] };
+
+export type EvidenceLinks = { tasks: string[]; decisions: number[]; escalations: string[]; reviews: number[]; jobs: string[] };
+export type Evidence = At & {
+  bundleId: string;
+  by: string;
+  passed: boolean;
+  commandCount: number;
+  failedCommands: number;
+  artifactCount: number;
+  manifestHash: string;
+  env: { commit: string; tools: Record<string, string> };
+  links: EvidenceLinks;
+};
+
+export type Run = At & {
+  runId: string;
+  workItemId: string;
+  mood: string;
+  startedBy: string;
+  status: "running" | "committed" | "discarded";
+  selfVerified: boolean | null;
+  directorVerified: boolean | null;
+  commit: string | null;
+  discardReason: string | null;
+  noteSeqs: number[];
+};
+
+export type Job = At & {
+  jobId: string;
+  scope: string;
+  constraints: string[];
+  acceptanceTests: string[];
+  settlement: { amount: number; currency: string; terms: string };
+  postedBy: string;
+  status: "posted" | "funded" | "delivered" | "accepted" | "rejected" | "settled";
+  escrow: "unfunded" | "funded" | "released" | "refunded";
+  evidenceIds: string[];
+};
+
+export type ProofSummary = At & {
+  status: string;
+  allPassed: boolean;
+  failingGates: string[];
+  forbiddenPathViolations: string[];
+  diffLines: number;
+  overDiffBudget: boolean;
+  risk: string | null;
+  confidence: number | null;
+  followUps: number;
+};
+export type Workcell = At & {
+  workcellId: string;
+  issueId: string;
+  taskId: string | null;
+  title: string;
+  forbiddenPaths: string[];
+  maxDiffLines: number | null;
+  gates: string[];
+  proof: ProofSummary | null;
+};
+
+export type PodState = {
+  seq: number;
+  status: "forming" | "active" | "paused" | "closed";
+  scope: { scope: string; successCriteria: string[]; seq: number } | null;
+  members: Record<string, Member>;
+  roleHistory: RoleChange[];
+  activeAgent: string | null;
+  handoffs: Handoff[];
+  tasks: Record<string, Task>;
+  taskOrder: string[];
+  escalations: Record<string, Escalation>;
+  decisions: Decision[];
+  inbox: Record<string, InboxItem>;
+  evidence: Record<string, Evidence>;
+  runs: Record<string, Run>;
+  jobs: Record<string, Job>;
+  workcells: Record<string, Workcell>;
+  planBlocks: Record<string, At & { by: string; role: Role; rationale: string }>;
+  budgets: (At & { budget: string; limit: number; used: number; by: string })[];
+  lastCheckpoint: (At & { actor: string }) | null;
+};
+
+export function emptyPodState(): PodState {
+  return {
+    seq: 0, status: "forming", scope: null, members: {}, roleHistory: [], activeAgent: null, handoffs: [],
+    tasks: {}, taskOrder: [], escalations: {}, decisions: [], inbox: {}, evidence: {}, runs: {}, jobs: {},
+    workcells: {}, planBlocks: {}, budgets: [], lastCheckpoint: null,
+  };
+}

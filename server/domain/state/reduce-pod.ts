@@ -1,0 +1,92 @@
+// Pod lifecycle, members, roles, handoffs, checkpoints, notes and budgets.
+import type { EventOf } from "../events/event-schemas";
+import type { AppliedEvent, PodState } from "./pod-state";
+import { at, conflictRule, holds, invalidRule, requireMember, requireTask, with_ } from "./rules";
+
+type R<T extends AppliedEvent["type"]> = (s: PodState, e: EventOf<T> & AppliedEvent) => PodState;
+
+const scopeAgreed: R<"pod.scope_agreed"> = (s, e) => ({ ...s, scope: { ...e.body, seq: e.seq } });
+
+const started: R<"pod.started"> = (s) => {
+  if (s.status !== "forming") throw conflictRule("invalid_pod_transition", `pod is ${s.status}; only a forming pod starts`);
+  if (!s.scope) throw conflictRule("scope_not_agreed", "agree on scope and success criteria (pod.scope_agreed) before starting");
+  return { ...s, status: "active" };
+};
+const paused: R<"pod.paused"> = (s) => {
+  if (s.status !== "active") throw conflictRule("invalid_pod_transition", `pod is ${s.status}; only an active pod pauses`);
+  return { ...s, status: "paused" };
+};
+const resumed: R<"pod.resumed"> = (s) => {
+  if (s.status !== "paused") throw conflictRule("invalid_pod_transition", `pod is ${s.status}; only a paused pod resumes`);
+  return { ...s, status: "active" };
+};
+const closed: R<"pod.closed"> = (s) => ({ ...s, status: "closed" });
+
+const memberJoined: R<"member.joined"> = (s, e) => {
+  const { memberId, kind, displayName } = e.body;
+  if (s.members[memberId]) throw conflictRule("member_exists", `${memberId} is already a member`);
+  return { ...s, members: with_(s.members, memberId, { memberId, kind, displayName, roles: [], joinedSeq: e.seq }) };
+};
+
+const roleAssigned: R<"role.assigned"> = (s, e) => {
+  const { memberId, role } = e.body;
+  const m = requireMember(s, memberId);
+  if (m.roles.includes(role)) throw conflictRule("role_already_held", `${memberId} already holds ${role}`);
+  const chair = role === "chair" && Object.values(s.members).find((o) => o.roles.includes("chair"));
+  if (chair) throw conflictRule("chair_taken", `${chair.memberId} is the chair (the unique decision authority): rotate the role instead`);
+  return {
+    ...s,
+    members: with_(s.members, memberId, { ...m, roles: [...m.roles, role] }),
+    roleHistory: [...s.roleHistory, { ...at(e), memberId, role, action: "assigned" }],
+  };
+};
+
+const roleRotated: R<"role.rotated"> = (s, e) => {
+  const { role, from, to } = e.body;
+  const a = requireMember(s, from);
+  const b = requireMember(s, to);
+  if (!a.roles.includes(role)) throw conflictRule("role_not_held", `${from} does not hold ${role}`);
+  if (from === to || b.roles.includes(role)) throw conflictRule("role_already_held", `${to} already holds ${role}`);
+  const members = with_(with_(s.members, from, { ...a, roles: a.roles.filter((r) => r !== role) }), to, { ...b, roles: [...b.roles, role] });
+  const history = [...s.roleHistory, { ...at(e), memberId: from, role, action: "rotated_out" as const }, { ...at(e), memberId: to, role, action: "rotated_in" as const }];
+  return { ...s, members, roleHistory: history };
+};
+
+/** Seed 003 §2.2: the orchestrator validates that the destination exists, then switches the active agent. */
+const handoff: R<"handoff"> = (s, e) => {
+  if (!s.members[e.body.to]) throw invalidRule("unknown_member", `handoff destination ${e.body.to} is not a member of this pod`);
+  return { ...s, activeAgent: e.body.to, handoffs: [...s.handoffs, { ...at(e), from: e.actor, to: e.body.to, reason: e.body.reason }] };
+};
+
+const checkpoint: R<"checkpoint"> = (s, e) => {
+  const taskId = e.body.taskId ?? e.taskId;
+  if (taskId) requireTask(s, taskId);
+  return { ...s, lastCheckpoint: { ...at(e), actor: e.actor } };
+};
+
+/** Seed 002 §8: a run's notes are kept whatever the run's outcome. */
+const note: R<"note"> = (s, e) => {
+  const runId = e.runId ?? e.body.RUN_ID;
+  const run = runId ? s.runs[runId] : undefined;
+  if (!run) return s;
+  return { ...s, runs: with_(s.runs, run.runId, { ...run, noteSeqs: [...run.noteSeqs, e.seq] }) };
+};
+
+const budgetExceeded: R<"budget.exceeded"> = (s, e) => ({ ...s, budgets: [...s.budgets, { ...at(e), ...e.body, by: e.actor }] });
+
+export const podReducers = {
+  "pod.scope_agreed": scopeAgreed,
+  "pod.started": started,
+  "pod.paused": paused,
+  "pod.resumed": resumed,
+  "pod.closed": closed,
+  "member.joined": memberJoined,
+  "role.assigned": roleAssigned,
+  "role.rotated": roleRotated,
+  handoff,
+  checkpoint,
+  note,
+  "budget.exceeded": budgetExceeded,
+};
+
+export { holds };

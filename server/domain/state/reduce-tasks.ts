@@ -1,0 +1,106 @@
+// The plan and the task loop: plan.json import, plan_add_task / plan_update_task,
+// review requests and reviews (seed 003 §1, seed 000 §3.2).
+import type { EventOf } from "../events/event-schemas";
+import type { TaskState } from "../events/seed-formats";
+import type { AppliedEvent, PodState, Task } from "./pod-state";
+import { at, conflictRule, invalidRule, requireEvidence, requireTask, union, with_, without } from "./rules";
+import { AGENT_TRANSITIONS, findCycle } from "./task-machine";
+import { linkEvidence } from "./reduce-evidence";
+
+type R<T extends AppliedEvent["type"]> = (s: PodState, e: EventOf<T> & AppliedEvent) => PodState;
+
+function newTask(seq: number, taskId: string, description: string, status: TaskState, dependsOn: string[], metadata: Record<string, unknown>): Task {
+  return {
+    taskId, description, status, dependsOn, metadata, implementer: null, reviewer: null, blockedReason: null,
+    evidenceIds: [], workcellIds: [], review: null, reviewRounds: 0, createdSeq: seq, updatedSeq: seq,
+  };
+}
+
+function addTasks(s: PodState, tasks: Task[]): PodState {
+  const taken = tasks.find((t) => s.tasks[t.taskId]);
+  if (taken) throw conflictRule("task_exists", `task ${taken.taskId} already exists`);
+  const all = { ...s.tasks, ...Object.fromEntries(tasks.map((t) => [t.taskId, t])) };
+  if (Object.keys(all).length !== Object.keys(s.tasks).length + tasks.length) throw invalidRule("duplicate_task_id", "a task id appears twice in the plan");
+  for (const t of tasks) {
+    const unknown = t.dependsOn.filter((d) => !all[d]);
+    if (unknown.length) throw invalidRule("unknown_dependency", `task ${t.taskId} depends on unknown ${unknown.join(", ")}`);
+  }
+  const cycle = findCycle(Object.fromEntries(Object.values(all).map((t) => [t.taskId, t.dependsOn])));
+  if (cycle) throw invalidRule("dependency_cycle", `dependencies form a cycle: ${cycle.join(" → ")}`);
+  return { ...s, tasks: all, taskOrder: [...s.taskOrder, ...tasks.map((t) => t.taskId)] };
+}
+
+const planImported: R<"plan.imported"> = (s, e) =>
+  addTasks(s, e.body.plan.tasks.map((t) => newTask(e.seq, t.task_id, t.description, t.status, t.depends_on ?? [], t.metadata)));
+
+/** plan_add_task(description): a new pending task, numbered like the seed's task_001 when no id is given. */
+const taskAdded: R<"task.added"> = (s, e) => {
+  const taskId = e.body.taskId ?? `task_${String(s.taskOrder.length + 1).padStart(3, "0")}`;
+  return addTasks(s, [newTask(e.seq, taskId, e.body.description, "pending", e.body.dependsOn, e.body.metadata)]);
+};
+
+const taskUpdated: R<"task.updated"> = (s, e) => {
+  const task = requireTask(s, e.body.taskId);
+  const next: Task = { ...task, updatedSeq: e.seq, metadata: { ...task.metadata, ...(e.body.metadata ?? {}) } };
+  if (e.body.assignee) next.implementer = e.body.assignee;
+  const to = e.body.status;
+  if (to && to !== task.status) {
+    if (!AGENT_TRANSITIONS[task.status].includes(to)) {
+      const hint = to === "in_review" ? " (use task.review_requested)" : to === "done" || to === "rejected" ? " (needs a decision by the chair or a human)" : "";
+      throw conflictRule("invalid_transition", `task ${task.taskId} cannot go from ${task.status} to ${to}${hint}`);
+    }
+    if (to === "in_progress") {
+      const open = task.dependsOn.filter((d) => s.tasks[d]?.status !== "done");
+      if (open.length) throw conflictRule("dependency_not_done", `task ${task.taskId} depends on unfinished ${open.join(", ")}`);
+      next.implementer = e.body.assignee ?? task.implementer ?? e.actor;
+    }
+    if (to === "blocked" && !e.body.blockedReason) throw invalidRule("blocked_reason_required", "say why the task is blocked (blockedReason)");
+    next.status = to;
+    next.blockedReason = to === "blocked" ? e.body.blockedReason! : null;
+  }
+  let out: PodState = { ...s, tasks: with_(s.tasks, task.taskId, next) };
+  if (next.status === "cancelled") out = { ...out, inbox: without(out.inbox, `decision:task:${task.taskId}`) };
+  return out;
+};
+
+const reviewRequested: R<"task.review_requested"> = (s, e) => {
+  const task = requireTask(s, e.body.taskId);
+  if (task.status !== "in_progress" && task.status !== "changes_requested") {
+    throw conflictRule("invalid_transition", `task ${task.taskId} is ${task.status}; review is requested from in_progress or changes_requested`);
+  }
+  requireEvidence(s, e.body.evidenceIds);
+  const next: Task = { ...task, status: "in_review", review: null, updatedSeq: e.seq, implementer: task.implementer ?? e.actor, evidenceIds: union(task.evidenceIds, e.body.evidenceIds) };
+  return linkEvidence({ ...s, tasks: with_(s.tasks, task.taskId, next) }, e.body.evidenceIds, "tasks", task.taskId);
+};
+
+/** Seed 000 §3.1: the reviewer verifies from scratch — and is never the task's own implementer. */
+const review: R<"review"> = (s, e) => {
+  const task = requireTask(s, e.body.taskId);
+  if (task.status !== "in_review") throw conflictRule("not_in_review", `task ${task.taskId} is ${task.status}, not in_review`);
+  if (task.implementer === e.actor) throw conflictRule("reviewer_is_implementer", `${e.actor} implemented task ${task.taskId} and may not review it`);
+  requireEvidence(s, e.body.evidenceIds);
+  const verdict = e.body.verdict;
+  const next: Task = {
+    ...task,
+    reviewer: e.actor,
+    review: { ...at(e), verdict, by: e.actor, comments: e.body.comments },
+    reviewRounds: task.reviewRounds + 1,
+    status: verdict === "approve" ? "in_review" : "changes_requested",
+    evidenceIds: union(task.evidenceIds, e.body.evidenceIds),
+    updatedSeq: e.seq,
+  };
+  const key = `decision:task:${task.taskId}`;
+  const inbox =
+    verdict === "approve"
+      ? with_(s.inbox, key, { ...at(e), id: key, kind: "decision" as const, title: `Approve task ${task.taskId}: ${task.description}`, subject: { kind: "task", id: task.taskId }, taskId: task.taskId })
+      : without(s.inbox, key);
+  return linkEvidence({ ...s, tasks: with_(s.tasks, task.taskId, next), inbox }, e.body.evidenceIds, "reviews", e.seq);
+};
+
+export const taskReducers = {
+  "plan.imported": planImported,
+  "task.added": taskAdded,
+  "task.updated": taskUpdated,
+  "task.review_requested": reviewRequested,
+  review,
+};

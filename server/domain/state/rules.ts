@@ -1,0 +1,45 @@
+// Helpers that refuse an event: every refusal names its rule in `code`.
+import { AppError } from "../errors";
+import type { Role } from "../events/event-schemas";
+import type { AppliedEvent, PodState, Task } from "./pod-state";
+
+/** 409: the event conflicts with the pod's current state. 422: it refers to something that does not exist or is malformed for this pod. */
+export const conflictRule = (code: string, message: string) => new AppError(409, code, message);
+export const invalidRule = (code: string, message: string) => new AppError(422, code, message);
+
+export const at = (e: AppliedEvent) => ({ seq: e.seq, at: e.ts ?? e.receivedAt });
+
+export function requireTask(s: PodState, taskId: string): Task {
+  const task = s.tasks[taskId];
+  if (!task) throw invalidRule("unknown_task", `task ${taskId} does not exist in this pod`);
+  return task;
+}
+
+export function requireMember(s: PodState, memberId: string) {
+  const m = s.members[memberId];
+  if (!m) throw invalidRule("unknown_member", `${memberId} is not a member of this pod`);
+  return m;
+}
+
+export function requireEvidence(s: PodState, ids: string[]) {
+  const missing = ids.filter((id) => !s.evidence[id]);
+  if (missing.length) throw invalidRule("unknown_evidence", `evidence not on this pod's tape: ${missing.join(", ")}`);
+}
+
+export const holds = (s: PodState, memberId: string, role: Role) => s.members[memberId]?.roles.includes(role) ?? false;
+
+/** Seed 001: the Chair/Planner is the unique decision authority; humans approve from the control room. */
+export function requireDecider(s: PodState, actor: string, what: string) {
+  const m = s.members[actor];
+  if (!m || !(m.kind === "human" || m.roles.includes("chair"))) {
+    throw conflictRule("decision_authority", `only the chair or a human approver may ${what}; ${actor} is neither`);
+  }
+}
+
+export const with_ = <T extends object>(record: Record<string, T>, key: string, value: T) => ({ ...record, [key]: value });
+export const without = <T>(record: Record<string, T>, key: string) => {
+  if (!(key in record)) return record;
+  const { [key]: _gone, ...rest } = record;
+  return rest;
+};
+export const union = <T>(list: T[], more: T[]) => [...new Set([...list, ...more])];
