@@ -11,14 +11,14 @@ import { verifyChain } from "../tape/verify-chain";
 import { ZEventInput, MAX_EVENTS_PER_REQUEST } from "../wire/events";
 import { ZCreatePodRequest, ZReadEventsQuery } from "../wire/pods";
 import { parseWith, readJsonBody, sendError, sendJson } from "./json";
+import { protocolRoutes } from "./protocol-routes";
+import type { Route } from "./route";
 
-type Ctx = { app: AppContext; req: IncomingMessage; res: ServerResponse; params: string[]; url: URL };
-type Route = { method: string; path: RegExp; run: (c: Ctx) => Promise<void> };
 
 const ZBatch = z.object({ events: z.array(ZEventInput).min(1).max(MAX_EVENTS_PER_REQUEST) });
 const ZPodId = z.string().min(1).max(100);
 
-const routes: Route[] = [
+const tapeRoutes: Route[] = [
   {
     method: "POST",
     path: /^\/api\/v1\/pods\/([^/]+)\/events$/,
@@ -77,6 +77,8 @@ const routes: Route[] = [
     },
   },
 ];
+
+const routes = [...tapeRoutes, ...protocolRoutes];
 
 /** Serves the request if it is an API route; returns false to hand it to Next. */
 export function handleApi(app: AppContext, req: IncomingMessage, res: ServerResponse): boolean {

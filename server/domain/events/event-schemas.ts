@@ -1,7 +1,7 @@
 // Every tape event type as one zod discriminated union on `type`. Each schema
 // names the seed (../shared/seeds) and section it comes from.
 import { z } from "zod";
-import { ZPlanJson, ZProof, ZTaskManifest, ZTaskState } from "./seed-formats";
+import { ZHandoffTaskStep, ZPlanJson, ZProof, ZTaskManifest, ZTaskState } from "./seed-formats";
 
 /** TeamNet and work-pod roles (seed 000 §3.1, seed 001 "Role Contract"). */
 export const ROLES = [
@@ -127,7 +127,19 @@ export const ZEscalation = ev("escalation", z.object({
 export const ZEscalationAnswered = ev("escalation.answered", z.object({ escalationId: ZId, answer: ZText }));
 
 // --- handoff (seed 003 §2: handoff(destination_agent, reason)) ---
-export const ZHandoff = ev("handoff", z.object({ to: ZId, reason: ZText }));
+/** Either `{ to, reason }` or the seed's TaskStep whose tool_call is a handoff (§2.1), kept as `step`. */
+const ZHandoffFromStep = ZHandoffTaskStep.transform((step, ctx) => {
+  const call = step.parts.find((p) => p.type === "tool_call" && (p as { tool_call: { tool_name: string } }).tool_call.tool_name === "handoff") as
+    | { tool_call: { args: Record<string, unknown> } }
+    | undefined;
+  const args = call?.tool_call.args ?? {};
+  if (typeof args.destination_agent !== "string" || !args.destination_agent || typeof args.reason !== "string" || !args.reason) {
+    ctx.addIssue({ code: "custom", message: "a TaskStep handoff needs a handoff tool_call with args.destination_agent and args.reason", path: ["parts"] });
+    return z.NEVER;
+  }
+  return { to: args.destination_agent, reason: args.reason, step };
+});
+export const ZHandoff = ev("handoff", z.union([z.object({ to: ZId, reason: ZText }), ZHandoffFromStep]));
 
 // --- runs (seed 002 §3 invariants A–D, §6 verification, §7–8) ---
 export const ZRunStarted = ev("run.started", z.object({ runId: ZId, workItemId: ZId, mood: z.string().min(1).max(50) }));

@@ -1,0 +1,66 @@
+// Seed documents as endpoints: plan.json (seed 003), task manifests and
+// proof.json (seed 004) become tape events; state and schema are read models.
+import { z } from "zod";
+import { AppError } from "../domain/errors";
+import { ZPlanJson, ZProof, ZTaskManifest } from "../domain/events/seed-formats";
+import { readPodState } from "../pods/read-pod-state";
+import { readPlan } from "../plan/read-plan";
+import { eventJsonSchemas } from "../wire/event-json-schema";
+import { ZEventInput } from "../wire/events";
+import { parseWith, readJsonBody, sendJson } from "./json";
+import { actorOf, type Route, type RouteContext } from "./route";
+
+async function appendSeedEvent({ app, req, params }: RouteContext, type: string, body: unknown, extra: Record<string, unknown> = {}) {
+  const event = parseWith(ZEventInput, { type, actor: actorOf(req), body, ...extra }, "event");
+  const [ack] = await app.append(params[0]!, [event]);
+  return ack!;
+}
+
+const ZStateQuery = z.object({ atSeq: z.coerce.number().int().min(0).optional() });
+
+export const protocolRoutes: Route[] = [
+  {
+    method: "POST",
+    path: /^\/api\/v1\/pods\/([^/]+)\/plan$/,
+    run: async (c) => {
+      const plan = parseWith(ZPlanJson, await readJsonBody(c.req), "plan.json");
+      const ack = await appendSeedEvent(c, "plan.imported", { plan });
+      sendJson(c.res, 201, { event: ack, plan: await readPlan(c.app.store, c.params[0]!) });
+    },
+  },
+  {
+    method: "GET",
+    path: /^\/api\/v1\/pods\/([^/]+)\/plan$/,
+    run: async ({ app, res, params }) => sendJson(res, 200, await readPlan(app.store, params[0]!)),
+  },
+  {
+    method: "POST",
+    path: /^\/api\/v1\/pods\/([^/]+)\/workcells$/,
+    run: async (c) => {
+      const manifest = parseWith(ZTaskManifest, await readJsonBody(c.req), "task manifest");
+      const ack = await appendSeedEvent(c, "workcell.opened", { manifest });
+      sendJson(c.res, 201, { workcellId: manifest.workcell_id, event: ack });
+    },
+  },
+  {
+    method: "POST",
+    path: /^\/api\/v1\/pods\/([^/]+)\/workcells\/([^/]+)\/proof$/,
+    run: async (c) => {
+      const proof = parseWith(ZProof, await readJsonBody(c.req), "proof.json");
+      if (proof.workcell_id !== c.params[1]) {
+        throw new AppError(422, "proof_workcell_mismatch", `proof.json is for workcell ${proof.workcell_id}, posted to ${c.params[1]}`, [{ path: "workcell_id", message: "must match the URL" }]);
+      }
+      const ack = await appendSeedEvent(c, "workcell.proof", { proof });
+      sendJson(c.res, 201, { workcellId: proof.workcell_id, event: ack });
+    },
+  },
+  {
+    method: "GET",
+    path: /^\/api\/v1\/pods\/([^/]+)\/state$/,
+    run: async ({ app, res, params, url }) => {
+      const q = parseWith(ZStateQuery, Object.fromEntries(url.searchParams), "query");
+      sendJson(res, 200, await readPodState(app.store, params[0]!, q.atSeq));
+    },
+  },
+  { method: "GET", path: /^\/api\/v1\/schema$/, run: async ({ res }) => sendJson(res, 200, eventJsonSchemas()) },
+];

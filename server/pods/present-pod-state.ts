@@ -1,0 +1,28 @@
+// The read model the API and the control room use: the pod's projections with
+// the board in plan order and the inbox oldest first.
+import type { PodState } from "../domain/state/pod-state";
+import { failingGates } from "../domain/state/reduce-evidence";
+
+export function presentPodState(s: PodState) {
+  return {
+    seq: s.seq,
+    status: s.status,
+    scope: s.scope,
+    activeAgent: s.activeAgent,
+    members: Object.values(s.members),
+    roleHistory: s.roleHistory,
+    handoffs: s.handoffs,
+    board: s.taskOrder.map((id) => ({ ...s.tasks[id]!, failingGates: failingGates(s, id) })),
+    inbox: Object.values(s.inbox).sort((a, b) => a.seq - b.seq),
+    escalations: Object.values(s.escalations),
+    decisions: s.decisions,
+    evidence: Object.values(s.evidence),
+    runs: Object.values(s.runs),
+    jobs: Object.values(s.jobs),
+    workcells: Object.values(s.workcells),
+    planBlocks: Object.values(s.planBlocks),
+    budgets: s.budgets,
+    lastCheckpoint: s.lastCheckpoint,
+  };
+}
+export type PodStateView = ReturnType<typeof presentPodState>;
