@@ -1,4 +1,5 @@
 "use client";
+import { describeEvent } from "./describe-event";
 // A readable rendering of an event's body. Everything is rendered as text
 // nodes: agent-supplied content is never interpreted as HTML.
 
@@ -55,5 +56,14 @@ export function EventBody({ type, body }: { type: string; body: unknown }) {
       </div>
     );
   }
-  return <pre className="overflow-x-auto text-xs">{JSON.stringify(body, null, 2)}</pre>;
+  const summary = describeEvent(type, body);
+  return (
+    <div className="space-y-1">
+      {summary && <p className="text-sm break-words">{summary}</p>}
+      <details className="text-xs text-zinc-500">
+        <summary className="cursor-pointer select-none hover:text-zinc-700 dark:hover:text-zinc-300">Details</summary>
+        <pre className="mt-1 max-h-80 overflow-auto rounded bg-zinc-50 p-2 font-mono text-[11px] text-zinc-700 dark:bg-zinc-950 dark:text-zinc-300">{JSON.stringify(body, null, 2)}</pre>
+      </details>
+    </div>
+  );
 }

@@ -1,6 +1,5 @@
 import { describe, expect, it } from "vitest";
 import { ZEventInput, NOTE_KINDS } from "./events";
-import { demoSteps } from "../demo/demo-script";
 
 describe("event wire schemas", () => {
   it("accepts a checkpoint with Completed / Next / Blocked", () => {
@@ -34,9 +33,5 @@ describe("event wire schemas", () => {
     expect(path({ id: "not-a-uuid" })).toBe("id");
     expect(path({ ts: "yesterday" })).toBe("ts");
     expect(path({ actor: "" })).toBe("actor");
-  });
-  it("the demo simulator only says valid things", () => {
-    const steps = demoSteps();
-    for (let i = 0; i < 60; i++) expect(ZEventInput.safeParse(steps.next().value).success).toBe(true);
   });
 });

@@ -1,0 +1,45 @@
+// One readable line per event type, for the tape. Pure text: rendered as a text node.
+type B = Record<string, any>;
+
+const DESCRIBE: Record<string, (b: B) => string> = {
+  "pod.scope_agreed": (b) => `Scope agreed: ${b.scope} (${b.successCriteria?.length ?? 0} success criteria)`,
+  "pod.started": () => "Pod started",
+  "pod.paused": (b) => `Pod paused${b.reason ? `: ${b.reason}` : ""}`,
+  "pod.resumed": () => "Pod resumed",
+  "pod.closed": (b) => `Pod closed${b.reason ? `: ${b.reason}` : ""}`,
+  "member.joined": (b) => `${b.displayName} (${b.memberId}) joined as ${b.kind}`,
+  "role.assigned": (b) => `${b.memberId} is now ${b.role}`,
+  "role.rotated": (b) => `${b.role} rotated from ${b.from} to ${b.to}`,
+  "plan.imported": (b) => `Plan imported with ${b.plan?.tasks?.length ?? 0} tasks`,
+  "task.added": (b) => `Task added${b.taskId ? ` ${b.taskId}` : ""}: ${b.description}`,
+  "task.updated": (b) => `Task ${b.taskId}${b.status ? ` → ${b.status}` : " updated"}${b.blockedReason ? ` (${b.blockedReason})` : ""}`,
+  "task.review_requested": (b) => `Review requested for ${b.taskId}${b.evidenceIds?.length ? ` with ${b.evidenceIds.join(", ")}` : ""}`,
+  review: (b) => `Review of ${b.taskId}: ${b.verdict}${b.comments ? ` — ${b.comments}` : ""}`,
+  decision: (b) => `Decision on ${b.subject?.kind} ${b.subject?.id}: ${b.verdict}${b.tieBreaker ? ` (${b.tieBreaker})` : ""} — ${b.rationale}`,
+  "plan.review": (b) => `Plan ${b.planId ?? ""} ${b.verdict}${b.rationale ? ` — ${b.rationale}` : ""}`,
+  escalation: (b) => `Needs a human (${b.kind}): ${b.question}`,
+  "escalation.answered": (b) => `Answered ${b.escalationId}: ${b.answer}`,
+  handoff: (b) => `Handoff to ${b.to}: ${b.reason}`,
+  "run.started": (b) => `Run ${b.runId} started on ${b.workItemId} (${b.mood})`,
+  "run.verified": (b) => `Run ${b.runId} ${b.by} verification ${b.passed ? "passed" : "failed"}`,
+  "run.committed": (b) => `Run ${b.runId} committed ${b.commit}`,
+  "run.discarded": (b) => `Run ${b.runId} discarded: ${b.reason}`,
+  "evidence.bundle": (b) => `Evidence ${b.bundleId}: ${b.commands?.length ?? 0} commands, ${b.artifacts?.length ?? 0} artifacts @ ${b.env?.commit}`,
+  "workcell.opened": (b) => `Workcell ${b.manifest?.workcell_id} opened for issue ${b.manifest?.issue?.id}: ${b.manifest?.issue?.title}`,
+  "workcell.proof": (b) => `Proof for ${b.proof?.workcell_id}: ${b.proof?.status}, gates ${b.proof?.verification?.all_passed ? "all passed" : `failed: ${(b.proof?.verification?.blocking_failures ?? []).join(", ")}`}`,
+  "job.posted": (b) => `Job ${b.jobId} posted: ${b.scope} (${b.settlement?.amount} ${b.settlement?.currency})`,
+  "job.funded": (b) => `Job ${b.jobId} funded into escrow`,
+  "job.delivered": (b) => `Job ${b.jobId} delivered`,
+  "job.settled": (b) => `Job ${b.jobId} settled: escrow ${b.outcome}`,
+  "budget.exceeded": (b) => `Budget ${b.budget} exceeded: ${b.used} of ${b.limit}`,
+};
+
+export function describeEvent(type: string, body: unknown): string | null {
+  const f = DESCRIBE[type];
+  if (!f) return null;
+  try {
+    return f((body ?? {}) as B);
+  } catch {
+    return null;
+  }
+}

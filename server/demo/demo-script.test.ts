@@ -1,0 +1,32 @@
+import { describe, expect, it } from "vitest";
+import { ZEventInput } from "../wire/events";
+import { applyEvent } from "../domain/state/apply-event";
+import { emptyPodState } from "../domain/state/pod-state";
+import { episodeSteps, setupSteps, type DemoStep } from "./demo-script";
+
+function play(steps: DemoStep[], state = emptyPodState()) {
+  for (const { via: _via, optional: _optional, ...step } of steps) {
+    const e = ZEventInput.parse(step);
+    state = applyEvent(state, { ...e, seq: state.seq + 1, receivedAt: "2026-11-22T00:00:00.000Z" }); // throws on any broken rule
+  }
+  return state;
+}
+
+describe("the demo simulator", () => {
+  it("plays the whole protocol, episode after episode, without breaking a rule", () => {
+    let s = play([...setupSteps()]);
+    for (let k = 1; k <= 3; k++) s = play([...episodeSteps(k, k === 3 ? 9 : 0)], s);
+    const types = new Set<string>();
+    for (const step of [...setupSteps(), ...episodeSteps(1)]) types.add(step.type);
+    for (const t of ["pod.scope_agreed", "plan.review", "plan.imported", "review", "decision", "evidence.bundle", "workcell.opened", "workcell.proof", "run.committed", "run.discarded", "handoff", "budget.exceeded", "escalation", "job.delivered"]) {
+      expect(types, t).toContain(t);
+    }
+    // What a newcomer should find waiting for a human: decisions, escalations, jobs.
+    const kinds = Object.values(s.inbox).map((i) => i.kind).sort();
+    // Each new episode withdraws the last one's undecided task, so one decision waits at a time.
+    expect(kinds).toEqual(["decision", "escalation", "escalation", "job_acceptance", "job_acceptance"]);
+    expect(Object.values(s.runs).map((r) => r.status).sort()).toEqual(["committed", "committed", "committed", "discarded", "discarded", "discarded"]);
+    expect(Object.values(s.tasks).filter((t) => t.status === "done")).toHaveLength(6);
+    expect(Object.values(s.tasks).filter((t) => t.status === "cancelled")).toHaveLength(2);
+  });
+});
