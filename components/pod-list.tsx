@@ -14,7 +14,7 @@ export function PodList() {
 
   useEffect(() => {
     const socket = getSocket();
-    const subscribe = () => socket.emit("pods:subscribe");
+    const subscribe = () => socket.emit("pods:subscribe", () => void qc.invalidateQueries({ queryKey: ["pods"] }));
     const onCount = ({ podId, eventCount }: { podId: string; eventCount: number }) =>
       qc.setQueryData<PodSummary[]>(["pods"], (old) => old?.map((p) => (p.id === podId ? { ...p, eventCount: Math.max(p.eventCount, eventCount) } : p)));
     const onChanged = () => void qc.invalidateQueries({ queryKey: ["pods"] });

@@ -28,7 +28,10 @@ export function attachSocketServer(httpServer: HttpServer, app: AppContext) {
 
   io.on("connection", (socket: PodSocket) => {
     socket.on("disconnect", () => hub.forget(socket));
-    socket.on("pods:subscribe", () => void socket.join(PODS_ROOM));
+    socket.on("pods:subscribe", (ack) => {
+      void socket.join(PODS_ROOM);
+      if (typeof ack === "function") ack();
+    });
     socket.on("tape:unsubscribe", (req) => {
       if (typeof req?.podId === "string") hub.leave(req.podId, socket);
     });

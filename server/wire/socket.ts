@@ -16,5 +16,6 @@ export interface ServerToClientEvents {
 export interface ClientToServerEvents {
   "tape:subscribe": (req: { podId: string; afterSeq: number }) => void;
   "tape:unsubscribe": (req: { podId: string }) => void;
-  "pods:subscribe": () => void;
+  /** The ack fires once joined: the client refetches then, so nothing between its load and the join is missed. */
+  "pods:subscribe": (ack?: () => void) => void;
 }
