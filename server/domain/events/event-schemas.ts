@@ -40,7 +40,17 @@ export const ZPodResumed = ev("pod.resumed", none);
 export const ZPodClosed = ev("pod.closed", z.object({ reason: z.string().max(2000).optional() }).default({}));
 
 // --- members and roles (seed 000 §3.1 "roles can be rotated but must be explicit"; seed 001) ---
-export const ZMemberJoined = ev("member.joined", z.object({ memberId: ZId, kind: z.enum(["agent", "human"]), displayName: z.string().min(1).max(200) }));
+/** What a person may do on a pod: watch, answer and decide, or also manage it. */
+export const ACCESS_LEVELS = ["viewer", "approver", "admin"] as const;
+export const ZAccess = z.enum(ACCESS_LEVELS);
+export type Access = z.infer<typeof ZAccess>;
+export const ZMemberJoined = ev("member.joined", z.object({
+  memberId: ZId,
+  kind: z.enum(["agent", "human"]),
+  displayName: z.string().min(1).max(200),
+  access: ZAccess.optional(), // humans: viewer unless said otherwise
+}));
+export const ZAccessGranted = ev("access.granted", z.object({ memberId: ZId, access: ZAccess }));
 export const ZRoleAssigned = ev("role.assigned", z.object({ memberId: ZId, role: ZRole }));
 export const ZRoleRotated = ev("role.rotated", z.object({ role: ZRole, from: ZId, to: ZId }));
 
@@ -177,7 +187,7 @@ export const ZBudgetExceeded = ev("budget.exceeded", z.object({ budget: ZId, lim
 
 export const EVENT_SCHEMAS = [
   ZScopeAgreed, ZPodStarted, ZPodPaused, ZPodResumed, ZPodClosed,
-  ZMemberJoined, ZRoleAssigned, ZRoleRotated,
+  ZMemberJoined, ZAccessGranted, ZRoleAssigned, ZRoleRotated,
   ZPlanImported, ZTaskAdded, ZTaskUpdated, ZReviewRequested, ZReview,
   ZCheckpoint, ZNote, ZDecision, ZPlanReview, ZEscalation, ZEscalationAnswered, ZHandoff,
   ZRunStarted, ZRunVerified, ZRunCommitted, ZRunDiscarded,

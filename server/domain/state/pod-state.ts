@@ -1,13 +1,14 @@
 // The projections of one pod's tape, as one JSON-pure value. Reducers build
 // it event by event; the store keeps the latest in the same transaction as
 // the append, and replaying the tape rebuilds it exactly.
-import type { Role, TEvent } from "../events/event-schemas";
+import type { Access, Role, TEvent } from "../events/event-schemas";
 import type { TaskState } from "../events/seed-formats";
 
 export type AppliedEvent = TEvent & { seq: number; receivedAt: string };
 export type At = { seq: number; at: string };
 
-export type Member = { memberId: string; kind: "agent" | "human"; displayName: string; roles: Role[]; joinedSeq: number };
+/** `access` is a person's pod access (agents speak through their token and have none). */
+export type Member = { memberId: string; kind: "agent" | "human"; displayName: string; roles: Role[]; access: Access | null; joinedSeq: number };
 export type RoleChange = At & { memberId: string; role: Role; action: "assigned" | "rotated_in" | "rotated_out" };
 export type Handoff = At & { from: string; to: string; reason: string };
 

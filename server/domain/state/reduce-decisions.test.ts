@@ -17,6 +17,7 @@ describe("decisions (seed 001: unique decision authority)", () => {
     const t = inReview();
     t.refuses("decision_authority", "decision", "rev", decide("approve"));
     t.refuses("decision_authority", "decision", "stranger", decide("approve"));
+    t.refuses("decision_authority", "decision", "vic", decide("approve")); // a human viewer watches, not decides
     expect(t.add("decision", "chair-1", decide("approve"), { role: "chair" }).tasks["a"]!.status).toBe("done");
   });
 
@@ -75,6 +76,7 @@ describe("escalations (seed 000 §3.2: human escalation)", () => {
     expect(s.inbox["escalation:e1"]).toMatchObject({ kind: "escalation", title: "Ship on Friday?", options: ["yes", "no"] });
     t.refuses("escalation_exists", "escalation", "impl", { escalationId: "e1", kind: "intent", question: "again?" });
     t.refuses("humans_only", "escalation.answered", "chair-1", { escalationId: "e1", answer: "yes" });
+    t.refuses("humans_only", "escalation.answered", "vic", { escalationId: "e1", answer: "yes" });
     t.refuses("unknown_escalation", "escalation.answered", "ana", { escalationId: "e9", answer: "yes" });
     s = t.add("escalation.answered", "ana", { escalationId: "e1", answer: "no, Monday" });
     expect(s.escalations["e1"]!.answer).toMatchObject({ answer: "no, Monday", by: "ana" });

@@ -2,7 +2,7 @@
 // gates by ContractGuardian / CostController (seed 001) and human escalations.
 import type { EventOf } from "../events/event-schemas";
 import type { AppliedEvent, PodState } from "./pod-state";
-import { at, conflictRule, holds, invalidRule, requireDecider, requireEvidence, requireTask, with_, without } from "./rules";
+import { at, conflictRule, holds, invalidRule, isApprover, requireDecider, requireEvidence, requireTask, with_, without } from "./rules";
 import { failingGates, linkEvidence } from "./reduce-evidence";
 
 type R<T extends AppliedEvent["type"]> = (s: PodState, e: EventOf<T> & AppliedEvent) => PodState;
@@ -86,7 +86,7 @@ const escalationAnswered: R<"escalation.answered"> = (s, e) => {
   const esc = s.escalations[e.body.escalationId];
   if (!esc) throw invalidRule("unknown_escalation", `escalation ${e.body.escalationId} does not exist in this pod`);
   if (esc.answer) throw conflictRule("already_answered", `escalation ${esc.escalationId} was answered at seq ${esc.answer.seq}`);
-  if (s.members[e.actor]?.kind !== "human") throw conflictRule("humans_only", "escalations are answered by a human member");
+  if (!isApprover(s, e.actor)) throw conflictRule("humans_only", "escalations are answered by a human approver of this pod");
   return {
     ...s,
     escalations: with_(s.escalations, esc.escalationId, { ...esc, answer: { ...at(e), answer: e.body.answer, by: e.actor } }),

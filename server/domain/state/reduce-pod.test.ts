@@ -62,6 +62,18 @@ describe("members and roles (seed 000 §3.1, seed 001)", () => {
   });
 });
 
+describe("pod access for people", () => {
+  it("humans join as viewers unless said otherwise; access changes are recorded; agents have none", () => {
+    const t = Tape.team();
+    expect(t.state.members["vic"]!.access).toBe("viewer");
+    expect(t.state.members["impl"]!.access).toBeNull();
+    t.refuses("access_for_humans", "member.joined", "orch", { memberId: "bot", kind: "agent", displayName: "b", access: "admin" });
+    t.refuses("access_for_humans", "access.granted", "orch", { memberId: "impl", access: "approver" });
+    t.refuses("unknown_member", "access.granted", "orch", { memberId: "zed", access: "approver" });
+    expect(t.add("access.granted", "ana", { memberId: "vic", access: "approver" }).members["vic"]!.access).toBe("approver");
+  });
+});
+
 describe("handoff (seed 003 §2.2)", () => {
   it("switches the active agent to a member, and only to a member", () => {
     const t = Tape.team();

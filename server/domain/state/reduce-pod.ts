@@ -25,7 +25,15 @@ const closed: R<"pod.closed"> = (s) => ({ ...s, status: "closed" });
 const memberJoined: R<"member.joined"> = (s, e) => {
   const { memberId, kind, displayName } = e.body;
   if (s.members[memberId]) throw conflictRule("member_exists", `${memberId} is already a member`);
-  return { ...s, members: with_(s.members, memberId, { memberId, kind, displayName, roles: [], joinedSeq: e.seq }) };
+  if (kind === "agent" && e.body.access) throw invalidRule("access_for_humans", "agents speak through tokens; pod access is for human members");
+  const access = kind === "human" ? (e.body.access ?? "viewer") : null;
+  return { ...s, members: with_(s.members, memberId, { memberId, kind, displayName, roles: [], access, joinedSeq: e.seq }) };
+};
+
+const accessGranted: R<"access.granted"> = (s, e) => {
+  const m = requireMember(s, e.body.memberId);
+  if (m.kind !== "human") throw invalidRule("access_for_humans", "agents speak through tokens; pod access is for human members");
+  return { ...s, members: with_(s.members, m.memberId, { ...m, access: e.body.access }) };
 };
 
 const roleAssigned: R<"role.assigned"> = (s, e) => {
@@ -81,6 +89,7 @@ export const podReducers = {
   "pod.resumed": resumed,
   "pod.closed": closed,
   "member.joined": memberJoined,
+  "access.granted": accessGranted,
   "role.assigned": roleAssigned,
   "role.rotated": roleRotated,
   handoff,

@@ -19,7 +19,8 @@ const role = fc.constantFrom("implementer", "reviewer", "chair", "contract_guard
 const status = fc.constantFrom("pending", "in_progress", "blocked", "cancelled", "done", "in_review");
 
 const common = [
-  fc.record({ type: fc.constant("member.joined"), actor, body: fc.record({ memberId: member, kind: fc.constantFrom("agent", "human"), displayName: fc.constant("M") }) }),
+  fc.record({ type: fc.constant("member.joined"), actor, body: fc.record({ memberId: member, kind: fc.constantFrom("agent", "human"), displayName: fc.constant("M"), access: fc.constantFrom(undefined, "viewer", "approver", "admin") }) }),
+  fc.record({ type: fc.constant("access.granted"), actor, body: fc.record({ memberId: member, access: fc.constantFrom("viewer", "approver", "admin") }) }),
   fc.record({ type: fc.constant("role.assigned"), actor, body: fc.record({ memberId: member, role }) }),
   fc.record({ type: fc.constant("role.rotated"), actor, body: fc.record({ role, from: member, to: member }) }),
   fc.record({ type: fc.constant("pod.scope_agreed"), actor, body: fc.constant({ scope: "s", successCriteria: ["c"] }) }),

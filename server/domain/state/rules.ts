@@ -28,10 +28,15 @@ export function requireEvidence(s: PodState, ids: string[]) {
 
 export const holds = (s: PodState, memberId: string, role: Role) => s.members[memberId]?.roles.includes(role) ?? false;
 
-/** Seed 001: the Chair/Planner is the unique decision authority; humans approve from the control room. */
+/** A person who may answer and decide on this pod (access approver or admin). */
+export const isApprover = (s: PodState, memberId: string) => {
+  const m = s.members[memberId];
+  return m?.kind === "human" && (m.access === "approver" || m.access === "admin");
+};
+
+/** Seed 001: the Chair/Planner is the unique decision authority; human approvers decide from the control room. */
 export function requireDecider(s: PodState, actor: string, what: string) {
-  const m = s.members[actor];
-  if (!m || !(m.kind === "human" || m.roles.includes("chair"))) {
+  if (!(isApprover(s, actor) || holds(s, actor, "chair"))) {
     throw conflictRule("decision_authority", `only the chair or a human approver may ${what}; ${actor} is neither`);
   }
 }

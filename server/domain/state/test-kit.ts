@@ -37,8 +37,9 @@ export class Tape {
   static team(): Tape {
     const t = new Tape();
     for (const [memberId, kind] of [["ana", "human"], ["chair-1", "agent"], ["impl", "agent"], ["rev", "agent"], ["orch", "agent"]] as const) {
-      t.add("member.joined", "orch", { memberId, kind, displayName: memberId });
+      t.add("member.joined", "orch", { memberId, kind, displayName: memberId, ...(kind === "human" ? { access: "approver" } : {}) });
     }
+    t.add("member.joined", "orch", { memberId: "vic", kind: "human", displayName: "vic" }); // a viewer
     t.add("role.assigned", "orch", { memberId: "chair-1", role: "chair" });
     t.add("role.assigned", "orch", { memberId: "impl", role: "implementer" });
     t.add("role.assigned", "orch", { memberId: "rev", role: "reviewer" });
