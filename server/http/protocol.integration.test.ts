@@ -31,7 +31,7 @@ describe.each(testProviders())("the pod protocol over the API on %s", (provider)
     const setup = await events([
       ev("member.joined", "orchestrator-1", { memberId: "coder", kind: "agent", displayName: "Coder" }),
       ev("member.joined", "orchestrator-1", { memberId: "tester", kind: "agent", displayName: "Tester" }),
-      ev("member.joined", "orchestrator-1", { memberId: "ana@example.com", kind: "human", displayName: "Ana" }),
+      ev("member.joined", "orchestrator-1", { memberId: "ana@example.com", kind: "human", displayName: "Ana", access: "approver" }),
       ev("role.assigned", "orchestrator-1", { memberId: "coder", role: "implementer" }),
       ev("role.assigned", "orchestrator-1", { memberId: "tester", role: "reviewer" }),
     ]);
