@@ -3,6 +3,8 @@ import { existsSync, mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 
+import { E2E_ADMIN_TOKEN } from "./e2e/constants";
+
 const PORT = Number(process.env.E2E_PORT ?? 3217);
 const dataDir = mkdtempSync(join(tmpdir(), "podwatch-e2e-"));
 // Debian's chromium where there is one (Playwright cannot download browsers here); Playwright's own elsewhere.
@@ -29,6 +31,6 @@ export default defineConfig({
     timeout: 240_000,
     reuseExistingServer: false,
     stdout: "pipe",
-    env: { PORT: String(PORT), HOST: "127.0.0.1", PODWATCH_DEMO: "0", DATABASE_URL: `file:${join(dataDir, "e2e.db")}`, NEXT_TELEMETRY_DISABLED: "1" },
+    env: { PORT: String(PORT), HOST: "127.0.0.1", PODWATCH_DEMO: "0", DATABASE_URL: `file:${join(dataDir, "e2e.db")}`, NEXT_TELEMETRY_DISABLED: "1", PODWATCH_ADMIN_TOKEN: E2E_ADMIN_TOKEN, PODWATCH_SIGN_INS_PER_MINUTE: "1000" },
   },
 });

@@ -3,6 +3,8 @@ import Link from "next/link";
 import { GeistSans } from "geist/font/sans";
 import { GeistMono } from "geist/font/mono";
 import { Providers } from "./providers";
+import { UserMenu } from "@/components/user-menu";
+import { currentIdentity } from "@/server/web/current-identity";
 import "./globals.css";
 
 export const metadata: Metadata = {
@@ -10,7 +12,9 @@ export const metadata: Metadata = {
   description: "The control room for AI agent work pods",
 };
 
-export default function RootLayout({ children }: { children: React.ReactNode }) {
+export default async function RootLayout({ children }: { children: React.ReactNode }) {
+  const who = await currentIdentity();
+  const label = who.kind === "user" ? who.email : who.kind === "share" ? "Watching through a share link" : null;
   return (
     <html lang="en" className={`${GeistSans.variable} ${GeistMono.variable}`}>
       <body className="min-h-screen font-sans">
@@ -24,6 +28,7 @@ export default function RootLayout({ children }: { children: React.ReactNode }) 
               <Link href="/" className="text-sm text-zinc-600 hover:text-zinc-900 dark:text-zinc-400 dark:hover:text-zinc-100">
                 Pods
               </Link>
+              {label && (who.kind === "user" ? <UserMenu label={label} /> : <span className="ml-auto text-sm text-zinc-500">{label}</span>)}
             </nav>
           </header>
           <main className="mx-auto max-w-6xl px-4 py-6">{children}</main>

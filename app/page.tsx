@@ -1,8 +1,10 @@
 import { PodList } from "@/components/pod-list";
+import { requireViewer } from "@/server/web/current-identity";
 
 export const dynamic = "force-dynamic";
 
-export default function HomePage() {
+export default async function HomePage() {
+  await requireViewer("/");
   return (
     <div className="space-y-4">
       <div>

@@ -17,7 +17,7 @@ export function PodList() {
     const subscribe = () => socket.emit("pods:subscribe", () => void qc.invalidateQueries({ queryKey: ["pods"] }));
     const onCount = ({ podId, eventCount }: { podId: string; eventCount: number }) =>
       qc.setQueryData<PodSummary[]>(["pods"], (old) => old?.map((p) => (p.id === podId ? { ...p, eventCount: Math.max(p.eventCount, eventCount) } : p)));
-    const onChanged = () => void qc.invalidateQueries({ queryKey: ["pods"] });
+    const onChanged = () => subscribe(); // a new pod: join its count room too, then refetch
     socket.on("connect", subscribe);
     socket.on("pods:count", onCount);
     socket.on("pods:changed", onChanged);

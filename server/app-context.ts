@@ -1,15 +1,24 @@
 // The process's long-lived parts, built once by server/main.ts (or a test) and
 // reachable from Next's separately bundled code through globalThis.
+import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Config } from "./config";
 import type { TapeStore } from "./db/tape-store";
+import type { AccessContext } from "./access/access-context";
 import { createAppender, type AppendEvents } from "./tape/append-events";
 import { TapeBus } from "./tape/bus";
 
-export type AppContext = { config: Config; store: TapeStore; bus: TapeBus; append: AppendEvents };
+export type AppContext = {
+  config: Config;
+  store: TapeStore;
+  bus: TapeBus;
+  append: AppendEvents;
+  access: AccessContext;
+  authHandler?: (req: IncomingMessage, res: ServerResponse) => Promise<void>;
+};
 
-export function createAppContext(config: Config, store: TapeStore): AppContext {
+export function createAppContext(config: Config, store: TapeStore, access: AccessContext): AppContext {
   const bus = new TapeBus();
-  return { config, store, bus, append: createAppender(store, bus) };
+  return { config, store, bus, append: createAppender(store, bus), access };
 }
 
 const KEY = Symbol.for("podwatch.app");
@@ -17,6 +26,11 @@ type Holder = { [KEY]?: AppContext };
 
 export function publishAppContext(app: AppContext) {
   (globalThis as Holder)[KEY] = app;
+}
+
+/** The context, or null while Next builds (no server runs then). */
+export function maybeAppContext(): AppContext | null {
+  return (globalThis as Holder)[KEY] ?? null;
 }
 
 /** For Next's server code: the context created by the custom server in this process. */

@@ -13,6 +13,17 @@ const ZEnv = z.object({
   PODWATCH_SQLITE_SYNC: z.enum(["full", "normal"]).default("full"),
   PODWATCH_DEMO_INTERVAL_MS: z.coerce.number().int().min(50).default(2500),
   NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
+  PODWATCH_PUBLIC_URL: z.url().optional(),
+  PODWATCH_AUTH_SECRET: z.string().min(32, "use at least 32 characters").optional(),
+  PODWATCH_ADMIN_TOKEN: z.string().min(24, "use at least 24 characters").optional(),
+  PODWATCH_ADMIN_EMAIL: z.email().default("admin@podwatch.local"),
+  PODWATCH_OIDC_DISCOVERY_URL: z.url().optional(),
+  PODWATCH_OIDC_CLIENT_ID: z.string().min(1).optional(),
+  PODWATCH_OIDC_CLIENT_SECRET: z.string().min(1).optional(),
+  PODWATCH_OIDC_NAME: z.string().min(1).default("Single sign-on"),
+  PODWATCH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(120_000),
+  PODWATCH_AUTH_FAILURES_PER_MINUTE: z.coerce.number().int().min(1).default(30),
+  PODWATCH_SIGN_INS_PER_MINUTE: z.coerce.number().int().min(1).default(10),
 });
 
 export type Config = {
@@ -26,6 +37,20 @@ export type Config = {
   dev: boolean;
   /** SQLite fsync policy: full = fsync every commit (survives power loss); normal = survives process crashes only. */
   sqliteSync: "full" | "normal";
+  /** The URL people open; Better Auth's cookies and origin checks use it. */
+  publicUrl: string;
+  trustedOrigins: string[];
+  /** Better Auth's secret; when unset, one is generated and kept in the data folder. */
+  authSecret: string | undefined;
+  adminToken: string | undefined;
+  adminEmail: string;
+  oidc: { discoveryUrl: string; clientId: string; clientSecret: string; name: string } | null;
+  /** Requests a minute per agent token, and per IP for everything else. */
+  rateLimitPerMinute: number;
+  /** Failed authentications a minute per IP before further attempts are refused. */
+  authFailuresPerMinute: number;
+  /** Password sign-in attempts a minute per IP (Better Auth's limiter). */
+  signInsPerMinute: number;
 };
 
 export function readConfig(env: Record<string, string | undefined> = process.env): Config {
@@ -44,5 +69,17 @@ export function readConfig(env: Record<string, string | undefined> = process.env
     demoIntervalMs: e.PODWATCH_DEMO_INTERVAL_MS,
     dev: e.NODE_ENV === "development",
     sqliteSync: e.PODWATCH_SQLITE_SYNC,
+    publicUrl: (e.PODWATCH_PUBLIC_URL ?? `http://${e.HOST.includes(":") ? `[${e.HOST}]` : e.HOST}:${e.PORT}`).replace(/\/$/, ""),
+    trustedOrigins: [...new Set([e.PODWATCH_PUBLIC_URL, `http://127.0.0.1:${e.PORT}`, `http://localhost:${e.PORT}`].filter((o): o is string => !!o).map((o) => o.replace(/\/$/, "")))],
+    authSecret: e.PODWATCH_AUTH_SECRET,
+    adminToken: e.PODWATCH_ADMIN_TOKEN,
+    adminEmail: e.PODWATCH_ADMIN_EMAIL,
+    oidc:
+      e.PODWATCH_OIDC_DISCOVERY_URL && e.PODWATCH_OIDC_CLIENT_ID && e.PODWATCH_OIDC_CLIENT_SECRET
+        ? { discoveryUrl: e.PODWATCH_OIDC_DISCOVERY_URL, clientId: e.PODWATCH_OIDC_CLIENT_ID, clientSecret: e.PODWATCH_OIDC_CLIENT_SECRET, name: e.PODWATCH_OIDC_NAME }
+        : null,
+    rateLimitPerMinute: e.PODWATCH_RATE_LIMIT_PER_MINUTE,
+    authFailuresPerMinute: e.PODWATCH_AUTH_FAILURES_PER_MINUTE,
+    signInsPerMinute: e.PODWATCH_SIGN_INS_PER_MINUTE,
   };
 }

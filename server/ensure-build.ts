@@ -1,6 +1,6 @@
 // `npm start` builds when needed: no build yet, or sources newer than the build.
 import { spawnSync } from "node:child_process";
-import { existsSync, readdirSync, statSync } from "node:fs";
+import { existsSync, readdirSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 
 const SOURCES = ["app", "components", "server/wire", "public", "next.config.ts", "package-lock.json", "postcss.config.mjs"];
@@ -15,7 +15,8 @@ function newestMtime(path: string): number {
 }
 
 export function buildIsStale(root: string): boolean {
-  const marker = join(root, ".next", "BUILD_ID");
+  // Our own marker, written only after a build succeeded: a failed build can leave Next's BUILD_ID behind.
+  const marker = join(root, ".next", "podwatch-build-ok");
   if (!existsSync(marker)) return true;
   const built = statSync(marker).mtimeMs;
   return SOURCES.some((s) => newestMtime(join(root, s)) > built);
@@ -30,4 +31,5 @@ export function ensureBuild(root: string) {
     env: { ...process.env, NODE_ENV: "production", NEXT_TELEMETRY_DISABLED: "1" },
   });
   if (r.status !== 0) throw new Error("next build failed (see the output above)");
+  writeFileSync(join(root, ".next", "podwatch-build-ok"), new Date().toISOString());
 }

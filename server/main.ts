@@ -3,13 +3,19 @@ import { readConfig } from "./config";
 import { ensureBuild } from "./ensure-build";
 import { startServer, ROOT } from "./start-server";
 import { startDemo } from "./demo/start-demo";
+import { bootstrapAdmin } from "./access/bootstrap-admin";
 
 async function main() {
   const config = readConfig();
   if (config.web && !config.dev) ensureBuild(ROOT);
   const server = await startServer(config, { web: config.web });
-  const demo = config.demo ? await startDemo(server.url, config.demoIntervalMs) : null;
+  const first = await bootstrapAdmin(server.app.access.auth, config.adminEmail);
+  const demo = config.demo ? await startDemo({ baseUrl: server.url, intervalMs: config.demoIntervalMs, adminKey: server.app.access.internalKey, watchers: [config.adminEmail] }) : null;
   console.log(`podwatch: listening on ${server.url} (database: ${server.app.store.kind})`);
+  if (first) {
+    console.log(`podwatch: first start — sign in at ${server.url}/sign-in as ${first.email} with the one-time password ${first.password}`);
+    console.log("podwatch: (shown once; create more people with POST /api/v1/users)");
+  }
   if (demo) console.log(`podwatch: live demo pod at ${server.url}/pods/${demo.podId}`);
 
   let stopping = false;

@@ -1,51 +1,64 @@
-// Builds the whole server: store, write path, agent API, Next and Socket.IO on
-// one port. Used by server/main.ts, the integration tests and the benchmark.
-import { createServer, type Server as HttpServer } from "node:http";
+// Builds the whole server: store, write path, access, agent API, Next and
+// Socket.IO on one port. Used by server/main.ts, the integration tests and the benchmark.
+import { createServer, type IncomingMessage, type Server as HttpServer, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import type { Config } from "./config";
 import { createAppContext, publishAppContext, type AppContext } from "./app-context";
 import { openStore } from "./db/open-store";
+import { sqlitePath } from "./db/sqlite-store";
+import { createAccessContext } from "./access/access-context";
+import { persistentSecret } from "./access/secrets";
 import { handleApi } from "./http/api-routes";
+import { securityHeaders } from "./http/security-headers";
 import { attachSocketServer } from "./realtime/socket-server";
 
 export const ROOT = join(import.meta.dirname, "..");
 
 export type RunningServer = { app: AppContext; url: string; httpServer: HttpServer; close: () => Promise<void> };
+type Handler = (req: IncomingMessage, res: ServerResponse) => void;
 
-export async function startServer(config: Config, opts: { web?: boolean } = {}): Promise<RunningServer> {
+/** The data folder: beside the SQLite file, or ./data for PostgreSQL. */
+export const dataDir = (config: Config) => (config.databaseUrl.startsWith("file:") ? dirname(sqlitePath(config.databaseUrl)) : join(process.cwd(), "data"));
+
+export async function startServer(initial: Config, opts: { web?: boolean } = {}): Promise<RunningServer> {
+  let handler: Handler = (_req, res) => void res.writeHead(503, { "retry-after": "1" }).end();
+  const httpServer = createServer((req, res) => handler(req, res));
+  httpServer.keepAliveTimeout = 65_000;
+  await new Promise<void>((resolve, reject) => {
+    httpServer.once("error", reject);
+    httpServer.listen(initial.port, initial.host, resolve);
+  });
+  const { port } = httpServer.address() as AddressInfo;
+  // With PORT=0 (tests) the real port is known only now: the public URL and trusted origins follow it.
+  const config = initial.port === port ? { ...initial } : withPort(initial, port);
+  config.authSecret ??= persistentSecret(join(dataDir(config), "auth-secret"));
+
   const store = await openStore(config.databaseUrl, { sqliteSync: config.sqliteSync });
-  const app = createAppContext(config, store);
+  const app = createAppContext(config, store, createAccessContext(config, store));
   publishAppContext(app);
 
-  let nextHandle: ((req: import("node:http").IncomingMessage, res: import("node:http").ServerResponse) => Promise<void>) | null = null;
+  let nextHandle: Handler | null = null;
   let closeNext = async () => {};
   if (opts.web !== false) {
     const { default: next } = await import("next");
-    const nextApp = next({ dev: config.dev, dir: ROOT, hostname: config.host, port: config.port });
+    const nextApp = next({ dev: config.dev, dir: ROOT, hostname: config.host, port });
     await nextApp.prepare();
-    nextHandle = nextApp.getRequestHandler();
+    const handle = nextApp.getRequestHandler();
+    nextHandle = (req, res) => void handle(req, res);
     closeNext = () => nextApp.close?.() ?? Promise.resolve();
   }
-
-  const httpServer = createServer((req, res) => {
-    if (handleApi(app, req, res)) return;
-    if (nextHandle) return void nextHandle(req, res);
-    res.writeHead(404).end();
-  });
-  httpServer.keepAliveTimeout = 65_000;
   const io = attachSocketServer(httpServer, app);
-
-  await new Promise<void>((resolve, reject) => {
-    httpServer.once("error", reject);
-    httpServer.listen(config.port, config.host, resolve);
-  });
-  const { port } = httpServer.address() as AddressInfo;
-  const url = `http://${config.host.includes(":") ? `[${config.host}]` : config.host}:${port}`;
+  handler = (req, res) => {
+    securityHeaders(res);
+    if (handleApi(app, req, res)) return;
+    if (nextHandle) return nextHandle(req, res);
+    res.writeHead(404).end();
+  };
 
   return {
     app,
-    url,
+    url: config.publicUrl,
     httpServer,
     close: async () => {
       await new Promise<void>((r) => io.close(() => r()));
@@ -54,4 +67,9 @@ export async function startServer(config: Config, opts: { web?: boolean } = {}):
       await store.close();
     },
   };
+}
+
+function withPort(c: Config, port: number): Config {
+  const publicUrl = `http://${c.host.includes(":") ? `[${c.host}]` : c.host}:${port}`;
+  return { ...c, port, publicUrl, trustedOrigins: [publicUrl, `http://localhost:${port}`] };
 }

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { ZEventInput } from "../wire/events";
 import { applyEvent } from "../domain/state/apply-event";
 import { emptyPodState } from "../domain/state/pod-state";
-import { episodeSteps, setupSteps, type DemoStep } from "./demo-script";
+import { demoMemberRequests, episodeSteps, setupSteps, type DemoStep } from "./demo-script";
 
 function play(steps: DemoStep[], state = emptyPodState()) {
   for (const { via: _via, optional: _optional, ...step } of steps) {
@@ -14,7 +14,12 @@ function play(steps: DemoStep[], state = emptyPodState()) {
 
 describe("the demo simulator", () => {
   it("plays the whole protocol, episode after episode, without breaking a rule", () => {
-    let s = play([...setupSteps()]);
+    // What POST /members appends for each demo member.
+    const members: DemoStep[] = demoMemberRequests().flatMap((m) => [
+      { via: "events" as const, type: "member.joined", actor: "admin", body: { memberId: m.memberId, kind: m.kind, displayName: m.displayName } },
+      ...m.roles.map((role) => ({ via: "events" as const, type: "role.assigned", actor: "admin", body: { memberId: m.memberId, role } })),
+    ]);
+    let s = play([...members, ...setupSteps()]);
     for (let k = 1; k <= 3; k++) s = play([...episodeSteps(k, k === 3 ? 9 : 0)], s);
     const types = new Set<string>();
     for (const step of [...setupSteps(), ...episodeSteps(1)]) types.add(step.type);

@@ -52,11 +52,10 @@ function bundle(id: string, commands: [string, number, number][]): DemoStep {
   });
 }
 
+/** The members the demo's admin adds (POST /members) before any agent speaks. */
+export const demoMemberRequests = () => DEMO_MEMBERS.map((m) => ({ memberId: m.memberId, kind: "agent" as const, displayName: m.displayName, roles: [m.role] }));
+
 export function* setupSteps(): Generator<DemoStep> {
-  // The orchestrator forms the pod before it holds any role, so it claims none here.
-  const founder = { actor: "orchestrator-1" } as { actor: string; role: string };
-  for (const m of DEMO_MEMBERS) yield ev(founder, "member.joined", { memberId: m.memberId, kind: "agent", displayName: m.displayName });
-  for (const m of DEMO_MEMBERS) yield ev(founder, "role.assigned", { memberId: m.memberId, role: m.role });
   yield ev(C, "pod.scope_agreed", { scope: "Harden the agent work pipeline: manifests, evidence and retries", successCriteria: ["Every task approved with evidence", "No forbidden path touched", "CI green"] });
   yield ev(O, "pod.started", {});
 }

@@ -1,100 +1,83 @@
-// The agent API v1, served by the custom server itself (not Next): thin
-// adapters that parse with zod, call one use-case and map errors.
+// The agent API v1, served by the custom server itself (not Next): each route
+// says who may call it; the request is authenticated, rate limited and
+// guarded here, then a thin adapter parses with zod and calls one use-case.
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { z } from "zod";
+import { toNodeHandler } from "better-auth/node";
 import type { AppContext } from "../app-context";
 import { AppError } from "../domain/errors";
-import { createPod } from "../pods/create-pod";
-import { getPod, listPods } from "../pods/read-pods";
-import { readEvents } from "../tape/read-events";
-import { verifyChain } from "../tape/verify-chain";
-import { ZEventInput, MAX_EVENTS_PER_REQUEST } from "../wire/events";
-import { ZCreatePodRequest, ZReadEventsQuery } from "../wire/pods";
-import { parseWith, readJsonBody, sendError, sendJson } from "./json";
+import { requireAuthenticated, requirePodAccess, requireSiteAdmin, type Identity, type Verdict } from "../domain/access/policy";
+import { resolveIdentity } from "../access/resolve-identity";
+import { clientIp } from "./client-ip";
+import { sendError, sendJson } from "./json";
+import { accessRoutes } from "./access-routes";
 import { protocolRoutes } from "./protocol-routes";
-import type { Route } from "./route";
+import { tapeRoutes } from "./tape-routes";
+import { healthRoutes } from "./health-routes";
+import { openShareLink } from "./share-route";
+import type { Guard, Route } from "./route";
 
+const routes: Route[] = [...tapeRoutes, ...protocolRoutes, ...accessRoutes, ...healthRoutes];
+const GENERIC_401 = new AppError(401, "unauthenticated", "authentication required");
 
-const ZBatch = z.object({ events: z.array(ZEventInput).min(1).max(MAX_EVENTS_PER_REQUEST) });
-const ZPodId = z.string().min(1).max(100);
+async function guardVerdict(app: AppContext, guard: Guard, identity: Identity, podId: string | undefined): Promise<Verdict> {
+  if (guard === "public") return { ok: true };
+  if (guard === "authenticated") return requireAuthenticated(identity);
+  if (guard === "site-admin") return requireSiteAdmin(identity);
+  if (identity.kind === "anonymous") return requireAuthenticated(identity);
+  const state = await app.store.readState(podId!);
+  if (!state) throw new AppError(404, "not_found", "pod not found");
+  if (guard === "append") {
+    const can = identity.kind === "admin-token" || (identity.kind === "agent" && identity.podId === podId);
+    return can ? { ok: true } : { ok: false, status: 403, code: "forbidden", message: "appending needs an agent token of this pod (people act from the control room)" };
+  }
+  return requirePodAccess(identity, podId!, state, guard.pod);
+}
 
-const tapeRoutes: Route[] = [
-  {
-    method: "POST",
-    path: /^\/api\/v1\/pods\/([^/]+)\/events$/,
-    run: async ({ app, req, res, params }) => {
-      const podId = parseWith(ZPodId, params[0], "pod id");
-      const body = await readJsonBody(req);
-      const isBatch = typeof body === "object" && body !== null && "events" in body;
-      const events = isBatch ? parseWith(ZBatch, body).events : [parseWith(ZEventInput, body, "event")];
-      const acks = await app.append(podId, events);
-      sendJson(res, 201, { events: acks });
-    },
-  },
-  {
-    method: "GET",
-    path: /^\/api\/v1\/pods\/([^/]+)\/events$/,
-    run: async ({ app, res, params, url }) => {
-      const q = parseWith(ZReadEventsQuery, Object.fromEntries(url.searchParams), "query");
-      const events = await readEvents(app.store, params[0]!, q.after, q.limit);
-      sendJson(res, 200, { events, nextAfter: events.at(-1)?.seq ?? q.after });
-    },
-  },
-  {
-    method: "GET",
-    path: /^\/api\/v1\/pods\/([^/]+)\/verify$/,
-    run: async ({ app, res, params }) => sendJson(res, 200, await verifyChain(app.store, params[0]!)),
-  },
-  {
-    method: "GET",
-    path: /^\/api\/v1\/pods\/([^/]+)$/,
-    run: async ({ app, res, params }) => sendJson(res, 200, await getPod(app.store, params[0]!)),
-  },
-  {
-    method: "POST",
-    path: /^\/api\/v1\/pods$/,
-    run: async ({ app, req, res }) => {
-      const input = parseWith(ZCreatePodRequest, await readJsonBody(req));
-      sendJson(res, 201, await createPod(app.store, app.bus, input));
-    },
-  },
-  {
-    method: "GET",
-    path: /^\/api\/v1\/pods$/,
-    run: async ({ app, res }) => sendJson(res, 200, { pods: await listPods(app.store) }),
-  },
-  { method: "GET", path: /^\/healthz$/, run: async ({ res }) => sendJson(res, 200, { ok: true }) },
-  {
-    method: "GET",
-    path: /^\/readyz$/,
-    run: async ({ app, res }) => {
-      try {
-        await app.store.ping();
-        sendJson(res, 200, { ok: true, database: app.store.kind });
-      } catch {
-        sendJson(res, 503, { ok: false, error: { code: "database_unavailable", message: "database is not reachable or not migrated" } });
-      }
-    },
-  },
-];
-
-const routes = [...tapeRoutes, ...protocolRoutes];
-
-/** Serves the request if it is an API route; returns false to hand it to Next. */
-export function handleApi(app: AppContext, req: IncomingMessage, res: ServerResponse): boolean {
-  const url = new URL(req.url ?? "/", "http://localhost");
-  const isApi = url.pathname.startsWith("/api/v1/") || url.pathname === "/healthz" || url.pathname === "/readyz";
-  if (!isApi) return false;
+async function serve(app: AppContext, req: IncomingMessage, res: ServerResponse, url: URL) {
   const matching = routes.filter((r) => r.path.test(url.pathname));
   const route = matching.find((r) => r.method === req.method);
   if (!route) {
-    const err = matching.length
+    throw matching.length
       ? new AppError(405, "method_not_allowed", `${req.method} is not allowed on ${url.pathname}`)
       : new AppError(404, "not_found", `no API route ${url.pathname}`);
-    sendError(res, err);
-    return true;
   }
   const params = route.path.exec(url.pathname)!.slice(1).map(decodeURIComponent);
-  route.run({ app, req, res, params, url }).catch((e) => sendError(res, e));
+  const ip = clientIp(req);
+  let identity: Identity = { kind: "anonymous" };
+  if (route.guard !== "public") {
+    const resolved = await resolveIdentity(app.access, req.headers);
+    if (resolved === "invalid") {
+      // Count failures per IP so a token cannot be guessed; say nothing about why.
+      await app.access.limits.authFailures.consume(ip).catch(() => {
+        throw new AppError(429, "rate_limited", "too many failed authentications; try again in a minute");
+      });
+      throw GENERIC_401;
+    }
+    identity = resolved;
+  }
+  const key = identity.kind === "agent" ? `token:${identity.tokenId}` : `ip:${ip}`;
+  await app.access.limits.perKey.consume(key).catch((r: { msBeforeNext?: number }) => {
+    res.setHeader("retry-after", String(Math.ceil((r.msBeforeNext ?? 1000) / 1000)));
+    throw new AppError(429, "rate_limited", "too many requests; slow down");
+  });
+  const verdict = await guardVerdict(app, route.guard, identity, params[0]);
+  if (!verdict.ok) throw new AppError(verdict.status, verdict.code, verdict.message);
+  await route.run({ app, req, res, params, url, identity });
+}
+
+/** Serves the request if it is ours (agent API, auth, share links, health); returns false to hand it to Next. */
+export function handleApi(app: AppContext, req: IncomingMessage, res: ServerResponse): boolean {
+  const url = new URL(req.url ?? "/", "http://localhost");
+  if (url.pathname.startsWith("/api/auth/")) {
+    (app.authHandler ??= toNodeHandler(app.access.auth))(req, res).catch((e) => sendError(res, e));
+    return true;
+  }
+  if (url.pathname.startsWith("/share/")) {
+    openShareLink(app, url, res).catch((e) => sendError(res, e));
+    return true;
+  }
+  const ours = url.pathname.startsWith("/api/v1/") || url.pathname === "/healthz" || url.pathname === "/readyz";
+  if (!ours) return false;
+  serve(app, req, res, url).catch((e) => sendError(res, e));
   return true;
 }

@@ -9,10 +9,11 @@ import { eventJsonSchemas } from "../wire/event-json-schema";
 import { ZEventInput } from "../wire/events";
 import { parseWith, readJsonBody, sendJson } from "./json";
 import { actorOf, type Route, type RouteContext } from "./route";
+import { appendAs } from "./tape-routes";
 
-async function appendSeedEvent({ app, req, params }: RouteContext, type: string, body: unknown, extra: Record<string, unknown> = {}) {
-  const event = parseWith(ZEventInput, { type, actor: actorOf(req), body, ...extra }, "event");
-  const [ack] = await app.append(params[0]!, [event]);
+async function appendSeedEvent(c: RouteContext, type: string, body: unknown) {
+  const event = parseWith(ZEventInput, { type, actor: actorOf(c), body }, "event");
+  const [ack] = await appendAs(c, [event]);
   return ack!;
 }
 
@@ -22,6 +23,7 @@ export const protocolRoutes: Route[] = [
   {
     method: "POST",
     path: /^\/api\/v1\/pods\/([^/]+)\/plan$/,
+    guard: "append",
     run: async (c) => {
       const plan = parseWith(ZPlanJson, await readJsonBody(c.req), "plan.json");
       const ack = await appendSeedEvent(c, "plan.imported", { plan });
@@ -31,11 +33,13 @@ export const protocolRoutes: Route[] = [
   {
     method: "GET",
     path: /^\/api\/v1\/pods\/([^/]+)\/plan$/,
+    guard: { pod: "viewer" },
     run: async ({ app, res, params }) => sendJson(res, 200, await readPlan(app.store, params[0]!)),
   },
   {
     method: "POST",
     path: /^\/api\/v1\/pods\/([^/]+)\/workcells$/,
+    guard: "append",
     run: async (c) => {
       const manifest = parseWith(ZTaskManifest, await readJsonBody(c.req), "task manifest");
       const ack = await appendSeedEvent(c, "workcell.opened", { manifest });
@@ -45,6 +49,7 @@ export const protocolRoutes: Route[] = [
   {
     method: "POST",
     path: /^\/api\/v1\/pods\/([^/]+)\/workcells\/([^/]+)\/proof$/,
+    guard: "append",
     run: async (c) => {
       const proof = parseWith(ZProof, await readJsonBody(c.req), "proof.json");
       if (proof.workcell_id !== c.params[1]) {
@@ -57,10 +62,11 @@ export const protocolRoutes: Route[] = [
   {
     method: "GET",
     path: /^\/api\/v1\/pods\/([^/]+)\/state$/,
+    guard: { pod: "viewer" },
     run: async ({ app, res, params, url }) => {
       const q = parseWith(ZStateQuery, Object.fromEntries(url.searchParams), "query");
       sendJson(res, 200, await readPodState(app.store, params[0]!, q.atSeq));
     },
   },
-  { method: "GET", path: /^\/api\/v1\/schema$/, run: async ({ res }) => sendJson(res, 200, eventJsonSchemas()) },
+  { method: "GET", path: /^\/api\/v1\/schema$/, guard: "public", run: async ({ res }) => sendJson(res, 200, eventJsonSchemas()) },
 ];

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { api, startTestServer, type TestServer } from "../testing/test-server";
+import { api, startTestServer, TEST_ADMIN_TOKEN, type TestServer } from "../testing/test-server";
 import { testProviders } from "../testing/test-databases";
 import { replay } from "../domain/state/apply-event";
 import { emptyPodState } from "../domain/state/pod-state";
@@ -12,7 +12,7 @@ const seedText = (name: string) => readFileSync(join(import.meta.dirname, "..", 
 const post = async (s: TestServer, path: string, body: string | object, actor?: string) => {
   const res = await fetch(`${s.url}${path}`, {
     method: "POST",
-    headers: { "content-type": "application/json", ...(actor ? { "x-podwatch-actor": actor } : {}) },
+    headers: { "content-type": "application/json", authorization: `Bearer ${TEST_ADMIN_TOKEN}`, ...(actor ? { "x-podwatch-actor": actor } : {}) },
     body: typeof body === "string" ? body : JSON.stringify(body),
   });
   return { status: res.status, body: (await res.json()) as any };

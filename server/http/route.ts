@@ -1,11 +1,22 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { AppContext } from "../app-context";
+import type { Access } from "../domain/events/event-schemas";
+import type { Identity } from "../domain/access/policy";
 
-export type RouteContext = { app: AppContext; req: IncomingMessage; res: ServerResponse; params: string[]; url: URL };
-export type Route = { method: string; path: RegExp; run: (c: RouteContext) => Promise<void> };
+export type RouteContext = { app: AppContext; req: IncomingMessage; res: ServerResponse; params: string[]; url: URL; identity: Identity };
 
-/** Who is speaking for requests that carry no event envelope (until tokens identify agents). */
-export function actorOf(req: IncomingMessage): string {
-  const h = req.headers["x-podwatch-actor"];
+/**
+ * Who may call a route, checked before it runs:
+ * public; any authenticated caller; a site admin; some access to the pod named
+ * by the first path parameter; or "append" (an agent token of that pod or an
+ * admin token — the route then checks each event's actor with requireAppend).
+ */
+export type Guard = "public" | "authenticated" | "site-admin" | { pod: Access } | "append";
+export type Route = { method: string; path: RegExp; guard: Guard; run: (c: RouteContext) => Promise<void> };
+
+/** Who is named as the actor of seed-document endpoints: the token's member, else the caller's header. */
+export function actorOf(c: RouteContext): string {
+  if (c.identity.kind === "agent") return c.identity.memberId;
+  const h = c.req.headers["x-podwatch-actor"];
   return typeof h === "string" && h.trim() ? h.trim().slice(0, 200) : "api";
 }

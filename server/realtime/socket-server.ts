@@ -4,7 +4,9 @@ import type { Server as HttpServer } from "node:http";
 import { Server, type Socket } from "socket.io";
 import { z } from "zod";
 import type { AppContext } from "../app-context";
-import { getPod } from "../pods/read-pods";
+import { listPods } from "../pods/read-pods";
+import { podAccess, type Identity } from "../domain/access/policy";
+import { resolveIdentity } from "../access/resolve-identity";
 import type { ClientToServerEvents, ServerToClientEvents } from "../wire/socket";
 import { toTapeEvent } from "../tape/to-tape-event";
 import { coalesceCommits } from "./tape-broadcaster";
@@ -15,6 +17,7 @@ type PodSocket = Socket<ClientToServerEvents, ServerToClientEvents>;
 const BACKLOG_PAGE = 1000;
 const ZSubscribe = z.object({ podId: z.string().min(1).max(100), afterSeq: z.number().int().min(0) });
 const PODS_ROOM = "pods";
+const countRoom = (podId: string) => `count:${podId}`;
 
 export function attachSocketServer(httpServer: HttpServer, app: AppContext) {
   // destroyUpgrade: false leaves other upgrade requests (Next's dev HMR) alone.
@@ -22,14 +25,29 @@ export function attachSocketServer(httpServer: HttpServer, app: AppContext) {
   const hub = new TapeHub(io);
   const coalescer = coalesceCommits(app.bus, (podId, events) => {
     hub.publish(podId, events);
-    io.to(PODS_ROOM).emit("pods:count", { podId, eventCount: events.at(-1)!.seq });
+    io.to(countRoom(podId)).emit("pods:count", { podId, eventCount: events.at(-1)!.seq });
   });
   app.bus.on("pod-created", () => io.to(PODS_ROOM).emit("pods:changed"));
 
+  // Who is watching: the same credentials as the API (session cookie, share cookie, or a token in the handshake).
+  io.use(async (socket, next) => {
+    const token = (socket.handshake.auth as { token?: unknown } | undefined)?.token;
+    const headers = typeof token === "string" ? { ...socket.handshake.headers, authorization: `Bearer ${token}` } : socket.handshake.headers;
+    const identity = await resolveIdentity(app.access, headers).catch(() => "invalid" as const);
+    if (identity === "invalid" || identity.kind === "anonymous") return next(new Error("authentication required"));
+    socket.data.identity = identity;
+    next();
+  });
+  const canWatch = async (socket: PodSocket, podId: string) => {
+    const state = await app.store.readState(podId);
+    return state !== null && podAccess(socket.data.identity as Identity, podId, state) !== "none";
+  };
+
   io.on("connection", (socket: PodSocket) => {
     socket.on("disconnect", () => hub.forget(socket));
-    socket.on("pods:subscribe", (ack) => {
+    socket.on("pods:subscribe", async (ack) => {
       void socket.join(PODS_ROOM);
+      for (const pod of await listPods(app.store)) if (await canWatch(socket, pod.id)) void socket.join(countRoom(pod.id));
       if (typeof ack === "function") ack();
     });
     socket.on("tape:unsubscribe", (req) => {
@@ -41,9 +59,9 @@ export function attachSocketServer(httpServer: HttpServer, app: AppContext) {
         return void socket.emit("tape:error", { podId: String(raw?.podId ?? ""), message: "tape:subscribe needs { podId, afterSeq }" });
       }
       const { podId, afterSeq } = parsed.data;
+      if (!(await canWatch(socket, podId))) return void socket.emit("tape:error", { podId, message: "pod not found or not visible to you" });
       const catchUp = hub.startCatchUp(podId, socket);
       try {
-        await getPod(app.store, podId);
         let cursor = afterSeq;
         for (;;) {
           const page = await app.store.readEvents(podId, cursor, BACKLOG_PAGE);

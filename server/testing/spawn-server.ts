@@ -4,6 +4,7 @@ import { createServer } from "node:net";
 import { join } from "node:path";
 
 const ROOT = join(import.meta.dirname, "..", "..");
+export const SPAWN_ADMIN_TOKEN = "spawned-admin-token-0123456789abcdef";
 
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -22,7 +23,7 @@ export async function spawnServer(env: Record<string, string>, opts: { port?: nu
   // node itself with tsx's loader, not the tsx CLI: a SIGKILL must hit the server, not a wrapper.
   const child = spawn(process.execPath, [...(process.env.PODWATCH_PROFILE ? ["--cpu-prof", "--cpu-prof-dir=/tmp/prof"] : []), "--import", "tsx", join(ROOT, "server", "main.ts")], {
     cwd: ROOT,
-    env: { ...process.env, PODWATCH_DEMO: "0", PODWATCH_WEB: opts.web ? "1" : "0", HOST: "127.0.0.1", PORT: String(port), ...env },
+    env: { ...process.env, PODWATCH_DEMO: "0", PODWATCH_WEB: opts.web ? "1" : "0", HOST: "127.0.0.1", PORT: String(port), PODWATCH_ADMIN_TOKEN: SPAWN_ADMIN_TOKEN, ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let out = "";

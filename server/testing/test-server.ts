@@ -2,20 +2,31 @@ import { readConfig } from "../config";
 import { startServer, type RunningServer } from "../start-server";
 import { createTestDatabase, type Provider, type TestDatabase } from "./test-databases";
 
+export const TEST_ADMIN_TOKEN = "test-admin-token-0123456789abcdef";
+
 export type TestServer = RunningServer & { db: TestDatabase; stop: () => Promise<void> };
 
 /** The real server (agent API + sockets, no web UI) on a fresh database and a free port. */
-export async function startTestServer(provider: Provider): Promise<TestServer> {
+export async function startTestServer(provider: Provider, env: Record<string, string> = {}): Promise<TestServer> {
   const db = await createTestDatabase(provider);
-  const server = await startServer(readConfig({ DATABASE_URL: db.url, PORT: "0", HOST: "127.0.0.1", PODWATCH_DEMO: "0" }), { web: false });
+  const config = readConfig({ DATABASE_URL: db.url, PORT: "0", HOST: "127.0.0.1", PODWATCH_DEMO: "0", PODWATCH_ADMIN_TOKEN: TEST_ADMIN_TOKEN, PODWATCH_AUTH_SECRET: "x".repeat(32), ...env });
+  const server = await startServer(config, { web: false });
   return { ...server, db, stop: async () => (await server.close(), await db.drop()) };
 }
 
-export async function api<T = any>(base: string, method: string, path: string, body?: unknown): Promise<{ status: number; body: T }> {
-  const res = await fetch(`${base}${path}`, {
-    method,
-    headers: body === undefined ? undefined : { "content-type": "application/json" },
-    body: body === undefined ? undefined : typeof body === "string" ? body : JSON.stringify(body),
-  });
-  return { status: res.status, body: (await res.json()) as T };
+/** Calls the API; authenticates as the admin token unless `auth` says otherwise (a token, a cookie, or null for none). */
+export async function api<T = any>(
+  base: string,
+  method: string,
+  path: string,
+  body?: unknown,
+  auth: { token?: string; cookie?: string } | null = { token: TEST_ADMIN_TOKEN },
+): Promise<{ status: number; body: T; headers: Headers }> {
+  const headers: Record<string, string> = {};
+  if (body !== undefined) headers["content-type"] = "application/json";
+  if (auth?.token) headers.authorization = `Bearer ${auth.token}`;
+  if (auth?.cookie) headers.cookie = auth.cookie;
+  const res = await fetch(`${base}${path}`, { method, headers, body: body === undefined ? undefined : typeof body === "string" ? body : JSON.stringify(body) });
+  const text = await res.text();
+  return { status: res.status, body: (text ? JSON.parse(text) : null) as T, headers: res.headers };
 }

@@ -1,0 +1,34 @@
+"use client";
+// The pod's projections (board, inbox, …) as server state: fetched with
+// react-query, refetched when the tape moves (and every 30 s as a backstop).
+import { useEffect } from "react";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import type { PodStateView } from "@/server/pods/present-pod-state";
+import { getSocket } from "./socket-client";
+
+async function fetchState(podId: string): Promise<PodStateView> {
+  const res = await fetch(`/api/v1/pods/${encodeURIComponent(podId)}/state`, { cache: "no-store" });
+  if (!res.ok) throw new Error(((await res.json().catch(() => null)) as { error?: { message?: string } } | null)?.error?.message ?? `request failed (${res.status})`);
+  return (await res.json()) as PodStateView;
+}
+
+export function usePodState(podId: string) {
+  const qc = useQueryClient();
+  useEffect(() => {
+    const socket = getSocket();
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const onFrame = (f: { podId: string }) => {
+      if (f.podId !== podId || timer) return;
+      timer = setTimeout(() => {
+        timer = undefined;
+        void qc.invalidateQueries({ queryKey: ["state", podId] });
+      }, 150);
+    };
+    socket.on("tape:events", onFrame);
+    return () => {
+      clearTimeout(timer);
+      socket.off("tape:events", onFrame);
+    };
+  }, [podId, qc]);
+  return useQuery({ queryKey: ["state", podId], queryFn: () => fetchState(podId), refetchInterval: 30_000 });
+}

@@ -1,0 +1,70 @@
+// Agent tokens: one member of one pod each; shown once, kept as a hash,
+// revocable, with the last time they were used.
+import { randomUUID } from "node:crypto";
+import type { TapeStore } from "../db/tape-store";
+import { invalidRule } from "../domain/state/rules";
+import { notFound } from "../domain/errors";
+import { AGENT_TOKEN_PREFIX, hashSecret, newSecret } from "./secrets";
+
+export type AgentTokenInfo = { id: string; podId: string; memberId: string; label: string | null; createdAt: string; createdBy: string; lastUsedAt: string | null; revokedAt: string | null };
+
+export async function createAgentToken(store: TapeStore, input: { podId: string; memberId: string; label?: string; createdBy: string }) {
+  const state = await store.readState(input.podId);
+  if (!state) throw notFound("pod");
+  if (!state.members[input.memberId]) throw invalidRule("unknown_member", `${input.memberId} is not a member of this pod; add the member first`);
+  const token = newSecret(AGENT_TOKEN_PREFIX);
+  const row = await store.prisma.agentToken.create({
+    data: { id: randomUUID(), podId: input.podId, memberId: input.memberId, tokenHash: hashSecret(token), label: input.label ?? null, createdAt: new Date().toISOString(), createdBy: input.createdBy },
+  });
+  return { token, info: toInfo(row) };
+}
+
+export async function listAgentTokens(store: TapeStore, podId: string): Promise<AgentTokenInfo[]> {
+  const rows = await store.prisma.agentToken.findMany({ where: { podId }, orderBy: { createdAt: "asc" } });
+  return rows.map(toInfo);
+}
+
+export async function revokeAgentToken(store: TapeStore, verifier: TokenVerifier, podId: string, tokenId: string): Promise<AgentTokenInfo> {
+  const row = await store.prisma.agentToken.findFirst({ where: { id: tokenId, podId } });
+  if (!row) throw notFound("token");
+  const updated = row.revokedAt ? row : await store.prisma.agentToken.update({ where: { id: tokenId }, data: { revokedAt: new Date().toISOString() } });
+  verifier.forget(row.tokenHash);
+  return toInfo(updated);
+}
+
+function toInfo(r: AgentTokenInfo & { tokenHash?: string }): AgentTokenInfo {
+  return { id: r.id, podId: r.podId, memberId: r.memberId, label: r.label, createdAt: r.createdAt, createdBy: r.createdBy, lastUsedAt: r.lastUsedAt, revokedAt: r.revokedAt };
+}
+
+type Verified = { tokenId: string; podId: string; memberId: string };
+const CACHE_MS = 10_000;
+const TOUCH_MS = 60_000;
+
+/** Checks bearer tokens on the hot path: a short cache, and last-used written at most once a minute. */
+export class TokenVerifier {
+  private cache = new Map<string, { at: number; value: Verified | null }>();
+  private touched = new Map<string, number>();
+
+  constructor(private readonly store: TapeStore) {}
+
+  async verify(secret: string): Promise<Verified | null> {
+    if (!secret.startsWith(AGENT_TOKEN_PREFIX)) return null;
+    const hash = hashSecret(secret);
+    const now = Date.now();
+    let hit = this.cache.get(hash);
+    if (!hit || now - hit.at > CACHE_MS) {
+      const row = await this.store.prisma.agentToken.findUnique({ where: { tokenHash: hash } });
+      hit = { at: now, value: row && !row.revokedAt ? { tokenId: row.id, podId: row.podId, memberId: row.memberId } : null };
+      this.cache.set(hash, hit);
+    }
+    if (hit.value && now - (this.touched.get(hash) ?? 0) > TOUCH_MS) {
+      this.touched.set(hash, now);
+      void this.store.prisma.agentToken.update({ where: { tokenHash: hash }, data: { lastUsedAt: new Date(now).toISOString() } }).catch(() => {});
+    }
+    return hit.value;
+  }
+
+  forget(hash: string) {
+    this.cache.delete(hash);
+  }
+}

@@ -1,0 +1,37 @@
+// People sign in through Better Auth (email + password; OIDC when configured),
+// stored through its Prisma adapter in our own database. Nobody signs up by
+// themselves: an admin creates people (POST /api/v1/users), or OIDC brings them.
+import { betterAuth } from "better-auth";
+import { prismaAdapter } from "better-auth/adapters/prisma";
+import { nextCookies } from "better-auth/next-js";
+import { genericOAuth } from "better-auth/plugins/generic-oauth";
+import type { TapeStore } from "../db/tape-store";
+import type { Config } from "../config";
+
+export function createAuth(config: Config, store: TapeStore) {
+  const oidc = config.oidc;
+  return betterAuth({
+    appName: "podwatch",
+    baseURL: config.publicUrl,
+    secret: config.authSecret,
+    trustedOrigins: config.trustedOrigins,
+    // Prisma's interactive transactions would interleave with the tape's own
+    // transactions on SQLite's single connection: Better Auth's steps run one by one.
+    database: prismaAdapter(store.prisma, { provider: store.kind === "postgres" ? "postgresql" : "sqlite", transaction: false }),
+    emailAndPassword: { enabled: true, disableSignUp: true, minPasswordLength: 10 },
+    user: { additionalFields: { isAdmin: { type: "boolean", defaultValue: false, input: false } } },
+    session: { expiresIn: 60 * 60 * 24 * 7, updateAge: 60 * 60 * 24 },
+    // Our own limiter guards the agent API; Better Auth's guards sign-in against guessing.
+    rateLimit: { enabled: true, window: 60, max: 100, storage: "memory", customRules: { "/sign-in/email": { window: 60, max: config.signInsPerMinute } } },
+    telemetry: { enabled: false },
+    advanced: { useSecureCookies: config.publicUrl.startsWith("https://") },
+    plugins: [
+      ...(oidc
+        ? [genericOAuth({ config: [{ providerId: "oidc", name: oidc.name, discoveryUrl: oidc.discoveryUrl, clientId: oidc.clientId, clientSecret: oidc.clientSecret, scopes: ["openid", "email", "profile"] }] })]
+        : []),
+      nextCookies(),
+    ],
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;

@@ -1,0 +1,51 @@
+// Who is asking: an admin or agent bearer token, a share link (cookie or
+// bearer), a Better Auth session cookie — or nobody. "invalid" means a
+// credential was presented and is wrong; callers answer it with a generic 401.
+import type { IncomingHttpHeaders } from "node:http";
+import { fromNodeHeaders } from "better-auth/node";
+import type { Identity } from "../domain/access/policy";
+import type { AccessContext } from "./access-context";
+import { sameSecret, SHARE_TOKEN_PREFIX } from "./secrets";
+import { verifyShareToken } from "./share-links";
+
+export const SHARE_COOKIE = "pw_share";
+
+export function readCookie(header: string | undefined, name: string): string | null {
+  if (!header) return null;
+  for (const part of header.split(";")) {
+    const i = part.indexOf("=");
+    if (i > 0 && part.slice(0, i).trim() === name) return decodeURIComponent(part.slice(i + 1).trim());
+  }
+  return null;
+}
+
+export async function resolveIdentity(ax: AccessContext, headers: IncomingHttpHeaders | Headers): Promise<Identity | "invalid"> {
+  const get = (name: string) => (headers instanceof Headers ? headers.get(name) : (headers[name] as string | undefined)) ?? undefined;
+  const authz = get("authorization");
+  if (authz) {
+    const m = /^Bearer\s+(\S+)$/i.exec(authz);
+    if (!m) return "invalid";
+    const secret = m[1]!;
+    for (const [label, key] of ax.adminKeys) if (sameSecret(secret, key)) return { kind: "admin-token", label };
+    if (secret.startsWith(SHARE_TOKEN_PREFIX)) {
+      const link = await verifyShareToken(ax.store, secret);
+      return link ? { kind: "share", ...link } : "invalid";
+    }
+    const agent = await ax.tokens.verify(secret);
+    return agent ? { kind: "agent", ...agent } : "invalid";
+  }
+  const cookies = get("cookie");
+  if (cookies?.includes("session_token")) {
+    const session = await ax.auth.api.getSession({ headers: headers instanceof Headers ? headers : fromNodeHeaders(headers) }).catch(() => null);
+    if (session) {
+      const user = session.user as typeof session.user & { isAdmin?: boolean };
+      return { kind: "user", userId: user.id, email: user.email, name: user.name, isAdmin: user.isAdmin === true };
+    }
+  }
+  const share = readCookie(cookies, SHARE_COOKIE);
+  if (share) {
+    const link = await verifyShareToken(ax.store, share);
+    if (link) return { kind: "share", ...link };
+  }
+  return { kind: "anonymous" };
+}

@@ -1,0 +1,38 @@
+// Read-only links to watch one pod without an account: expiring, revocable.
+import { randomUUID } from "node:crypto";
+import type { TapeStore } from "../db/tape-store";
+import { notFound } from "../domain/errors";
+import { SHARE_TOKEN_PREFIX, hashSecret, newSecret } from "./secrets";
+
+export type ShareLinkInfo = { id: string; podId: string; createdAt: string; createdBy: string; expiresAt: string; revokedAt: string | null };
+
+export async function createShareLink(store: TapeStore, input: { podId: string; createdBy: string; expiresInHours: number }) {
+  const token = newSecret(SHARE_TOKEN_PREFIX);
+  const now = Date.now();
+  const row = await store.prisma.shareLink.create({
+    data: { id: randomUUID(), podId: input.podId, tokenHash: hashSecret(token), createdAt: new Date(now).toISOString(), createdBy: input.createdBy, expiresAt: new Date(now + input.expiresInHours * 3_600_000).toISOString() },
+  });
+  return { token, info: toInfo(row) };
+}
+
+export async function listShareLinks(store: TapeStore, podId: string): Promise<ShareLinkInfo[]> {
+  return (await store.prisma.shareLink.findMany({ where: { podId }, orderBy: { createdAt: "asc" } })).map(toInfo);
+}
+
+export async function revokeShareLink(store: TapeStore, podId: string, linkId: string): Promise<ShareLinkInfo> {
+  const row = await store.prisma.shareLink.findFirst({ where: { id: linkId, podId } });
+  if (!row) throw notFound("share link");
+  return toInfo(row.revokedAt ? row : await store.prisma.shareLink.update({ where: { id: linkId }, data: { revokedAt: new Date().toISOString() } }));
+}
+
+/** The pod a share token opens, if it is live. */
+export async function verifyShareToken(store: TapeStore, token: string): Promise<{ linkId: string; podId: string } | null> {
+  if (!token.startsWith(SHARE_TOKEN_PREFIX)) return null;
+  const row = await store.prisma.shareLink.findUnique({ where: { tokenHash: hashSecret(token) } });
+  if (!row || row.revokedAt || row.expiresAt <= new Date().toISOString()) return null;
+  return { linkId: row.id, podId: row.podId };
+}
+
+function toInfo(r: ShareLinkInfo & { tokenHash?: string }): ShareLinkInfo {
+  return { id: r.id, podId: r.podId, createdAt: r.createdAt, createdBy: r.createdBy, expiresAt: r.expiresAt, revokedAt: r.revokedAt };
+}

@@ -1,0 +1,48 @@
+import { describe, expect, it } from "vitest";
+import { emptyPodState, type PodState } from "../state/pod-state";
+import { podAccess, requireAppend, requirePodAccess, requireSiteAdmin, type Identity } from "./policy";
+
+const state: PodState = {
+  ...emptyPodState(),
+  members: {
+    "ana@x": { memberId: "ana@x", kind: "human", displayName: "Ana", roles: [], access: "approver", joinedSeq: 1 },
+    "vic@x": { memberId: "vic@x", kind: "human", displayName: "Vic", roles: [], access: "viewer", joinedSeq: 2 },
+    "bot": { memberId: "bot", kind: "agent", displayName: "Bot", roles: [], access: null, joinedSeq: 3 },
+  },
+};
+const user = (email: string, isAdmin = false): Identity => ({ kind: "user", userId: email, email, name: email, isAdmin });
+const agent = (podId: string, memberId = "bot"): Identity => ({ kind: "agent", tokenId: "t", podId, memberId });
+
+describe("podAccess", () => {
+  it("gives people what their membership says, and nothing without one", () => {
+    expect(podAccess(user("ana@x"), "p", state)).toBe("approver");
+    expect(podAccess(user("vic@x"), "p", state)).toBe("viewer");
+    expect(podAccess(user("zed@x"), "p", state)).toBe("none");
+    expect(podAccess(user("bot"), "p", state)).toBe("none"); // an agent's member id is not a person
+    expect(podAccess(user("zed@x", true), "p", state)).toBe("admin");
+  });
+  it("lets agents and share links watch their own pod only", () => {
+    expect(podAccess(agent("p"), "p", state)).toBe("viewer");
+    expect(podAccess(agent("q"), "p", state)).toBe("none");
+    expect(podAccess({ kind: "share", linkId: "l", podId: "p" }, "p", state)).toBe("viewer");
+    expect(podAccess({ kind: "share", linkId: "l", podId: "q" }, "p", state)).toBe("none");
+    expect(podAccess({ kind: "admin-token", label: "ci" }, "p", state)).toBe("admin");
+  });
+});
+
+describe("verdicts", () => {
+  it("401 for anonymous, 403 for too little", () => {
+    expect(requirePodAccess({ kind: "anonymous" }, "p", state, "viewer")).toMatchObject({ ok: false, status: 401 });
+    expect(requirePodAccess(user("vic@x"), "p", state, "approver")).toMatchObject({ ok: false, status: 403 });
+    expect(requirePodAccess(user("ana@x"), "p", state, "approver")).toEqual({ ok: true });
+    expect(requireSiteAdmin(user("ana@x"))).toMatchObject({ ok: false, status: 403 });
+  });
+  it("an agent token appends only to its pod, only as its member", () => {
+    expect(requireAppend(agent("p"), "p", ["bot"])).toEqual({ ok: true });
+    expect(requireAppend(agent("p"), "p", ["bot", "mallory"])).toMatchObject({ ok: false, status: 403, code: "actor_mismatch" });
+    expect(requireAppend(agent("q"), "p", ["bot"])).toMatchObject({ ok: false, status: 403 });
+    expect(requireAppend(user("ana@x"), "p", ["ana@x"])).toMatchObject({ ok: false, status: 403 });
+    expect(requireAppend({ kind: "admin-token", label: "ci" }, "p", ["anyone"])).toEqual({ ok: true });
+    expect(requireAppend({ kind: "share", linkId: "l", podId: "p" }, "p", ["x"])).toMatchObject({ ok: false, status: 403 });
+  });
+});

@@ -1,0 +1,67 @@
+// Who may do what, as a pure function of an identity and a pod's state. The
+// server is the guard: every API route, socket subscription and server action
+// asks this module; the UI only hides what it would refuse anyway.
+import type { Access } from "../events/event-schemas";
+import type { PodState } from "../state/pod-state";
+
+export type Identity =
+  | { kind: "anonymous" }
+  /** A person signed in through Better Auth; `isAdmin` = site administrator. */
+  | { kind: "user"; userId: string; email: string; name: string; isAdmin: boolean }
+  /** PODWATCH_ADMIN_TOKEN, or the server's own key for its demo: admin rights on the API. */
+  | { kind: "admin-token"; label: string }
+  /** An agent token: speaks for exactly one member of one pod. */
+  | { kind: "agent"; tokenId: string; podId: string; memberId: string }
+  /** A read-only share link for one pod. */
+  | { kind: "share"; linkId: string; podId: string };
+
+export type PodAccess = "none" | Access;
+const RANK: Record<PodAccess, number> = { none: 0, viewer: 1, approver: 2, admin: 3 };
+
+export const atLeast = (have: PodAccess, need: Access) => RANK[have] >= RANK[need];
+export const isSiteAdmin = (id: Identity) => id.kind === "admin-token" || (id.kind === "user" && id.isAdmin);
+
+/** A person's or a credential's access to one pod. Agents and share links watch; people get what their membership says. */
+export function podAccess(id: Identity, podId: string, state: PodState | null): PodAccess {
+  if (isSiteAdmin(id)) return "admin";
+  if (id.kind === "agent" || id.kind === "share") return id.podId === podId ? "viewer" : "none";
+  if (id.kind === "user" && state) {
+    const m = state.members[id.email];
+    return m?.kind === "human" ? (m.access ?? "viewer") : "none";
+  }
+  return "none";
+}
+
+export type Verdict = { ok: true } | { ok: false; status: 401 | 403; code: string; message: string };
+const allow: Verdict = { ok: true };
+const unauthenticated: Verdict = { ok: false, status: 401, code: "unauthenticated", message: "authentication required" };
+const forbidden = (message: string, code = "forbidden"): Verdict => ({ ok: false, status: 403, code, message });
+
+export function requirePodAccess(id: Identity, podId: string, state: PodState | null, need: Access): Verdict {
+  if (id.kind === "anonymous") return unauthenticated;
+  return atLeast(podAccess(id, podId, state), need) ? allow : forbidden(`this needs ${need} access to the pod`);
+}
+
+export function requireSiteAdmin(id: Identity): Verdict {
+  if (id.kind === "anonymous") return unauthenticated;
+  return isSiteAdmin(id) ? allow : forbidden("this needs a site administrator");
+}
+
+export function requireAuthenticated(id: Identity): Verdict {
+  return id.kind === "anonymous" ? unauthenticated : allow;
+}
+
+/**
+ * Appending to a pod's tape through the agent API: an agent token speaks only
+ * as its own member ("who said what" is proven by the token, never by a
+ * client-supplied name); an admin token may speak as anyone (automation).
+ * People act through their session in the control room, as themselves.
+ */
+export function requireAppend(id: Identity, podId: string, actors: string[]): Verdict {
+  if (id.kind === "anonymous") return unauthenticated;
+  if (id.kind === "admin-token") return allow;
+  if (id.kind !== "agent") return forbidden("the agent API takes an agent token; people act from the control room");
+  if (id.podId !== podId) return forbidden("this token belongs to another pod");
+  const other = actors.find((a) => a !== id.memberId);
+  return other === undefined ? allow : forbidden(`this token speaks for ${id.memberId}, not ${other}`, "actor_mismatch");
+}

@@ -1,0 +1,78 @@
+// Pods and their tapes.
+import { z } from "zod";
+import { AppError } from "../domain/errors";
+import { requireAppend, podAccess } from "../domain/access/policy";
+import { createPod } from "../pods/create-pod";
+import { getPod, listPods } from "../pods/read-pods";
+import { readEvents } from "../tape/read-events";
+import { verifyChain } from "../tape/verify-chain";
+import { ZEventInput, MAX_EVENTS_PER_REQUEST, type TEvent } from "../wire/events";
+import { ZCreatePodRequest, ZReadEventsQuery } from "../wire/pods";
+import { parseWith, readJsonBody, sendJson } from "./json";
+import type { Route, RouteContext } from "./route";
+
+const ZBatch = z.object({ events: z.array(ZEventInput).min(1).max(MAX_EVENTS_PER_REQUEST) });
+
+/** Appends as the caller: an agent token speaks only as its own member. */
+export async function appendAs(c: RouteContext, events: TEvent[]) {
+  const podId = c.params[0]!;
+  const verdict = requireAppend(c.identity, podId, events.map((e) => e.actor));
+  if (!verdict.ok) throw new AppError(verdict.status, verdict.code, verdict.message);
+  return c.app.append(podId, events);
+}
+
+export const tapeRoutes: Route[] = [
+  {
+    method: "POST",
+    path: /^\/api\/v1\/pods\/([^/]+)\/events$/,
+    guard: "append",
+    run: async (c) => {
+      const body = await readJsonBody(c.req);
+      const isBatch = typeof body === "object" && body !== null && "events" in body;
+      const events = isBatch ? parseWith(ZBatch, body).events : [parseWith(ZEventInput, body, "event")];
+      sendJson(c.res, 201, { events: await appendAs(c, events) });
+    },
+  },
+  {
+    method: "GET",
+    path: /^\/api\/v1\/pods\/([^/]+)\/events$/,
+    guard: { pod: "viewer" },
+    run: async ({ app, res, params, url }) => {
+      const q = parseWith(ZReadEventsQuery, Object.fromEntries(url.searchParams), "query");
+      const events = await readEvents(app.store, params[0]!, q.after, q.limit);
+      sendJson(res, 200, { events, nextAfter: events.at(-1)?.seq ?? q.after });
+    },
+  },
+  {
+    method: "GET",
+    path: /^\/api\/v1\/pods\/([^/]+)\/verify$/,
+    guard: { pod: "viewer" },
+    run: async ({ app, res, params }) => sendJson(res, 200, await verifyChain(app.store, params[0]!)),
+  },
+  {
+    method: "GET",
+    path: /^\/api\/v1\/pods\/([^/]+)$/,
+    guard: { pod: "viewer" },
+    run: async ({ app, res, params }) => sendJson(res, 200, await getPod(app.store, params[0]!)),
+  },
+  {
+    method: "POST",
+    path: /^\/api\/v1\/pods$/,
+    guard: "site-admin",
+    run: async ({ app, req, res }) => {
+      const input = parseWith(ZCreatePodRequest, await readJsonBody(req));
+      sendJson(res, 201, await createPod(app.store, app.bus, input));
+    },
+  },
+  {
+    method: "GET",
+    path: /^\/api\/v1\/pods$/,
+    guard: "authenticated",
+    run: async ({ app, res, identity }) => {
+      const pods = await listPods(app.store);
+      const visible = [];
+      for (const p of pods) if (podAccess(identity, p.id, await app.store.readState(p.id)) !== "none") visible.push(p);
+      sendJson(res, 200, { pods: visible });
+    },
+  },
+];
