@@ -8,7 +8,7 @@ import { Agent, request } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { io } from "socket.io-client";
-import { spawnServer } from "../server/testing/spawn-server";
+import { spawnServer, SPAWN_ADMIN_TOKEN } from "../server/testing/spawn-server";
 
 const BATCH_REQUESTS = 120; // × 1000 events
 const SINGLE_REQUESTS = 40_000;
@@ -17,9 +17,9 @@ const LATENCY_SAMPLES = 1000;
 
 const agent = new Agent({ keepAlive: true, maxSockets: CLIENTS });
 
-function post(url: string, body: string): Promise<{ status: number; text: string }> {
+function post(url: string, body: string, token = SPAWN_ADMIN_TOKEN): Promise<{ status: number; text: string }> {
   return new Promise((resolve, reject) => {
-    const req = request(url, { method: "POST", agent, headers: { "content-type": "application/json", "content-length": Buffer.byteLength(body) } }, (res) => {
+    const req = request(url, { method: "POST", agent, headers: { "content-type": "application/json", "content-length": Buffer.byteLength(body), authorization: `Bearer ${token}` } }, (res) => {
       let text = "";
       res.setEncoding("utf8");
       res.on("data", (c) => (text += c));
@@ -30,11 +30,14 @@ function post(url: string, body: string): Promise<{ status: number; text: string
   });
 }
 
-const note = (i: number) => ({ id: randomUUID(), type: "note", actor: `agent-${i % 7}`, role: "implementer", body: { kind: "OBSERVATION", text: `benchmark observation number ${i}: the build is green` } });
+const note = (i: number) => ({ id: randomUUID(), type: "note", actor: "bench-agent", role: "implementer", body: { kind: "OBSERVATION", text: `benchmark observation number ${i}: the build is green` } });
 
-async function createPod(base: string, name: string): Promise<string> {
-  const r = await post(`${base}/api/v1/pods`, JSON.stringify({ name, mode: "collaboration" }));
-  return (JSON.parse(r.text) as { id: string }).id;
+/** A pod with one agent member; returns the pod and that agent's token (what real agents post with). */
+async function createPod(base: string, name: string): Promise<{ podId: string; token: string }> {
+  const podId = (JSON.parse((await post(`${base}/api/v1/pods`, JSON.stringify({ name, mode: "collaboration" }))).text) as { id: string }).id;
+  await post(`${base}/api/v1/pods/${podId}/members`, JSON.stringify({ memberId: "bench-agent", kind: "agent", displayName: "Bench", roles: ["implementer"] }));
+  const { token } = JSON.parse((await post(`${base}/api/v1/pods/${podId}/members/bench-agent/tokens`, "{}")).text) as { token: string };
+  return { podId, token };
 }
 
 async function runPool(total: number, clients: number, send: (i: number) => Promise<void>) {
@@ -67,30 +70,30 @@ async function main() {
   const rows: [string, string][] = [];
   try {
     // 1. Batched ingest: 4 clients, 1000 events a request.
-    const batchPod = await createPod(base, "bench-batch");
+    const batch = await createPod(base, "bench-batch");
     const bodies = Array.from({ length: BATCH_REQUESTS }, (_, r) => JSON.stringify({ events: Array.from({ length: 1000 }, (_, i) => note(r * 1000 + i)) }));
     let t = performance.now();
     await runPool(BATCH_REQUESTS, 4, async (i) => {
-      const r = await post(`${base}/api/v1/pods/${batchPod}/events`, bodies[i]!);
+      const r = await post(`${base}/api/v1/pods/${batch.podId}/events`, bodies[i]!, batch.token);
       if (r.status !== 201) throw new Error(`batch → ${r.status} ${r.text}`);
     });
     const batchRate = (BATCH_REQUESTS * 1000) / ((performance.now() - t) / 1000);
     rows.push(["batched ingest (1000 events/request, 4 clients)", `${Math.round(batchRate).toLocaleString("en")} events/s`]);
 
     // 2. Single-event requests, 32 concurrent clients.
-    const singlePod = await createPod(base, "bench-single");
+    const single = await createPod(base, "bench-single");
     const singles = Array.from({ length: SINGLE_REQUESTS }, (_, i) => JSON.stringify(note(i)));
     t = performance.now();
     await runPool(SINGLE_REQUESTS, CLIENTS, async (i) => {
-      const r = await post(`${base}/api/v1/pods/${singlePod}/events`, singles[i]!);
+      const r = await post(`${base}/api/v1/pods/${single.podId}/events`, singles[i]!, single.token);
       if (r.status !== 201) throw new Error(`single → ${r.status} ${r.text}`);
     });
     const singleRate = SINGLE_REQUESTS / ((performance.now() - t) / 1000);
     rows.push([`single-event requests (${CLIENTS} clients)`, `${Math.round(singleRate).toLocaleString("en")} events/s`]);
 
     // 3. POST → subscribed socket latency, one event at a time.
-    const latPod = await createPod(base, "bench-latency");
-    const socket = io(base, { transports: ["websocket"] });
+    const lat = await createPod(base, "bench-latency");
+    const socket = io(base, { transports: ["websocket"], auth: { token: lat.token } });
     const waiting = new Map<string, (at: number) => void>();
     socket.on("tape:events", (f) => {
       const at = performance.now();
@@ -98,14 +101,14 @@ async function main() {
     });
     await new Promise<void>((resolve) => {
       socket.on("tape:live", () => resolve());
-      socket.emit("tape:subscribe", { podId: latPod, afterSeq: 0 });
+      socket.emit("tape:subscribe", { podId: lat.podId, afterSeq: 0 });
     });
     const latencies: number[] = [];
     for (let i = 0; i < LATENCY_SAMPLES; i++) {
       const ev = note(i);
       const seen = new Promise<number>((resolve) => waiting.set(ev.id, resolve));
       const start = performance.now();
-      await post(`${base}/api/v1/pods/${latPod}/events`, JSON.stringify(ev));
+      await post(`${base}/api/v1/pods/${lat.podId}/events`, JSON.stringify(ev), lat.token);
       latencies.push((await seen) - start);
       waiting.delete(ev.id);
     }

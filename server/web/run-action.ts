@@ -1,23 +1,31 @@
 // The one chain every server action goes through: who is asking → parse with
 // zod → may they, on this pod → append as themselves → a result the form can show.
 import type { z } from "zod";
-import { appContext } from "../app-context";
+import { appContext, type AppContext } from "../app-context";
 import { AppError } from "../domain/errors";
-import { requirePodAccess } from "../domain/access/policy";
+import { requirePodAccess, type Identity } from "../domain/access/policy";
 import type { Access } from "../domain/events/event-schemas";
 import type { TEvent } from "../wire/events";
 import { currentIdentity } from "./current-identity";
 
 export type ActionResult = { ok: true; seqs: number[] } | { ok: false; code: string; error: string };
 
-export async function runPodAction<S extends z.ZodType<{ podId: string }>>(
-  schema: S,
-  raw: unknown,
-  need: Access,
-  events: (input: z.infer<S>, actor: string) => TEvent[],
-): Promise<ActionResult> {
-  const app = appContext();
-  const identity = await currentIdentity();
+export type PodAction<S extends z.ZodType<{ podId: string }>> = {
+  schema: S;
+  need: Access;
+  events: (input: z.infer<S>, actor: string) => TEvent[];
+};
+
+/** Declares an action with its schema's types flowing into `events`. */
+export const definePodAction = <S extends z.ZodType<{ podId: string }>>(action: PodAction<S>) => action;
+
+/** For server actions: the caller is whoever the request's cookies say. */
+export async function runPodAction<S extends z.ZodType<{ podId: string }>>(action: PodAction<S>, raw: unknown): Promise<ActionResult> {
+  return performPodAction(appContext(), await currentIdentity(), action, raw);
+}
+
+/** The action itself, given who asks (testable without a request). */
+export async function performPodAction<S extends z.ZodType<{ podId: string }>>(app: AppContext, identity: Identity, { schema, need, events }: PodAction<S>, raw: unknown): Promise<ActionResult> {
   const parsed = schema.safeParse(raw);
   if (!parsed.success) return { ok: false, code: "invalid_request", error: parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ") };
   const input = parsed.data;

@@ -1,0 +1,162 @@
+// Every API route and server action × every kind of caller: the server allows
+// exactly what the access model says, whatever the UI shows.
+import { randomUUID } from "node:crypto";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { api, startTestServer, type TestServer } from "../testing/test-server";
+import { resolveIdentity } from "../access/resolve-identity";
+import { performPodAction } from "../web/run-action";
+import { answerEscalationAction, decideAction } from "../web/pod-actions";
+
+type Caller = "anonymous" | "viewer" | "approver" | "admin" | "token" | "otherToken" | "revokedToken" | "share";
+const CALLERS: Caller[] = ["anonymous", "viewer", "approver", "admin", "token", "otherToken", "revokedToken", "share"];
+type Auth = { token?: string; cookie?: string } | null;
+
+const seed = (name: string) => readFileSync(join(import.meta.dirname, "..", "testing", "seed-examples", name), "utf8");
+
+describe("authorization matrix", () => {
+  let s: TestServer;
+  let podId: string;
+  const auth = {} as Record<Caller, Auth>;
+
+  async function person(access: "viewer" | "approver" | "admin") {
+    const email = `${access}-${randomUUID().slice(0, 6)}@example.com`;
+    const password = "a long enough password";
+    expect((await api(s.url, "POST", "/api/v1/users", { email, name: access, password })).status).toBe(201);
+    expect((await api(s.url, "POST", `/api/v1/pods/${podId}/members`, { memberId: email, kind: "human", displayName: access, roles: [access] })).status).toBe(201);
+    const res = await fetch(`${s.url}/api/auth/sign-in/email`, { method: "POST", headers: { "content-type": "application/json", origin: s.url }, body: JSON.stringify({ email, password }) });
+    expect(res.status).toBe(200);
+    return { cookie: res.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ") };
+  }
+
+  beforeAll(async () => {
+    s = await startTestServer("sqlite");
+    podId = (await api(s.url, "POST", "/api/v1/pods", { name: "guarded", mode: "collaboration" })).body.id;
+    const otherPod = (await api(s.url, "POST", "/api/v1/pods", { name: "elsewhere", mode: "collaboration" })).body.id;
+    for (const [pod, member] of [[podId, "bot"], [podId, "old-bot"], [otherPod, "bot"]] as const) {
+      expect((await api(s.url, "POST", `/api/v1/pods/${pod}/members`, { memberId: member, kind: "agent", displayName: member, roles: ["implementer"] })).status).toBe(201);
+    }
+    const token = async (pod: string, member: string) => (await api(s.url, "POST", `/api/v1/pods/${pod}/members/${member}/tokens`, { label: "matrix" })).body;
+    const mine = await token(podId, "bot");
+    const revoked = await token(podId, "old-bot");
+    expect((await api(s.url, "DELETE", `/api/v1/pods/${podId}/tokens/${revoked.id}`)).status).toBe(200);
+    const share = (await api(s.url, "POST", `/api/v1/pods/${podId}/share-links`, { expiresInHours: 1 })).body;
+    Object.assign(auth, {
+      anonymous: null,
+      viewer: await person("viewer"),
+      approver: await person("approver"),
+      admin: await person("admin"),
+      token: { token: mine.token },
+      otherToken: { token: (await token(otherPod, "bot")).token },
+      revokedToken: { token: revoked.token },
+      share: { cookie: `pw_share=${share.token}` },
+    });
+  });
+  afterAll(() => s.stop());
+
+  const WATCHERS: Caller[] = ["viewer", "approver", "admin", "token", "share"];
+  const note = () => ({ id: randomUUID(), type: "note", actor: "bot", body: { kind: "STATUS", text: "hi" } });
+  const routes: { name: string; allowed: Caller[]; call: (a: Auth) => Promise<{ status: number }> }[] = [
+    { name: "GET /pods", allowed: [...WATCHERS, "otherToken"], call: (a) => api(s.url, "GET", "/api/v1/pods", undefined, a) },
+    { name: "POST /pods", allowed: [], call: (a) => api(s.url, "POST", "/api/v1/pods", { name: "x", mode: "collaboration" }, a) },
+    ...["", "/events", "/state", "/plan", "/verify"].map((p) => ({ name: `GET /pods/{id}${p}`, allowed: WATCHERS, call: (a: Auth) => api(s.url, "GET", `/api/v1/pods/${podId}${p}`, undefined, a) })),
+    { name: "POST /events", allowed: ["token"], call: (a) => api(s.url, "POST", `/api/v1/pods/${podId}/events`, note(), a) },
+    { name: "POST /plan", allowed: ["token"], call: (a) => api(s.url, "POST", `/api/v1/pods/${podId}/plan`, { tasks: [{ task_id: `t-${randomUUID()}`, description: "d", status: "pending", metadata: {} }] }, a) },
+    { name: "POST /workcells", allowed: ["token"], call: (a) => api(s.url, "POST", `/api/v1/pods/${podId}/workcells`, { ...JSON.parse(seed("manifest.json")), workcell_id: `wc-${randomUUID()}` }, a) },
+    { name: "POST /workcells/{id}/proof", allowed: ["token"], call: (a) => api(s.url, "POST", `/api/v1/pods/${podId}/workcells/wc-42-20250115T143022Z/proof`, seed("proof.json"), a) },
+    { name: "POST /members", allowed: ["admin"], call: (a) => api(s.url, "POST", `/api/v1/pods/${podId}/members`, { memberId: `m-${randomUUID()}`, kind: "agent", displayName: "m", roles: [] }, a) },
+    { name: "POST /members/{m}/tokens", allowed: ["admin"], call: (a) => api(s.url, "POST", `/api/v1/pods/${podId}/members/bot/tokens`, {}, a) },
+    { name: "GET /tokens", allowed: ["admin"], call: (a) => api(s.url, "GET", `/api/v1/pods/${podId}/tokens`, undefined, a) },
+    {
+      name: "DELETE /tokens/{t}",
+      allowed: ["admin"],
+      call: async (a) => api(s.url, "DELETE", `/api/v1/pods/${podId}/tokens/${(await api(s.url, "POST", `/api/v1/pods/${podId}/members/bot/tokens`, {})).body.id}`, undefined, a),
+    },
+    { name: "POST /share-links", allowed: ["admin"], call: (a) => api(s.url, "POST", `/api/v1/pods/${podId}/share-links`, {}, a) },
+    { name: "GET /share-links", allowed: ["admin"], call: (a) => api(s.url, "GET", `/api/v1/pods/${podId}/share-links`, undefined, a) },
+    {
+      name: "DELETE /share-links/{l}",
+      allowed: ["admin"],
+      call: async (a) => api(s.url, "DELETE", `/api/v1/pods/${podId}/share-links/${(await api(s.url, "POST", `/api/v1/pods/${podId}/share-links`, {})).body.id}`, undefined, a),
+    },
+    { name: "POST /users", allowed: [], call: (a) => api(s.url, "POST", "/api/v1/users", { email: `u-${randomUUID()}@example.com`, name: "u", password: "a long enough password" }, a) },
+    { name: "GET /schema (public)", allowed: CALLERS, call: (a) => api(s.url, "GET", "/api/v1/schema", undefined, a) },
+  ];
+
+  for (const route of routes) {
+    it(route.name, async () => {
+      const got: Record<string, number> = {};
+      for (const caller of CALLERS) got[caller] = (await route.call(auth[caller])).status;
+      for (const caller of CALLERS) {
+        const status = got[caller]!;
+        if (route.allowed.includes(caller)) expect([401, 403], `${caller} should be allowed (${status})`).not.toContain(status);
+        else if (caller === "anonymous" || caller === "revokedToken") expect(status, `${caller} should get 401`).toBe(401);
+        else expect(status, `${caller} should get 403`).toBe(403);
+      }
+    });
+  }
+
+  const headersOf = (a: Auth) => new Headers({ ...(a?.cookie ? { cookie: a.cookie } : {}), ...(a?.token ? { authorization: `Bearer ${a.token}` } : {}) });
+  const actions = [
+    { name: "decide", action: decideAction, input: () => ({ podId, subject: { kind: "milestone", id: `m-${randomUUID()}` }, verdict: "accept", rationale: "ok" }) },
+    { name: "answerEscalation", action: answerEscalationAction, input: () => ({ podId, escalationId: "missing", answer: "yes" }) },
+  ];
+  for (const { name, action, input } of actions) {
+    it(`server action ${name}`, async () => {
+      for (const caller of CALLERS) {
+        const resolved = await resolveIdentity(s.app.access, headersOf(auth[caller]));
+        const identity = resolved === "invalid" ? ({ kind: "anonymous" } as const) : resolved;
+        const result = await performPodAction(s.app, identity, action as never, input());
+        const allowed = caller === "approver" || caller === "admin";
+        if (allowed) expect(result.ok || !["unauthenticated", "forbidden"].includes(result.code), `${caller}: ${JSON.stringify(result)}`).toBe(true);
+        else expect(result.ok ? "ok" : result.code, caller).toMatch(/^(unauthenticated|forbidden)$/);
+      }
+    });
+  }
+
+  it("the token's member is who speaks: another actor is a 403 and nothing is stored", async () => {
+    const before = (await api(s.url, "GET", `/api/v1/pods/${podId}`)).body.eventCount;
+    const r = await api(s.url, "POST", `/api/v1/pods/${podId}/events`, { ...note(), actor: "chair-1" }, auth.token);
+    expect(r.status).toBe(403);
+    expect((r.body as { error: { code: string } }).error.code).toBe("actor_mismatch");
+    expect((await api(s.url, "GET", `/api/v1/pods/${podId}`)).body.eventCount).toBe(before);
+  });
+
+  it("authentication failures say nothing about why", async () => {
+    const wrong = await api(s.url, "GET", "/api/v1/pods", undefined, { token: "pwa_not-a-real-token" });
+    const garbage = await api(s.url, "GET", "/api/v1/pods", undefined, { token: "garbage" });
+    expect(wrong.body).toEqual(garbage.body);
+    expect(wrong.body).toEqual({ error: { code: "unauthenticated", message: "authentication required" } });
+  });
+
+  it("tokens record when they were last used", async () => {
+    const { tokens } = (await api(s.url, "GET", `/api/v1/pods/${podId}/tokens`)).body as { tokens: { memberId: string; label: string; lastUsedAt: string | null; revokedAt: string | null }[] };
+    const used = tokens.find((t) => t.memberId === "bot" && t.label === "matrix" && !t.revokedAt);
+    expect(used?.lastUsedAt).toMatch(/^\d{4}-/);
+  });
+
+  it("sends security headers, and a CSP, on every response", async () => {
+    const r = await api(s.url, "GET", "/healthz", undefined, null);
+    expect(r.headers.get("content-security-policy")).toContain("default-src 'self'");
+    expect(r.headers.get("x-frame-options")).toBe("DENY");
+    expect(r.headers.get("x-content-type-options")).toBe("nosniff");
+  });
+});
+
+describe("rate limits", () => {
+  it("per token, and per IP for failed authentications", async () => {
+    const s = await startTestServer("sqlite", { PODWATCH_RATE_LIMIT_PER_MINUTE: "5", PODWATCH_AUTH_FAILURES_PER_MINUTE: "3" });
+    try {
+      const statuses = [];
+      for (let i = 0; i < 7; i++) statuses.push((await api(s.url, "GET", "/api/v1/pods")).status);
+      expect(statuses.slice(0, 5)).toEqual([200, 200, 200, 200, 200]);
+      expect(statuses.slice(5)).toEqual([429, 429]);
+      const failures = [];
+      for (let i = 0; i < 5; i++) failures.push((await api(s.url, "GET", "/api/v1/schema/../pods", undefined, { token: "pwa_wrong" })).status);
+      expect(failures).toEqual([401, 401, 401, 429, 429]);
+    } finally {
+      await s.stop();
+    }
+  });
+});
