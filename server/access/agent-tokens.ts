@@ -42,20 +42,21 @@ const TOUCH_MS = 60_000;
 
 /** Checks bearer tokens on the hot path: a short cache, and last-used written at most once a minute. */
 export class TokenVerifier {
-  private cache = new Map<string, { at: number; value: Verified | null }>();
+  private cache = new Map<string, { at: number; hash: string; value: Verified | null }>();
   private touched = new Map<string, number>();
 
   constructor(private readonly store: TapeStore) {}
 
   async verify(secret: string): Promise<Verified | null> {
     if (!secret.startsWith(AGENT_TOKEN_PREFIX)) return null;
-    const hash = hashSecret(secret);
     const now = Date.now();
-    let hit = this.cache.get(hash);
+    // Keyed by the secret itself (this process already holds it): no hashing on the hot path.
+    let hit = this.cache.get(secret);
+    const hash = hit?.hash ?? hashSecret(secret);
     if (!hit || now - hit.at > CACHE_MS) {
       const row = await this.store.prisma.agentToken.findUnique({ where: { tokenHash: hash } });
-      hit = { at: now, value: row && !row.revokedAt ? { tokenId: row.id, podId: row.podId, memberId: row.memberId } : null };
-      this.cache.set(hash, hit);
+      hit = { at: now, hash, value: row && !row.revokedAt ? { tokenId: row.id, podId: row.podId, memberId: row.memberId } : null };
+      this.cache.set(secret, hit);
     }
     if (hit.value && now - (this.touched.get(hash) ?? 0) > TOUCH_MS) {
       this.touched.set(hash, now);
@@ -64,7 +65,8 @@ export class TokenVerifier {
     return hit.value;
   }
 
+  /** After a revocation: this process stops accepting the token at once (others within the 10 s cache). */
   forget(hash: string) {
-    this.cache.delete(hash);
+    for (const [secret, entry] of this.cache) if (entry.hash === hash) this.cache.delete(secret);
   }
 }

@@ -24,12 +24,13 @@ async function guardVerdict(app: AppContext, guard: Guard, identity: Identity, p
   if (guard === "authenticated") return requireAuthenticated(identity);
   if (guard === "site-admin") return requireSiteAdmin(identity);
   if (identity.kind === "anonymous") return requireAuthenticated(identity);
-  const state = await app.store.readState(podId!);
-  if (!state) throw new AppError(404, "not_found", "pod not found");
   if (guard === "append") {
+    // The hot path: decided by the credential alone; the append itself answers 404 for an unknown pod.
     const can = identity.kind === "admin-token" || (identity.kind === "agent" && identity.podId === podId);
     return can ? { ok: true } : { ok: false, status: 403, code: "forbidden", message: "appending needs an agent token of this pod (people act from the control room)" };
   }
+  const state = await app.store.readState(podId!);
+  if (!state) throw new AppError(404, "not_found", "pod not found");
   return requirePodAccess(identity, podId!, state, guard.pod);
 }
 
