@@ -27,16 +27,17 @@ async function fillSignIn(page: import("@playwright/test").Page, person: Person)
 test("an approver signs in and decides; the decision lands on the tape as them", async ({ page, request }) => {
   const pod = await podAwaitingDecision(request);
   const approver = await createPerson(request, pod.id, "approver");
-  await page.goto(`/pods/${pod.id}`);
+  await page.goto(`/pods/${pod.id}?tab=inbox`);
   await expect(page).toHaveURL(/\/sign-in/);
   await fillSignIn(page, { ...approver, password: "wrong password!!" });
   await expect(page.getByRole("alert").filter({ hasText: "do not match" })).toBeVisible();
   await fillSignIn(page, approver);
-  await expect(page).toHaveURL(new RegExp(`/pods/${pod.id}$`));
+  await expect(page).toHaveURL(new RegExp(`/pods/${pod.id}\\?tab=inbox$`));
   const item = page.getByTestId("inbox-item").filter({ hasText: "Approve task t1" });
   await item.getByLabel("Rationale").fill("Tests pass; reviewed.");
   await item.getByRole("button", { name: "Approve", exact: true }).click();
   await expect(page.getByTestId("inbox-item")).toHaveCount(0);
+  await page.getByRole("tab", { name: "tape" }).click();
   await expect(page.getByText("Decision on task t1: approve — Tests pass; reviewed.")).toBeVisible();
   const tape = page.getByTestId("tape-event").filter({ hasText: "Decision on task t1" });
   await expect(tape).toContainText(approver.email);
@@ -45,7 +46,7 @@ test("an approver signs in and decides; the decision lands on the tape as them",
 test("a viewer sees no controls, and a forged server-action call is refused", async ({ page, context, request }) => {
   const pod = await podAwaitingDecision(request);
   await signIn(context, await createPerson(request, pod.id, "viewer"));
-  await page.goto(`/pods/${pod.id}`);
+  await page.goto(`/pods/${pod.id}?tab=inbox`);
   await expect(page.getByTestId("inbox-item")).toHaveCount(1);
   await expect(page.getByRole("button", { name: "Approve" })).toHaveCount(0);
   await expect(page.getByLabel("Rationale")).toHaveCount(0);
@@ -81,9 +82,11 @@ test("script or HTML in any event field renders as inert text", async ({ page, c
   const cspViolations: string[] = [];
   page.on("dialog", (d) => (dialogs.push(d.message()), void d.dismiss()));
   page.on("console", (m) => m.text().includes("Content Security Policy") && cspViolations.push(m.text()));
-  await page.goto(`/pods/${pod.id}`);
+  await page.goto(`/pods/${pod.id}?tab=tape`);
   await expect(page.getByTestId("tape-event")).toHaveCount(4);
   await expect(page.getByText(xss).first()).toBeVisible();
+  await page.getByRole("tab", { name: "inbox" }).click();
+  await expect(page.getByTestId("inbox-item").getByText(xss)).toBeVisible();
   expect(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined();
   expect(await page.locator("main img, main script, main b").count()).toBe(0);
   expect(dialogs).toEqual([]);
@@ -98,6 +101,7 @@ test("a share link lets an onlooker watch one pod without an account, until it i
   const page = await context.newPage();
   await page.goto(new URL(link.url).pathname);
   await expect(page).toHaveURL(new RegExp(`/pods/${pod.id}$`));
+  await page.getByRole("tab", { name: "tape" }).click();
   await expect(page.getByTestId("connection-state")).toHaveAttribute("data-state", "live");
   await expect(page.getByText("Watching through a share link")).toBeVisible();
   await expect(page.getByRole("button", { name: "Approve" })).toHaveCount(0);

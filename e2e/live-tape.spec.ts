@@ -9,7 +9,7 @@ test("two spectators see an event posted through the API, and a reload resumes w
   await Promise.all([signIn(a, viewer), signIn(b, viewer)]);
   const [pageA, pageB] = await Promise.all([a.newPage(), b.newPage()]);
   for (const page of [pageA, pageB]) {
-    await page.goto(`/pods/${pod.id}`);
+    await page.goto(`/pods/${pod.id}?tab=tape`);
     await expect(page.getByTestId("connection-state")).toHaveAttribute("data-state", "live");
     await expect(page.getByTestId("tape-event")).toHaveCount(2); // the viewer's member.joined, then the checkpoint
   }

@@ -1,23 +1,31 @@
+import { Suspense } from "react";
 import { PodHeader } from "@/components/pod-header";
-import { TapeView } from "@/components/tape-view";
-import { InboxPanel } from "@/components/inbox-panel";
+import { PodView } from "@/components/pod-view";
 import { appContext } from "@/server/app-context";
 import { podAccess, atLeast } from "@/server/domain/access/policy";
 import { requireViewer } from "@/server/web/current-identity";
 
 export const dynamic = "force-dynamic";
 
-export default async function PodPage({ params }: { params: Promise<{ podId: string }> }) {
+export default async function PodPage({ params, searchParams }: { params: Promise<{ podId: string }>; searchParams: Promise<{ tab?: string }> }) {
   const { podId } = await params;
-  const who = await requireViewer(`/pods/${podId}`);
+  const { tab } = await searchParams;
+  const who = await requireViewer(`/pods/${podId}${tab ? `?tab=${encodeURIComponent(tab)}` : ""}`);
   const access = podAccess(who, podId, await appContext().store.readState(podId));
   // The server decides who may act; the page only leaves out controls that would be refused.
   const canAct = who.kind === "user" && atLeast(access, "approver");
   return (
-    <div className="space-y-6">
+    <div className="space-y-4">
       <PodHeader podId={podId} />
-      {access !== "none" && <InboxPanel podId={podId} canAct={canAct} />}
-      <TapeView podId={podId} />
+      {access === "none" ? (
+        <p role="alert" className="rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-800 dark:border-red-900 dark:bg-red-950 dark:text-red-200">
+          pod not found, or you have no access to it. Ask one of its admins to add you, or go back to <a href="/" className="underline">your pods</a>.
+        </p>
+      ) : (
+        <Suspense>
+          <PodView podId={podId} canAct={canAct} />
+        </Suspense>
+      )}
     </div>
   );
 }

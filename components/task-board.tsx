@@ -1,0 +1,62 @@
+"use client";
+// The board: tasks in columns by state, live. Cards show who implements and
+// reviews, evidence and gate badges, dependencies and why a task is blocked.
+import type { PodStateView } from "@/server/pods/present-pod-state";
+import { Badge, Empty } from "./ui";
+
+const COLUMNS: { title: string; states: string[] }[] = [
+  { title: "To do", states: ["pending", "blocked"] },
+  { title: "In progress", states: ["in_progress", "changes_requested"] },
+  { title: "In review", states: ["in_review"] },
+  { title: "Done", states: ["done"] },
+  { title: "Closed", states: ["rejected", "cancelled"] },
+];
+
+type Task = PodStateView["board"][number];
+
+export function TaskBoard({ state }: { state: PodStateView }) {
+  if (state.board.length === 0) return <Empty>No tasks yet. Agents add them with plan.imported or task.added (POST /api/v1/pods/…/plan).</Empty>;
+  return (
+    <div className="grid gap-3 md:grid-cols-3 xl:grid-cols-5" data-testid="board">
+      {COLUMNS.map((col) => {
+        const tasks = state.board.filter((t) => col.states.includes(t.status));
+        return (
+          <div key={col.title} className="min-w-0 space-y-2 rounded-lg bg-zinc-100/70 p-2 dark:bg-zinc-900/60" data-testid="board-column" data-column={col.title}>
+            <h3 className="flex items-center justify-between px-1 text-xs font-semibold uppercase tracking-wide text-zinc-500">
+              {col.title} <span className="tabular-nums">{tasks.length}</span>
+            </h3>
+            {tasks.map((t) => <TaskCard key={t.taskId} task={t} state={state} />)}
+          </div>
+        );
+      })}
+    </div>
+  );
+}
+
+function TaskCard({ task, state }: { task: Task; state: PodStateView }) {
+  const tone = task.status === "blocked" || task.status === "rejected" ? "red" : task.status === "changes_requested" ? "amber" : task.status === "done" ? "green" : "zinc";
+  const proofs = task.workcellIds.map((id) => state.workcells.find((w) => w.workcellId === id)?.proof).filter((p) => p != null);
+  return (
+    <article className="space-y-1.5 rounded-md border border-zinc-200 bg-white p-2.5 text-sm shadow-sm dark:border-zinc-800 dark:bg-zinc-950" data-testid="task-card" data-task={task.taskId} data-status={task.status}>
+      <div className="flex items-start justify-between gap-2">
+        <p className="min-w-0 font-medium break-words">{task.description}</p>
+        <Badge tone={tone}>{task.status.replace("_", " ")}</Badge>
+      </div>
+      <p className="font-mono text-[11px] text-zinc-500">{task.taskId}</p>
+      <div className="flex flex-wrap gap-1">
+        {task.implementer && <Badge title="implementer">✎ {task.implementer}</Badge>}
+        {task.reviewer && <Badge tone="sky" title="reviewer">✓ {task.reviewer}</Badge>}
+        {task.evidenceIds.length > 0 && <Badge tone="violet" title={task.evidenceIds.join(", ")}>{task.evidenceIds.length} evidence</Badge>}
+        {proofs.map((p, i) => (
+          <Badge key={i} tone={p.allPassed && !p.forbiddenPathViolations.length && !p.overDiffBudget ? "green" : "red"} title={p.failingGates.length ? `failing: ${p.failingGates.join(", ")}` : "all gates passed"}>
+            gates {p.allPassed ? "passed" : `failed: ${p.failingGates.join(", ")}`}
+          </Badge>
+        ))}
+        {task.reviewRounds > 1 && <Badge tone="amber">{task.reviewRounds} review rounds</Badge>}
+      </div>
+      {task.dependsOn.length > 0 && <p className="text-xs text-zinc-500">depends on {task.dependsOn.join(", ")}</p>}
+      {task.blockedReason && <p className="text-xs text-red-700 dark:text-red-400">Blocked: {task.blockedReason}</p>}
+      {task.failingGates.length > 0 && task.status === "in_review" && <p className="text-xs text-red-700 dark:text-red-400">Cannot be approved: {task.failingGates.join("; ")}</p>}
+    </article>
+  );
+}

@@ -1,0 +1,38 @@
+// Small shared pieces of the control room's look.
+import type { ReactNode } from "react";
+
+export function Badge({ children, tone = "zinc", title }: { children: ReactNode; tone?: "zinc" | "green" | "red" | "amber" | "sky" | "violet"; title?: string }) {
+  const tones = {
+    zinc: "bg-zinc-100 text-zinc-700 dark:bg-zinc-800 dark:text-zinc-300",
+    green: "bg-emerald-100 text-emerald-800 dark:bg-emerald-950 dark:text-emerald-300",
+    red: "bg-red-100 text-red-800 dark:bg-red-950 dark:text-red-300",
+    amber: "bg-amber-100 text-amber-800 dark:bg-amber-950 dark:text-amber-300",
+    sky: "bg-sky-100 text-sky-800 dark:bg-sky-950 dark:text-sky-300",
+    violet: "bg-violet-100 text-violet-800 dark:bg-violet-950 dark:text-violet-300",
+  };
+  return (
+    <span title={title} className={`inline-flex items-center rounded-full px-2 py-0.5 text-[11px] font-medium ${tones[tone]}`}>
+      {children}
+    </span>
+  );
+}
+
+export function Empty({ children }: { children: ReactNode }) {
+  return <div className="rounded-lg border border-dashed border-zinc-300 p-6 text-center text-sm text-zinc-500 dark:border-zinc-700">{children}</div>;
+}
+
+export function Card({ children, className = "" }: { children: ReactNode; className?: string }) {
+  return <div className={`rounded-lg border border-zinc-200 bg-white p-3 dark:border-zinc-800 dark:bg-zinc-900 ${className}`}>{children}</div>;
+}
+
+export function Section({ title, children, aside }: { title: string; children: ReactNode; aside?: ReactNode }) {
+  return (
+    <section aria-label={title} className="space-y-2">
+      <div className="flex items-center gap-2">
+        <h2 className="text-sm font-semibold uppercase tracking-wide text-zinc-500">{title}</h2>
+        {aside}
+      </div>
+      {children}
+    </section>
+  );
+}
