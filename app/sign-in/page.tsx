@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import { appContext } from "@/server/app-context";
 import { SignInForm } from "@/components/sign-in-form";
+import { localPath } from "@/server/web/local-path";
 
 export const metadata: Metadata = { title: "Sign in" };
 export const dynamic = "force-dynamic";
@@ -8,8 +9,7 @@ export const dynamic = "force-dynamic";
 export default async function SignInPage({ searchParams }: { searchParams: Promise<{ next?: string }> }) {
   const { next } = await searchParams;
   const oidc = appContext().config.oidc;
-  // Only local paths: a sign-in link must not send people elsewhere.
-  const target = next && next.startsWith("/") && !next.startsWith("//") ? next : "/";
+  const target = localPath(next);
   return (
     <div className="mx-auto mt-16 max-w-sm space-y-6">
       <div className="space-y-1 text-center">
@@ -20,3 +20,4 @@ export default async function SignInPage({ searchParams }: { searchParams: Promi
     </div>
   );
 }
+

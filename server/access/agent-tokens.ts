@@ -11,7 +11,10 @@ export type AgentTokenInfo = { id: string; podId: string; memberId: string; labe
 export async function createAgentToken(store: TapeStore, input: { podId: string; memberId: string; label?: string; createdBy: string }) {
   const state = await store.readState(input.podId);
   if (!state) throw notFound("pod");
-  if (!state.members[input.memberId]) throw invalidRule("unknown_member", `${input.memberId} is not a member of this pod; add the member first`);
+  const member = Object.hasOwn(state.members, input.memberId) ? state.members[input.memberId] : undefined;
+  if (!member) throw invalidRule("unknown_member", `${input.memberId} is not a member of this pod; add the member first`);
+  // People act as themselves through their session; a token must never speak for one.
+  if (member.kind !== "agent") throw invalidRule("tokens_for_agents", `${input.memberId} is a person; tokens are for agent members`);
   const token = newSecret(AGENT_TOKEN_PREFIX);
   const row = await store.prisma.agentToken.create({
     data: { id: randomUUID(), podId: input.podId, memberId: input.memberId, tokenHash: hashSecret(token), label: input.label ?? null, createdAt: new Date().toISOString(), createdBy: input.createdBy },
@@ -39,11 +42,13 @@ function toInfo(r: AgentTokenInfo & { tokenHash?: string }): AgentTokenInfo {
 type Verified = { tokenId: string; podId: string; memberId: string };
 const CACHE_MS = 10_000;
 const TOUCH_MS = 60_000;
+const MAX_CACHED = 10_000;
 
 /** Checks bearer tokens on the hot path: a short cache, and last-used written at most once a minute. */
 export class TokenVerifier {
   private cache = new Map<string, { at: number; hash: string; value: Verified | null }>();
   private touched = new Map<string, number>();
+  private generation = 0;
 
   constructor(private readonly store: TapeStore) {}
 
@@ -54,9 +59,15 @@ export class TokenVerifier {
     let hit = this.cache.get(secret);
     const hash = hit?.hash ?? hashSecret(secret);
     if (!hit || now - hit.at > CACHE_MS) {
+      const generation = this.generation;
       const row = await this.store.prisma.agentToken.findUnique({ where: { tokenHash: hash } });
-      hit = { at: now, hash, value: row && !row.revokedAt ? { tokenId: row.id, podId: row.podId, memberId: row.memberId } : null };
-      this.cache.set(secret, hit);
+      if (!row || row.revokedAt) return null; // failures are not cached: guessing cannot grow the cache
+      hit = { at: now, hash, value: { tokenId: row.id, podId: row.podId, memberId: row.memberId } };
+      // A revocation that raced this lookup wins: do not cache what it just forgot.
+      if (generation === this.generation) {
+        if (this.cache.size >= MAX_CACHED) this.cache.clear();
+        this.cache.set(secret, hit);
+      }
     }
     if (hit.value && now - (this.touched.get(hash) ?? 0) > TOUCH_MS) {
       this.touched.set(hash, now);
@@ -67,6 +78,7 @@ export class TokenVerifier {
 
   /** After a revocation: this process stops accepting the token at once (others within the 10 s cache). */
   forget(hash: string) {
+    this.generation++;
     for (const [secret, entry] of this.cache) if (entry.hash === hash) this.cache.delete(secret);
   }
 }

@@ -8,6 +8,8 @@ import { genericOAuth } from "better-auth/plugins/generic-oauth";
 import type { TapeStore } from "../db/tape-store";
 import type { Config } from "../config";
 
+export const CLIENT_IP_HEADER = "x-podwatch-peer-ip";
+
 export function createAuth(config: Config, store: TapeStore) {
   const oidc = config.oidc;
   return betterAuth({
@@ -24,7 +26,9 @@ export function createAuth(config: Config, store: TapeStore) {
     // Our own limiter guards the agent API; Better Auth's guards sign-in against guessing.
     rateLimit: { enabled: true, window: 60, max: 100, storage: "memory", customRules: { "/sign-in/email": { window: 60, max: config.signInsPerMinute } } },
     telemetry: { enabled: false },
-    advanced: { useSecureCookies: config.publicUrl.startsWith("https://") },
+    // The custom server overwrites this header with the socket's peer address on every
+    // /api/auth request, so a client cannot choose its rate-limit bucket.
+    advanced: { useSecureCookies: config.publicUrl.startsWith("https://"), ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] } },
     plugins: [
       ...(oidc
         ? [genericOAuth({ config: [{ providerId: "oidc", name: oidc.name, discoveryUrl: oidc.discoveryUrl, clientId: oidc.clientId, clientSecret: oidc.clientSecret, scopes: ["openid", "email", "profile"] }] })]

@@ -7,6 +7,7 @@ import type { AppContext } from "../app-context";
 import { AppError } from "../domain/errors";
 import { requireAuthenticated, requirePodAccess, requireSiteAdmin, type Identity, type Verdict } from "../domain/access/policy";
 import { resolveIdentity } from "../access/resolve-identity";
+import { CLIENT_IP_HEADER } from "../access/create-auth";
 import { clientIp } from "./client-ip";
 import { sendError, sendJson } from "./json";
 import { accessRoutes } from "./access-routes";
@@ -55,6 +56,10 @@ async function serve(app: AppContext, req: IncomingMessage, res: ServerResponse,
       throw GENERIC_401;
     }
     identity = resolved;
+    // Cookies ride along on cross-site requests; a person's writes must come from our own pages.
+    if (identity.kind === "user" && req.method !== "GET" && req.method !== "HEAD" && !app.config.trustedOrigins.includes(String(req.headers.origin ?? ""))) {
+      throw new AppError(403, "bad_origin", "cookie-authenticated writes must come from podwatch's own origin");
+    }
   }
   const key = identity.kind === "agent" ? `token:${identity.tokenId}` : `ip:${ip}`;
   await app.access.limits.perKey.consume(key).catch((r: { msBeforeNext?: number }) => {
@@ -70,6 +75,7 @@ async function serve(app: AppContext, req: IncomingMessage, res: ServerResponse,
 export function handleApi(app: AppContext, req: IncomingMessage, res: ServerResponse): boolean {
   const url = new URL(req.url ?? "/", "http://localhost");
   if (url.pathname.startsWith("/api/auth/")) {
+    req.headers[CLIENT_IP_HEADER] = clientIp(req);
     (app.authHandler ??= toNodeHandler(app.access.auth))(req, res).catch((e) => sendError(res, e));
     return true;
   }

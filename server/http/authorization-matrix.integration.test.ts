@@ -123,6 +123,35 @@ describe("authorization matrix", () => {
     expect((await api(s.url, "GET", `/api/v1/pods/${podId}`)).body.eventCount).toBe(before);
   });
 
+  it("tokens are for agents only: a person acts through their session", async () => {
+    const email = (await api(s.url, "GET", `/api/v1/pods/${podId}/state`)).body.members.find((m: { kind: string }) => m.kind === "human").memberId;
+    const r = await api(s.url, "POST", `/api/v1/pods/${podId}/members/${email}/tokens`, {});
+    expect(r.status).toBe(422);
+    expect((r.body as { error: { code: string } }).error.code).toBe("tokens_for_agents");
+  });
+
+  it("a person's cookie-authenticated writes must come from our own origin", async () => {
+    const r = await fetch(`${s.url}/api/v1/pods/${podId}/share-links`, { method: "POST", headers: { cookie: auth.admin!.cookie!, origin: "https://evil.example", "content-type": "application/json" }, body: "{}" });
+    expect(r.status).toBe(403);
+    expect(((await r.json()) as { error: { code: string } }).error.code).toBe("bad_origin");
+  });
+
+  it("a revoked token can no longer subscribe to the live tape", async () => {
+    const { io } = await import("socket.io-client");
+    const fresh = (await api(s.url, "POST", `/api/v1/pods/${podId}/members/bot/tokens`, { label: "socket" })).body as { id: string; token: string };
+    const socket = io(s.url, { transports: ["websocket"], forceNew: true, auth: { token: fresh.token } });
+    const live = () => new Promise<string>((resolve) => {
+      socket.once("tape:live", () => resolve("live"));
+      socket.once("tape:error", (e) => resolve(e.message));
+      socket.once("disconnect", () => resolve("disconnected"));
+      socket.emit("tape:subscribe", { podId, afterSeq: 0 });
+    });
+    expect(await live()).toBe("live");
+    expect((await api(s.url, "DELETE", `/api/v1/pods/${podId}/tokens/${fresh.id}`)).status).toBe(200);
+    expect(await live()).toBe("disconnected");
+    socket.close();
+  });
+
   it("authentication failures say nothing about why", async () => {
     const wrong = await api(s.url, "GET", "/api/v1/pods", undefined, { token: "pwa_not-a-real-token" });
     const garbage = await api(s.url, "GET", "/api/v1/pods", undefined, { token: "garbage" });

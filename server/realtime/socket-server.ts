@@ -15,6 +15,22 @@ import { TapeHub } from "./tape-hub";
 type PodSocket = Socket<ClientToServerEvents, ServerToClientEvents>;
 
 const BACKLOG_PAGE = 1000;
+const CREDENTIAL_SWEEP_MS = 15_000;
+
+/** Backlog pages wait for the client to take the previous one, so a slow reader cannot make the server buffer a whole tape. */
+async function emitWithAck(socket: PodSocket, frame: { podId: string; events: import("../wire/events").TapeEvent[] }) {
+  socket.emit("tape:events", frame);
+  // The socket's write buffer drains as the client reads; wait for it before the next page.
+  const conn = socket.conn as unknown as { writeBuffer?: unknown[]; once?: (e: string, f: () => void) => void };
+  if (conn.writeBuffer && conn.writeBuffer.length > 0 && conn.once) {
+    await new Promise<void>((resolve) => {
+      const done = () => (clearTimeout(timer), resolve());
+      const timer = setTimeout(done, 5_000); // never wait forever on a stalled peer
+      conn.once!("drain", done);
+      socket.once("disconnect", done);
+    });
+  }
+}
 const ZSubscribe = z.object({ podId: z.string().min(1).max(100), afterSeq: z.number().int().min(0) });
 const PODS_ROOM = "pods";
 const countRoom = (podId: string) => `count:${podId}`;
@@ -30,18 +46,30 @@ export function attachSocketServer(httpServer: HttpServer, app: AppContext) {
   app.bus.on("pod-created", () => io.to(PODS_ROOM).emit("pods:changed"));
 
   // Who is watching: the same credentials as the API (session cookie, share cookie, or a token in the handshake).
-  io.use(async (socket, next) => {
+  // Credentials are looked up again for every subscription and every sweep, so a
+  // revoked token, an expired share link or a signed-out session stops its stream.
+  const identify = async (socket: PodSocket): Promise<Identity | null> => {
     const token = (socket.handshake.auth as { token?: unknown } | undefined)?.token;
     const headers = typeof token === "string" ? { ...socket.handshake.headers, authorization: `Bearer ${token}` } : socket.handshake.headers;
     const identity = await resolveIdentity(app.access, headers).catch(() => "invalid" as const);
-    if (identity === "invalid" || identity.kind === "anonymous") return next(new Error("authentication required"));
-    socket.data.identity = identity;
-    next();
+    return identity === "invalid" || identity.kind === "anonymous" ? null : identity;
+  };
+  io.use(async (socket, next) => {
+    const origin = socket.handshake.headers.origin;
+    if (origin && !app.config.trustedOrigins.includes(origin)) return next(new Error("origin not allowed"));
+    (await identify(socket)) ? next() : next(new Error("authentication required"));
   });
   const canWatch = async (socket: PodSocket, podId: string) => {
+    const identity = await identify(socket);
+    if (!identity) return void socket.disconnect(true), false;
     const state = await app.store.readState(podId);
-    return state !== null && podAccess(socket.data.identity as Identity, podId, state) !== "none";
+    return state !== null && podAccess(identity, podId, state) !== "none";
   };
+  const sweep = setInterval(async () => {
+    for (const socket of io.of("/").sockets.values()) if (!(await identify(socket))) socket.disconnect(true);
+  }, CREDENTIAL_SWEEP_MS);
+  sweep.unref();
+  io.engine.on("close", () => clearInterval(sweep));
 
   io.on("connection", (socket: PodSocket) => {
     socket.on("disconnect", () => hub.forget(socket));
@@ -65,13 +93,14 @@ export function attachSocketServer(httpServer: HttpServer, app: AppContext) {
         let cursor = afterSeq;
         for (;;) {
           const page = await app.store.readEvents(podId, cursor, BACKLOG_PAGE);
-          if (page.length) socket.emit("tape:events", { podId, events: page.map((e) => toTapeEvent(e)) });
+          if (!catchUp.active()) return;
+          if (page.length) await emitWithAck(socket, { podId, events: page.map((e) => toTapeEvent(e)) });
           cursor = page.at(-1)?.seq ?? cursor;
-          if (page.length < BACKLOG_PAGE || socket.disconnected) break;
+          if (page.length < BACKLOG_PAGE || !catchUp.active()) break;
         }
         coalescer.flushNow(); // frames still being coalesced go out (and get parked) before the join
         const seq = catchUp.goLive(cursor);
-        socket.emit("tape:live", { podId, seq });
+        if (seq !== null) socket.emit("tape:live", { podId, seq });
       } catch (e) {
         catchUp.abort();
         socket.emit("tape:error", { podId, message: e instanceof Error ? e.message : "subscription failed" });

@@ -12,7 +12,7 @@ import type { ClientToServerEvents, ServerToClientEvents } from "../wire/socket"
 
 type PodSocket = Socket<ClientToServerEvents, ServerToClientEvents>;
 type Io = Server<ClientToServerEvents, ServerToClientEvents>;
-type CatchingUp = { socket: PodSocket; parked: TapeEvent[] };
+type CatchingUp = { socket: PodSocket; parked: TapeEvent[]; aborted: boolean };
 
 export const podRoom = (podId: string) => `pod:${podId}`;
 
@@ -40,13 +40,16 @@ export class TapeHub {
 
   /** Starts parking live frames for a socket that is about to read the backlog. */
   startCatchUp(podId: string, socket: PodSocket) {
-    this.leave(podId, socket);
-    const sub: CatchingUp = { socket, parked: [] };
+    this.leave(podId, socket); // one subscription per socket and pod: a newer one replaces (aborts) the older
+    const sub: CatchingUp = { socket, parked: [], aborted: false };
     const subs = this.catchingUp.get(podId) ?? new Set();
     this.catchingUp.set(podId, subs.add(sub));
     return {
-      /** Synchronous: sends parked events beyond `cursor`, joins the room; returns the new cursor. */
-      goLive: (cursor: number): number => {
+      /** Still wanted? False once unsubscribed, replaced or disconnected: stop reading the backlog. */
+      active: () => !sub.aborted && socket.connected,
+      /** Synchronous: sends parked events beyond `cursor`, joins the room; returns the new cursor (null if aborted meanwhile). */
+      goLive: (cursor: number): number | null => {
+        if (sub.aborted) return null;
         this.stopCatchUp(podId, sub);
         const rest = sub.parked.filter((e) => e.seq > cursor);
         if (rest.length) socket.emit("tape:events", { podId, events: rest });
@@ -75,6 +78,7 @@ export class TapeHub {
   }
 
   private stopCatchUp(podId: string, sub: CatchingUp) {
+    sub.aborted = true;
     const subs = this.catchingUp.get(podId);
     subs?.delete(sub);
     if (subs && !subs.size) this.catchingUp.delete(podId);

@@ -35,7 +35,11 @@ export function createAppender(store: TapeStore, bus: TapeBus): AppendEvents {
       outcomes.forEach((o, i) => {
         const p = group[i]!;
         if (!o.ok) return p.reject(o.error);
-        if (o.added.length) bus.emit("committed", { podId: p.request.podId, events: o.added.map((e) => toTapeEvent(e, p.bodies.get(e.id))) });
+        try {
+          if (o.added.length) bus.emit("committed", { podId: p.request.podId, events: o.added.map((e) => toTapeEvent(e, p.bodies.get(e.id))) });
+        } catch (error) {
+          console.error("podwatch: a live listener failed; the events are committed and clients will catch up", error);
+        }
         p.resolve(o.acks);
       });
     }

@@ -25,7 +25,10 @@ export async function api<T = any>(
   const headers: Record<string, string> = {};
   if (body !== undefined) headers["content-type"] = "application/json";
   if (auth?.token) headers.authorization = `Bearer ${auth.token}`;
-  if (auth?.cookie) headers.cookie = auth.cookie;
+  if (auth?.cookie) {
+    headers.cookie = auth.cookie;
+    headers.origin = base; // as a browser on our own pages would send it
+  }
   const res = await fetch(`${base}${path}`, { method, headers, body: body === undefined ? undefined : typeof body === "string" ? body : JSON.stringify(body) });
   const text = await res.text();
   return { status: res.status, body: (text ? JSON.parse(text) : null) as T, headers: res.headers };

@@ -1,7 +1,7 @@
 // Every tape event type as one zod discriminated union on `type`. Each schema
 // names the seed (../shared/seeds) and section it comes from.
 import { z } from "zod";
-import { ZHandoffTaskStep, ZPlanJson, ZProof, ZTaskManifest, ZTaskState } from "./seed-formats";
+import { ZHandoffTaskStep, ZId, ZPlanJson, ZProof, ZTaskManifest, ZTaskState } from "./seed-formats";
 
 /** TeamNet and work-pod roles (seed 000 §3.1, seed 001 "Role Contract"). */
 export const ROLES = [
@@ -11,7 +11,6 @@ export const ROLES = [
 export const ZRole = z.enum(ROLES);
 export type Role = z.infer<typeof ZRole>;
 
-const ZId = z.string().min(1).max(200);
 const ZText = z.string().min(1).max(20000);
 const ZLine = z.string().min(1).max(2000);
 const ZEvidenceIds = z.array(ZId).max(200).default([]);
@@ -19,7 +18,7 @@ const ZEvidenceIds = z.array(ZId).max(200).default([]);
 /** Envelope shared by all events (spine issue + seed 002 §4.2 fields). */
 export const envelope = {
   id: z.uuid().optional(),
-  actor: z.string().min(1).max(200),
+  actor: ZId,
   role: ZRole.optional(),
   ts: z.iso.datetime({ offset: true }).optional(),
   taskId: ZId.optional(),

@@ -7,7 +7,9 @@ export const ZTaskState = z.enum(TASK_STATES);
 export type TaskState = z.infer<typeof ZTaskState>;
 export const ZPlanStatus = z.union([ZTaskState, z.literal("completed")]).transform((s): TaskState => (s === "completed" ? "done" : s));
 
-const ZId = z.string().min(1).max(200);
+/** Names the projections use as keys: never a built-in property name of JS objects (e.g. "constructor"). */
+const RESERVED = new Set(Object.getOwnPropertyNames(Object.prototype));
+export const ZId = z.string().min(1).max(200).refine((id) => !RESERVED.has(id), { message: "is a reserved name" });
 
 /** plan.json (seed 003 §1.1): `{ tasks: [{ task_id, description, status, metadata }] }`. */
 export const ZPlanJson = z.looseObject({

@@ -19,6 +19,8 @@ export type Task = {
   dependsOn: string[];
   metadata: Record<string, unknown>;
   implementer: string | null;
+  /** Everyone who implemented the task or asked for its review: none of them may review it. */
+  implementers: string[];
   reviewer: string | null;
   blockedReason: string | null;
   evidenceIds: string[];

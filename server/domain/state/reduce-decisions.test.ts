@@ -55,10 +55,10 @@ describe("decisions (seed 001: unique decision authority)", () => {
 describe("plan gates (seed 001: ContractGuardian, CostController)", () => {
   it("are emitted in those roles only; a BLOCK waits in the inbox until every blocker approves", () => {
     const t = Tape.team();
-    t.add("member.joined", "orch", { memberId: "cg", kind: "agent", displayName: "cg" });
-    t.add("member.joined", "orch", { memberId: "cc", kind: "agent", displayName: "cc" });
-    t.add("role.assigned", "orch", { memberId: "cg", role: "contract_guardian" });
-    t.add("role.assigned", "orch", { memberId: "cc", role: "cost_controller" });
+    t.add("member.joined", "admin", { memberId: "cg", kind: "agent", displayName: "cg" });
+    t.add("member.joined", "admin", { memberId: "cc", kind: "agent", displayName: "cc" });
+    t.add("role.assigned", "admin", { memberId: "cg", role: "contract_guardian" });
+    t.add("role.assigned", "admin", { memberId: "cc", role: "cost_controller" });
     t.refuses("role_required", "plan.review", "impl", { verdict: "BLOCK" });
     t.add("plan.review", "cg", { verdict: "BLOCK", rationale: "breaks the API contract" }, { role: "contract_guardian" });
     t.add("plan.review", "cc", { verdict: "BLOCK", rationale: "over budget" }, { role: "cost_controller" });

@@ -32,23 +32,23 @@ describe("pod lifecycle (seed 000 §3.2 scope agreement)", () => {
 describe("members and roles (seed 000 §3.1, seed 001)", () => {
   it("a member joins once", () => {
     const t = Tape.team();
-    t.refuses("member_exists", "member.joined", "orch", { memberId: "impl", kind: "agent", displayName: "again" });
+    t.refuses("member_exists", "member.joined", "admin", { memberId: "impl", kind: "agent", displayName: "again" });
   });
 
   it("assigns roles to members only, once, and keeps one chair", () => {
     const t = Tape.team();
-    t.refuses("unknown_member", "role.assigned", "orch", { memberId: "ghost", role: "reviewer" });
-    t.refuses("role_already_held", "role.assigned", "orch", { memberId: "impl", role: "implementer" });
-    t.refuses("chair_taken", "role.assigned", "orch", { memberId: "ana", role: "chair" });
-    expect(t.add("role.assigned", "orch", { memberId: "impl", role: "verifier" }).members["impl"]!.roles).toEqual(["implementer", "verifier"]);
+    t.refuses("unknown_member", "role.assigned", "admin", { memberId: "ghost", role: "reviewer" });
+    t.refuses("role_already_held", "role.assigned", "admin", { memberId: "impl", role: "implementer" });
+    t.refuses("chair_taken", "role.assigned", "admin", { memberId: "ana", role: "chair" });
+    expect(t.add("role.assigned", "admin", { memberId: "impl", role: "verifier" }).members["impl"]!.roles).toEqual(["implementer", "verifier"]);
   });
 
   it("rotates a role explicitly and records it over time", () => {
     const t = Tape.team();
-    t.refuses("role_not_held", "role.rotated", "orch", { role: "reviewer", from: "impl", to: "rev" });
-    t.refuses("unknown_member", "role.rotated", "orch", { role: "reviewer", from: "rev", to: "ghost" });
-    t.refuses("role_already_held", "role.rotated", "orch", { role: "implementer", from: "impl", to: "impl" });
-    const s = t.add("role.rotated", "orch", { role: "reviewer", from: "rev", to: "impl" });
+    t.refuses("role_not_held", "role.rotated", "admin", { role: "reviewer", from: "impl", to: "rev" });
+    t.refuses("unknown_member", "role.rotated", "admin", { role: "reviewer", from: "rev", to: "ghost" });
+    t.refuses("role_already_held", "role.rotated", "admin", { role: "implementer", from: "impl", to: "impl" });
+    const s = t.add("role.rotated", "admin", { role: "reviewer", from: "rev", to: "impl" });
     expect(s.members["rev"]!.roles).toEqual([]);
     expect(s.members["impl"]!.roles).toContain("reviewer");
     expect(s.roleHistory.slice(-2).map((h) => [h.memberId, h.action])).toEqual([["rev", "rotated_out"], ["impl", "rotated_in"]]);
@@ -67,10 +67,31 @@ describe("pod access for people", () => {
     const t = Tape.team();
     expect(t.state.members["vic"]!.access).toBe("viewer");
     expect(t.state.members["impl"]!.access).toBeNull();
-    t.refuses("access_for_humans", "member.joined", "orch", { memberId: "bot", kind: "agent", displayName: "b", access: "admin" });
-    t.refuses("access_for_humans", "access.granted", "orch", { memberId: "impl", access: "approver" });
-    t.refuses("unknown_member", "access.granted", "orch", { memberId: "zed", access: "approver" });
-    expect(t.add("access.granted", "ana", { memberId: "vic", access: "approver" }).members["vic"]!.access).toBe("approver");
+    t.refuses("access_for_humans", "member.joined", "admin", { memberId: "bot", kind: "agent", displayName: "b", access: "admin" });
+    t.refuses("access_for_humans", "access.granted", "admin", { memberId: "impl", access: "approver" });
+    t.refuses("unknown_member", "access.granted", "admin", { memberId: "zed", access: "approver" });
+    t.refuses("admin_only", "access.granted", "ana", { memberId: "vic", access: "admin" }); // an approver is no admin
+    expect(t.add("access.granted", "admin", { memberId: "vic", access: "admin" }).members["vic"]!.access).toBe("admin");
+    expect(t.add("access.granted", "vic", { memberId: "ana", access: "viewer" }).members["ana"]!.access).toBe("viewer");
+  });
+
+  it("agents cannot manage membership, take roles or steer the pod", () => {
+    const t = Tape.team();
+    t.refuses("admin_only", "member.joined", "impl", { memberId: "eve@x", kind: "human", displayName: "Eve", access: "admin" });
+    t.refuses("admin_only", "access.granted", "impl", { memberId: "vic", access: "admin" });
+    t.refuses("steward_only", "role.rotated", "impl", { role: "chair", from: "chair-1", to: "impl" });
+    t.refuses("steward_only", "role.assigned", "impl", { memberId: "impl", role: "reviewer" });
+    t.refuses("steward_only", "pod.closed", "impl");
+    t.refuses("steward_only", "pod.scope_agreed", "rev", { scope: "mine", successCriteria: ["x"] });
+    // A member may hand its own role on; the chair and the orchestrator steer.
+    expect(t.add("role.rotated", "rev", { role: "reviewer", from: "rev", to: "orch" }).members["orch"]!.roles).toContain("reviewer");
+    expect(t.add("role.assigned", "chair-1", { memberId: "rev", role: "verifier" }).members["rev"]!.roles).toEqual(["verifier"]);
+  });
+
+  it("refuses built-in object names as ids", () => {
+    const t = Tape.team();
+    expect(() => t.add("handoff", "impl", { to: "constructor", reason: "x" })).toThrow(/reserved/);
+    expect(() => t.add("note", "toString", { kind: "STATUS", text: "x" })).toThrow(/reserved/);
   });
 });
 

@@ -1,42 +1,54 @@
 // Pod lifecycle, members, roles, handoffs, checkpoints, notes and budgets.
 import type { EventOf } from "../events/event-schemas";
 import type { AppliedEvent, PodState } from "./pod-state";
-import { at, conflictRule, holds, invalidRule, requireMember, requireTask, with_ } from "./rules";
+import { at, conflictRule, holds, invalidRule, requireMember, requireMembershipAdmin, requireSteward, requireTask, with_ } from "./rules";
 
 type R<T extends AppliedEvent["type"]> = (s: PodState, e: EventOf<T> & AppliedEvent) => PodState;
 
-const scopeAgreed: R<"pod.scope_agreed"> = (s, e) => ({ ...s, scope: { ...e.body, seq: e.seq } });
+const scopeAgreed: R<"pod.scope_agreed"> = (s, e) => {
+  requireSteward(s, e.actor, "agree the pod's scope");
+  return { ...s, scope: { ...e.body, seq: e.seq } };
+};
 
-const started: R<"pod.started"> = (s) => {
+const started: R<"pod.started"> = (s, e) => {
+  requireSteward(s, e.actor, "start the pod");
   if (s.status !== "forming") throw conflictRule("invalid_pod_transition", `pod is ${s.status}; only a forming pod starts`);
   if (!s.scope) throw conflictRule("scope_not_agreed", "agree on scope and success criteria (pod.scope_agreed) before starting");
   return { ...s, status: "active" };
 };
-const paused: R<"pod.paused"> = (s) => {
+const paused: R<"pod.paused"> = (s, e) => {
+  requireSteward(s, e.actor, "pause the pod");
   if (s.status !== "active") throw conflictRule("invalid_pod_transition", `pod is ${s.status}; only an active pod pauses`);
   return { ...s, status: "paused" };
 };
-const resumed: R<"pod.resumed"> = (s) => {
+const resumed: R<"pod.resumed"> = (s, e) => {
+  requireSteward(s, e.actor, "resume the pod");
   if (s.status !== "paused") throw conflictRule("invalid_pod_transition", `pod is ${s.status}; only a paused pod resumes`);
   return { ...s, status: "active" };
 };
-const closed: R<"pod.closed"> = (s) => ({ ...s, status: "closed" });
+const closed: R<"pod.closed"> = (s, e) => {
+  requireSteward(s, e.actor, "close the pod");
+  return { ...s, status: "closed" };
+};
 
 const memberJoined: R<"member.joined"> = (s, e) => {
+  requireMembershipAdmin(s, e.actor);
   const { memberId, kind, displayName } = e.body;
-  if (s.members[memberId]) throw conflictRule("member_exists", `${memberId} is already a member`);
+  if (Object.hasOwn(s.members, memberId)) throw conflictRule("member_exists", `${memberId} is already a member`);
   if (kind === "agent" && e.body.access) throw invalidRule("access_for_humans", "agents speak through tokens; pod access is for human members");
   const access = kind === "human" ? (e.body.access ?? "viewer") : null;
   return { ...s, members: with_(s.members, memberId, { memberId, kind, displayName, roles: [], access, joinedSeq: e.seq }) };
 };
 
 const accessGranted: R<"access.granted"> = (s, e) => {
+  requireMembershipAdmin(s, e.actor);
   const m = requireMember(s, e.body.memberId);
   if (m.kind !== "human") throw invalidRule("access_for_humans", "agents speak through tokens; pod access is for human members");
   return { ...s, members: with_(s.members, m.memberId, { ...m, access: e.body.access }) };
 };
 
 const roleAssigned: R<"role.assigned"> = (s, e) => {
+  requireSteward(s, e.actor, "assign roles");
   const { memberId, role } = e.body;
   const m = requireMember(s, memberId);
   if (m.roles.includes(role)) throw conflictRule("role_already_held", `${memberId} already holds ${role}`);
@@ -51,6 +63,7 @@ const roleAssigned: R<"role.assigned"> = (s, e) => {
 
 const roleRotated: R<"role.rotated"> = (s, e) => {
   const { role, from, to } = e.body;
+  if (e.actor !== from) requireSteward(s, e.actor, "rotate someone else's role");
   const a = requireMember(s, from);
   const b = requireMember(s, to);
   if (!a.roles.includes(role)) throw conflictRule("role_not_held", `${from} does not hold ${role}`);
@@ -62,7 +75,7 @@ const roleRotated: R<"role.rotated"> = (s, e) => {
 
 /** Seed 003 §2.2: the orchestrator validates that the destination exists, then switches the active agent. */
 const handoff: R<"handoff"> = (s, e) => {
-  if (!s.members[e.body.to]) throw invalidRule("unknown_member", `handoff destination ${e.body.to} is not a member of this pod`);
+  if (!Object.hasOwn(s.members, e.body.to)) throw invalidRule("unknown_member", `handoff destination ${e.body.to} is not a member of this pod`);
   return { ...s, activeAgent: e.body.to, handoffs: [...s.handoffs, { ...at(e), from: e.actor, to: e.body.to, reason: e.body.reason }] };
 };
 

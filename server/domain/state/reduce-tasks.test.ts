@@ -15,6 +15,17 @@ describe("plan import (seed 003 §1.1)", () => {
     expect(s.tasks["b"]!.dependsOn).toEqual(["a"]);
   });
 
+  it("done work in an import is a decision: only deciders (or admin automation) import it; started work is the importer's", () => {
+    const t = Tape.team();
+    const plan = (status: string, id: string) => ({ plan: { tasks: [{ task_id: id, description: id, status }] } });
+    t.refuses("decision_authority", "plan.imported", "impl", plan("completed", "d1"));
+    t.add("plan.imported", "chair-1", plan("completed", "d1"));
+    t.add("plan.imported", "admin", plan("done", "d2"));
+    const s = t.add("plan.imported", "impl", plan("in_review", "r1"));
+    expect(s.tasks["r1"]).toMatchObject({ implementer: "impl", implementers: ["impl"] });
+    t.refuses("reviewer_is_implementer", "review", "impl", { taskId: "r1", verdict: "approve" });
+  });
+
   it("refuses existing or repeated ids, unknown dependencies and cycles", () => {
     const t = Tape.team();
     t.add("task.added", "impl", { taskId: "a", description: "A" });
@@ -112,6 +123,16 @@ describe("the review loop (seed 000 §3.2)", () => {
     expect(Object.keys(s.inbox)).toEqual(["decision:task:a"]);
     s = t.add("task.updated", "impl", { taskId: "a", status: "cancelled" });
     expect(s.inbox).toEqual({});
+  });
+
+  it("reassigning the work does not make its implementer a reviewer, and is frozen in review", () => {
+    const t = inProgress();
+    t.add("task.updated", "impl", { taskId: "a", assignee: "orch" });
+    t.add("task.review_requested", "impl", { taskId: "a" });
+    t.refuses("assignee_frozen", "task.updated", "impl", { taskId: "a", assignee: "rev" });
+    t.refuses("reviewer_is_implementer", "review", "impl", { taskId: "a", verdict: "approve" });
+    t.refuses("reviewer_is_implementer", "review", "orch", { taskId: "a", verdict: "approve" });
+    expect(t.add("review", "rev", { taskId: "a", verdict: "approve" }).tasks["a"]!.review!.by).toBe("rev");
   });
 
   it("a reviewer's reject also sends the work back: only a decision rejects it", () => {

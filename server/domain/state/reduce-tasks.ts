@@ -3,15 +3,15 @@
 import type { EventOf } from "../events/event-schemas";
 import type { TaskState } from "../events/seed-formats";
 import type { AppliedEvent, PodState, Task } from "./pod-state";
-import { at, conflictRule, invalidRule, requireEvidence, requireTask, union, with_, without } from "./rules";
+import { at, conflictRule, invalidRule, requireDecider, requireEvidence, requireTask, union, with_, without } from "./rules";
 import { AGENT_TRANSITIONS, findCycle } from "./task-machine";
 import { linkEvidence } from "./reduce-evidence";
 
 type R<T extends AppliedEvent["type"]> = (s: PodState, e: EventOf<T> & AppliedEvent) => PodState;
 
-function newTask(seq: number, taskId: string, description: string, status: TaskState, dependsOn: string[], metadata: Record<string, unknown>): Task {
+function newTask(seq: number, taskId: string, description: string, status: TaskState, dependsOn: string[], metadata: Record<string, unknown>, implementer: string | null = null): Task {
   return {
-    taskId, description, status, dependsOn, metadata, implementer: null, reviewer: null, blockedReason: null,
+    taskId, description, status, dependsOn, metadata, implementer, implementers: implementer ? [implementer] : [], reviewer: null, blockedReason: null,
     evidenceIds: [], workcellIds: [], review: null, reviewRounds: 0, createdSeq: seq, updatedSeq: seq,
   };
 }
@@ -30,8 +30,19 @@ function addTasks(s: PodState, tasks: Task[]): PodState {
   return { ...s, tasks: all, taskOrder: [...s.taskOrder, ...tasks.map((t) => t.taskId)] };
 }
 
-const planImported: R<"plan.imported"> = (s, e) =>
-  addTasks(s, e.body.plan.tasks.map((t) => newTask(e.seq, t.task_id, t.description, t.status, t.depends_on ?? [], t.metadata)));
+/**
+ * A plan may arrive with work already under way (seed 003's example has a
+ * completed and an in-progress task). Decided states (done, rejected) are a
+ * decision, so only a decider may import them; started work is the importer's.
+ */
+const planImported: R<"plan.imported"> = (s, e) => {
+  const tasks = e.body.plan.tasks;
+  if (tasks.some((t) => t.status === "done" || t.status === "rejected") && Object.hasOwn(s.members, e.actor)) {
+    requireDecider(s, e.actor, "import tasks that are already done or rejected");
+  }
+  const started = (st: TaskState) => st === "in_progress" || st === "in_review" || st === "changes_requested";
+  return addTasks(s, tasks.map((t) => newTask(e.seq, t.task_id, t.description, t.status, t.depends_on ?? [], t.metadata, started(t.status) ? e.actor : null)));
+};
 
 /** plan_add_task(description): a new pending task, numbered like the seed's task_001 when no id is given. */
 const taskAdded: R<"task.added"> = (s, e) => {
@@ -42,7 +53,11 @@ const taskAdded: R<"task.added"> = (s, e) => {
 const taskUpdated: R<"task.updated"> = (s, e) => {
   const task = requireTask(s, e.body.taskId);
   const next: Task = { ...task, updatedSeq: e.seq, metadata: { ...task.metadata, ...(e.body.metadata ?? {}) } };
-  if (e.body.assignee) next.implementer = e.body.assignee;
+  if (e.body.assignee && e.body.assignee !== task.implementer) {
+    if (task.status === "in_review") throw conflictRule("assignee_frozen", `task ${task.taskId} is in review; its implementer cannot change now`);
+    next.implementer = e.body.assignee;
+    next.implementers = union(task.implementers, [e.body.assignee]);
+  }
   const to = e.body.status;
   if (to && to !== task.status) {
     if (!AGENT_TRANSITIONS[task.status].includes(to)) {
@@ -53,6 +68,7 @@ const taskUpdated: R<"task.updated"> = (s, e) => {
       const open = task.dependsOn.filter((d) => s.tasks[d]?.status !== "done");
       if (open.length) throw conflictRule("dependency_not_done", `task ${task.taskId} depends on unfinished ${open.join(", ")}`);
       next.implementer = e.body.assignee ?? task.implementer ?? e.actor;
+      next.implementers = union(next.implementers, [next.implementer]);
     }
     if (to === "blocked" && !e.body.blockedReason) throw invalidRule("blocked_reason_required", "say why the task is blocked (blockedReason)");
     next.status = to;
@@ -69,7 +85,10 @@ const reviewRequested: R<"task.review_requested"> = (s, e) => {
     throw conflictRule("invalid_transition", `task ${task.taskId} is ${task.status}; review is requested from in_progress or changes_requested`);
   }
   requireEvidence(s, e.body.evidenceIds);
-  const next: Task = { ...task, status: "in_review", review: null, updatedSeq: e.seq, implementer: task.implementer ?? e.actor, evidenceIds: union(task.evidenceIds, e.body.evidenceIds) };
+  const next: Task = {
+    ...task, status: "in_review", review: null, updatedSeq: e.seq, implementer: task.implementer ?? e.actor,
+    implementers: union(task.implementers, [e.actor]), evidenceIds: union(task.evidenceIds, e.body.evidenceIds),
+  };
   return linkEvidence({ ...s, tasks: with_(s.tasks, task.taskId, next) }, e.body.evidenceIds, "tasks", task.taskId);
 };
 
@@ -77,7 +96,7 @@ const reviewRequested: R<"task.review_requested"> = (s, e) => {
 const review: R<"review"> = (s, e) => {
   const task = requireTask(s, e.body.taskId);
   if (task.status !== "in_review") throw conflictRule("not_in_review", `task ${task.taskId} is ${task.status}, not in_review`);
-  if (task.implementer === e.actor) throw conflictRule("reviewer_is_implementer", `${e.actor} implemented task ${task.taskId} and may not review it`);
+  if (task.implementers.includes(e.actor)) throw conflictRule("reviewer_is_implementer", `${e.actor} implemented task ${task.taskId} and may not review it`);
   requireEvidence(s, e.body.evidenceIds);
   const verdict = e.body.verdict;
   const next: Task = {

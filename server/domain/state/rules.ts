@@ -16,7 +16,7 @@ export function requireTask(s: PodState, taskId: string): Task {
 }
 
 export function requireMember(s: PodState, memberId: string) {
-  const m = s.members[memberId];
+  const m = Object.hasOwn(s.members, memberId) ? s.members[memberId] : undefined;
   if (!m) throw invalidRule("unknown_member", `${memberId} is not a member of this pod`);
   return m;
 }
@@ -33,6 +33,26 @@ export const isApprover = (s: PodState, memberId: string) => {
   const m = s.members[memberId];
   return m?.kind === "human" && (m.access === "approver" || m.access === "admin");
 };
+
+/**
+ * Who may steer the pod itself (lifecycle, role assignment): the chair, the
+ * orchestrator, or a human approver. An actor that is no member at all can
+ * only be admin automation (the access layer lets only the admin token speak
+ * as a non-member), which may do anything.
+ */
+export function requireSteward(s: PodState, actor: string, what: string) {
+  if (!Object.hasOwn(s.members, actor)) return;
+  if (holds(s, actor, "chair") || holds(s, actor, "orchestrator") || isApprover(s, actor)) return;
+  throw conflictRule("steward_only", `only the chair, the orchestrator or a human approver may ${what}; ${actor} is none of them`);
+}
+
+/** Membership and people's access are managed by admins (the members API), never by agents. */
+export function requireMembershipAdmin(s: PodState, actor: string) {
+  if (!Object.hasOwn(s.members, actor)) return;
+  const m = s.members[actor]!;
+  if (m.kind === "human" && m.access === "admin") return;
+  throw conflictRule("admin_only", `members and access are managed by the pod's admins; ${actor} is not one`);
+}
 
 /** Seed 001: the Chair/Planner is the unique decision authority; human approvers decide from the control room. */
 export function requireDecider(s: PodState, actor: string, what: string) {

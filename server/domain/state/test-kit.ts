@@ -33,17 +33,17 @@ export class Tape {
     expect(this.state).toBe(before);
   }
 
-  /** A pod with a human approver, a chair, an implementer and a reviewer. */
+  /** A pod with a human approver, a chair, an implementer and a reviewer, set up by admin automation ("admin" is no member). */
   static team(): Tape {
     const t = new Tape();
     for (const [memberId, kind] of [["ana", "human"], ["chair-1", "agent"], ["impl", "agent"], ["rev", "agent"], ["orch", "agent"]] as const) {
-      t.add("member.joined", "orch", { memberId, kind, displayName: memberId, ...(kind === "human" ? { access: "approver" } : {}) });
+      t.add("member.joined", "admin", { memberId, kind, displayName: memberId, ...(kind === "human" ? { access: "approver" } : {}) });
     }
-    t.add("member.joined", "orch", { memberId: "vic", kind: "human", displayName: "vic" }); // a viewer
-    t.add("role.assigned", "orch", { memberId: "chair-1", role: "chair" });
-    t.add("role.assigned", "orch", { memberId: "impl", role: "implementer" });
-    t.add("role.assigned", "orch", { memberId: "rev", role: "reviewer" });
-    t.add("role.assigned", "orch", { memberId: "orch", role: "orchestrator" });
+    t.add("member.joined", "admin", { memberId: "vic", kind: "human", displayName: "vic" }); // a viewer
+    t.add("role.assigned", "admin", { memberId: "chair-1", role: "chair" });
+    t.add("role.assigned", "admin", { memberId: "impl", role: "implementer" });
+    t.add("role.assigned", "admin", { memberId: "rev", role: "reviewer" });
+    t.add("role.assigned", "admin", { memberId: "orch", role: "orchestrator" });
     return t;
   }
 
