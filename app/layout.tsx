@@ -4,6 +4,7 @@ import { GeistSans } from "geist/font/sans";
 import { GeistMono } from "geist/font/mono";
 import { Providers } from "./providers";
 import { UserMenu } from "@/components/user-menu";
+import { InboxBadge } from "@/components/inbox-badge";
 import { currentIdentity } from "@/server/web/current-identity";
 import "./globals.css";
 
@@ -28,6 +29,7 @@ export default async function RootLayout({ children }: { children: React.ReactNo
               <Link href="/" className="text-sm text-zinc-600 hover:text-zinc-900 dark:text-zinc-400 dark:hover:text-zinc-100">
                 Pods
               </Link>
+              {who.kind !== "anonymous" && <InboxBadge />}
               {label && (who.kind === "user" ? <UserMenu label={label} /> : <span className="ml-auto text-sm text-zinc-500">{label}</span>)}
             </nav>
           </header>

@@ -10,6 +10,7 @@ import type { Head, StoredEvent, StoredRef } from "../domain/plan-append";
 import { planGroup, type PodSnapshot } from "../domain/plan-group";
 import type { PodState } from "../domain/state/pod-state";
 import { PodStateCache, type StateRow } from "./pod-state-cache";
+import { searchSql, type EventFilter } from "./event-search";
 import { listMigrations, MIGRATIONS_TABLE_SQL, checkHistory } from "./migrations";
 import { EVENT_COLUMNS, type AppendOutcome, type AppendRequest, type TapeStore } from "./tape-store";
 
@@ -125,6 +126,11 @@ class PostgresStore implements TapeStore {
     } finally {
       client.release();
     }
+  }
+
+  async searchEvents(podId: string, filter: EventFilter, before: number, limit: number): Promise<StoredEvent[]> {
+    const { sql, params } = searchSql("postgres", EVENT_COLUMNS, podId, filter, before, limit);
+    return (await this.pool.query<StoredEvent>(sql, params)).rows;
   }
 
   async readStoredState(podId: string): Promise<StateRow | null> {

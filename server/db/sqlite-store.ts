@@ -12,6 +12,7 @@ import type { Head, StoredEvent, StoredRef } from "../domain/plan-append";
 import type { PodState } from "../domain/state/pod-state";
 import { planGroup, type PodSnapshot } from "../domain/plan-group";
 import { PodStateCache, type StateRow } from "./pod-state-cache";
+import { searchSql, type EventFilter } from "./event-search";
 import { listMigrations, MIGRATIONS_TABLE_SQL, checkHistory } from "./migrations";
 import { EVENT_COLUMNS, type AppendOutcome, type AppendRequest, type TapeStore } from "./tape-store";
 
@@ -138,6 +139,11 @@ class SqliteStore implements TapeStore {
 
   async readEvents(podId: string, afterSeq: number, limit: number): Promise<StoredEvent[]> {
     return this.stmts.read.all(podId, afterSeq, limit) as StoredEvent[];
+  }
+
+  async searchEvents(podId: string, filter: EventFilter, before: number, limit: number): Promise<StoredEvent[]> {
+    const { sql, params } = searchSql("sqlite", EVENT_COLUMNS, podId, filter, before, limit);
+    return this.db.prepare(sql).safeIntegers(false).all(...params) as StoredEvent[];
   }
 
   async readState(podId: string): Promise<PodState | null> {

@@ -2,6 +2,7 @@
 // the planning in server/domain/plan-append.ts and differ only in SQL.
 import type { StoredEvent } from "../domain/plan-append";
 import type { PodState } from "../domain/state/pod-state";
+import type { EventFilter } from "./event-search";
 import type { GroupOutcome, GroupRequest } from "../domain/plan-group";
 import type { PrismaClient } from "./generated/sqlite/client";
 
@@ -16,6 +17,8 @@ export interface TapeStore {
   /** Appends several requests in one transaction; each request is all-or-nothing. */
   appendGroup(requests: AppendRequest[]): Promise<AppendOutcome[]>;
   readEvents(podId: string, afterSeq: number, limit: number): Promise<StoredEvent[]>;
+  /** Events matching `filter` with seq < `before`, newest first. */
+  searchEvents(podId: string, filter: EventFilter, before: number, limit: number): Promise<StoredEvent[]>;
   /** The pod's projections at its head, or null for an unknown pod. */
   readState(podId: string): Promise<PodState | null>;
   /** The projection row exactly as stored (for the replay-equals-stored check). */

@@ -110,6 +110,28 @@ describe.each(testProviders())("agent API v1 on %s", (provider) => {
     expect((await api(s.url, "GET", `/api/v1/pods/${pod}/verify`)).body).toEqual({ ok: true, checked: 80 });
   });
 
+  it("searches the tape, newest first: by type, actor, role, task, run and text", async () => {
+    const pod = (await api(s.url, "POST", "/api/v1/pods", { name: "search", mode: "collaboration" })).body.id;
+    await api(s.url, "POST", `/api/v1/pods/${pod}/events`, { events: [
+      cp("alpha"),
+      { type: "note", actor: "rev-9", role: "reviewer", taskId: "t-7", body: { kind: "STATUS", text: "Looks good to me" } },
+      { type: "note", actor: "impl-1", runId: "r-2", body: { kind: "OBSERVATION", text: "100% of tests_pass" } },
+      cp("omega"),
+    ] });
+    const find = async (query: string) => (await api(s.url, "GET", `/api/v1/pods/${pod}/events?${query}`)).body.events.map((e: { seq: number }) => e.seq);
+    expect(await find("type=checkpoint")).toEqual([4, 1]);
+    expect(await find("type=note,checkpoint&limit=2")).toEqual([4, 3]);
+    expect(await find("type=checkpoint&before=4")).toEqual([1]);
+    expect(await find("actor=rev-9")).toEqual([2]);
+    expect(await find("role=reviewer")).toEqual([2]);
+    expect(await find("taskId=t-7")).toEqual([2]);
+    expect(await find("runId=r-2")).toEqual([3]);
+    expect(await find("q=looks%20GOOD")).toEqual([2]);
+    expect(await find("q=100%25")).toEqual([3]); // % and _ are literal
+    expect(await find("q=tests_pass")).toEqual([3]);
+    expect(await find("q=nothing-like-this")).toEqual([]);
+  });
+
   it("the database itself refuses to update or delete an event", async () => {
     await expect(rawSql(s.db, `UPDATE event SET actor = 'mallory' WHERE pod_id = $1`, [podId])).rejects.toThrow(/append-only/);
     await expect(rawSql(s.db, `DELETE FROM event WHERE pod_id = $1`, [podId])).rejects.toThrow(/append-only/);

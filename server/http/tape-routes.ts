@@ -4,7 +4,8 @@ import { AppError } from "../domain/errors";
 import { requireAppend, podAccess } from "../domain/access/policy";
 import { createPod } from "../pods/create-pod";
 import { getPod, listPods } from "../pods/read-pods";
-import { readEvents } from "../tape/read-events";
+import { readInbox } from "../pods/read-inbox";
+import { readEvents, searchEvents } from "../tape/read-events";
 import { verifyChain } from "../tape/verify-chain";
 import { ZEventInput, MAX_EVENTS_PER_REQUEST, type TEvent } from "../wire/events";
 import { ZCreatePodRequest, ZReadEventsQuery } from "../wire/pods";
@@ -39,6 +40,11 @@ export const tapeRoutes: Route[] = [
     guard: { pod: "viewer" },
     run: async ({ app, res, params, url }) => {
       const q = parseWith(ZReadEventsQuery, Object.fromEntries(url.searchParams), "query");
+      const filter = { types: q.type?.split(",").filter(Boolean), actor: q.actor, role: q.role, taskId: q.taskId, runId: q.runId, q: q.q };
+      if (q.before !== undefined || Object.values(filter).some((v) => (Array.isArray(v) ? v.length : v))) {
+        const events = await searchEvents(app.store, params[0]!, filter, q.before ?? 2_147_483_647, q.limit);
+        return sendJson(res, 200, { events, nextBefore: events.at(-1)?.seq ?? null });
+      }
       const events = await readEvents(app.store, params[0]!, q.after, q.limit);
       sendJson(res, 200, { events, nextAfter: events.at(-1)?.seq ?? q.after });
     },
@@ -63,6 +69,12 @@ export const tapeRoutes: Route[] = [
       const input = parseWith(ZCreatePodRequest, await readJsonBody(req));
       sendJson(res, 201, await createPod(app.store, app.bus, input));
     },
+  },
+  {
+    method: "GET",
+    path: /^\/api\/v1\/inbox$/,
+    guard: "authenticated",
+    run: async ({ app, res, identity }) => sendJson(res, 200, { items: await readInbox(app.store, identity) }),
   },
   {
     method: "GET",

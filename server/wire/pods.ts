@@ -22,4 +22,12 @@ export type PodSummary = {
 export const ZReadEventsQuery = z.object({
   after: z.coerce.number().int().min(0).default(0),
   limit: z.coerce.number().int().min(1).max(1000).default(100),
+  /** With any filter (or `before`), the read is a search: newest first, seq < before. */
+  before: z.coerce.number().int().min(1).optional(),
+  type: z.string().max(500).optional(),
+  actor: z.string().max(200).optional(),
+  role: z.string().max(50).optional(),
+  taskId: z.string().max(200).optional(),
+  runId: z.string().max(200).optional(),
+  q: z.string().max(200).optional(),
 });

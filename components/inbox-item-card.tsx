@@ -1,0 +1,97 @@
+"use client";
+// One thing waiting for a human, with the controls to settle it (for approvers).
+// Keyboard (when focused): a approves/accepts, r rejects.
+import { forwardRef, useState, useTransition } from "react";
+import type { InboxItem } from "@/server/domain/state/pod-state";
+import { answerEscalation, decide } from "@/app/pods/[podId]/actions";
+import { RelativeTime } from "./relative-time";
+
+type Props = { podId: string; podName?: string; item: InboxItem; blockedBy: string[]; canAct: boolean; onChanged: () => void; focused?: boolean };
+
+export const InboxItemCard = forwardRef<HTMLLIElement, Props>(function InboxItemCard({ podId, podName, item, blockedBy, canAct, onChanged, focused }, ref) {
+  const [text, setText] = useState("");
+  const [error, setError] = useState<string | null>(null);
+  const [pending, start] = useTransition();
+  const act = (run: () => Promise<{ ok: boolean; error?: string }>) =>
+    start(async () => {
+      setError(null);
+      const r = await run();
+      if (!r.ok) setError(r.error ?? "refused");
+      else setText("");
+      onChanged();
+    });
+  const decideWith = (verdict: "approve" | "reject" | "accept" | "block") => () =>
+    act(() => decide({ podId, subject: item.subject, verdict, rationale: text || (verdict === "approve" || verdict === "accept" ? "Approved in the control room" : "Rejected in the control room") }));
+  const positive = item.kind === "job_acceptance" ? decideWith("accept") : decideWith("approve");
+  const negative = decideWith("reject");
+
+  const onKey = (e: React.KeyboardEvent) => {
+    if (!canAct || pending || (e.target as HTMLElement).tagName === "INPUT") return;
+    if (e.key === "a" && item.kind !== "escalation" && !(item.kind === "decision" && blockedBy.length)) positive();
+    if (e.key === "r" && item.kind !== "escalation" && item.kind !== "plan_blocked") negative();
+  };
+  const ageMs = Date.now() - new Date(item.at).getTime();
+  const button = "rounded-md px-3 py-1.5 text-sm font-medium disabled:cursor-not-allowed disabled:opacity-50";
+
+  return (
+    <li
+      ref={ref}
+      tabIndex={0}
+      onKeyDown={onKey}
+      className={`space-y-2 rounded-lg border bg-white p-3 outline-none focus:ring-2 focus:ring-zinc-400 dark:bg-zinc-900 ${focused ? "border-zinc-500" : "border-zinc-200 dark:border-zinc-800"}`}
+      data-testid="inbox-item"
+      data-kind={item.kind}
+      aria-label={`${item.kind.replace("_", " ")}: ${item.title}`}
+    >
+      <div className="flex flex-wrap items-baseline gap-2">
+        <span className="rounded bg-amber-100 px-1.5 py-0.5 text-[11px] font-medium uppercase text-amber-800 dark:bg-amber-950 dark:text-amber-300">{item.kind.replace("_", " ")}</span>
+        {podName && <a href={`/pods/${podId}?tab=inbox`} className="text-xs font-medium text-zinc-500 hover:underline">{podName}</a>}
+        <p className="min-w-0 flex-1 text-sm break-words">{item.title}</p>
+        <span className={`text-xs ${ageMs > 3_600_000 ? "font-medium text-amber-700 dark:text-amber-400" : "text-zinc-500"}`} title="waiting since">
+          waiting <RelativeTime iso={item.at} />
+        </span>
+      </div>
+      {canAct && (
+        <div className="space-y-2">
+          <input
+            value={text}
+            onChange={(e) => setText(e.target.value)}
+            placeholder={item.kind === "escalation" ? "Your answer" : "Rationale (optional)"}
+            aria-label={item.kind === "escalation" ? "Answer" : "Rationale"}
+            className="w-full rounded-md border border-zinc-300 bg-white px-2 py-1.5 text-sm dark:border-zinc-700 dark:bg-zinc-950"
+          />
+          <div className="flex flex-wrap items-center gap-2">
+            {item.kind === "escalation" ? (
+              <>
+                {(item.options ?? []).map((o) => (
+                  <button key={o} disabled={pending} onClick={() => act(() => answerEscalation({ podId, escalationId: item.subject.id, answer: o }))} className={`${button} border border-zinc-300 hover:bg-zinc-50 dark:border-zinc-700 dark:hover:bg-zinc-800`}>
+                    {o}
+                  </button>
+                ))}
+                <button disabled={pending || !text.trim()} onClick={() => act(() => answerEscalation({ podId, escalationId: item.subject.id, answer: text }))} className={`${button} bg-zinc-900 text-white dark:bg-zinc-100 dark:text-zinc-900`}>
+                  Answer
+                </button>
+              </>
+            ) : item.kind === "job_acceptance" ? (
+              <>
+                <button disabled={pending} onClick={positive} className={`${button} bg-emerald-600 text-white hover:bg-emerald-500`}>Accept and release</button>
+                <button disabled={pending} onClick={negative} className={`${button} bg-red-600 text-white hover:bg-red-500`}>Reject and refund</button>
+              </>
+            ) : item.kind === "plan_blocked" ? (
+              <button disabled={pending} onClick={positive} className={`${button} bg-emerald-600 text-white hover:bg-emerald-500`}>Approve the plan</button>
+            ) : (
+              <>
+                <button disabled={pending || blockedBy.length > 0} onClick={positive} className={`${button} bg-emerald-600 text-white hover:bg-emerald-500`} title={blockedBy.length ? `Blocked: ${blockedBy.join("; ")}` : "Approve (a)"}>
+                  Approve
+                </button>
+                <button disabled={pending} onClick={negative} className={`${button} bg-red-600 text-white hover:bg-red-500`} title="Reject (r)">Reject</button>
+                {blockedBy.length > 0 && <span className="text-xs text-red-700 dark:text-red-400" data-testid="approve-blocked">Approve is disabled: {blockedBy.join("; ")}</span>}
+              </>
+            )}
+          </div>
+          {error && <p role="alert" className="text-sm text-red-700 dark:text-red-400">{error}</p>}
+        </div>
+      )}
+    </li>
+  );
+});

@@ -1,0 +1,40 @@
+"use client";
+// The cross-pod inbox as server state: refetched when any watched pod's tape
+// moves (socket), and every 15 s as a backstop.
+import { useEffect } from "react";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import type { InboxEntry } from "@/server/pods/read-inbox";
+import { getSocket } from "./socket-client";
+
+export function useInbox() {
+  const qc = useQueryClient();
+  useEffect(() => {
+    const socket = getSocket();
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const poke = () => {
+      if (timer) return;
+      timer = setTimeout(() => {
+        timer = undefined;
+        void qc.invalidateQueries({ queryKey: ["inbox"] });
+      }, 300);
+    };
+    const subscribe = () => socket.emit("pods:subscribe", poke);
+    socket.on("pods:count", poke);
+    socket.on("connect", subscribe);
+    if (socket.connected) subscribe();
+    return () => {
+      clearTimeout(timer);
+      socket.off("pods:count", poke);
+      socket.off("connect", subscribe);
+    };
+  }, [qc]);
+  return useQuery({
+    queryKey: ["inbox"],
+    queryFn: async () => {
+      const res = await fetch("/api/v1/inbox", { cache: "no-store" });
+      if (!res.ok) throw new Error(`could not load the inbox (${res.status})`);
+      return ((await res.json()) as { items: InboxEntry[] }).items;
+    },
+    refetchInterval: 15_000,
+  });
+}
