@@ -1,7 +1,15 @@
 "use client";
 import { create } from "zustand";
 
-/** UI state of the tape: which event types are shown. */
-type TapeFilter = { type: "all" | "checkpoint" | "note"; setType: (t: TapeFilter["type"]) => void };
+/** UI state of the tape: the filters (empty = the whole tape, live). */
+export type TapeFilter = { type: string; actor: string; role: string; taskId: string; runId: string; q: string };
+export const NO_FILTER: TapeFilter = { type: "", actor: "", role: "", taskId: "", runId: "", q: "" };
 
-export const useTapeFilter = create<TapeFilter>((set) => ({ type: "all", setType: (type) => set({ type }) }));
+type Store = { filter: TapeFilter; set: (patch: Partial<TapeFilter>) => void; clear: () => void };
+export const useTapeFilter = create<Store>((set) => ({
+  filter: NO_FILTER,
+  set: (patch) => set((s) => ({ filter: { ...s.filter, ...patch } })),
+  clear: () => set({ filter: NO_FILTER }),
+}));
+
+export const isFiltered = (f: TapeFilter) => Object.values(f).some((v) => v.trim() !== "");

@@ -1,0 +1,28 @@
+"use client";
+// Filtered tape: pages newest-first from the server's search, more as you scroll;
+// when the live head moves, the newest page is read again.
+import { useEffect } from "react";
+import { useInfiniteQuery } from "@tanstack/react-query";
+import type { TapeEvent } from "@/server/wire/events";
+import type { TapeFilter } from "./tape-filter-store";
+
+export function useTapeSearch(podId: string, filter: TapeFilter, enabled: boolean, head: number) {
+  const query = useInfiniteQuery({
+    queryKey: ["tape-search", podId, filter],
+    enabled,
+    initialPageParam: 2_147_483_647,
+    queryFn: async ({ pageParam }) => {
+      const params = new URLSearchParams({ before: String(pageParam), limit: "200" });
+      for (const [k, v] of Object.entries(filter)) if (v.trim()) params.set(k, v.trim());
+      const res = await fetch(`/api/v1/pods/${encodeURIComponent(podId)}/events?${params}`, { cache: "no-store" });
+      if (!res.ok) throw new Error(((await res.json().catch(() => null)) as { error?: { message?: string } } | null)?.error?.message ?? `search failed (${res.status})`);
+      return (await res.json()) as { events: TapeEvent[]; nextBefore: number | null };
+    },
+    getNextPageParam: (last) => (last.events.length === 200 && last.nextBefore ? last.nextBefore : undefined),
+  });
+  const { refetch } = query;
+  useEffect(() => {
+    if (enabled && head) void refetch();
+  }, [head, enabled, refetch]);
+  return query;
+}
