@@ -6,6 +6,7 @@ import { useState } from "react";
 import { useQuery } from "@tanstack/react-query";
 import type { PodStateView } from "@/server/pods/present-pod-state";
 import { usePodState } from "./use-pod-state";
+import { useLiveTape } from "./use-live-tape";
 import { TaskBoard } from "./task-board";
 import { TapeView } from "./tape-view";
 import { InboxPanel } from "./inbox-panel";
@@ -21,6 +22,8 @@ export function PodView({ podId, canAct }: { podId: string; canAct: boolean }) {
   const router = useRouter();
   const tab: Tab = (TABS as readonly string[]).includes(params.get("tab") ?? "") ? (params.get("tab") as Tab) : "board";
   const state = usePodState(podId);
+  // One live subscription for the whole page: the tape shows it, the other views refetch on it.
+  const liveTape = useLiveTape(podId);
   const select = (t: Tab) => router.replace(`?tab=${t}`, { scroll: false });
 
   return (
@@ -43,7 +46,7 @@ export function PodView({ podId, canAct }: { podId: string; canAct: boolean }) {
         </div>
       </nav>
       {tab === "tape" ? (
-        <TapeView podId={podId} />
+        <TapeView podId={podId} liveTape={liveTape} />
       ) : tab === "inbox" ? (
         <InboxPanel podId={podId} canAct={canAct} />
       ) : state.isPending ? (

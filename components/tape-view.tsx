@@ -7,7 +7,7 @@ import { useEffect, useMemo, useRef, useState } from "react";
 import type { TapeEvent } from "@/server/wire/events";
 import { EVENT_TYPES, ROLES } from "@/server/wire/events";
 import { isFiltered, useTapeFilter } from "./tape-filter-store";
-import { useLiveTape, type TapeStatus } from "./use-live-tape";
+import type { useLiveTape, TapeStatus } from "./use-live-tape";
 import { useTapeWindow } from "./use-tape-window";
 import { useTapeSearch } from "./use-tape-search";
 import { describeEvent } from "./describe-event";
@@ -25,10 +25,11 @@ const STATUS: Record<TapeStatus, { label: string; dot: string }> = {
   error: { label: "Error", dot: "bg-red-500" },
 };
 
-export function TapeView({ podId }: { podId: string }) {
+/** `liveTape` is the pod page's one live subscription (the other tabs need it too). */
+export function TapeView({ podId, liveTape }: { podId: string; liveTape: ReturnType<typeof useLiveTape> }) {
   const params = useSearchParams();
   const router = useRouter();
-  const { events: live, status, error } = useLiveTape(podId);
+  const { events: live, status, error } = liveTape;
   const head = live.at(-1)?.seq ?? 0;
   const tape = useTapeWindow(podId, live);
   const { filter, set, clear } = useTapeFilter();
