@@ -5,7 +5,10 @@ import { join } from "node:path";
 
 import { E2E_ADMIN_TOKEN } from "./e2e/constants";
 
-const PORT = Number(process.env.E2E_PORT ?? 3217);
+// A port of this run's own (workers inherit the environment, so they agree on it):
+// two runs on one machine must not talk to each other's server.
+process.env.E2E_PORT ??= String(3200 + (process.pid % 700));
+const PORT = Number(process.env.E2E_PORT);
 const dataDir = mkdtempSync(join(tmpdir(), "podwatch-e2e-"));
 // Debian's chromium where there is one (Playwright cannot download browsers here); Playwright's own elsewhere.
 const chromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
