@@ -62,10 +62,47 @@ async function bytesPerStoredEvent(dbFile: string): Promise<number> {
   return size / n;
 }
 
+/** Opens the pod page through a share link in headless Chromium and times navigation → newest tape row on screen. */
+async function firstRender(base: string, podId: string): Promise<number> {
+  const { chromium } = await import("@playwright/test");
+  const link = JSON.parse((await post(`${base}/api/v1/pods/${podId}/share-links`, "{}")).text) as { token: string };
+  const executablePath = existsSync("/usr/bin/chromium") ? "/usr/bin/chromium" : undefined;
+  const browser = await chromium.launch({ executablePath, args: ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"] });
+  try {
+    const page = await (await browser.newContext()).newPage();
+    await page.goto(`${base}/share/${link.token}`); // sets the share cookie; warms Next's page code
+    const head = (JSON.parse((await get(`${base}/api/v1/pods/${podId}`)).text) as { eventCount: number }).eventCount;
+    const times: number[] = [];
+    for (let i = 0; i < 3; i++) {
+      const t0 = performance.now();
+      await page.goto(`${base}/pods/${podId}?tab=tape`);
+      await page.locator(`[data-testid="tape-event"][data-seq="${head}"]`).filter({ hasText: "bench-agent" }).waitFor({ timeout: 30_000 });
+      times.push(performance.now() - t0);
+    }
+    return times.sort((a, b) => a - b)[1]!; // the median of three
+  } finally {
+    await browser.close();
+  }
+}
+
+function get(url: string): Promise<{ status: number; text: string }> {
+  return new Promise((resolve, reject) => {
+    const req = request(url, { agent, headers: { authorization: `Bearer ${SPAWN_ADMIN_TOKEN}` } }, (res) => {
+      let text = "";
+      res.setEncoding("utf8");
+      res.on("data", (c) => (text += c));
+      res.on("end", () => resolve({ status: res.statusCode ?? 0, text }));
+    });
+    req.on("error", reject);
+    req.end();
+  });
+}
+
 async function main() {
   const dir = mkdtempSync(join(tmpdir(), "podwatch-bench-"));
   const dbFile = join(dir, "bench.db");
-  const server = await spawnServer({ DATABASE_URL: `file:${dbFile}` });
+  // With the web UI: the last figure is how fast a 100,000-event pod page first renders.
+  const server = await spawnServer({ DATABASE_URL: `file:${dbFile}` }, { web: true });
   const base = server.url;
   const rows: [string, string][] = [];
   try {
@@ -116,6 +153,8 @@ async function main() {
     latencies.sort((a, b) => a - b);
     rows.push(["POST → socket latency p50", `${pct(latencies, 50).toFixed(2)} ms`]);
     rows.push(["POST → socket latency p99", `${pct(latencies, 99).toFixed(2)} ms`]);
+
+    rows.push(["pod page first render, 120,000-event pod (tape rows visible)", `${(await firstRender(base, batch.podId)).toFixed(0)} ms`]);
 
     const status = readFileSync(`/proc/${server.child.pid}/status`, "utf8");
     const hwm = /VmHWM:\s+(\d+) kB/.exec(status)?.[1];

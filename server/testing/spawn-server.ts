@@ -30,7 +30,7 @@ export async function spawnServer(env: Record<string, string>, opts: { port?: nu
   child.stdout!.on("data", (d) => (out += d));
   child.stderr!.on("data", (d) => (out += d));
   const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 120_000;
+  const deadline = Date.now() + (opts.web ? 400_000 : 120_000); // the first start with the web UI builds it
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited (${child.exitCode}):\n${out}`);
     try {
