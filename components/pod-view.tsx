@@ -12,6 +12,7 @@ import { TapeView } from "./tape-view";
 import { InboxPanel } from "./inbox-panel";
 import { EvidenceView, JobsView, MembersView, RunsView } from "./pod-sections";
 import { Badge } from "./ui";
+import { AddTaskForm, MemberControls, PauseButton } from "./steer-controls";
 import { RelativeTime } from "./relative-time";
 
 const TABS = ["board", "tape", "inbox", "evidence", "runs", "members", "job"] as const;
@@ -28,7 +29,7 @@ export function PodView({ podId, canAct }: { podId: string; canAct: boolean }) {
 
   return (
     <div className="space-y-4">
-      {state.data && <PodStatus podId={podId} state={state.data} />}
+      {state.data && <PodStatus podId={podId} state={state.data} canAct={canAct} />}
       <nav aria-label="Pod views" className="-mx-4 overflow-x-auto px-4">
         <div role="tablist" className="flex gap-1 border-b border-zinc-200 dark:border-zinc-800">
           {TABS.map((t) => (
@@ -54,13 +55,19 @@ export function PodView({ podId, canAct }: { podId: string; canAct: boolean }) {
       ) : state.isError ? (
         <p role="alert" className="text-sm text-red-700 dark:text-red-400">Could not load this pod: {state.error.message}</p>
       ) : tab === "board" ? (
-        <BoardWithTimeTravel podId={podId} live={state.data} />
+        <div className="space-y-3">
+          {canAct && <AddTaskForm podId={podId} />}
+          <BoardWithTimeTravel podId={podId} live={state.data} canAct={canAct} />
+        </div>
       ) : tab === "evidence" ? (
         <EvidenceView state={state.data} />
       ) : tab === "runs" ? (
         <RunsView state={state.data} />
       ) : tab === "members" ? (
-        <MembersView state={state.data} />
+        <div className="space-y-6">
+          {canAct && <MemberControls podId={podId} state={state.data} />}
+          <MembersView state={state.data} />
+        </div>
       ) : (
         <JobsView state={state.data} />
       )}
@@ -68,7 +75,7 @@ export function PodView({ podId, canAct }: { podId: string; canAct: boolean }) {
   );
 }
 
-function PodStatus({ podId, state }: { podId: string; state: PodStateView }) {
+function PodStatus({ podId, state, canAct }: { podId: string; state: PodStateView; canAct: boolean }) {
   const verify = useQuery({
     queryKey: ["verify", podId],
     queryFn: async () => (await (await fetch(`/api/v1/pods/${podId}/verify`)).json()) as { ok: boolean; checked: number; firstBadSeq?: number },
@@ -84,6 +91,7 @@ function PodStatus({ podId, state }: { podId: string; state: PodStateView }) {
           last checkpoint <RelativeTime iso={state.lastCheckpoint.at} />
         </span>
       )}
+      {canAct && <PauseButton podId={podId} state={state} />}
       {verify.data && (
         <Badge tone={verify.data.ok ? "green" : "red"} title={verify.data.ok ? `${verify.data.checked} hashes re-computed` : `first bad seq ${verify.data.firstBadSeq}`}>
           <span data-testid="chain-badge">{verify.data.ok ? "chain verified" : `chain broken at #${verify.data.firstBadSeq}`}</span>
@@ -94,7 +102,7 @@ function PodStatus({ podId, state }: { podId: string; state: PodStateView }) {
 }
 
 /** The board now, or — with the scrubber — as it was at any earlier seq. */
-function BoardWithTimeTravel({ podId, live }: { podId: string; live: PodStateView }) {
+function BoardWithTimeTravel({ podId, live, canAct }: { podId: string; live: PodStateView; canAct: boolean }) {
   const [atSeq, setAtSeq] = useState<number | null>(null);
   const past = useQuery({
     queryKey: ["state-at", podId, atSeq],
@@ -125,7 +133,7 @@ function BoardWithTimeTravel({ podId, live }: { podId: string; live: PodStateVie
         )}
       </div>
       {atSeq !== null && <p className="rounded-md bg-sky-50 px-3 py-1.5 text-sm text-sky-800 dark:bg-sky-950 dark:text-sky-300">Showing the board and inbox as of seq {shown.seq}; new events keep arriving in the tape.</p>}
-      <TaskBoard state={shown} />
+      <TaskBoard state={shown} podId={podId} canAct={canAct && atSeq === null} />
       {atSeq !== null && (
         <p className="text-sm text-zinc-600 dark:text-zinc-400" data-testid="inbox-then">Inbox then: {shown.inbox.length ? shown.inbox.map((i) => i.title).join(" · ") : "empty"}</p>
       )}

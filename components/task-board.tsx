@@ -3,6 +3,7 @@
 // reviews, evidence and gate badges, dependencies and why a task is blocked.
 import type { PodStateView } from "@/server/pods/present-pod-state";
 import { Badge, Empty } from "./ui";
+import { SplitTask } from "./steer-controls";
 
 const COLUMNS: { title: string; states: string[] }[] = [
   { title: "To do", states: ["pending", "blocked"] },
@@ -14,7 +15,7 @@ const COLUMNS: { title: string; states: string[] }[] = [
 
 type Task = PodStateView["board"][number];
 
-export function TaskBoard({ state }: { state: PodStateView }) {
+export function TaskBoard({ state, podId, canAct = false }: { state: PodStateView; podId?: string; canAct?: boolean }) {
   if (state.board.length === 0) return <Empty>No tasks yet. Agents add them with plan.imported or task.added (POST /api/v1/pods/…/plan).</Empty>;
   return (
     <div className="grid gap-3 md:grid-cols-3 xl:grid-cols-5" data-testid="board">
@@ -25,7 +26,7 @@ export function TaskBoard({ state }: { state: PodStateView }) {
             <h3 className="flex items-center justify-between px-1 text-xs font-semibold uppercase tracking-wide text-zinc-500">
               {col.title} <span className="tabular-nums">{tasks.length}</span>
             </h3>
-            {tasks.map((t) => <TaskCard key={t.taskId} task={t} state={state} />)}
+            {tasks.map((t) => <TaskCard key={t.taskId} task={t} state={state} podId={podId} canAct={canAct} />)}
           </div>
         );
       })}
@@ -33,7 +34,7 @@ export function TaskBoard({ state }: { state: PodStateView }) {
   );
 }
 
-function TaskCard({ task, state }: { task: Task; state: PodStateView }) {
+function TaskCard({ task, state, podId, canAct }: { task: Task; state: PodStateView; podId?: string; canAct: boolean }) {
   const tone = task.status === "blocked" || task.status === "rejected" ? "red" : task.status === "changes_requested" ? "amber" : task.status === "done" ? "green" : "zinc";
   const proofs = task.workcellIds.map((id) => state.workcells.find((w) => w.workcellId === id)?.proof).filter((p) => p != null);
   return (
@@ -57,6 +58,7 @@ function TaskCard({ task, state }: { task: Task; state: PodStateView }) {
       {task.dependsOn.length > 0 && <p className="text-xs text-zinc-500">depends on {task.dependsOn.join(", ")}</p>}
       {task.blockedReason && <p className="text-xs text-red-700 dark:text-red-400">Blocked: {task.blockedReason}</p>}
       {task.failingGates.length > 0 && task.status === "in_review" && <p className="text-xs text-red-700 dark:text-red-400">Cannot be approved: {task.failingGates.join("; ")}</p>}
+      {canAct && podId && (task.status === "pending" || task.status === "blocked") && <SplitTask podId={podId} taskId={task.taskId} />}
     </article>
   );
 }

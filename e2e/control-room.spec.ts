@@ -143,3 +143,32 @@ test("tape filters, deep links and time travel", async ({ page, context, request
   await page.getByRole("button", { name: "Back to live" }).click();
   await expect(page.locator('[data-task="tt"]')).toHaveAttribute("data-status", "in_review");
 });
+
+test("an approver steers the pod: add and split a task, hand off, pause and resume", async ({ page, context, request }) => {
+  const pod = await createPod(request);
+  await postEvents(request, pod.id, [...team(), ev("pod.scope_agreed", "admin", { scope: "s", successCriteria: ["c"] }), ev("pod.started", "admin", {})]);
+  await signIn(context, await createPerson(request, pod.id, "approver"));
+  await page.goto(`/pods/${pod.id}?tab=board`);
+  await page.getByLabel("New task").fill("Write the migration guide");
+  await page.getByRole("button", { name: "Add task" }).click();
+  const card = page.getByTestId("task-card").filter({ hasText: "Write the migration guide" });
+  await expect(card).toBeVisible();
+  await card.getByRole("button", { name: "Split…" }).click();
+  await card.getByRole("textbox").fill("Outline\nDraft");
+  await card.getByRole("button", { name: "Split into 2" }).click();
+  await expect(page.locator('[data-task="task_001.1"]')).toContainText("Outline");
+  await expect(page.locator('[data-task="task_001"]')).toHaveAttribute("data-status", "cancelled");
+
+  await page.getByRole("tab", { name: "members" }).click();
+  await page.getByLabel("Hand off to").selectOption("rev");
+  await page.getByLabel("Reason").fill("Needs review");
+  await page.getByRole("button", { name: "Hand off" }).click();
+  await expect(page.getByTestId("pod-status")).toContainText("active agent: rev");
+
+  await page.getByRole("button", { name: "Pause pod" }).click();
+  await expect(page.getByTestId("pod-status")).toContainText("paused");
+  const refused = await request.post(`/api/v1/pods/${pod.id}/events`, { headers: { authorization: `Bearer ${E2E_ADMIN_TOKEN}` }, data: ev("task.added", "impl", { description: "while paused" }) });
+  expect((await refused.json()).error.code).toBe("pod_paused");
+  await page.getByRole("button", { name: "Resume pod" }).click();
+  await expect(page.getByTestId("pod-status")).toContainText("active");
+});

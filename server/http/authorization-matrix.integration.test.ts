@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { api, startTestServer, type TestServer } from "../testing/test-server";
 import { resolveIdentity } from "../access/resolve-identity";
 import { performPodAction } from "../web/run-action";
-import { answerEscalationAction, decideAction } from "../web/pod-actions";
+import { addTaskAction, answerEscalationAction, assignRoleAction, decideAction, handOffAction, rotateRoleAction, setPausedAction, splitTaskAction } from "../web/pod-actions";
 
 type Caller = "anonymous" | "viewer" | "approver" | "admin" | "token" | "otherToken" | "revokedToken" | "share";
 const CALLERS: Caller[] = ["anonymous", "viewer", "approver", "admin", "token", "otherToken", "revokedToken", "share"];
@@ -101,6 +101,12 @@ describe("authorization matrix", () => {
   const actions = [
     { name: "decide", action: decideAction, input: () => ({ podId, subject: { kind: "milestone", id: `m-${randomUUID()}` }, verdict: "accept", rationale: "ok" }) },
     { name: "answerEscalation", action: answerEscalationAction, input: () => ({ podId, escalationId: "missing", answer: "yes" }) },
+    { name: "setPaused", action: setPausedAction, input: () => ({ podId, paused: true }) },
+    { name: "assignRole", action: assignRoleAction, input: () => ({ podId, memberId: "bot", role: "verifier" }) },
+    { name: "rotateRole", action: rotateRoleAction, input: () => ({ podId, role: "implementer", from: "bot", to: "old-bot" }) },
+    { name: "handOff", action: handOffAction, input: () => ({ podId, to: "bot", reason: "your turn" }) },
+    { name: "addTask", action: addTaskAction, input: () => ({ podId, description: "from the matrix" }) },
+    { name: "splitTask", action: splitTaskAction, input: () => ({ podId, taskId: "nope", parts: ["a", "b"] }) },
   ];
   for (const { name, action, input } of actions) {
     it(`server action ${name}`, async () => {

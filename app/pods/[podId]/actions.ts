@@ -3,7 +3,7 @@
 // runPodAction: authenticated, parsed, checked on the server, then appended
 // to the tape as the signed-in person (the domain checks the rest).
 import { runPodAction } from "@/server/web/run-action";
-import { answerEscalationAction, decideAction } from "@/server/web/pod-actions";
+import { addTaskAction, answerEscalationAction, assignRoleAction, decideAction, handOffAction, rotateRoleAction, setPausedAction, splitTaskAction } from "@/server/web/pod-actions";
 
 export async function decide(raw: unknown) {
   return runPodAction(decideAction, raw);
@@ -11,4 +11,28 @@ export async function decide(raw: unknown) {
 
 export async function answerEscalation(raw: unknown) {
   return runPodAction(answerEscalationAction, raw);
+}
+
+export async function setPaused(raw: unknown) {
+  return runPodAction(setPausedAction, raw);
+}
+
+export async function assignRole(raw: unknown) {
+  return runPodAction(assignRoleAction, raw);
+}
+
+export async function rotateRole(raw: unknown) {
+  return runPodAction(rotateRoleAction, raw);
+}
+
+export async function handOff(raw: unknown) {
+  return runPodAction(handOffAction, raw);
+}
+
+export async function addTask(raw: unknown) {
+  return runPodAction(addTaskAction, raw);
+}
+
+export async function splitTask(raw: unknown) {
+  return runPodAction(splitTaskAction, raw);
 }
