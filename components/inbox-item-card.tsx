@@ -43,14 +43,14 @@ export const InboxItemCard = forwardRef<HTMLLIElement, Props>(function InboxItem
       data-kind={item.kind}
       aria-label={`${item.kind.replace("_", " ")}: ${item.title}`}
     >
-      <div className="flex flex-wrap items-baseline gap-2">
+      <div className="flex flex-wrap items-center gap-2">
         <span className="rounded bg-amber-100 px-1.5 py-0.5 text-[11px] font-medium uppercase text-amber-800 dark:bg-amber-950 dark:text-amber-300">{item.kind.replace("_", " ")}</span>
         {podName && <a href={`/pods/${podId}?tab=inbox`} className="text-xs font-medium text-zinc-500 hover:underline">{podName}</a>}
-        <p className="min-w-0 flex-1 text-sm break-words">{item.title}</p>
-        <span className={`text-xs ${ageMs > 3_600_000 ? "font-medium text-amber-700 dark:text-amber-400" : "text-zinc-500"}`} title="waiting since">
+        <span className={`ml-auto text-xs ${ageMs > 3_600_000 ? "font-medium text-amber-700 dark:text-amber-400" : "text-zinc-500"}`} title="waiting since">
           waiting <RelativeTime iso={item.at} />
         </span>
       </div>
+      <p className="text-sm break-words">{item.title}</p>
       {canAct && (
         <div className="space-y-2">
           <input

@@ -2,9 +2,11 @@
 // The pod's other views: members and handoffs, runs, contracted jobs, evidence.
 import type { PodStateView } from "@/server/pods/present-pod-state";
 import { RelativeTime } from "./relative-time";
-import { Badge, Card, Empty, Section } from "./ui";
+import { Badge, Card, Empty, Section, useLimited } from "./ui";
 
 export function MembersView({ state }: { state: PodStateView }) {
+  const history = [...state.handoffs.map((h) => ({ seq: h.seq, at: h.at, text: `${h.from} → ${h.to}: ${h.reason}` })), ...state.roleHistory.map((r) => ({ seq: r.seq, at: r.at, text: `${r.memberId} ${r.action.replace("_", " ")} ${r.role}` }))].sort((a, b) => b.seq - a.seq);
+  const { shown, more } = useLimited(history, 20);
   return (
     <div className="grid gap-6 lg:grid-cols-2">
       <Section title="Members" aside={state.activeAgent && <Badge tone="green">active: {state.activeAgent}</Badge>}>
@@ -26,20 +28,18 @@ export function MembersView({ state }: { state: PodStateView }) {
         )}
       </Section>
       <Section title="Handoffs and role changes">
-        {state.handoffs.length + state.roleHistory.length === 0 ? (
+        {history.length === 0 ? (
           <Empty>No handoffs yet.</Empty>
         ) : (
           <ol className="space-y-1 text-sm">
-            {[...state.handoffs.map((h) => ({ seq: h.seq, at: h.at, text: `${h.from} → ${h.to}: ${h.reason}` })), ...state.roleHistory.map((r) => ({ seq: r.seq, at: r.at, text: `${r.memberId} ${r.action.replace("_", " ")} ${r.role}` }))]
-              .sort((a, b) => b.seq - a.seq)
-              .slice(0, 100)
-              .map((x, i) => (
+            {shown.map((x, i) => (
                 <li key={i} className="flex gap-2">
                   <a href={`?tab=tape#seq-${x.seq}`} className="font-mono text-xs text-zinc-500 hover:underline">#{x.seq}</a>
                   <span className="min-w-0 break-words">{x.text}</span>
                   <span className="ml-auto shrink-0 text-xs text-zinc-500"><RelativeTime iso={x.at} /></span>
                 </li>
               ))}
+            {more}
           </ol>
         )}
       </Section>
@@ -100,6 +100,8 @@ export function JobsView({ state }: { state: PodStateView }) {
 }
 
 export function EvidenceView({ state }: { state: PodStateView }) {
+  const proofs = useLimited([...state.workcells].reverse(), 15);
+  const bundles = useLimited([...state.evidence].reverse(), 20);
   return (
     <div className="space-y-6">
       <Section title="Proofs (workcells)">
@@ -112,7 +114,7 @@ export function EvidenceView({ state }: { state: PodStateView }) {
                 <tr><th className="px-3 py-2">Workcell</th><th className="px-3 py-2">Task</th><th className="px-3 py-2">Status</th><th className="px-3 py-2">Gates</th><th className="px-3 py-2">Diff</th><th className="px-3 py-2">Risk</th></tr>
               </thead>
               <tbody className="divide-y divide-zinc-200 dark:divide-zinc-800">
-                {state.workcells.map((w) => (
+                {proofs.shown.map((w) => (
                   <tr key={w.workcellId}>
                     <td className="px-3 py-2 font-mono text-xs">{w.workcellId}</td>
                     <td className="px-3 py-2">{w.taskId ?? w.issueId}</td>
@@ -127,6 +129,7 @@ export function EvidenceView({ state }: { state: PodStateView }) {
                 ))}
               </tbody>
             </table>
+            {proofs.more}
           </div>
         )}
       </Section>
@@ -135,7 +138,7 @@ export function EvidenceView({ state }: { state: PodStateView }) {
           <Empty>No evidence yet.</Empty>
         ) : (
           <ul className="grid gap-2 md:grid-cols-2" data-testid="evidence">
-            {[...state.evidence].reverse().map((e) => (
+            {bundles.shown.map((e) => (
               <Card key={e.bundleId}>
                 <div className="flex flex-wrap items-center gap-2 text-sm">
                   <span className="font-mono font-medium">{e.bundleId}</span>
@@ -151,6 +154,7 @@ export function EvidenceView({ state }: { state: PodStateView }) {
                 )}
               </Card>
             ))}
+            <li className="md:col-span-2">{bundles.more}</li>
           </ul>
         )}
       </Section>

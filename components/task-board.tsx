@@ -2,7 +2,7 @@
 // The board: tasks in columns by state, live. Cards show who implements and
 // reviews, evidence and gate badges, dependencies and why a task is blocked.
 import type { PodStateView } from "@/server/pods/present-pod-state";
-import { Badge, Empty } from "./ui";
+import { Badge, Empty, useLimited } from "./ui";
 import { SplitTask } from "./steer-controls";
 
 const COLUMNS: { title: string; states: string[] }[] = [
@@ -19,17 +19,24 @@ export function TaskBoard({ state, podId, canAct = false }: { state: PodStateVie
   if (state.board.length === 0) return <Empty>No tasks yet. Agents add them with plan.imported or task.added (POST /api/v1/pods/…/plan).</Empty>;
   return (
     <div className="grid gap-3 md:grid-cols-3 xl:grid-cols-5" data-testid="board">
-      {COLUMNS.map((col) => {
-        const tasks = state.board.filter((t) => col.states.includes(t.status));
-        return (
-          <div key={col.title} className="min-w-0 space-y-2 rounded-lg bg-zinc-100/70 p-2 dark:bg-zinc-900/60" data-testid="board-column" data-column={col.title}>
-            <h3 className="flex items-center justify-between px-1 text-xs font-semibold uppercase tracking-wide text-zinc-500">
-              {col.title} <span className="tabular-nums">{tasks.length}</span>
-            </h3>
-            {tasks.map((t) => <TaskCard key={t.taskId} task={t} state={state} podId={podId} canAct={canAct} />)}
-          </div>
-        );
-      })}
+      {COLUMNS.map((col) => (
+        <Column key={col.title} title={col.title} tasks={state.board.filter((t) => col.states.includes(t.status))} state={state} podId={podId} canAct={canAct} />
+      ))}
+    </div>
+  );
+}
+
+/** Finished columns show their newest cards first, a dozen at a time. */
+function Column({ title, tasks, state, podId, canAct }: { title: string; tasks: Task[]; state: PodStateView; podId?: string; canAct: boolean }) {
+  const finished = title === "Done" || title === "Closed";
+  const { shown, more } = useLimited(finished ? [...tasks].reverse() : tasks, finished ? 12 : 50);
+  return (
+    <div className="min-w-0 space-y-2 rounded-lg bg-zinc-100/70 p-2 dark:bg-zinc-900/60" data-testid="board-column" data-column={title}>
+      <h3 className="flex items-center justify-between px-1 text-xs font-semibold uppercase tracking-wide text-zinc-500">
+        {title} <span className="tabular-nums">{tasks.length}</span>
+      </h3>
+      {shown.map((t) => <TaskCard key={t.taskId} task={t} state={state} podId={podId} canAct={canAct} />)}
+      {more}
     </div>
   );
 }

@@ -1,5 +1,6 @@
 // Small shared pieces of the control room's look.
-import type { ReactNode } from "react";
+"use client";
+import { useState, type ReactNode } from "react";
 
 export function Badge({ children, tone = "zinc", title }: { children: ReactNode; tone?: "zinc" | "green" | "red" | "amber" | "sky" | "violet"; title?: string }) {
   const tones = {
@@ -35,4 +36,18 @@ export function Section({ title, children, aside }: { title: string; children: R
       {children}
     </section>
   );
+}
+
+/** The newest `limit` items of a long list, with a button to show the rest. */
+export function useLimited<T>(items: T[], limit: number): { shown: T[]; more: ReactNode } {
+  const [all, setAll] = useState(false);
+  if (all || items.length <= limit) return { shown: items, more: null };
+  return {
+    shown: items.slice(0, limit),
+    more: (
+      <button onClick={() => setAll(true)} className="w-full rounded-md py-1.5 text-xs text-zinc-500 hover:bg-zinc-100 dark:hover:bg-zinc-800">
+        Show all {items.length}
+      </button>
+    ),
+  };
 }
