@@ -2,7 +2,7 @@
 // The pod page: tabs over one live state. The tab is in the URL (?tab=…),
 // so every view can be linked to.
 import { useRouter, useSearchParams } from "next/navigation";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { useQuery } from "@tanstack/react-query";
 import type { PodStateView } from "@/server/pods/present-pod-state";
 import { usePodState } from "./use-pod-state";
@@ -18,13 +18,13 @@ import { RelativeTime } from "./relative-time";
 const TABS = ["board", "tape", "inbox", "evidence", "runs", "members", "job"] as const;
 type Tab = (typeof TABS)[number];
 
-export function PodView({ podId, canAct }: { podId: string; canAct: boolean }) {
+export function PodView({ podId, canAct, head }: { podId: string; canAct: boolean; head?: number }) {
   const params = useSearchParams();
   const router = useRouter();
   const tab: Tab = (TABS as readonly string[]).includes(params.get("tab") ?? "") ? (params.get("tab") as Tab) : "board";
   const state = usePodState(podId);
   // One live subscription for the whole page: the tape shows it, the other views refetch on it.
-  const liveTape = useLiveTape(podId);
+  const liveTape = useLiveTape(podId, head);
   const select = (t: Tab) => router.replace(`?tab=${t}`, { scroll: false });
 
   return (
@@ -76,8 +76,15 @@ export function PodView({ podId, canAct }: { podId: string; canAct: boolean }) {
 }
 
 function PodStatus({ podId, state, canAct }: { podId: string; state: PodStateView; canAct: boolean }) {
+  // Re-walking a long chain costs the server real work: do it after the page has painted.
+  const [verifyNow, setVerifyNow] = useState(false);
+  useEffect(() => {
+    const t = setTimeout(() => setVerifyNow(true), 2_000);
+    return () => clearTimeout(t);
+  }, []);
   const verify = useQuery({
     queryKey: ["verify", podId],
+    enabled: verifyNow,
     queryFn: async () => (await (await fetch(`/api/v1/pods/${podId}/verify`)).json()) as { ok: boolean; checked: number; firstBadSeq?: number },
     staleTime: 60_000,
   });

@@ -10,7 +10,8 @@ import { getSocket } from "./socket-client";
 
 export type TapeStatus = "connecting" | "catching-up" | "live" | "offline" | "error";
 const KEEP = 2000;
-const INITIAL_WINDOW = 500;
+/** Recent events kept from the start; older ones are paged in by the tape view as it scrolls. */
+const INITIAL_WINDOW = 100;
 const storageKey = (podId: string) => `podwatch:tape:${podId}`;
 
 type Saved = { lastSeq: number; events: TapeEvent[] };
@@ -24,7 +25,8 @@ function restore(podId: string): Saved | null {
   }
 }
 
-export function useLiveTape(podId: string) {
+/** `knownHead`: the pod's head as the server rendered the page, so the subscription starts without a round trip. */
+export function useLiveTape(podId: string, knownHead?: number) {
   const [events, setEvents] = useState<TapeEvent[]>([]);
   const [status, setStatus] = useState<TapeStatus>("connecting");
   const [error, setError] = useState<string | null>(null);
@@ -83,8 +85,8 @@ export function useLiveTape(podId: string) {
         setEvents(buffer);
       } else {
         try {
-          const pod = await fetchPod(podId);
-          lastSeq.current = Math.max(0, pod.eventCount - INITIAL_WINDOW);
+          const head = knownHead ?? (await fetchPod(podId)).eventCount;
+          lastSeq.current = Math.max(0, head - INITIAL_WINDOW);
         } catch (e) {
           if (!cancelled) {
             setStatus("error");
@@ -106,6 +108,7 @@ export function useLiveTape(podId: string) {
       socket.off("connect", subscribe);
       socket.off("disconnect", onDisconnect);
     };
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the known head only seeds the first subscription
   }, [podId]);
 
   return { events, status, error };

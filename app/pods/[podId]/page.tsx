@@ -11,7 +11,8 @@ export default async function PodPage({ params, searchParams }: { params: Promis
   const { podId } = await params;
   const { tab } = await searchParams;
   const who = await requireViewer(`/pods/${podId}${tab ? `?tab=${encodeURIComponent(tab)}` : ""}`);
-  const access = podAccess(who, podId, await appContext().store.readState(podId));
+  const state = await appContext().store.readState(podId);
+  const access = podAccess(who, podId, state);
   // The server decides who may act; the page only leaves out controls that would be refused.
   const canAct = who.kind === "user" && atLeast(access, "approver");
   return (
@@ -23,7 +24,7 @@ export default async function PodPage({ params, searchParams }: { params: Promis
         </p>
       ) : (
         <Suspense>
-          <PodView podId={podId} canAct={canAct} />
+          <PodView podId={podId} canAct={canAct} head={state?.seq} />
         </Suspense>
       )}
     </div>
