@@ -2,7 +2,8 @@
 import Link from "next/link";
 import { useEffect } from "react";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import type { PodSummary } from "@/server/wire/pods";
+import type { PodOverview } from "@/server/wire/pods";
+import { Badge } from "./ui";
 import { fetchPods } from "./api-client";
 import { getSocket } from "./socket-client";
 import { RelativeTime } from "./relative-time";
@@ -15,14 +16,19 @@ export function PodList() {
   useEffect(() => {
     const socket = getSocket();
     const subscribe = () => socket.emit("pods:subscribe", () => void qc.invalidateQueries({ queryKey: ["pods"] }));
-    const onCount = ({ podId, eventCount }: { podId: string; eventCount: number }) =>
-      qc.setQueryData<PodSummary[]>(["pods"], (old) => old?.map((p) => (p.id === podId ? { ...p, eventCount: Math.max(p.eventCount, eventCount) } : p)));
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const onCount = ({ podId, eventCount }: { podId: string; eventCount: number }) => {
+      qc.setQueryData<PodOverview[]>(["pods"], (old) => old?.map((p) => (p.id === podId ? { ...p, eventCount: Math.max(p.eventCount, eventCount) } : p)));
+      // The count moves at once; status, inbox and checkpoint age follow with a (throttled) refetch.
+      if (!timer) timer = setTimeout(() => ((timer = undefined), void qc.invalidateQueries({ queryKey: ["pods"] })), 1_000);
+    };
     const onChanged = () => subscribe(); // a new pod: join its count room too, then refetch
     socket.on("connect", subscribe);
     socket.on("pods:count", onCount);
     socket.on("pods:changed", onChanged);
     if (socket.connected) subscribe();
     return () => {
+      clearTimeout(timer);
       socket.off("connect", subscribe);
       socket.off("pods:count", onCount);
       socket.off("pods:changed", onChanged);
@@ -55,13 +61,22 @@ export function PodList() {
               <p className="truncate font-medium">{pod.name}</p>
               <p className="truncate text-xs text-zinc-500">{pod.scope ?? "No scope yet"}</p>
             </div>
-            <span className="hidden rounded-full bg-zinc-100 px-2 py-0.5 text-xs text-zinc-700 sm:inline dark:bg-zinc-800 dark:text-zinc-300">{pod.mode}</span>
+            <span className="hidden flex-wrap items-center gap-1 sm:flex">
+              <Badge>{pod.mode}</Badge>
+              <Badge tone={pod.status === "active" ? "green" : pod.status === "paused" ? "amber" : pod.status === "closed" ? "red" : "zinc"}>{pod.status}</Badge>
+              {pod.activeAgent && <Badge tone="sky" title="active agent">{pod.activeAgent}</Badge>}
+            </span>
+            {pod.inboxCount > 0 && (
+              <span className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-medium text-amber-800 dark:bg-amber-950 dark:text-amber-300" title="waiting for a human" data-testid="pod-inbox-count">
+                {pod.inboxCount} waiting
+              </span>
+            )}
             <span className="text-right text-sm tabular-nums" aria-label={`${pod.eventCount} events`}>
               <span data-testid="event-count" className="font-semibold">{pod.eventCount.toLocaleString()}</span>
               <span className="text-zinc-500"> events</span>
             </span>
-            <span className="hidden w-24 text-right text-xs text-zinc-500 md:inline">
-              <RelativeTime iso={pod.createdAt} />
+            <span className={`hidden w-32 text-right text-xs md:inline ${stale(pod.lastCheckpointAt) ? "font-medium text-amber-700 dark:text-amber-400" : "text-zinc-500"}`} title="last checkpoint">
+              {pod.lastCheckpointAt ? <>checkpoint <RelativeTime iso={pod.lastCheckpointAt} /></> : "no checkpoint yet"}
             </span>
           </Link>
         </li>
@@ -69,6 +84,9 @@ export function PodList() {
     </ul>
   );
 }
+
+/** A pod is stale when no checkpoint came for 30 minutes (seed 000: 15–30 minute slices). */
+const stale = (at: string | null) => at !== null && Date.now() - new Date(at).getTime() > 30 * 60_000;
 
 function ListSkeleton() {
   return (

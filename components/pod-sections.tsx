@@ -1,7 +1,9 @@
 "use client";
 // The pod's other views: members and handoffs, runs, contracted jobs, evidence.
 import type { PodStateView } from "@/server/pods/present-pod-state";
+import { Fragment, useState } from "react";
 import { RelativeTime } from "./relative-time";
+import { BundleDetails, ProofDetails } from "./evidence-details";
 import { Badge, Card, Empty, Section, useLimited } from "./ui";
 
 export function MembersView({ state }: { state: PodStateView }) {
@@ -99,7 +101,9 @@ export function JobsView({ state }: { state: PodStateView }) {
   );
 }
 
-export function EvidenceView({ state }: { state: PodStateView }) {
+export function EvidenceView({ podId, state }: { podId: string; state: PodStateView }) {
+  const [open, setOpen] = useState<string | null>(null);
+  const toggle = (key: string) => setOpen((o) => (o === key ? null : key));
   const proofs = useLimited([...state.workcells].reverse(), 15);
   const bundles = useLimited([...state.evidence].reverse(), 20);
   return (
@@ -115,7 +119,8 @@ export function EvidenceView({ state }: { state: PodStateView }) {
               </thead>
               <tbody className="divide-y divide-zinc-200 dark:divide-zinc-800">
                 {proofs.shown.map((w) => (
-                  <tr key={w.workcellId}>
+                  <Fragment key={w.workcellId}>
+                  <tr onClick={() => w.proof && toggle(`wc:${w.workcellId}`)} className={w.proof ? "cursor-pointer hover:bg-zinc-50 dark:hover:bg-zinc-800/50" : ""} aria-expanded={open === `wc:${w.workcellId}`}>
                     <td className="px-3 py-2 font-mono text-xs">{w.workcellId}</td>
                     <td className="px-3 py-2">{w.taskId ?? w.issueId}</td>
                     <td className="px-3 py-2">{w.proof ? w.proof.status : <span className="text-zinc-500">open</span>}</td>
@@ -126,6 +131,10 @@ export function EvidenceView({ state }: { state: PodStateView }) {
                     <td className="px-3 py-2 tabular-nums">{w.proof ? <span className={w.proof.overDiffBudget ? "text-red-700 dark:text-red-400" : ""}>{w.proof.diffLines} lines{w.maxDiffLines ? ` / ${w.maxDiffLines}` : ""}</span> : "—"}</td>
                     <td className="px-3 py-2">{w.proof?.risk ?? "—"}{w.proof?.confidence != null && <span className="text-zinc-500"> · {Math.round(w.proof.confidence * 100)}%</span>}</td>
                   </tr>
+                  {open === `wc:${w.workcellId}` && w.proof && (
+                    <tr><td colSpan={6} className="bg-zinc-50 px-3 py-3 dark:bg-zinc-950"><ProofDetails podId={podId} seq={w.proof.seq} /></td></tr>
+                  )}
+                  </Fragment>
                 ))}
               </tbody>
             </table>
@@ -149,6 +158,10 @@ export function EvidenceView({ state }: { state: PodStateView }) {
                   {e.commandCount} commands · {e.artifactCount} artifacts · commit <span className="font-mono">{e.env.commit}</span> · by {e.by}
                 </p>
                 <p className="mt-1 truncate font-mono text-[11px] text-zinc-500" title={e.manifestHash}>manifest {e.manifestHash}</p>
+                <button onClick={() => toggle(`ev:${e.bundleId}`)} className="mt-1 text-xs text-zinc-600 hover:underline dark:text-zinc-400" aria-expanded={open === `ev:${e.bundleId}`}>
+                  {open === `ev:${e.bundleId}` ? "Hide transcript" : "Show transcript and artifacts"}
+                </button>
+                {open === `ev:${e.bundleId}` && <BundleDetails podId={podId} seq={e.seq} />}
                 {e.links.tasks.length + e.links.jobs.length + e.links.decisions.length > 0 && (
                   <p className="mt-1 text-xs text-zinc-500">linked: {[...e.links.tasks.map((t) => `task ${t}`), ...e.links.jobs.map((j) => `job ${j}`), ...e.links.decisions.map((d) => `decision #${d}`)].join(", ")}</p>
                 )}

@@ -60,7 +60,7 @@ export function PodView({ podId, canAct, head }: { podId: string; canAct: boolea
           <BoardWithTimeTravel podId={podId} live={state.data} canAct={canAct} />
         </div>
       ) : tab === "evidence" ? (
-        <EvidenceView state={state.data} />
+        <EvidenceView podId={podId} state={state.data} />
       ) : tab === "runs" ? (
         <RunsView state={state.data} />
       ) : tab === "members" ? (

@@ -105,6 +105,14 @@ test("approve is disabled for work whose proof has a failing gate", async ({ pag
   await expect(item.getByTestId("approve-blocked")).toContainText("test failed");
   await page.getByRole("tab", { name: "board" }).click();
   await expect(page.locator('[data-task="gate"]')).toContainText("gates failed: test");
+  // The evidence view opens the proof itself: its gates table shows which one failed.
+  await page.getByRole("tab", { name: "evidence" }).click();
+  await page.getByRole("row").filter({ hasText: "wc-gate" }).click();
+  await expect(page.getByTestId("proof-details").getByRole("row").filter({ hasText: "test" }).first()).toContainText("failed");
+  await expect(page.getByTestId("proof-details")).toContainText("src/api/auth.ts");
+  // And the overview flags the pod as waiting for a human.
+  await page.goto("/");
+  await expect(page.getByTestId("pod-row").filter({ hasText: pod.name }).getByTestId("pod-inbox-count")).toHaveText("1 waiting");
 });
 
 test("tape filters, deep links and time travel", async ({ page, context, request }) => {

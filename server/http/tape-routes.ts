@@ -8,7 +8,7 @@ import { readInbox } from "../pods/read-inbox";
 import { readEvents, searchEvents } from "../tape/read-events";
 import { verifyChain } from "../tape/verify-chain";
 import { ZEventInput, MAX_EVENTS_PER_REQUEST, type TEvent } from "../wire/events";
-import { ZCreatePodRequest, ZReadEventsQuery } from "../wire/pods";
+import { ZCreatePodRequest, ZReadEventsQuery, type PodOverview } from "../wire/pods";
 import { parseWith, readJsonBody, sendJson } from "./json";
 import type { Route, RouteContext } from "./route";
 
@@ -81,9 +81,12 @@ export const tapeRoutes: Route[] = [
     path: /^\/api\/v1\/pods$/,
     guard: "authenticated",
     run: async ({ app, res, identity }) => {
-      const pods = await listPods(app.store);
-      const visible = [];
-      for (const p of pods) if (podAccess(identity, p.id, await app.store.readState(p.id)) !== "none") visible.push(p);
+      const visible: PodOverview[] = [];
+      for (const p of await listPods(app.store)) {
+        const state = await app.store.readState(p.id);
+        if (!state || podAccess(identity, p.id, state) === "none") continue;
+        visible.push({ ...p, status: state.status, activeAgent: state.activeAgent, inboxCount: Object.keys(state.inbox).length, lastCheckpointAt: state.lastCheckpoint?.at ?? null });
+      }
       sendJson(res, 200, { pods: visible });
     },
   },

@@ -19,6 +19,14 @@ export type PodSummary = {
   headHash: string;
 };
 
+/** What the overview shows of a pod, from its projections. */
+export type PodOverview = PodSummary & {
+  status: "forming" | "active" | "paused" | "closed";
+  activeAgent: string | null;
+  inboxCount: number;
+  lastCheckpointAt: string | null;
+};
+
 export const ZReadEventsQuery = z.object({
   after: z.coerce.number().int().min(0).default(0),
   limit: z.coerce.number().int().min(1).max(1000).default(100),

@@ -1,0 +1,121 @@
+"use client";
+// The full record behind an evidence bundle or a proof, read from the tape
+// event that carried it: command transcript, artifacts and environment;
+// gates, diff, files (forbidden paths highlighted), risk and follow-ups.
+import { useQuery } from "@tanstack/react-query";
+import type { TapeEvent } from "@/server/wire/events";
+import { Badge } from "./ui";
+
+function useEventAt(podId: string, seq: number) {
+  return useQuery({
+    queryKey: ["event", podId, seq],
+    staleTime: Infinity, // a stored event never changes
+    queryFn: async () => {
+      const res = await fetch(`/api/v1/pods/${encodeURIComponent(podId)}/events?after=${seq - 1}&limit=1`);
+      if (!res.ok) throw new Error(`could not load event #${seq}`);
+      return ((await res.json()) as { events: TapeEvent[] }).events[0]!;
+    },
+  });
+}
+
+const th = "px-2 py-1 text-left font-medium";
+const td = "px-2 py-1 align-top";
+const ms = (n: number | undefined) => (n === undefined ? "—" : n < 1000 ? `${n} ms` : `${(n / 1000).toFixed(1)} s`);
+
+export function BundleDetails({ podId, seq }: { podId: string; seq: number }) {
+  const ev = useEventAt(podId, seq);
+  if (ev.isPending) return <p className="text-xs text-zinc-500">Loading the bundle…</p>;
+  if (ev.isError) return <p role="alert" className="text-xs text-red-700">{ev.error.message}</p>;
+  const b = ev.data.body as { commands: { command: string; exit_code: number; duration_ms?: number }[]; artifacts: { path: string; sha256: string; size: number }[]; env: { commit: string; tools?: Record<string, string> } };
+  return (
+    <div className="space-y-3 text-xs" data-testid="bundle-details">
+      <table className="w-full">
+        <caption className="text-left font-semibold uppercase tracking-wide text-zinc-500">Commands</caption>
+        <thead><tr><th className={th}>Command</th><th className={th}>Exit</th><th className={th}>Took</th></tr></thead>
+        <tbody>
+          {b.commands.map((c, i) => (
+            <tr key={i} className={c.exit_code === 0 ? "" : "bg-red-50 dark:bg-red-950/40"}>
+              <td className={`${td} font-mono break-all`}>{c.command}</td>
+              <td className={`${td} tabular-nums ${c.exit_code === 0 ? "text-emerald-700 dark:text-emerald-400" : "font-semibold text-red-700 dark:text-red-400"}`}>{c.exit_code}</td>
+              <td className={`${td} tabular-nums`}>{ms(c.duration_ms)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <table className="w-full">
+        <caption className="text-left font-semibold uppercase tracking-wide text-zinc-500">Artifacts</caption>
+        <thead><tr><th className={th}>Path</th><th className={th}>SHA-256</th><th className={th}>Size</th></tr></thead>
+        <tbody>
+          {b.artifacts.map((a) => (
+            <tr key={a.path}>
+              <td className={`${td} font-mono break-all`}>{a.path}</td>
+              <td className={`${td} font-mono`} title={a.sha256}>{a.sha256.slice(0, 16)}…</td>
+              <td className={`${td} tabular-nums`}>{a.size.toLocaleString()} B</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <p><span className="font-semibold uppercase tracking-wide text-zinc-500">Environment</span> commit <span className="font-mono">{b.env.commit}</span>{Object.entries(b.env.tools ?? {}).map(([k, v]) => ` · ${k} ${v}`).join("")}</p>
+    </div>
+  );
+}
+
+type Proof = {
+  status: string;
+  patch: { branch: string; base_commit: string; head_commit: string; diff_stats: { files_changed: number; insertions: number; deletions: number }; files_modified: string[]; forbidden_path_violations: string[] };
+  verification: { gates: Record<string, { passed: boolean; exit_code: number; duration_ms: number }> };
+  commands_executed?: { command: string; exit_code: number; duration_ms: number }[];
+  confidence?: number;
+  risk_classification?: string;
+  risk_factors?: string[];
+  follow_ups?: { title: string; priority?: string }[];
+  metadata: { toolchain: string; model?: string; duration_ms: number; tokens_used?: number; cost_usd?: number };
+};
+
+export function ProofDetails({ podId, seq }: { podId: string; seq: number }) {
+  const ev = useEventAt(podId, seq);
+  if (ev.isPending) return <p className="text-xs text-zinc-500">Loading the proof…</p>;
+  if (ev.isError) return <p role="alert" className="text-xs text-red-700">{ev.error.message}</p>;
+  const p = (ev.data.body as { proof: Proof }).proof;
+  const forbidden = new Set(p.patch.forbidden_path_violations);
+  return (
+    <div className="grid gap-4 text-xs md:grid-cols-2" data-testid="proof-details">
+      <table className="w-full">
+        <caption className="text-left font-semibold uppercase tracking-wide text-zinc-500">Gates</caption>
+        <thead><tr><th className={th}>Gate</th><th className={th}>Result</th><th className={th}>Exit</th><th className={th}>Took</th></tr></thead>
+        <tbody>
+          {Object.entries(p.verification.gates).map(([name, g]) => (
+            <tr key={name} className={g.passed ? "" : "bg-red-50 dark:bg-red-950/40"}>
+              <td className={td}>{name}</td>
+              <td className={td}><Badge tone={g.passed ? "green" : "red"}>{g.passed ? "passed" : "failed"}</Badge></td>
+              <td className={`${td} tabular-nums`}>{g.exit_code}</td>
+              <td className={`${td} tabular-nums`}>{ms(g.duration_ms)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <div className="space-y-1">
+        <p className="font-semibold uppercase tracking-wide text-zinc-500">Patch</p>
+        <p className="font-mono">{p.patch.branch} · {p.patch.base_commit.slice(0, 10)}…{p.patch.head_commit.slice(0, 10)}</p>
+        <p className="tabular-nums">
+          {p.patch.diff_stats.files_changed} files · <span className="text-emerald-700 dark:text-emerald-400">+{p.patch.diff_stats.insertions}</span> <span className="text-red-700 dark:text-red-400">−{p.patch.diff_stats.deletions}</span>
+        </p>
+        <ul className="font-mono">
+          {p.patch.files_modified.map((f) => (
+            <li key={f} className={forbidden.has(f) ? "font-semibold text-red-700 dark:text-red-400" : ""}>{f}{forbidden.has(f) && " — forbidden path"}</li>
+          ))}
+        </ul>
+      </div>
+      <div className="space-y-1">
+        <p className="font-semibold uppercase tracking-wide text-zinc-500">Risk</p>
+        <p>{p.risk_classification ?? "unclassified"}{p.confidence !== undefined && ` · confidence ${Math.round(p.confidence * 100)}%`}</p>
+        {p.risk_factors?.length ? <ul className="list-disc pl-4">{p.risk_factors.map((r) => <li key={r}>{r}</li>)}</ul> : null}
+      </div>
+      <div className="space-y-1">
+        <p className="font-semibold uppercase tracking-wide text-zinc-500">Follow-ups</p>
+        {p.follow_ups?.length ? <ul className="list-disc pl-4">{p.follow_ups.map((f) => <li key={f.title}>{f.title}{f.priority && ` (${f.priority})`}</li>)}</ul> : <p className="text-zinc-500">None</p>}
+        <p className="text-zinc-500">{p.metadata.toolchain}{p.metadata.model && ` · ${p.metadata.model}`} · {ms(p.metadata.duration_ms)}{p.metadata.tokens_used !== undefined && ` · ${p.metadata.tokens_used.toLocaleString()} tokens`}{p.metadata.cost_usd !== undefined && ` · $${p.metadata.cost_usd}`}</p>
+      </div>
+    </div>
+  );
+}
