@@ -5,6 +5,7 @@ import { GeistMono } from "geist/font/mono";
 import { Providers } from "./providers";
 import { UserMenu } from "@/components/user-menu";
 import { InboxBadge } from "@/components/inbox-badge";
+import { KeyboardHelp } from "@/components/keyboard-help";
 import { currentIdentity } from "@/server/web/current-identity";
 import "./globals.css";
 
@@ -34,6 +35,7 @@ export default async function RootLayout({ children }: { children: React.ReactNo
             </nav>
           </header>
           <main className="mx-auto max-w-6xl px-4 py-6">{children}</main>
+          <KeyboardHelp />
         </Providers>
       </body>
     </html>

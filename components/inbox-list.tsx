@@ -1,6 +1,6 @@
 "use client";
 // The inbox across pods, oldest first. Keyboard: j/k move, a approve/accept,
-// r reject (on the focused item), ? shows the keys.
+// r reject (on the focused item); "?" (global) shows the keys.
 import { useEffect, useRef, useState } from "react";
 import { useQueryClient } from "@tanstack/react-query";
 import { useInbox } from "./use-inbox";
@@ -12,14 +12,12 @@ export function InboxList() {
   const qc = useQueryClient();
   const inbox = useInbox();
   const [focus, setFocus] = useState(0);
-  const [help, setHelp] = useState(false);
   const refs = useRef<(HTMLLIElement | null)[]>([]);
   const items = inbox.data ?? [];
 
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
       if ((e.target as HTMLElement).tagName === "INPUT" || e.metaKey || e.ctrlKey) return;
-      if (e.key === "?") setHelp((h) => !h);
       if (e.key === "j" || e.key === "k") {
         setFocus((f) => {
           const next = Math.max(0, Math.min(items.length - 1, f + (e.key === "j" ? 1 : -1)));
@@ -36,12 +34,6 @@ export function InboxList() {
   return (
     <div className="space-y-4">
       <AlertSettings />
-      {help && (
-        <div role="dialog" aria-label="Keyboard shortcuts" className="rounded-lg border border-zinc-200 bg-white p-3 text-sm dark:border-zinc-800 dark:bg-zinc-900">
-          <p className="font-medium">Keyboard</p>
-          <p><kbd>j</kbd>/<kbd>k</kbd> next / previous · <kbd>a</kbd> approve or accept · <kbd>r</kbd> reject · <kbd>?</kbd> this help</p>
-        </div>
-      )}
       {inbox.isPending ? (
         <div className="h-24 animate-pulse rounded-lg bg-zinc-200/70 dark:bg-zinc-800/70" aria-label="Loading the inbox" />
       ) : inbox.isError ? (

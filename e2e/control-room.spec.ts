@@ -71,7 +71,10 @@ test("approve and reject tasks; accept and reject jobs (escrow released / refund
   await postEvents(request, pod.id, [...team(), ...taskInReview("ok"), ...taskInReview("no"), ...job("j-accept"), ...job("j-reject")]);
   await signIn(context, await createPerson(request, pod.id, "approver"));
   await page.goto(`/pods/${pod.id}?tab=inbox`);
-  await page.getByTestId("inbox-item").filter({ hasText: "Approve task ok" }).getByRole("button", { name: "Approve", exact: true }).click();
+  // Keyboard: focus the item, "a" approves it.
+  await page.getByTestId("inbox-item").filter({ hasText: "Approve task ok" }).focus();
+  await page.keyboard.press("a");
+  await expect(page.getByTestId("inbox-item").filter({ hasText: "Approve task ok" })).toHaveCount(0);
   await page.getByTestId("inbox-item").filter({ hasText: "Approve task no" }).getByRole("button", { name: "Reject", exact: true }).click();
   await page.getByTestId("inbox-item").filter({ hasText: "j-accept" }).getByRole("button", { name: "Accept and release" }).click();
   await page.getByTestId("inbox-item").filter({ hasText: "j-reject" }).getByRole("button", { name: "Reject and refund" }).click();
@@ -132,6 +135,11 @@ test("tape filters, deep links and time travel", async ({ page, context, request
   await expect(page.getByTestId("tape-event")).toHaveCount(5);
   await expect(page.getByTestId("tape-event").first()).toContainText("status number 38");
   await page.getByRole("button", { name: "Clear" }).click();
+
+  await page.keyboard.press("?");
+  await expect(page.getByRole("dialog", { name: "Keyboard shortcuts" })).toBeVisible();
+  await page.keyboard.press("Escape");
+  await expect(page.getByRole("dialog", { name: "Keyboard shortcuts" })).toHaveCount(0);
 
   await page.goto(`/pods/${pod.id}?tab=tape&seq=4`);
   await expect(page.getByTestId("event-details")).toContainText("#4");

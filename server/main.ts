@@ -13,7 +13,7 @@ async function main() {
   const demo = config.demo ? await startDemo({ baseUrl: server.url, intervalMs: config.demoIntervalMs, adminKey: server.app.access.internalKey, watchers: [config.adminEmail] }) : null;
   console.log(`podwatch: listening on ${server.url} (database: ${server.app.store.kind})`);
   if (first) {
-    console.log(`podwatch: first start — sign in at ${server.url}/sign-in as ${first.email} with the one-time password ${first.password}`);
+    console.log(`podwatch: first start — sign in at ${server.url}/sign-in as ${first.email} with the password ${first.password}`);
     console.log("podwatch: (shown once; create more people with POST /api/v1/users)");
   }
   if (demo) console.log(`podwatch: live demo pod at ${server.url}/pods/${demo.podId}`);
