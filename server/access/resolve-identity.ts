@@ -5,7 +5,7 @@ import type { IncomingHttpHeaders } from "node:http";
 import { fromNodeHeaders } from "better-auth/node";
 import type { Identity } from "../domain/access/policy";
 import type { AccessContext } from "./access-context";
-import { sameSecret, SHARE_TOKEN_PREFIX } from "./secrets";
+import { AGENT_TOKEN_PREFIX, sameSecret, SHARE_TOKEN_PREFIX } from "./secrets";
 import { verifyShareToken } from "./share-links";
 
 export const SHARE_COOKIE = "pw_share";
@@ -26,13 +26,17 @@ export async function resolveIdentity(ax: AccessContext, headers: IncomingHttpHe
     const m = /^Bearer\s+(\S+)$/i.exec(authz);
     if (!m) return "invalid";
     const secret = m[1]!;
+    // Agent tokens first (the hot path, usually a cache hit); they can never equal an admin key.
+    if (secret.startsWith(AGENT_TOKEN_PREFIX)) {
+      const agent = await ax.tokens.verify(secret);
+      if (agent) return { kind: "agent", ...agent };
+    }
     for (const [label, key] of ax.adminKeys) if (sameSecret(secret, key)) return { kind: "admin-token", label };
     if (secret.startsWith(SHARE_TOKEN_PREFIX)) {
       const link = await verifyShareToken(ax.store, secret);
       return link ? { kind: "share", ...link } : "invalid";
     }
-    const agent = await ax.tokens.verify(secret);
-    return agent ? { kind: "agent", ...agent } : "invalid";
+    return "invalid";
   }
   const cookies = get("cookie");
   if (cookies?.includes("session_token")) {
