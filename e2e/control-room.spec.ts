@@ -188,3 +188,36 @@ test("an approver steers the pod: add and split a task, hand off, pause and resu
   await page.getByRole("button", { name: "Resume pod" }).click();
   await expect(page.getByTestId("pod-status")).toContainText("active");
 });
+
+test("evidence: the transcript, artifacts verified against their uploaded blobs, and a patch as a diff", async ({ page, context, request }) => {
+  const { createHash } = await import("node:crypto");
+  const pod = await createPod(request);
+  const patch = "--- a/src/retry.ts\n+++ b/src/retry.ts\n@@ -1,2 +1,2 @@\n-const tries = 3;\n+const tries = 5;\n";
+  const log = "all 42 tests passed\n";
+  const sha = (s: string) => createHash("sha256").update(s).digest("hex");
+  const admin = { authorization: `Bearer ${E2E_ADMIN_TOKEN}` };
+  expect((await request.put(`/api/v1/blobs/${sha(patch)}`, { data: Buffer.from(patch), headers: admin })).status()).toBe(201);
+  await postEvents(request, pod.id, [
+    ...team(),
+    ev("evidence.bundle", "impl", {
+      bundleId: "b1",
+      commands: [{ command: "npm test", exit_code: 0, duration_ms: 4200 }, { command: "npm run lint", exit_code: 1, duration_ms: 800 }],
+      artifacts: [{ path: "changes.patch", sha256: sha(patch), size: patch.length }, { path: "test.log", sha256: sha(log), size: log.length }],
+      env: { commit: "abc1234", tools: { node: "20.20.2" } },
+      manifestHash: sha("manifest"),
+    }),
+  ]);
+  await signIn(context, await createPerson(request, pod.id, "viewer"));
+  await page.goto(`/pods/${pod.id}?tab=evidence`);
+  await page.getByRole("button", { name: "Show transcript and artifacts" }).click();
+  const details = page.getByTestId("bundle-details");
+  await expect(details.getByRole("row").filter({ hasText: "npm run lint" })).toContainText("1");
+  const patchRow = details.getByRole("row").filter({ hasText: "changes.patch" });
+  await patchRow.getByRole("button", { name: "Verify" }).click();
+  await expect(patchRow.getByTestId("artifact-state")).toHaveText("verified");
+  const logRow = details.getByRole("row").filter({ hasText: "test.log" });
+  await logRow.getByRole("button", { name: "Verify" }).click();
+  await expect(logRow.getByTestId("artifact-state")).toHaveText("not uploaded");
+  await patchRow.getByRole("button", { name: "Diff" }).click();
+  await expect(page.getByTestId("diff")).toContainText("+const tries = 5;");
+});

@@ -6,6 +6,7 @@ import type { TapeStore } from "./db/tape-store";
 import type { AccessContext } from "./access/access-context";
 import { createAppender, type AppendEvents } from "./tape/append-events";
 import { TapeBus } from "./tape/bus";
+import type { BlobStore } from "./blobs/blob-store";
 
 export type AppContext = {
   config: Config;
@@ -13,12 +14,13 @@ export type AppContext = {
   bus: TapeBus;
   append: AppendEvents;
   access: AccessContext;
+  blobs: BlobStore;
   authHandler?: (req: IncomingMessage, res: ServerResponse) => Promise<void>;
 };
 
-export function createAppContext(config: Config, store: TapeStore, access: AccessContext): AppContext {
+export function createAppContext(config: Config, store: TapeStore, access: AccessContext, blobs: BlobStore): AppContext {
   const bus = new TapeBus();
-  return { config, store, bus, append: createAppender(store, bus), access };
+  return { config, store, bus, append: createAppender(store, bus), access, blobs };
 }
 
 const KEY = Symbol.for("podwatch.app");

@@ -24,6 +24,7 @@ const ZEnv = z.object({
   PODWATCH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(120_000),
   PODWATCH_AUTH_FAILURES_PER_MINUTE: z.coerce.number().int().min(1).default(30),
   PODWATCH_SIGN_INS_PER_MINUTE: z.coerce.number().int().min(1).default(10),
+  PODWATCH_BLOB_MAX_BYTES: z.coerce.number().int().min(1).default(100 * 1024 * 1024),
 });
 
 export type Config = {
@@ -51,6 +52,8 @@ export type Config = {
   authFailuresPerMinute: number;
   /** Password sign-in attempts a minute per IP (Better Auth's limiter). */
   signInsPerMinute: number;
+  /** Largest blob accepted by PUT /api/v1/blobs/{sha256}. */
+  blobMaxBytes: number;
 };
 
 export function readConfig(env: Record<string, string | undefined> = process.env): Config {
@@ -81,5 +84,6 @@ export function readConfig(env: Record<string, string | undefined> = process.env
     rateLimitPerMinute: e.PODWATCH_RATE_LIMIT_PER_MINUTE,
     authFailuresPerMinute: e.PODWATCH_AUTH_FAILURES_PER_MINUTE,
     signInsPerMinute: e.PODWATCH_SIGN_INS_PER_MINUTE,
+    blobMaxBytes: e.PODWATCH_BLOB_MAX_BYTES,
   };
 }

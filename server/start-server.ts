@@ -9,6 +9,7 @@ import { openStore } from "./db/open-store";
 import { sqlitePath } from "./db/sqlite-store";
 import { createAccessContext } from "./access/access-context";
 import { persistentSecret } from "./access/secrets";
+import { BlobStore } from "./blobs/blob-store";
 import { handleApi } from "./http/api-routes";
 import { securityHeaders } from "./http/security-headers";
 import { attachSocketServer } from "./realtime/socket-server";
@@ -35,7 +36,7 @@ export async function startServer(initial: Config, opts: { web?: boolean } = {})
   config.authSecret ??= persistentSecret(join(dataDir(config), "auth-secret"));
 
   const store = await openStore(config.databaseUrl, { sqliteSync: config.sqliteSync });
-  const app = createAppContext(config, store, createAccessContext(config, store));
+  const app = createAppContext(config, store, createAccessContext(config, store), new BlobStore(join(dataDir(config), "blobs"), config.blobMaxBytes));
   publishAppContext(app);
 
   let nextHandle: Handler | null = null;

@@ -14,10 +14,11 @@ import { accessRoutes } from "./access-routes";
 import { protocolRoutes } from "./protocol-routes";
 import { tapeRoutes } from "./tape-routes";
 import { healthRoutes } from "./health-routes";
+import { blobRoutes } from "./blob-routes";
 import { openShareLink } from "./share-route";
 import type { Guard, Route } from "./route";
 
-const routes: Route[] = [...tapeRoutes, ...protocolRoutes, ...accessRoutes, ...healthRoutes];
+const routes: Route[] = [...tapeRoutes, ...protocolRoutes, ...accessRoutes, ...blobRoutes, ...healthRoutes];
 const GENERIC_401 = new AppError(401, "unauthenticated", "authentication required");
 
 async function guardVerdict(app: AppContext, guard: Guard, identity: Identity, podId: string | undefined): Promise<Verdict> {

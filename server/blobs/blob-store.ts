@@ -1,0 +1,75 @@
+// Content-addressed files on disk under the data folder: a blob's name is the
+// SHA-256 of its bytes, checked while it streams in; a mismatch stores nothing.
+import { createHash, randomUUID } from "node:crypto";
+import { createReadStream, createWriteStream, existsSync, mkdirSync, renameSync, rmSync, statSync } from "node:fs";
+import { join } from "node:path";
+import type { Readable } from "node:stream";
+import { pipeline } from "node:stream/promises";
+import { AppError } from "../domain/errors";
+
+export const SHA256_HEX = /^[0-9a-f]{64}$/;
+
+export class BlobStore {
+  constructor(private readonly dir: string, readonly maxBytes: number) {
+    mkdirSync(join(dir, "tmp"), { recursive: true });
+  }
+
+  path(sha256: string) {
+    return join(this.dir, sha256.slice(0, 2), sha256);
+  }
+
+  stat(sha256: string): { size: number } | null {
+    const p = this.path(sha256);
+    return existsSync(p) ? { size: statSync(p).size } : null;
+  }
+
+  /** Streams `body` in; keeps it only if its SHA-256 is `sha256` and it fits. */
+  async put(sha256: string, body: Readable, declaredLength?: number): Promise<{ size: number; created: boolean }> {
+    const max = this.maxBytes;
+    if (declaredLength !== undefined && declaredLength > max) throw tooBig(max);
+    const existing = this.stat(sha256);
+    if (existing) {
+      body.resume();
+      return { size: existing.size, created: false };
+    }
+    const tmp = join(this.dir, "tmp", randomUUID());
+    const hash = createHash("sha256");
+    let size = 0;
+    try {
+      await pipeline(
+        body,
+        async function* (source: AsyncIterable<Buffer>) {
+          for await (const chunk of source) {
+            size += chunk.length;
+            if (size > max) throw tooBig(max);
+            hash.update(chunk);
+            yield chunk;
+          }
+        },
+        createWriteStream(tmp),
+      );
+      const actual = hash.digest("hex");
+      if (actual !== sha256) throw new AppError(400, "hash_mismatch", `the content's SHA-256 is ${actual}, not ${sha256}; nothing was stored`);
+      mkdirSync(join(this.dir, sha256.slice(0, 2)), { recursive: true });
+      renameSync(tmp, this.path(sha256));
+      return { size, created: true };
+    } finally {
+      rmSync(tmp, { force: true });
+    }
+  }
+
+  /** Re-reads a stored blob and checks its bytes still hash to its name. */
+  async verify(sha256: string): Promise<{ ok: boolean; size: number } | null> {
+    const s = this.stat(sha256);
+    if (!s) return null;
+    const hash = createHash("sha256");
+    for await (const chunk of createReadStream(this.path(sha256))) hash.update(chunk as Buffer);
+    return { ok: hash.digest("hex") === sha256, size: s.size };
+  }
+
+  open(sha256: string) {
+    return createReadStream(this.path(sha256));
+  }
+}
+
+const tooBig = (max: number) => new AppError(413, "blob_too_large", `blobs are limited to ${max} bytes (PODWATCH_BLOB_MAX_BYTES)`);

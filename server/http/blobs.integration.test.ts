@@ -1,0 +1,54 @@
+import { createHash, randomBytes } from "node:crypto";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { api, startTestServer, TEST_ADMIN_TOKEN, type TestServer } from "../testing/test-server";
+
+const sha = (b: Buffer) => createHash("sha256").update(b).digest("hex");
+
+describe("content-addressed blobs", () => {
+  let s: TestServer;
+  let agent: string;
+  let share: string;
+  beforeAll(async () => {
+    s = await startTestServer("sqlite", { PODWATCH_BLOB_MAX_BYTES: String(8 * 1024 * 1024) });
+    const pod = (await api(s.url, "POST", "/api/v1/pods", { name: "blobs", mode: "collaboration" })).body.id;
+    await api(s.url, "POST", `/api/v1/pods/${pod}/members`, { memberId: "uploader", kind: "agent", displayName: "u", roles: [] });
+    agent = (await api(s.url, "POST", `/api/v1/pods/${pod}/members/uploader/tokens`, {})).body.token;
+    share = (await api(s.url, "POST", `/api/v1/pods/${pod}/share-links`, {})).body.token;
+  });
+  afterAll(() => s.stop());
+
+  const put = (name: string, body: Buffer, token = agent) => fetch(`${s.url}/api/v1/blobs/${name}`, { method: "PUT", headers: { authorization: `Bearer ${token}` }, body: new Uint8Array(body) });
+  const head = (name: string) => fetch(`${s.url}/api/v1/blobs/${name}`, { method: "HEAD", headers: { authorization: `Bearer ${TEST_ADMIN_TOKEN}` } });
+
+  it("stores a blob under its SHA-256, once, and returns it byte for byte", async () => {
+    const data = randomBytes(5 * 1024 * 1024 + 17);
+    const first = await put(sha(data), data);
+    expect(first.status).toBe(201);
+    expect((await put(sha(data), data)).status).toBe(200); // already there: nothing new
+    expect((await head(sha(data))).headers.get("content-length")).toBe(String(data.length));
+    const got = await fetch(`${s.url}/api/v1/blobs/${sha(data)}`, { headers: { authorization: `Bearer ${share}` } });
+    expect(got.headers.get("content-type")).toBe("application/octet-stream");
+    expect(got.headers.get("content-disposition")).toContain("attachment");
+    expect(Buffer.from(await got.arrayBuffer()).equals(data)).toBe(true);
+    const verified = await api(s.url, "GET", `/api/v1/blobs/${sha(data)}/verify`);
+    expect(verified.body).toEqual({ sha256: sha(data), ok: true, size: data.length });
+  });
+
+  it("refuses a tampered upload and stores nothing", async () => {
+    const data = Buffer.from("the real content");
+    const r = await put(sha(Buffer.from("something else")), data);
+    expect(r.status).toBe(400);
+    expect(((await r.json()) as { error: { code: string } }).error.code).toBe("hash_mismatch");
+    expect((await head(sha(Buffer.from("something else")))).status).toBe(404);
+  });
+
+  it("refuses blobs over the size limit, bad names, and uploads by watchers", async () => {
+    const big = randomBytes(8 * 1024 * 1024 + 1);
+    expect((await put(sha(big), big)).status).toBe(413);
+    expect((await head(sha(big))).status).toBe(404);
+    expect((await put("not-a-hash", Buffer.from("x"))).status).toBe(400);
+    const data = Buffer.from("watchers only look");
+    expect((await put(sha(data), data, share)).status).toBe(403);
+    expect((await fetch(`${s.url}/api/v1/blobs/${sha(data)}`, { method: "PUT", body: new Uint8Array(data) })).status).toBe(401);
+  });
+});
