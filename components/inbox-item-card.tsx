@@ -5,11 +5,13 @@ import { forwardRef, useState, useTransition } from "react";
 import type { InboxItem } from "@/server/domain/state/pod-state";
 import { answerEscalation, decide } from "@/app/pods/[podId]/actions";
 import { RelativeTime } from "./relative-time";
+import { TIE_BREAKERS } from "@/server/domain/events/event-schemas";
 
 type Props = { podId: string; podName?: string; item: InboxItem; blockedBy: string[]; canAct: boolean; onChanged: () => void; focused?: boolean };
 
 export const InboxItemCard = forwardRef<HTMLLIElement, Props>(function InboxItemCard({ podId, podName, item, blockedBy, canAct, onChanged, focused }, ref) {
   const [text, setText] = useState("");
+  const [tieBreaker, setTieBreaker] = useState<string>("");
   const [error, setError] = useState<string | null>(null);
   const [pending, start] = useTransition();
   const act = (run: () => Promise<{ ok: boolean; error?: string }>) =>
@@ -21,7 +23,15 @@ export const InboxItemCard = forwardRef<HTMLLIElement, Props>(function InboxItem
       onChanged();
     });
   const decideWith = (verdict: "approve" | "reject" | "accept" | "block") => () =>
-    act(() => decide({ podId, subject: item.subject, verdict, rationale: text || (verdict === "approve" || verdict === "accept" ? "Approved in the control room" : "Rejected in the control room") }));
+    act(() =>
+      decide({
+        podId,
+        subject: item.subject,
+        verdict,
+        rationale: text || (verdict === "approve" || verdict === "accept" ? "Approved in the control room" : "Rejected in the control room"),
+        ...(tieBreaker ? { tieBreaker } : {}),
+      }),
+    );
   const positive = item.kind === "job_acceptance" ? decideWith("accept") : decideWith("approve");
   const negative = decideWith("reject");
 
@@ -53,13 +63,21 @@ export const InboxItemCard = forwardRef<HTMLLIElement, Props>(function InboxItem
       <p className="text-sm break-words">{item.title}</p>
       {canAct && (
         <div className="space-y-2">
-          <input
-            value={text}
-            onChange={(e) => setText(e.target.value)}
-            placeholder={item.kind === "escalation" ? "Your answer" : "Rationale (optional)"}
-            aria-label={item.kind === "escalation" ? "Answer" : "Rationale"}
-            className="w-full rounded-md border border-zinc-300 bg-white px-2 py-1.5 text-sm dark:border-zinc-700 dark:bg-zinc-950"
-          />
+          <div className="flex gap-2">
+            <input
+              value={text}
+              onChange={(e) => setText(e.target.value)}
+              placeholder={item.kind === "escalation" ? "Your answer" : "Rationale (optional)"}
+              aria-label={item.kind === "escalation" ? "Answer" : "Rationale"}
+              className="min-w-0 flex-1 rounded-md border border-zinc-300 bg-white px-2 py-1.5 text-sm dark:border-zinc-700 dark:bg-zinc-950"
+            />
+            {item.kind !== "escalation" && (
+              <select aria-label="Tie-breaker" value={tieBreaker} onChange={(e) => setTieBreaker(e.target.value)} className="rounded-md border border-zinc-300 bg-white px-2 py-1.5 text-sm dark:border-zinc-700 dark:bg-zinc-950" title="Seed 000 §3.2: text/spec → safety → determinism → reversibility → timebox; spike for factual disagreements">
+                <option value="">Tie-breaker…</option>
+                {TIE_BREAKERS.map((t) => <option key={t} value={t}>{t.replace("_", "/")}</option>)}
+              </select>
+            )}
+          </div>
           <div className="flex flex-wrap items-center gap-2">
             {item.kind === "escalation" ? (
               <>

@@ -35,10 +35,11 @@ test("an approver signs in and decides; the decision lands on the tape as them",
   await expect(page).toHaveURL(new RegExp(`/pods/${pod.id}\\?tab=inbox$`));
   const item = page.getByTestId("inbox-item").filter({ hasText: "Approve task t1" });
   await item.getByLabel("Rationale").fill("Tests pass; reviewed.");
+  await item.getByLabel("Tie-breaker").selectOption("text_spec");
   await item.getByRole("button", { name: "Approve", exact: true }).click();
   await expect(page.getByTestId("inbox-item")).toHaveCount(0);
   await page.getByRole("tab", { name: "tape" }).click();
-  await expect(page.getByText("Decision on task t1: approve — Tests pass; reviewed.")).toBeVisible();
+  await expect(page.getByText("Decision on task t1: approve (text_spec) — Tests pass; reviewed.")).toBeVisible();
   const tape = page.getByTestId("tape-event").filter({ hasText: "Decision on task t1" });
   await expect(tape).toContainText(approver.email);
 });
