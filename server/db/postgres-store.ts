@@ -18,6 +18,9 @@ const MIGRATION_LOCK = 7_263_424; // any constant shared by all podwatch process
 
 export async function openPostgresStore(url: string): Promise<TapeStore> {
   const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // An idle connection can be cut by the server (restart, admin command): the pool
+  // replaces it; without a listener that would crash the process.
+  pool.on("error", (e) => console.error(`podwatch: a PostgreSQL connection dropped (${(e as { code?: string }).code ?? e.message}); it will be replaced`));
   await migratePostgres(pool);
   const prisma = new PgPrismaClient({ adapter: new PrismaPg(pool) }) as unknown as PrismaClient;
   return new PostgresStore(pool, prisma);
