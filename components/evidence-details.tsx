@@ -6,16 +6,13 @@ import { useState } from "react";
 import { useQuery } from "@tanstack/react-query";
 import type { TapeEvent } from "@/server/wire/events";
 import { Badge } from "./ui";
+import { getJson } from "./api-client";
 
 function useEventAt(podId: string, seq: number) {
   return useQuery({
     queryKey: ["event", podId, seq],
     staleTime: Infinity, // a stored event never changes
-    queryFn: async () => {
-      const res = await fetch(`/api/v1/pods/${encodeURIComponent(podId)}/events?after=${seq - 1}&limit=1`);
-      if (!res.ok) throw new Error(`could not load event #${seq}`);
-      return ((await res.json()) as { events: TapeEvent[] }).events[0]!;
-    },
+    queryFn: () => getJson<{ events: TapeEvent[] }>(`/api/v1/pods/${encodeURIComponent(podId)}/events?after=${seq - 1}&limit=1`).then((r) => r.events[0]!),
   });
 }
 

@@ -6,6 +6,7 @@ import { useEffect, useState } from "react";
 import { useQuery } from "@tanstack/react-query";
 import type { PodStateView } from "@/server/pods/present-pod-state";
 import { usePodState } from "./use-pod-state";
+import { getJson } from "./api-client";
 import { useLiveTape } from "./use-live-tape";
 import { TaskBoard } from "./task-board";
 import { TapeView } from "./tape-view";
@@ -85,7 +86,7 @@ function PodStatus({ podId, state, canAct }: { podId: string; state: PodStateVie
   const verify = useQuery({
     queryKey: ["verify", podId],
     enabled: verifyNow,
-    queryFn: async () => (await (await fetch(`/api/v1/pods/${podId}/verify`)).json()) as { ok: boolean; checked: number; firstBadSeq?: number },
+    queryFn: () => getJson<{ ok: boolean; checked: number; firstBadSeq?: number }>(`/api/v1/pods/${podId}/verify`),
     staleTime: 60_000,
   });
   const stale = state.lastCheckpoint && Date.now() - new Date(state.lastCheckpoint.at).getTime() > 30 * 60_000;
@@ -114,7 +115,7 @@ function BoardWithTimeTravel({ podId, live, canAct }: { podId: string; live: Pod
   const past = useQuery({
     queryKey: ["state-at", podId, atSeq],
     enabled: atSeq !== null,
-    queryFn: async () => (await (await fetch(`/api/v1/pods/${podId}/state?atSeq=${atSeq}`)).json()) as PodStateView,
+    queryFn: () => getJson<PodStateView>(`/api/v1/pods/${podId}/state?atSeq=${atSeq}`),
     placeholderData: (prev) => prev,
   });
   const shown = atSeq === null ? live : (past.data ?? live);

@@ -5,6 +5,7 @@ import { useEffect } from "react";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import type { InboxEntry } from "@/server/pods/read-inbox";
 import { getSocket } from "./socket-client";
+import { getJson } from "./api-client";
 
 export function useInbox() {
   const qc = useQueryClient();
@@ -30,11 +31,7 @@ export function useInbox() {
   }, [qc]);
   return useQuery({
     queryKey: ["inbox"],
-    queryFn: async () => {
-      const res = await fetch("/api/v1/inbox", { cache: "no-store" });
-      if (!res.ok) throw new Error(`could not load the inbox (${res.status})`);
-      return ((await res.json()) as { items: InboxEntry[] }).items;
-    },
+    queryFn: () => getJson<{ items: InboxEntry[] }>("/api/v1/inbox").then((r) => r.items),
     refetchInterval: 15_000,
   });
 }

@@ -5,12 +5,9 @@ import { useEffect } from "react";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import type { PodStateView } from "@/server/pods/present-pod-state";
 import { getSocket } from "./socket-client";
+import { getJson } from "./api-client";
 
-async function fetchState(podId: string): Promise<PodStateView> {
-  const res = await fetch(`/api/v1/pods/${encodeURIComponent(podId)}/state`, { cache: "no-store" });
-  if (!res.ok) throw new Error(((await res.json().catch(() => null)) as { error?: { message?: string } } | null)?.error?.message ?? `request failed (${res.status})`);
-  return (await res.json()) as PodStateView;
-}
+const fetchState = (podId: string) => getJson<PodStateView>(`/api/v1/pods/${encodeURIComponent(podId)}/state`);
 
 export function usePodState(podId: string) {
   const qc = useQueryClient();

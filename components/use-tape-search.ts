@@ -5,6 +5,7 @@ import { useEffect } from "react";
 import { useInfiniteQuery } from "@tanstack/react-query";
 import type { TapeEvent } from "@/server/wire/events";
 import type { TapeFilter } from "./tape-filter-store";
+import { getJson } from "./api-client";
 
 export function useTapeSearch(podId: string, filter: TapeFilter, enabled: boolean, head: number) {
   const query = useInfiniteQuery({
@@ -14,9 +15,7 @@ export function useTapeSearch(podId: string, filter: TapeFilter, enabled: boolea
     queryFn: async ({ pageParam }) => {
       const params = new URLSearchParams({ before: String(pageParam), limit: "200" });
       for (const [k, v] of Object.entries(filter)) if (v.trim()) params.set(k, v.trim());
-      const res = await fetch(`/api/v1/pods/${encodeURIComponent(podId)}/events?${params}`, { cache: "no-store" });
-      if (!res.ok) throw new Error(((await res.json().catch(() => null)) as { error?: { message?: string } } | null)?.error?.message ?? `search failed (${res.status})`);
-      return (await res.json()) as { events: TapeEvent[]; nextBefore: number | null };
+      return getJson<{ events: TapeEvent[]; nextBefore: number | null }>(`/api/v1/pods/${encodeURIComponent(podId)}/events?${params}`);
     },
     getNextPageParam: (last) => (last.events.length === 200 && last.nextBefore ? last.nextBefore : undefined),
   });

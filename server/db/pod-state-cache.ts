@@ -46,10 +46,6 @@ export class PodStateCache {
   remember(podId: string, state: PodState) {
     this.states.set(podId, state);
   }
-
-  clear() {
-    this.states.clear();
-  }
 }
 
 function parse(row: StateRow | undefined): PodState {

@@ -116,7 +116,7 @@ class SqliteStore implements TapeStore {
     for (const podId of new Set(requests.map((r) => r.podId))) {
       const head = this.stmts.head.get(podId) as Head | undefined;
       if (!head) continue;
-      const state = this.states.loadSync(podId, head, () => this.stmts.state.get(podId) as StateRow | undefined, (after, limit) => this.stmts.read.all(podId, after, limit) as StoredEvent[]);
+      const state = this.loadState(podId, head);
       pods.set(podId, { head, state });
     }
     const ids = requests.flatMap((r) => r.events.map((e) => e.id));
@@ -149,6 +149,10 @@ class SqliteStore implements TapeStore {
   async readState(podId: string): Promise<PodState | null> {
     const head = this.stmts.head.get(podId) as Head | undefined;
     if (!head) return null;
+    return this.loadState(podId, head);
+  }
+
+  private loadState(podId: string, head: Head): PodState {
     return this.states.loadSync(podId, head, () => this.stmts.state.get(podId) as StateRow | undefined, (after, limit) => this.stmts.read.all(podId, after, limit) as StoredEvent[]);
   }
 

@@ -13,8 +13,3 @@ export async function getPod(store: TapeStore, podId: string): Promise<PodSummar
   if (!pod) throw notFound("pod");
   return toPodSummary(pod);
 }
-
-export async function findPodByName(store: TapeStore, name: string): Promise<PodSummary | null> {
-  const pod = await store.prisma.pod.findFirst({ where: { name }, orderBy: { createdAt: "asc" } });
-  return pod ? toPodSummary(pod) : null;
-}

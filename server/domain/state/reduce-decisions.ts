@@ -2,7 +2,7 @@
 // gates by ContractGuardian / CostController (seed 001) and human escalations.
 import type { EventOf } from "../events/event-schemas";
 import type { AppliedEvent, PodState } from "./pod-state";
-import { at, conflictRule, holds, invalidRule, isApprover, requireDecider, requireEvidence, requireTask, with_, without } from "./rules";
+import { at, conflictRule, invalidRule, isApprover, requireDecider, requireEvidence, requireTask, with_, without } from "./rules";
 import { failingGates, linkEvidence } from "./reduce-evidence";
 
 type R<T extends AppliedEvent["type"]> = (s: PodState, e: EventOf<T> & AppliedEvent) => PodState;
@@ -95,4 +95,3 @@ const escalationAnswered: R<"escalation.answered"> = (s, e) => {
 };
 
 export const decisionReducers = { decision, "plan.review": planReview, escalation, "escalation.answered": escalationAnswered };
-export { holds };

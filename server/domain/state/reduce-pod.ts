@@ -1,7 +1,7 @@
 // Pod lifecycle, members, roles, handoffs, checkpoints, notes and budgets.
 import type { EventOf } from "../events/event-schemas";
 import type { AppliedEvent, PodState } from "./pod-state";
-import { at, conflictRule, holds, invalidRule, requireMember, requireMembershipAdmin, requireSteward, requireTask, with_ } from "./rules";
+import { at, conflictRule, invalidRule, requireMember, requireMembershipAdmin, requireSteward, requireTask, with_ } from "./rules";
 
 type R<T extends AppliedEvent["type"]> = (s: PodState, e: EventOf<T> & AppliedEvent) => PodState;
 
@@ -111,4 +111,3 @@ export const podReducers = {
   "budget.exceeded": budgetExceeded,
 };
 
-export { holds };
