@@ -132,6 +132,30 @@ describe.each(testProviders())("agent API v1 on %s", (provider) => {
     expect(await find("q=nothing-like-this")).toEqual([]);
   });
 
+  it("long-polls: a reader waiting after the head gets the next event as soon as it is written", async () => {
+    const pod = (await api(s.url, "POST", "/api/v1/pods", { name: "long-poll", mode: "collaboration" })).body.id;
+    await api(s.url, "POST", `/api/v1/pods/${pod}/events`, cp("first"));
+    const waiting = api(s.url, "GET", `/api/v1/pods/${pod}/events?after=1&wait=30`);
+    await new Promise((r) => setTimeout(r, 150)); // the GET is parked on the bus by now
+    await api(s.url, "POST", `/api/v1/pods/${pod}/events`, cp("second"));
+    const got = await waiting;
+    expect(got.status).toBe(200);
+    expect(got.body.events.map((e: { seq: number; body: { completed: string[] } }) => [e.seq, e.body.completed[0]])).toEqual([[2, "second"]]);
+    expect(got.body.nextAfter).toBe(2);
+    // Nothing new: it answers an empty page once the wait is over; backlog answers at once.
+    expect((await api(s.url, "GET", `/api/v1/pods/${pod}/events?after=2&wait=0.2`)).body).toEqual({ events: [], nextAfter: 2 });
+    expect((await api(s.url, "GET", `/api/v1/pods/${pod}/events?after=0&wait=30`)).body.events).toHaveLength(2);
+    expect((await api(s.url, "GET", `/api/v1/pods/${pod}/events?wait=61`)).status).toBe(400);
+  });
+
+  it("tells a credential who it speaks for", async () => {
+    await api(s.url, "POST", `/api/v1/pods/${podId}/members`, { memberId: "whoami-bot", kind: "agent", displayName: "w", roles: ["implementer"] });
+    const { token } = (await api(s.url, "POST", `/api/v1/pods/${podId}/members/whoami-bot/tokens`, {})).body;
+    expect((await api(s.url, "GET", "/api/v1/me", undefined, { token })).body).toEqual({ kind: "agent", memberId: "whoami-bot", podId });
+    expect((await api(s.url, "GET", "/api/v1/me")).body).toEqual({ kind: "admin-token" });
+    expect((await api(s.url, "GET", "/api/v1/me", undefined, null)).status).toBe(401);
+  });
+
   it("the database itself refuses to update or delete an event", async () => {
     await expect(rawSql(s.db, `UPDATE event SET actor = 'mallory' WHERE pod_id = $1`, [podId])).rejects.toThrow(/append-only/);
     await expect(rawSql(s.db, `DELETE FROM event WHERE pod_id = $1`, [podId])).rejects.toThrow(/append-only/);

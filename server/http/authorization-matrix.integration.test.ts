@@ -59,6 +59,8 @@ describe("authorization matrix", () => {
   const note = () => ({ id: randomUUID(), type: "note", actor: "bot", body: { kind: "STATUS", text: "hi" } });
   const routes: { name: string; allowed: Caller[]; call: (a: Auth) => Promise<{ status: number }> }[] = [
     { name: "GET /pods", allowed: [...WATCHERS, "otherToken"], call: (a) => api(s.url, "GET", "/api/v1/pods", undefined, a) },
+    { name: "GET /me", allowed: [...WATCHERS, "otherToken"], call: (a) => api(s.url, "GET", "/api/v1/me", undefined, a) },
+    { name: "GET /inbox", allowed: [...WATCHERS, "otherToken"], call: (a) => api(s.url, "GET", "/api/v1/inbox", undefined, a) },
     { name: "POST /pods", allowed: [], call: (a) => api(s.url, "POST", "/api/v1/pods", { name: "x", mode: "collaboration" }, a) },
     ...["", "/events", "/state", "/plan", "/verify"].map((p) => ({ name: `GET /pods/{id}${p}`, allowed: WATCHERS, call: (a: Auth) => api(s.url, "GET", `/api/v1/pods/${podId}${p}`, undefined, a) })),
     { name: "POST /events", allowed: ["token"], call: (a) => api(s.url, "POST", `/api/v1/pods/${podId}/events`, note(), a) },

@@ -5,12 +5,14 @@ import { requireAppend, podAccess } from "../domain/access/policy";
 import { createPod } from "../pods/create-pod";
 import { getPod, listPods } from "../pods/read-pods";
 import { readInbox } from "../pods/read-inbox";
-import { readEvents, searchEvents } from "../tape/read-events";
+import { searchEvents } from "../tape/read-events";
+import { waitForEvents } from "../tape/wait-for-events";
 import { verifyChain } from "../tape/verify-chain";
 import { ZEventInput, MAX_EVENTS_PER_REQUEST, type TEvent } from "../wire/events";
 import { ZCreatePodRequest, ZReadEventsQuery, type PodOverview } from "../wire/pods";
 import { parseWith, readJsonBody, sendJson } from "./json";
 import type { Route, RouteContext } from "./route";
+import { describeIdentity } from "../wire/whoami";
 
 const ZBatch = z.object({ events: z.array(ZEventInput).min(1).max(MAX_EVENTS_PER_REQUEST) });
 
@@ -45,8 +47,10 @@ export const tapeRoutes: Route[] = [
         const events = await searchEvents(app.store, params[0]!, filter, q.before ?? 2_147_483_647, q.limit);
         return sendJson(res, 200, { events, nextBefore: events.at(-1)?.seq ?? null });
       }
-      const events = await readEvents(app.store, params[0]!, q.after, q.limit);
-      sendJson(res, 200, { events, nextAfter: events.at(-1)?.seq ?? q.after });
+      const closed = new AbortController();
+      res.on("close", () => closed.abort());
+      const events = await waitForEvents(app.store, app.bus, params[0]!, { after: q.after, limit: q.limit, waitSeconds: q.wait, signal: closed.signal });
+      if (!res.destroyed) sendJson(res, 200, { events, nextAfter: events.at(-1)?.seq ?? q.after });
     },
   },
   {
@@ -69,6 +73,12 @@ export const tapeRoutes: Route[] = [
       const input = parseWith(ZCreatePodRequest, await readJsonBody(req));
       sendJson(res, 201, await createPod(app.store, app.bus, input));
     },
+  },
+  {
+    method: "GET",
+    path: /^\/api\/v1\/me$/,
+    guard: "authenticated",
+    run: async ({ res, identity }) => sendJson(res, 200, describeIdentity(identity as Exclude<typeof identity, { kind: "anonymous" }>)),
   },
   {
     method: "GET",

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ZEventInput, NOTE_KINDS } from "./events";
+import { ZEventInput, NOTE_KINDS, ZRelativePath } from "./events";
 
 describe("event wire schemas", () => {
   it("accepts a checkpoint with Completed / Next / Blocked", () => {
@@ -33,5 +33,11 @@ describe("event wire schemas", () => {
     expect(path({ id: "not-a-uuid" })).toBe("id");
     expect(path({ ts: "yesterday" })).toBe("ts");
     expect(path({ actor: "" })).toBe("actor");
+  });
+  it("accepts only normalised relative artifact paths in an evidence bundle", () => {
+    for (const ok of ["a.txt", "logs/0.log", "deep/er/file.tar.gz", ".hidden/x"]) expect(ZRelativePath.safeParse(ok).success, ok).toBe(true);
+    for (const bad of ["", "/etc/passwd", "../up", "a/../b", "./a", "a//b", "a/", "C:/x", "a\\b"]) expect(ZRelativePath.safeParse(bad).success, bad).toBe(false);
+    const bundle = { type: "evidence.bundle", actor: "a", body: { bundleId: "b", commands: [], artifacts: [{ path: "../secret", sha256: "a".repeat(64), size: 1 }], env: { commit: "c" }, manifestHash: "a".repeat(64) } };
+    expect(ZEventInput.safeParse(bundle).error?.issues[0]?.path.join(".")).toBe("body.artifacts.0.path");
   });
 });

@@ -1,5 +1,7 @@
 import { z } from "zod";
 
+export const MAX_WAIT_SECONDS = 60;
+
 export const POD_MODES = ["collaboration", "contracting"] as const;
 
 export const ZCreatePodRequest = z.object({
@@ -30,6 +32,8 @@ export type PodOverview = PodSummary & {
 export const ZReadEventsQuery = z.object({
   after: z.coerce.number().int().min(0).default(0),
   limit: z.coerce.number().int().min(1).max(1000).default(100),
+  /** Long-poll: with nothing after `after`, hold the request up to this many seconds for new events. */
+  wait: z.coerce.number().min(0).max(MAX_WAIT_SECONDS).default(0),
   /** With any filter (or `before`), the read is a search: newest first, seq < before. */
   before: z.coerce.number().int().min(1).optional(),
   type: z.string().max(500).optional(),

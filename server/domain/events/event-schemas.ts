@@ -156,11 +156,23 @@ export const ZRunVerified = ev("run.verified", z.object({ runId: ZId, by: z.enum
 export const ZRunCommitted = ev("run.committed", z.object({ runId: ZId, commit: z.string().min(1).max(200) }));
 export const ZRunDiscarded = ev("run.discarded", z.object({ runId: ZId, reason: ZText }));
 
+/**
+ * A path inside an evidence bundle: relative, "/"-separated, already normal.
+ * A bundle names files, it must never point outside itself ("..", "/etc/…", "C:\\…").
+ */
+export const ZRelativePath = z
+  .string()
+  .min(1)
+  .max(1000)
+  .refine((p) => !p.includes("\\") && !/^[a-zA-Z]:/.test(p) && !p.startsWith("/") && p.split("/").every((seg) => seg !== "" && seg !== "." && seg !== ".."), {
+    message: "must be a normalised relative path: no leading '/', no '..' or '.' segments, no empty segments, no backslashes",
+  });
+
 // --- evidence (seed 000 §4.2: commands.jsonl, artifacts, hashes, environment snapshot) ---
 export const ZEvidenceBundle = ev("evidence.bundle", z.object({
   bundleId: ZId,
   commands: z.array(z.looseObject({ command: z.string().min(1), exit_code: z.number().int(), duration_ms: z.number().min(0).optional() })).max(10000),
-  artifacts: z.array(z.object({ path: z.string().min(1), sha256: z.string().regex(/^[0-9a-f]{64}$/), size: z.number().int().min(0) })).max(100000),
+  artifacts: z.array(z.object({ path: ZRelativePath, sha256: z.string().regex(/^[0-9a-f]{64}$/), size: z.number().int().min(0) })).max(100000),
   env: z.looseObject({ commit: z.string().min(1), tools: z.record(z.string(), z.string()).default({}) }),
   manifestHash: z.string().regex(/^[0-9a-f]{64}$/),
 }));
