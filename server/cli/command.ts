@@ -1,0 +1,48 @@
+// The shape of a CLI command: its words, help, options, and what it runs.
+import { UsageError } from "../sdk/errors";
+import type { PodAgent } from "../sdk/pod-agent";
+
+export type OptionSpec = { type: "string" | "boolean"; multiple?: boolean; short?: string; description: string; value?: string };
+export type Parsed = { values: Record<string, string | boolean | string[] | undefined>; positionals: string[] };
+export type Output = {
+  /** Progress for people (stderr; a live bar on a terminal). Silent with --json or --quiet. */
+  progress: (line: string, done?: boolean) => void;
+  /** For commands that stream (tail): a line now, rather than one result at the end. */
+  line: (text: string, json: unknown) => void;
+  json: boolean;
+};
+export type Result = { text: string; json: unknown; exitCode?: number };
+export type RunContext = Parsed & { agent: () => PodAgent; out: Output; signal: AbortSignal };
+
+export type Command = {
+  /** "checkpoint", or "plan add" for a group's verb. */
+  name: string;
+  summary: string;
+  /** After "podwatch <name> ": the positionals. */
+  args?: string;
+  /** [min, max] positionals. */
+  arity?: [number, number];
+  options?: Record<string, OptionSpec>;
+  examples?: string[];
+  /** Talks to no server (mcp starts its own client; help needs none). */
+  run: (c: RunContext) => Promise<Result>;
+};
+
+export const str = (v: unknown) => (typeof v === "string" ? v : undefined);
+export const list = (v: unknown) => (Array.isArray(v) ? (v as string[]) : []);
+
+/** `--set key=value` pairs; values that read as JSON (numbers, true, arrays) are taken as such. */
+export function keyValues(pairs: string[], flag: string): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const p of pairs) {
+    const i = p.indexOf("=");
+    if (i <= 0) throw new UsageError(`--${flag} takes key=value, got "${p}"`);
+    const raw = p.slice(i + 1);
+    let value: unknown = raw;
+    try {
+      value = JSON.parse(raw);
+    } catch {}
+    out[p.slice(0, i)] = value;
+  }
+  return out;
+}

@@ -1,0 +1,137 @@
+// The TypeScript SDK: one client per agent credential. Event bodies are typed
+// from the same zod schemas the server validates with, and checked locally
+// first, so a mistake is reported before anything is sent.
+import { randomUUID } from "node:crypto";
+import type { z } from "zod";
+import { ZEventInput, type EventType, type TapeEvent } from "../wire/events";
+import type { Whoami } from "../wire/whoami";
+import { PodwatchError, UsageError } from "./errors";
+
+type EventInput = z.input<typeof ZEventInput>;
+/** What a caller writes for an event of type T: the body and optional envelope fields; actor, id and ts are filled in. */
+type Drafted<E> = E extends unknown ? Omit<E, "actor" | "id" | "ts"> & { actor?: string; id?: string; ts?: string } : never;
+export type EventDraft<T extends EventType = EventType> = Drafted<Extract<EventInput, { type: T }>>;
+export type { Ack } from "../domain/plan-append";
+import type { Ack } from "../domain/plan-append";
+export type ClientOptions = { url: string; token: string; podId?: string; actor?: string };
+export type EventsPage = { events: TapeEvent[]; nextAfter: number };
+
+export class PodwatchClient {
+  readonly url: string;
+  private me?: Promise<Whoami>;
+
+  constructor(readonly options: ClientOptions) {
+    if (!options.url) throw new UsageError("no server URL: set PODWATCH_URL (e.g. http://127.0.0.1:3000)");
+    if (!options.token) throw new UsageError("no token: set PODWATCH_TOKEN to an agent token of the pod");
+    this.url = options.url.replace(/\/+$/, "");
+  }
+
+  /** Reads PODWATCH_URL, PODWATCH_TOKEN, PODWATCH_POD and PODWATCH_ACTOR. */
+  static fromEnv(env: NodeJS.ProcessEnv = process.env, overrides: Partial<ClientOptions> = {}) {
+    return new PodwatchClient({ url: env.PODWATCH_URL ?? "", token: env.PODWATCH_TOKEN ?? "", podId: env.PODWATCH_POD || undefined, actor: env.PODWATCH_ACTOR || undefined, ...stripUndefined(overrides) });
+  }
+
+  async request<T>(method: string, path: string, body?: unknown, init: { signal?: AbortSignal } = {}): Promise<T> {
+    let res: Response;
+    try {
+      res = await fetch(`${this.url}${path}`, {
+        method,
+        headers: { authorization: `Bearer ${this.options.token}`, ...(body === undefined ? {} : { "content-type": "application/json" }) },
+        body: body === undefined ? undefined : JSON.stringify(body),
+        signal: init.signal,
+      });
+    } catch (e) {
+      if ((e as Error).name === "AbortError") throw e;
+      throw new PodwatchError(0, "unreachable", `cannot reach podwatch at ${this.url}: ${(e as Error & { cause?: Error }).cause?.message ?? (e as Error).message}`);
+    }
+    const text = await res.text();
+    const json = text ? safeJson(text) : null;
+    if (!res.ok) {
+      const err = (json as { error?: { code?: string; message?: string; issues?: { path: string; message: string }[] } } | null)?.error;
+      throw new PodwatchError(res.status, err?.code ?? `http_${res.status}`, err?.message ?? `${method} ${path} answered ${res.status}`, err?.issues ?? []);
+    }
+    return json as T;
+  }
+
+  whoami(): Promise<Whoami> {
+    return (this.me ??= this.request<Whoami>("GET", "/api/v1/me"));
+  }
+
+  /** The pod this client speaks to: PODWATCH_POD, else the pod of its agent token. */
+  async podId(): Promise<string> {
+    if (this.options.podId) return this.options.podId;
+    const me = await this.whoami();
+    if (me.kind === "agent" || me.kind === "share") return me.podId;
+    throw new UsageError("no pod: set PODWATCH_POD (only an agent token implies its pod)");
+  }
+
+  async actor(): Promise<string> {
+    if (this.options.actor) return this.options.actor;
+    const me = await this.whoami();
+    if (me.kind === "agent") return me.memberId;
+    throw new UsageError("no actor: set PODWATCH_ACTOR (only an agent token implies its member)");
+  }
+
+  async podPath(rest = "") {
+    return `/api/v1/pods/${encodeURIComponent(await this.podId())}${rest}`;
+  }
+
+  /** Appends events in one request (all or nothing); ids make a retry safe. */
+  async append(drafts: EventDraft[]): Promise<Ack[]> {
+    const actor = await this.actor();
+    const events = drafts.map((d) => ({ id: randomUUID(), ts: new Date().toISOString(), ...d, actor: d.actor ?? actor }));
+    events.forEach((e, i) => checkLocally(e, drafts.length > 1 ? `events.${i}` : ""));
+    const { events: acks } = await this.request<{ events: Ack[] }>("POST", await this.podPath("/events"), drafts.length === 1 ? events[0] : { events });
+    return acks;
+  }
+
+  async emit<T extends EventType>(draft: EventDraft<T>): Promise<Ack> {
+    const [ack] = await this.append([draft as EventDraft]);
+    return ack!;
+  }
+
+  /** One page of the tape after `after`; with `waitSeconds` the server holds the request until something arrives. */
+  readEvents(after = 0, o: { limit?: number; waitSeconds?: number; signal?: AbortSignal } = {}): Promise<EventsPage> {
+    const q = new URLSearchParams({ after: String(after), limit: String(o.limit ?? 100), ...(o.waitSeconds ? { wait: String(o.waitSeconds) } : {}) });
+    return this.podPath(`/events?${q}`).then((p) => this.request<EventsPage>("GET", p, undefined, { signal: o.signal }));
+  }
+
+  /** The live tape, forever (or until `signal` aborts): long-polls, so each event arrives as it is written. */
+  async *follow(after = 0, o: { signal?: AbortSignal; waitSeconds?: number } = {}): AsyncGenerator<TapeEvent> {
+    let cursor = after;
+    while (!o.signal?.aborted) {
+      let page: EventsPage;
+      try {
+        page = await this.readEvents(cursor, { limit: 500, waitSeconds: o.waitSeconds ?? 30, signal: o.signal });
+      } catch (e) {
+        if (o.signal?.aborted) return;
+        throw e;
+      }
+      for (const e of page.events) yield e;
+      cursor = page.nextAfter;
+    }
+  }
+
+  state<T = Record<string, unknown>>(atSeq?: number): Promise<T> {
+    return this.podPath(`/state${atSeq === undefined ? "" : `?atSeq=${atSeq}`}`).then((p) => this.request<T>("GET", p));
+  }
+}
+
+function checkLocally(event: unknown, prefix: string) {
+  const r = ZEventInput.safeParse(event);
+  if (r.success) return;
+  const issues = r.error.issues.map((i) => ({ path: [prefix, ...i.path.map(String)].filter(Boolean).join("."), message: i.message }));
+  throw new PodwatchError(400, "invalid_event", `invalid event: ${issues.map((i) => `${i.path || "(root)"}: ${i.message}`).join("; ")}`, issues);
+}
+
+function safeJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return null;
+  }
+}
+
+function stripUndefined<T extends object>(o: T): Partial<T> {
+  return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Partial<T>;
+}

@@ -1,0 +1,24 @@
+// What the SDK throws: the server's own error code and message, or a
+// connection failure. The CLI maps these onto exit codes.
+export type ErrorIssue = { path: string; message: string };
+
+export class PodwatchError extends Error {
+  constructor(
+    /** HTTP status; 0 when the server could not be reached. */
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly issues: ErrorIssue[] = [],
+  ) {
+    super(message);
+    this.name = "PodwatchError";
+  }
+}
+
+/** A usage mistake found before anything was sent (bad config, unreadable file). */
+export class UsageError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "UsageError";
+  }
+}

@@ -1,0 +1,118 @@
+// The pod protocol as verbs, for an agent: checkpoints, notes, the plan tools
+// of seed 003 (plan_add_task, plan_update_task, plan_read), handoffs,
+// escalations (and waiting for the human's answer), workcells, proofs, runs
+// and reviews. Each is one event (or seed document) through the client.
+import { randomUUID } from "node:crypto";
+import type { z } from "zod";
+import type { ZPlanJson, ZProof, ZTaskManifest } from "../domain/events/seed-formats";
+import type { TapeEvent } from "../wire/events";
+import { PodwatchClient, type Ack, type EventDraft } from "./client";
+import { PodwatchError } from "./errors";
+
+export type PlanJson = z.input<typeof ZPlanJson>;
+export type Escalation = { escalationId: string; seq: number };
+export type Answer = { escalationId: string; answer: string; by: string; seq: number };
+type Body<T extends EventDraft["type"]> = Extract<EventDraft, { type: T }>["body"];
+type Envelope = Pick<EventDraft, "taskId" | "runId" | "workItemId" | "mood" | "refs" | "role">;
+
+export class PodAgent {
+  constructor(readonly client: PodwatchClient) {}
+
+  static fromEnv(env: NodeJS.ProcessEnv = process.env) {
+    return new PodAgent(PodwatchClient.fromEnv(env));
+  }
+
+  checkpoint(body: Body<"checkpoint">, env: Envelope = {}) {
+    return this.client.emit({ type: "checkpoint", body, ...env });
+  }
+
+  note(body: Body<"note">, env: Envelope = {}) {
+    return this.client.emit({ type: "note", body, ...env });
+  }
+
+  /** plan_add_task(description): a pending task, numbered by the pod when no id is given. */
+  async addTask(body: Body<"task.added">, env: Envelope = {}): Promise<Ack & { taskId: string }> {
+    const ack = await this.client.emit({ type: "task.added", body, ...env });
+    if (body.taskId) return { ...ack, taskId: body.taskId };
+    // The pod numbered it (task_001…): find the task this very event created.
+    const { board } = await this.client.state<{ board: { taskId: string; createdSeq: number }[] }>();
+    return { ...ack, taskId: board.find((t) => t.createdSeq === ack.seq)?.taskId ?? "" };
+  }
+
+  /** plan_update_task(task_id, status, metadata). */
+  updateTask(body: Body<"task.updated">, env: Envelope = {}) {
+    return this.client.emit({ type: "task.updated", body, ...env });
+  }
+
+  /** plan_read(): the plan in plan.json's own format. */
+  async readPlan(): Promise<{ tasks: { task_id: string; description: string; status: string; metadata: Record<string, unknown>; depends_on?: string[] }[] }> {
+    return this.client.request("GET", await this.client.podPath("/plan"));
+  }
+
+  async importPlan(plan: PlanJson): Promise<{ event: Ack }> {
+    return this.client.request("POST", await this.client.podPath("/plan"), plan);
+  }
+
+  /** handoff(destination_agent, reason) — seed 003 §2.1. */
+  handoff(to: string, reason: string, env: Envelope = {}) {
+    return this.client.emit({ type: "handoff", body: { to, reason }, ...env });
+  }
+
+  requestReview(taskId: string, evidenceIds: string[] = [], env: Envelope = {}) {
+    return this.client.emit({ type: "task.review_requested", body: { taskId, evidenceIds }, ...env });
+  }
+
+  review(body: Body<"review">, env: Envelope = {}) {
+    return this.client.emit({ type: "review", body, ...env });
+  }
+
+  /** Asks the humans; the id is chosen here so the answer can be waited for. */
+  async escalate(body: Omit<Body<"escalation">, "escalationId"> & { escalationId?: string }, env: Envelope = {}): Promise<Escalation> {
+    const escalationId = body.escalationId ?? `esc-${randomUUID().slice(0, 8)}`;
+    const ack = await this.client.emit({ type: "escalation", body: { ...body, escalationId }, ...env });
+    return { escalationId, seq: ack.seq };
+  }
+
+  /** Blocks until a human answers the escalation (or `timeoutSeconds` pass: then null). */
+  async waitForAnswer(e: Escalation, o: { timeoutSeconds?: number; signal?: AbortSignal } = {}): Promise<Answer | null> {
+    const deadline = o.timeoutSeconds === undefined ? Infinity : Date.now() + o.timeoutSeconds * 1000;
+    let cursor = e.seq;
+    while (!o.signal?.aborted) {
+      const left = (deadline - Date.now()) / 1000;
+      if (left <= 0) return null;
+      const page = await this.client.readEvents(cursor, { limit: 500, waitSeconds: Math.max(0.1, Math.min(30, left)), signal: o.signal });
+      const answer = page.events.find((x) => x.type === "escalation.answered" && (x.body as { escalationId: string }).escalationId === e.escalationId);
+      if (answer) return { escalationId: e.escalationId, answer: (answer.body as { answer: string }).answer, by: answer.actor, seq: answer.seq };
+      cursor = page.nextAfter;
+    }
+    return null;
+  }
+
+  async openWorkcell(manifest: z.input<typeof ZTaskManifest>): Promise<{ workcellId: string; event: Ack }> {
+    return this.client.request("POST", await this.client.podPath("/workcells"), manifest);
+  }
+
+  async submitProof(proof: z.input<typeof ZProof>): Promise<{ workcellId: string; event: Ack }> {
+    const id = (proof as { workcell_id?: unknown }).workcell_id;
+    if (typeof id !== "string" || !id) throw new PodwatchError(400, "invalid_proof", "proof.json: workcell_id: required", [{ path: "workcell_id", message: "required" }]);
+    return this.client.request("POST", await this.client.podPath(`/workcells/${encodeURIComponent(id)}/proof`), proof);
+  }
+
+  startRun(body: Body<"run.started">, env: Envelope = {}) {
+    return this.client.emit({ type: "run.started", body, ...env, runId: body.runId, workItemId: body.workItemId });
+  }
+  verifyRun(body: Body<"run.verified">, env: Envelope = {}) {
+    return this.client.emit({ type: "run.verified", body, ...env, runId: body.runId });
+  }
+  commitRun(body: Body<"run.committed">, env: Envelope = {}) {
+    return this.client.emit({ type: "run.committed", body, ...env, runId: body.runId });
+  }
+  discardRun(body: Body<"run.discarded">, env: Envelope = {}) {
+    return this.client.emit({ type: "run.discarded", body, ...env, runId: body.runId });
+  }
+
+  /** Up to `limit` events after `after`. */
+  async readTape(after = 0, limit = 100): Promise<TapeEvent[]> {
+    return (await this.client.readEvents(after, { limit })).events;
+  }
+}
