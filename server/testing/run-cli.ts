@@ -6,7 +6,7 @@ export const PODWATCH_BIN = join(import.meta.dirname, "..", "..", "bin", "podwat
 export type CliResult = { code: number; stdout: string; stderr: string };
 
 export function startCli(args: string[], env: Record<string, string | undefined>): { child: ChildProcess; done: Promise<CliResult>; stdout: () => string } {
-  const child = spawn(process.execPath, [PODWATCH_BIN, ...args], { env: { PATH: process.env.PATH, HOME: process.env.HOME, ...env } as NodeJS.ProcessEnv, stdio: ["ignore", "pipe", "pipe"] });
+  const child = spawn(process.execPath, [PODWATCH_BIN, ...args], { env: { NODE_ENV: "production", PATH: process.env.PATH, HOME: process.env.HOME, ...env }, stdio: ["ignore", "pipe", "pipe"] });
   let stdout = "";
   let stderr = "";
   child.stdout!.on("data", (d) => (stdout += d));
