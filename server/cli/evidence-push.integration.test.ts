@@ -1,0 +1,110 @@
+// `podwatch evidence push DIR`: 100 files (one of 20 MB) round-trip byte for
+// byte; a second push uploads nothing; a tampered upload is refused; the
+// bundle's manifest is itself a blob whose hash the event names.
+import { createHash, randomBytes } from "node:crypto";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { api } from "../testing/test-server";
+import { spawnServer, SPAWN_ADMIN_TOKEN, type SpawnedServer } from "../testing/spawn-server";
+import { createTestDatabase, type TestDatabase } from "../testing/test-databases";
+import { runCli } from "../testing/run-cli";
+
+const admin = { token: SPAWN_ADMIN_TOKEN };
+const sha = (b: Buffer) => createHash("sha256").update(b).digest("hex");
+
+describe("evidence push", () => {
+  let db: TestDatabase;
+  let s: SpawnedServer;
+  let podId: string;
+  let token: string;
+  const dir = mkdtempSync(join(tmpdir(), "podwatch-evidence-"));
+  const files = new Map<string, Buffer>();
+  const push = (...args: string[]) => runCli(["evidence", "push", ...args], { PODWATCH_URL: s.url, PODWATCH_TOKEN: token });
+  const blob = async (hash: string) => Buffer.from(await (await fetch(`${s.url}/api/v1/blobs/${hash}`, { headers: { authorization: `Bearer ${token}` } })).arrayBuffer());
+
+  beforeAll(async () => {
+    db = await createTestDatabase("sqlite");
+    s = await spawnServer({ DATABASE_URL: db.url, PODWATCH_BLOB_MAX_BYTES: String(32 * 1024 * 1024) });
+    podId = (await api(s.url, "POST", "/api/v1/pods", { name: "evidence", mode: "collaboration" }, admin)).body.id;
+    await api(s.url, "POST", `/api/v1/pods/${podId}/members`, { memberId: "impl-1", kind: "agent", displayName: "impl", roles: ["implementer"] }, admin);
+    token = (await api(s.url, "POST", `/api/v1/pods/${podId}/members/impl-1/tokens`, {}, admin)).body.token;
+
+    const put = (path: string, content: Buffer) => {
+      mkdirSync(join(dir, path, ".."), { recursive: true });
+      writeFileSync(join(dir, path), content);
+      files.set(path, content);
+    };
+    put("logs/big.bin", randomBytes(20 * 1024 * 1024));
+    const commands = [{ command: "npm test", exit_code: 0, duration_ms: 4210 }, { command: "npm run lint", exit_code: 1, duration_ms: 800 }];
+    put("commands.jsonl", Buffer.from(commands.map((c) => JSON.stringify(c)).join("\n") + "\n"));
+    for (let i = 0; i < 98; i++) put(`${i % 3 ? "reports" : "logs/run"}/file-${String(i).padStart(2, "0")}.txt`, Buffer.from(`artifact ${i}\n${randomBytes(200 + i * 37).toString("base64")}`));
+  });
+  afterAll(async () => {
+    await s?.stop();
+    await db?.drop();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it("uploads 100 files (one of 20 MB) that round-trip byte for byte, and records the bundle", async () => {
+    const r = await push(dir, "--id", "ev-1", "--commit", "abc123", "--tool", "vitest=4.1", "--json");
+    expect(r.code, r.stderr).toBe(0);
+    const out = JSON.parse(r.stdout);
+    expect(out).toMatchObject({ bundleId: "ev-1", artifacts: 100, uploaded: 100, skipped: 0 });
+    expect(r.stderr).toBe(""); // --json keeps progress off the terminal
+
+    const { events } = (await api(s.url, "GET", `/api/v1/pods/${podId}/events?after=0&limit=1000`, undefined, admin)).body;
+    const bundle = events.find((e: { type: string }) => e.type === "evidence.bundle").body;
+    expect(bundle.commands).toEqual([{ command: "npm test", exit_code: 0, duration_ms: 4210 }, { command: "npm run lint", exit_code: 1, duration_ms: 800 }]);
+    expect(bundle.env).toMatchObject({ commit: "abc123", tools: { vitest: "4.1", node: process.version } });
+    expect(bundle.artifacts.map((a: { path: string }) => a.path).sort()).toEqual([...files.keys()].sort());
+    for (const a of bundle.artifacts as { path: string; sha256: string; size: number }[]) {
+      const original = files.get(a.path)!;
+      expect([a.sha256, a.size]).toEqual([sha(original), original.length]);
+      expect((await blob(a.sha256)).equals(original), a.path).toBe(true);
+    }
+    // The manifest is a blob too: fetch it, hash it, read it back.
+    const manifest = await blob(bundle.manifestHash);
+    expect(sha(manifest)).toBe(bundle.manifestHash);
+    expect(JSON.parse(manifest.toString())).toMatchObject({ bundleId: "ev-1", artifacts: bundle.artifacts, commands: bundle.commands });
+    const state = (await api(s.url, "GET", `/api/v1/pods/${podId}/state`, undefined, admin)).body;
+    expect(state.evidence.find((e: { bundleId: string }) => e.bundleId === "ev-1")).toMatchObject({ passed: false, failedCommands: 1 });
+  });
+
+  it("a second push of the same folder uploads nothing", async () => {
+    const r = await push(dir, "--id", "ev-2");
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toMatch(/evidence ev-2: 100 files, 0 uploaded \(0\.0 MB\), 100 already there; recorded as #\d+/);
+  });
+
+  it("shows progress while it uploads", async () => {
+    writeFileSync(join(dir, "late.txt"), "one more file");
+    const r = await push(dir, "--id", "ev-3");
+    expect(r.stderr).toMatch(/uploading \[#+\] 1\/1 files/);
+    expect(r.stdout).toContain("101 files, 1 uploaded");
+  });
+
+  it("refuses a tampered upload and stores nothing", async () => {
+    const claimed = sha(Buffer.from("the real bytes"));
+    const res = await fetch(`${s.url}/api/v1/blobs/${claimed}`, { method: "PUT", headers: { authorization: `Bearer ${token}` }, body: "tampered bytes" });
+    expect(res.status).toBe(400);
+    expect((await res.json()).error.code).toBe("hash_mismatch");
+    expect((await fetch(`${s.url}/api/v1/blobs/${claimed}`, { method: "HEAD", headers: { authorization: `Bearer ${token}` } })).status).toBe(404);
+  });
+
+  it("refuses what cannot be evidence: a symlink out of the folder, a missing folder, a bad transcript", async () => {
+    const odd = mkdtempSync(join(tmpdir(), "podwatch-odd-"));
+    try {
+      symlinkSync("/etc/hostname", join(odd, "escape"));
+      expect(await push(odd)).toMatchObject({ code: 2, stderr: expect.stringContaining("symbolic link") });
+      rmSync(join(odd, "escape"));
+      writeFileSync(join(odd, "commands.jsonl"), '{"command":"x"}\n');
+      expect(await push(odd)).toMatchObject({ code: 2, stderr: expect.stringContaining("commands.jsonl line 1") });
+      expect(await push(join(odd, "nope"))).toMatchObject({ code: 2, stderr: expect.stringContaining("not a folder") });
+      expect(readFileSync(join(odd, "commands.jsonl"), "utf8")).toContain("x"); // untouched
+    } finally {
+      rmSync(odd, { recursive: true, force: true });
+    }
+  });
+});
