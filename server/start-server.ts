@@ -62,8 +62,12 @@ export async function startServer(initial: Config, opts: { web?: boolean } = {})
     url: config.publicUrl,
     httpServer,
     close: async () => {
-      await new Promise<void>((r) => io.close(() => r()));
-      httpServer.closeAllConnections();
+      // io.close() also closes the HTTP server, which lets requests in flight finish. A socket
+      // that connected but never sent a request would hold that open forever: cut the rest after a grace period.
+      const closed = new Promise<void>((r) => io.close(() => r()));
+      const grace = setTimeout(() => httpServer.closeAllConnections(), 1500);
+      await closed;
+      clearTimeout(grace);
       await closeNext();
       await store.close();
     },

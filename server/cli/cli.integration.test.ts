@@ -125,6 +125,11 @@ describe("podwatch CLI against a spawned server", () => {
     expect(timedOut.code).toBe(8);
     expect(JSON.parse(timedOut.stdout)).toMatchObject({ answer: null, escalationId: expect.any(String) });
     expect(await impl("escalate", "Which?", "--kind", "vibes")).toMatchObject({ code: 3, stderr: expect.stringContaining("body.kind") });
+    // Ctrl-C while waiting is "interrupted" (130), never mistaken for "no answer" (8).
+    const impatient = startCli(["escalate", "Still there?", "--wait"], as("impl-1"));
+    await until(() => impatient.stderr().includes("waiting for a human"), "the wait");
+    impatient.child.kill("SIGINT");
+    expect(await impatient.done).toMatchObject({ code: 130, stderr: expect.stringContaining("interrupted") });
   });
 
   it("tails the tape: the backlog, then live events as they are written", async () => {
@@ -140,6 +145,15 @@ describe("podwatch CLI against a spawned server", () => {
     await until(() => live.stdout().includes("done: live one"), "the live event");
     live.child.kill("SIGINT");
     expect((await live.done).code).toBe(0);
+  });
+
+  it("an escalate --wait rides out a server restart and still prints the answer", async () => {
+    const waiting = startCli(["escalate", "Restart-proof?", "--id", "esc-restart", "--wait"], as("impl-1"));
+    await until(() => waiting.stderr().includes("waiting for a human"), "the wait");
+    await s.stop();
+    s = await spawnServer({ DATABASE_URL: db.url }, { port: Number(new URL(s.url).port) });
+    await api(s.url, "POST", `/api/v1/pods/${podId}/events`, { type: "escalation.answered", actor: "ann@example.com", body: { escalationId: "esc-restart", answer: "Yes" } }, admin);
+    expect(await waiting.done).toMatchObject({ code: 0, stdout: "Yes\n" });
   });
 
   it("maps access failures: revoked token 4, another pod's token 4, unknown pod 5, server down 7", async () => {

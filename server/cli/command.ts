@@ -31,18 +31,26 @@ export type Command = {
 export const str = (v: unknown) => (typeof v === "string" ? v : undefined);
 export const list = (v: unknown) => (Array.isArray(v) ? (v as string[]) : []);
 
-/** `--set key=value` pairs; values that read as JSON (numbers, true, arrays) are taken as such. */
-export function keyValues(pairs: string[], flag: string): Record<string, unknown> {
+/**
+ * `--set key=value` pairs. A value that is JSON and reads back the same (20, true, ["a"]) is
+ * taken as such; anything else (1.10, 3.0, v2) stays the string that was typed.
+ */
+export function keyValues(pairs: string[], flag: string, asJson = true): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const p of pairs) {
     const i = p.indexOf("=");
     if (i <= 0) throw new UsageError(`--${flag} takes key=value, got "${p}"`);
     const raw = p.slice(i + 1);
-    let value: unknown = raw;
-    try {
-      value = JSON.parse(raw);
-    } catch {}
-    out[p.slice(0, i)] = value;
+    out[p.slice(0, i)] = asJson ? jsonIfExact(raw) : raw;
   }
   return out;
+}
+
+function jsonIfExact(raw: string): unknown {
+  try {
+    const value: unknown = JSON.parse(raw);
+    return JSON.stringify(value) === raw ? value : raw;
+  } catch {
+    return raw;
+  }
 }

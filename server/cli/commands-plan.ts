@@ -98,7 +98,10 @@ export const planCommands: Command[] = [
       check: { type: "string", multiple: true, description: "a check and its outcome, e.g. unit=pass lint=fail (repeatable)", value: "NAME=pass|fail" },
     },
     run: async ({ values: v, agent }) => {
-      const checks = Object.entries(keyValues(list(v.check), "check")).map(([name, r]) => ({ name, passed: r === "pass" || r === true }));
+      const checks = Object.entries(keyValues(list(v.check), "check", false)).map(([name, r]) => {
+        if (r !== "pass" && r !== "fail") throw new UsageError(`--check ${name}= takes pass or fail, not "${r}"`);
+        return { name, passed: r === "pass" };
+      });
       return recorded(`verification of ${v.run}`, await agent().verifyRun({ runId: need(v.run, "run"), by: (str(v.by) ?? "self") as "self", passed: !v.failed, checks }));
     },
   },

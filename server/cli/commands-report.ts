@@ -43,7 +43,7 @@ export const reportCommands: Command[] = [
     run: async ({ values: v, positionals: [kind, text], agent }) => {
       const k = kind!.toUpperCase();
       if (!(NOTE_KINDS as readonly string[]).includes(k)) throw new UsageError(`unknown note kind ${kind}: use one of ${NOTE_KINDS.join(", ")}`);
-      const body = { kind: k, text, ...keyValues(list(v.set), "set") } as Parameters<ReturnType<typeof agent>["note"]>[0];
+      const body = { ...keyValues(list(v.set), "set"), kind: k, text } as Parameters<ReturnType<typeof agent>["note"]>[0];
       return recorded(`${k} note`, await agent().note(body, { taskId: str(v.task), runId: str(v.run) }));
     },
   },
@@ -99,7 +99,7 @@ export const reportCommands: Command[] = [
       out.progress(`escalation ${esc.escalationId} recorded as #${esc.seq}; waiting for a human to answer…`, true);
       const answer = await a.waitForAnswer(esc, { timeoutSeconds: timeout, signal });
       if (!answer) return { text: `no answer to ${esc.escalationId} within ${timeout}s`, json: { ...esc, answer: null }, exitCode: EXIT.timeout };
-      return { text: answer.answer, json: { ...esc, ...answer } };
+      return { text: answer.answer, json: { ...esc, answer: answer.answer, by: answer.by, answerSeq: answer.seq } };
     },
   },
 ];

@@ -20,14 +20,15 @@ export const streamCommands: Command[] = [
       run: { type: "string", description: "the run it came from", value: "ID" },
     },
     examples: ["podwatch evidence push ./evidence --task task_002   # commands.jsonl in DIR is the transcript"],
-    run: async ({ values: v, positionals: [dir], agent, out }) => {
-      const tools = Object.fromEntries(Object.entries(keyValues(list(v.tool), "tool")).map(([k, x]) => [k, String(x)]));
+    run: async ({ values: v, positionals: [dir], agent, out, signal }) => {
+      const tools = keyValues(list(v.tool), "tool", false) as Record<string, string>;
       const r = await pushEvidence(agent().client, dir!, {
         bundleId: str(v.id),
         commit: str(v.commit),
         tools,
         taskId: str(v.task),
         runId: str(v.run),
+        signal,
         onProgress: (p) => {
           if (p.phase === "hashing") return out.progress(`hashing ${p.files}/${p.totalFiles} files`, p.files === p.totalFiles);
           const width = 24;

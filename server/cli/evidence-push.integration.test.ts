@@ -4,6 +4,8 @@
 import { createHash, randomBytes } from "node:crypto";
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
+import { createServer, request as httpRequest } from "node:http";
+import type { AddressInfo } from "node:net";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { api } from "../testing/test-server";
@@ -48,7 +50,7 @@ describe("evidence push", () => {
   });
 
   it("uploads 100 files (one of 20 MB) that round-trip byte for byte, and records the bundle", async () => {
-    const r = await push(dir, "--id", "ev-1", "--commit", "abc123", "--tool", "vitest=4.1", "--json");
+    const r = await push(dir, "--id", "ev-1", "--tool", "python=3.10", "--json");
     expect(r.code, r.stderr).toBe(0);
     const out = JSON.parse(r.stdout);
     expect(out).toMatchObject({ bundleId: "ev-1", artifacts: 100, uploaded: 100, skipped: 0 });
@@ -57,7 +59,7 @@ describe("evidence push", () => {
     const { events } = (await api(s.url, "GET", `/api/v1/pods/${podId}/events?after=0&limit=1000`, undefined, admin)).body;
     const bundle = events.find((e: { type: string }) => e.type === "evidence.bundle").body;
     expect(bundle.commands).toEqual([{ command: "npm test", exit_code: 0, duration_ms: 4210 }, { command: "npm run lint", exit_code: 1, duration_ms: 800 }]);
-    expect(bundle.env).toMatchObject({ commit: "abc123", tools: { vitest: "4.1", node: process.version } });
+    expect(bundle.env).toMatchObject({ commit: "unknown", tools: { python: "3.10", node: process.version } }); // not a git checkout
     expect(bundle.artifacts.map((a: { path: string }) => a.path).sort()).toEqual([...files.keys()].sort());
     for (const a of bundle.artifacts as { path: string; sha256: string; size: number }[]) {
       const original = files.get(a.path)!;
@@ -67,15 +69,30 @@ describe("evidence push", () => {
     // The manifest is a blob too: fetch it, hash it, read it back.
     const manifest = await blob(bundle.manifestHash);
     expect(sha(manifest)).toBe(bundle.manifestHash);
-    expect(JSON.parse(manifest.toString())).toMatchObject({ bundleId: "ev-1", artifacts: bundle.artifacts, commands: bundle.commands });
+    expect(JSON.parse(manifest.toString())).toEqual({ artifacts: bundle.artifacts, commands: bundle.commands, env: bundle.env });
     const state = (await api(s.url, "GET", `/api/v1/pods/${podId}/state`, undefined, admin)).body;
     expect(state.evidence.find((e: { bundleId: string }) => e.bundleId === "ev-1")).toMatchObject({ passed: false, failedCommands: 1 });
   });
 
-  it("a second push of the same folder uploads nothing", async () => {
-    const r = await push(dir, "--id", "ev-2");
-    expect(r.code, r.stderr).toBe(0);
-    expect(r.stdout).toMatch(/evidence ev-2: 100 files, 0 uploaded \(0\.0 MB\), 100 already there; recorded as #\d+/);
+  it("a second push of the same folder uploads nothing (seen on the wire)", async () => {
+    // A recording relay between the CLI and the server: every request passes through it for real.
+    const seen: string[] = [];
+    const relay = createServer((req, res) => {
+      seen.push(`${req.method} ${req.url!.replace(/[0-9a-f]{64}/, "{sha}")}`);
+      const upstream = httpRequest(`${s.url}${req.url}`, { method: req.method, headers: req.headers }, (r) => (res.writeHead(r.statusCode!, r.headers), r.pipe(res)));
+      req.pipe(upstream);
+    });
+    await new Promise<void>((r) => relay.listen(0, "127.0.0.1", r));
+    try {
+      const r = await runCli(["evidence", "push", dir, "--id", "ev-2", "--tool", "python=3.10"], { PODWATCH_URL: `http://127.0.0.1:${(relay.address() as AddressInfo).port}`, PODWATCH_TOKEN: token });
+      expect(r.code, r.stderr).toBe(0);
+      expect(r.stdout).toMatch(/evidence ev-2: 100 files, 0 uploaded \(0\.0 MB\), 100 already there; recorded as #\d+/);
+    } finally {
+      relay.close();
+    }
+    expect(seen.filter((x) => x.startsWith("PUT"))).toEqual([]);
+    expect(seen.filter((x) => x === "HEAD /api/v1/blobs/{sha}")).toHaveLength(101); // 100 files + the manifest
+    expect(seen.filter((x) => x.startsWith("POST"))).toEqual([`POST /api/v1/pods/${podId}/events`]);
   });
 
   it("shows progress while it uploads", async () => {

@@ -1,5 +1,5 @@
 // Exit codes a script (or an agent's tool runner) can branch on.
-import { PodwatchError, UsageError } from "../sdk/errors";
+import { Interrupted, PodwatchError, UsageError } from "../sdk/errors";
 
 export const EXIT = {
   ok: 0,
@@ -11,6 +11,7 @@ export const EXIT = {
   conflict: 6,
   unavailable: 7,
   timeout: 8,
+  interrupted: 130,
 } as const;
 
 export const EXIT_HELP = `Exit codes:
@@ -19,13 +20,15 @@ export const EXIT_HELP = `Exit codes:
   2  usage: unknown command or option, missing configuration, unreadable file
   3  invalid: the input broke a schema (400/422); the message names the field
   4  not allowed: token missing, revoked or without the right (401/403)
-  5  not found: no such pod, task or blob (404)
+  5  not found: no such pod or blob (404); an unknown task or member named in an event is 3
   6  conflict: a pod rule refused it, e.g. a task not in the right state (409)
   7  unavailable: server unreachable, overloaded or failing (429/5xx)
-  8  timed out waiting (escalate --wait --timeout)`;
+  8  timed out waiting (escalate --wait --timeout)
+  130 interrupted (Ctrl-C)`;
 
 export function exitCodeOf(e: unknown): number {
   if (e instanceof UsageError) return EXIT.usage;
+  if (e instanceof Interrupted) return EXIT.interrupted;
   if (!(e instanceof PodwatchError)) return EXIT.internal;
   if (e.status === 0 || e.status === 429 || e.status >= 500) return EXIT.unavailable;
   if (e.status === 401 || e.status === 403) return EXIT.auth;

@@ -4,7 +4,7 @@ import { EXIT_HELP } from "./exit-codes";
 
 export const GLOBAL_OPTIONS: Record<string, OptionSpec> = {
   url: { type: "string", description: "server URL (default $PODWATCH_URL)", value: "URL" },
-  token: { type: "string", description: "agent token (default $PODWATCH_TOKEN)", value: "TOKEN" },
+  token: { type: "string", description: "agent token (default $PODWATCH_TOKEN; flags show in ps)", value: "TOKEN" },
   pod: { type: "string", description: "pod id (default $PODWATCH_POD, else the token's pod)", value: "ID" },
   actor: { type: "string", description: "member to speak as, for admin tokens (default $PODWATCH_ACTOR)", value: "MEMBER" },
   json: { type: "boolean", description: "print the result as JSON (errors too, on stdout)" },

@@ -3,7 +3,7 @@
 // --json and --help; exit codes are listed in exit-codes.ts.
 import { parseArgs } from "node:util";
 import { PodwatchClient } from "../sdk/client";
-import { PodwatchError, UsageError } from "../sdk/errors";
+import { Interrupted, PodwatchError, UsageError } from "../sdk/errors";
 import { PodAgent } from "../sdk/pod-agent";
 import type { Command, OptionSpec, Output, Parsed, Result } from "./command";
 import { reportCommands } from "./commands-report";
@@ -28,8 +28,7 @@ export async function runCli(argv: string[], io: Io): Promise<number> {
     if (group.length && (wantsHelp || words.length === 1)) return io.stdout(groupHelp(words[0]!, group)), wantsHelp ? EXIT.ok : EXIT.usage;
     if (!words.length || (wantsHelp && !words.length)) return io.stdout(globalHelp(COMMANDS)), wantsHelp ? EXIT.ok : EXIT.usage;
     const what = group.length ? `${words[0]} ${words[1] ?? ""}`.trim() : words[0];
-    io.stderr(`podwatch: unknown command "${what}". Run podwatch --help for the list.\n`);
-    return EXIT.usage;
+    return report(new UsageError(`unknown command "${what}". Run podwatch --help for the list.`), io, jsonOut);
   }
   if (wantsHelp) return io.stdout(commandHelp(cmd)), EXIT.ok;
 
@@ -51,10 +50,11 @@ export async function runCli(argv: string[], io: Io): Promise<number> {
 }
 
 function report(e: unknown, io: Io, json: boolean): number {
-  const code = exitCodeOf(e instanceof Error && "code" in e && String((e as NodeJS.ErrnoException).code).startsWith("ERR_PARSE_ARGS") ? new UsageError(e.message) : e);
+  const code = io.signal.aborted ? EXIT.interrupted : exitCodeOf(e instanceof Error && "code" in e && String((e as NodeJS.ErrnoException).code).startsWith("ERR_PARSE_ARGS") ? new UsageError(e.message) : e);
+  if (code === EXIT.interrupted) e = new Interrupted();
   const err = e as Error;
   if (json) {
-    const body = e instanceof PodwatchError ? { status: e.status, code: e.code, message: e.message, issues: e.issues } : { code: code === EXIT.usage ? "usage" : "internal", message: err.message };
+    const body = e instanceof PodwatchError ? { status: e.status, code: e.code, message: e.message, issues: e.issues } : { code: code === EXIT.usage ? "usage" : code === EXIT.interrupted ? "interrupted" : "internal", message: err.message };
     io.stdout(`${JSON.stringify({ error: body }, null, 2)}\n`);
   } else {
     io.stderr(`podwatch: ${err.message}\n`);

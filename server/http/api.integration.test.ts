@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { api, startTestServer, type TestServer } from "../testing/test-server";
+import { api, startTestServer, TEST_ADMIN_TOKEN, type TestServer } from "../testing/test-server";
 import { rawSql, testProviders } from "../testing/test-databases";
 
 const cp = (text: string, id: string = randomUUID()) => ({ id, type: "checkpoint", actor: "impl-1", role: "implementer", body: { completed: [text], next: [], blocked: [] } });
@@ -135,8 +135,11 @@ describe.each(testProviders())("agent API v1 on %s", (provider) => {
   it("long-polls: a reader waiting after the head gets the next event as soon as it is written", async () => {
     const pod = (await api(s.url, "POST", "/api/v1/pods", { name: "long-poll", mode: "collaboration" })).body.id;
     await api(s.url, "POST", `/api/v1/pods/${pod}/events`, cp("first"));
-    const waiting = api(s.url, "GET", `/api/v1/pods/${pod}/events?after=1&wait=30`);
-    await new Promise((r) => setTimeout(r, 150)); // the GET is parked on the bus by now
+    const listeners = s.app.bus.listenerCount("committed");
+    let answered = false;
+    const waiting = api(s.url, "GET", `/api/v1/pods/${pod}/events?after=1&wait=30`).finally(() => (answered = true));
+    await expect.poll(() => s.app.bus.listenerCount("committed")).toBe(listeners + 1); // parked on the bus
+    expect(answered).toBe(false);
     await api(s.url, "POST", `/api/v1/pods/${pod}/events`, cp("second"));
     const got = await waiting;
     expect(got.status).toBe(200);
@@ -146,6 +149,13 @@ describe.each(testProviders())("agent API v1 on %s", (provider) => {
     expect((await api(s.url, "GET", `/api/v1/pods/${pod}/events?after=2&wait=0.2`)).body).toEqual({ events: [], nextAfter: 2 });
     expect((await api(s.url, "GET", `/api/v1/pods/${pod}/events?after=0&wait=30`)).body.events).toHaveLength(2);
     expect((await api(s.url, "GET", `/api/v1/pods/${pod}/events?wait=61`)).status).toBe(400);
+    // A caller that hangs up stops waiting at once: nothing stays subscribed.
+    const gone = new AbortController();
+    const hungUp = fetch(`${s.url}/api/v1/pods/${pod}/events?after=2&wait=30`, { headers: { authorization: `Bearer ${TEST_ADMIN_TOKEN}` }, signal: gone.signal }).catch(() => "aborted");
+    await expect.poll(() => s.app.bus.listenerCount("committed")).toBe(listeners + 1);
+    gone.abort();
+    expect(await hungUp).toBe("aborted");
+    await expect.poll(() => s.app.bus.listenerCount("committed")).toBe(listeners);
   });
 
   it("tells a credential who it speaks for", async () => {

@@ -40,15 +40,17 @@ export const tapeRoutes: Route[] = [
     method: "GET",
     path: /^\/api\/v1\/pods\/([^/]+)\/events$/,
     guard: { pod: "viewer" },
-    run: async ({ app, res, params, url }) => {
+    run: async ({ app, req, res, params, url }) => {
       const q = parseWith(ZReadEventsQuery, Object.fromEntries(url.searchParams), "query");
       const filter = { types: q.type?.split(",").filter(Boolean), actor: q.actor, role: q.role, taskId: q.taskId, runId: q.runId, q: q.q };
       if (q.before !== undefined || Object.values(filter).some((v) => (Array.isArray(v) ? v.length : v))) {
         const events = await searchEvents(app.store, params[0]!, filter, q.before ?? 2_147_483_647, q.limit);
         return sendJson(res, 200, { events, nextBefore: events.at(-1)?.seq ?? null });
       }
+      // A long-poll ends early when its caller hangs up (also if that happened while we authenticated).
       const closed = new AbortController();
       res.on("close", () => closed.abort());
+      if (req.destroyed || res.destroyed) closed.abort();
       const events = await waitForEvents(app.store, app.bus, params[0]!, { after: q.after, limit: q.limit, waitSeconds: q.wait, signal: closed.signal });
       if (!res.destroyed) sendJson(res, 200, { events, nextAfter: events.at(-1)?.seq ?? q.after });
     },

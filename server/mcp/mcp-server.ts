@@ -2,13 +2,13 @@
 // plan tools and handoff (seed 003) keep their names and argument names;
 // the rest mirror the CLI. Every call is one SDK call; a refusal comes back
 // as a tool error whose text says what to fix, so the model can retry.
-import { resolve } from "node:path";
+import { isAbsolute, relative, resolve, sep } from "node:path";
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
 import { z } from "zod";
 import { pushEvidence } from "../sdk/evidence";
-import { PodwatchError } from "../sdk/errors";
-import type { PodAgent } from "../sdk/pod-agent";
+import { PodwatchError, UsageError } from "../sdk/errors";
+import type { Escalation, PodAgent } from "../sdk/pod-agent";
 import { NOTE_KINDS } from "../wire/events";
 
 type ToolResult = { content: { type: "text"; text: string }[]; isError?: boolean };
@@ -17,22 +17,33 @@ const failed = (e: unknown): ToolResult => {
   const issues = e instanceof PodwatchError && e.issues.length ? `\n${e.issues.map((i) => `${i.path}: ${i.message}`).join("\n")}` : "";
   return { content: [{ type: "text", text: `${e instanceof PodwatchError ? `${e.code}: ` : ""}${(e as Error).message}${issues}` }], isError: true };
 };
-const guarded = <A>(f: (a: A) => Promise<unknown>) => async (a: A) => {
-  try {
-    return ok(await f(a));
-  } catch (e) {
-    return failed(e);
-  }
-};
+/** What an MCP client waits for one call by default (the SDK's client gives up after 60 s). */
+const MAX_WAIT_SECONDS = 50;
 
 const lines = z.array(z.string()).default([]);
 /** What an agent may set with plan_update_task; in_review, done and rejected come from review and decisions. */
 const AGENT_SETTABLE = ["pending", "in_progress", "blocked", "cancelled"] as const;
 
-export function createMcpServer(agent: PodAgent, signal?: AbortSignal): McpServer {
+/**
+ * `lifetime` aborts when the client goes away; each call also stops when the client cancels it,
+ * so a waiting escalate never outlives its caller.
+ */
+export function createMcpServer(agent: PodAgent, lifetime: AbortSignal, evidenceRoot: string): McpServer {
   const server = new McpServer({ name: "podwatch", version: "0.1.0" });
-  const tool = <S extends z.ZodRawShape>(name: string, description: string, shape: S, run: (a: z.infer<z.ZodObject<S>>) => Promise<unknown>) =>
-    server.registerTool(name, { description, inputSchema: shape }, guarded(run as (a: unknown) => Promise<unknown>) as never);
+  const tool = <S extends z.ZodRawShape>(name: string, description: string, shape: S, run: (a: z.infer<z.ZodObject<S>>, signal: AbortSignal) => Promise<unknown>) =>
+    server.registerTool(name, { description, inputSchema: shape }, (async (a: z.infer<z.ZodObject<S>>, extra: { signal: AbortSignal }) => {
+      try {
+        return ok(await run(a, AbortSignal.any([lifetime, extra.signal])));
+      } catch (e) {
+        return failed(e);
+      }
+    }) as never);
+  const waited = async (esc: Escalation, timeoutSeconds: number, signal: AbortSignal) => {
+    const answer = await agent.waitForAnswer(esc, { timeoutSeconds, signal });
+    return answer
+      ? { escalation_id: esc.escalationId, answered: true, answer: answer.answer, by: answer.by }
+      : { escalation_id: esc.escalationId, answered: false, note: "no answer yet: call wait_for_answer with this escalation_id to keep waiting" };
+  };
 
   tool("plan_add_task", "Add a task to the plan with pending status. Returns its task_id.", { description: z.string().min(1), task_id: z.string().optional(), depends_on: z.array(z.string()).optional(), metadata: z.record(z.string(), z.unknown()).optional() }, async (a) => {
     const r = await agent.addTask({ description: a.description, taskId: a.task_id, dependsOn: a.depends_on, metadata: a.metadata });
@@ -50,38 +61,59 @@ export function createMcpServer(agent: PodAgent, signal?: AbortSignal): McpServe
     agent.note({ ...(a.fields ?? {}), kind: a.kind, text: a.text } as never, { taskId: a.task_id, runId: a.run_id }),
   );
   tool("request_review", "Ask for review of a task you implemented, citing evidence bundle ids; the task moves to in_review.", { task_id: z.string(), evidence_ids: z.array(z.string()).default([]) }, (a) => agent.requestReview(a.task_id, a.evidence_ids, { taskId: a.task_id }));
+  const waitSeconds = z.number().positive().max(MAX_WAIT_SECONDS).default(MAX_WAIT_SECONDS);
   tool(
     "escalate",
-    "Ask the humans a question (intent, risk_tolerance or external_input). With wait=true, blocks until a human answers and returns the answer.",
-    { question: z.string().min(1), kind: z.enum(["intent", "risk_tolerance", "external_input"]).default("external_input"), options: z.array(z.string()).optional(), task_id: z.string().optional(), wait: z.boolean().default(false), timeout_seconds: z.number().positive().optional() },
-    async (a) => {
+    `Ask the humans a question (intent, risk_tolerance or external_input). With wait=true, waits up to timeout_seconds (≤ ${MAX_WAIT_SECONDS}) for a human's answer and returns it; if none came yet, call wait_for_answer.`,
+    { question: z.string().min(1), kind: z.enum(["intent", "risk_tolerance", "external_input"]).default("external_input"), options: z.array(z.string()).optional(), task_id: z.string().optional(), wait: z.boolean().default(false), timeout_seconds: waitSeconds },
+    async (a, signal) => {
       const esc = await agent.escalate({ question: a.question, kind: a.kind, options: a.options, taskId: a.task_id }, { taskId: a.task_id });
-      if (!a.wait) return { escalation_id: esc.escalationId, seq: esc.seq, answered: false };
-      const answer = await agent.waitForAnswer(esc, { timeoutSeconds: a.timeout_seconds, signal });
-      return answer ? { escalation_id: esc.escalationId, answered: true, answer: answer.answer, by: answer.by } : { escalation_id: esc.escalationId, answered: false, note: "no answer yet; wait on it again later" };
+      return a.wait ? waited(esc, a.timeout_seconds, signal) : { escalation_id: esc.escalationId, seq: esc.seq, answered: false };
     },
   );
-  tool("submit_evidence", "Upload a folder as an evidence bundle: every file hashed, missing ones uploaded; commands.jsonl in it is the command transcript. Returns the bundle id to cite.", { dir: z.string(), task_id: z.string().optional(), run_id: z.string().optional(), bundle_id: z.string().optional(), commit: z.string().optional() }, async (a) => {
-    const r = await pushEvidence(agent.client, resolve(a.dir), { bundleId: a.bundle_id, taskId: a.task_id, runId: a.run_id, commit: a.commit });
-    return { bundle_id: r.bundleId, artifacts: r.artifacts, uploaded: r.uploaded, seq: r.event.seq };
+  tool("wait_for_answer", `Wait up to timeout_seconds (≤ ${MAX_WAIT_SECONDS}) for the human's answer to an escalation; returns it at once if it was already answered.`, { escalation_id: z.string(), timeout_seconds: waitSeconds }, async (a, signal) => {
+    const esc = await agent.findEscalation(a.escalation_id);
+    if (esc.answer) return { escalation_id: esc.escalationId, answered: true, answer: esc.answer.answer, by: esc.answer.by };
+    return waited(esc, a.timeout_seconds, signal);
   });
+  tool(
+    "submit_evidence",
+    "Upload a folder (inside the agent's workspace) as an evidence bundle: every file hashed, missing ones uploaded; commands.jsonl in it is the command transcript. Returns the bundle id to cite.",
+    { dir: z.string(), task_id: z.string().optional(), run_id: z.string().optional(), bundle_id: z.string().optional(), commit: z.string().optional() },
+    async (a, signal) => {
+      const dir = insideRoot(evidenceRoot, a.dir);
+      const r = await pushEvidence(agent.client, dir, { bundleId: a.bundle_id, taskId: a.task_id, runId: a.run_id, commit: a.commit, signal });
+      return { bundle_id: r.bundleId, artifacts: r.artifacts, uploaded: r.uploaded, seq: r.event.seq };
+    },
+  );
   tool("submit_proof", "Submit a workcell's proof.json (seed 004), as an object.", { proof: z.record(z.string(), z.unknown()) }, (a) => agent.submitProof(a.proof as never));
-  tool("read_tape", "Read the pod's tape: events after seq `after`. wait_seconds long-polls for new ones.", { after: z.number().int().min(0).default(0), limit: z.number().int().min(1).max(500).default(50), wait_seconds: z.number().min(0).max(60).default(0) }, (a) =>
-    agent.client.readEvents(a.after, { limit: a.limit, waitSeconds: a.wait_seconds, signal }),
+  tool("read_tape", "Read the pod's tape: events after seq `after`. wait_seconds long-polls for new ones.", { after: z.number().int().min(0).default(0), limit: z.number().int().min(1).max(500).default(50), wait_seconds: z.number().min(0).max(MAX_WAIT_SECONDS).default(0) }, (a, s) =>
+    agent.client.readEvents(a.after, { limit: a.limit, waitSeconds: a.wait_seconds, signal: s }),
   );
   return server;
 }
 
-/** Serves until stdin closes (the client went away) or `signal` aborts. */
-export async function serveMcp(agent: PodAgent, signal: AbortSignal): Promise<void> {
-  const server = createMcpServer(agent, signal);
+/**
+ * A model names folders; only those inside the workspace (PODWATCH_EVIDENCE_ROOT, default the
+ * directory the server was started in) may be uploaded, so a prompt cannot ship ~/.ssh.
+ */
+function insideRoot(root: string, dir: string): string {
+  const full = resolve(root, dir);
+  const rel = relative(root, full);
+  if (rel === ".." || rel.startsWith(`..${sep}`) || isAbsolute(rel)) throw new UsageError(`${dir} is outside the evidence root ${root}; set PODWATCH_EVIDENCE_ROOT to allow it`);
+  return full;
+}
+
+/** Serves until stdin closes (the client went away) or `signal` aborts; then every pending call stops. */
+export async function serveMcp(agent: PodAgent, signal: AbortSignal, env: NodeJS.ProcessEnv = process.env): Promise<void> {
+  const lifetime = new AbortController();
+  const end = () => lifetime.abort();
+  signal.addEventListener("abort", end, { once: true });
+  process.stdin.once("end", end);
+  const server = createMcpServer(agent, lifetime.signal, resolve(env.PODWATCH_EVIDENCE_ROOT || process.cwd()));
   const transport = new StdioServerTransport();
-  const closed = new Promise<void>((r) => {
-    transport.onclose = r;
-    process.stdin.once("end", r);
-    signal.addEventListener("abort", () => r(), { once: true });
-  });
+  transport.onclose = end;
   await server.connect(transport);
-  await closed;
+  if (!lifetime.signal.aborted) await new Promise((r) => lifetime.signal.addEventListener("abort", r, { once: true }));
   await server.close();
 }

@@ -31,7 +31,7 @@ describe("podwatch mcp", () => {
     await api(s.url, "POST", `/api/v1/pods/${podId}/members`, { memberId: "ann@example.com", kind: "human", displayName: "Ann", roles: ["approver"] });
     const { token } = (await api(s.url, "POST", `/api/v1/pods/${podId}/members/coder/tokens`, { label: "mcp" })).body;
     // Exactly what the README's MCP config gives the client: a command, its args, and the environment.
-    const transport = new StdioClientTransport({ command: process.execPath, args: [PODWATCH_BIN, "mcp"], env: { PATH: process.env.PATH!, PODWATCH_URL: s.url, PODWATCH_TOKEN: token }, stderr: "pipe" });
+    const transport = new StdioClientTransport({ command: process.execPath, args: [PODWATCH_BIN, "mcp"], env: { PATH: process.env.PATH!, PODWATCH_URL: s.url, PODWATCH_TOKEN: token, PODWATCH_EVIDENCE_ROOT: dir }, stderr: "pipe" });
     client = new Client({ name: "podwatch-test", version: "1.0.0" });
     await client.connect(transport);
   });
@@ -57,7 +57,7 @@ describe("podwatch mcp", () => {
     await value("note", { kind: "HYPOTHESIS", text: "One module is enough", fields: { test: "unit tests", budget: "30 min" }, task_id });
     writeFileSync(join(dir, "commands.jsonl"), `${JSON.stringify({ command: "pytest", exit_code: 0, duration_ms: 900 })}\n`);
     writeFileSync(join(dir, "pytest.log"), "3 passed in 0.9s\n");
-    const evidence = await value("submit_evidence", { dir, task_id, commit: "abc123" });
+    const evidence = await value("submit_evidence", { dir: ".", task_id, commit: "abc123" }); // relative to the evidence root
     expect(evidence).toMatchObject({ artifacts: 2, uploaded: 2 });
     await value("checkpoint", { completed: ["app.py written"], next: ["review"], task_id });
     await value("request_review", { task_id, evidence_ids: [evidence.bundle_id] });
@@ -80,14 +80,29 @@ describe("podwatch mcp", () => {
     expect(r.content[0]!.text).toContain("task task_404 does not exist");
     const bad = await call("note", { kind: "HYPOTHESIS", text: "no test" });
     expect([bad.isError, bad.content[0]!.text]).toEqual([true, expect.stringContaining("body.test")]);
-    const escape = await call("submit_evidence", { dir: join(dir, "missing") });
-    expect([escape.isError, escape.content[0]!.text]).toEqual([true, expect.stringContaining("not a folder")]);
+    const missing = await call("submit_evidence", { dir: join(dir, "missing") });
+    expect([missing.isError, missing.content[0]!.text]).toEqual([true, expect.stringContaining("not a folder")]);
+    for (const outside of ["/etc", "..", join(dir, "..", "elsewhere")]) {
+      const escape = await call("submit_evidence", { dir: outside });
+      expect([escape.isError, escape.content[0]!.text], outside).toEqual([true, expect.stringContaining("outside the evidence root")]);
+    }
+  });
+
+  it("a wait that runs out says so; wait_for_answer picks the answer up later", async () => {
+    const first = await value("escalate", { question: "Which region?", kind: "external_input", wait: true, timeout_seconds: 0.5 });
+    expect(first).toMatchObject({ answered: false, note: expect.stringContaining("wait_for_answer") });
+    await api(s.url, "POST", `/api/v1/pods/${podId}/events`, { type: "escalation.answered", actor: "ann@example.com", body: { escalationId: first.escalation_id, answer: "eu-west" } });
+    expect(await value("wait_for_answer", { escalation_id: first.escalation_id })).toEqual({ escalation_id: first.escalation_id, answered: true, answer: "eu-west", by: "ann@example.com" });
+    const unknown = await call("wait_for_answer", { escalation_id: "nope" });
+    expect([unknown.isError, unknown.content[0]!.text]).toEqual([true, expect.stringContaining("escalation nope does not exist")]);
+    expect((await call("escalate", { question: "x", wait: true, timeout_seconds: 120 })).isError).toBe(true); // over the 50 s cap
   });
 
   it("escalates and waits for the human's answer", async () => {
     const pending = call("escalate", { question: "Ship on Friday?", kind: "intent", options: ["Yes", "No"], wait: true, timeout_seconds: 30 });
-    await expect.poll(async () => (await api(s.url, "GET", `/api/v1/pods/${podId}/state`)).body.escalations.length, { timeout: 20_000 }).toBe(1);
-    const { escalationId } = (await api(s.url, "GET", `/api/v1/pods/${podId}/state`)).body.escalations[0];
+    const asked = async () => (await api(s.url, "GET", `/api/v1/pods/${podId}/state`)).body.escalations.find((e: { question: string }) => e.question === "Ship on Friday?");
+    await expect.poll(asked, { timeout: 20_000 }).toBeTruthy();
+    const { escalationId } = await asked();
     await api(s.url, "POST", `/api/v1/pods/${podId}/events`, { type: "escalation.answered", actor: "ann@example.com", body: { escalationId, answer: "No, Monday" } });
     const r = await pending;
     expect(JSON.parse(r.content[0]!.text)).toMatchObject({ escalation_id: escalationId, answered: true, answer: "No, Monday", by: "ann@example.com" });

@@ -23,6 +23,7 @@ export class PodwatchClient {
   constructor(readonly options: ClientOptions) {
     if (!options.url) throw new UsageError("no server URL: set PODWATCH_URL (e.g. http://127.0.0.1:3000)");
     if (!options.token) throw new UsageError("no token: set PODWATCH_TOKEN to an agent token of the pod");
+    if (!URL.canParse(options.url) || !/^https?:$/.test(new URL(options.url).protocol)) throw new UsageError(`PODWATCH_URL must be an http(s) URL such as http://127.0.0.1:3000, not "${options.url}"`);
     this.url = options.url.replace(/\/+$/, "");
   }
 
@@ -96,17 +97,29 @@ export class PodwatchClient {
     return this.podPath(`/events?${q}`).then((p) => this.request<EventsPage>("GET", p, undefined, { signal: o.signal }));
   }
 
+  /**
+   * Long-polls one page for a caller that waits a long time (tail, escalate --wait): a restart,
+   * a 503 or a network blip is retried with backoff rather than ending the wait. Returns null once `signal` aborts.
+   */
+  async waitForPage(after: number, o: { waitSeconds: number; signal?: AbortSignal; limit?: number }): Promise<EventsPage | null> {
+    for (let attempt = 0; ; attempt++) {
+      if (o.signal?.aborted) return null;
+      try {
+        return await this.readEvents(after, { limit: o.limit ?? 500, waitSeconds: o.waitSeconds, signal: o.signal });
+      } catch (e) {
+        if (o.signal?.aborted) return null;
+        if (!(e instanceof PodwatchError) || !isTransient(e) || attempt >= 30) throw e;
+        await sleep(Math.min(10_000, 250 * 2 ** attempt), o.signal);
+      }
+    }
+  }
+
   /** The live tape, forever (or until `signal` aborts): long-polls, so each event arrives as it is written. */
   async *follow(after = 0, o: { signal?: AbortSignal; waitSeconds?: number } = {}): AsyncGenerator<TapeEvent> {
     let cursor = after;
-    while (!o.signal?.aborted) {
-      let page: EventsPage;
-      try {
-        page = await this.readEvents(cursor, { limit: 500, waitSeconds: o.waitSeconds ?? 30, signal: o.signal });
-      } catch (e) {
-        if (o.signal?.aborted) return;
-        throw e;
-      }
+    for (;;) {
+      const page = await this.waitForPage(cursor, { waitSeconds: o.waitSeconds ?? 30, signal: o.signal });
+      if (!page) return;
       for (const e of page.events) yield e;
       cursor = page.nextAfter;
     }
@@ -122,6 +135,15 @@ function checkLocally(event: unknown, prefix: string) {
   if (r.success) return;
   const issues = r.error.issues.map((i) => ({ path: [prefix, ...i.path.map(String)].filter(Boolean).join("."), message: i.message }));
   throw new PodwatchError(400, "invalid_event", `invalid event: ${issues.map((i) => `${i.path || "(root)"}: ${i.message}`).join("; ")}`, issues);
+}
+
+const isTransient = (e: PodwatchError) => e.status === 0 || e.status === 429 || e.status >= 500;
+
+function sleep(ms: number, signal?: AbortSignal) {
+  return new Promise<void>((resolve) => {
+    const t = setTimeout(resolve, ms);
+    signal?.addEventListener("abort", () => (clearTimeout(t), resolve()), { once: true });
+  });
 }
 
 function safeJson(text: string): unknown {

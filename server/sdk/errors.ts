@@ -22,3 +22,11 @@ export class UsageError extends Error {
     this.name = "UsageError";
   }
 }
+
+/** The caller gave up (Ctrl-C, or an MCP client cancelled the call). */
+export class Interrupted extends Error {
+  constructor() {
+    super("interrupted");
+    this.name = "Interrupted";
+  }
+}

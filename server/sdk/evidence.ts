@@ -4,33 +4,34 @@
 // tool versions. The manifest itself is uploaded as a blob too, so
 // manifestHash names bytes anyone can fetch and check.
 import { execFileSync } from "node:child_process";
-import { lstatSync, readdirSync, readFileSync } from "node:fs";
+import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join, relative, sep } from "node:path";
 import { canonicalJson } from "../domain/canonical-json";
 import { ZRelativePath } from "../wire/events";
 import { hashFile, hasBlob, uploadBlob } from "./blobs";
 import type { Ack, PodwatchClient } from "./client";
-import { UsageError } from "./errors";
+import { Interrupted, UsageError } from "./errors";
 import { createHash } from "node:crypto";
 
 export type Artifact = { path: string; sha256: string; size: number };
 export type Command = { command: string; exit_code: number; duration_ms?: number; [k: string]: unknown };
 export type PushProgress = { phase: "hashing" | "uploading"; files: number; totalFiles: number; bytes: number; totalBytes: number };
-export type PushOptions = { bundleId?: string; commit?: string; tools?: Record<string, string>; taskId?: string; runId?: string; onProgress?: (p: PushProgress) => void };
+export type PushOptions = { bundleId?: string; commit?: string; tools?: Record<string, string>; taskId?: string; runId?: string; onProgress?: (p: PushProgress) => void; signal?: AbortSignal };
 export type PushResult = { bundleId: string; manifestHash: string; artifacts: number; uploaded: number; uploadedBytes: number; skipped: number; event: Ack };
 
 /** Every regular file under `dir`, as normalised "/" paths. Symlinks are refused: evidence is what is in the folder. */
 export function listFiles(dir: string): string[] {
   const out: string[] = [];
   const walk = (abs: string) => {
-    for (const entry of readdirSync(abs, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
+    // Byte order, not the locale's: the manifest (and so its hash) must not depend on the machine.
+    for (const entry of readdirSync(abs, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))) {
       const full = join(abs, entry.name);
       if (entry.isSymbolicLink()) throw new UsageError(`${full} is a symbolic link; evidence must be regular files inside the folder`);
       if (entry.isDirectory()) walk(full);
       else if (entry.isFile()) out.push(relative(dir, full).split(sep).join("/"));
     }
   };
-  if (!lstatSync(dir, { throwIfNoEntry: false })?.isDirectory()) throw new UsageError(`${dir} is not a folder`);
+  if (!statSync(dir, { throwIfNoEntry: false })?.isDirectory()) throw new UsageError(`${dir} is not a folder`);
   walk(dir);
   for (const p of out) if (!ZRelativePath.safeParse(p).success) throw new UsageError(`cannot name ${p} inside a bundle: paths must be relative without '..'`);
   return out;
@@ -69,6 +70,7 @@ export async function pushEvidence(client: PodwatchClient, dir: string, o: PushO
   const progress: PushProgress = { phase: "hashing", files: 0, totalFiles: files.length, bytes: 0, totalBytes: 0 };
   const artifacts: Artifact[] = [];
   for (const path of files) {
+    if (o.signal?.aborted) throw new Interrupted();
     artifacts.push({ path, ...(await hashFile(join(dir, path))) });
     progress.files++;
     o.onProgress?.(progress);
@@ -79,16 +81,22 @@ export async function pushEvidence(client: PodwatchClient, dir: string, o: PushO
   Object.assign(progress, { phase: "uploading", files: 0, totalFiles: missing.size, bytes: 0, totalBytes: [...missing.values()].reduce((n, a) => n + a.size, 0) });
   o.onProgress?.(progress);
   for (const a of missing.values()) {
+    if (o.signal?.aborted) throw new Interrupted();
     await uploadBlob(client, a.sha256, join(dir, a.path), a.size, (n) => {
       progress.bytes += n;
       o.onProgress?.(progress);
+    }).catch(async (e) => {
+      const now = await hashFile(join(dir, a.path)).catch(() => null);
+      if (now?.sha256 !== a.sha256) throw new UsageError(`${a.path} changed while it was being pushed; push again once it is final`);
+      throw e;
     });
     progress.files++;
     o.onProgress?.(progress);
   }
   const env = { commit: o.commit ?? gitCommit(dir), tools: { node: process.version, ...o.tools }, platform: `${process.platform}-${process.arch}` };
   const bundleId = o.bundleId ?? `ev-${new Date().toISOString().replace(/[-:.TZ]/g, "").slice(0, 14)}-${randomHex()}`;
-  const manifest = Buffer.from(canonicalJson({ bundleId, commands, artifacts, env }));
+  // The manifest is what was shown (no bundle id): the same evidence pushed twice is the same blob.
+  const manifest = Buffer.from(canonicalJson({ commands, artifacts, env }));
   const manifestHash = createHash("sha256").update(manifest).digest("hex");
   if (!(await hasBlob(client, manifestHash))) await uploadBlob(client, manifestHash, manifest, manifest.length);
   const event = await client.emit({ type: "evidence.bundle", body: { bundleId, commands, artifacts, env, manifestHash }, ...(o.taskId ? { taskId: o.taskId } : {}), ...(o.runId ? { runId: o.runId } : {}) });

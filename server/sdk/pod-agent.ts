@@ -7,7 +7,7 @@ import type { z } from "zod";
 import type { ZPlanJson, ZProof, ZTaskManifest } from "../domain/events/seed-formats";
 import type { TapeEvent } from "../wire/events";
 import { PodwatchClient, type Ack, type EventDraft } from "./client";
-import { PodwatchError } from "./errors";
+import { Interrupted, PodwatchError } from "./errors";
 
 export type PlanJson = z.input<typeof ZPlanJson>;
 export type Escalation = { escalationId: string; seq: number };
@@ -36,7 +36,9 @@ export class PodAgent {
     if (body.taskId) return { ...ack, taskId: body.taskId };
     // The pod numbered it (task_001…): find the task this very event created.
     const { board } = await this.client.state<{ board: { taskId: string; createdSeq: number }[] }>();
-    return { ...ack, taskId: board.find((t) => t.createdSeq === ack.seq)?.taskId ?? "" };
+    const created = board.find((t) => t.createdSeq === ack.seq);
+    if (!created) throw new PodwatchError(500, "task_not_found", `task added as #${ack.seq} but not on the board`);
+    return { ...ack, taskId: created.taskId };
   }
 
   /** plan_update_task(task_id, status, metadata). */
@@ -73,19 +75,30 @@ export class PodAgent {
     return { escalationId, seq: ack.seq };
   }
 
-  /** Blocks until a human answers the escalation (or `timeoutSeconds` pass: then null). */
+  /**
+   * Blocks until a human answers the escalation; null when `timeoutSeconds` pass first.
+   * Throws `Interrupted` when `signal` aborts, so a caller never mistakes Ctrl-C for "no answer".
+   */
   async waitForAnswer(e: Escalation, o: { timeoutSeconds?: number; signal?: AbortSignal } = {}): Promise<Answer | null> {
     const deadline = o.timeoutSeconds === undefined ? Infinity : Date.now() + o.timeoutSeconds * 1000;
     let cursor = e.seq;
-    while (!o.signal?.aborted) {
+    for (;;) {
       const left = (deadline - Date.now()) / 1000;
       if (left <= 0) return null;
-      const page = await this.client.readEvents(cursor, { limit: 500, waitSeconds: Math.max(0.1, Math.min(30, left)), signal: o.signal });
+      const page = await this.client.waitForPage(cursor, { waitSeconds: Math.max(0.1, Math.min(30, left)), signal: o.signal });
+      if (!page) throw new Interrupted();
       const answer = page.events.find((x) => x.type === "escalation.answered" && (x.body as { escalationId: string }).escalationId === e.escalationId);
       if (answer) return { escalationId: e.escalationId, answer: (answer.body as { answer: string }).answer, by: answer.actor, seq: answer.seq };
       cursor = page.nextAfter;
     }
-    return null;
+  }
+
+  /** An escalation asked earlier (by id), to wait on it again. */
+  async findEscalation(escalationId: string): Promise<Escalation & { answer: Answer | null }> {
+    const { escalations } = await this.client.state<{ escalations: { escalationId: string; seq: number; answer: { answer: string; by: string; seq: number } | null }[] }>();
+    const esc = escalations.find((x) => x.escalationId === escalationId);
+    if (!esc) throw new PodwatchError(404, "unknown_escalation", `escalation ${escalationId} does not exist in this pod`);
+    return { escalationId, seq: esc.seq, answer: esc.answer && { escalationId, ...esc.answer } };
   }
 
   async openWorkcell(manifest: z.input<typeof ZTaskManifest>): Promise<{ workcellId: string; event: Ack }> {

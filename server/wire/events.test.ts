@@ -39,5 +39,8 @@ describe("event wire schemas", () => {
     for (const bad of ["", "/etc/passwd", "../up", "a/../b", "./a", "a//b", "a/", "C:/x", "a\\b"]) expect(ZRelativePath.safeParse(bad).success, bad).toBe(false);
     const bundle = { type: "evidence.bundle", actor: "a", body: { bundleId: "b", commands: [], artifacts: [{ path: "../secret", sha256: "a".repeat(64), size: 1 }], env: { commit: "c" }, manifestHash: "a".repeat(64) } };
     expect(ZEventInput.safeParse(bundle).error?.issues[0]?.path.join(".")).toBe("body.artifacts.0.path");
+    const twice = { path: "a.txt", sha256: "a".repeat(64), size: 1 };
+    const dup = ZEventInput.safeParse({ ...bundle, body: { ...bundle.body, artifacts: [twice, twice] } });
+    expect(dup.error?.issues.map((i) => [i.path.join("."), i.message])).toEqual([["body.artifacts", "each artifact path may appear once"]]);
   });
 });

@@ -172,7 +172,10 @@ export const ZRelativePath = z
 export const ZEvidenceBundle = ev("evidence.bundle", z.object({
   bundleId: ZId,
   commands: z.array(z.looseObject({ command: z.string().min(1), exit_code: z.number().int(), duration_ms: z.number().min(0).optional() })).max(10000),
-  artifacts: z.array(z.object({ path: ZRelativePath, sha256: z.string().regex(/^[0-9a-f]{64}$/), size: z.number().int().min(0) })).max(100000),
+  artifacts: z
+    .array(z.object({ path: ZRelativePath, sha256: z.string().regex(/^[0-9a-f]{64}$/), size: z.number().int().min(0) }))
+    .max(100000)
+    .refine((list) => new Set(list.map((a) => a.path)).size === list.length, { message: "each artifact path may appear once" }),
   env: z.looseObject({ commit: z.string().min(1), tools: z.record(z.string(), z.string()).default({}) }),
   manifestHash: z.string().regex(/^[0-9a-f]{64}$/),
 }));
