@@ -1,6 +1,6 @@
 // npm run bench: starts the real server (child process, temp SQLite database)
-// and prints durable ingest throughput, POST→socket latency, bytes on disk per
-// event and the server's peak RSS. Traffic goes only to 127.0.0.1; every loop
+// and prints durable ingest throughput, POST→socket latency, the agent side's
+// figures (evidence push, long-poll, CLI), bytes on disk per event and the server's peak RSS. Traffic goes only to 127.0.0.1; every loop
 // is bounded in count.
 import { randomUUID } from "node:crypto";
 import { mkdtempSync, readFileSync, rmSync, statSync, existsSync } from "node:fs";
@@ -9,6 +9,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { io } from "socket.io-client";
 import { spawnServer, SPAWN_ADMIN_TOKEN } from "../server/testing/spawn-server";
+import { benchAgentSide } from "./agent-side";
 
 const BATCH_REQUESTS = 120; // × 1000 events
 const SINGLE_REQUESTS = 40_000;
@@ -154,6 +155,8 @@ async function main() {
     latencies.sort((a, b) => a - b);
     rows.push(["POST → socket latency p50", `${pct(latencies, 50).toFixed(2)} ms`]);
     rows.push(["POST → socket latency p99", `${pct(latencies, 99).toFixed(2)} ms`]);
+
+    rows.push(...(await benchAgentSide(base, await createPod(base, "bench-agent-side"))));
 
     rows.push(["pod page first render, 120,000-event pod (tape rows visible)", `${(await firstRender(base, batch.podId)).toFixed(0)} ms`]);
 

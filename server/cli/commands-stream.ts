@@ -90,6 +90,8 @@ export function formatEvent(e: TapeEvent): string {
 }
 
 function summarize(b: Record<string, unknown>): string {
+  const plan = b.plan as { tasks?: unknown[] } | undefined;
+  if (Array.isArray(plan?.tasks)) return `${plan.tasks.length} tasks`;
   if (Array.isArray(b.completed)) return [["done", b.completed], ["next", b.next], ["blocked", b.blocked]].filter(([, l]) => (l as string[]).length).map(([k, l]) => `${k}: ${(l as string[]).join("; ")}`).join(" | ");
   for (const k of ["question", "answer", "text", "reason", "rationale", "description", "comments", "scope"]) if (typeof b[k] === "string" && b[k]) return oneLine(b[k] as string);
   const id = ["taskId", "runId", "bundleId", "escalationId", "jobId", "to"].find((k) => typeof b[k] === "string");
