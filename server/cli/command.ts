@@ -28,6 +28,9 @@ export type Command = {
   run: (c: RunContext) => Promise<Result>;
 };
 
+/** The usual result of a command that appended one event. */
+export const recorded = (what: string, ack: { seq: number }): Result => ({ text: `${what} recorded as #${ack.seq}`, json: ack });
+
 export const str = (v: unknown) => (typeof v === "string" ? v : undefined);
 export const list = (v: unknown) => (Array.isArray(v) ? (v as string[]) : []);
 

@@ -1,10 +1,9 @@
 // The plan (seed 003 plan tools), workcells and proofs (seed 004), and runs (seed 002).
 import { UsageError } from "../sdk/errors";
 import type { PlanJson } from "../sdk/pod-agent";
-import { keyValues, list, str, type Command } from "./command";
+import { keyValues, list, recorded, str, type Command } from "./command";
 import { readJsonFile } from "./read-json-file";
 
-const recorded = (what: string, ack: { seq: number }) => ({ text: `${what} recorded as #${ack.seq}`, json: ack });
 const need = (v: unknown, flag: string) => str(v) ?? fail(`--${flag} is required`);
 const fail = (m: string): never => {
   throw new UsageError(m);

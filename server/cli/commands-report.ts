@@ -2,11 +2,10 @@
 import { NOTE_KINDS } from "../wire/events";
 import { UsageError } from "../sdk/errors";
 import { EXIT } from "./exit-codes";
-import { keyValues, list, str, type Command, type OptionSpec } from "./command";
+import { keyValues, list, recorded, str, type Command, type OptionSpec } from "./command";
 
 const task: OptionSpec = { type: "string", description: "the task this is about", value: "ID" };
 const run: OptionSpec = { type: "string", description: "the run this is part of", value: "ID" };
-const recorded = (what: string, ack: { seq: number }) => ({ text: `${what} recorded as #${ack.seq}`, json: ack });
 
 export const reportCommands: Command[] = [
   {

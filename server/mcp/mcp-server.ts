@@ -3,8 +3,8 @@
 // the rest mirror the CLI. Every call is one SDK call; a refusal comes back
 // as a tool error whose text says what to fix, so the model can retry.
 import { isAbsolute, relative, resolve, sep } from "node:path";
-import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
-import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
+// The MCP SDK is loaded only by `podwatch mcp`, so every other command starts without it.
+import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { z } from "zod";
 import { pushEvidence } from "../sdk/evidence";
 import { PodwatchError, UsageError } from "../sdk/errors";
@@ -28,7 +28,8 @@ const AGENT_SETTABLE = ["pending", "in_progress", "blocked", "cancelled"] as con
  * `lifetime` aborts when the client goes away; each call also stops when the client cancels it,
  * so a waiting escalate never outlives its caller.
  */
-export function createMcpServer(agent: PodAgent, lifetime: AbortSignal, evidenceRoot: string): McpServer {
+export async function createMcpServer(agent: PodAgent, lifetime: AbortSignal, evidenceRoot: string): Promise<McpServer> {
+  const { McpServer } = await import("@modelcontextprotocol/sdk/server/mcp.js");
   const server = new McpServer({ name: "podwatch", version: "0.1.0" });
   const tool = <S extends z.ZodRawShape>(name: string, description: string, shape: S, run: (a: z.infer<z.ZodObject<S>>, signal: AbortSignal) => Promise<unknown>) =>
     server.registerTool(name, { description, inputSchema: shape }, (async (a: z.infer<z.ZodObject<S>>, extra: { signal: AbortSignal }) => {
@@ -110,7 +111,8 @@ export async function serveMcp(agent: PodAgent, signal: AbortSignal, env: NodeJS
   const end = () => lifetime.abort();
   signal.addEventListener("abort", end, { once: true });
   process.stdin.once("end", end);
-  const server = createMcpServer(agent, lifetime.signal, resolve(env.PODWATCH_EVIDENCE_ROOT || process.cwd()));
+  const server = await createMcpServer(agent, lifetime.signal, resolve(env.PODWATCH_EVIDENCE_ROOT || process.cwd()));
+  const { StdioServerTransport } = await import("@modelcontextprotocol/sdk/server/stdio.js");
   const transport = new StdioServerTransport();
   transport.onclose = end;
   await server.connect(transport);

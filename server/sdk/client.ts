@@ -6,6 +6,7 @@ import type { z } from "zod";
 import { ZEventInput, type EventType, type TapeEvent } from "../wire/events";
 import type { Whoami } from "../wire/whoami";
 import { PodwatchError, UsageError } from "./errors";
+import { exchange } from "./http";
 
 type EventInput = z.input<typeof ZEventInput>;
 /** What a caller writes for an event of type T: the body and optional envelope fields; actor, id and ts are filled in. */
@@ -33,21 +34,12 @@ export class PodwatchClient {
   }
 
   async request<T>(method: string, path: string, body?: unknown, init: { signal?: AbortSignal } = {}): Promise<T> {
-    let res: Response;
-    try {
-      res = await fetch(`${this.url}${path}`, {
-        method,
-        headers: { authorization: `Bearer ${this.options.token}`, ...(body === undefined ? {} : { "content-type": "application/json" }) },
-        body: body === undefined ? undefined : JSON.stringify(body),
-        signal: init.signal,
-      });
-    } catch (e) {
-      if ((e as Error).name === "AbortError") throw e;
-      throw new PodwatchError(0, "unreachable", `cannot reach podwatch at ${this.url}: ${(e as Error & { cause?: Error }).cause?.message ?? (e as Error).message}`);
-    }
-    const text = await res.text();
-    const json = text ? safeJson(text) : null;
-    if (!res.ok) {
+    const text = body === undefined ? undefined : JSON.stringify(body);
+    const headers: Record<string, string | number> = { authorization: `Bearer ${this.options.token}` };
+    if (text !== undefined) Object.assign(headers, { "content-type": "application/json", "content-length": Buffer.byteLength(text) });
+    const res = await exchange({ method, url: `${this.url}${path}`, headers, body: text, signal: init.signal });
+    const json = res.text ? safeJson(res.text) : null;
+    if (res.status >= 400) {
       const err = (json as { error?: { code?: string; message?: string; issues?: { path: string; message: string }[] } } | null)?.error;
       throw new PodwatchError(res.status, err?.code ?? `http_${res.status}`, err?.message ?? `${method} ${path} answered ${res.status}`, err?.issues ?? []);
     }
