@@ -38,15 +38,16 @@ export async function benchAgentSide(base: string, pod: { podId: string; token: 
     let after = (await client.readEvents(0, { limit: 1000 })).nextAfter;
     for (let i = 0; i < LONG_POLL_SAMPLES; i++) {
       const waiting = client.readEvents(after, { waitSeconds: 10 });
-      await new Promise((r) => setTimeout(r, 2)); // let the reader park
+      const woke = waiting.then(() => performance.now()); // the reader's moment, not the writer's
+      await new Promise((r) => setTimeout(r, 5)); // let the reader park on the server
       const start = performance.now();
       await client.emit({ type: "note", body: { kind: "STATUS", text: `long-poll ${i}` } });
       const page = await waiting;
-      latencies.push(performance.now() - start);
+      latencies.push((await woke) - start);
       after = page.nextAfter;
     }
-    rows.push(["long-poll wake-up after a POST, p50", `${median(latencies).toFixed(2)} ms`]);
-    rows.push(["long-poll wake-up after a POST, p99", `${p99(latencies).toFixed(2)} ms`]);
+    rows.push(["POST → waiting long-poll reader, p50", `${median(latencies).toFixed(2)} ms`]);
+    rows.push(["POST → waiting long-poll reader, p99", `${p99(latencies).toFixed(2)} ms`]);
 
     const cli: number[] = [];
     for (let i = 0; i < CLI_RUNS; i++) {

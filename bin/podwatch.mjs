@@ -1,37 +1,64 @@
 #!/usr/bin/env node
 // The `podwatch` command (package.json "bin"). Agents run it once per action, so it starts from
-// a one-file bundle of the TypeScript CLI (esbuild, ~50 ms, rebuilt whenever a source under
-// server/ is newer) instead of compiling on the fly; where the bundle cannot be written it
-// falls back to tsx.
-import { mkdirSync, readdirSync, renameSync, statSync } from "node:fs";
+// a one-file bundle of the TypeScript CLI (esbuild, ~50 ms) instead of compiling on the fly.
+// The bundle is rebuilt whenever its stamp — how many sources under server/ there are, the
+// newest one's mtime, and this file's — differs from now; where it cannot be written or
+// loaded, the CLI runs through tsx instead (PODWATCH_DEBUG=1 says why).
+import { randomUUID } from "node:crypto";
+import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 
-const root = join(dirname(fileURLToPath(import.meta.url)), "..");
-const entry = join(root, "server", "cli", "main.ts");
-const bundle = join(root, "node_modules", ".cache", "podwatch", "cli.mjs");
+const self = fileURLToPath(import.meta.url);
+const root = join(dirname(self), "..");
+const cache = join(root, "node_modules", ".cache", "podwatch");
+const bundle = join(cache, "cli.mjs");
+const stampFile = join(cache, "cli.stamp");
 
-function newestSource(dir) {
-  let newest = 0;
+function scan(dir, acc = { files: 0, newest: 0 }) {
   for (const e of readdirSync(dir, { withFileTypes: true })) {
-    if (e.isDirectory()) newest = Math.max(newest, e.name === "generated" ? 0 : newestSource(join(dir, e.name)));
-    else if (e.name.endsWith(".ts")) newest = Math.max(newest, statSync(join(dir, e.name)).mtimeMs);
+    if (e.isDirectory() && e.name !== "generated") scan(join(dir, e.name), acc);
+    else if (e.isFile() && e.name.endsWith(".ts")) {
+      acc.files++;
+      acc.newest = Math.max(acc.newest, statSync(join(dir, e.name)).mtimeMs);
+    }
   }
-  return newest;
+  return acc;
+}
+
+const readStamp = () => {
+  try {
+    return readFileSync(stampFile, "utf8");
+  } catch {
+    return "";
+  }
+};
+
+/** Writes via a unique temporary name, so builders running at once never see half a file. */
+function writeAtomically(path, write) {
+  const tmp = `${path}.${process.pid}.${randomUUID()}.tmp`;
+  try {
+    write(tmp);
+    renameSync(tmp, path);
+  } finally {
+    rmSync(tmp, { force: true });
+  }
 }
 
 async function loadCli() {
   try {
-    const built = statSync(bundle, { throwIfNoEntry: false })?.mtimeMs ?? 0;
-    if (built < newestSource(join(root, "server"))) {
+    const { files, newest } = scan(join(root, "server"));
+    const stamp = `${files}:${newest}:${statSync(self).mtimeMs}`;
+    if (readStamp() !== stamp) {
       const { buildSync } = await import("esbuild");
-      mkdirSync(dirname(bundle), { recursive: true });
-      const tmp = `${bundle}.${process.pid}.tmp`; // two agents building at once each rename a whole file
-      buildSync({ entryPoints: [entry], bundle: true, platform: "node", format: "esm", packages: "external", outfile: tmp, logLevel: "silent" });
-      renameSync(tmp, bundle);
+      mkdirSync(cache, { recursive: true });
+      writeAtomically(bundle, (tmp) => buildSync({ entryPoints: [join(root, "server", "cli", "main.ts")], bundle: true, platform: "node", format: "esm", packages: "external", outfile: tmp, logLevel: "silent" }));
+      writeAtomically(stampFile, (tmp) => writeFileSync(tmp, stamp));
     }
     return await import(pathToFileURL(bundle).href);
-  } catch {
+  } catch (e) {
+    if (process.env.PODWATCH_DEBUG) process.stderr.write(`podwatch: bundle unusable (${e.message}); running through tsx\n`);
+    rmSync(stampFile, { force: true }); // rebuilt next time
     const { tsImport } = await import("tsx/esm/api");
     return tsImport("../server/cli/main.ts", import.meta.url);
   }

@@ -5,7 +5,7 @@ import { createHash } from "node:crypto";
 import { createReadStream } from "node:fs";
 import type { PodwatchClient } from "./client";
 import { PodwatchError } from "./errors";
-import { exchange } from "./http";
+import { exchange, redirectError } from "./http";
 
 export async function hashFile(path: string): Promise<{ sha256: string; size: number }> {
   const hash = createHash("sha256");
@@ -20,7 +20,8 @@ export async function hashFile(path: string): Promise<{ sha256: string; size: nu
 export async function hasBlob(client: PodwatchClient, sha256: string): Promise<boolean> {
   const res = await exchange({ method: "HEAD", url: `${client.url}/api/v1/blobs/${sha256}`, headers: { authorization: `Bearer ${client.options.token}` } });
   if (res.status === 404) return false;
-  if (res.status < 400) return true;
+  if (res.status >= 200 && res.status < 300) return true;
+  if (res.status >= 300 && res.status < 400) throw redirectError(res, "HEAD /api/v1/blobs");
   throw new PodwatchError(res.status, `http_${res.status}`, `HEAD /api/v1/blobs/${sha256} answered ${res.status}`);
 }
 
@@ -37,6 +38,7 @@ export async function uploadBlob(client: PodwatchClient, sha256: string, source:
   try {
     json = JSON.parse(res.text);
   } catch {}
+  if (res.status >= 300 && res.status < 400) throw redirectError(res, "PUT /api/v1/blobs");
   if (res.status >= 400) throw new PodwatchError(res.status, json.error?.code ?? `http_${res.status}`, json.error?.message ?? `upload of ${sha256} answered ${res.status}`);
   return { created: json.created === true };
 }

@@ -6,7 +6,7 @@ import type { z } from "zod";
 import { ZEventInput, type EventType, type TapeEvent } from "../wire/events";
 import type { Whoami } from "../wire/whoami";
 import { PodwatchError, UsageError } from "./errors";
-import { exchange } from "./http";
+import { exchange, redirectError } from "./http";
 
 type EventInput = z.input<typeof ZEventInput>;
 /** What a caller writes for an event of type T: the body and optional envelope fields; actor, id and ts are filled in. */
@@ -33,11 +33,12 @@ export class PodwatchClient {
     return new PodwatchClient({ url: env.PODWATCH_URL ?? "", token: env.PODWATCH_TOKEN ?? "", podId: env.PODWATCH_POD || undefined, actor: env.PODWATCH_ACTOR || undefined, ...stripUndefined(overrides) });
   }
 
-  async request<T>(method: string, path: string, body?: unknown, init: { signal?: AbortSignal } = {}): Promise<T> {
+  async request<T>(method: string, path: string, body?: unknown, init: { signal?: AbortSignal; idleMs?: number } = {}): Promise<T> {
     const text = body === undefined ? undefined : JSON.stringify(body);
     const headers: Record<string, string | number> = { authorization: `Bearer ${this.options.token}` };
     if (text !== undefined) Object.assign(headers, { "content-type": "application/json", "content-length": Buffer.byteLength(text) });
-    const res = await exchange({ method, url: `${this.url}${path}`, headers, body: text, signal: init.signal });
+    const res = await exchange({ method, url: `${this.url}${path}`, headers, body: text, signal: init.signal, idleMs: init.idleMs });
+    if (res.status >= 300 && res.status < 400) throw redirectError(res, `${method} ${path}`);
     const json = res.text ? safeJson(res.text) : null;
     if (res.status >= 400) {
       const err = (json as { error?: { code?: string; message?: string; issues?: { path: string; message: string }[] } } | null)?.error;
@@ -86,7 +87,8 @@ export class PodwatchClient {
   /** One page of the tape after `after`; with `waitSeconds` the server holds the request until something arrives. */
   readEvents(after = 0, o: { limit?: number; waitSeconds?: number; signal?: AbortSignal } = {}): Promise<EventsPage> {
     const q = new URLSearchParams({ after: String(after), limit: String(o.limit ?? 100), ...(o.waitSeconds ? { wait: String(o.waitSeconds) } : {}) });
-    return this.podPath(`/events?${q}`).then((p) => this.request<EventsPage>("GET", p, undefined, { signal: o.signal }));
+    const idleMs = ((o.waitSeconds ?? 0) + 15) * 1000; // the server is silent while it holds a long-poll
+    return this.podPath(`/events?${q}`).then((p) => this.request<EventsPage>("GET", p, undefined, { signal: o.signal, idleMs }));
   }
 
   /**
