@@ -6,7 +6,8 @@
 // downloaded everywhere). The engine replays the committed migrations on a
 // shadow database: an in-memory SQLite, and for PostgreSQL the database named
 // by SHADOW_DATABASE_URL (its contents are wiped).
-import { mkdirSync, readFileSync, readdirSync, writeFileSync, existsSync } from "node:fs";
+import { mkdirSync, readFileSync, writeFileSync, existsSync } from "node:fs";
+import { listMigrations, type Provider } from "../server/db/migrations";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { execFileSync } from "node:child_process";
@@ -33,18 +34,15 @@ async function loadEngine() {
   return bg.SchemaEngine;
 }
 
-function migrationList(provider: string) {
+/** The committed migrations (the migrator's own list), as the schema engine takes them. */
+function migrationList(provider: Provider) {
   const baseDir = join(root, "prisma", provider, "migrations");
   const lock = join(baseDir, "migration_lock.toml");
   return {
     baseDir,
     lockfile: { path: "migration_lock.toml", content: existsSync(lock) ? readFileSync(lock, "utf8") : null },
     shadowDbInitScript: "",
-    migrationDirectories: readdirSync(baseDir, { withFileTypes: true })
-      .filter((d) => d.isDirectory())
-      .map((d) => d.name)
-      .sort()
-      .map((path) => ({ path, migrationFile: { path: "migration.sql", content: { tag: "ok" as const, value: readFileSync(join(baseDir, path, "migration.sql"), "utf8") } } })),
+    migrationDirectories: listMigrations(provider).map((m) => ({ path: m.name, migrationFile: { path: "migration.sql", content: { tag: "ok" as const, value: m.sql } } })),
   };
 }
 
@@ -96,7 +94,7 @@ async function main() {
   const SchemaEngine = await loadEngine();
   const stamp = new Date().toISOString().replace(/\D/g, "").slice(0, 14);
   let drift = false;
-  for (const provider of ["sqlite", "postgres"]) {
+  for (const provider of ["sqlite", "postgres"] as const) {
     if (check && provider === "postgres" && !process.env.SHADOW_DATABASE_URL) {
       console.log("postgres: skipped (no SHADOW_DATABASE_URL)");
       continue;

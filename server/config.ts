@@ -72,7 +72,7 @@ export function readConfig(env: Record<string, string | undefined> = process.env
     demoIntervalMs: e.PODWATCH_DEMO_INTERVAL_MS,
     dev: e.NODE_ENV === "development",
     sqliteSync: e.PODWATCH_SQLITE_SYNC,
-    publicUrl: (e.PODWATCH_PUBLIC_URL ?? `http://${e.HOST.includes(":") ? `[${e.HOST}]` : e.HOST}:${e.PORT}`).replace(/\/$/, ""),
+    publicUrl: (e.PODWATCH_PUBLIC_URL ?? hostUrl(e.HOST, e.PORT)).replace(/\/$/, ""),
     trustedOrigins: [...new Set([e.PODWATCH_PUBLIC_URL, `http://127.0.0.1:${e.PORT}`, `http://localhost:${e.PORT}`].filter((o): o is string => !!o).map((o) => o.replace(/\/$/, "")))],
     authSecret: e.PODWATCH_AUTH_SECRET,
     adminToken: e.PODWATCH_ADMIN_TOKEN,
@@ -87,3 +87,6 @@ export function readConfig(env: Record<string, string | undefined> = process.env
     blobMaxBytes: e.PODWATCH_BLOB_MAX_BYTES,
   };
 }
+
+/** The URL of a listening address (IPv6 hosts in brackets). */
+export const hostUrl = (host: string, port: number) => `http://${host.includes(":") ? `[${host}]` : host}:${port}`;

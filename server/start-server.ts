@@ -3,10 +3,9 @@
 import { createServer, type IncomingMessage, type Server as HttpServer, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { dirname, join } from "node:path";
-import type { Config } from "./config";
+import { hostUrl, type Config } from "./config";
 import { createAppContext, publishAppContext, type AppContext } from "./app-context";
-import { openStore } from "./db/open-store";
-import { sqlitePath } from "./db/sqlite-store";
+import { openStore, sqlitePath } from "./db/open-store";
 import { createAccessContext } from "./access/access-context";
 import { persistentSecret } from "./access/secrets";
 import { BlobStore } from "./blobs/blob-store";
@@ -20,9 +19,9 @@ export type RunningServer = { app: AppContext; url: string; httpServer: HttpServ
 type Handler = (req: IncomingMessage, res: ServerResponse) => void;
 
 /** The data folder: beside the SQLite file, or ./data for PostgreSQL. */
-export const dataDir = (config: Config) => (config.databaseUrl.startsWith("file:") ? dirname(sqlitePath(config.databaseUrl)) : join(process.cwd(), "data"));
+const dataDir = (config: Config) => (config.databaseUrl.startsWith("file:") ? dirname(sqlitePath(config.databaseUrl)) : join(process.cwd(), "data"));
 
-export async function startServer(initial: Config, opts: { web?: boolean } = {}): Promise<RunningServer> {
+export async function startServer(initial: Config): Promise<RunningServer> {
   let handler: Handler = (_req, res) => void res.writeHead(503, { "retry-after": "1" }).end();
   const httpServer = createServer((req, res) => handler(req, res));
   httpServer.keepAliveTimeout = 65_000;
@@ -41,7 +40,7 @@ export async function startServer(initial: Config, opts: { web?: boolean } = {})
 
   let nextHandle: Handler | null = null;
   let closeNext = async () => {};
-  if (opts.web !== false) {
+  if (initial.web) {
     const { default: next } = await import("next");
     const nextApp = next({ dev: config.dev, dir: ROOT, hostname: config.host, port });
     await nextApp.prepare();
@@ -75,6 +74,6 @@ export async function startServer(initial: Config, opts: { web?: boolean } = {})
 }
 
 function withPort(c: Config, port: number): Config {
-  const publicUrl = `http://${c.host.includes(":") ? `[${c.host}]` : c.host}:${port}`;
+  const publicUrl = hostUrl(c.host, port);
   return { ...c, port, publicUrl, trustedOrigins: [publicUrl, `http://localhost:${port}`] };
 }

@@ -7,8 +7,6 @@ import type { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { AppError } from "../domain/errors";
 
-export const SHA256_HEX = /^[0-9a-f]{64}$/;
-
 export class BlobStore {
   constructor(private readonly dir: string, readonly maxBytes: number) {
     mkdirSync(join(dir, "tmp"), { recursive: true });

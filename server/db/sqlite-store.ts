@@ -3,7 +3,8 @@
 // connection and a synchronous transaction never interleaves with another.
 import { randomUUID } from "node:crypto";
 import { mkdirSync } from "node:fs";
-import { dirname, resolve } from "node:path";
+import { dirname } from "node:path";
+import { sqlitePath } from "./open-store";
 import type Database from "better-sqlite3";
 import { PrismaBetterSqlite3 } from "@prisma/adapter-better-sqlite3";
 import type { SqlDriverAdapter, SqlDriverAdapterFactory } from "@prisma/driver-adapter-utils";
@@ -15,10 +16,6 @@ import { PodStateCache, type StateRow } from "./pod-state-cache";
 import { searchSql, type EventFilter } from "./event-search";
 import { listMigrations, MIGRATIONS_TABLE_SQL, checkHistory } from "./migrations";
 import { EVENT_COLUMNS, type AppendOutcome, type AppendRequest, type TapeStore } from "./tape-store";
-
-export function sqlitePath(url: string): string {
-  return resolve(url.replace(/^file:/, ""));
-}
 
 export async function openSqliteStore(url: string, sync: "full" | "normal" = "full"): Promise<TapeStore> {
   const path = sqlitePath(url);

@@ -1,6 +1,7 @@
 // The agent API v1, served by the custom server itself (not Next): each route
 // says who may call it; the request is authenticated, rate limited and
 // guarded here, then a thin adapter parses with zod and calls one use-case.
+import type { PodState } from "../domain/state/pod-state";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { toNodeHandler } from "better-auth/node";
 import type { AppContext } from "../app-context";
@@ -9,7 +10,7 @@ import { requireAuthenticated, requirePodAccess, requireSiteAdmin, type Identity
 import { resolveIdentity } from "../access/resolve-identity";
 import { CLIENT_IP_HEADER } from "../access/create-auth";
 import { clientIp } from "./client-ip";
-import { sendError, sendJson } from "./json";
+import { sendError } from "./json";
 import { accessRoutes } from "./access-routes";
 import { protocolRoutes } from "./protocol-routes";
 import { tapeRoutes } from "./tape-routes";
@@ -21,19 +22,21 @@ import type { Guard, Route } from "./route";
 const routes: Route[] = [...tapeRoutes, ...protocolRoutes, ...accessRoutes, ...blobRoutes, ...healthRoutes];
 const GENERIC_401 = new AppError(401, "unauthenticated", "authentication required");
 
-async function guardVerdict(app: AppContext, guard: Guard, identity: Identity, podId: string | undefined): Promise<Verdict> {
-  if (guard === "public") return { ok: true };
-  if (guard === "authenticated") return requireAuthenticated(identity);
-  if (guard === "site-admin") return requireSiteAdmin(identity);
-  if (identity.kind === "anonymous") return requireAuthenticated(identity);
+/** The verdict, and for a `{ pod }` guard the pod's state it read (handed to the route, not read twice). */
+async function guardVerdict(app: AppContext, guard: Guard, identity: Identity, podId: string | undefined): Promise<{ verdict: Verdict; podState: PodState | null }> {
+  const only = (verdict: Verdict) => ({ verdict, podState: null });
+  if (guard === "public") return only({ ok: true });
+  if (guard === "authenticated") return only(requireAuthenticated(identity));
+  if (guard === "site-admin") return only(requireSiteAdmin(identity));
+  if (identity.kind === "anonymous") return only(requireAuthenticated(identity));
   if (guard === "append") {
     // The hot path: decided by the credential alone; the append itself answers 404 for an unknown pod.
     const can = identity.kind === "admin-token" || (identity.kind === "agent" && identity.podId === podId);
-    return can ? { ok: true } : { ok: false, status: 403, code: "forbidden", message: "appending needs an agent token of this pod (people act from the control room)" };
+    return only(can ? { ok: true } : { ok: false, status: 403, code: "forbidden", message: "appending needs an agent token of this pod (people act from the control room)" });
   }
-  const state = await app.store.readState(podId!);
-  if (!state) throw new AppError(404, "not_found", "pod not found");
-  return requirePodAccess(identity, podId!, state, guard.pod);
+  const podState = await app.store.readState(podId!);
+  if (!podState) throw new AppError(404, "not_found", "pod not found");
+  return { verdict: requirePodAccess(identity, podId!, podState, guard.pod), podState };
 }
 
 async function serve(app: AppContext, req: IncomingMessage, res: ServerResponse, url: URL) {
@@ -67,9 +70,9 @@ async function serve(app: AppContext, req: IncomingMessage, res: ServerResponse,
     res.setHeader("retry-after", String(Math.ceil((r.msBeforeNext ?? 1000) / 1000)));
     throw new AppError(429, "rate_limited", "too many requests; slow down");
   });
-  const verdict = await guardVerdict(app, route.guard, identity, params[0]);
+  const { verdict, podState } = await guardVerdict(app, route.guard, identity, params[0]);
   if (!verdict.ok) throw new AppError(verdict.status, verdict.code, verdict.message);
-  await route.run({ app, req, res, params, url, identity });
+  await route.run({ app, req, res, params, url, identity, podState });
 }
 
 /** Serves the request if it is ours (agent API, auth, share links, health); returns false to hand it to Next. */

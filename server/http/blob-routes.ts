@@ -1,7 +1,7 @@
 // PUT/HEAD/GET /api/v1/blobs/{sha256}: content-addressed files for evidence.
 // Agents (and admin automation) upload; anyone signed in may read or verify.
 import { AppError } from "../domain/errors";
-import { SHA256_HEX } from "../blobs/blob-store";
+import { SHA256_HEX } from "../domain/events/event-schemas";
 import { sendJson } from "./json";
 import type { Route, RouteContext } from "./route";
 

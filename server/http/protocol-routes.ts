@@ -4,7 +4,7 @@ import { z } from "zod";
 import { AppError } from "../domain/errors";
 import { ZPlanJson, ZProof, ZTaskManifest } from "../domain/events/seed-formats";
 import { readPodState } from "../pods/read-pod-state";
-import { readPlan } from "../plan/read-plan";
+import { planJson } from "../plan/read-plan";
 import { eventJsonSchemas } from "../wire/event-json-schema";
 import { ZEventInput } from "../wire/events";
 import { parseWith, readJsonBody, sendJson } from "./json";
@@ -27,14 +27,14 @@ export const protocolRoutes: Route[] = [
     run: async (c) => {
       const plan = parseWith(ZPlanJson, await readJsonBody(c.req), "plan.json");
       const ack = await appendSeedEvent(c, "plan.imported", { plan });
-      sendJson(c.res, 201, { event: ack, plan: await readPlan(c.app.store, c.params[0]!) });
+      sendJson(c.res, 201, { event: ack, plan: planJson((await c.app.store.readState(c.params[0]!))!) });
     },
   },
   {
     method: "GET",
     path: /^\/api\/v1\/pods\/([^/]+)\/plan$/,
     guard: { pod: "viewer" },
-    run: async ({ app, res, params }) => sendJson(res, 200, await readPlan(app.store, params[0]!)),
+    run: async ({ res, podState }) => sendJson(res, 200, planJson(podState!)),
   },
   {
     method: "POST",
@@ -63,9 +63,9 @@ export const protocolRoutes: Route[] = [
     method: "GET",
     path: /^\/api\/v1\/pods\/([^/]+)\/state$/,
     guard: { pod: "viewer" },
-    run: async ({ app, res, params, url }) => {
+    run: async ({ app, res, params, url, podState }) => {
       const q = parseWith(ZStateQuery, Object.fromEntries(url.searchParams), "query");
-      sendJson(res, 200, await readPodState(app.store, params[0]!, q.atSeq));
+      sendJson(res, 200, await readPodState(app.store, params[0]!, podState!, q.atSeq));
     },
   },
   { method: "GET", path: /^\/api\/v1\/schema$/, guard: "public", run: async ({ res }) => sendJson(res, 200, eventJsonSchemas()) },

@@ -2,8 +2,10 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import type { AppContext } from "../app-context";
 import type { Access } from "../domain/events/event-schemas";
 import type { Identity } from "../domain/access/policy";
+import type { PodState } from "../domain/state/pod-state";
 
-export type RouteContext = { app: AppContext; req: IncomingMessage; res: ServerResponse; params: string[]; url: URL; identity: Identity };
+/** `podState`: the state the guard read for a `{ pod }` route (null for the other guards). */
+export type RouteContext = { app: AppContext; req: IncomingMessage; res: ServerResponse; params: string[]; url: URL; identity: Identity; podState: PodState | null };
 
 /**
  * Who may call a route, checked before it runs:

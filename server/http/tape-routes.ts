@@ -1,9 +1,10 @@
 // Pods and their tapes.
 import { z } from "zod";
 import { AppError } from "../domain/errors";
-import { requireAppend, podAccess } from "../domain/access/policy";
+import { requireAppend } from "../domain/access/policy";
 import { createPod } from "../pods/create-pod";
-import { getPod, listPods } from "../pods/read-pods";
+import { getPod } from "../pods/read-pods";
+import { visiblePods } from "../pods/visible-pods";
 import { readInbox } from "../pods/read-inbox";
 import { searchEvents } from "../tape/read-events";
 import { waitForEvents } from "../tape/wait-for-events";
@@ -94,9 +95,7 @@ export const tapeRoutes: Route[] = [
     guard: "authenticated",
     run: async ({ app, res, identity }) => {
       const visible: PodOverview[] = [];
-      for (const p of await listPods(app.store)) {
-        const state = await app.store.readState(p.id);
-        if (!state || podAccess(identity, p.id, state) === "none") continue;
+      for (const { pod: p, state } of await visiblePods(app.store, identity)) {
         visible.push({ ...p, status: state.status, activeAgent: state.activeAgent, inboxCount: Object.keys(state.inbox).length, lastCheckpointAt: state.lastCheckpoint?.at ?? null });
       }
       sendJson(res, 200, { pods: visible });

@@ -1,10 +1,7 @@
-import type { TapeStore } from "../db/tape-store";
-import { notFound } from "../domain/errors";
+import type { PodState } from "../domain/state/pod-state";
 
-/** plan_read (seed 003 §1.2): the current plan in plan.json's own format. */
-export async function readPlan(store: TapeStore, podId: string) {
-  const s = await store.readState(podId);
-  if (!s) throw notFound("pod");
+/** plan_read (seed 003 §1.2): the pod's plan in plan.json's own format. */
+export function planJson(s: PodState) {
   return {
     tasks: s.taskOrder.map((id) => {
       const t = s.tasks[id]!;

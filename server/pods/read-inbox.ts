@@ -1,20 +1,16 @@
 // The inbox across pods: everything waiting for a human in the pods this
 // caller may see, oldest first, with whether they may act on each.
 import type { TapeStore } from "../db/tape-store";
-import { atLeast, podAccess, type Identity } from "../domain/access/policy";
+import { atLeast, type Identity } from "../domain/access/policy";
 import { failingGates } from "../domain/state/reduce-evidence";
 import type { InboxItem } from "../domain/state/pod-state";
-import { listPods } from "./read-pods";
+import { visiblePods } from "./visible-pods";
 
 export type InboxEntry = InboxItem & { podId: string; podName: string; canAct: boolean; blockedBy: string[] };
 
 export async function readInbox(store: TapeStore, identity: Identity): Promise<InboxEntry[]> {
   const entries: InboxEntry[] = [];
-  for (const pod of await listPods(store)) {
-    const state = await store.readState(pod.id);
-    if (!state) continue;
-    const access = podAccess(identity, pod.id, state);
-    if (access === "none") continue;
+  for (const { pod, state, access } of await visiblePods(store, identity)) {
     const canAct = identity.kind === "user" && atLeast(access, "approver");
     for (const item of Object.values(state.inbox)) {
       const blockedBy = item.subject.kind === "task" ? failingGates(state, item.subject.id) : [];

@@ -4,7 +4,7 @@ import type { Server as HttpServer } from "node:http";
 import { Server, type Socket } from "socket.io";
 import { z } from "zod";
 import type { AppContext } from "../app-context";
-import { listPods } from "../pods/read-pods";
+import { visiblePods } from "../pods/visible-pods";
 import { podAccess, type Identity } from "../domain/access/policy";
 import { resolveIdentity } from "../access/resolve-identity";
 import type { ClientToServerEvents, ServerToClientEvents } from "../wire/socket";
@@ -75,7 +75,9 @@ export function attachSocketServer(httpServer: HttpServer, app: AppContext) {
     socket.on("disconnect", () => hub.forget(socket));
     socket.on("pods:subscribe", async (ack) => {
       void socket.join(PODS_ROOM);
-      for (const pod of await listPods(app.store)) if (await canWatch(socket, pod.id)) void socket.join(countRoom(pod.id));
+      const identity = await identify(socket);
+      if (!identity) return void socket.disconnect(true);
+      for (const { pod } of await visiblePods(app.store, identity)) void socket.join(countRoom(pod.id));
       if (typeof ack === "function") ack();
     });
     socket.on("tape:unsubscribe", (req) => {

@@ -1,6 +1,6 @@
 // The typed wire for tape events, shared by server and browser. The event
 // schemas themselves are the domain's (pure zod, no I/O).
-export { ZEventInput, EVENT_TYPES, ROLES, ZRole, NOTE_KINDS, ZRelativePath, type TEventInput, type TEvent, type EventType } from "../domain/events/event-schemas";
+export { ZEventInput, EVENT_TYPES, ROLES, NOTE_KINDS, ZRelativePath, type TEventInput, type TEvent, type EventType } from "../domain/events/event-schemas";
 
 export const MAX_EVENTS_PER_REQUEST = 1000;
 

@@ -168,16 +168,20 @@ export const ZRelativePath = z
     message: "must be a normalised relative path: no leading '/', no '..' or '.' segments, no empty segments, no backslashes",
   });
 
+/** A SHA-256 as lowercase hex: how artifacts, manifests and blobs are named. */
+export const SHA256_HEX = /^[0-9a-f]{64}$/;
+const ZSha256 = z.string().regex(SHA256_HEX);
+
 // --- evidence (seed 000 §4.2: commands.jsonl, artifacts, hashes, environment snapshot) ---
 export const ZEvidenceBundle = ev("evidence.bundle", z.object({
   bundleId: ZId,
   commands: z.array(z.looseObject({ command: z.string().min(1), exit_code: z.number().int(), duration_ms: z.number().min(0).optional() })).max(10000),
   artifacts: z
-    .array(z.object({ path: ZRelativePath, sha256: z.string().regex(/^[0-9a-f]{64}$/), size: z.number().int().min(0) }))
+    .array(z.object({ path: ZRelativePath, sha256: ZSha256, size: z.number().int().min(0) }))
     .max(100000)
     .refine((list) => new Set(list.map((a) => a.path)).size === list.length, { message: "each artifact path may appear once" }),
   env: z.looseObject({ commit: z.string().min(1), tools: z.record(z.string(), z.string()).default({}) }),
-  manifestHash: z.string().regex(/^[0-9a-f]{64}$/),
+  manifestHash: ZSha256,
 }));
 
 // --- workcells (seed 004: task manifest, proof.json) ---

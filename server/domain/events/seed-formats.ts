@@ -25,7 +25,6 @@ export const ZPlanJson = z.looseObject({
     )
     .max(5000),
 });
-export type TPlanJson = z.infer<typeof ZPlanJson>;
 
 /** Task Manifest (seed 004 "Required Inputs"). */
 export const ZTaskManifest = z.looseObject({
@@ -46,7 +45,6 @@ export const ZTaskManifest = z.looseObject({
   max_diff_lines: z.number().int().min(0).optional(),
   branch_name: z.string().min(1),
 });
-export type TTaskManifest = z.infer<typeof ZTaskManifest>;
 
 const ZGate = z.looseObject({
   passed: z.boolean(),
@@ -96,7 +94,6 @@ export const ZProof = z.looseObject({
     cost_usd: z.number().optional(),
   }),
 });
-export type TProof = z.infer<typeof ZProof>;
 
 /** A TaskStep carrying a handoff tool call (seed 003 §2.1). */
 export const ZHandoffTaskStep = z.looseObject({

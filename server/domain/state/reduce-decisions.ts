@@ -2,10 +2,9 @@
 // gates by ContractGuardian / CostController (seed 001) and human escalations.
 import type { EventOf } from "../events/event-schemas";
 import type { AppliedEvent, PodState } from "./pod-state";
-import { at, conflictRule, invalidRule, isApprover, requireDecider, requireEvidence, requireTask, with_, without } from "./rules";
+import { at, conflictRule, invalidRule, isApprover, type R, requireDecider, requireJob, requireEvidence, requireTask, with_, without } from "./rules";
 import { failingGates, linkEvidence } from "./reduce-evidence";
 
-type R<T extends AppliedEvent["type"]> = (s: PodState, e: EventOf<T> & AppliedEvent) => PodState;
 type DecisionEvent = EventOf<"decision"> & AppliedEvent;
 
 const VERDICTS: Record<string, string[]> = { task: ["approve", "reject"], job: ["accept", "reject"], plan: ["approve", "block"], milestone: ["approve", "reject", "accept", "block"], run: ["approve", "reject"] };
@@ -22,8 +21,7 @@ function decideTask(s: PodState, e: DecisionEvent): PodState {
 }
 
 function decideJob(s: PodState, e: DecisionEvent): PodState {
-  const job = s.jobs[e.body.subject.id];
-  if (!job) throw invalidRule("unknown_job", `job ${e.body.subject.id} does not exist in this pod`);
+  const job = requireJob(s, e.body.subject.id);
   if (job.status !== "delivered") throw conflictRule("job_not_delivered", `job ${job.jobId} is ${job.status}; accept or reject it once delivered`);
   const status = e.body.verdict === "accept" ? ("accepted" as const) : ("rejected" as const);
   return { ...s, jobs: with_(s.jobs, job.jobId, { ...job, status }), inbox: without(s.inbox, `job:${job.jobId}`) };

@@ -1,9 +1,6 @@
 // Evidence bundles (seed 000 §4.2) and workcells with their Patch + Proof (seed 004).
-import type { EventOf } from "../events/event-schemas";
-import type { AppliedEvent, EvidenceLinks, PodState, ProofSummary, Workcell } from "./pod-state";
-import { at, conflictRule, invalidRule, union, with_ } from "./rules";
-
-type R<T extends AppliedEvent["type"]> = (s: PodState, e: EventOf<T> & AppliedEvent) => PodState;
+import type { EvidenceLinks, PodState, ProofSummary, Workcell } from "./pod-state";
+import { at, conflictRule, invalidRule, type R, requireTask, union, with_ } from "./rules";
 
 /** Records that `ids` are linked from a task, decision, escalation, review or job. */
 export function linkEvidence<K extends keyof EvidenceLinks>(s: PodState, ids: string[], kind: K, ref: EvidenceLinks[K][number]): PodState {
@@ -41,7 +38,7 @@ const opened: R<"workcell.opened"> = (s, e) => {
   const m = e.body.manifest;
   if (s.workcells[m.workcell_id]) throw conflictRule("workcell_exists", `workcell ${m.workcell_id} is already open`);
   const taskId = e.taskId ?? (s.tasks[m.issue.id] ? m.issue.id : null);
-  if (e.taskId && !s.tasks[e.taskId]) throw invalidRule("unknown_task", `task ${e.taskId} does not exist in this pod`);
+  if (e.taskId) requireTask(s, e.taskId);
   const wc: Workcell = {
     ...at(e), workcellId: m.workcell_id, issueId: m.issue.id, taskId, title: m.issue.title,
     forbiddenPaths: m.issue.forbidden_paths, maxDiffLines: m.max_diff_lines ?? null, gates: Object.keys(m.quality_gates), proof: null,

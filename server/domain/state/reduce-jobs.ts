@@ -1,17 +1,8 @@
 // Contracting (seed 000 Mode A): a Job is posted, funded into escrow, delivered
 // with evidence, accepted or rejected by decision, and settled exactly once.
-import type { EventOf } from "../events/event-schemas";
-import type { AppliedEvent, Job, PodState } from "./pod-state";
-import { at, conflictRule, invalidRule, requireEvidence, union, with_ } from "./rules";
+import type { Job } from "./pod-state";
+import { at, conflictRule, requireEvidence, requireJob, type R, union, with_ } from "./rules";
 import { linkEvidence } from "./reduce-evidence";
-
-type R<T extends AppliedEvent["type"]> = (s: PodState, e: EventOf<T> & AppliedEvent) => PodState;
-
-function requireJob(s: PodState, jobId: string): Job {
-  const job = s.jobs[jobId];
-  if (!job) throw invalidRule("unknown_job", `job ${jobId} does not exist in this pod`);
-  return job;
-}
 
 const posted: R<"job.posted"> = (s, e) => {
   if (s.jobs[e.body.jobId]) throw conflictRule("job_exists", `job ${e.body.jobId} already exists`);

@@ -1,9 +1,5 @@
 // Pod lifecycle, members, roles, handoffs, checkpoints, notes and budgets.
-import type { EventOf } from "../events/event-schemas";
-import type { AppliedEvent, PodState } from "./pod-state";
-import { at, conflictRule, invalidRule, requireMember, requireMembershipAdmin, requireSteward, requireTask, with_ } from "./rules";
-
-type R<T extends AppliedEvent["type"]> = (s: PodState, e: EventOf<T> & AppliedEvent) => PodState;
+import { at, conflictRule, invalidRule, type R, requireMember, requireMembershipAdmin, requireSteward, requireTask, with_ } from "./rules";
 
 const scopeAgreed: R<"pod.scope_agreed"> = (s, e) => {
   requireSteward(s, e.actor, "agree the pod's scope");

@@ -1,10 +1,7 @@
 // Runs are transactions (seed 002 §3): a verified commit or a clean discard,
 // exactly once; only the director (chair or human) verifies as director and commits.
-import type { EventOf } from "../events/event-schemas";
-import type { AppliedEvent, PodState, Run } from "./pod-state";
-import { at, conflictRule, invalidRule, requireDecider, with_ } from "./rules";
-
-type R<T extends AppliedEvent["type"]> = (s: PodState, e: EventOf<T> & AppliedEvent) => PodState;
+import type { PodState, Run } from "./pod-state";
+import { at, conflictRule, invalidRule, type R, requireDecider, with_ } from "./rules";
 
 function openRun(s: PodState, runId: string): Run {
   const run = s.runs[runId];

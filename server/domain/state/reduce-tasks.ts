@@ -1,13 +1,10 @@
 // The plan and the task loop: plan.json import, plan_add_task / plan_update_task,
 // review requests and reviews (seed 003 §1, seed 000 §3.2).
-import type { EventOf } from "../events/event-schemas";
 import type { TaskState } from "../events/seed-formats";
-import type { AppliedEvent, PodState, Task } from "./pod-state";
-import { at, conflictRule, invalidRule, requireDecider, requireEvidence, requireTask, union, with_, without } from "./rules";
+import type { PodState, Task } from "./pod-state";
+import { at, conflictRule, invalidRule, type R, requireDecider, requireEvidence, requireTask, union, with_, without } from "./rules";
 import { AGENT_TRANSITIONS, findCycle } from "./task-machine";
 import { linkEvidence } from "./reduce-evidence";
-
-type R<T extends AppliedEvent["type"]> = (s: PodState, e: EventOf<T> & AppliedEvent) => PodState;
 
 function newTask(seq: number, taskId: string, description: string, status: TaskState, dependsOn: string[], metadata: Record<string, unknown>, implementer: string | null = null): Task {
   return {

@@ -1,11 +1,14 @@
 // Helpers that refuse an event: every refusal names its rule in `code`.
 import { AppError } from "../errors";
-import type { Role } from "../events/event-schemas";
-import type { AppliedEvent, PodState, Task } from "./pod-state";
+import type { EventOf, Role } from "../events/event-schemas";
+import type { AppliedEvent, Job, PodState, Task } from "./pod-state";
 
 /** 409: the event conflicts with the pod's current state. 422: it refers to something that does not exist or is malformed for this pod. */
 export const conflictRule = (code: string, message: string) => new AppError(409, code, message);
 export const invalidRule = (code: string, message: string) => new AppError(422, code, message);
+
+/** A reducer of one event type: the pod's state after the event, or a thrown rule. */
+export type R<T extends AppliedEvent["type"]> = (s: PodState, e: EventOf<T> & AppliedEvent) => PodState;
 
 export const at = (e: AppliedEvent) => ({ seq: e.seq, at: e.ts ?? e.receivedAt });
 
@@ -13,6 +16,12 @@ export function requireTask(s: PodState, taskId: string): Task {
   const task = s.tasks[taskId];
   if (!task) throw invalidRule("unknown_task", `task ${taskId} does not exist in this pod`);
   return task;
+}
+
+export function requireJob(s: PodState, jobId: string): Job {
+  const job = s.jobs[jobId];
+  if (!job) throw invalidRule("unknown_job", `job ${jobId} does not exist in this pod`);
+  return job;
 }
 
 export function requireMember(s: PodState, memberId: string) {

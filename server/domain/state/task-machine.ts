@@ -14,8 +14,6 @@ export const AGENT_TRANSITIONS: Record<TaskState, TaskState[]> = {
   cancelled: [],
 };
 
-export const TERMINAL: TaskState[] = ["done", "rejected", "cancelled"];
-
 /** Returns a cycle (as task ids) in the dependency graph, or null. */
 export function findCycle(deps: Record<string, string[]>): string[] | null {
   const state = new Map<string, "visiting" | "done">();
