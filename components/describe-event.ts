@@ -14,6 +14,8 @@ const DESCRIBE: Record<string, (b: B) => string> = {
   "task.added": (b) => `Task added${b.taskId ? ` ${b.taskId}` : ""}: ${b.description}`,
   "task.updated": (b) => `Task ${b.taskId}${b.status ? ` → ${b.status}` : " updated"}${b.blockedReason ? ` (${b.blockedReason})` : ""}`,
   "task.review_requested": (b) => `Review requested for ${b.taskId}${b.evidenceIds?.length ? ` with ${b.evidenceIds.join(", ")}` : ""}`,
+  checkpoint: (b) => [b.completed.length && `✓ ${b.completed.join("; ")}`, b.next.length && `→ ${b.next.join("; ")}`, b.blocked.length && `⚠ ${b.blocked.join("; ")}`].filter(Boolean).join("  "),
+  note: (b) => `${b.kind}: ${b.text ?? ""}`,
   review: (b) => `Review of ${b.taskId}: ${b.verdict}${b.comments ? ` — ${b.comments}` : ""}`,
   decision: (b) => `Decision on ${b.subject?.kind} ${b.subject?.id}: ${b.verdict}${b.tieBreaker ? ` (${b.tieBreaker})` : ""} — ${b.rationale}`,
   "plan.review": (b) => `Plan ${b.planId ?? ""} ${b.verdict}${b.rationale ? ` — ${b.rationale}` : ""}`,

@@ -1,27 +1,20 @@
 "use client";
 // One thing waiting for a human, with the controls to settle it (for approvers).
 // Keyboard (when focused): a approves/accepts, r rejects.
-import { forwardRef, useState, useTransition } from "react";
+import { forwardRef, useState } from "react";
 import type { InboxItem } from "@/server/domain/state/pod-state";
 import { answerEscalation, decide } from "@/app/pods/[podId]/actions";
 import { RelativeTime } from "./relative-time";
+import { useAction } from "./use-action";
 import { TIE_BREAKERS } from "@/server/domain/events/event-schemas";
 
-type Props = { podId: string; podName?: string; item: InboxItem; blockedBy: string[]; canAct: boolean; onChanged: () => void; focused?: boolean };
+type Props = { podId: string; podName?: string; item: InboxItem; blockedBy: string[]; canAct: boolean; focused?: boolean };
 
-export const InboxItemCard = forwardRef<HTMLLIElement, Props>(function InboxItemCard({ podId, podName, item, blockedBy, canAct, onChanged, focused }, ref) {
+export const InboxItemCard = forwardRef<HTMLLIElement, Props>(function InboxItemCard({ podId, podName, item, blockedBy, canAct, focused }, ref) {
   const [text, setText] = useState("");
   const [tieBreaker, setTieBreaker] = useState<string>("");
-  const [error, setError] = useState<string | null>(null);
-  const [pending, start] = useTransition();
-  const act = (run: () => Promise<{ ok: boolean; error?: string }>) =>
-    start(async () => {
-      setError(null);
-      const r = await run();
-      if (!r.ok) setError(r.error ?? "refused");
-      else setText("");
-      onChanged();
-    });
+  const { run, pending, error } = useAction(podId);
+  const act = (action: () => Promise<{ ok: boolean; error?: string }>) => run(action, () => setText(""));
   const decideWith = (verdict: "approve" | "reject" | "accept" | "block") => () =>
     act(() =>
       decide({

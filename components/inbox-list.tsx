@@ -2,14 +2,12 @@
 // The inbox across pods, oldest first. Keyboard: j/k move, a approve/accept,
 // r reject (on the focused item); "?" (global) shows the keys.
 import { useEffect, useRef, useState } from "react";
-import { useQueryClient } from "@tanstack/react-query";
 import { useInbox } from "./use-inbox";
 import { InboxItemCard } from "./inbox-item-card";
 import { useAlertPrefs } from "./alert-prefs";
 import { Empty } from "./ui";
 
 export function InboxList() {
-  const qc = useQueryClient();
   const inbox = useInbox();
   const [focus, setFocus] = useState(0);
   const refs = useRef<(HTMLLIElement | null)[]>([]);
@@ -30,7 +28,6 @@ export function InboxList() {
     return () => window.removeEventListener("keydown", onKey);
   }, [items.length]);
 
-  const changed = () => void qc.invalidateQueries({ queryKey: ["inbox"] });
   return (
     <div className="space-y-4">
       <AlertSettings />
@@ -51,7 +48,6 @@ export function InboxList() {
               item={item}
               blockedBy={item.blockedBy}
               canAct={item.canAct}
-              onChanged={changed}
               focused={i === focus}
             />
           ))}

@@ -1,18 +1,12 @@
 "use client";
 // What waits for a human on this pod. Controls render only for approvers; the
 // server checks again on every action.
-import { useQueryClient } from "@tanstack/react-query";
-import { usePodState } from "./use-pod-state";
+import type { PodStateView } from "@/server/pods/present-pod-state";
 import { InboxItemCard } from "./inbox-item-card";
 import { Empty } from "./ui";
 
-export function InboxPanel({ podId, canAct }: { podId: string; canAct: boolean }) {
-  const qc = useQueryClient();
-  const state = usePodState(podId);
-  if (state.isPending) return <div className="h-24 animate-pulse rounded-lg bg-zinc-200/70 dark:bg-zinc-800/70" aria-label="Loading the inbox" />;
-  if (state.isError) return <p role="alert" className="text-sm text-red-700 dark:text-red-400">Could not load the inbox: {state.error.message}</p>;
-  const items = state.data.inbox;
-  const changed = () => void Promise.all([qc.invalidateQueries({ queryKey: ["state", podId] }), qc.invalidateQueries({ queryKey: ["inbox"] })]);
+export function InboxPanel({ podId, state, canAct }: { podId: string; state: PodStateView; canAct: boolean }) {
+  const items = state.inbox;
   return (
     <section aria-label="Inbox" className="space-y-2">
       <h2 className="text-sm font-semibold uppercase tracking-wide text-zinc-500">
@@ -23,7 +17,7 @@ export function InboxPanel({ podId, canAct }: { podId: string; canAct: boolean }
       ) : (
         <ul className="space-y-2">
           {items.map((item) => (
-            <InboxItemCard key={item.id} podId={podId} item={item} blockedBy={item.subject.kind === "task" ? (state.data.board.find((t) => t.taskId === item.subject.id)?.failingGates ?? []) : []} canAct={canAct} onChanged={changed} />
+            <InboxItemCard key={item.id} podId={podId} item={item} blockedBy={item.subject.kind === "task" ? (state.board.find((t) => t.taskId === item.subject.id)?.failingGates ?? []) : []} canAct={canAct} />
           ))}
         </ul>
       )}

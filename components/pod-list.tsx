@@ -3,9 +3,9 @@ import Link from "next/link";
 import { useEffect } from "react";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import type { PodOverview } from "@/server/wire/pods";
-import { Badge } from "./ui";
+import { Badge, isStale, statusTone } from "./ui";
 import { fetchPods } from "./api-client";
-import { getSocket } from "./socket-client";
+import { watchPods } from "./socket-client";
 import { RelativeTime } from "./relative-time";
 
 /** Pods with their live event counts: counts arrive over the socket, the list refetches when pods are added. */
@@ -14,24 +14,18 @@ export function PodList() {
   const pods = useQuery({ queryKey: ["pods"], queryFn: fetchPods, refetchInterval: 30_000 });
 
   useEffect(() => {
-    const socket = getSocket();
-    const subscribe = () => socket.emit("pods:subscribe", () => void qc.invalidateQueries({ queryKey: ["pods"] }));
     let timer: ReturnType<typeof setTimeout> | undefined;
-    const onCount = ({ podId, eventCount }: { podId: string; eventCount: number }) => {
-      qc.setQueryData<PodOverview[]>(["pods"], (old) => old?.map((p) => (p.id === podId ? { ...p, eventCount: Math.max(p.eventCount, eventCount) } : p)));
-      // The count moves at once; status, inbox and checkpoint age follow with a (throttled) refetch.
-      if (!timer) timer = setTimeout(() => ((timer = undefined), void qc.invalidateQueries({ queryKey: ["pods"] })), 1_000);
-    };
-    const onChanged = () => subscribe(); // a new pod: join its count room too, then refetch
-    socket.on("connect", subscribe);
-    socket.on("pods:count", onCount);
-    socket.on("pods:changed", onChanged);
-    if (socket.connected) subscribe();
+    const unwatch = watchPods({
+      joined: () => void qc.invalidateQueries({ queryKey: ["pods"] }),
+      count: ({ podId, eventCount }) => {
+        qc.setQueryData<PodOverview[]>(["pods"], (old) => old?.map((p) => (p.id === podId ? { ...p, eventCount: Math.max(p.eventCount, eventCount) } : p)));
+        // The count moves at once; status, inbox and checkpoint age follow with a (throttled) refetch.
+        if (!timer) timer = setTimeout(() => ((timer = undefined), void qc.invalidateQueries({ queryKey: ["pods"] })), 1_000);
+      },
+    });
     return () => {
       clearTimeout(timer);
-      socket.off("connect", subscribe);
-      socket.off("pods:count", onCount);
-      socket.off("pods:changed", onChanged);
+      unwatch();
     };
   }, [qc]);
 
@@ -63,7 +57,7 @@ export function PodList() {
             </div>
             <span className="hidden flex-wrap items-center gap-1 sm:flex">
               <Badge>{pod.mode}</Badge>
-              <Badge tone={pod.status === "active" ? "green" : pod.status === "paused" ? "amber" : pod.status === "closed" ? "red" : "zinc"}>{pod.status}</Badge>
+              <Badge tone={statusTone(pod.status)}>{pod.status}</Badge>
               {pod.activeAgent && <Badge tone="sky" title="active agent">{pod.activeAgent}</Badge>}
             </span>
             {pod.inboxCount > 0 && (
@@ -75,7 +69,7 @@ export function PodList() {
               <span data-testid="event-count" className="font-semibold">{pod.eventCount.toLocaleString()}</span>
               <span className="text-zinc-500"> events</span>
             </span>
-            <span className={`hidden w-32 text-right text-xs md:inline ${stale(pod.lastCheckpointAt) ? "font-medium text-amber-700 dark:text-amber-400" : "text-zinc-500"}`} title="last checkpoint">
+            <span className={`hidden w-32 text-right text-xs md:inline ${isStale(pod.lastCheckpointAt) ? "font-medium text-amber-700 dark:text-amber-400" : "text-zinc-500"}`} title="last checkpoint">
               {pod.lastCheckpointAt ? <>checkpoint <RelativeTime iso={pod.lastCheckpointAt} /></> : "no checkpoint yet"}
             </span>
           </Link>
@@ -85,8 +79,6 @@ export function PodList() {
   );
 }
 
-/** A pod is stale when no checkpoint came for 30 minutes (seed 000: 15–30 minute slices). */
-const stale = (at: string | null) => at !== null && Date.now() - new Date(at).getTime() > 30 * 60_000;
 
 function ListSkeleton() {
   return (

@@ -12,7 +12,7 @@ import { TaskBoard } from "./task-board";
 import { TapeView } from "./tape-view";
 import { InboxPanel } from "./inbox-panel";
 import { EvidenceView, JobsView, MembersView, RunsView } from "./pod-sections";
-import { Badge } from "./ui";
+import { Badge, isStale, statusTone } from "./ui";
 import { AddTaskForm, MemberControls, PauseButton } from "./steer-controls";
 import { RelativeTime } from "./relative-time";
 
@@ -49,12 +49,12 @@ export function PodView({ podId, canAct, head }: { podId: string; canAct: boolea
       </nav>
       {tab === "tape" ? (
         <TapeView podId={podId} liveTape={liveTape} />
-      ) : tab === "inbox" ? (
-        <InboxPanel podId={podId} canAct={canAct} />
       ) : state.isPending ? (
         <div className="h-40 animate-pulse rounded-lg bg-zinc-200/70 dark:bg-zinc-800/70" aria-label="Loading" />
       ) : state.isError ? (
         <p role="alert" className="text-sm text-red-700 dark:text-red-400">Could not load this pod: {state.error.message}</p>
+      ) : tab === "inbox" ? (
+        <InboxPanel podId={podId} state={state.data} canAct={canAct} />
       ) : tab === "board" ? (
         <div className="space-y-3">
           {canAct && <AddTaskForm podId={podId} />}
@@ -89,10 +89,10 @@ function PodStatus({ podId, state, canAct }: { podId: string; state: PodStateVie
     queryFn: () => getJson<{ ok: boolean; checked: number; firstBadSeq?: number }>(`/api/v1/pods/${podId}/verify`),
     staleTime: 60_000,
   });
-  const stale = state.lastCheckpoint && Date.now() - new Date(state.lastCheckpoint.at).getTime() > 30 * 60_000;
+  const stale = isStale(state.lastCheckpoint?.at);
   return (
     <div className="flex flex-wrap items-center gap-2 text-sm" data-testid="pod-status">
-      <Badge tone={state.status === "active" ? "green" : state.status === "paused" ? "amber" : state.status === "closed" ? "red" : "zinc"}>{state.status}</Badge>
+      <Badge tone={statusTone(state.status)}>{state.status}</Badge>
       {state.activeAgent && <Badge tone="sky">active agent: {state.activeAgent}</Badge>}
       {state.lastCheckpoint && (
         <span className={stale ? "text-amber-700 dark:text-amber-400" : "text-zinc-500"}>

@@ -1,7 +1,7 @@
 "use client";
 // One Socket.IO connection per browser tab, typed with the shared event maps.
 import { io, type Socket } from "socket.io-client";
-import type { ClientToServerEvents, ServerToClientEvents } from "@/server/wire/socket";
+import type { ClientToServerEvents, PodCountFrame, ServerToClientEvents } from "@/server/wire/socket";
 
 export type PodwatchSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 let socket: PodwatchSocket | null = null;
@@ -9,4 +9,35 @@ let socket: PodwatchSocket | null = null;
 export function getSocket(): PodwatchSocket {
   socket ??= io({ transports: ["websocket", "polling"], reconnectionDelayMax: 4000 });
   return socket;
+}
+
+type PodsWatcher = { count?: (frame: PodCountFrame) => void; joined?: () => void };
+const podsWatchers = new Set<PodsWatcher>();
+let joinPods: (() => void) | null = null;
+const onPodCount = (frame: PodCountFrame) => podsWatchers.forEach((w) => w.count?.(frame));
+
+/**
+ * The cross-pod feed (event counts of every visible pod), joined once per tab however many
+ * components watch it: again after a reconnect and when a pod is added. `joined` fires after
+ * each join (refetch then, so nothing between a load and the join is missed).
+ */
+export function watchPods(watcher: PodsWatcher): () => void {
+  const s = getSocket();
+  podsWatchers.add(watcher);
+  if (!joinPods) {
+    const join = () => s.emit("pods:subscribe", () => podsWatchers.forEach((w) => w.joined?.()));
+    joinPods = join;
+    s.on("connect", join);
+    s.on("pods:changed", join);
+    s.on("pods:count", onPodCount);
+    if (s.connected) join();
+  }
+  return () => {
+    podsWatchers.delete(watcher);
+    if (podsWatchers.size || !joinPods) return;
+    s.off("connect", joinPods);
+    s.off("pods:changed", joinPods);
+    s.off("pods:count", onPodCount);
+    joinPods = null;
+  };
 }

@@ -186,17 +186,7 @@ function Row({ top, seq, event, selected, onSelect }: { top: number; seq: number
   );
 }
 
-function summary(e: TapeEvent): string {
-  if (e.type === "checkpoint") {
-    const b = e.body as { completed: string[]; next: string[]; blocked: string[] };
-    return [b.completed.length && `✓ ${b.completed.join("; ")}`, b.next.length && `→ ${b.next.join("; ")}`, b.blocked.length && `⚠ ${b.blocked.join("; ")}`].filter(Boolean).join("  ");
-  }
-  if (e.type === "note") {
-    const b = e.body as { kind: string; text?: string };
-    return `${b.kind}: ${b.text ?? ""}`;
-  }
-  return describeEvent(e.type, e.body) ?? e.type;
-}
+const summary = (e: TapeEvent): string => describeEvent(e.type, e.body) ?? e.type;
 
 function Details({ event }: { event: TapeEvent }) {
   return (

@@ -15,7 +15,7 @@ const COLUMNS: { title: string; states: string[] }[] = [
 
 type Task = PodStateView["board"][number];
 
-export function TaskBoard({ state, podId, canAct = false }: { state: PodStateView; podId?: string; canAct?: boolean }) {
+export function TaskBoard({ state, podId, canAct }: { state: PodStateView; podId: string; canAct: boolean }) {
   if (state.board.length === 0) return <Empty>No tasks yet. Agents add them with plan.imported or task.added (POST /api/v1/pods/…/plan).</Empty>;
   return (
     <div className="grid gap-3 md:grid-cols-3 xl:grid-cols-5" data-testid="board">
@@ -27,7 +27,7 @@ export function TaskBoard({ state, podId, canAct = false }: { state: PodStateVie
 }
 
 /** Finished columns show their newest cards first, a dozen at a time. */
-function Column({ title, tasks, state, podId, canAct }: { title: string; tasks: Task[]; state: PodStateView; podId?: string; canAct: boolean }) {
+function Column({ title, tasks, state, podId, canAct }: { title: string; tasks: Task[]; state: PodStateView; podId: string; canAct: boolean }) {
   const finished = title === "Done" || title === "Closed";
   const { shown, more } = useLimited(finished ? [...tasks].reverse() : tasks, finished ? 12 : 50);
   return (
@@ -41,7 +41,7 @@ function Column({ title, tasks, state, podId, canAct }: { title: string; tasks: 
   );
 }
 
-function TaskCard({ task, state, podId, canAct }: { task: Task; state: PodStateView; podId?: string; canAct: boolean }) {
+function TaskCard({ task, state, podId, canAct }: { task: Task; state: PodStateView; podId: string; canAct: boolean }) {
   const tone = task.status === "blocked" || task.status === "rejected" ? "red" : task.status === "changes_requested" ? "amber" : task.status === "done" ? "green" : "zinc";
   const proofs = task.workcellIds.map((id) => state.workcells.find((w) => w.workcellId === id)?.proof).filter((p) => p != null);
   return (
@@ -65,7 +65,7 @@ function TaskCard({ task, state, podId, canAct }: { task: Task; state: PodStateV
       {task.dependsOn.length > 0 && <p className="text-xs text-zinc-500">depends on {task.dependsOn.join(", ")}</p>}
       {task.blockedReason && <p className="text-xs text-red-700 dark:text-red-400">Blocked: {task.blockedReason}</p>}
       {task.failingGates.length > 0 && task.status === "in_review" && <p className="text-xs text-red-700 dark:text-red-400">Cannot be approved: {task.failingGates.join("; ")}</p>}
-      {canAct && podId && (task.status === "pending" || task.status === "blocked") && <SplitTask podId={podId} taskId={task.taskId} />}
+      {canAct && (task.status === "pending" || task.status === "blocked") && <SplitTask podId={podId} taskId={task.taskId} />}
     </article>
   );
 }

@@ -2,7 +2,15 @@
 "use client";
 import { useState, type ReactNode } from "react";
 
-export function Badge({ children, tone = "zinc", title }: { children: ReactNode; tone?: "zinc" | "green" | "red" | "amber" | "sky" | "violet"; title?: string }) {
+type Tone = "zinc" | "green" | "red" | "amber" | "sky" | "violet";
+
+/** A pod's status as a badge colour, the same on the overview and the pod page. */
+export const statusTone = (status: string): Tone => (status === "active" ? "green" : status === "paused" ? "amber" : status === "closed" ? "red" : "zinc");
+
+/** A pod is stale when no checkpoint came for 30 minutes (seed 000: 15–30 minute slices). */
+export const isStale = (at: string | null | undefined) => !!at && Date.now() - new Date(at).getTime() > 30 * 60_000;
+
+export function Badge({ children, tone = "zinc", title }: { children: ReactNode; tone?: Tone; title?: string }) {
   const tones = {
     zinc: "bg-zinc-100 text-zinc-700 dark:bg-zinc-800 dark:text-zinc-300",
     green: "bg-emerald-100 text-emerald-800 dark:bg-emerald-950 dark:text-emerald-300",

@@ -1,5 +1,6 @@
 "use client";
-// Runs a server action, shows its refusal, and refreshes what it changed.
+// Runs a server action, shows its refusal, and refreshes what it may have changed:
+// the pod's state and the cross-pod inbox (any action can settle or raise an item).
 import { useState, useTransition } from "react";
 import { useQueryClient } from "@tanstack/react-query";
 
@@ -15,7 +16,7 @@ export function useAction(podId: string) {
       const r = await action();
       if (!r.ok) setError(("error" in r && r.error) || "refused");
       else onOk?.();
-      await qc.invalidateQueries({ queryKey: ["state", podId] });
+      await Promise.all([qc.invalidateQueries({ queryKey: ["state", podId] }), qc.invalidateQueries({ queryKey: ["inbox"] })]);
     });
   return { run, pending, error };
 }

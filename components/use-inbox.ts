@@ -4,13 +4,12 @@
 import { useEffect } from "react";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import type { InboxEntry } from "@/server/pods/read-inbox";
-import { getSocket } from "./socket-client";
+import { watchPods } from "./socket-client";
 import { getJson } from "./api-client";
 
 export function useInbox() {
   const qc = useQueryClient();
   useEffect(() => {
-    const socket = getSocket();
     let timer: ReturnType<typeof setTimeout> | undefined;
     const poke = () => {
       if (timer) return;
@@ -19,14 +18,10 @@ export function useInbox() {
         void qc.invalidateQueries({ queryKey: ["inbox"] });
       }, 300);
     };
-    const subscribe = () => socket.emit("pods:subscribe", poke);
-    socket.on("pods:count", poke);
-    socket.on("connect", subscribe);
-    if (socket.connected) subscribe();
+    const unwatch = watchPods({ joined: poke, count: poke });
     return () => {
       clearTimeout(timer);
-      socket.off("pods:count", poke);
-      socket.off("connect", subscribe);
+      unwatch();
     };
   }, [qc]);
   return useQuery({

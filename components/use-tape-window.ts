@@ -2,46 +2,38 @@
 // Random access to a tape of any length, for the virtualized list: events are
 // fetched in pages of PAGE seqs when rows come into view, and cached (a stored
 // event never changes). Live events arrive through the socket hook.
-import { useCallback, useEffect, useRef, useState } from "react";
+import { useCallback, useMemo, useState } from "react";
 import type { TapeEvent } from "@/server/wire/events";
+import { getJson } from "./api-client";
 
 export const PAGE = 200;
 
 export function useTapeWindow(podId: string, live: TapeEvent[]) {
-  const pages = useRef(new Map<number, TapeEvent[] | "loading">());
-  const bySeq = useRef(new Map<number, TapeEvent>());
-  const [version, setVersion] = useState(0);
-
-  useEffect(() => {
-    for (const e of live) bySeq.current.set(e.seq, e);
-    setVersion((v) => v + 1);
-  }, [live]);
-
-  useEffect(() => {
-    pages.current.clear();
-    bySeq.current.clear();
-  }, [podId]);
+  // The caches belong to one pod: a new pod starts from empty ones.
+  const cache = useMemo(() => ({ pages: new Map<number, TapeEvent[] | "loading">(), bySeq: new Map<number, TapeEvent>() }), [podId]);
+  // Live events go in as they render (no second render per frame); fetched pages re-render through `loaded`.
+  useMemo(() => live.forEach((e) => cache.bySeq.set(e.seq, e)), [live, cache]);
+  const [, loaded] = useState(0);
 
   /** Makes sure the events with seq in [from, to] are (being) loaded. */
   const ensure = useCallback(
     (from: number, to: number) => {
       for (let page = Math.floor((Math.max(1, from) - 1) / PAGE); page <= Math.floor((Math.max(1, to) - 1) / PAGE); page++) {
-        if (pages.current.has(page)) continue;
-        pages.current.set(page, "loading");
-        fetch(`/api/v1/pods/${encodeURIComponent(podId)}/events?after=${page * PAGE}&limit=${PAGE}`, { cache: "no-store" })
-          .then((r) => (r.ok ? r.json() : Promise.reject(new Error(String(r.status)))))
-          .then((body: { events: TapeEvent[] }) => {
+        if (cache.pages.has(page)) continue;
+        cache.pages.set(page, "loading");
+        getJson<{ events: TapeEvent[] }>(`/api/v1/pods/${encodeURIComponent(podId)}/events?after=${page * PAGE}&limit=${PAGE}`)
+          .then((body) => {
             // A page read while not yet full stays as read: later events arrive live.
-            for (const e of body.events) bySeq.current.set(e.seq, e);
-            pages.current.set(page, body.events);
-            setVersion((v) => v + 1);
+            for (const e of body.events) cache.bySeq.set(e.seq, e);
+            cache.pages.set(page, body.events);
+            loaded((v) => v + 1);
           })
-          .catch(() => pages.current.delete(page));
+          .catch(() => cache.pages.delete(page));
       }
     },
-    [podId],
+    [podId, cache],
   );
 
-  const get = useCallback((seq: number) => bySeq.current.get(seq), []);
-  return { get, ensure, version };
+  const get = useCallback((seq: number) => cache.bySeq.get(seq), [cache]);
+  return { get, ensure };
 }

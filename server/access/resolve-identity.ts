@@ -10,7 +10,7 @@ import { verifyShareToken } from "./share-links";
 
 export const SHARE_COOKIE = "pw_share";
 
-export function readCookie(header: string | undefined, name: string): string | null {
+function readCookie(header: string | undefined, name: string): string | null {
   if (!header) return null;
   for (const part of header.split(";")) {
     const i = part.indexOf("=");

@@ -9,7 +9,7 @@ import { parseWith, readJsonBody, sendJson } from "./json";
 import type { Route } from "./route";
 
 /** How an admin appears on the tape. */
-export const adminActor = (id: Identity) => (id.kind === "user" ? id.email : id.kind === "admin-token" ? `admin:${id.label}` : "unknown");
+const adminActor = (id: Identity) => (id.kind === "user" ? id.email : id.kind === "admin-token" ? `admin:${id.label}` : "unknown");
 
 const ZTokenRequest = z.object({ label: z.string().max(200).optional() }).default({});
 const ZShareRequest = z.object({ expiresInHours: z.number().int().min(1).max(24 * 90).default(24 * 7) }).default({ expiresInHours: 24 * 7 });

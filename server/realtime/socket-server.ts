@@ -69,7 +69,10 @@ export function attachSocketServer(httpServer: HttpServer, app: AppContext) {
     for (const socket of io.of("/").sockets.values()) if (!(await identify(socket))) socket.disconnect(true);
   }, CREDENTIAL_SWEEP_MS);
   sweep.unref();
-  io.engine.on("close", () => clearInterval(sweep));
+  io.engine.on("close", () => {
+    clearInterval(sweep);
+    coalescer.stop(); // a closed server stops listening to the bus
+  });
 
   io.on("connection", (socket: PodSocket) => {
     socket.on("disconnect", () => hub.forget(socket));
