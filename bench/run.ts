@@ -18,9 +18,11 @@ const LATENCY_SAMPLES = 1000;
 
 const agent = new Agent({ keepAlive: true, maxSockets: CLIENTS });
 
-function post(url: string, body: string, token = SPAWN_ADMIN_TOKEN): Promise<{ status: number; text: string }> {
+/** One request on the keep-alive agent: a POST when there is a body, else a GET. */
+function call(url: string, body?: string, token = SPAWN_ADMIN_TOKEN): Promise<{ status: number; text: string }> {
+  const headers = { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { "content-type": "application/json", "content-length": Buffer.byteLength(body) }) };
   return new Promise((resolve, reject) => {
-    const req = request(url, { method: "POST", agent, headers: { "content-type": "application/json", "content-length": Buffer.byteLength(body), authorization: `Bearer ${token}` } }, (res) => {
+    const req = request(url, { method: body === undefined ? "GET" : "POST", agent, headers }, (res) => {
       let text = "";
       res.setEncoding("utf8");
       res.on("data", (c) => (text += c));
@@ -30,6 +32,8 @@ function post(url: string, body: string, token = SPAWN_ADMIN_TOKEN): Promise<{ s
     req.end(body);
   });
 }
+const post = (url: string, body: string, token?: string) => call(url, body, token);
+const get = (url: string) => call(url);
 
 const note = (i: number) => ({ id: randomUUID(), type: "note", actor: "bench-agent", role: "implementer", body: { kind: "OBSERVATION", text: `benchmark observation number ${i}: the build is green` } });
 
@@ -85,19 +89,6 @@ async function firstRender(base: string, podId: string): Promise<number> {
   } finally {
     await browser.close();
   }
-}
-
-function get(url: string): Promise<{ status: number; text: string }> {
-  return new Promise((resolve, reject) => {
-    const req = request(url, { agent, headers: { authorization: `Bearer ${SPAWN_ADMIN_TOKEN}` } }, (res) => {
-      let text = "";
-      res.setEncoding("utf8");
-      res.on("data", (c) => (text += c));
-      res.on("end", () => resolve({ status: res.statusCode ?? 0, text }));
-    });
-    req.on("error", reject);
-    req.end();
-  });
 }
 
 async function main() {

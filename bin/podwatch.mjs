@@ -1,11 +1,11 @@
 #!/usr/bin/env node
 // The `podwatch` command (package.json "bin"). Agents run it once per action, so it starts from
 // a one-file bundle of the TypeScript CLI (esbuild, ~50 ms) instead of compiling on the fly.
-// The bundle is rebuilt whenever its stamp — how many sources under server/ there are, the
-// newest one's mtime, and this file's — differs from now; where it cannot be written or
-// loaded, the CLI runs through tsx instead (PODWATCH_DEBUG=1 says why).
+// The bundle's stamp lists the sources esbuild read; it is rebuilt when any of them (or this
+// file) changed or went missing. Where it cannot be written or loaded, the CLI runs through
+// tsx instead (PODWATCH_DEBUG=1 says why).
 import { randomUUID } from "node:crypto";
-import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 
@@ -13,26 +13,27 @@ const self = fileURLToPath(import.meta.url);
 const root = join(dirname(self), "..");
 const cache = join(root, "node_modules", ".cache", "podwatch");
 const bundle = join(cache, "cli.mjs");
-const stampFile = join(cache, "cli.stamp");
+const stampFile = join(cache, "cli.stamp.json");
 
-function scan(dir, acc = { files: 0, newest: 0 }) {
-  for (const e of readdirSync(dir, { withFileTypes: true })) {
-    if (e.isDirectory() && e.name !== "generated") scan(join(dir, e.name), acc);
-    else if (e.isFile() && e.name.endsWith(".ts")) {
-      acc.files++;
-      acc.newest = Math.max(acc.newest, statSync(join(dir, e.name)).mtimeMs);
-    }
+/** What the bundle was built from, as of now: null when a source is gone. */
+function fingerprint(inputs) {
+  let newest = statSync(self).mtimeMs;
+  for (const input of inputs) {
+    const st = statSync(join(root, input), { throwIfNoEntry: false });
+    if (!st) return null;
+    newest = Math.max(newest, st.mtimeMs);
   }
-  return acc;
+  return `${inputs.length}:${newest}`;
 }
 
-const readStamp = () => {
+function isFresh() {
   try {
-    return readFileSync(stampFile, "utf8");
+    const stamp = JSON.parse(readFileSync(stampFile, "utf8"));
+    return fingerprint(stamp.inputs) === stamp.fingerprint;
   } catch {
-    return "";
+    return false;
   }
-};
+}
 
 /** Writes via a unique temporary name, so builders running at once never see half a file. */
 function writeAtomically(path, write) {
@@ -47,13 +48,15 @@ function writeAtomically(path, write) {
 
 async function loadCli() {
   try {
-    const { files, newest } = scan(join(root, "server"));
-    const stamp = `${files}:${newest}:${statSync(self).mtimeMs}`;
-    if (readStamp() !== stamp) {
+    if (!isFresh()) {
       const { buildSync } = await import("esbuild");
       mkdirSync(cache, { recursive: true });
-      writeAtomically(bundle, (tmp) => buildSync({ entryPoints: [join(root, "server", "cli", "main.ts")], bundle: true, platform: "node", format: "esm", packages: "external", outfile: tmp, logLevel: "silent" }));
-      writeAtomically(stampFile, (tmp) => writeFileSync(tmp, stamp));
+      let inputs = [];
+      writeAtomically(bundle, (tmp) => {
+        const built = buildSync({ entryPoints: ["server/cli/main.ts"], absWorkingDir: root, bundle: true, platform: "node", format: "esm", packages: "external", outfile: tmp, metafile: true, logLevel: "silent" });
+        inputs = Object.keys(built.metafile.inputs);
+      });
+      writeAtomically(stampFile, (tmp) => writeFileSync(tmp, JSON.stringify({ inputs, fingerprint: fingerprint(inputs) })));
     }
     return await import(pathToFileURL(bundle).href);
   } catch (e) {

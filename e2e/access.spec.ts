@@ -1,12 +1,11 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { randomUUID } from "node:crypto";
-import { test, expect, createPod, createPerson, postEvents, adminPost, signIn, type Person } from "./fixtures";
+import { test, expect, createPod, createPerson, postEvents, adminPost, signIn, adminHeaders, ev, type Person } from "./fixtures";
 
 /** A pod where a task has been reviewed and waits for a human decision. */
 async function podAwaitingDecision(request: Parameters<typeof createPod>[0]) {
   const pod = await createPod(request);
-  const ev = (type: string, actor: string, body: object) => ({ id: randomUUID(), type, actor, body });
   await postEvents(request, pod.id, [
     ev("member.joined", "admin", { memberId: "impl", kind: "agent", displayName: "Implementer" }),
     ev("member.joined", "admin", { memberId: "rev", kind: "agent", displayName: "Reviewer" }),
@@ -56,7 +55,7 @@ test("a viewer sees no controls, and a forged server-action call is refused", as
   const manifest = JSON.parse(readFileSync(join(process.cwd(), ".next/server/server-reference-manifest.json"), "utf8")) as { node: Record<string, { exportedName?: string }> };
   const actionId = Object.entries(manifest.node).find(([, v]) => v.exportedName === "decide")?.[0];
   expect(actionId).toBeTruthy();
-  const before = await (await request.get(`/api/v1/pods/${pod.id}`, { headers: { authorization: "Bearer e2e-admin-token-0123456789abcdef" } })).json();
+  const before = await (await request.get(`/api/v1/pods/${pod.id}`, { headers: adminHeaders })).json();
   const reply = await page.evaluate(async ({ actionId, podId }) => {
     const res = await fetch(`/pods/${podId}`, {
       method: "POST",
@@ -66,7 +65,7 @@ test("a viewer sees no controls, and a forged server-action call is refused", as
     return { status: res.status, text: await res.text() };
   }, { actionId: actionId!, podId: pod.id });
   expect(reply.text).toContain("this needs approver access to the pod");
-  const after = await (await request.get(`/api/v1/pods/${pod.id}`, { headers: { authorization: "Bearer e2e-admin-token-0123456789abcdef" } })).json();
+  const after = await (await request.get(`/api/v1/pods/${pod.id}`, { headers: adminHeaders })).json();
   expect(after.eventCount).toBe(before.eventCount);
 });
 
@@ -106,7 +105,7 @@ test("a share link lets an onlooker watch one pod without an account, until it i
   await expect(page.getByTestId("connection-state")).toHaveAttribute("data-state", "live");
   await expect(page.getByText("Watching through a share link")).toBeVisible();
   await expect(page.getByRole("button", { name: "Approve" })).toHaveCount(0);
-  const revoke = await request.delete(`/api/v1/pods/${pod.id}/share-links/${link.id}`, { headers: { authorization: "Bearer e2e-admin-token-0123456789abcdef" } });
+  const revoke = await request.delete(`/api/v1/pods/${pod.id}/share-links/${link.id}`, { headers: adminHeaders });
   expect(revoke.status()).toBe(200);
   await page.reload();
   await expect(page).toHaveURL(/\/sign-in/);

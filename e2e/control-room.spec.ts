@@ -1,10 +1,7 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { randomUUID } from "node:crypto";
-import { test, expect, createPod, createPerson, postEvents, adminPost, signIn } from "./fixtures";
-import { E2E_ADMIN_TOKEN } from "./constants";
+import { test, expect, createPod, createPerson, postEvents, adminPost, signIn, adminHeaders, ev } from "./fixtures";
 
-const ev = (type: string, actor: string, body: object, extra: object = {}) => ({ id: randomUUID(), type, actor, body, ...extra });
 const seed = (name: string) => JSON.parse(readFileSync(join(process.cwd(), "server/testing/seed-examples", name), "utf8"));
 const team = () => [
   ev("member.joined", "admin", { memberId: "impl", kind: "agent", displayName: "Implementer" }),
@@ -97,7 +94,7 @@ test("approve is disabled for work whose proof has a failing gate", async ({ pag
   proof.verification.all_passed = false;
   proof.verification.blocking_failures = ["test"];
   await postEvents(request, pod.id, [...team(), ev("task.added", "impl", { taskId: "gate", description: "Gated work" })]);
-  const admin = { authorization: `Bearer ${E2E_ADMIN_TOKEN}` };
+  const admin = adminHeaders;
   expect((await request.post(`/api/v1/pods/${pod.id}/workcells`, { data: manifest, headers: admin })).status()).toBe(201);
   expect((await request.post(`/api/v1/pods/${pod.id}/workcells/wc-gate/proof`, { data: proof, headers: admin })).status()).toBe(201);
   await postEvents(request, pod.id, taskInReview("gate").slice(1));
@@ -183,7 +180,7 @@ test("an approver steers the pod: add and split a task, hand off, pause and resu
 
   await page.getByRole("button", { name: "Pause pod" }).click();
   await expect(page.getByTestId("pod-status")).toContainText("paused");
-  const refused = await request.post(`/api/v1/pods/${pod.id}/events`, { headers: { authorization: `Bearer ${E2E_ADMIN_TOKEN}` }, data: ev("task.added", "impl", { description: "while paused" }) });
+  const refused = await request.post(`/api/v1/pods/${pod.id}/events`, { headers: adminHeaders, data: ev("task.added", "impl", { description: "while paused" }) });
   expect((await refused.json()).error.code).toBe("pod_paused");
   await page.getByRole("button", { name: "Resume pod" }).click();
   await expect(page.getByTestId("pod-status")).toContainText("active");
@@ -195,7 +192,7 @@ test("evidence: the transcript, artifacts verified against their uploaded blobs,
   const patch = "--- a/src/retry.ts\n+++ b/src/retry.ts\n@@ -1,2 +1,2 @@\n-const tries = 3;\n+const tries = 5;\n";
   const log = "all 42 tests passed\n";
   const sha = (s: string) => createHash("sha256").update(s).digest("hex");
-  const admin = { authorization: `Bearer ${E2E_ADMIN_TOKEN}` };
+  const admin = adminHeaders;
   expect((await request.put(`/api/v1/blobs/${sha(patch)}`, { data: Buffer.from(patch), headers: admin })).status()).toBe(201);
   await postEvents(request, pod.id, [
     ...team(),

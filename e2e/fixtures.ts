@@ -2,7 +2,12 @@ import { test as base, expect, type APIRequestContext, type BrowserContext } fro
 import { randomUUID } from "node:crypto";
 import { E2E_ADMIN_TOKEN } from "./constants";
 
-const admin = { authorization: `Bearer ${E2E_ADMIN_TOKEN}` };
+/** Headers of the e2e server's admin token (site admin on the API). */
+export const adminHeaders = { authorization: `Bearer ${E2E_ADMIN_TOKEN}` };
+const admin = adminHeaders;
+
+/** An event with a fresh id, as agents post them. */
+export const ev = (type: string, actor: string, body: object, extra: object = {}) => ({ id: randomUUID(), type, actor, body, ...extra });
 const unique = (p: string) => `${p}-${randomUUID().slice(0, 8)}`;
 
 /** Each spec seeds its own pod and people through the public API, so specs run in parallel without a reset. */

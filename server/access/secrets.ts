@@ -3,12 +3,13 @@
 import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname } from "node:path";
+import { sha256Hex } from "../domain/hash-chain";
 
 export const AGENT_TOKEN_PREFIX = "pwa_";
 export const SHARE_TOKEN_PREFIX = "pws_";
 
 export const newSecret = (prefix: string) => `${prefix}${randomBytes(32).toString("base64url")}`;
-export const hashSecret = (secret: string) => createHash("sha256").update(secret).digest("hex");
+export const hashSecret = (secret: string) => sha256Hex(secret);
 
 export function sameSecret(a: string, b: string): boolean {
   const x = createHash("sha256").update(a).digest();

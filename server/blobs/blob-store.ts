@@ -6,6 +6,7 @@ import { join } from "node:path";
 import type { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { AppError } from "../domain/errors";
+import { hashFile } from "./hash-file";
 
 export class BlobStore {
   constructor(private readonly dir: string, readonly maxBytes: number) {
@@ -58,11 +59,9 @@ export class BlobStore {
 
   /** Re-reads a stored blob and checks its bytes still hash to its name. */
   async verify(sha256: string): Promise<{ ok: boolean; size: number } | null> {
-    const s = this.stat(sha256);
-    if (!s) return null;
-    const hash = createHash("sha256");
-    for await (const chunk of createReadStream(this.path(sha256))) hash.update(chunk as Buffer);
-    return { ok: hash.digest("hex") === sha256, size: s.size };
+    if (!this.stat(sha256)) return null;
+    const actual = await hashFile(this.path(sha256));
+    return { ok: actual.sha256 === sha256, size: actual.size };
   }
 
   open(sha256: string) {

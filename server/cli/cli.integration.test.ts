@@ -1,7 +1,7 @@
 // The `podwatch` CLI as agents run it: the real bin, a spawned server, real tokens.
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { api } from "../testing/test-server";
+import { agentPod, api } from "../testing/test-server";
 import { spawnServer, SPAWN_ADMIN_TOKEN, type SpawnedServer } from "../testing/spawn-server";
 import { createTestDatabase, type TestDatabase } from "../testing/test-databases";
 import { runCli, startCli, until } from "../testing/run-cli";
@@ -13,18 +13,14 @@ describe("podwatch CLI against a spawned server", () => {
   let db: TestDatabase;
   let s: SpawnedServer;
   let podId: string;
-  const tokens: Record<string, string> = {};
+  let tokens: Record<string, string>;
   const as = (member: string, extra: Record<string, string> = {}) => ({ PODWATCH_URL: s.url, PODWATCH_TOKEN: tokens[member], ...extra });
   const impl = (...args: string[]) => runCli(args, as("impl-1"));
 
   beforeAll(async () => {
     db = await createTestDatabase("sqlite");
     s = await spawnServer({ DATABASE_URL: db.url });
-    podId = (await api(s.url, "POST", "/api/v1/pods", { name: "cli", mode: "collaboration" }, admin)).body.id;
-    for (const [m, role] of [["impl-1", "implementer"], ["rev-1", "reviewer"], ["chair-1", "chair"]]) {
-      await api(s.url, "POST", `/api/v1/pods/${podId}/members`, { memberId: m, kind: "agent", displayName: m, roles: [role] }, admin);
-      tokens[m!] = (await api(s.url, "POST", `/api/v1/pods/${podId}/members/${m}/tokens`, { label: "cli test" }, admin)).body.token;
-    }
+    ({ podId, tokens } = await agentPod(s.url, "cli", { "impl-1": "implementer", "rev-1": "reviewer", "chair-1": "chair" }, admin));
   });
   afterAll(async () => {
     await s?.stop();

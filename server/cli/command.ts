@@ -28,6 +28,13 @@ export type Command = {
   run: (c: RunContext) => Promise<Result>;
 };
 
+/** Options several commands share (same flag, same help). */
+export const OPTIONS = {
+  evidence: { type: "string", multiple: true, description: "an evidence bundle id (repeatable)", value: "ID" },
+  runId: { type: "string", description: "run id", value: "ID" },
+  reason: { type: "string", description: "why", value: "TEXT" },
+} satisfies Record<string, OptionSpec>;
+
 /** The usual result of a command that appended one event. */
 export const recorded = (what: string, ack: { seq: number }): Result => ({ text: `${what} recorded as #${ack.seq}`, json: ack });
 

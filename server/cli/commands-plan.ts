@@ -1,7 +1,7 @@
 // The plan (seed 003 plan tools), workcells and proofs (seed 004), and runs (seed 002).
 import { UsageError } from "../sdk/errors";
 import type { PlanJson } from "../sdk/pod-agent";
-import { keyValues, list, recorded, str, type Command } from "./command";
+import { keyValues, list, OPTIONS, recorded, str, type Command } from "./command";
 import { readJsonFile } from "./read-json-file";
 
 const need = (v: unknown, flag: string) => str(v) ?? fail(`--${flag} is required`);
@@ -84,14 +84,14 @@ export const planCommands: Command[] = [
   {
     name: "run start",
     summary: "Start a run on a work item (seed 002)",
-    options: { run: { type: "string", description: "run id", value: "ID" }, task: { type: "string", description: "the work item (task) id", value: "ID" }, mood: { type: "string", description: "e.g. CURIOUS, SKEPTICAL (default FOCUSED)", value: "MOOD" } },
+    options: { run: OPTIONS.runId, task: { type: "string", description: "the work item (task) id", value: "ID" }, mood: { type: "string", description: "e.g. CURIOUS, SKEPTICAL (default FOCUSED)", value: "MOOD" } },
     run: async ({ values: v, agent }) => recorded(`run ${v.run}`, await agent().startRun({ runId: need(v.run, "run"), workItemId: need(v.task, "task"), mood: str(v.mood) ?? "FOCUSED" })),
   },
   {
     name: "run verify",
     summary: "Record a run's verification, by self or director",
     options: {
-      run: { type: "string", description: "run id", value: "ID" },
+      run: OPTIONS.runId,
       by: { type: "string", description: "self | director (default self)", value: "WHO" },
       failed: { type: "boolean", description: "verification failed (default: passed)" },
       check: { type: "string", multiple: true, description: "a check and its outcome, e.g. unit=pass lint=fail (repeatable)", value: "NAME=pass|fail" },
@@ -107,13 +107,13 @@ export const planCommands: Command[] = [
   {
     name: "run commit",
     summary: "Commit a verified run",
-    options: { run: { type: "string", description: "run id", value: "ID" }, commit: { type: "string", description: "the commit it landed as", value: "SHA" } },
+    options: { run: OPTIONS.runId, commit: { type: "string", description: "the commit it landed as", value: "SHA" } },
     run: async ({ values: v, agent }) => recorded(`commit of ${v.run}`, await agent().commitRun({ runId: need(v.run, "run"), commit: need(v.commit, "commit") })),
   },
   {
     name: "run discard",
     summary: "Discard a run",
-    options: { run: { type: "string", description: "run id", value: "ID" }, reason: { type: "string", description: "why", value: "TEXT" } },
+    options: { run: OPTIONS.runId, reason: OPTIONS.reason },
     run: async ({ values: v, agent }) => recorded(`discard of ${v.run}`, await agent().discardRun({ runId: need(v.run, "run"), reason: need(v.reason, "reason") })),
   },
 ];

@@ -2,7 +2,7 @@
 import { NOTE_KINDS } from "../wire/events";
 import { UsageError } from "../sdk/errors";
 import { EXIT } from "./exit-codes";
-import { keyValues, list, recorded, str, type Command, type OptionSpec } from "./command";
+import { keyValues, list, OPTIONS, recorded, str, type Command, type OptionSpec } from "./command";
 
 const task: OptionSpec = { type: "string", description: "the task this is about", value: "ID" };
 const run: OptionSpec = { type: "string", description: "the run this is part of", value: "ID" };
@@ -49,7 +49,7 @@ export const reportCommands: Command[] = [
   {
     name: "handoff",
     summary: "Hand the turn to another member (seed 003 handoff)",
-    options: { to: { type: "string", description: "the member who acts next", value: "MEMBER" }, reason: { type: "string", description: "why", value: "TEXT" } },
+    options: { to: { type: "string", description: "the member who acts next", value: "MEMBER" }, reason: OPTIONS.reason },
     examples: ['podwatch handoff --to reviewer-1 --reason "Ready for review"'],
     run: async ({ values: v, agent }) => {
       if (!str(v.to) || !str(v.reason)) throw new UsageError("handoff needs --to and --reason");
@@ -61,7 +61,7 @@ export const reportCommands: Command[] = [
     summary: "Ask for review of a task you implemented (moves it to in_review)",
     args: "<taskId>",
     arity: [1, 1],
-    options: { evidence: { type: "string", multiple: true, description: "an evidence bundle id (repeatable)", value: "ID" } },
+    options: { evidence: OPTIONS.evidence },
     run: async ({ values: v, positionals: [taskId], agent }) => recorded(`review request for ${taskId}`, await agent().requestReview(taskId!, list(v.evidence))),
   },
   {
@@ -69,7 +69,7 @@ export const reportCommands: Command[] = [
     summary: "Give your verdict on a task in review",
     args: "<taskId> <approve|reject|changes_requested>",
     arity: [2, 2],
-    options: { comments: { type: "string", description: "what you found", value: "TEXT" }, evidence: { type: "string", multiple: true, description: "an evidence bundle id (repeatable)", value: "ID" } },
+    options: { comments: { type: "string", description: "what you found", value: "TEXT" }, evidence: OPTIONS.evidence },
     run: async ({ values: v, positionals: [taskId, verdict], agent }) =>
       recorded(`review of ${taskId}`, await agent().review({ taskId: taskId!, verdict: verdict as "approve", comments: str(v.comments) ?? "", evidenceIds: list(v.evidence) })),
   },
@@ -81,7 +81,7 @@ export const reportCommands: Command[] = [
     options: {
       kind: { type: "string", description: "intent | risk_tolerance | external_input (default external_input)", value: "KIND" },
       option: { type: "string", multiple: true, description: "an answer to offer (repeatable)", value: "TEXT" },
-      evidence: { type: "string", multiple: true, description: "an evidence bundle id (repeatable)", value: "ID" },
+      evidence: OPTIONS.evidence,
       task,
       id: { type: "string", description: "the escalation id (default: generated)", value: "ID" },
       wait: { type: "boolean", description: "wait for the answer and print it" },

@@ -84,7 +84,7 @@ export const streamCommands: Command[] = [
 ];
 
 /** One line per event: `#12 10:31:02 implementer-1 checkpoint  Completed: …`. */
-export function formatEvent(e: TapeEvent): string {
+function formatEvent(e: TapeEvent): string {
   const time = e.receivedAt.slice(11, 19);
   return `#${e.seq} ${time} ${e.actor} ${e.type}  ${summarize(e.body as Record<string, unknown>)}`.trimEnd();
 }

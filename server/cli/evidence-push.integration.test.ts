@@ -8,7 +8,7 @@ import { createServer, request as httpRequest } from "node:http";
 import type { AddressInfo } from "node:net";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { api } from "../testing/test-server";
+import { agentPod, api } from "../testing/test-server";
 import { spawnServer, SPAWN_ADMIN_TOKEN, type SpawnedServer } from "../testing/spawn-server";
 import { createTestDatabase, type TestDatabase } from "../testing/test-databases";
 import { runCli } from "../testing/run-cli";
@@ -29,9 +29,8 @@ describe("evidence push", () => {
   beforeAll(async () => {
     db = await createTestDatabase("sqlite");
     s = await spawnServer({ DATABASE_URL: db.url, PODWATCH_BLOB_MAX_BYTES: String(32 * 1024 * 1024) });
-    podId = (await api(s.url, "POST", "/api/v1/pods", { name: "evidence", mode: "collaboration" }, admin)).body.id;
-    await api(s.url, "POST", `/api/v1/pods/${podId}/members`, { memberId: "impl-1", kind: "agent", displayName: "impl", roles: ["implementer"] }, admin);
-    token = (await api(s.url, "POST", `/api/v1/pods/${podId}/members/impl-1/tokens`, {}, admin)).body.token;
+    const pod = await agentPod(s.url, "evidence", { "impl-1": "implementer" }, admin);
+    [podId, token] = [pod.podId, pod.tokens["impl-1"]!];
 
     const put = (path: string, content: Buffer) => {
       mkdirSync(join(dir, path, ".."), { recursive: true });

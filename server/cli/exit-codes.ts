@@ -1,4 +1,5 @@
 // Exit codes a script (or an agent's tool runner) can branch on.
+import { isTransient } from "../sdk/client";
 import { Interrupted, PodwatchError, UsageError } from "../sdk/errors";
 
 export const EXIT = {
@@ -30,7 +31,7 @@ export function exitCodeOf(e: unknown): number {
   if (e instanceof UsageError) return EXIT.usage;
   if (e instanceof Interrupted) return EXIT.interrupted;
   if (!(e instanceof PodwatchError)) return EXIT.internal;
-  if (e.status === 0 || e.status === 429 || e.status >= 500) return EXIT.unavailable;
+  if (isTransient(e)) return EXIT.unavailable;
   if (e.status === 401 || e.status === 403) return EXIT.auth;
   if (e.status === 404) return EXIT.notFound;
   if (e.status === 409) return EXIT.conflict;

@@ -9,7 +9,7 @@ import type { Command, OptionSpec, Output, Parsed, Result } from "./command";
 import { reportCommands } from "./commands-report";
 import { planCommands } from "./commands-plan";
 import { streamCommands } from "./commands-stream";
-import { EXIT, EXIT_HELP, exitCodeOf } from "./exit-codes";
+import { EXIT, exitCodeOf } from "./exit-codes";
 import { globalHelp, commandHelp, groupHelp, GLOBAL_OPTIONS } from "./help";
 
 export const COMMANDS: Command[] = [...reportCommands, ...planCommands, ...streamCommands];
@@ -26,7 +26,7 @@ export async function runCli(argv: string[], io: Io): Promise<number> {
     if (argv.includes("--version")) return io.stdout("podwatch 0.1.0\n"), EXIT.ok;
     const group = COMMANDS.filter((c) => c.name.startsWith(`${words[0]} `));
     if (group.length && (wantsHelp || words.length === 1)) return io.stdout(groupHelp(words[0]!, group)), wantsHelp ? EXIT.ok : EXIT.usage;
-    if (!words.length || (wantsHelp && !words.length)) return io.stdout(globalHelp(COMMANDS)), wantsHelp ? EXIT.ok : EXIT.usage;
+    if (!words.length) return io.stdout(globalHelp(COMMANDS)), wantsHelp ? EXIT.ok : EXIT.usage;
     const what = group.length ? `${words[0]} ${words[1] ?? ""}`.trim() : words[0];
     return report(new UsageError(`unknown command "${what}". Run podwatch --help for the list.`), io, jsonOut);
   }

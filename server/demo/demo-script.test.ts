@@ -1,15 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { ZEventInput } from "../wire/events";
-import { applyEvent } from "../domain/state/apply-event";
-import { emptyPodState } from "../domain/state/pod-state";
+import { Tape } from "../domain/state/test-kit";
 import { demoMemberRequests, episodeSteps, setupSteps, type DemoStep } from "./demo-script";
 
-function play(steps: DemoStep[], state = emptyPodState()) {
-  for (const { via: _via, optional: _optional, ...step } of steps) {
-    const e = ZEventInput.parse(step);
-    state = applyEvent(state, { ...e, seq: state.seq + 1, receivedAt: "2026-11-22T00:00:00.000Z" }); // throws on any broken rule
-  }
-  return state;
+/** Applies the steps to the tape as the server would (each is parsed by the real schemas; any broken rule throws). */
+function play(steps: DemoStep[], t = new Tape()) {
+  for (const { via: _via, optional: _optional, type, actor, body, ...extra } of steps) t.add(type, actor, body, extra);
+  return t;
 }
 
 describe("the demo simulator", () => {
@@ -19,8 +15,9 @@ describe("the demo simulator", () => {
       { via: "events" as const, type: "member.joined", actor: "admin", body: { memberId: m.memberId, kind: m.kind, displayName: m.displayName } },
       ...m.roles.map((role) => ({ via: "events" as const, type: "role.assigned", actor: "admin", body: { memberId: m.memberId, role } })),
     ]);
-    let s = play([...members, ...setupSteps()]);
-    for (let k = 1; k <= 3; k++) s = play([...episodeSteps(k, k === 3 ? 9 : 0)], s);
+    const tape = play([...members, ...setupSteps()]);
+    for (let k = 1; k <= 3; k++) play([...episodeSteps(k, k === 3 ? 9 : 0)], tape);
+    const s = tape.state;
     const types = new Set<string>();
     for (const step of [...setupSteps(), ...episodeSteps(1)]) types.add(step.type);
     for (const t of ["pod.scope_agreed", "plan.review", "plan.imported", "review", "decision", "evidence.bundle", "workcell.opened", "workcell.proof", "run.committed", "run.discarded", "handoff", "budget.exceeded", "escalation", "job.delivered"]) {

@@ -4,7 +4,7 @@
 // proof has a failing gate, a handoff, a budget hit, an escalation waiting for
 // a human, and a contracted job delivered and awaiting acceptance. Pure: a
 // generator of steps; start-demo.ts posts them through the public HTTP API.
-import { createHash } from "node:crypto";
+import { sha256Hex as sha } from "../domain/hash-chain";
 
 export type DemoStep = {
   /** Which endpoint carries it: the event API, or a seed document endpoint. */
@@ -19,7 +19,7 @@ export type DemoStep = {
   optional?: boolean;
 };
 
-export const DEMO_MEMBERS = [
+const DEMO_MEMBERS = [
   { memberId: "orchestrator-1", displayName: "Orchestrator", role: "orchestrator" },
   { memberId: "implementer-1", displayName: "Implementer", role: "implementer" },
   { memberId: "reviewer-1", displayName: "Reviewer", role: "reviewer" },
@@ -34,7 +34,6 @@ const TOPICS = [
   ["Cache plan reads per pod", "Invalidate the cache on plan.imported", "Benchmark plan reads"],
 ];
 
-const sha = (s: string) => createHash("sha256").update(s).digest("hex");
 const O = { actor: "orchestrator-1", role: "orchestrator" };
 const I = { actor: "implementer-1", role: "implementer" };
 const R = { actor: "reviewer-1", role: "reviewer" };
@@ -115,12 +114,12 @@ export function* episodeSteps(k: number, openItems = 0): Generator<DemoStep> {
   } }, taskId: t2 };
   yield ev(I, "task.review_requested", { taskId: t2 });
   yield ev(R, "review", { taskId: t2, verdict: "approve", comments: "Design is right; the failing test looks like a timer flake." });
-  yield ev({ actor: "orchestrator-1", role: "orchestrator" }, "budget.exceeded", { budget: "max_outbox_prompts", limit: 20, used: 21 });
+  yield ev(O, "budget.exceeded", { budget: "max_outbox_prompts", limit: 20, used: 21 });
   yield ev(O, "checkpoint", { completed: [`${t1} approved`], next: [`${t2} awaits a human decision (failing test gate)`], blocked: ["Proof for " + t2 + " has a failing gate"] });
 
   if (openItems < 4) {
     yield ev(I, "escalation", { escalationId: `esc-${k}`, kind: "risk_tolerance", question: "Retries can double-send a webhook on timeout. Is at-least-once delivery acceptable?", options: ["Yes, receivers dedupe", "No, make it exactly-once"], taskId: t2 });
-    yield ev({ actor: "chair-1", role: "chair" }, "job.posted", { jobId: `job-${k}`, scope: "Security review of the retry path", constraints: ["No production access"], acceptanceTests: ["Threat model written", "No high findings open"], settlement: { amount: 400, currency: "EUR", terms: "Released on acceptance" } });
+    yield ev(C, "job.posted", { jobId: `job-${k}`, scope: "Security review of the retry path", constraints: ["No production access"], acceptanceTests: ["Threat model written", "No high findings open"], settlement: { amount: 400, currency: "EUR", terms: "Released on acceptance" } });
     yield ev(C, "job.funded", { jobId: `job-${k}` });
     yield bundle(`ev-${k}-job`, [["semgrep --config auto", 0, 20400]]);
     yield ev(I, "job.delivered", { jobId: `job-${k}`, evidenceIds: [`ev-${k}-job`] });

@@ -6,7 +6,7 @@ import { PodwatchError } from "../sdk/errors";
 import { PodAgent } from "../sdk/pod-agent";
 import { demoMemberRequests, episodeSteps, setupSteps, type DemoStep } from "./demo-script";
 
-export const DEMO_POD_NAME = "demo";
+const DEMO_POD_NAME = "demo";
 const TOKEN_LABEL = "demo simulator";
 
 type DemoState = { members: { memberId: string }[]; board: { taskId: string }[]; inbox: unknown[]; scope: unknown };

@@ -6,6 +6,9 @@ import { canonicalJson } from "./canonical-json";
 
 export const GENESIS_HASH = "0".repeat(64);
 
+/** SHA-256 as lowercase hex: the one hash podwatch names things by (events, blobs, manifests, token hashes). */
+export const sha256Hex = (data: string | Buffer) => createHash("sha256").update(data).digest("hex");
+
 /** Exactly the stored fields of an event; `body` is the stored JSON text. */
 export type ChainedEvent = {
   id: string;
@@ -38,7 +41,7 @@ export function canonicalEventSlow(e: ChainedEvent): string {
 }
 
 export function hashEvent(e: ChainedEvent): string {
-  return createHash("sha256").update(canonicalEvent(e)).digest("hex");
+  return sha256Hex(canonicalEvent(e));
 }
 
 export type ChainCheck = { ok: true; checked: number } | { ok: false; checked: number; firstBadSeq: number };

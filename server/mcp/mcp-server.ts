@@ -8,7 +8,7 @@ import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { z } from "zod";
 import { pushEvidence } from "../sdk/evidence";
 import { PodwatchError, UsageError } from "../sdk/errors";
-import type { Escalation, PodAgent } from "../sdk/pod-agent";
+import type { Answer, Escalation, PodAgent } from "../sdk/pod-agent";
 import { NOTE_KINDS } from "../wire/events";
 
 type ToolResult = { content: { type: "text"; text: string }[]; isError?: boolean };
@@ -28,7 +28,7 @@ const AGENT_SETTABLE = ["pending", "in_progress", "blocked", "cancelled"] as con
  * `lifetime` aborts when the client goes away; each call also stops when the client cancels it,
  * so a waiting escalate never outlives its caller.
  */
-export async function createMcpServer(agent: PodAgent, lifetime: AbortSignal, evidenceRoot: string): Promise<McpServer> {
+async function createMcpServer(agent: PodAgent, lifetime: AbortSignal, evidenceRoot: string): Promise<McpServer> {
   const { McpServer } = await import("@modelcontextprotocol/sdk/server/mcp.js");
   const server = new McpServer({ name: "podwatch", version: "0.1.0" });
   const tool = <S extends z.ZodRawShape>(name: string, description: string, shape: S, run: (a: z.infer<z.ZodObject<S>>, signal: AbortSignal) => Promise<unknown>) =>
@@ -39,8 +39,9 @@ export async function createMcpServer(agent: PodAgent, lifetime: AbortSignal, ev
         return failed(e);
       }
     }) as never);
-  const waited = async (esc: Escalation, timeoutSeconds: number, signal: AbortSignal) => {
-    const answer = await agent.waitForAnswer(esc, { timeoutSeconds, signal });
+  /** The reply for an escalation: its answer (now, or once one comes within the wait), or "not yet". */
+  const waited = async (esc: Escalation & { answer?: Answer | null }, timeoutSeconds: number, signal: AbortSignal) => {
+    const answer = esc.answer ?? (await agent.waitForAnswer(esc, { timeoutSeconds, signal }));
     return answer
       ? { escalation_id: esc.escalationId, answered: true, answer: answer.answer, by: answer.by }
       : { escalation_id: esc.escalationId, answered: false, note: "no answer yet: call wait_for_answer with this escalation_id to keep waiting" };
@@ -73,9 +74,7 @@ export async function createMcpServer(agent: PodAgent, lifetime: AbortSignal, ev
     },
   );
   tool("wait_for_answer", `Wait up to timeout_seconds (≤ ${MAX_WAIT_SECONDS}) for the human's answer to an escalation; returns it at once if it was already answered.`, { escalation_id: z.string(), timeout_seconds: waitSeconds }, async (a, signal) => {
-    const esc = await agent.findEscalation(a.escalation_id);
-    if (esc.answer) return { escalation_id: esc.escalationId, answered: true, answer: esc.answer.answer, by: esc.answer.by };
-    return waited(esc, a.timeout_seconds, signal);
+    return waited(await agent.findEscalation(a.escalation_id), a.timeout_seconds, signal);
   });
   tool(
     "submit_evidence",

@@ -6,7 +6,7 @@ import { join } from "node:path";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { api, startTestServer, type TestServer } from "../testing/test-server";
+import { agentPod, api, startTestServer, type TestServer } from "../testing/test-server";
 import { PODWATCH_BIN } from "../testing/run-cli";
 
 type ToolReply = { content: { type: string; text: string }[]; isError?: boolean };
@@ -25,11 +25,10 @@ describe("podwatch mcp", () => {
 
   beforeAll(async () => {
     s = await startTestServer("sqlite");
-    podId = (await api(s.url, "POST", "/api/v1/pods", { name: "mcp", mode: "collaboration" })).body.id;
-    await api(s.url, "POST", `/api/v1/pods/${podId}/members`, { memberId: "coder", kind: "agent", displayName: "Coder", roles: ["implementer"] });
-    await api(s.url, "POST", `/api/v1/pods/${podId}/members`, { memberId: "tester", kind: "agent", displayName: "Tester", roles: ["reviewer"] });
+    const pod = await agentPod(s.url, "mcp", { coder: "implementer", tester: "reviewer" });
+    podId = pod.podId;
     await api(s.url, "POST", `/api/v1/pods/${podId}/members`, { memberId: "ann@example.com", kind: "human", displayName: "Ann", roles: ["approver"] });
-    const { token } = (await api(s.url, "POST", `/api/v1/pods/${podId}/members/coder/tokens`, { label: "mcp" })).body;
+    const token = pod.tokens.coder!;
     // Exactly what the README's MCP config gives the client: a command, its args, and the environment.
     const transport = new StdioClientTransport({ command: process.execPath, args: [PODWATCH_BIN, "mcp"], env: { PATH: process.env.PATH!, PODWATCH_URL: s.url, PODWATCH_TOKEN: token, PODWATCH_EVIDENCE_ROOT: dir }, stderr: "pipe" });
     client = new Client({ name: "podwatch-test", version: "1.0.0" });

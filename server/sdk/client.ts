@@ -4,8 +4,8 @@
 import { randomUUID } from "node:crypto";
 import { ZEventInput, type EventType, type TapeEvent, type TEventInput } from "../wire/events";
 import type { Whoami } from "../wire/whoami";
-import { PodwatchError, UsageError } from "./errors";
-import { exchange, redirectError } from "./http";
+import { PodwatchError, UsageError, type ErrorIssue } from "./errors";
+import { exchange, redirectError, safeJson, type Answer, type Exchange } from "./http";
 
 /** What a caller writes for an event of type T: the body and optional envelope fields; actor, id and ts are filled in. */
 type Drafted<E> = E extends unknown ? Omit<E, "actor" | "id" | "ts"> & { actor?: string; id?: string; ts?: string } : never;
@@ -31,18 +31,23 @@ export class PodwatchClient {
     return new PodwatchClient({ url: env.PODWATCH_URL ?? "", token: env.PODWATCH_TOKEN ?? "", podId: env.PODWATCH_POD || undefined, actor: env.PODWATCH_ACTOR || undefined, ...stripUndefined(overrides) });
   }
 
-  async request<T>(method: string, path: string, body?: unknown, init: { signal?: AbortSignal; idleMs?: number } = {}): Promise<T> {
-    const text = body === undefined ? undefined : JSON.stringify(body);
-    const headers: Record<string, string | number> = { authorization: `Bearer ${this.options.token}` };
-    if (text !== undefined) Object.assign(headers, { "content-type": "application/json", "content-length": Buffer.byteLength(text) });
-    const res = await exchange({ method, url: `${this.url}${path}`, headers, body: text, signal: init.signal, idleMs: init.idleMs });
+  /** One authenticated exchange: a redirect or a 4xx/5xx throws, with the server's own error when it sent one. */
+  async send(method: string, path: string, o: Omit<Exchange, "method" | "url"> = { headers: {} }): Promise<Answer> {
+    const res = await exchange({ ...o, method, url: `${this.url}${path}`, headers: { ...o.headers, authorization: `Bearer ${this.options.token}` } });
     if (res.status >= 300 && res.status < 400) throw redirectError(res, `${method} ${path}`);
-    const json = res.text ? safeJson(res.text) : null;
     if (res.status >= 400) {
-      const err = (json as { error?: { code?: string; message?: string; issues?: { path: string; message: string }[] } } | null)?.error;
+      const err = (safeJson(res.text) as { error?: { code?: string; message?: string; issues?: ErrorIssue[] } } | null)?.error;
       throw new PodwatchError(res.status, err?.code ?? `http_${res.status}`, err?.message ?? `${method} ${path} answered ${res.status}`, err?.issues ?? []);
     }
-    return json as T;
+    return res;
+  }
+
+  /** A JSON call: `body` is sent as JSON, the answer parsed. */
+  async request<T>(method: string, path: string, body?: unknown, init: { signal?: AbortSignal; idleMs?: number } = {}): Promise<T> {
+    const text = body === undefined ? undefined : JSON.stringify(body);
+    const headers: Record<string, string | number> = text === undefined ? {} : { "content-type": "application/json", "content-length": Buffer.byteLength(text) };
+    const res = await this.send(method, path, { headers, body: text, ...init });
+    return (res.text ? safeJson(res.text) : null) as T;
   }
 
   whoami(): Promise<Whoami> {
@@ -129,7 +134,8 @@ function checkLocally(event: unknown, prefix: string) {
   throw new PodwatchError(400, "invalid_event", `invalid event: ${issues.map((i) => `${i.path || "(root)"}: ${i.message}`).join("; ")}`, issues);
 }
 
-const isTransient = (e: PodwatchError) => e.status === 0 || e.status === 429 || e.status >= 500;
+/** Worth retrying: unreachable, timed out, rate limited or failing (also exit code 7 in the CLI). */
+export const isTransient = (e: PodwatchError) => e.status === 0 || e.status === 429 || e.status >= 500;
 
 function sleep(ms: number, signal?: AbortSignal) {
   return new Promise<void>((resolve) => {
@@ -138,13 +144,6 @@ function sleep(ms: number, signal?: AbortSignal) {
   });
 }
 
-function safeJson(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return null;
-  }
-}
 
 function stripUndefined<T extends object>(o: T): Partial<T> {
   return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Partial<T>;

@@ -1,6 +1,8 @@
 // What the SDK throws: the server's own error code and message, or a
 // connection failure. The CLI maps these onto exit codes.
-export type ErrorIssue = { path: string; message: string };
+import type { ErrorIssue } from "../domain/errors";
+
+export type { ErrorIssue };
 
 export class PodwatchError extends Error {
   constructor(

@@ -11,7 +11,8 @@ import { ZRelativePath } from "../wire/events";
 import { hashFile, hasBlob, uploadBlob } from "./blobs";
 import type { Ack, PodwatchClient } from "./client";
 import { Interrupted, UsageError } from "./errors";
-import { createHash } from "node:crypto";
+import { randomBytes } from "node:crypto";
+import { sha256Hex } from "../domain/hash-chain";
 
 export type Artifact = { path: string; sha256: string; size: number };
 export type Command = { command: string; exit_code: number; duration_ms?: number; [k: string]: unknown };
@@ -20,7 +21,7 @@ export type PushOptions = { bundleId?: string; commit?: string; tools?: Record<s
 export type PushResult = { bundleId: string; manifestHash: string; artifacts: number; uploaded: number; uploadedBytes: number; skipped: number; event: Ack };
 
 /** Every regular file under `dir`, as normalised "/" paths. Symlinks are refused: evidence is what is in the folder. */
-export function listFiles(dir: string): string[] {
+function listFiles(dir: string): string[] {
   const out: string[] = [];
   const walk = (abs: string) => {
     // Byte order, not the locale's: the manifest (and so its hash) must not depend on the machine.
@@ -38,7 +39,7 @@ export function listFiles(dir: string): string[] {
 }
 
 /** commands.jsonl: one JSON object per line with command and exit_code. */
-export function readCommands(dir: string, files: string[]): Command[] {
+function readCommands(dir: string, files: string[]): Command[] {
   if (!files.includes("commands.jsonl")) return [];
   return readFileSync(join(dir, "commands.jsonl"), "utf8")
     .split("\n")
@@ -94,13 +95,11 @@ export async function pushEvidence(client: PodwatchClient, dir: string, o: PushO
     o.onProgress?.(progress);
   }
   const env = { commit: o.commit ?? gitCommit(dir), tools: { node: process.version, ...o.tools }, platform: `${process.platform}-${process.arch}` };
-  const bundleId = o.bundleId ?? `ev-${new Date().toISOString().replace(/[-:.TZ]/g, "").slice(0, 14)}-${randomHex()}`;
+  const bundleId = o.bundleId ?? `ev-${new Date().toISOString().replace(/[-:.TZ]/g, "").slice(0, 14)}-${randomBytes(3).toString("hex")}`;
   // The manifest is what was shown (no bundle id): the same evidence pushed twice is the same blob.
   const manifest = Buffer.from(canonicalJson({ commands, artifacts, env }));
-  const manifestHash = createHash("sha256").update(manifest).digest("hex");
+  const manifestHash = sha256Hex(manifest);
   if (!(await hasBlob(client, manifestHash))) await uploadBlob(client, manifestHash, manifest, manifest.length);
   const event = await client.emit({ type: "evidence.bundle", body: { bundleId, commands, artifacts, env, manifestHash }, ...(o.taskId ? { taskId: o.taskId } : {}), ...(o.runId ? { runId: o.runId } : {}) });
   return { bundleId, manifestHash, artifacts: artifacts.length, uploaded: missing.size, uploadedBytes: progress.totalBytes, skipped: artifacts.length - missing.size, event };
 }
-
-const randomHex = () => createHash("sha256").update(`${process.pid}:${Date.now()}:${Math.random()}`).digest("hex").slice(0, 6);

@@ -53,5 +53,15 @@ export function redirectError(res: Answer, what: string): PodwatchError {
   return new PodwatchError(res.status, `http_${res.status}`, `${what} was redirected (${res.status}) to ${res.headers.location ?? "elsewhere"}; set PODWATCH_URL to the server's own address`);
 }
 
+/** The body as JSON, or null when it is empty or not JSON. */
+export function safeJson(text: string): unknown {
+  if (!text) return null;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return null;
+  }
+}
+
 const abortError = () => Object.assign(new Error("aborted"), { name: "AbortError" });
 const unreachable = (url: string, e: Error) => new PodwatchError(0, "unreachable", `cannot reach podwatch at ${new URL(url).origin}: ${e.message}`);

@@ -5,7 +5,6 @@
 import { randomUUID } from "node:crypto";
 import type { z } from "zod";
 import type { ZPlanJson, ZProof, ZTaskManifest } from "../domain/events/seed-formats";
-import type { TapeEvent } from "../wire/events";
 import { PodwatchClient, type Ack, type EventDraft } from "./client";
 import { Interrupted, PodwatchError } from "./errors";
 
@@ -93,12 +92,15 @@ export class PodAgent {
     }
   }
 
-  /** An escalation asked earlier (by id), to wait on it again. */
+  /**
+   * An escalation asked earlier (by id), to wait on it again. Its `seq` is the state's: the state
+   * already says whether it was answered up to there, so a wait reads only what comes after.
+   */
   async findEscalation(escalationId: string): Promise<Escalation & { answer: Answer | null }> {
-    const { escalations } = await this.client.state<{ escalations: { escalationId: string; seq: number; answer: { answer: string; by: string; seq: number } | null }[] }>();
-    const esc = escalations.find((x) => x.escalationId === escalationId);
+    const state = await this.client.state<{ seq: number; escalations: { escalationId: string; answer: { answer: string; by: string; seq: number } | null }[] }>();
+    const esc = state.escalations.find((x) => x.escalationId === escalationId);
     if (!esc) throw new PodwatchError(404, "unknown_escalation", `escalation ${escalationId} does not exist in this pod`);
-    return { escalationId, seq: esc.seq, answer: esc.answer && { escalationId, ...esc.answer } };
+    return { escalationId, seq: state.seq, answer: esc.answer && { escalationId, ...esc.answer } };
   }
 
   async openWorkcell(manifest: z.input<typeof ZTaskManifest>): Promise<{ workcellId: string; event: Ack }> {
@@ -122,10 +124,5 @@ export class PodAgent {
   }
   discardRun(body: Body<"run.discarded">, env: Envelope = {}) {
     return this.client.emit({ type: "run.discarded", body, ...env, runId: body.runId });
-  }
-
-  /** Up to `limit` events after `after`. */
-  async readTape(after = 0, limit = 100): Promise<TapeEvent[]> {
-    return (await this.client.readEvents(after, { limit })).events;
   }
 }

@@ -6,7 +6,7 @@ import { join } from "node:path";
 const ROOT = join(import.meta.dirname, "..", "..");
 export const SPAWN_ADMIN_TOKEN = "spawned-admin-token-0123456789abcdef";
 
-export function freePort(): Promise<number> {
+function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const srv = createServer().listen(0, "127.0.0.1", () => {
       const { port } = srv.address() as { port: number };

@@ -33,3 +33,14 @@ export async function api<T = any>(
   const text = await res.text();
   return { status: res.status, body: (text ? JSON.parse(text) : null) as T, headers: res.headers };
 }
+
+/** A pod with agent members (memberId → role), each with its own token, created through the API as the admin. */
+export async function agentPod(base: string, name: string, agents: Record<string, string>, admin: { token: string } = { token: TEST_ADMIN_TOKEN }) {
+  const podId: string = (await api(base, "POST", "/api/v1/pods", { name, mode: "collaboration" }, admin)).body.id;
+  const tokens: Record<string, string> = {};
+  for (const [memberId, role] of Object.entries(agents)) {
+    await api(base, "POST", `/api/v1/pods/${podId}/members`, { memberId, kind: "agent", displayName: memberId, roles: [role] }, admin);
+    tokens[memberId] = (await api(base, "POST", `/api/v1/pods/${podId}/members/${memberId}/tokens`, { label: name }, admin)).body.token;
+  }
+  return { podId, tokens };
+}
