@@ -3,11 +3,12 @@
 // person's pod access.
 import { z } from "zod";
 import { ACCESS_LEVELS, ROLES, type Access, type TEvent } from "../domain/events/event-schemas";
+import { ZId } from "../domain/events/seed-formats";
 import { invalid } from "../domain/errors";
 import type { AppendEvents } from "../tape/append-events";
 
 export const ZAddMemberRequest = z.object({
-  memberId: z.string().min(1).max(200),
+  memberId: ZId, // the event schema's one id rule: never a reserved name such as "__proto__"
   kind: z.enum(["agent", "human"]),
   displayName: z.string().trim().min(1).max(200),
   roles: z.array(z.enum([...ROLES, ...ACCESS_LEVELS])).max(20).default([]),

@@ -2,13 +2,14 @@
 // parse, the access they need, and the events they append as the person.
 import { z } from "zod";
 import { ROLES, TIE_BREAKERS } from "../domain/events/event-schemas";
+import { ZId } from "../domain/events/seed-formats";
 import { definePodAction } from "./run-action";
 import type { TEvent } from "../wire/events";
 
 export const decideAction = definePodAction({
   schema: z.object({
     podId: z.string().min(1),
-    subject: z.object({ kind: z.enum(["task", "milestone", "plan", "job", "run"]), id: z.string().min(1) }),
+    subject: z.object({ kind: z.enum(["task", "milestone", "plan", "job", "run"]), id: ZId }),
     verdict: z.enum(["approve", "reject", "accept", "block"]),
     rationale: z.string().trim().min(1, "say why").max(5000),
     tieBreaker: z.enum(TIE_BREAKERS).optional(),
@@ -23,7 +24,7 @@ export const decideAction = definePodAction({
 });
 
 export const answerEscalationAction = definePodAction({
-  schema: z.object({ podId: z.string().min(1), escalationId: z.string().min(1), answer: z.string().trim().min(1, "write an answer").max(5000) }),
+  schema: z.object({ podId: z.string().min(1), escalationId: ZId, answer: z.string().trim().min(1, "write an answer").max(5000) }),
   need: "approver" as const,
   events: (a, actor) => [{ type: "escalation.answered" as const, actor, body: { escalationId: a.escalationId, answer: a.answer } }],
 });
@@ -38,32 +39,32 @@ export const setPausedAction = definePodAction({
 });
 
 export const assignRoleAction = definePodAction({
-  schema: z.object({ podId: ZPodId, memberId: z.string().min(1), role: z.enum(ROLES) }),
+  schema: z.object({ podId: ZPodId, memberId: ZId, role: z.enum(ROLES) }),
   need: "approver" as const,
   events: (a, actor) => [{ type: "role.assigned" as const, actor, body: { memberId: a.memberId, role: a.role } }],
 });
 
 export const rotateRoleAction = definePodAction({
-  schema: z.object({ podId: ZPodId, role: z.enum(ROLES), from: z.string().min(1), to: z.string().min(1) }),
+  schema: z.object({ podId: ZPodId, role: z.enum(ROLES), from: ZId, to: ZId }),
   need: "approver" as const,
   events: (a, actor) => [{ type: "role.rotated" as const, actor, body: { role: a.role, from: a.from, to: a.to } }],
 });
 
 export const handOffAction = definePodAction({
-  schema: z.object({ podId: ZPodId, to: z.string().min(1), reason: z.string().trim().min(1, "say why").max(2000) }),
+  schema: z.object({ podId: ZPodId, to: ZId, reason: z.string().trim().min(1, "say why").max(2000) }),
   need: "approver" as const,
   events: (a, actor) => [{ type: "handoff" as const, actor, body: { to: a.to, reason: a.reason } }],
 });
 
 export const addTaskAction = definePodAction({
-  schema: z.object({ podId: ZPodId, description: z.string().trim().min(1, "describe the task").max(5000), dependsOn: z.array(z.string()).max(100).default([]) }),
+  schema: z.object({ podId: ZPodId, description: z.string().trim().min(1, "describe the task").max(5000), dependsOn: z.array(ZId).max(100).default([]) }),
   need: "approver" as const,
   events: (a, actor) => [{ type: "task.added" as const, actor, body: { description: a.description, dependsOn: a.dependsOn, metadata: {} } }],
 });
 
 /** Splitting a task: it is cancelled and its parts take its place, in one all-or-nothing request. */
 export const splitTaskAction = definePodAction({
-  schema: z.object({ podId: ZPodId, taskId: z.string().min(1), parts: z.array(z.string().trim().min(1)).min(2).max(10) }),
+  schema: z.object({ podId: ZPodId, taskId: ZId, parts: z.array(z.string().trim().min(1)).min(2).max(10) }),
   need: "approver" as const,
   events: (a, actor) => [
     { type: "task.updated" as const, actor, body: { taskId: a.taskId, status: "cancelled" as const, metadata: { splitInto: a.parts.map((_, i) => `${a.taskId}.${i + 1}`) } } },
