@@ -177,7 +177,7 @@ function Row({ top, seq, event, selected, onSelect }: { top: number; seq: number
           <span className="hidden w-24 shrink-0 truncate text-xs text-zinc-500 md:inline">{event.role ?? ""}</span>
           <span className="hidden w-32 shrink-0 truncate rounded-full border border-zinc-200 px-2 text-center text-[11px] text-zinc-600 sm:inline dark:border-zinc-700 dark:text-zinc-400">{event.type}</span>
           <span className="min-w-0 flex-1 truncate">{summary(event)}</span>
-          <span className="hidden shrink-0 text-xs text-zinc-500 sm:inline"><RelativeTime iso={event.ts ?? event.receivedAt} /></span>
+          <span className="hidden shrink-0 text-xs text-zinc-500 sm:inline"><RelativeTime iso={event.receivedAt} /></span>
         </>
       ) : (
         <span className="h-3 flex-1 animate-pulse rounded bg-zinc-100 dark:bg-zinc-800" />
@@ -198,7 +198,9 @@ function Details({ event }: { event: TapeEvent }) {
         <span className="rounded-full border border-zinc-200 px-2 text-xs dark:border-zinc-700">{event.type}</span>
       </div>
       <p className="text-xs text-zinc-500">
-        <RelativeTime iso={event.ts ?? event.receivedAt} /> · received {new Date(event.receivedAt).toLocaleString()}
+        received <RelativeTime iso={event.receivedAt} /> ({new Date(event.receivedAt).toLocaleString()})
+        {/* The agent's own clock, shown as its claim: ages and ordering follow the server's receipt. */}
+        {event.ts && <> · agent says {event.ts}</>}
       </p>
       <EventBody type={event.type} body={event.body} />
       {event.meta && <p className="text-xs text-zinc-500">{Object.entries(event.meta).map(([k, v]) => `${k}: ${Array.isArray(v) ? v.join(", ") : v}`).join(" · ")}</p>}

@@ -1,7 +1,7 @@
 // Keeps each pod's latest committed state in memory, so an append does not
 // parse the stored projection every time. Entries are replaced only after commit.
 import type { Head, StoredEvent } from "../domain/plan-append";
-import { emptyPodState, type PodState } from "../domain/state/pod-state";
+import { emptyPodState, PROJECTION_VERSION, type PodState } from "../domain/state/pod-state";
 import { applyEvent } from "../domain/state/apply-event";
 import { toAppliedEvent } from "../domain/state/stored-event";
 
@@ -48,6 +48,8 @@ export class PodStateCache {
   }
 }
 
+/** The stored state, or an empty one to replay from seq 0 when it was built by other reducers. */
 function parse(row: StateRow | undefined): PodState {
-  return row ? (JSON.parse(row.state) as PodState) : emptyPodState();
+  const state = row ? (JSON.parse(row.state) as PodState) : null;
+  return state?.v === PROJECTION_VERSION ? state : emptyPodState();
 }

@@ -107,7 +107,16 @@ export type Workcell = At & {
   proof: ProofSummary | null;
 };
 
+/**
+ * Bumped when a reducer changes what it projects: a stored state of another version is
+ * rebuilt by replaying the tape, so old rows never keep an outdated projection.
+ * 2: ages from receivedAt, not the agent's ts.
+ */
+export const PROJECTION_VERSION = 2;
+
 export type PodState = {
+  /** PROJECTION_VERSION of the reducers that built this state. */
+  v: number;
   seq: number;
   status: "forming" | "active" | "paused" | "closed";
   scope: { scope: string; successCriteria: string[]; seq: number } | null;
@@ -131,7 +140,7 @@ export type PodState = {
 
 export function emptyPodState(): PodState {
   return {
-    seq: 0, status: "forming", scope: null, members: {}, roleHistory: [], activeAgent: null, handoffs: [],
+    v: PROJECTION_VERSION, seq: 0, status: "forming", scope: null, members: {}, roleHistory: [], activeAgent: null, handoffs: [],
     tasks: {}, taskOrder: [], escalations: {}, decisions: [], inbox: {}, evidence: {}, runs: {}, jobs: {},
     workcells: {}, planBlocks: {}, budgets: [], lastCheckpoint: null,
   };

@@ -10,7 +10,12 @@ export const invalidRule = (code: string, message: string) => new AppError(422, 
 /** A reducer of one event type: the pod's state after the event, or a thrown rule. */
 export type R<T extends AppliedEvent["type"]> = (s: PodState, e: EventOf<T> & AppliedEvent) => PodState;
 
-export const at = (e: AppliedEvent) => ({ seq: e.seq, at: e.ts ?? e.receivedAt });
+/**
+ * When something happened, for ages (inbox, checkpoint freshness, staleness): the server's
+ * receipt time. An agent's `ts` is its claim, shown on the tape as such; a backdated or
+ * future `ts` must not make a pod look fresh or an item look old.
+ */
+export const at = (e: AppliedEvent) => ({ seq: e.seq, at: e.receivedAt });
 
 export function requireTask(s: PodState, taskId: string): Task {
   const task = s.tasks[taskId];
