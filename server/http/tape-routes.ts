@@ -9,6 +9,8 @@ import { readInbox } from "../pods/read-inbox";
 import { searchEvents } from "../tape/read-events";
 import { waitForEvents } from "../tape/wait-for-events";
 import { verifyChain } from "../tape/verify-chain";
+import { verificationSlots } from "../tape/verification-slots";
+import { clientIp } from "./client-ip";
 import { ZEventInput, MAX_EVENTS_PER_REQUEST, type TEvent } from "../wire/events";
 import { ZCreatePodRequest, ZReadEventsQuery, type PodOverview } from "../wire/pods";
 import { parseWith, readJsonBody, sendJson } from "./json";
@@ -60,7 +62,16 @@ export const tapeRoutes: Route[] = [
     method: "GET",
     path: /^\/api\/v1\/pods\/([^/]+)\/verify$/,
     guard: { pod: "viewer" },
-    run: async ({ app, res, params }) => sendJson(res, 200, await verifyChain(app.store, params[0]!)),
+    run: async ({ app, req, res, params, url, identity }) => {
+      // One walk in flight per caller: a token, a person, else (share links, shared by many) the IP.
+      const caller = identity.kind === "agent" ? `token:${identity.tokenId}` : identity.kind === "user" ? `user:${identity.userId}` : `ip:${clientIp(req)}`;
+      const full = url.searchParams.get("full") === "1";
+      const check = await verificationSlots(app).run(caller, () => verifyChain(app.store, params[0]!, { full })).catch((e) => {
+        if (e instanceof AppError && e.status === 429) res.setHeader("retry-after", "1");
+        throw e;
+      });
+      sendJson(res, 200, check);
+    },
   },
   {
     method: "GET",
