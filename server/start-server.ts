@@ -22,6 +22,8 @@ type Handler = (req: IncomingMessage, res: ServerResponse) => void;
 const dataDir = (config: Config) => (config.databaseUrl.startsWith("file:") ? dirname(sqlitePath(config.databaseUrl)) : join(process.cwd(), "data"));
 
 export async function startServer(initial: Config): Promise<RunningServer> {
+  // Before listening: a server that cannot have its own secret must not start at all.
+  const authSecret = initial.authSecret ?? persistentSecret(join(dataDir(initial), "auth-secret"));
   let handler: Handler = (_req, res) => void res.writeHead(503, { "retry-after": "1" }).end();
   const httpServer = createServer((req, res) => handler(req, res));
   httpServer.keepAliveTimeout = 65_000;
@@ -32,7 +34,7 @@ export async function startServer(initial: Config): Promise<RunningServer> {
   const { port } = httpServer.address() as AddressInfo;
   // With PORT=0 (tests) the real port is known only now: the public URL and trusted origins follow it.
   const config = initial.port === port ? { ...initial } : withPort(initial, port);
-  config.authSecret ??= persistentSecret(join(dataDir(config), "auth-secret"));
+  config.authSecret = authSecret;
 
   const store = await openStore(config.databaseUrl, { sqliteSync: config.sqliteSync });
   const app = createAppContext(config, store, createAccessContext(config, store), new BlobStore(join(dataDir(config), "blobs"), config.blobMaxBytes));

@@ -11,6 +11,10 @@ import type { Config } from "../config";
 export const CLIENT_IP_HEADER = "x-podwatch-peer-ip";
 
 export function createAuth(config: Config, store: TapeStore) {
+  // Without a secret Better Auth falls back to a built-in default anyone can read: never let it.
+  if (!config.authSecret || config.authSecret.length < 32) {
+    throw new Error("Better Auth needs podwatch's own secret (PODWATCH_AUTH_SECRET, or the generated data/auth-secret); refusing to start without one");
+  }
   const oidc = config.oidc;
   return betterAuth({
     appName: "podwatch",

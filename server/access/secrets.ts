@@ -1,7 +1,7 @@
 // Secrets and credentials: generated from the OS's CSPRNG, compared in
 // constant time, stored only as SHA-256 hashes.
 import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { closeSync, existsSync, fsyncSync, linkSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, writeSync } from "node:fs";
 import { dirname } from "node:path";
 import { sha256Hex } from "../domain/hash-chain";
 
@@ -17,11 +17,64 @@ export function sameSecret(a: string, b: string): boolean {
   return timingSafeEqual(x, y);
 }
 
-/** Reads the secret kept at `path`, creating it (0600) on first start. */
+/** Printable ASCII without spaces, long enough to sign sessions with (as PODWATCH_AUTH_SECRET). */
+const VALID_SECRET = /^[\x21-\x7e]{32,1024}$/;
+
+/**
+ * Reads the secret kept at `path`, creating it (0600) on first start. A file
+ * that is present but holds no valid secret (a crash during the first start
+ * can leave it empty) stops the server: Better Auth would otherwise sign
+ * sessions with its built-in, public default.
+ */
 export function persistentSecret(path: string): string {
-  if (existsSync(path)) return readFileSync(path, "utf8").trim();
-  mkdirSync(dirname(path), { recursive: true });
-  const secret = randomBytes(32).toString("base64url");
-  writeFileSync(path, `${secret}\n`, { mode: 0o600 });
-  return secret;
+  if (!existsSync(path)) {
+    mkdirSync(dirname(path), { recursive: true });
+    writeFileAtomically(path, `${randomBytes(32).toString("base64url")}\n`);
+  }
+  // Read back even when we wrote it: another process starting at the same moment may have won.
+  const secret = readFileSync(path, "utf8").replace(/\r?\n$/, "");
+  if (VALID_SECRET.test(secret)) return secret;
+  throw new Error(
+    `${path} is present but is not a valid secret (it is empty, shorter than 32 characters, or has spaces, ` +
+      `control characters or more than one line) — a crash during the first start can leave it so. ` +
+      `Delete the file to have a new secret generated at the next start (this signs everyone out), ` +
+      `write a secret of 32+ printable characters into it, or set PODWATCH_AUTH_SECRET.`,
+  );
+}
+
+/**
+ * The file appears complete or not at all: written and fsynced under a temporary
+ * name in the same folder, then linked into place (which, unlike rename, never
+ * replaces a file another process created meanwhile), and the folder fsynced.
+ */
+function writeFileAtomically(path: string, content: string) {
+  const temp = `${path}.${process.pid}.${randomBytes(6).toString("hex")}.tmp`;
+  const fd = openSync(temp, "wx", 0o600);
+  try {
+    writeSync(fd, content);
+    fsyncSync(fd);
+  } finally {
+    closeSync(fd);
+  }
+  try {
+    linkSync(temp, path);
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    if (code !== "EEXIST") {
+      if (code !== "EPERM" && code !== "ENOTSUP" && code !== "ENOSYS") throw e;
+      renameSync(temp, path); // a filesystem without hard links
+    }
+  } finally {
+    rmSync(temp, { force: true });
+  }
+  fsyncDir(dirname(path));
+}
+
+function fsyncDir(dir: string) {
+  const fd = openSync(dir, "r");
+  try {
+    fsyncSync(fd);
+  } finally {
+    closeSync(fd);
+  }
 }
