@@ -16,7 +16,7 @@ export const streamCommands: Command[] = [
       id: { type: "string", description: "the bundle id (default: generated)", value: "ID" },
       commit: { type: "string", description: "the commit it was made at (default: git rev-parse HEAD in DIR)", value: "SHA" },
       tool: { type: "string", multiple: true, description: "a tool version for the environment snapshot (repeatable)", value: "NAME=VERSION" },
-      task: { type: "string", description: "the task it is evidence for", value: "ID" },
+      task: { type: "string", description: "the task it is evidence for (it must exist; the bundle is linked to it)", value: "ID" },
       run: { type: "string", description: "the run it came from", value: "ID" },
     },
     examples: ["podwatch evidence push ./evidence --task task_002   # commands.jsonl in DIR is the transcript"],

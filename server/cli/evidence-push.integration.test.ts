@@ -101,6 +101,33 @@ describe("evidence push", () => {
     expect(r.stdout).toContain("101 files, 1 uploaded");
   });
 
+  it("--task links the bundle to the task (board badge, evidence links); an unknown task is refused before anything is stored", async () => {
+    const small = mkdtempSync(join(tmpdir(), "podwatch-task-evidence-"));
+    try {
+      writeFileSync(join(small, "commands.jsonl"), `${JSON.stringify({ command: "npm test", exit_code: 0 })}\n`);
+      writeFileSync(join(small, "unique.txt"), `only in this push ${randomBytes(8).toString("hex")}`);
+      expect((await api(s.url, "POST", `/api/v1/pods/${podId}/events`, { type: "task.added", actor: "impl-1", body: { taskId: "task_ev", description: "parser" } }, { token })).status).toBe(201);
+      const ok = await push(small, "--task", "task_ev", "--id", "ev-task");
+      expect(ok.code, ok.stderr).toBe(0);
+      const state = (await api(s.url, "GET", `/api/v1/pods/${podId}/state`, undefined, admin)).body;
+      expect(state.board.find((t: { taskId: string }) => t.taskId === "task_ev")).toMatchObject({ evidenceIds: ["ev-task"], failingGates: [] });
+      expect(state.evidence.find((e: { bundleId: string }) => e.bundleId === "ev-task").links.tasks).toEqual(["task_ev"]);
+
+      writeFileSync(join(small, "unique.txt"), `never uploaded ${randomBytes(8).toString("hex")}`);
+      const headBefore = (await api(s.url, "GET", `/api/v1/pods/${podId}`, undefined, admin)).body.headHash;
+      const refused = await push(small, "--task", "task_404", "--id", "ev-nowhere");
+      expect(refused).toMatchObject({ code: 3, stderr: expect.stringContaining("task task_404 does not exist") });
+      // The pod's own rule, for a client that does not ask first: 422, nothing appended.
+      const raw = await api(s.url, "POST", `/api/v1/pods/${podId}/events`, { type: "evidence.bundle", actor: "impl-1", taskId: "task_404", body: { bundleId: "ev-raw", commands: [], artifacts: [], env: { commit: "c" }, manifestHash: "b".repeat(64) } }, { token });
+      expect([raw.status, raw.body.error.code]).toEqual([422, "unknown_task"]);
+      expect((await api(s.url, "GET", `/api/v1/pods/${podId}`, undefined, admin)).body.headHash).toBe(headBefore);
+      const unique = sha(readFileSync(join(small, "unique.txt")));
+      expect((await fetch(`${s.url}/api/v1/blobs/${unique}`, { method: "HEAD", headers: { authorization: `Bearer ${token}` } })).status).toBe(404);
+    } finally {
+      rmSync(small, { recursive: true, force: true });
+    }
+  });
+
   it("refuses a tampered upload and stores nothing", async () => {
     const claimed = sha(Buffer.from("the real bytes"));
     const res = await fetch(`${s.url}/api/v1/blobs/${claimed}`, { method: "PUT", headers: { authorization: `Bearer ${token}` }, body: "tampered bytes" });

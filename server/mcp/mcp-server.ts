@@ -78,7 +78,7 @@ async function createMcpServer(agent: PodAgent, lifetime: AbortSignal, evidenceR
   });
   tool(
     "submit_evidence",
-    "Upload a folder (inside the agent's workspace) as an evidence bundle: every file hashed, missing ones uploaded; commands.jsonl in it is the command transcript. Returns the bundle id to cite.",
+    "Upload a folder (inside the agent's workspace) as an evidence bundle: every file hashed, missing ones uploaded; commands.jsonl in it is the command transcript. With task_id it becomes that task's evidence. Returns the bundle id to cite.",
     { dir: z.string(), task_id: z.string().optional(), run_id: z.string().optional(), bundle_id: z.string().optional(), commit: z.string().optional() },
     async (a, signal) => {
       const dir = insideRoot(evidenceRoot, a.dir);

@@ -58,6 +58,10 @@ describe("podwatch mcp", () => {
     writeFileSync(join(dir, "pytest.log"), "3 passed in 0.9s\n");
     const evidence = await value("submit_evidence", { dir: ".", task_id, commit: "abc123" }); // relative to the evidence root
     expect(evidence).toMatchObject({ artifacts: 2, uploaded: 2 });
+    // Pushed for the task: on its card (the evidence badge) and linked from the bundle, before any review request.
+    const pushed = (await api(s.url, "GET", `/api/v1/pods/${podId}/state`)).body;
+    expect(pushed.board[0]).toMatchObject({ taskId: task_id, evidenceIds: [evidence.bundle_id] });
+    expect(pushed.evidence.find((e: { bundleId: string }) => e.bundleId === evidence.bundle_id).links.tasks).toEqual([task_id]);
     await value("checkpoint", { completed: ["app.py written"], next: ["review"], task_id });
     await value("request_review", { task_id, evidence_ids: [evidence.bundle_id] });
     await value("handoff", { destination_agent: "tester", reason: "Code implementation is complete, ready for testing." });
@@ -79,6 +83,10 @@ describe("podwatch mcp", () => {
     expect(r.content[0]!.text).toContain("task task_404 does not exist");
     const bad = await call("note", { kind: "HYPOTHESIS", text: "no test" });
     expect([bad.isError, bad.content[0]!.text]).toEqual([true, expect.stringContaining("body.test")]);
+    const seqBefore = (await api(s.url, "GET", `/api/v1/pods/${podId}/state`)).body.seq;
+    const unknownTask = await call("submit_evidence", { dir: ".", task_id: "task_404" });
+    expect([unknownTask.isError, unknownTask.content[0]!.text]).toEqual([true, expect.stringContaining("task task_404 does not exist")]);
+    expect((await api(s.url, "GET", `/api/v1/pods/${podId}/state`)).body.seq).toBe(seqBefore); // nothing stored
     const missing = await call("submit_evidence", { dir: join(dir, "missing") });
     expect([missing.isError, missing.content[0]!.text]).toEqual([true, expect.stringContaining("not a folder")]);
     for (const outside of ["/etc", "..", join(dir, "..", "elsewhere")]) {

@@ -10,7 +10,7 @@ import { canonicalJson } from "../domain/canonical-json";
 import { ZRelativePath } from "../wire/events";
 import { hashFile, hasBlob, uploadBlob } from "./blobs";
 import type { Ack, PodwatchClient } from "./client";
-import { Interrupted, UsageError } from "./errors";
+import { Interrupted, PodwatchError, UsageError } from "./errors";
 import { randomBytes } from "node:crypto";
 import { sha256Hex } from "../domain/hash-chain";
 
@@ -65,9 +65,16 @@ function gitCommit(dir: string): string {
   }
 }
 
+/** The pod refuses a bundle for a task it lacks (unknown_task); asking first spares uploading a whole folder for a typo. */
+async function requireTask(client: PodwatchClient, taskId: string) {
+  const plan = await client.request<{ tasks: { task_id: string }[] }>("GET", await client.podPath("/plan"));
+  if (!plan.tasks.some((t) => t.task_id === taskId)) throw new PodwatchError(422, "unknown_task", `task ${taskId} does not exist in this pod`);
+}
+
 export async function pushEvidence(client: PodwatchClient, dir: string, o: PushOptions = {}): Promise<PushResult> {
   const files = listFiles(dir);
   const commands = readCommands(dir, files);
+  if (o.taskId) await requireTask(client, o.taskId);
   const progress: PushProgress = { phase: "hashing", files: 0, totalFiles: files.length, bytes: 0, totalBytes: 0 };
   const artifacts: Artifact[] = [];
   for (const path of files) {

@@ -1,7 +1,8 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { Tape } from "./test-kit";
+import { failingGates } from "./reduce-evidence";
+import { HASH, Tape } from "./test-kit";
 
 const seed = (name: string) => JSON.parse(readFileSync(join(import.meta.dirname, "..", "..", "testing", "seed-examples", name), "utf8"));
 
@@ -11,6 +12,24 @@ describe("evidence bundles (seed 000 §4.2)", () => {
     expect(t.bundle("ok").evidence["ok"]).toMatchObject({ passed: true, commandCount: 1, failedCommands: 0, env: { commit: "c1", tools: {} } });
     expect(t.bundle("bad", 2).evidence["bad"]!.passed).toBe(false);
     t.refuses("evidence_exists", "evidence.bundle", "impl", { bundleId: "ok", commands: [], artifacts: [], env: { commit: "c" }, manifestHash: "b".repeat(64) });
+  });
+
+  it("pushed for a task (the envelope's taskId): linked both ways, and a failure blocks approving it", () => {
+    const t = Tape.team();
+    t.add("task.added", "impl", { taskId: "t1", description: "parser" });
+    const body = (bundleId: string, exit_code = 0) => ({ bundleId, commands: [{ command: "npm test", exit_code }], artifacts: [], env: { commit: "c1" }, manifestHash: HASH });
+    const s = t.add("evidence.bundle", "impl", body("ev-1"), { taskId: "t1" });
+    expect(s.tasks["t1"]!.evidenceIds).toEqual(["ev-1"]);
+    expect(s.evidence["ev-1"]!.links.tasks).toEqual(["t1"]);
+    t.add("evidence.bundle", "impl", body("ev-2", 1), { taskId: "t1" });
+    expect(t.state.tasks["t1"]!.evidenceIds).toEqual(["ev-1", "ev-2"]);
+    expect(failingGates(t.state, "t1")).toEqual(["evidence ev-2: 1 command(s) failed"]);
+  });
+
+  it("refuses a bundle for a task that does not exist, and keeps nothing of it", () => {
+    const t = Tape.team();
+    t.refuses("unknown_task", "evidence.bundle", "impl", { bundleId: "ev-x", commands: [], artifacts: [], env: { commit: "c" }, manifestHash: HASH }, { taskId: "task_404" });
+    expect(t.state.evidence["ev-x"]).toBeUndefined();
   });
 });
 

@@ -13,12 +13,15 @@ export function linkEvidence<K extends keyof EvidenceLinks>(s: PodState, ids: st
   return { ...s, evidence };
 }
 
+/** A bundle pushed for a task (the envelope's taskId) is that task's evidence from the start: its badge, its links, its gate. */
 const bundle: R<"evidence.bundle"> = (s, e) => {
   const b = e.body;
   if (s.evidence[b.bundleId]) throw conflictRule("evidence_exists", `evidence bundle ${b.bundleId} is already on the tape`);
+  const task = e.taskId ? requireTask(s, e.taskId) : null;
   const failed = b.commands.filter((c) => c.exit_code !== 0).length;
   return {
     ...s,
+    tasks: task ? with_(s.tasks, task.taskId, { ...task, evidenceIds: union(task.evidenceIds, [b.bundleId]) }) : s.tasks,
     evidence: with_(s.evidence, b.bundleId, {
       ...at(e),
       bundleId: b.bundleId,
@@ -29,7 +32,7 @@ const bundle: R<"evidence.bundle"> = (s, e) => {
       artifactCount: b.artifacts.length,
       manifestHash: b.manifestHash,
       env: { commit: b.env.commit, tools: b.env.tools },
-      links: { tasks: [], decisions: [], escalations: [], reviews: [], jobs: [] },
+      links: { tasks: task ? [task.taskId] : [], decisions: [], escalations: [], reviews: [], jobs: [] },
     }),
   };
 };
