@@ -38,7 +38,9 @@ describe("podwatch CLI against a spawned server", () => {
     expect(await runCli(["frobnicate"], {})).toMatchObject({ code: 2, stderr: expect.stringContaining('unknown command "frobnicate"') });
     expect(await impl("checkpoint", "--bogus")).toMatchObject({ code: 2, stderr: expect.stringContaining("--bogus") });
     expect(await runCli(["checkpoint", "-c", "x"], {})).toMatchObject({ code: 2, stderr: expect.stringContaining("PODWATCH_URL") });
-    expect(await impl("checkpoint")).toMatchObject({ code: 2, stderr: expect.stringContaining("at least one") });
+    // An empty checkpoint breaks the pod's schema, checked locally before anything is sent.
+    expect(await impl("checkpoint")).toMatchObject({ code: 3, stderr: expect.stringContaining("a checkpoint needs at least one line in completed, next or blocked") });
+    expect(await impl("checkpoint", "-c", " ")).toMatchObject({ code: 3, stderr: expect.stringContaining("body.completed.0: a line must not be blank") });
     expect(await impl("note", "OBSERVATION")).toMatchObject({ code: 2, stderr: expect.stringContaining("usage: podwatch note") });
   });
 

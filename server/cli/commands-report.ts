@@ -28,7 +28,6 @@ export const reportCommands: Command[] = [
     examples: ['podwatch checkpoint -c "Parser done" -n "Write tests" -b "Need the API key"'],
     run: async ({ values: v, agent }) => {
       const body = { completed: list(v.completed), next: list(v.next), blocked: list(v.blocked), ...(str(v.task) ? { taskId: str(v.task) } : {}) };
-      if (!body.completed.length && !body.next.length && !body.blocked.length) throw new UsageError("a checkpoint needs at least one --completed, --next or --blocked");
       return recorded("checkpoint", await agent().checkpoint(body, { taskId: str(v.task) }));
     },
   },

@@ -56,7 +56,7 @@ async function createMcpServer(agent: PodAgent, lifetime: AbortSignal, evidenceR
   );
   tool("plan_read", "Return the full plan as plan.json.", {}, () => agent.readPlan());
   tool("handoff", "Signal that your turn is over and destination_agent should act next.", { destination_agent: z.string(), reason: z.string() }, (a) => agent.handoff(a.destination_agent, a.reason));
-  tool("checkpoint", "Report progress as Completed / Next / Blocked lists.", { completed: lines, next: lines, blocked: lines, task_id: z.string().optional() }, (a) =>
+  tool("checkpoint", "Report progress as Completed / Next / Blocked lists (at least one line in all).", { completed: lines, next: lines, blocked: lines, task_id: z.string().optional() }, (a) =>
     agent.checkpoint({ completed: a.completed, next: a.next, blocked: a.blocked, taskId: a.task_id }, { taskId: a.task_id }),
   );
   tool("note", `Write a typed note. kind: ${NOTE_KINDS.join(", ")}. HYPOTHESIS needs fields.test and fields.budget; HYPERTHESIS fields.blindSpot and fields.bound.`, { kind: z.enum(NOTE_KINDS), text: z.string().min(1), fields: z.record(z.string(), z.unknown()).optional(), task_id: z.string().optional(), run_id: z.string().optional() }, (a) =>

@@ -86,6 +86,10 @@ describe("podwatch mcp", () => {
     const seqBefore = (await api(s.url, "GET", `/api/v1/pods/${podId}/state`)).body.seq;
     const unknownTask = await call("submit_evidence", { dir: ".", task_id: "task_404" });
     expect([unknownTask.isError, unknownTask.content[0]!.text]).toEqual([true, expect.stringContaining("task task_404 does not exist")]);
+    const empty = await call("checkpoint", {});
+    expect([empty.isError, empty.content[0]!.text]).toEqual([true, expect.stringContaining("at least one")]);
+    const blank = await call("checkpoint", { completed: ["   "] });
+    expect([blank.isError, blank.content[0]!.text]).toEqual([true, expect.stringContaining("blank")]);
     expect((await api(s.url, "GET", `/api/v1/pods/${podId}/state`)).body.seq).toBe(seqBefore); // nothing stored
     const missing = await call("submit_evidence", { dir: join(dir, "missing") });
     expect([missing.isError, missing.content[0]!.text]).toEqual([true, expect.stringContaining("not a folder")]);

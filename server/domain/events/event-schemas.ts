@@ -79,12 +79,14 @@ export const ZReview = ev("review", z.object({
 }));
 
 // --- checkpoints (seed 000 §3.2 "Completed / Next / Blocked") ---
+/** A checkpoint is a report: an empty or blank one would only be a blank row on the tape, whoever sends it (API, CLI, MCP). */
+const ZReportLine = ZLine.regex(/\S/, { message: "a line must not be blank" });
 export const ZCheckpoint = ev("checkpoint", z.object({
-  completed: z.array(ZLine).max(100),
-  next: z.array(ZLine).max(100),
-  blocked: z.array(ZLine).max(100),
+  completed: z.array(ZReportLine).max(100),
+  next: z.array(ZReportLine).max(100),
+  blocked: z.array(ZReportLine).max(100),
   taskId: ZId.optional(),
-}));
+}).refine((b) => b.completed.length + b.next.length + b.blocked.length > 0, { message: "a checkpoint needs at least one line in completed, next or blocked" }));
 
 // --- notes (seed 002 §4: typed NOTE events with RUN_ID … REFERENCES) ---
 const noteFields = {

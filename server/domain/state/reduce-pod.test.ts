@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { ZEventInput } from "../events/event-schemas";
 import { Tape } from "./test-kit";
 
 describe("pod lifecycle (seed 000 §3.2 scope agreement)", () => {
@@ -108,9 +109,17 @@ describe("handoff (seed 003 §2.2)", () => {
 describe("checkpoints, notes and budgets", () => {
   it("tracks the last checkpoint and refuses one about an unknown task", () => {
     const t = Tape.team();
-    t.refuses("unknown_task", "checkpoint", "impl", { completed: [], next: [], blocked: [], taskId: "nope" });
+    t.refuses("unknown_task", "checkpoint", "impl", { completed: ["a"], next: [], blocked: [], taskId: "nope" });
     const s = t.add("checkpoint", "impl", { completed: ["a"], next: [], blocked: [] });
     expect(s.lastCheckpoint).toMatchObject({ seq: s.seq, actor: "impl" });
+  });
+
+  it("a checkpoint says something: at least one line, and no blank lines (the same rule for the API, the CLI and MCP)", () => {
+    const issues = (body: object) => ZEventInput.safeParse({ type: "checkpoint", actor: "impl", body }).error?.issues.map((i) => `${i.path.join(".")}: ${i.message}`);
+    expect(issues({ completed: [], next: [], blocked: [] })).toEqual([expect.stringMatching(/^body: a checkpoint needs at least one line/)]);
+    expect(issues({ completed: [], next: [], blocked: [], taskId: "t1" })).toEqual([expect.stringMatching(/^body: a checkpoint needs at least one line/)]);
+    expect(issues({ completed: ["done", " \t "], next: [], blocked: [] })).toEqual(["body.completed.1: a line must not be blank"]);
+    expect(issues({ completed: [], next: [], blocked: ["waiting for the API key"] })).toBeUndefined();
   });
 
   it("attaches a run's notes to the run (by envelope runId or RUN_ID)", () => {
