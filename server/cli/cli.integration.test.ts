@@ -1,4 +1,5 @@
 // The `podwatch` CLI as agents run it: the real bin, a spawned server, real tokens.
+import { randomUUID } from "node:crypto";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { agentPod, api } from "../testing/test-server";
@@ -157,10 +158,20 @@ describe("podwatch CLI against a spawned server", () => {
   it("maps access failures: revoked token 4, another pod's token 4, unknown pod 5, server down 7", async () => {
     const { id, token } = (await api(s.url, "POST", `/api/v1/pods/${podId}/members/impl-1/tokens`, { label: "to revoke" }, admin)).body;
     await api(s.url, "DELETE", `/api/v1/pods/${podId}/tokens/${id}`, undefined, admin);
-    expect(await runCli(["checkpoint", "-c", "x"], { PODWATCH_URL: s.url, PODWATCH_TOKEN: token })).toMatchObject({ code: 4 });
+    // Each says what is wrong: the token itself, the token's pod, or the pod named.
+    const badToken = "the server refused the token (unknown, revoked or mistyped): check PODWATCH_TOKEN";
+    expect(await runCli(["checkpoint", "-c", "x"], { PODWATCH_URL: s.url, PODWATCH_TOKEN: token })).toMatchObject({ code: 4, stderr: expect.stringContaining(badToken) });
+    expect(await runCli(["checkpoint", "-c", "x"], { PODWATCH_URL: s.url, PODWATCH_TOKEN: "pwa_garbage", PODWATCH_POD: podId })).toMatchObject({ code: 4, stderr: expect.stringContaining(badToken) });
     const other = (await api(s.url, "POST", "/api/v1/pods", { name: "other", mode: "collaboration" }, admin)).body.id;
-    expect(await impl("checkpoint", "-c", "x", "--pod", other)).toMatchObject({ code: 4 });
-    expect(await runCli(["plan", "read"], { PODWATCH_URL: s.url, PODWATCH_TOKEN: SPAWN_ADMIN_TOKEN, PODWATCH_POD: "no-such-pod" })).toMatchObject({ code: 5 });
+    const wrongPod = await impl("checkpoint", "-c", "x", "--pod", other, "--json");
+    expect(wrongPod.code).toBe(4);
+    expect(JSON.parse(wrongPod.stdout).error).toMatchObject({ status: 403, code: "wrong_pod", message: `this token belongs to pod ${podId}; it cannot append to another pod` });
+    for (const missing of [randomUUID(), "no-such-pod"]) {
+      const r = await impl("checkpoint", "-c", "x", "--pod", missing);
+      expect(r, missing).toMatchObject({ code: 5, stderr: `podwatch: no pod ${missing} on this server: check PODWATCH_POD (or --pod)\n` });
+      expect((await api(s.url, "POST", `/api/v1/pods/${missing}/events`, { type: "note", actor: "impl-1", body: { kind: "STATUS", text: "x" } }, { token: tokens["impl-1"]! })).status).toBe(404);
+    }
+    expect(await runCli(["plan", "read"], { PODWATCH_URL: s.url, PODWATCH_TOKEN: SPAWN_ADMIN_TOKEN, PODWATCH_POD: "no-such-pod" })).toMatchObject({ code: 5, stderr: expect.stringContaining("no pod no-such-pod") });
     expect(await runCli(["checkpoint", "-c", "x"], { PODWATCH_URL: s.url, PODWATCH_TOKEN: SPAWN_ADMIN_TOKEN, PODWATCH_POD: podId })).toMatchObject({ code: 2, stderr: expect.stringContaining("PODWATCH_ACTOR") });
     expect(await runCli(["checkpoint", "-c", "as automation"], { PODWATCH_URL: s.url, PODWATCH_TOKEN: SPAWN_ADMIN_TOKEN, PODWATCH_POD: podId, PODWATCH_ACTOR: "chair-1" })).toMatchObject({ code: 0 });
     expect(await runCli(["whoami"], { PODWATCH_URL: "http://127.0.0.1:9", PODWATCH_TOKEN: "x" })).toMatchObject({ code: 7, stderr: expect.stringContaining("cannot reach podwatch") });

@@ -20,7 +20,8 @@ export const EXIT_HELP = `Exit codes:
   1  unexpected error
   2  usage: unknown command or option, missing configuration, unreadable file
   3  invalid: the input broke a schema (400/422); the message names the field
-  4  not allowed: token missing, revoked or without the right (401/403)
+  4  not allowed: the token was refused (unknown, revoked, mistyped: 401) or may not do this,
+     e.g. it belongs to another pod (403)
   5  not found: no such pod or blob (404); an unknown task or member named in an event is 3
   6  conflict: a pod rule refused it, e.g. a task not in the right state (409)
   7  unavailable: server unreachable, overloaded or failing (429/5xx)

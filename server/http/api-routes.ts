@@ -31,8 +31,12 @@ async function guardVerdict(app: AppContext, guard: Guard, identity: Identity, p
   if (identity.kind === "anonymous") return only(requireAuthenticated(identity));
   if (guard === "append") {
     // The hot path: decided by the credential alone; the append itself answers 404 for an unknown pod.
-    const can = identity.kind === "admin-token" || (identity.kind === "agent" && identity.podId === podId);
-    return only(can ? { ok: true } : { ok: false, status: 403, code: "forbidden", message: "appending needs an agent token of this pod (people act from the control room)" });
+    if (identity.kind === "admin-token" || (identity.kind === "agent" && identity.podId === podId)) return only({ ok: true });
+    // Refused either way; the lookup only says why. A pod's existence is no secret from a signed-in
+    // caller (reads answer 404 vs 403 alike), and a token is only ever told its own pod.
+    if (!(await app.store.readState(podId!))) throw new AppError(404, "not_found", "pod not found");
+    if (identity.kind === "agent") return only({ ok: false, status: 403, code: "wrong_pod", message: `this token belongs to pod ${identity.podId}; it cannot append to another pod` });
+    return only({ ok: false, status: 403, code: "forbidden", message: identity.kind === "share" ? "a share link only reads; appending needs an agent token of this pod" : "appending needs an agent token of this pod (people act from the control room)" });
   }
   const podState = await app.store.readState(podId!);
   if (!podState) throw new AppError(404, "not_found", "pod not found");

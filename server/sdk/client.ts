@@ -37,7 +37,7 @@ export class PodwatchClient {
     if (res.status >= 300 && res.status < 400) throw redirectError(res, `${method} ${path}`);
     if (res.status >= 400) {
       const err = (safeJson(res.text) as { error?: { code?: string; message?: string; issues?: ErrorIssue[] } } | null)?.error;
-      throw new PodwatchError(res.status, err?.code ?? `http_${res.status}`, err?.message ?? `${method} ${path} answered ${res.status}`, err?.issues ?? []);
+      throw new PodwatchError(res.status, err?.code ?? `http_${res.status}`, explain(res.status, err?.message, path) ?? err?.message ?? `${method} ${path} answered ${res.status}`, err?.issues ?? []);
     }
     return res;
   }
@@ -126,6 +126,25 @@ export class PodwatchClient {
     return this.podPath(`/state${atSeq === undefined ? "" : `?atSeq=${atSeq}`}`).then((p) => this.request<T>("GET", p));
   }
 }
+
+/**
+ * The server's 401 is deliberately generic and its 404 names no id; the agent knows which of its
+ * settings was used, so it says which one to check.
+ */
+function explain(status: number, message: string | undefined, path: string): string | undefined {
+  if (status === 401) return "the server refused the token (unknown, revoked or mistyped): check PODWATCH_TOKEN";
+  const pod = /^\/api\/v1\/pods\/([^/?]+)/.exec(path)?.[1];
+  if (status === 404 && message === "pod not found" && pod) return `no pod ${decoded(pod)} on this server: check PODWATCH_POD (or --pod)`;
+  return undefined;
+}
+
+const decoded = (segment: string) => {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+};
 
 function checkLocally(event: unknown, prefix: string) {
   const r = ZEventInput.safeParse(event);
