@@ -1,15 +1,26 @@
 import { z } from "zod";
+import { EVENT_BOUNDS } from "../domain/events/event-bounds";
 import { EVENT_SCHEMAS } from "../domain/events/event-schemas";
 
 let cached: object | null = null;
+
+const { maxDepth, maxBytes, maxEntries } = EVENT_BOUNDS;
+/** JSON Schema cannot express these totals, so they are stated in words and as an `x-` keyword. */
+const BOUNDS = `Every event body: at most ${maxDepth} levels of nested objects and arrays (the body itself is level 1), at most ${maxBytes} bytes as UTF-8 JSON, and at most ${maxEntries} entries (object keys plus array items, over the whole body). A body beyond any of them is refused with 400, naming the limit and the path.`;
 
 /** JSON Schema (draft 2020-12) of every event type, as agents send them. */
 export function eventJsonSchemas() {
   cached ??= {
     $comment: "podwatch tape events: POST /api/v1/pods/{podId}/events takes one of these, or { events: [...] }",
-    types: Object.fromEntries(
-      EVENT_SCHEMAS.map((s) => [s.shape.type.value, z.toJSONSchema(s, { io: "input", unrepresentable: "any", target: "draft-2020-12" })]),
-    ),
+    description: BOUNDS,
+    "x-podwatch-bounds": EVENT_BOUNDS,
+    types: Object.fromEntries(EVENT_SCHEMAS.map((s) => [s.shape.type.value, withBounds(z.toJSONSchema(s, { io: "input", unrepresentable: "any", target: "draft-2020-12" }))])),
   };
   return cached;
+}
+
+function withBounds(schema: Record<string, unknown>) {
+  const props = schema.properties as Record<string, Record<string, unknown>>;
+  props.body = { ...props.body, description: BOUNDS };
+  return { ...schema, "x-podwatch-bounds": EVENT_BOUNDS };
 }

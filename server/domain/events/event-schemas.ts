@@ -1,6 +1,7 @@
 // Every tape event type as one zod discriminated union on `type`. Each schema
 // names the seed (../shared/seeds) and section it comes from.
 import { z } from "zod";
+import { findBoundsViolation } from "./event-bounds";
 import { ZHandoffTaskStep, ZId, ZPlanJson, ZProof, ZTaskManifest, ZTaskState } from "./seed-formats";
 
 /** TeamNet and work-pod roles (seed 000 §3.1, seed 001 "Role Contract"). */
@@ -28,7 +29,12 @@ export const envelope = {
   refs: z.array(ZId).max(200).optional(),
 };
 
-const ev = <T extends string, B extends z.ZodType>(type: T, body: B) => z.object({ ...envelope, type: z.literal(type), body });
+const ev = <T extends string, B extends z.ZodType>(type: T, body: B) =>
+  z.object({ ...envelope, type: z.literal(type), body }).superRefine((event, ctx) => {
+    // On every event type, whatever its body schema lets through (notes' BODY, metadata, loose objects).
+    const v = findBoundsViolation((event as { body: unknown }).body);
+    if (v) ctx.addIssue({ code: "custom", message: v.message, path: ["body", ...v.path], params: { limit: v.limit } });
+  });
 const none = z.object({}).default({});
 
 // --- pod lifecycle (seed 000 §3.2 "Scope agreement") ---
