@@ -44,7 +44,7 @@ export function BundleDetails({ podId, seq }: { podId: string; seq: number }) {
         <caption className="text-left font-semibold uppercase tracking-wide text-zinc-500">Artifacts</caption>
         <thead><tr><th className={th}>Path</th><th className={th}>SHA-256</th><th className={th}>Size</th><th className={th}>Content</th></tr></thead>
         <tbody>
-          {b.artifacts.map((a) => <ArtifactRow key={a.path} artifact={a} />)}
+          {b.artifacts.map((a) => <ArtifactRow key={a.path} podId={podId} artifact={a} />)}
         </tbody>
       </table>
       <p><span className="font-semibold uppercase tracking-wide text-zinc-500">Environment</span> commit <span className="font-mono">{b.env.commit}</span>{Object.entries(b.env.tools ?? {}).map(([k, v]) => ` · ${k} ${v}`).join("")}</p>
@@ -55,19 +55,22 @@ export function BundleDetails({ podId, seq }: { podId: string; seq: number }) {
 type Artifact = { path: string; sha256: string; size: number };
 
 /** An artifact of a bundle: verify that the uploaded blob still hashes to it; show a patch as a diff. */
-function ArtifactRow({ artifact: a }: { artifact: Artifact }) {
+function ArtifactRow({ podId, artifact: a }: { podId: string; artifact: Artifact }) {
   const [state, setState] = useState<string | null>(null);
   const [diff, setDiff] = useState<string | null>(null);
+  // Blobs are read through the pod whose evidence names them.
+  const blobUrl = `/api/v1/blobs/${a.sha256}`;
+  const inPod = `?pod=${encodeURIComponent(podId)}`;
   const verify = async () => {
     setState("checking…");
-    const res = await fetch(`/api/v1/blobs/${a.sha256}/verify`);
+    const res = await fetch(`${blobUrl}/verify${inPod}`);
     if (res.status === 404) return setState("not uploaded");
     const r = (await res.json()) as { ok: boolean; size: number };
     setState(r.ok && r.size === a.size ? "verified" : r.ok ? `verified, but ${r.size} B (manifest says ${a.size})` : "corrupted");
   };
   const isPatch = /\.(patch|diff)$/.test(a.path);
   const showDiff = async () => {
-    const res = await fetch(`/api/v1/blobs/${a.sha256}`);
+    const res = await fetch(`${blobUrl}${inPod}`);
     setDiff(res.ok ? await res.text() : "The patch was not uploaded.");
   };
   return (

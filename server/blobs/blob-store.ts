@@ -26,11 +26,8 @@ export class BlobStore {
   async put(sha256: string, body: Readable, declaredLength?: number): Promise<{ size: number; created: boolean }> {
     const max = this.maxBytes;
     if (declaredLength !== undefined && declaredLength > max) throw tooBig(max);
-    const existing = this.stat(sha256);
-    if (existing) {
-      body.resume();
-      return { size: existing.size, created: false };
-    }
+    // Even a blob already stored is read and hashed whole: "already there" is said only to
+    // someone who holds the content, never to whoever merely knows its hash.
     const tmp = join(this.dir, "tmp", randomUUID());
     const hash = createHash("sha256");
     let size = 0;
@@ -49,6 +46,7 @@ export class BlobStore {
       );
       const actual = hash.digest("hex");
       if (actual !== sha256) throw new AppError(400, "hash_mismatch", `the content's SHA-256 is ${actual}, not ${sha256}; nothing was stored`);
+      if (this.stat(sha256)) return { size, created: false };
       mkdirSync(join(this.dir, sha256.slice(0, 2)), { recursive: true });
       renameSync(tmp, this.path(sha256));
       return { size, created: true };

@@ -1,7 +1,12 @@
 // PUT/HEAD/GET /api/v1/blobs/{sha256}: content-addressed files for evidence.
-// Agents (and admin automation) upload; anyone signed in may read or verify.
+// Agents (and admin automation) upload. Reading (HEAD, GET, verify) goes through
+// a pod the caller may read whose evidence names the blob (?pod=, implied for an
+// agent token or a share link); a site admin may read any blob. Whatever is not
+// readable is "not found", so a blob's existence never leaks to other pods.
 import { AppError } from "../domain/errors";
 import { SHA256_HEX } from "../domain/events/event-schemas";
+import { isSiteAdmin, podAccess } from "../domain/access/policy";
+import { podReferencesBlob } from "../blobs/pod-references-blob";
 import { sendJson } from "./json";
 import type { Route, RouteContext } from "./route";
 
@@ -12,6 +17,21 @@ function sha(c: RouteContext): string {
 }
 
 const canUpload = (c: RouteContext) => c.identity.kind === "agent" || c.identity.kind === "admin-token";
+const notFound = () => new AppError(404, "not_found", "no blob with that SHA-256 has been uploaded to this pod");
+
+/** The blob's name, once the caller has shown a way to read it (else 404, as for a missing blob). */
+async function readable(c: RouteContext): Promise<string> {
+  const name = sha(c);
+  const id = c.identity;
+  const podId = c.url.searchParams.get("pod") ?? (id.kind === "agent" || id.kind === "share" ? id.podId : null);
+  if (podId === null) {
+    if (isSiteAdmin(id)) return name;
+    throw new AppError(400, "invalid_request", "reading a blob goes through a pod you may read: add ?pod=<podId>", [{ path: "pod", message: "required" }]);
+  }
+  const state = await c.app.store.readState(podId);
+  if (!state || podAccess(id, podId, state) === "none" || !(await podReferencesBlob(c.app.store, podId, name))) throw notFound();
+  return name;
+}
 
 export const blobRoutes: Route[] = [
   {
@@ -30,7 +50,7 @@ export const blobRoutes: Route[] = [
     path: /^\/api\/v1\/blobs\/([^/]+)$/,
     guard: "authenticated",
     run: async (c) => {
-      const s = c.app.blobs.stat(sha(c));
+      const s = c.app.blobs.stat(await readable(c));
       c.res.writeHead(s ? 200 : 404, s ? { "content-length": s.size, "content-type": "application/octet-stream" } : {}).end();
     },
   },
@@ -39,9 +59,10 @@ export const blobRoutes: Route[] = [
     path: /^\/api\/v1\/blobs\/([^/]+)\/verify$/,
     guard: "authenticated",
     run: async (c) => {
-      const r = await c.app.blobs.verify(sha(c));
-      if (!r) throw new AppError(404, "not_found", "no blob with that SHA-256 has been uploaded");
-      sendJson(c.res, 200, { sha256: sha(c), ...r });
+      const name = await readable(c);
+      const r = await c.app.blobs.verify(name);
+      if (!r) throw notFound();
+      sendJson(c.res, 200, { sha256: name, ...r });
     },
   },
   {
@@ -49,9 +70,9 @@ export const blobRoutes: Route[] = [
     path: /^\/api\/v1\/blobs\/([^/]+)$/,
     guard: "authenticated",
     run: async (c) => {
-      const name = sha(c);
+      const name = await readable(c);
       const s = c.app.blobs.stat(name);
-      if (!s) throw new AppError(404, "not_found", "no blob with that SHA-256 has been uploaded");
+      if (!s) throw notFound();
       // Safe to download, never rendered by the browser as a page.
       c.res.writeHead(200, {
         "content-type": "application/octet-stream",

@@ -8,9 +8,10 @@ describe("content-addressed blobs", () => {
   let s: TestServer;
   let agent: string;
   let share: string;
+  let pod: string;
   beforeAll(async () => {
     s = await startTestServer("sqlite", { PODWATCH_BLOB_MAX_BYTES: String(8 * 1024 * 1024) });
-    const pod = (await api(s.url, "POST", "/api/v1/pods", { name: "blobs", mode: "collaboration" })).body.id;
+    pod = (await api(s.url, "POST", "/api/v1/pods", { name: "blobs", mode: "collaboration" })).body.id;
     await api(s.url, "POST", `/api/v1/pods/${pod}/members`, { memberId: "uploader", kind: "agent", displayName: "u", roles: [] });
     agent = (await api(s.url, "POST", `/api/v1/pods/${pod}/members/uploader/tokens`, {})).body.token;
     share = (await api(s.url, "POST", `/api/v1/pods/${pod}/share-links`, {})).body.token;
@@ -26,6 +27,9 @@ describe("content-addressed blobs", () => {
     expect(first.status).toBe(201);
     expect((await put(sha(data), data)).status).toBe(200); // already there: nothing new
     expect((await head(sha(data))).headers.get("content-length")).toBe(String(data.length));
+    // A share link reads the blobs its pod's evidence names (blob-scope.integration.test.ts).
+    const bundle = { bundleId: "b1", commands: [], artifacts: [{ path: "data.bin", sha256: sha(data), size: data.length }], env: { commit: "abc" }, manifestHash: sha(data) };
+    expect((await api(s.url, "POST", `/api/v1/pods/${pod}/events`, { type: "evidence.bundle", actor: "uploader", body: bundle })).status).toBe(201);
     const got = await fetch(`${s.url}/api/v1/blobs/${sha(data)}`, { headers: { authorization: `Bearer ${share}` } });
     expect(got.headers.get("content-type")).toBe("application/octet-stream");
     expect(got.headers.get("content-disposition")).toContain("attachment");
