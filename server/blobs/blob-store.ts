@@ -1,16 +1,36 @@
 // Content-addressed files on disk under the data folder: a blob's name is the
 // SHA-256 of its bytes, checked while it streams in; a mismatch stores nothing.
 import { createHash, randomUUID } from "node:crypto";
-import { createReadStream, createWriteStream, existsSync, mkdirSync, renameSync, rmSync, statSync } from "node:fs";
+import { createReadStream, createWriteStream, existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync } from "node:fs";
 import { join } from "node:path";
 import type { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { AppError } from "../domain/errors";
 import { hashFile } from "./hash-file";
 
+/** Temp files this process is writing right now (another store on the same folder must not sweep them). */
+const writing = new Set<string>();
+
 export class BlobStore {
   constructor(private readonly dir: string, readonly maxBytes: number) {
     mkdirSync(join(dir, "tmp"), { recursive: true });
+    this.sweepTemp();
+  }
+
+  /**
+   * An upload cut short by a crash or SIGKILL leaves its temp file behind. Temp
+   * files are named `<pid>-<uuid>`: those of processes no longer alive (and
+   * unnamed ones, from older versions) are removed; a live process's are
+   * kept, as another server on the same data folder may be mid-upload.
+   */
+  private sweepTemp() {
+    const tmp = join(this.dir, "tmp");
+    for (const name of readdirSync(tmp)) {
+      const path = join(tmp, name);
+      const pid = Number(/^(\d+)-/.exec(name)?.[1] ?? NaN);
+      const owned = pid === process.pid ? writing.has(path) : Number.isInteger(pid) && isAlive(pid);
+      if (!owned) rmSync(path, { force: true, recursive: true });
+    }
   }
 
   path(sha256: string) {
@@ -28,7 +48,8 @@ export class BlobStore {
     if (declaredLength !== undefined && declaredLength > max) throw tooBig(max);
     // Even a blob already stored is read and hashed whole: "already there" is said only to
     // someone who holds the content, never to whoever merely knows its hash.
-    const tmp = join(this.dir, "tmp", randomUUID());
+    const tmp = join(this.dir, "tmp", `${process.pid}-${randomUUID()}`);
+    writing.add(tmp);
     const hash = createHash("sha256");
     let size = 0;
     try {
@@ -52,6 +73,7 @@ export class BlobStore {
       return { size, created: true };
     } finally {
       rmSync(tmp, { force: true });
+      writing.delete(tmp);
     }
   }
 
@@ -64,6 +86,15 @@ export class BlobStore {
 
   open(sha256: string) {
     return createReadStream(this.path(sha256));
+  }
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (e) {
+    return (e as NodeJS.ErrnoException).code === "EPERM"; // alive, another user's
   }
 }
 

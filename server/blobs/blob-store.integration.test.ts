@@ -1,0 +1,60 @@
+// An upload cut short by a SIGKILL leaves its temporary file behind; the next
+// start removes it, but never a file another live process is still writing.
+import { spawn } from "node:child_process";
+import { randomUUID } from "node:crypto";
+import { request } from "node:http";
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { spawnServer, SPAWN_ADMIN_TOKEN } from "../testing/spawn-server";
+import { BlobStore } from "./blob-store";
+
+const dirs: string[] = [];
+const tempDir = () => {
+  const d = mkdtempSync(join(tmpdir(), "podwatch-blobs-"));
+  dirs.push(d);
+  return d;
+};
+afterAll(() => {
+  for (const d of dirs) rmSync(d, { recursive: true, force: true });
+});
+
+const until = async (what: () => boolean, ms = 20_000) => {
+  for (const end = Date.now() + ms; !what(); await new Promise((r) => setTimeout(r, 20))) if (Date.now() > end) throw new Error("timed out");
+};
+
+/** The pid of a process that has exited (so no live process owns it, barring reuse). */
+async function deadPid(): Promise<number> {
+  const child = spawn(process.execPath, ["-e", ""]);
+  await new Promise((r) => child.once("exit", r));
+  return child.pid!;
+}
+
+describe("blob store temporary files", () => {
+  it("a SIGKILL during an upload leaves a partial temp file, which the next start removes", async () => {
+    const dir = tempDir();
+    const server = await spawnServer({ DATABASE_URL: `file:${join(dir, "tape.db")}`, PODWATCH_AUTH_SECRET: "s".repeat(32) });
+    const tmp = join(dir, "blobs", "tmp");
+    // Half of a 1 MB upload, then nothing: the server is writing it to a temp file when it dies.
+    const req = request(`${server.url}/api/v1/blobs/${"a".repeat(64)}`, { method: "PUT", headers: { authorization: `Bearer ${SPAWN_ADMIN_TOKEN}`, "content-length": 1 << 20 } });
+    req.on("error", () => {});
+    req.write(Buffer.alloc(512 * 1024, 1));
+    await until(() => readdirSync(tmp).some((f) => statSync(join(tmp, f)).size > 0));
+    await server.stop("SIGKILL");
+    req.destroy();
+    expect(readdirSync(tmp)).toHaveLength(1);
+    new BlobStore(join(dir, "blobs"), 1 << 20);
+    expect(readdirSync(tmp)).toEqual([]);
+  }, 60_000);
+
+  it("removes temp files of dead processes and of older versions, keeps those of live ones", async () => {
+    const dir = tempDir();
+    mkdirSync(join(dir, "tmp"), { recursive: true });
+    const stale = [`${await deadPid()}-${randomUUID()}`, randomUUID()];
+    const live = `${process.ppid}-${randomUUID()}`; // another process, alive: it may be mid-upload
+    for (const f of [...stale, live]) writeFileSync(join(dir, "tmp", f), "partial");
+    new BlobStore(dir, 1024);
+    expect(readdirSync(join(dir, "tmp"))).toEqual([live]);
+  });
+});
