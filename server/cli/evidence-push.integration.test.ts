@@ -121,8 +121,9 @@ describe("evidence push", () => {
       const raw = await api(s.url, "POST", `/api/v1/pods/${podId}/events`, { type: "evidence.bundle", actor: "impl-1", taskId: "task_404", body: { bundleId: "ev-raw", commands: [], artifacts: [], env: { commit: "c" }, manifestHash: "b".repeat(64) } }, { token });
       expect([raw.status, raw.body.error.code]).toEqual([422, "unknown_task"]);
       expect((await api(s.url, "GET", `/api/v1/pods/${podId}`, undefined, admin)).body.headHash).toBe(headBefore);
+      // Not uploaded at all (the site admin sees every stored blob, referenced or not).
       const unique = sha(readFileSync(join(small, "unique.txt")));
-      expect((await fetch(`${s.url}/api/v1/blobs/${unique}`, { method: "HEAD", headers: { authorization: `Bearer ${token}` } })).status).toBe(404);
+      expect((await fetch(`${s.url}/api/v1/blobs/${unique}`, { method: "HEAD", headers: { authorization: `Bearer ${SPAWN_ADMIN_TOKEN}` } })).status).toBe(404);
     } finally {
       rmSync(small, { recursive: true, force: true });
     }
