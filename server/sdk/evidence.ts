@@ -34,9 +34,15 @@ function listFiles(dir: string): string[] {
   };
   if (!statSync(dir, { throwIfNoEntry: false })?.isDirectory()) throw new UsageError(`${dir} is not a folder`);
   walk(dir);
-  for (const p of out) if (!ZRelativePath.safeParse(p).success) throw new UsageError(`cannot name ${p} inside a bundle: paths must be relative without '..'`);
+  for (const p of out) {
+    const r = ZRelativePath.safeParse(p);
+    if (!r.success) throw new UsageError(`cannot name ${shown(p)} inside a bundle: a path ${r.error.issues[0]!.message}`);
+  }
   return out;
 }
+
+/** A file name quoted with its invisible characters escaped: a name must not get to rewrite the terminal it is printed on. */
+const shown = (p: string) => JSON.stringify(p).replace(/[\p{Cc}\p{Zl}\p{Zp}\u202A-\u202E\u2066-\u2069]/gu, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
 
 /** commands.jsonl: one JSON object per line with command and exit_code. */
 function readCommands(dir: string, files: string[]): Command[] {

@@ -164,6 +164,8 @@ export const ZRunVerified = ev("run.verified", z.object({ runId: ZId, by: z.enum
 export const ZRunCommitted = ev("run.committed", z.object({ runId: ZId, commit: z.string().min(1).max(200) }));
 export const ZRunDiscarded = ev("run.discarded", z.object({ runId: ZId, reason: ZText }));
 
+const UNPRINTABLE = /[\p{Cc}\p{Zl}\p{Zp}\u202A-\u202E\u2066-\u2069]/u;
+
 /**
  * A path inside an evidence bundle: relative, "/"-separated, already normal.
  * A bundle names files, it must never point outside itself ("..", "/etc/…", "C:\\…").
@@ -174,7 +176,9 @@ export const ZRelativePath = z
   .max(1000)
   .refine((p) => !p.includes("\\") && !/^[a-zA-Z]:/.test(p) && !p.startsWith("/") && p.split("/").every((seg) => seg !== "" && seg !== "." && seg !== ".."), {
     message: "must be a normalised relative path: no leading '/', no '..' or '.' segments, no empty segments, no backslashes",
-  });
+  })
+  // Paths are shown in the control room and terminals and become file names: nothing that cuts, hides or reorders text.
+  .refine((p) => !UNPRINTABLE.test(p), { message: "must not contain control characters (NUL, newlines, escapes, bidi overrides, line separators)" });
 
 /** A SHA-256 as lowercase hex: how artifacts, manifests and blobs are named. */
 export const SHA256_HEX = /^[0-9a-f]{64}$/;
