@@ -1,7 +1,9 @@
 // People sign in through Better Auth (email + password; OIDC when configured),
 // stored through its Prisma adapter in our own database. Nobody signs up by
 // themselves: an admin creates people (POST /api/v1/users), or OIDC brings them.
+import type { IncomingMessage, ServerResponse } from "node:http";
 import { betterAuth } from "better-auth";
+import { toNodeHandler } from "better-auth/node";
 import { prismaAdapter } from "better-auth/adapters/prisma";
 import { nextCookies } from "better-auth/next-js";
 import { genericOAuth } from "better-auth/plugins/generic-oauth";
@@ -43,3 +45,17 @@ export function createAuth(config: Config, store: TapeStore) {
 }
 
 export type Auth = ReturnType<typeof createAuth>;
+
+/** Better Auth for node:http. Its sign-in throttle answers 429 with only a non-standard X-Retry-After: add Retry-After. */
+export function authNodeHandler(auth: Auth): (req: IncomingMessage, res: ServerResponse) => Promise<void> {
+  const handle = toNodeHandler(auth);
+  return (req, res) => {
+    const writeHead = res.writeHead;
+    res.writeHead = function (this: ServerResponse, status: number, ...rest: unknown[]) {
+      const after = this.getHeader("x-retry-after");
+      if (status === 429 && after !== undefined && !this.hasHeader("retry-after")) this.setHeader("retry-after", String(Math.max(1, Number(after) || 1)));
+      return (writeHead as (...a: unknown[]) => ServerResponse).call(this, status, ...rest);
+    } as typeof res.writeHead;
+    return handle(req, res);
+  };
+}

@@ -3,12 +3,11 @@
 // guarded here, then a thin adapter parses with zod and calls one use-case.
 import type { PodState } from "../domain/state/pod-state";
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { toNodeHandler } from "better-auth/node";
 import type { AppContext } from "../app-context";
 import { AppError } from "../domain/errors";
 import { requireAuthenticated, requirePodAccess, requireSiteAdmin, type Identity, type Verdict } from "../domain/access/policy";
 import { resolveIdentity } from "../access/resolve-identity";
-import { CLIENT_IP_HEADER } from "../access/create-auth";
+import { authNodeHandler, CLIENT_IP_HEADER } from "../access/create-auth";
 import { clientIp } from "./client-ip";
 import { sendError } from "./json";
 import { accessRoutes } from "./access-routes";
@@ -58,7 +57,8 @@ async function serve(app: AppContext, req: IncomingMessage, res: ServerResponse,
     const resolved = await resolveIdentity(app.access, req.headers);
     if (resolved === "invalid") {
       // Count failures per IP so a token cannot be guessed; say nothing about why.
-      await app.access.limits.authFailures.consume(ip).catch(() => {
+      await app.access.limits.authFailures.consume(ip).catch((r: { msBeforeNext?: number }) => {
+        res.setHeader("retry-after", String(Math.max(1, Math.ceil((r.msBeforeNext ?? 60_000) / 1000))));
         throw new AppError(429, "rate_limited", "too many failed authentications; try again in a minute");
       });
       throw GENERIC_401;
@@ -84,7 +84,7 @@ export function handleApi(app: AppContext, req: IncomingMessage, res: ServerResp
   const url = new URL(req.url ?? "/", "http://localhost");
   if (url.pathname.startsWith("/api/auth/")) {
     req.headers[CLIENT_IP_HEADER] = clientIp(req);
-    (app.authHandler ??= toNodeHandler(app.access.auth))(req, res).catch((e) => sendError(res, e));
+    (app.authHandler ??= authNodeHandler(app.access.auth))(req, res).catch((e) => sendError(res, e));
     return true;
   }
   if (url.pathname.startsWith("/share/")) {
