@@ -4,10 +4,11 @@
 import { createHash, randomBytes, randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { agentPod, api, startTestServer, TEST_ADMIN_TOKEN, type TestServer } from "../testing/test-server";
+import { testProviders } from "../testing/test-databases";
 
 const sha = (b: Buffer) => createHash("sha256").update(b).digest("hex");
 
-describe("which blobs a caller may read", () => {
+describe.each(testProviders())("which blobs a caller may read on %s", (provider) => {
   let s: TestServer;
   const a = { podId: "", agent: "", share: "", blob: randomBytes(2048) };
   const b = { podId: "", agent: "", share: "", blob: randomBytes(2048) };
@@ -17,7 +18,7 @@ describe("which blobs a caller may read", () => {
   const put = (data: Buffer, token: string) => fetch(`${s.url}/api/v1/blobs/${sha(data)}`, { method: "PUT", headers: { authorization: `Bearer ${token}` }, body: new Uint8Array(data) });
 
   beforeAll(async () => {
-    s = await startTestServer("sqlite");
+    s = await startTestServer(provider);
     for (const [pod, name] of [[a, "pod-a"], [b, "pod-b"]] as const) {
       const { podId, tokens } = await agentPod(s.url, name, { impl: "implementer" });
       pod.podId = podId;
