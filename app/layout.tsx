@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { connection } from "next/server";
 import Link from "next/link";
 import { GeistSans } from "geist/font/sans";
 import { GeistMono } from "geist/font/mono";
@@ -15,6 +16,9 @@ export const metadata: Metadata = {
 };
 
 export default async function RootLayout({ children }: { children: React.ReactNode }) {
+  // Every page, the not-found page too, is rendered per request and never prerendered: its scripts
+  // must carry the nonce of the response's CSP (server/http/security-headers.ts).
+  await connection();
   const who = await currentIdentity();
   const label = who.kind === "user" ? who.email : who.kind === "share" ? "Watching through a share link" : null;
   return (

@@ -10,7 +10,7 @@ import { createAccessContext } from "./access/access-context";
 import { persistentSecret } from "./access/secrets";
 import { BlobStore } from "./blobs/blob-store";
 import { handleApi } from "./http/api-routes";
-import { securityHeaders } from "./http/security-headers";
+import { applyPageNonce, securityHeaders } from "./http/security-headers";
 import { attachSocketServer } from "./realtime/socket-server";
 
 export const ROOT = join(import.meta.dirname, "..");
@@ -47,7 +47,11 @@ export async function startServer(initial: Config): Promise<RunningServer> {
     const nextApp = next({ dev: config.dev, dir: ROOT, hostname: config.host, port });
     await nextApp.prepare();
     const handle = nextApp.getRequestHandler();
-    nextHandle = (req, res) => void handle(req, res);
+    // Every page Next renders gets its own script nonce (Next reads it from the request's CSP).
+    nextHandle = (req, res) => {
+      applyPageNonce(req, res, { dev: config.dev });
+      void handle(req, res);
+    };
     closeNext = () => nextApp.close?.() ?? Promise.resolve();
   }
   const io = attachSocketServer(httpServer, app);
