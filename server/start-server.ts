@@ -10,6 +10,7 @@ import { createAccessContext } from "./access/access-context";
 import { persistentSecret } from "./access/secrets";
 import { BlobStore } from "./blobs/blob-store";
 import { handleApi } from "./http/api-routes";
+import { holdBody, WEB_MAX_BODY_BYTES } from "./http/body-limit";
 import { applyPageNonce, securityHeaders } from "./http/security-headers";
 import { attachSocketServer } from "./realtime/socket-server";
 
@@ -58,8 +59,8 @@ export async function startServer(initial: Config): Promise<RunningServer> {
   handler = (req, res) => {
     securityHeaders(res);
     if (handleApi(app, req, res)) return;
-    if (nextHandle) return nextHandle(req, res);
-    res.writeHead(404).end();
+    // Pages and server actions: Next reads a body only once it is all in, within its own action limit.
+    holdBody(req, res, WEB_MAX_BODY_BYTES, () => (nextHandle ? nextHandle(req, res) : void res.writeHead(404).end()));
   };
 
   return {

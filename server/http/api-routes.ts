@@ -10,6 +10,8 @@ import { resolveIdentity } from "../access/resolve-identity";
 import { authNodeHandler, CLIENT_IP_HEADER } from "../access/create-auth";
 import { clientIp } from "./client-ip";
 import { sendError } from "./json";
+import { AUTH_MAX_BODY_BYTES, holdBody } from "./body-limit";
+import { badPath, decodeSegment, requestUrl } from "./request-url";
 import { accessRoutes } from "./access-routes";
 import { protocolRoutes } from "./protocol-routes";
 import { tapeRoutes } from "./tape-routes";
@@ -50,7 +52,7 @@ async function serve(app: AppContext, req: IncomingMessage, res: ServerResponse,
       ? new AppError(405, "method_not_allowed", `${req.method} is not allowed on ${url.pathname}`)
       : new AppError(404, "not_found", `no API route ${url.pathname}`);
   }
-  const params = route.path.exec(url.pathname)!.slice(1).map(decodeURIComponent);
+  const params = route.path.exec(url.pathname)!.slice(1).map(decodeSegment);
   const ip = clientIp(req);
   let identity: Identity = { kind: "anonymous" };
   if (route.guard !== "public") {
@@ -81,10 +83,14 @@ async function serve(app: AppContext, req: IncomingMessage, res: ServerResponse,
 
 /** Serves the request if it is ours (agent API, auth, share links, health); returns false to hand it to Next. */
 export function handleApi(app: AppContext, req: IncomingMessage, res: ServerResponse): boolean {
-  const url = new URL(req.url ?? "/", "http://localhost");
+  const url = requestUrl(req);
+  if (!url) return (sendError(res, badPath()), true);
   if (url.pathname.startsWith("/api/auth/")) {
     req.headers[CLIENT_IP_HEADER] = clientIp(req);
-    (app.authHandler ??= authNodeHandler(app.access.auth))(req, res).catch((e) => sendError(res, e));
+    // Reachable by anyone: Better Auth reads a body only once it is all in, within a small cap.
+    holdBody(req, res, AUTH_MAX_BODY_BYTES, () =>
+      void (app.authHandler ??= authNodeHandler(app.access.auth))(req, res).catch((e) => sendError(res, e)),
+    );
     return true;
   }
   if (url.pathname.startsWith("/share/")) {

@@ -3,8 +3,11 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { z } from "zod";
 import { AppError, type ErrorIssue } from "../domain/errors";
+import { jsonNestingExceeds } from "./json-depth";
 
 export const MAX_BODY_BYTES = 8 * 1024 * 1024;
+/** Deeper than any event body may nest (64 levels) plus the request around it. */
+export const MAX_JSON_DEPTH = 128;
 
 export function sendJson(res: ServerResponse, status: number, body: unknown) {
   const text = JSON.stringify(body);
@@ -17,33 +20,66 @@ export function sendJson(res: ServerResponse, status: number, body: unknown) {
   res.end(text);
 }
 
-export function readJsonBody(req: IncomingMessage): Promise<unknown> {
+export const tooLarge = (max: number) => new AppError(413, "payload_too_large", `request body exceeds ${max} bytes`);
+
+/** The whole body, at most `max` bytes; past that it rejects with 413 and the rest is discarded as it arrives. */
+export function readBody(req: IncomingMessage, max: number): Promise<Buffer> {
   return new Promise((resolve, reject) => {
-    const declared = Number(req.headers["content-length"] ?? 0);
-    if (declared > MAX_BODY_BYTES) return reject(tooLarge());
+    if (Number(req.headers["content-length"] ?? 0) > max) return reject(tooLarge(max));
     const chunks: Buffer[] = [];
     let size = 0;
-    req.on("data", (c: Buffer) => {
-      size += c.length;
-      if (size > MAX_BODY_BYTES) {
-        req.destroy();
-        reject(tooLarge());
-      } else chunks.push(c);
-    });
-    req.on("error", reject);
-    req.on("end", () => {
-      const text = Buffer.concat(chunks).toString("utf8");
-      if (!text.trim()) return reject(new AppError(400, "invalid_json", "request body is empty; send JSON"));
-      try {
-        resolve(JSON.parse(text));
-      } catch (e) {
-        reject(new AppError(400, "invalid_json", `request body is not valid JSON: ${(e as Error).message}`));
-      }
-    });
+    const onData = (chunk: Buffer) => {
+      size += chunk.length;
+      if (size <= max) return void chunks.push(chunk);
+      // Not req.destroy(): that would cut the connection before the 413 reaches the client.
+      req.off("data", onData).off("end", onEnd);
+      chunks.length = 0;
+      req.resume();
+      reject(tooLarge(max));
+    };
+    const onEnd = () => resolve(Buffer.concat(chunks));
+    req.on("data", onData).on("end", onEnd).on("error", () => reject(new AppError(400, "request_aborted", "the request body was cut off")));
   });
 }
 
-const tooLarge = () => new AppError(413, "payload_too_large", `request body exceeds ${MAX_BODY_BYTES} bytes`);
+export async function readJsonBody(req: IncomingMessage): Promise<unknown> {
+  const bytes = await readBody(req, MAX_BODY_BYTES);
+  if (jsonNestingExceeds(bytes, MAX_JSON_DEPTH)) throw tooDeep();
+  const text = bytes.toString("utf8");
+  if (!text.trim()) throw new AppError(400, "invalid_json", "request body is empty; send JSON");
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (e) {
+    throw new AppError(400, "invalid_json", `request body is not valid JSON: ${(e as Error).message}`);
+  }
+  const proto = pathOfKey(value, "__proto__");
+  if (proto) throw new AppError(400, "invalid_request", `invalid request: ${proto}: the key __proto__ is not allowed (JavaScript would drop it)`, [{ path: proto, message: "the key __proto__ is not allowed" }]);
+  return value;
+}
+
+export const tooDeep = () => new AppError(400, "json_too_deep", `request body nests deeper than ${MAX_JSON_DEPTH} levels (the limit)`);
+
+type Node = { value: object; key: string; up: Node | null };
+const isContainer = (v: unknown): v is object => typeof v === "object" && v !== null;
+
+/** The dotted path of the first `key` anywhere in a parsed JSON value, or null. Iterative; visits only containers. */
+function pathOfKey(value: unknown, key: string): string | null {
+  const stack: Node[] = isContainer(value) ? [{ value, key: "", up: null }] : [];
+  while (stack.length) {
+    const node = stack.pop()!;
+    const v = node.value as Record<string, unknown>;
+    if (!Array.isArray(v) && Object.hasOwn(v, key)) return dotted({ value: v, key, up: node });
+    for (const k in v) if (isContainer(v[k])) stack.push({ value: v[k], key: k, up: node });
+  }
+  return null;
+}
+
+function dotted(node: Node): string {
+  const keys: string[] = [];
+  for (let n: Node | null = node; n?.up; n = n.up) keys.unshift(n.key);
+  return keys.join(".");
+}
 
 export function parseWith<S extends z.ZodType>(schema: S, value: unknown, what = "request"): z.infer<S> {
   const r = schema.safeParse(value);
@@ -54,7 +90,11 @@ export function parseWith<S extends z.ZodType>(schema: S, value: unknown, what =
 }
 
 export function sendError(res: ServerResponse, err: unknown) {
+  // A handler that failed after answering (e.g. its request was refused while it streamed) has nothing left to say.
+  if (res.headersSent) return void (res.writableEnded || res.destroy());
   if (err instanceof AppError) {
+    // The rest of a refused body is not read: close the connection after the answer instead.
+    if (err.status === 413) res.setHeader("connection", "close");
     return sendJson(res, err.status, { error: { code: err.code, message: err.message, ...(err.issues ? { issues: err.issues } : {}) } });
   }
   console.error("podwatch: unexpected error", err);
