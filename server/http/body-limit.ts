@@ -5,8 +5,8 @@
 // whole body has arrived within the cap, so they never buffer more than it either.
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { AppError } from "../domain/errors";
-import { jsonNestingExceeds } from "./json-depth";
-import { MAX_JSON_DEPTH, sendError, tooDeep, tooLarge } from "./json";
+import { jsonTextProblem } from "./json-text";
+import { jsonRefusal, MAX_JSON_DEPTH, sendError, tooLarge } from "./json";
 
 /** Better Auth's bodies are an email and a password, at most a name: 64 KiB is generous. */
 export const AUTH_MAX_BODY_BYTES = 64 * 1024;
@@ -17,8 +17,8 @@ const declaredLength = (req: IncomingMessage) => Number(req.headers["content-len
 const hasBody = (req: IncomingMessage) => req.headers["transfer-encoding"] !== undefined || declaredLength(req) > 0;
 
 /**
- * Calls `next` once the whole body has arrived within `max` bytes and nests no deeper than
- * MAX_JSON_DEPTH, with the body still there to be read as usual; otherwise answers 413 (or 400)
+ * Calls `next` once the whole body has arrived within `max` bytes, nests no deeper than
+ * MAX_JSON_DEPTH and holds no escaped NUL, with the body still there to be read as usual; otherwise answers 413 (or 400)
  * and `next` never runs.
  *
  * The bytes are taken where node:http's parser hands them to the request stream (its push()),
@@ -46,8 +46,9 @@ export function holdBody(req: IncomingMessage, res: ServerResponse, max: number,
     }
     req.push = push;
     const body = Buffer.concat(chunks);
-    // Better Auth and React parse these bodies; a deep one could cost them their stack.
-    if (!refused && jsonNestingExceeds(body, MAX_JSON_DEPTH)) refuse(tooDeep());
+    // Better Auth and React parse these bodies (a deep one could cost them their stack) and store parts of them.
+    const problem = refused ? null : jsonTextProblem(body, MAX_JSON_DEPTH);
+    if (problem) refuse(jsonRefusal(problem));
     if (!refused && body.length) push.call(req, body, encoding);
     const more = push.call(req, null);
     if (!refused) next();

@@ -3,7 +3,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { z } from "zod";
 import { AppError, type ErrorIssue } from "../domain/errors";
-import { jsonNestingExceeds } from "./json-depth";
+import { jsonTextProblem, type JsonTextProblem } from "./json-text";
 
 export const MAX_BODY_BYTES = 8 * 1024 * 1024;
 /** Deeper than any event body may nest (64 levels) plus the request around it. */
@@ -44,7 +44,8 @@ export function readBody(req: IncomingMessage, max: number): Promise<Buffer> {
 
 export async function readJsonBody(req: IncomingMessage): Promise<unknown> {
   const bytes = await readBody(req, MAX_BODY_BYTES);
-  if (jsonNestingExceeds(bytes, MAX_JSON_DEPTH)) throw tooDeep();
+  const problem = jsonTextProblem(bytes, MAX_JSON_DEPTH);
+  if (problem) throw jsonRefusal(problem);
   const text = bytes.toString("utf8");
   if (!text.trim()) throw new AppError(400, "invalid_json", "request body is empty; send JSON");
   let value: unknown;
@@ -58,7 +59,10 @@ export async function readJsonBody(req: IncomingMessage): Promise<unknown> {
   return value;
 }
 
-export const tooDeep = () => new AppError(400, "json_too_deep", `request body nests deeper than ${MAX_JSON_DEPTH} levels (the limit)`);
+export const jsonRefusal = (problem: NonNullable<JsonTextProblem>) =>
+  problem === "too_deep"
+    ? new AppError(400, "json_too_deep", `request body nests deeper than ${MAX_JSON_DEPTH} levels (the limit)`)
+    : new AppError(400, "nul_character", "request body contains the character U+0000 (NUL), which podwatch cannot store");
 
 type Node = { value: object; key: string; up: Node | null };
 const isContainer = (v: unknown): v is object => typeof v === "object" && v !== null;

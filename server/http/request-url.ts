@@ -1,16 +1,21 @@
 // The request target as a URL, judged once at the door: a target that is no URL
-// (`GET http://[ HTTP/1.1`) made `new URL` throw inside the request listener, and
-// a malformed %-escape (`/api/v1/pods/%E0%A4%A`) made every later decodeURIComponent throw.
+// (`GET http://[ HTTP/1.1`) made `new URL` throw inside the request listener, a
+// malformed %-escape (`/api/v1/pods/%E0%A4%A`) made every later decodeURIComponent
+// throw, and a NUL (`%00`) in a pod id or a search reached PostgreSQL, which refuses it.
 import type { IncomingMessage } from "node:http";
 import { AppError } from "../domain/errors";
 
-export const badPath = () => new AppError(400, "bad_path", "the request path is not a valid URL path (a malformed %-escape?)");
+export const badPath = () => new AppError(400, "bad_path", "the request path is not a valid URL path (a malformed %-escape, or a control character?)");
 
-/** The request's URL, or null when its target cannot be parsed or its path cannot be decoded. */
+/** No id, name or search term of ours holds a control character. */
+const CONTROL = /[\u0000-\u001f\u007f]/;
+
+/** The request's URL, or null when its target cannot be parsed, its path cannot be decoded, or either holds a control character. */
 export function requestUrl(req: IncomingMessage): URL | null {
   try {
     const url = new URL(req.url ?? "/", "http://localhost");
-    decodeURIComponent(url.pathname);
+    if (CONTROL.test(decodeURIComponent(url.pathname))) return null;
+    for (const [key, value] of url.searchParams) if (CONTROL.test(key) || CONTROL.test(value)) return null;
     return url;
   } catch {
     return null;
