@@ -7,7 +7,7 @@ import { bootstrapAdmin } from "./access/bootstrap-admin";
 
 async function main() {
   const config = readConfig();
-  if (config.web && !config.dev) ensureBuild(ROOT);
+  if (config.web && !config.dev) await ensureBuild(ROOT);
   const server = await startServer(config);
   const first = await bootstrapAdmin(server.app.access.auth, config.adminEmail);
   const demo = config.demo ? await startDemo({ baseUrl: server.url, intervalMs: config.demoIntervalMs, adminKey: server.app.access.internalKey, watchers: [config.adminEmail] }) : null;
