@@ -1,0 +1,50 @@
+// One valid event of every type, for fuzzing: a type added to the schemas
+// without a sample here does not compile. Actors and ids match the team the
+// fuzz test sets up (impl-1, rev-1, chair-1); the seed documents are the seeds' own examples.
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import type { EventType } from "../wire/events";
+
+const seed = (name: string) => JSON.parse(readFileSync(join(import.meta.dirname, "seed-examples", name), "utf8")) as Record<string, unknown>;
+const HASH = "a".repeat(64);
+
+export const SEED_DOCUMENTS = { plan: seed("plan.json"), manifest: seed("manifest.json"), proof: seed("proof.json"), handoffStep: seed("handoff-step.json") };
+
+export const SAMPLE_BODIES: Record<EventType, { actor: string; body: Record<string, unknown> }> = {
+  "pod.scope_agreed": { actor: "chair-1", body: { scope: "Split the payments module", successCriteria: ["Tests pass"] } },
+  "pod.started": { actor: "chair-1", body: {} },
+  "pod.paused": { actor: "chair-1", body: { reason: "lunch" } },
+  "pod.resumed": { actor: "chair-1", body: {} },
+  "pod.closed": { actor: "chair-1", body: { reason: "done" } },
+  "member.joined": { actor: "chair-1", body: { memberId: "helper-1", kind: "agent", displayName: "Helper" } },
+  "access.granted": { actor: "chair-1", body: { memberId: "ana@example.com", access: "approver" } },
+  "role.assigned": { actor: "chair-1", body: { memberId: "helper-1", role: "researcher" } },
+  "role.rotated": { actor: "chair-1", body: { role: "reviewer", from: "rev-1", to: "helper-1" } },
+  "plan.imported": { actor: "impl-1", body: { plan: SEED_DOCUMENTS.plan } },
+  "task.added": { actor: "impl-1", body: { taskId: "t1", description: "Write the parser", dependsOn: [], metadata: { area: "parser" } } },
+  "task.updated": { actor: "impl-1", body: { taskId: "t1", status: "in_progress", metadata: { started: "now" } } },
+  "task.review_requested": { actor: "impl-1", body: { taskId: "t1", evidenceIds: ["ev-1"] } },
+  review: { actor: "rev-1", body: { taskId: "t1", verdict: "approve", comments: "fine", evidenceIds: [] } },
+  checkpoint: { actor: "impl-1", body: { completed: ["Parser"], next: ["Tests"], blocked: [] } },
+  note: { actor: "impl-1", body: { kind: "HYPOTHESIS", text: "The cache is stale", test: "disable it", budget: "10 min", BODY: { seen: [1, 2] } } },
+  decision: { actor: "chair-1", body: { subject: { kind: "task", id: "t1" }, verdict: "approve", rationale: "Reviewed", evidenceIds: [] } },
+  "plan.review": { actor: "chair-1", body: { verdict: "APPROVE", rationale: "ok" } },
+  escalation: { actor: "impl-1", body: { escalationId: "esc-1", kind: "intent", question: "Ship on Friday?", options: ["Yes", "No"] } },
+  "escalation.answered": { actor: "ana@example.com", body: { escalationId: "esc-1", answer: "Yes" } },
+  handoff: { actor: "impl-1", body: { to: "rev-1", reason: "Ready for review" } },
+  "run.started": { actor: "impl-1", body: { runId: "r1", workItemId: "w1", mood: "CURIOUS" } },
+  "run.verified": { actor: "impl-1", body: { runId: "r1", by: "self", passed: true, checks: [{ name: "unit", passed: true }] } },
+  "run.committed": { actor: "impl-1", body: { runId: "r1", commit: "abc123" } },
+  "run.discarded": { actor: "impl-1", body: { runId: "r1", reason: "dead end" } },
+  "evidence.bundle": {
+    actor: "impl-1",
+    body: { bundleId: "ev-1", commands: [{ command: "npm test", exit_code: 0, duration_ms: 12 }], artifacts: [{ path: "logs/test.log", sha256: HASH, size: 10 }], env: { commit: "abc123", tools: { node: "20" } }, manifestHash: HASH },
+  },
+  "workcell.opened": { actor: "impl-1", body: { manifest: SEED_DOCUMENTS.manifest } },
+  "workcell.proof": { actor: "impl-1", body: { proof: SEED_DOCUMENTS.proof } },
+  "job.posted": { actor: "chair-1", body: { jobId: "j1", scope: "Fix it", constraints: [], acceptanceTests: ["it works"], settlement: { amount: 10, currency: "EUR", terms: "on delivery" } } },
+  "job.funded": { actor: "chair-1", body: { jobId: "j1" } },
+  "job.delivered": { actor: "impl-1", body: { jobId: "j1", evidenceIds: ["ev-1"] } },
+  "job.settled": { actor: "chair-1", body: { jobId: "j1", outcome: "released" } },
+  "budget.exceeded": { actor: "impl-1", body: { budget: "tokens", limit: 100, used: 120 } },
+};
