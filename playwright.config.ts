@@ -1,17 +1,18 @@
 import { defineConfig } from "@playwright/test";
-import { existsSync, mkdtempSync } from "node:fs";
+import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 
 import { E2E_ADMIN_TOKEN } from "./e2e/constants";
+import { chooseChromium } from "./scripts/e2e-browser";
 
 // A port of this run's own (workers inherit the environment, so they agree on it):
 // two runs on one machine must not talk to each other's server.
 process.env.E2E_PORT ??= String(3200 + (process.pid % 700));
 const PORT = Number(process.env.E2E_PORT);
 const dataDir = mkdtempSync(join(tmpdir(), "podwatch-e2e-"));
-// Debian's chromium where there is one (Playwright cannot download browsers here); Playwright's own elsewhere.
-const chromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+// CHROMIUM_PATH, else the system's Chromium, else Playwright's own (`npm run test:e2e` installs it first).
+const { executablePath } = chooseChromium();
 
 export default defineConfig({
   testDir: "e2e",
@@ -24,7 +25,7 @@ export default defineConfig({
     baseURL: `http://127.0.0.1:${PORT}`,
     trace: "retain-on-failure",
     launchOptions: {
-      ...(existsSync(chromium) ? { executablePath: chromium } : {}),
+      ...(executablePath ? { executablePath } : {}),
       args: ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],
     },
   },
