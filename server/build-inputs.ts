@@ -7,7 +7,7 @@
 import { createHash } from "node:crypto";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { build } from "esbuild";
+import { build, stop } from "esbuild";
 
 /** Read by the build whether or not they exist (a file that appears or goes away changes it). */
 const CONFIG = ["package.json", "package-lock.json", "next.config.ts", "postcss.config.mjs", "tsconfig.json", ".env", ".env.local", ".env.production", ".env.production.local"];
@@ -42,7 +42,7 @@ export async function readBuildInputs(root: string): Promise<string[]> {
     logLevel: "silent",
     // Images, fonts and other assets the code imports: read, not parsed.
     plugins: [{ name: "assets", setup: (b) => b.onLoad({ filter: /.*/ }, ({ path }) => (PARSED.test(path) ? undefined : { contents: "", loader: "empty" })) }],
-  });
+  }).finally(() => stop()); // esbuild's helper process would otherwise live as long as the server
   const read = Object.keys(graph.metafile.inputs).filter((f) => !f.includes(":")); // namespaced virtual modules are not files
   return [...new Set([...app, ...read, ...filesUnder(root, "public"), ...CONFIG])].sort();
 }
