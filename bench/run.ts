@@ -125,8 +125,9 @@ async function main() {
     const lat = await createPod(base, "bench-latency");
     const socket = io(base, { transports: ["websocket"], auth: { token: lat.token } });
     const waiting = new Map<string, (at: number) => void>();
-    socket.on("tape:events", (f) => {
+    socket.on("tape:events", (f, ack) => {
       const at = performance.now();
+      ack?.(); // backlog pages wait for it
       for (const e of f.events) waiting.get(e.id)?.(at);
     });
     await new Promise<void>((resolve) => {

@@ -53,7 +53,10 @@ export function useLiveTape(podId: string, knownHead?: number) {
       setStatus("catching-up");
       socket.emit("tape:subscribe", { podId, afterSeq: lastSeq.current });
     };
-    const onFrame = (frame: TapeFrame) => {
+    const onFrame = (frame: TapeFrame, ack?: () => void) => {
+      // Taken: the server sends the next backlog page only now (live frames ask for no ack).
+      // Any pod's frame is acked, so a page in flight across an unsubscribe cannot stall the socket.
+      ack?.();
       if (frame.podId !== podId || lastSeq.current === null) return;
       const fresh = frame.events.filter((e) => e.seq > lastSeq.current!);
       if (!fresh.length) return;

@@ -25,6 +25,7 @@ const ZEnv = z.object({
   PODWATCH_AUTH_FAILURES_PER_MINUTE: z.coerce.number().int().min(1).default(30),
   PODWATCH_SIGN_INS_PER_MINUTE: z.coerce.number().int().min(1).default(10),
   PODWATCH_BLOB_MAX_BYTES: z.coerce.number().int().min(1).default(100 * 1024 * 1024),
+  PODWATCH_SOCKET_ACK_TIMEOUT_MS: z.coerce.number().int().min(100).default(30_000),
 });
 
 export type Config = {
@@ -54,6 +55,8 @@ export type Config = {
   signInsPerMinute: number;
   /** Largest blob accepted by PUT /api/v1/blobs/{sha256}. */
   blobMaxBytes: number;
+  /** How long a live-tape socket may take to acknowledge a backlog page before it is disconnected as a slow consumer. */
+  socketAckTimeoutMs: number;
 };
 
 export function readConfig(env: Record<string, string | undefined> = process.env): Config {
@@ -85,6 +88,7 @@ export function readConfig(env: Record<string, string | undefined> = process.env
     authFailuresPerMinute: e.PODWATCH_AUTH_FAILURES_PER_MINUTE,
     signInsPerMinute: e.PODWATCH_SIGN_INS_PER_MINUTE,
     blobMaxBytes: e.PODWATCH_BLOB_MAX_BYTES,
+    socketAckTimeoutMs: e.PODWATCH_SOCKET_ACK_TIMEOUT_MS,
   };
 }
 

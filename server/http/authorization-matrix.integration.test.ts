@@ -148,6 +148,7 @@ describe("authorization matrix", () => {
     const { io } = await import("socket.io-client");
     const fresh = (await api(s.url, "POST", `/api/v1/pods/${podId}/members/bot/tokens`, { label: "socket" })).body as { id: string; token: string };
     const socket = io(s.url, { transports: ["websocket"], forceNew: true, auth: { token: fresh.token } });
+    socket.on("tape:events", (_frame, ack) => ack?.());
     const live = () => new Promise<string>((resolve) => {
       socket.once("tape:live", () => resolve("live"));
       socket.once("tape:error", (e) => resolve(e.message));

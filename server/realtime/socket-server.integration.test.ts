@@ -14,7 +14,10 @@ function watch(url: string, podId: string, afterSeq: number) {
   const seqs: number[] = [];
   let live = false;
   socket.on("connect", () => socket.emit("tape:subscribe", { podId, afterSeq }));
-  socket.on("tape:events", (f) => f.podId === podId && seqs.push(...f.events.map((e) => e.seq)));
+  socket.on("tape:events", (f, ack) => {
+    ack?.(); // backlog pages wait for it
+    if (f.podId === podId) seqs.push(...f.events.map((e) => e.seq));
+  });
   socket.on("tape:live", () => (live = true));
   const until = (seq: number, ms = 15_000) =>
     new Promise<void>((resolve, reject) => {

@@ -1,49 +1,34 @@
 // Socket.IO on the server's own port: one room per pod for live frames, a
 // "pods" room for the overview's live counts.
 import type { Server as HttpServer } from "node:http";
-import { Server, type Socket } from "socket.io";
+import { Server } from "socket.io";
 import { z } from "zod";
 import type { AppContext } from "../app-context";
 import { visiblePods } from "../pods/visible-pods";
 import { podAccess, type Identity } from "../domain/access/policy";
 import { resolveIdentity } from "../access/resolve-identity";
-import type { ClientToServerEvents, ServerToClientEvents } from "../wire/socket";
-import { toTapeEvent } from "../tape/to-tape-event";
 import { coalesceCommits } from "./tape-broadcaster";
 import { TapeHub } from "./tape-hub";
+import { sendBacklog } from "./backlog";
+import { dropOverfull } from "./slow-consumers";
+import type { PodIo, PodSocket } from "./pod-socket";
 
-type PodSocket = Socket<ClientToServerEvents, ServerToClientEvents>;
-
-const BACKLOG_PAGE = 1000;
 const CREDENTIAL_SWEEP_MS = 15_000;
-
-/** Backlog pages wait for the client to take the previous one, so a slow reader cannot make the server buffer a whole tape. */
-async function emitWithAck(socket: PodSocket, frame: { podId: string; events: import("../wire/events").TapeEvent[] }) {
-  socket.emit("tape:events", frame);
-  // The socket's write buffer drains as the client reads; wait for it before the next page.
-  const conn = socket.conn as unknown as { writeBuffer?: unknown[]; once?: (e: string, f: () => void) => void };
-  if (conn.writeBuffer && conn.writeBuffer.length > 0 && conn.once) {
-    await new Promise<void>((resolve) => {
-      const done = () => (clearTimeout(timer), resolve());
-      const timer = setTimeout(done, 5_000); // never wait forever on a stalled peer
-      conn.once!("drain", done);
-      socket.once("disconnect", done);
-    });
-  }
-}
 const ZSubscribe = z.object({ podId: z.string().min(1).max(100), afterSeq: z.number().int().min(0) });
 const PODS_ROOM = "pods";
 const countRoom = (podId: string) => `count:${podId}`;
 
 export function attachSocketServer(httpServer: HttpServer, app: AppContext) {
   // destroyUpgrade: false leaves other upgrade requests (Next's dev HMR) alone.
-  const io = new Server<ClientToServerEvents, ServerToClientEvents>(httpServer, { destroyUpgrade: false, serveClient: false });
+  const io: PodIo = new Server(httpServer, { destroyUpgrade: false, serveClient: false });
   const hub = new TapeHub(io);
   const coalescer = coalesceCommits(app.bus, (podId, events) => {
     hub.publish(podId, events);
+    dropOverfull(io, countRoom(podId));
     io.to(countRoom(podId)).emit("pods:count", { podId, eventCount: events.at(-1)!.seq });
   });
-  app.bus.on("pod-created", () => io.to(PODS_ROOM).emit("pods:changed"));
+  const onPodCreated = () => io.to(PODS_ROOM).emit("pods:changed");
+  app.bus.on("pod-created", onPodCreated);
 
   // Who is watching: the same credentials as the API (session cookie, share cookie, or a token in the handshake).
   // Credentials are looked up again for every subscription and every sweep, so a
@@ -72,6 +57,7 @@ export function attachSocketServer(httpServer: HttpServer, app: AppContext) {
   io.engine.on("close", () => {
     clearInterval(sweep);
     coalescer.stop(); // a closed server stops listening to the bus
+    app.bus.off("pod-created", onPodCreated);
   });
 
   io.on("connection", (socket: PodSocket) => {
@@ -95,14 +81,8 @@ export function attachSocketServer(httpServer: HttpServer, app: AppContext) {
       if (!(await canWatch(socket, podId))) return void socket.emit("tape:error", { podId, message: "pod not found or not visible to you" });
       const catchUp = hub.startCatchUp(podId, socket);
       try {
-        let cursor = afterSeq;
-        for (;;) {
-          const page = await app.store.readEvents(podId, cursor, BACKLOG_PAGE);
-          if (!catchUp.active()) return;
-          if (page.length) await emitWithAck(socket, { podId, events: page.map((e) => toTapeEvent(e)) });
-          cursor = page.at(-1)?.seq ?? cursor;
-          if (page.length < BACKLOG_PAGE || !catchUp.active()) break;
-        }
+        const cursor = await sendBacklog(app.store, socket, { podId, afterSeq, active: catchUp.active, ackTimeoutMs: app.config.socketAckTimeoutMs });
+        if (cursor === null) return catchUp.abort();
         coalescer.flushNow(); // frames still being coalesced go out (and get parked) before the join
         const seq = catchUp.goLive(cursor);
         if (seq !== null) socket.emit("tape:live", { podId, seq });

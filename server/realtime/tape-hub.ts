@@ -6,13 +6,18 @@
 // carry events it already has (committed before it read, but published only
 // after it joined: commit and publish are not one instant), so a freshly joined
 // socket keeps a floor and is served filtered copies until frames pass it.
-import type { Server, Socket } from "socket.io";
+//
+// What a socket has not taken is bounded: before each frame, members of the
+// room past the queue bound are dropped, and a subscriber that parks more than
+// MAX_PARKED events while its backlog is paced by its own acks is dropped too.
 import type { TapeEvent } from "../wire/events";
-import type { ClientToServerEvents, ServerToClientEvents } from "../wire/socket";
+import type { PodIo, PodSocket } from "./pod-socket";
+import { dropOverfull, dropSlowConsumer } from "./slow-consumers";
 
-type PodSocket = Socket<ClientToServerEvents, ServerToClientEvents>;
-type Io = Server<ClientToServerEvents, ServerToClientEvents>;
 type CatchingUp = { socket: PodSocket; parked: TapeEvent[]; aborted: boolean };
+
+/** Live events a catching-up subscriber may fall behind by (shared objects: it holds references, not copies). */
+const MAX_PARKED = 10_000;
 
 export const podRoom = (podId: string) => `pod:${podId}`;
 
@@ -20,10 +25,11 @@ export class TapeHub {
   private catchingUp = new Map<string, Set<CatchingUp>>();
   private floors = new Map<string, Map<string, { socket: PodSocket; floor: number }>>();
 
-  constructor(private readonly io: Io) {}
+  constructor(private readonly io: PodIo) {}
 
   /** Called with each coalesced, committed frame of a pod, in seq order. */
   publish(podId: string, events: TapeEvent[]) {
+    dropOverfull(this.io, podRoom(podId));
     const floors = this.floors.get(podId);
     const room = this.io.to(podRoom(podId));
     if (!floors?.size) room.emit("tape:events", { podId, events });
@@ -35,7 +41,10 @@ export class TapeHub {
         if (events.at(-1)!.seq > f.floor) floors.delete(id); // later frames are all beyond it
       }
     }
-    for (const sub of this.catchingUp.get(podId) ?? []) sub.parked.push(...events);
+    for (const sub of this.catchingUp.get(podId) ?? []) {
+      sub.parked.push(...events);
+      if (sub.parked.length > MAX_PARKED) this.stopCatchUp(podId, sub), dropSlowConsumer(sub.socket);
+    }
   }
 
   /** Starts parking live frames for a socket that is about to read the backlog. */

@@ -5,7 +5,12 @@ export type TapeFrame = { podId: string; events: TapeEvent[] };
 export type PodCountFrame = { podId: string; eventCount: number };
 
 export interface ServerToClientEvents {
-  "tape:events": (frame: TapeFrame) => void;
+  /**
+   * Events in seq order. A backlog page comes with `ack`: call it once the frame is taken; the next
+   * page is sent only then, and a socket that leaves a page unacknowledged too long is disconnected
+   * (it reconnects and resumes from its last seq). Live frames carry no `ack`.
+   */
+  "tape:events": (frame: TapeFrame, ack?: () => void) => void;
   /** Sent once the backlog after the requested seq has been delivered. */
   "tape:live": (info: { podId: string; seq: number }) => void;
   "tape:error": (info: { podId: string; message: string }) => void;

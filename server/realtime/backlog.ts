@@ -1,0 +1,62 @@
+// The backlog of a subscription, paced by the client: a page goes out only once
+// the previous one was acknowledged, so a spectator that does not read costs the
+// server one page, and one that does not acknowledge in time is dropped.
+import type { TapeStore } from "../db/tape-store";
+import type { StoredEvent } from "../domain/plan-append";
+import { toTapeEvent } from "../tape/to-tape-event";
+import type { TapeFrame } from "../wire/socket";
+import type { PodSocket } from "./pod-socket";
+import { dropSlowConsumer } from "./slow-consumers";
+
+const PAGE_EVENTS = 1000;
+/** The first read is small (a browser resumes ~100 events back); reads double while pages fit. */
+const FIRST_READ = 100;
+/** About what a page weighs on the wire (bodies plus an envelope each); a page holds at least one event. */
+const PAGE_BYTES = 512 * 1024;
+const ENVELOPE_BYTES = 300;
+
+function fitPage(rows: StoredEvent[]): StoredEvent[] {
+  let bytes = 0;
+  for (let i = 0; i < rows.length; i++) {
+    bytes += rows[i]!.body.length + (rows[i]!.meta?.length ?? 0) + ENVELOPE_BYTES;
+    if (bytes > PAGE_BYTES && i > 0) return rows.slice(0, i);
+  }
+  return rows;
+}
+
+/** True once the client acknowledged the page; false on timeout or disconnection. */
+function sendPage(socket: PodSocket, frame: TapeFrame, timeoutMs: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const done = (acked: boolean) => {
+      clearTimeout(timer);
+      socket.off("disconnect", gone);
+      resolve(acked);
+    };
+    const gone = () => done(false);
+    const timer = setTimeout(gone, timeoutMs);
+    socket.once("disconnect", gone);
+    socket.emit("tape:events", frame, () => done(true));
+  });
+}
+
+export type Subscription = { podId: string; afterSeq: number; active: () => boolean; ackTimeoutMs: number };
+
+/** Sends the events after `afterSeq`; returns the last seq sent, or null once the subscription has ended (unsubscribed, replaced, disconnected, or dropped as too slow). */
+export async function sendBacklog(store: TapeStore, socket: PodSocket, sub: Subscription): Promise<number | null> {
+  let cursor = sub.afterSeq;
+  let limit = FIRST_READ;
+  for (;;) {
+    const rows = await store.readEvents(sub.podId, cursor, limit);
+    if (!sub.active()) return null;
+    const page = fitPage(rows);
+    if (page.length) {
+      const acked = await sendPage(socket, { podId: sub.podId, events: page.map((e) => toTapeEvent(e)) }, sub.ackTimeoutMs);
+      if (!sub.active()) return null;
+      if (!acked) return dropSlowConsumer(socket), null;
+      cursor = page.at(-1)!.seq;
+    }
+    if (page.length === rows.length && rows.length < limit) return cursor; // the head, as it was when read
+    // Big events: read only as many as fit, rather than rows only to leave them out.
+    limit = page.length < rows.length ? page.length : Math.min(PAGE_EVENTS, limit * 2);
+  }
+}
