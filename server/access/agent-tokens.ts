@@ -4,6 +4,7 @@ import { randomUUID } from "node:crypto";
 import type { TapeStore } from "../db/tape-store";
 import { invalidRule } from "../domain/state/rules";
 import { notFound } from "../domain/errors";
+import type { TapeBus } from "../tape/bus";
 import { AGENT_TOKEN_PREFIX, hashSecret, newSecret } from "./secrets";
 
 export type AgentTokenInfo = { id: string; podId: string; memberId: string; label: string | null; createdAt: string; createdBy: string; lastUsedAt: string | null; revokedAt: string | null };
@@ -27,11 +28,13 @@ export async function listAgentTokens(store: TapeStore, podId: string): Promise<
   return rows.map(toInfo);
 }
 
-export async function revokeAgentToken(store: TapeStore, verifier: TokenVerifier, podId: string, tokenId: string): Promise<AgentTokenInfo> {
+/** Revokes at once: this process stops accepting the token, and its live sockets are ended (the bus tells the socket layer). */
+export async function revokeAgentToken(store: TapeStore, verifier: TokenVerifier, bus: TapeBus, podId: string, tokenId: string): Promise<AgentTokenInfo> {
   const row = await store.prisma.agentToken.findFirst({ where: { id: tokenId, podId } });
   if (!row) throw notFound("token");
   const updated = row.revokedAt ? row : await store.prisma.agentToken.update({ where: { id: tokenId }, data: { revokedAt: new Date().toISOString() } });
   verifier.forget(row.tokenHash);
+  bus.emit("credential-revoked", { kind: "agent-token", tokenId });
   return toInfo(updated);
 }
 

@@ -19,6 +19,14 @@ function readCookie(header: string | undefined, name: string): string | null {
   return null;
 }
 
+const SHARE_COOKIE_SET = new RegExp(`(?:^|;)\\s*${SHARE_COOKIE}=`);
+
+/** Whether a credential was presented at all: refusing one is a failed authentication (counted per IP); presenting none is not. */
+export function presentsCredential(headers: IncomingHttpHeaders): boolean {
+  const cookies = headers.cookie ?? "";
+  return !!headers.authorization || cookies.includes("session_token") || SHARE_COOKIE_SET.test(cookies);
+}
+
 export async function resolveIdentity(ax: AccessContext, headers: IncomingHttpHeaders | Headers): Promise<Identity | "invalid"> {
   const get = (name: string) => (headers instanceof Headers ? headers.get(name) : (headers[name] as string | undefined)) ?? undefined;
   const authz = get("authorization");

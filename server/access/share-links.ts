@@ -2,6 +2,7 @@
 import { randomUUID } from "node:crypto";
 import type { TapeStore } from "../db/tape-store";
 import { notFound } from "../domain/errors";
+import type { TapeBus } from "../tape/bus";
 import { SHARE_TOKEN_PREFIX, hashSecret, newSecret } from "./secrets";
 
 export type ShareLinkInfo = { id: string; podId: string; createdAt: string; createdBy: string; expiresAt: string; revokedAt: string | null };
@@ -19,10 +20,13 @@ export async function listShareLinks(store: TapeStore, podId: string): Promise<S
   return (await store.prisma.shareLink.findMany({ where: { podId }, orderBy: { createdAt: "asc" } })).map(toInfo);
 }
 
-export async function revokeShareLink(store: TapeStore, podId: string, linkId: string): Promise<ShareLinkInfo> {
+/** Revokes at once: the link opens nothing more, and the sockets it opened are ended (the bus tells the socket layer). */
+export async function revokeShareLink(store: TapeStore, bus: TapeBus, podId: string, linkId: string): Promise<ShareLinkInfo> {
   const row = await store.prisma.shareLink.findFirst({ where: { id: linkId, podId } });
   if (!row) throw notFound("share link");
-  return toInfo(row.revokedAt ? row : await store.prisma.shareLink.update({ where: { id: linkId }, data: { revokedAt: new Date().toISOString() } }));
+  const updated = row.revokedAt ? row : await store.prisma.shareLink.update({ where: { id: linkId }, data: { revokedAt: new Date().toISOString() } });
+  bus.emit("credential-revoked", { kind: "share-link", linkId });
+  return toInfo(updated);
 }
 
 /** The pod a share token opens, if it is live. */

@@ -45,7 +45,7 @@ export const accessRoutes: Route[] = [
     method: "DELETE",
     path: /^\/api\/v1\/pods\/([^/]+)\/tokens\/([^/]+)$/,
     guard: { pod: "admin" },
-    run: async ({ app, res, params }) => sendJson(res, 200, await revokeAgentToken(app.store, app.access.tokens, params[0]!, params[1]!)),
+    run: async ({ app, res, params }) => sendJson(res, 200, await revokeAgentToken(app.store, app.access.tokens, app.bus, params[0]!, params[1]!)),
   },
   {
     method: "POST",
@@ -67,7 +67,7 @@ export const accessRoutes: Route[] = [
     method: "DELETE",
     path: /^\/api\/v1\/pods\/([^/]+)\/share-links\/([^/]+)$/,
     guard: { pod: "admin" },
-    run: async ({ app, res, params }) => sendJson(res, 200, await revokeShareLink(app.store, params[0]!, params[1]!)),
+    run: async ({ app, res, params }) => sendJson(res, 200, await revokeShareLink(app.store, app.bus, params[0]!, params[1]!)),
   },
   {
     method: "POST",

@@ -144,20 +144,23 @@ describe("authorization matrix", () => {
     expect(((await r.json()) as { error: { code: string } }).error.code).toBe("bad_origin");
   });
 
-  it("a revoked token can no longer subscribe to the live tape", async () => {
+  it("a revoked token's live tape ends, and it cannot connect again", async () => {
     const { io } = await import("socket.io-client");
     const fresh = (await api(s.url, "POST", `/api/v1/pods/${podId}/members/bot/tokens`, { label: "socket" })).body as { id: string; token: string };
     const socket = io(s.url, { transports: ["websocket"], forceNew: true, auth: { token: fresh.token } });
     socket.on("tape:events", (_frame, ack) => ack?.());
-    const live = () => new Promise<string>((resolve) => {
+    const live = await new Promise<string>((resolve) => {
       socket.once("tape:live", () => resolve("live"));
       socket.once("tape:error", (e) => resolve(e.message));
-      socket.once("disconnect", () => resolve("disconnected"));
       socket.emit("tape:subscribe", { podId, afterSeq: 0 });
     });
-    expect(await live()).toBe("live");
+    expect(live).toBe("live");
+    const ended = new Promise<string>((resolve) => socket.once("disconnect", (reason) => resolve(reason)));
     expect((await api(s.url, "DELETE", `/api/v1/pods/${podId}/tokens/${fresh.id}`)).status).toBe(200);
-    expect(await live()).toBe("disconnected");
+    expect(await ended).toBe("io server disconnect");
+    const again = new Promise<string>((resolve) => socket.once("connect_error", (e) => resolve(e.message)));
+    socket.connect();
+    expect(await again).toBe("authentication required");
     socket.close();
   });
 

@@ -5,15 +5,14 @@ import { Server } from "socket.io";
 import { z } from "zod";
 import type { AppContext } from "../app-context";
 import { visiblePods } from "../pods/visible-pods";
-import { podAccess, type Identity } from "../domain/access/policy";
-import { resolveIdentity } from "../access/resolve-identity";
+import { podAccess } from "../domain/access/policy";
 import { coalesceCommits } from "./tape-broadcaster";
 import { TapeHub } from "./tape-hub";
 import { sendBacklog } from "./backlog";
 import { dropOverfull } from "./slow-consumers";
+import { authenticateHandshake, enforceCredentials, identify } from "./socket-credentials";
 import type { PodIo, PodSocket } from "./pod-socket";
 
-const CREDENTIAL_SWEEP_MS = 15_000;
 const ZSubscribe = z.object({ podId: z.string().min(1).max(100), afterSeq: z.number().int().min(0) });
 const PODS_ROOM = "pods";
 const countRoom = (podId: string) => `count:${podId}`;
@@ -30,32 +29,16 @@ export function attachSocketServer(httpServer: HttpServer, app: AppContext) {
   const onPodCreated = () => io.to(PODS_ROOM).emit("pods:changed");
   app.bus.on("pod-created", onPodCreated);
 
-  // Who is watching: the same credentials as the API (session cookie, share cookie, or a token in the handshake).
-  // Credentials are looked up again for every subscription and every sweep, so a
-  // revoked token, an expired share link or a signed-out session stops its stream.
-  const identify = async (socket: PodSocket): Promise<Identity | null> => {
-    const token = (socket.handshake.auth as { token?: unknown } | undefined)?.token;
-    const headers = typeof token === "string" ? { ...socket.handshake.headers, authorization: `Bearer ${token}` } : socket.handshake.headers;
-    const identity = await resolveIdentity(app.access, headers).catch(() => "invalid" as const);
-    return identity === "invalid" || identity.kind === "anonymous" ? null : identity;
-  };
-  io.use(async (socket, next) => {
-    const origin = socket.handshake.headers.origin;
-    if (origin && !app.config.trustedOrigins.includes(origin)) return next(new Error("origin not allowed"));
-    (await identify(socket)) ? next() : next(new Error("authentication required"));
-  });
+  io.use(authenticateHandshake(app));
+  const stopEnforcing = enforceCredentials(app, io);
   const canWatch = async (socket: PodSocket, podId: string) => {
-    const identity = await identify(socket);
+    const identity = await identify(app, socket);
     if (!identity) return void socket.disconnect(true), false;
     const state = await app.store.readState(podId);
     return state !== null && podAccess(identity, podId, state) !== "none";
   };
-  const sweep = setInterval(async () => {
-    for (const socket of io.of("/").sockets.values()) if (!(await identify(socket))) socket.disconnect(true);
-  }, CREDENTIAL_SWEEP_MS);
-  sweep.unref();
   io.engine.on("close", () => {
-    clearInterval(sweep);
+    stopEnforcing();
     coalescer.stop(); // a closed server stops listening to the bus
     app.bus.off("pod-created", onPodCreated);
   });
@@ -64,7 +47,7 @@ export function attachSocketServer(httpServer: HttpServer, app: AppContext) {
     socket.on("disconnect", () => hub.forget(socket));
     socket.on("pods:subscribe", async (ack) => {
       void socket.join(PODS_ROOM);
-      const identity = await identify(socket);
+      const identity = await identify(app, socket);
       if (!identity) return void socket.disconnect(true);
       for (const { pod } of await visiblePods(app.store, identity)) void socket.join(countRoom(pod.id));
       if (typeof ack === "function") ack();

@@ -4,7 +4,9 @@ import { EventEmitter } from "node:events";
 import type { TapeEvent } from "../wire/events";
 
 export type CommittedBatch = { podId: string; events: TapeEvent[] };
-type BusEvents = { committed: [CommittedBatch]; "pod-created": [{ podId: string }] };
+/** A credential that was just revoked: whatever it still holds open (live sockets) ends now. */
+export type RevokedCredential = { kind: "agent-token"; tokenId: string } | { kind: "share-link"; linkId: string };
+type BusEvents = { committed: [CommittedBatch]; "pod-created": [{ podId: string }]; "credential-revoked": [RevokedCredential] };
 
 export class TapeBus extends EventEmitter<BusEvents> {
   constructor() {

@@ -1,0 +1,72 @@
+// Who is on a socket: the same credentials as the API (session cookie, share
+// cookie, or a token in the handshake). A refused handshake counts toward the
+// per-IP auth-failure limit like a refused API call; a revoked credential ends
+// its sockets at once; a periodic sweep is the backstop (expired links,
+// signed-out sessions, revocations made by another node).
+import type { IncomingHttpHeaders } from "node:http";
+import type { AppContext } from "../app-context";
+import type { Identity } from "../domain/access/policy";
+import { presentsCredential, resolveIdentity } from "../access/resolve-identity";
+import type { RevokedCredential } from "../tape/bus";
+import type { PodIo, PodSocket } from "./pod-socket";
+
+const CREDENTIAL_SWEEP_MS = 15_000;
+
+function credentialHeaders(socket: PodSocket): IncomingHttpHeaders {
+  const token = (socket.handshake.auth as { token?: unknown } | undefined)?.token;
+  return typeof token === "string" ? { ...socket.handshake.headers, authorization: `Bearer ${token}` } : socket.handshake.headers;
+}
+
+/** Looked up again on every call, so a revoked token, an expired link or a signed-out session yields null. */
+export async function identify(app: AppContext, socket: PodSocket): Promise<Identity | null> {
+  const identity = await resolveIdentity(app.access, credentialHeaders(socket)).catch(() => "invalid" as const);
+  return identity === "invalid" || identity.kind === "anonymous" ? null : identity;
+}
+
+/** The refusal a client sees (as `connect_error`), with the API's 429 details in its data. */
+function rateLimited(msBeforeNext: number) {
+  const err = new Error("too many failed authentications; try again in a minute") as Error & { data: unknown };
+  err.data = { code: "rate_limited", retryAfter: Math.max(1, Math.ceil(msBeforeNext / 1000)) };
+  return err;
+}
+
+/** The handshake check (io.use). Past its IP's failure limit a credential is refused unchecked: guessing is throttled, not merely answered differently. */
+export function authenticateHandshake(app: AppContext) {
+  const failures = app.access.limits.authFailures;
+  const check = async (socket: PodSocket): Promise<Error | null> => {
+    const origin = socket.handshake.headers.origin;
+    if (origin && !app.config.trustedOrigins.includes(origin)) return new Error("origin not allowed");
+    const ip = socket.handshake.address;
+    const presented = presentsCredential(credentialHeaders(socket));
+    const seen = presented ? await failures.get(ip) : null;
+    if (seen && seen.consumedPoints >= failures.points) return rateLimited(seen.msBeforeNext);
+    const identity = await identify(app, socket);
+    if (identity) return (socket.data.identity = identity), null;
+    if (!presented) return new Error("authentication required"); // nothing presented is no guess
+    const over = await failures.consume(ip).then(() => null, (r: { msBeforeNext?: number }) => r);
+    return over ? rateLimited(over.msBeforeNext ?? 60_000) : new Error("authentication required");
+  };
+  return (socket: PodSocket, next: (err?: Error) => void) => {
+    check(socket).then((err) => next(err ?? undefined), () => next(new Error("authentication required")));
+  };
+}
+
+const holds = (identity: Identity | undefined, c: RevokedCredential) =>
+  (c.kind === "agent-token" && identity?.kind === "agent" && identity.tokenId === c.tokenId) ||
+  (c.kind === "share-link" && identity?.kind === "share" && identity.linkId === c.linkId);
+
+/** Ends the sockets of a revoked credential as soon as the bus says so, and sweeps every socket periodically. Returns the stop function. */
+export function enforceCredentials(app: AppContext, io: PodIo): () => void {
+  const onRevoked = (c: RevokedCredential) => {
+    for (const socket of io.sockets.sockets.values()) if (holds(socket.data.identity, c)) socket.disconnect(true);
+  };
+  app.bus.on("credential-revoked", onRevoked);
+  const sweep = setInterval(async () => {
+    for (const socket of io.sockets.sockets.values()) if (!(await identify(app, socket))) socket.disconnect(true);
+  }, CREDENTIAL_SWEEP_MS);
+  sweep.unref();
+  return () => {
+    clearInterval(sweep);
+    app.bus.off("credential-revoked", onRevoked);
+  };
+}
