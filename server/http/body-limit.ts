@@ -18,8 +18,8 @@ const hasBody = (req: IncomingMessage) => req.headers["transfer-encoding"] !== u
 
 /**
  * Calls `next` once the whole body has arrived within `max` bytes, nests no deeper than
- * MAX_JSON_DEPTH and holds no escaped NUL, with the body still there to be read as usual; otherwise answers 413 (or 400)
- * and `next` never runs.
+ * MAX_JSON_DEPTH and holds no escaped NUL, with the body still there to be read as usual;
+ * otherwise answers 413 (or 400) and `next` never runs.
  *
  * The bytes are taken where node:http's parser hands them to the request stream (its push()),
  * so nothing downstream sees, or buffers, a byte before the body has been judged.
