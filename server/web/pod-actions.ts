@@ -64,7 +64,7 @@ export const addTaskAction = definePodAction({
 
 /** Splitting a task: it is cancelled and its parts take its place, in one all-or-nothing request. */
 export const splitTaskAction = definePodAction({
-  schema: z.object({ podId: ZPodId, taskId: ZId, parts: z.array(z.string().trim().min(1)).min(2).max(10) }),
+  schema: z.object({ podId: ZPodId, taskId: ZId, parts: z.array(z.string().trim().min(1).max(5000)).min(2).max(10) }),
   need: "approver" as const,
   events: (a, actor) => [
     { type: "task.updated" as const, actor, body: { taskId: a.taskId, status: "cancelled" as const, metadata: { splitInto: a.parts.map((_, i) => `${a.taskId}.${i + 1}`) } } },

@@ -2,7 +2,7 @@
 // names the seed (../shared/seeds) and section it comes from.
 import { z } from "zod";
 import { findBoundsViolation } from "./event-bounds";
-import { ZHandoffTaskStep, ZId, ZPlanJson, ZProof, ZTaskManifest, ZTaskState } from "./seed-formats";
+import { UNPRINTABLE, ZHandoffTaskStep, ZId, ZPlanJson, ZProof, ZTaskManifest, ZTaskState } from "./seed-formats";
 
 /** TeamNet and work-pod roles (seed 000 §3.1, seed 001 "Role Contract"). */
 export const ROLES = [
@@ -163,8 +163,6 @@ export const ZRunStarted = ev("run.started", z.object({ runId: ZId, workItemId: 
 export const ZRunVerified = ev("run.verified", z.object({ runId: ZId, by: z.enum(["self", "director"]), passed: z.boolean(), checks: z.array(z.looseObject({ name: ZId, passed: z.boolean() })).default([]) }));
 export const ZRunCommitted = ev("run.committed", z.object({ runId: ZId, commit: z.string().min(1).max(200) }));
 export const ZRunDiscarded = ev("run.discarded", z.object({ runId: ZId, reason: ZText }));
-
-const UNPRINTABLE = /[\p{Cc}\p{Zl}\p{Zp}\u202A-\u202E\u2066-\u2069]/u;
 
 /**
  * A path inside an evidence bundle: relative, "/"-separated, already normal.

@@ -9,7 +9,15 @@ export const ZPlanStatus = z.union([ZTaskState, z.literal("completed")]).transfo
 
 /** Names the projections use as keys: never a built-in property name of JS objects (e.g. "constructor"). */
 const RESERVED = new Set(Object.getOwnPropertyNames(Object.prototype));
-export const ZId = z.string().min(1).max(200).refine((id) => !RESERVED.has(id), { message: "is a reserved name" });
+/** Text that cuts, hides or reorders what a person reads: control characters, line separators, bidi overrides. */
+export const UNPRINTABLE = /[\p{Cc}\p{Zl}\p{Zp}\u202A-\u202E\u2066-\u2069]/u;
+/** One id rule for members, tasks, runs, escalations…: shown in the control room and terminals, used as keys. */
+export const ZId = z
+  .string()
+  .min(1)
+  .max(200)
+  .refine((id) => !RESERVED.has(id), { message: "is a reserved name" })
+  .refine((id) => !UNPRINTABLE.test(id), { message: "must not contain control characters (NUL, newlines, escapes, bidi overrides, line separators)" });
 
 /** plan.json (seed 003 §1.1): `{ tasks: [{ task_id, description, status, metadata }] }`. */
 export const ZPlanJson = z.looseObject({
