@@ -2,58 +2,23 @@
 // and prints durable ingest throughput, POST→socket latency, the agent side's
 // figures (evidence push, long-poll, CLI), bytes on disk per event and the server's peak RSS. Traffic goes only to 127.0.0.1; every loop
 // is bounded in count.
-import { randomUUID } from "node:crypto";
 import { mkdtempSync, readFileSync, rmSync, statSync, existsSync } from "node:fs";
-import { Agent, request } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { io } from "socket.io-client";
-import { spawnServer, SPAWN_ADMIN_TOKEN } from "../server/testing/spawn-server";
+import { spawnServer } from "../server/testing/spawn-server";
 import { benchAgentSide } from "./agent-side";
+import { agent, CLIENTS, createPod, get, note, pct, post } from "./http";
 
 const BATCH_REQUESTS = 120; // × 1000 events
 const SINGLE_REQUESTS = 40_000;
-const CLIENTS = 32;
 const LATENCY_SAMPLES = 1000;
-
-const agent = new Agent({ keepAlive: true, maxSockets: CLIENTS });
-
-/** One request on the keep-alive agent: a POST when there is a body, else a GET. */
-function call(url: string, body?: string, token = SPAWN_ADMIN_TOKEN): Promise<{ status: number; text: string }> {
-  const headers = { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { "content-type": "application/json", "content-length": Buffer.byteLength(body) }) };
-  return new Promise((resolve, reject) => {
-    const req = request(url, { method: body === undefined ? "GET" : "POST", agent, headers }, (res) => {
-      let text = "";
-      res.setEncoding("utf8");
-      res.on("data", (c) => (text += c));
-      res.on("end", () => resolve({ status: res.statusCode ?? 0, text }));
-    });
-    req.on("error", reject);
-    req.end(body);
-  });
-}
-const post = (url: string, body: string, token?: string) => call(url, body, token);
-const get = (url: string) => call(url);
-
-const note = (i: number) => ({ id: randomUUID(), type: "note", actor: "bench-agent", role: "implementer", body: { kind: "OBSERVATION", text: `benchmark observation number ${i}: the build is green` } });
-
-/** A pod with one agent member; returns the pod and that agent's token (what real agents post with). */
-async function createPod(base: string, name: string): Promise<{ podId: string; token: string }> {
-  const podId = (JSON.parse((await post(`${base}/api/v1/pods`, JSON.stringify({ name, mode: "collaboration" }))).text) as { id: string }).id;
-  await post(`${base}/api/v1/pods/${podId}/members`, JSON.stringify({ memberId: "bench-agent", kind: "agent", displayName: "Bench", roles: ["implementer"] }));
-  const { token } = JSON.parse((await post(`${base}/api/v1/pods/${podId}/members/bench-agent/tokens`, "{}")).text) as { token: string };
-  return { podId, token };
-}
 
 async function runPool(total: number, clients: number, send: (i: number) => Promise<void>) {
   let next = 0;
   await Promise.all(Array.from({ length: clients }, async () => {
     while (next < total) await send(next++);
   }));
-}
-
-function pct(sorted: number[], p: number) {
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 }
 
 /** Database size per stored event once the WAL is checkpointed into the file. */

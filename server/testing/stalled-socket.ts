@@ -38,7 +38,9 @@ export function openStalledSocket(baseUrl: string, opts: { token: string; podId:
     const tcp: Socket = connect(Number(port), hostname);
     let buf: Buffer = Buffer.alloc(0);
     let upgraded = false;
-    tcp.on("error", reject);
+    const fail = (e: Error) => (clearTimeout(timer), tcp.destroy(), reject(e));
+    const timer = setTimeout(() => fail(new Error("no handshake within 10 s")), 10_000);
+    tcp.on("error", fail);
     tcp.on("connect", () => {
       const key = randomBytes(16).toString("base64");
       tcp.write(`GET /socket.io/?EIO=4&transport=websocket HTTP/1.1\r\nHost: ${hostname}:${port}\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Key: ${key}\r\nSec-WebSocket-Version: 13\r\n\r\n`);
@@ -48,7 +50,7 @@ export function openStalledSocket(baseUrl: string, opts: { token: string; podId:
       if (!upgraded) {
         const end = buf.indexOf("\r\n\r\n");
         if (end < 0) return;
-        if (!buf.subarray(0, end).toString().startsWith("HTTP/1.1 101")) return reject(new Error(`no upgrade: ${buf.subarray(0, end)}`));
+        if (!buf.subarray(0, end).toString().startsWith("HTTP/1.1 101")) return fail(new Error(`no upgrade: ${buf.subarray(0, end)}`));
         upgraded = true;
         buf = buf.subarray(end + 4);
       }
@@ -56,11 +58,12 @@ export function openStalledSocket(baseUrl: string, opts: { token: string; podId:
       buf = rest;
       for (const text of texts) {
         if (text.startsWith("0{")) tcp.write(frame(`40${JSON.stringify({ token: opts.token })}`)); // engine.io open → Socket.IO connect
-        else if (text.startsWith("44")) return tcp.destroy(), reject(new Error(`handshake refused: ${text.slice(2)}`));
+        else if (text.startsWith("44")) return fail(new Error(`handshake refused: ${text.slice(2)}`));
         else if (text.startsWith("40")) {
           tcp.write(frame(`42${JSON.stringify(["tape:subscribe", { podId: opts.podId, afterSeq: opts.afterSeq }])}`));
           tcp.pause(); // from here on, nothing is read: the kernel's buffers fill, then the server's
           tcp.removeAllListeners("data");
+          clearTimeout(timer);
           return resolve({ destroy: () => tcp.destroy() });
         }
       }
