@@ -4,7 +4,7 @@ import { z } from "zod";
 import { AppError } from "../domain/errors";
 import { ZPlanJson, ZProof, ZTaskManifest } from "../domain/events/seed-formats";
 import { readPodState } from "../pods/read-pod-state";
-import { planJson } from "../plan/read-plan";
+import { planJson } from "../pods/read-plan";
 import { eventJsonSchemas } from "../wire/event-json-schema";
 import { ZEventInput } from "../wire/events";
 import { parseWith, readJsonBody, sendJson } from "./json";

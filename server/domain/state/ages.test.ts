@@ -1,7 +1,7 @@
 // Ages (inbox age, last checkpoint, staleness) are the server's: an agent's
 // backdated or future `ts` is kept on the tape as what it said, never used as when.
 import { describe, expect, it } from "vitest";
-import { Tape } from "./test-kit";
+import { Tape } from "../../testing/reducer-tape";
 
 const LONG_AGO = "2001-01-01T00:00:00.000Z";
 const FUTURE = "2099-01-01T00:00:00.000Z";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { Tape } from "./test-kit";
+import { Tape } from "../../testing/reducer-tape";
 
 const inReview = (bundle?: { id: string; exit: number }) => {
   const t = Tape.team();

@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { failingGates } from "./reduce-evidence";
-import { HASH, Tape } from "./test-kit";
+import { HASH, Tape } from "../../testing/reducer-tape";
 
 const seed = (name: string) => JSON.parse(readFileSync(join(import.meta.dirname, "..", "..", "testing", "seed-examples", name), "utf8"));
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { ZEventInput } from "../events/event-schemas";
-import { Tape } from "./test-kit";
+import { Tape } from "../../testing/reducer-tape";
 
 describe("pod lifecycle (seed 000 §3.2 scope agreement)", () => {
   it("starts only after scope is agreed, pauses, resumes, closes", () => {

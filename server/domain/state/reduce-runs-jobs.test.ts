@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { Tape } from "./test-kit";
+import { Tape } from "../../testing/reducer-tape";
 
 describe("runs are transactions (seed 002 §3)", () => {
   const started = () => {

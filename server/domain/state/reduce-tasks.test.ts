@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { TASK_STATES, type TaskState } from "../events/seed-formats";
 import { AGENT_TRANSITIONS } from "./task-machine";
-import { Tape } from "./test-kit";
+import { Tape } from "../../testing/reducer-tape";
 
 describe("plan import (seed 003 §1.1)", () => {
   it("maps the seed's completed to done and keeps metadata", () => {

@@ -1,10 +1,10 @@
 // Builds tapes for the reducer tests: events are parsed by the real schemas
 // (defaults applied) and numbered like the store numbers them.
 import { expect } from "vitest";
-import { AppError } from "../errors";
-import { ZEventInput } from "../events/event-schemas";
-import { applyEvent } from "./apply-event";
-import { emptyPodState, type PodState } from "./pod-state";
+import { AppError } from "../domain/errors";
+import { ZEventInput } from "../domain/events/event-schemas";
+import { applyEvent } from "../domain/state/apply-event";
+import { emptyPodState, type PodState } from "../domain/state/pod-state";
 
 export const HASH = "b".repeat(64);
 
