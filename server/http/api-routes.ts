@@ -6,7 +6,8 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import type { AppContext } from "../app-context";
 import { AppError } from "../domain/errors";
 import { requireAuthenticated, requirePodAccess, requireSiteAdmin, type Identity, type Verdict } from "../domain/access/policy";
-import { resolveIdentity } from "../access/resolve-identity";
+import { presentsCredential, resolveIdentity } from "../access/resolve-identity";
+import { lockedOutFor } from "../access/auth-failures";
 import { authNodeHandler, CLIENT_IP_HEADER } from "../access/create-auth";
 import { clientIp } from "./client-ip";
 import { sendError } from "./json";
@@ -56,12 +57,17 @@ async function serve(app: AppContext, req: IncomingMessage, res: ServerResponse,
   const ip = clientIp(req);
   let identity: Identity = { kind: "anonymous" };
   if (route.guard !== "public") {
+    const tooManyFailures = (ms: number) => {
+      res.setHeader("retry-after", String(Math.max(1, Math.ceil(ms / 1000))));
+      return new AppError(429, "rate_limited", "too many failed authentications; try again in a minute");
+    };
+    const lockedOut = presentsCredential(req.headers) ? await lockedOutFor(app.access.limits.authFailures, ip) : null;
+    if (lockedOut !== null) throw tooManyFailures(lockedOut);
     const resolved = await resolveIdentity(app.access, req.headers);
     if (resolved === "invalid") {
       // Count failures per IP so a token cannot be guessed; say nothing about why.
       await app.access.limits.authFailures.consume(ip).catch((r: { msBeforeNext?: number }) => {
-        res.setHeader("retry-after", String(Math.max(1, Math.ceil((r.msBeforeNext ?? 60_000) / 1000))));
-        throw new AppError(429, "rate_limited", "too many failed authentications; try again in a minute");
+        throw tooManyFailures(r.msBeforeNext ?? 60_000);
       });
       throw GENERIC_401;
     }

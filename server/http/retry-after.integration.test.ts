@@ -21,6 +21,15 @@ describe("Retry-After on 429", () => {
     expect(after).toBeLessThanOrEqual(60);
   });
 
+  it("past the limit a credential is refused unchecked, even the right one", async () => {
+    const right = await api(s.url, "GET", "/api/v1/pods");
+    expect(right.status).toBe(429);
+    expect(right.body.error.code).toBe("rate_limited");
+    expect(Number(right.headers.get("retry-after"))).toBeGreaterThanOrEqual(1);
+    // Asking for nothing needs no credential: health stays reachable.
+    expect((await api(s.url, "GET", "/healthz", undefined, null)).status).toBe(200);
+  });
+
   it("after too many password sign-ins", async () => {
     const signIn = () => fetch(`${s.url}/api/auth/sign-in/email`, { method: "POST", headers: { "content-type": "application/json", origin: s.url }, body: JSON.stringify({ email: "nobody@example.com", password: "not the password" }) });
     const answers = [];

@@ -3,6 +3,7 @@
 // per-IP auth-failure limit like a refused API call; a revoked credential ends
 // its sockets at once; a periodic sweep is the backstop (expired links,
 // signed-out sessions, revocations made by another node).
+import { lockedOutFor } from "../access/auth-failures";
 import type { IncomingHttpHeaders } from "node:http";
 import type { AppContext } from "../app-context";
 import type { Identity } from "../domain/access/policy";
@@ -38,8 +39,8 @@ export function authenticateHandshake(app: AppContext) {
     if (origin && !app.config.trustedOrigins.includes(origin)) return new Error("origin not allowed");
     const ip = socket.handshake.address;
     const presented = presentsCredential(credentialHeaders(socket));
-    const seen = presented ? await failures.get(ip) : null;
-    if (seen && seen.consumedPoints >= failures.points) return rateLimited(seen.msBeforeNext);
+    const lockedOut = presented ? await lockedOutFor(failures, ip) : null;
+    if (lockedOut !== null) return rateLimited(lockedOut);
     const identity = await identify(app, socket);
     if (identity) return (socket.data.identity = identity), null;
     if (!presented) return new Error("authentication required"); // nothing presented is no guess
