@@ -1,7 +1,6 @@
 // PostgreSQL store. Concurrent writers (also across processes) are serialized
 // per pod by a row lock on the pod's head; a whole group of requests is
 // planned in memory and written with one multi-row INSERT.
-import { randomUUID } from "node:crypto";
 import pg from "pg";
 import { PrismaPg } from "@prisma/adapter-pg";
 import { PrismaClient as PgPrismaClient } from "./generated/postgres/client";
@@ -11,10 +10,8 @@ import { planGroup, type PodSnapshot } from "../domain/plan-group";
 import type { PodState } from "../domain/state/pod-state";
 import { PodStateCache, type StateRow } from "./pod-state-cache";
 import { searchSql, type EventFilter } from "./event-search";
-import { listMigrations, MIGRATIONS_TABLE_SQL, checkHistory } from "./migrations";
+import { migratePostgres } from "./migrations";
 import { EVENT_COLUMNS, type AppendOutcome, type AppendRequest, type TapeStore } from "./tape-store";
-
-const MIGRATION_LOCK = 7_263_424; // any constant shared by all podwatch processes
 
 export async function openPostgresStore(url: string): Promise<TapeStore> {
   const pool = new pg.Pool({ connectionString: url, max: 10 });
@@ -24,39 +21,6 @@ export async function openPostgresStore(url: string): Promise<TapeStore> {
   await migratePostgres(pool);
   const prisma = new PgPrismaClient({ adapter: new PrismaPg(pool) }) as unknown as PrismaClient;
   return new PostgresStore(pool, prisma);
-}
-
-async function migratePostgres(pool: pg.Pool) {
-  const client = await pool.connect();
-  try {
-    await client.query("SELECT pg_advisory_lock($1)", [MIGRATION_LOCK]);
-    await client.query(MIGRATIONS_TABLE_SQL.postgres);
-    const wanted = listMigrations("postgres");
-    const { rows: applied } = await client.query<{ name: string; checksum: string }>(
-      `SELECT migration_name AS name, checksum FROM _prisma_migrations WHERE rolled_back_at IS NULL`,
-    );
-    const drifted = checkHistory(wanted, applied);
-    if (drifted.length) throw new Error(`Applied migrations differ from prisma/postgres/migrations: ${drifted.join(", ")}`);
-    const done = new Set(applied.map((a) => a.name));
-    for (const m of wanted.filter((m) => !done.has(m.name))) {
-      await client.query("BEGIN");
-      try {
-        // One simple-protocol query: the script may contain $$-quoted function bodies.
-        await client.query(m.sql);
-        await client.query(
-          `INSERT INTO _prisma_migrations (id, checksum, finished_at, migration_name, applied_steps_count) VALUES ($1, $2, now(), $3, 1)`,
-          [randomUUID(), m.checksum, m.name],
-        );
-        await client.query("COMMIT");
-      } catch (e) {
-        await client.query("ROLLBACK");
-        throw e;
-      }
-    }
-  } finally {
-    await client.query("SELECT pg_advisory_unlock($1)", [MIGRATION_LOCK]).catch(() => {});
-    client.release();
-  }
 }
 
 class PostgresStore implements TapeStore {

@@ -1,7 +1,6 @@
 // The embedded store: one better-sqlite3 connection in WAL mode, shared with
 // Prisma's client so that every write in this process goes through a single
 // connection and a synchronous transaction never interleaves with another.
-import { randomUUID } from "node:crypto";
 import { mkdirSync } from "node:fs";
 import { dirname } from "node:path";
 import { sqlitePath } from "./sqlite-path";
@@ -14,7 +13,7 @@ import type { PodState } from "../domain/state/pod-state";
 import { planGroup, type PodSnapshot } from "../domain/plan-group";
 import { PodStateCache, type StateRow } from "./pod-state-cache";
 import { searchSql, type EventFilter } from "./event-search";
-import { listMigrations, MIGRATIONS_TABLE_SQL, checkHistory } from "./migrations";
+import { migrateSqlite } from "./migrations";
 import { EVENT_COLUMNS, type AppendOutcome, type AppendRequest, type TapeStore } from "./tape-store";
 
 export async function openSqliteStore(url: string, sync: "full" | "normal" = "full"): Promise<TapeStore> {
@@ -41,25 +40,6 @@ export async function openSqliteStore(url: string, sync: "full" | "normal" = "fu
   };
   const prisma = new PrismaClient({ adapter: factory });
   return new SqliteStore(db, prisma);
-}
-
-function migrateSqlite(db: Database.Database) {
-  db.exec(MIGRATIONS_TABLE_SQL.sqlite);
-  const wanted = listMigrations("sqlite");
-  db.transaction(() => {
-    const applied = db
-      .prepare(`SELECT migration_name AS name, checksum FROM _prisma_migrations WHERE rolled_back_at IS NULL`)
-      .all() as { name: string; checksum: string }[];
-    const drifted = checkHistory(wanted, applied);
-    if (drifted.length) throw new Error(`Applied migrations differ from prisma/sqlite/migrations: ${drifted.join(", ")}`);
-    const done = new Set(applied.map((a) => a.name));
-    for (const m of wanted.filter((m) => !done.has(m.name))) {
-      db.exec(m.sql);
-      db.prepare(
-        `INSERT INTO _prisma_migrations (id, checksum, finished_at, migration_name, applied_steps_count) VALUES (?, ?, current_timestamp, ?, 1)`,
-      ).run(randomUUID(), m.checksum, m.name);
-    }
-  }).immediate();
 }
 
 class SqliteStore implements TapeStore {
