@@ -4,9 +4,9 @@ import Link from "next/link";
 import { GeistSans } from "geist/font/sans";
 import { GeistMono } from "geist/font/mono";
 import { Providers } from "./providers";
-import { UserMenu } from "@/components/user-menu";
-import { InboxBadge } from "@/components/inbox-badge";
-import { KeyboardHelp } from "@/components/keyboard-help";
+import { UserMenu } from "@/components/shared/user-menu";
+import { InboxBadge } from "@/components/inbox/inbox-badge";
+import { KeyboardHelp } from "@/components/shared/keyboard-help";
 import { currentIdentity } from "@/server/web/current-identity";
 import "./globals.css";
 

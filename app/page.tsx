@@ -1,4 +1,4 @@
-import { PodList } from "@/components/pod-list";
+import { PodList } from "@/components/pod/pod-list";
 import { requireViewer } from "@/server/web/current-identity";
 
 export const dynamic = "force-dynamic";

@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import { InboxList } from "@/components/inbox-list";
+import { InboxList } from "@/components/inbox/inbox-list";
 import { requireViewer } from "@/server/web/current-identity";
 
 export const metadata: Metadata = { title: "Inbox" };

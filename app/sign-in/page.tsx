@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { appContext } from "@/server/app-context";
-import { SignInForm } from "@/components/sign-in-form";
+import { SignInForm } from "@/components/shared/sign-in-form";
 import { localPath } from "@/server/web/local-path";
 
 export const metadata: Metadata = { title: "Sign in" };

@@ -1,6 +1,6 @@
 import { Suspense } from "react";
-import { PodHeader } from "@/components/pod-header";
-import { PodView } from "@/components/pod-view";
+import { PodHeader } from "@/components/pod/pod-header";
+import { PodView } from "@/components/pod/pod-view";
 import { appContext } from "@/server/app-context";
 import { podAccess, atLeast } from "@/server/domain/access/policy";
 import { requireViewer } from "@/server/web/current-identity";

@@ -5,7 +5,7 @@ import { useEffect } from "react";
 import { useInfiniteQuery } from "@tanstack/react-query";
 import type { TapeEvent } from "@/server/wire/events";
 import type { TapeFilter } from "./tape-filter-store";
-import { getJson } from "./api-client";
+import { getJson } from "../shared/api-client";
 
 export function useTapeSearch(podId: string, filter: TapeFilter, enabled: boolean, head: number) {
   const query = useInfiniteQuery({

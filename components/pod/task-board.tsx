@@ -2,7 +2,7 @@
 // The board: tasks in columns by state, live. Cards show who implements and
 // reviews, evidence and gate badges, dependencies and why a task is blocked.
 import type { PodStateView } from "@/server/pods/present-pod-state";
-import { Badge, Empty, useLimited } from "./ui";
+import { Badge, Empty, useLimited } from "../shared/ui";
 import { SplitTask } from "./steer-controls";
 
 const COLUMNS: { title: string; states: string[] }[] = [

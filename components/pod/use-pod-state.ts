@@ -4,8 +4,8 @@
 import { useEffect } from "react";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import type { PodStateView } from "@/server/pods/present-pod-state";
-import { getSocket } from "./socket-client";
-import { getJson } from "./api-client";
+import { getSocket } from "../shared/socket-client";
+import { getJson } from "../shared/api-client";
 
 const fetchState = (podId: string) => getJson<PodStateView>(`/api/v1/pods/${encodeURIComponent(podId)}/state`);
 

@@ -4,8 +4,8 @@
 import { useState } from "react";
 import type { PodStateView } from "@/server/pods/present-pod-state";
 import { ROLES } from "@/server/wire/events";
-import { addTask, assignRole, handOff, rotateRole, setPaused, splitTask } from "@/app/pods/[podId]/actions";
-import { useAction } from "./use-action";
+import { addTask, assignRole, handOff, rotateRole, setPaused, splitTask } from "@/server/web/server-actions";
+import { useAction } from "../shared/use-action";
 
 const input = "rounded-md border border-zinc-300 bg-white px-2 py-1 text-sm dark:border-zinc-700 dark:bg-zinc-950";
 const button = "rounded-md bg-zinc-900 px-3 py-1 text-sm font-medium text-white disabled:opacity-50 dark:bg-zinc-100 dark:text-zinc-900";

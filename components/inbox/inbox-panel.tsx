@@ -3,7 +3,7 @@
 // server checks again on every action.
 import type { PodStateView } from "@/server/pods/present-pod-state";
 import { InboxItemCard } from "./inbox-item-card";
-import { Empty } from "./ui";
+import { Empty } from "../shared/ui";
 
 export function InboxPanel({ podId, state, canAct }: { podId: string; state: PodStateView; canAct: boolean }) {
   const items = state.inbox;

@@ -4,7 +4,7 @@
 // event never changes). Live events arrive through the socket hook.
 import { useCallback, useMemo, useState } from "react";
 import type { TapeEvent } from "@/server/wire/events";
-import { getJson } from "./api-client";
+import { getJson } from "../shared/api-client";
 
 export const PAGE = 200;
 

@@ -12,7 +12,7 @@ import { useTapeWindow } from "./use-tape-window";
 import { useTapeSearch } from "./use-tape-search";
 import { describeEvent } from "./describe-event";
 import { EventBody } from "./event-body";
-import { RelativeTime } from "./relative-time";
+import { RelativeTime } from "../shared/relative-time";
 
 const ROW_H = 40;
 const OVERSCAN = 12;

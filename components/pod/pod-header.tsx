@@ -1,7 +1,7 @@
 "use client";
 import Link from "next/link";
 import { useQuery } from "@tanstack/react-query";
-import { fetchPod } from "./api-client";
+import { fetchPod } from "../shared/api-client";
 
 export function PodHeader({ podId }: { podId: string }) {
   const pod = useQuery({ queryKey: ["pod", podId], queryFn: () => fetchPod(podId) });

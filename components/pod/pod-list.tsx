@@ -3,10 +3,10 @@ import Link from "next/link";
 import { useEffect } from "react";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import type { PodOverview } from "@/server/wire/pods";
-import { Badge, isStale, statusTone } from "./ui";
-import { fetchPods } from "./api-client";
-import { watchPods } from "./socket-client";
-import { RelativeTime } from "./relative-time";
+import { Badge, isStale, statusTone } from "../shared/ui";
+import { fetchPods } from "../shared/api-client";
+import { watchPods } from "../shared/socket-client";
+import { RelativeTime } from "../shared/relative-time";
 
 /** Pods with their live event counts: counts arrive over the socket, the list refetches when pods are added. */
 export function PodList() {

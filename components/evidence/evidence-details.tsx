@@ -5,8 +5,8 @@
 import { useState } from "react";
 import { useQuery } from "@tanstack/react-query";
 import type { TapeEvent } from "@/server/wire/events";
-import { Badge } from "./ui";
-import { getJson } from "./api-client";
+import { Badge } from "../shared/ui";
+import { getJson } from "../shared/api-client";
 
 function useEventAt(podId: string, seq: number) {
   return useQuery({

@@ -5,8 +5,8 @@
 import { useEffect, useRef, useState } from "react";
 import type { TapeEvent } from "@/server/wire/events";
 import type { TapeFrame } from "@/server/wire/socket";
-import { fetchPod } from "./api-client";
-import { getSocket } from "./socket-client";
+import { fetchPod } from "../shared/api-client";
+import { getSocket } from "../shared/socket-client";
 
 export type TapeStatus = "connecting" | "catching-up" | "live" | "offline" | "error";
 const KEEP = 2000;

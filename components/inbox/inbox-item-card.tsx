@@ -3,9 +3,9 @@
 // Keyboard (when focused): a approves/accepts, r rejects.
 import { forwardRef, useState } from "react";
 import type { InboxItem } from "@/server/domain/state/pod-state";
-import { answerEscalation, decide } from "@/app/pods/[podId]/actions";
-import { RelativeTime } from "./relative-time";
-import { useAction } from "./use-action";
+import { answerEscalation, decide } from "@/server/web/server-actions";
+import { RelativeTime } from "../shared/relative-time";
+import { useAction } from "../shared/use-action";
 import { TIE_BREAKERS } from "@/server/domain/events/event-schemas";
 
 type Props = { podId: string; podName?: string; item: InboxItem; blockedBy: string[]; canAct: boolean; focused?: boolean };

@@ -4,8 +4,8 @@
 import { useEffect } from "react";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import type { InboxEntry } from "@/server/pods/read-inbox";
-import { watchPods } from "./socket-client";
-import { getJson } from "./api-client";
+import { watchPods } from "../shared/socket-client";
+import { getJson } from "../shared/api-client";
 
 export function useInbox() {
   const qc = useQueryClient();

@@ -5,7 +5,7 @@ import { useEffect, useRef, useState } from "react";
 import { useInbox } from "./use-inbox";
 import { InboxItemCard } from "./inbox-item-card";
 import { useAlertPrefs } from "./alert-prefs";
-import { Empty } from "./ui";
+import { Empty } from "../shared/ui";
 
 export function InboxList() {
   const inbox = useInbox();

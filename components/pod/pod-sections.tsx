@@ -2,9 +2,9 @@
 // The pod's other views: members and handoffs, runs, contracted jobs, evidence.
 import type { PodStateView } from "@/server/pods/present-pod-state";
 import { Fragment, useState } from "react";
-import { RelativeTime } from "./relative-time";
-import { BundleDetails, ProofDetails } from "./evidence-details";
-import { Badge, Card, Empty, Section, useLimited } from "./ui";
+import { RelativeTime } from "../shared/relative-time";
+import { BundleDetails, ProofDetails } from "../evidence/evidence-details";
+import { Badge, Card, Empty, Section, useLimited } from "../shared/ui";
 
 export function MembersView({ state }: { state: PodStateView }) {
   const history = [...state.handoffs.map((h) => ({ seq: h.seq, at: h.at, text: `${h.from} → ${h.to}: ${h.reason}` })), ...state.roleHistory.map((r) => ({ seq: r.seq, at: r.at, text: `${r.memberId} ${r.action.replace("_", " ")} ${r.role}` }))].sort((a, b) => b.seq - a.seq);

@@ -2,8 +2,8 @@
 // Decisions and answers from the control room. Each goes through
 // runPodAction: authenticated, parsed, checked on the server, then appended
 // to the tape as the signed-in person (the domain checks the rest).
-import { runPodAction } from "@/server/web/run-action";
-import { addTaskAction, answerEscalationAction, assignRoleAction, decideAction, handOffAction, rotateRoleAction, setPausedAction, splitTaskAction } from "@/server/web/pod-actions";
+import { runPodAction } from "./run-action";
+import { addTaskAction, answerEscalationAction, assignRoleAction, decideAction, handOffAction, rotateRoleAction, setPausedAction, splitTaskAction } from "./pod-actions";
 
 export async function decide(raw: unknown) {
   return runPodAction(decideAction, raw);
