@@ -1,12 +1,10 @@
 // Keeps each pod's latest committed state in memory, so an append does not
 // parse the stored projection every time. Entries are replaced only after commit.
-import type { Head, StoredEvent } from "../domain/plan-append";
+import type { Head } from "../domain/plan-append";
 import { emptyPodState, PROJECTION_VERSION, type PodState } from "../domain/state/pod-state";
-import { applyEvent } from "../domain/state/apply-event";
-import { toAppliedEvent } from "../domain/state/stored-event";
+import { catchUpAsync, catchUpSync, type ReadPage, type ReadPageAsync } from "../domain/state/catch-up";
 
 export type StateRow = { seq: number; state: string };
-const PAGE = 2000;
 
 export class PodStateCache {
   private states = new Map<string, PodState>();
@@ -17,29 +15,13 @@ export class PodStateCache {
   }
 
   /** SQLite (synchronous, inside its transaction): the cached state, else the stored row brought up to `head`. */
-  loadSync(podId: string, head: Head, stored: () => StateRow | undefined, readAfter: (seq: number, limit: number) => StoredEvent[]): PodState {
-    const hit = this.cached(podId, head);
-    if (hit) return hit;
-    let state = parse(stored());
-    while (state.seq < head.seq) {
-      const page = readAfter(state.seq, PAGE);
-      if (!page.length) break;
-      state = page.reduce((s, e) => applyEvent(s, toAppliedEvent(e)), state);
-    }
-    return state;
+  loadSync(podId: string, head: Head, stored: () => StateRow | undefined, readAfter: ReadPage): PodState {
+    return this.cached(podId, head) ?? catchUpSync(parse(stored()), head.seq, readAfter);
   }
 
   /** PostgreSQL: the same, with async reads. */
-  async load(podId: string, head: Head, stored: () => Promise<StateRow | undefined>, readAfter: (seq: number, limit: number) => Promise<StoredEvent[]>): Promise<PodState> {
-    const hit = this.cached(podId, head);
-    if (hit) return hit;
-    let state = parse(await stored());
-    while (state.seq < head.seq) {
-      const page = await readAfter(state.seq, PAGE);
-      if (!page.length) break;
-      state = page.reduce((s, e) => applyEvent(s, toAppliedEvent(e)), state);
-    }
-    return state;
+  async load(podId: string, head: Head, stored: () => Promise<StateRow | undefined>, readAfter: ReadPageAsync): Promise<PodState> {
+    return this.cached(podId, head) ?? catchUpAsync(parse(await stored()), head.seq, readAfter);
   }
 
   /** After commit only. */
