@@ -130,6 +130,11 @@ class PostgresStore implements TapeStore {
     );
   }
 
+  async readHead(podId: string): Promise<Head | null> {
+    const { rows } = await this.pool.query<Head>(`SELECT head_seq AS seq, head_hash AS hash FROM pod WHERE id = $1`, [podId]);
+    return rows[0] ?? null;
+  }
+
   async readEvents(podId: string, afterSeq: number, limit: number): Promise<StoredEvent[]> {
     const { rows } = await this.pool.query<StoredEvent>(
       `SELECT ${EVENT_COLUMNS} FROM event WHERE pod_id = $1 AND seq > $2 ORDER BY seq LIMIT $3`,

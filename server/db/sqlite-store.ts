@@ -114,6 +114,10 @@ class SqliteStore implements TapeStore {
     return new Map(rows.map((r) => [r.id, r]));
   }
 
+  async readHead(podId: string): Promise<Head | null> {
+    return (this.stmts.head.get(podId) as Head | undefined) ?? null;
+  }
+
   async readEvents(podId: string, afterSeq: number, limit: number): Promise<StoredEvent[]> {
     return this.stmts.read.all(podId, afterSeq, limit) as StoredEvent[];
   }

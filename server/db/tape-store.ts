@@ -1,6 +1,6 @@
 // The storage port of the tape. Two implementations (SQLite, PostgreSQL) share
 // the planning in server/domain/plan-append.ts and differ only in SQL.
-import type { StoredEvent } from "../domain/plan-append";
+import type { Head, StoredEvent } from "../domain/plan-append";
 import type { PodState } from "../domain/state/pod-state";
 import type { EventFilter } from "./event-search";
 import type { GroupOutcome, GroupRequest } from "../domain/plan-group";
@@ -16,6 +16,8 @@ export interface TapeStore {
   readonly prisma: PrismaClient;
   /** Appends several requests in one transaction; each request is all-or-nothing. */
   appendGroup(requests: AppendRequest[]): Promise<AppendOutcome[]>;
+  /** The pod's last seq and hash, or null for an unknown pod. */
+  readHead(podId: string): Promise<Head | null>;
   readEvents(podId: string, afterSeq: number, limit: number): Promise<StoredEvent[]>;
   /** Events matching `filter` with seq < `before`, newest first. */
   searchEvents(podId: string, filter: EventFilter, before: number, limit: number): Promise<StoredEvent[]>;

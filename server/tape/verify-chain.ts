@@ -8,7 +8,7 @@
 import { setImmediate as nextTurn } from "node:timers/promises";
 import { ChainWalker, GENESIS_HASH, type ChainCheck } from "../domain/hash-chain";
 import type { TapeStore } from "../db/tape-store";
-import { getPod } from "../pods/read-pods";
+import { notFound } from "../domain/errors";
 
 /** Small enough that one page (read + re-hash) holds the event loop for a few milliseconds. */
 const PAGE = 500;
@@ -25,15 +25,16 @@ function anchorsOf(store: TapeStore): Map<string, Anchor> {
 /** Verifies a pod's chain up to its head: from the remembered anchor, or (`full`, or nothing remembered) from seq 1. */
 export async function verifyChain(store: TapeStore, podId: string, opts: { full?: boolean } = {}): Promise<ChainCheck> {
   // The walk stops at the head read here, so events appended meanwhile never look like a broken tail.
-  const pod = await getPod(store, podId);
+  const head = await store.readHead(podId);
+  if (!head) throw notFound("pod");
   const anchors = anchorsOf(store);
   const anchor = anchors.get(podId);
   const start = !opts.full && anchor && (await stillStored(store, podId, anchor)) ? anchor : { seq: 0, hash: GENESIS_HASH };
   const walker = new ChainWalker(start);
   let last = start;
   const broken = (firstBadSeq: number): ChainCheck => ({ ok: false, checked: firstBadSeq - 1, firstBadSeq });
-  while (last.seq < pod.eventCount) {
-    const page = await store.readEvents(podId, last.seq, Math.min(PAGE, pod.eventCount - last.seq));
+  while (last.seq < head.seq) {
+    const page = await store.readEvents(podId, last.seq, Math.min(PAGE, head.seq - last.seq));
     if (page.length === 0) break;
     for (const e of page) {
       if (!walker.push(e)) return broken(walker.firstBadSeq!);
@@ -44,8 +45,8 @@ export async function verifyChain(store: TapeStore, podId: string, opts: { full?
     await nextTurn();
   }
   // The head must agree with the tape: a vanished or re-hashed tail would otherwise go unnoticed.
-  if (last.seq !== pod.eventCount) return broken(last.seq + 1);
-  if (last.seq > 0 && last.hash !== pod.headHash) return broken(last.seq);
+  if (last.seq !== head.seq) return broken(last.seq + 1);
+  if (last.seq > 0 && last.hash !== head.hash) return broken(last.seq);
   if (!anchor || last.seq > anchor.seq) anchors.set(podId, { seq: last.seq, hash: last.hash });
   return { ok: true, checked: last.seq };
 }
