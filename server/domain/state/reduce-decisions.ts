@@ -2,7 +2,7 @@
 // gates by ContractGuardian / CostController (seed 001) and human escalations.
 import type { EventOf } from "../events/event-schemas";
 import type { AppliedEvent, PodState } from "./pod-state";
-import { at, conflictRule, invalidRule, isApprover, type R, requireDecider, requireJob, requireEvidence, requireTask, with_, without } from "./rules";
+import { at, conflictRule, invalidRule, isApprover, type R, type Reducers, requireDecider, requireJob, requireEvidence, requireTask, with_, without } from "./rules";
 import { failingGates, linkEvidence } from "./reduce-evidence";
 
 type DecisionEvent = EventOf<"decision"> & AppliedEvent;
@@ -92,4 +92,4 @@ const escalationAnswered: R<"escalation.answered"> = (s, e) => {
   };
 };
 
-export const decisionReducers = { decision, "plan.review": planReview, escalation, "escalation.answered": escalationAnswered };
+export const decisionReducers = { decision, "plan.review": planReview, escalation, "escalation.answered": escalationAnswered } satisfies Partial<Reducers>;

@@ -1,6 +1,6 @@
 // Evidence bundles (seed 000 §4.2) and workcells with their Patch + Proof (seed 004).
 import type { EvidenceLinks, PodState, ProofSummary, Workcell } from "./pod-state";
-import { at, conflictRule, invalidRule, type R, requireTask, union, with_ } from "./rules";
+import { at, conflictRule, invalidRule, type R, type Reducers, requireTask, union, with_ } from "./rules";
 
 /** Records that `ids` are linked from a task, decision, escalation, review or job. */
 export function linkEvidence<K extends keyof EvidenceLinks>(s: PodState, ids: string[], kind: K, ref: EvidenceLinks[K][number]): PodState {
@@ -108,4 +108,4 @@ export function failingGates(s: PodState, taskId: string): string[] {
   return reasons;
 }
 
-export const evidenceReducers = { "evidence.bundle": bundle, "workcell.opened": opened, "workcell.proof": proof };
+export const evidenceReducers = { "evidence.bundle": bundle, "workcell.opened": opened, "workcell.proof": proof } satisfies Partial<Reducers>;

@@ -1,7 +1,7 @@
 // Contracting (seed 000 Mode A): a Job is posted, funded into escrow, delivered
 // with evidence, accepted or rejected by decision, and settled exactly once.
 import type { Job } from "./pod-state";
-import { at, conflictRule, requireEvidence, requireJob, type R, union, with_ } from "./rules";
+import { at, conflictRule, requireEvidence, requireJob, type R, type Reducers, union, with_ } from "./rules";
 import { linkEvidence } from "./reduce-evidence";
 
 const posted: R<"job.posted"> = (s, e) => {
@@ -35,4 +35,4 @@ const settled: R<"job.settled"> = (s, e) => {
   return { ...s, jobs: with_(s.jobs, job.jobId, { ...job, status: "settled", escrow: e.body.outcome }) };
 };
 
-export const jobReducers = { "job.posted": posted, "job.funded": funded, "job.delivered": delivered, "job.settled": settled };
+export const jobReducers = { "job.posted": posted, "job.funded": funded, "job.delivered": delivered, "job.settled": settled } satisfies Partial<Reducers>;

@@ -1,5 +1,5 @@
 // Pod lifecycle, members, roles, handoffs, checkpoints, notes and budgets.
-import { at, conflictRule, invalidRule, type R, requireMember, requireMembershipAdmin, requireSteward, requireTask, with_ } from "./rules";
+import { at, conflictRule, invalidRule, type R, type Reducers, requireMember, requireMembershipAdmin, requireSteward, requireTask, with_ } from "./rules";
 
 const scopeAgreed: R<"pod.scope_agreed"> = (s, e) => {
   requireSteward(s, e.actor, "agree the pod's scope");
@@ -105,5 +105,5 @@ export const podReducers = {
   checkpoint,
   note,
   "budget.exceeded": budgetExceeded,
-};
+} satisfies Partial<Reducers>;
 

@@ -1,7 +1,7 @@
 // Runs are transactions (seed 002 §3): a verified commit or a clean discard,
 // exactly once; only the director (chair or human) verifies as director and commits.
 import type { PodState, Run } from "./pod-state";
-import { at, conflictRule, invalidRule, type R, requireDecider, with_ } from "./rules";
+import { at, conflictRule, invalidRule, type R, type Reducers, requireDecider, with_ } from "./rules";
 
 function openRun(s: PodState, runId: string): Run {
   const run = s.runs[runId];
@@ -40,4 +40,4 @@ const discarded: R<"run.discarded"> = (s, e) => {
   return { ...s, runs: with_(s.runs, run.runId, { ...run, status: "discarded", discardReason: e.body.reason }) };
 };
 
-export const runReducers = { "run.started": started, "run.verified": verified, "run.committed": committed, "run.discarded": discarded };
+export const runReducers = { "run.started": started, "run.verified": verified, "run.committed": committed, "run.discarded": discarded } satisfies Partial<Reducers>;

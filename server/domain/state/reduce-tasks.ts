@@ -2,7 +2,7 @@
 // review requests and reviews (seed 003 §1, seed 000 §3.2).
 import type { TaskState } from "../events/seed-formats";
 import type { PodState, Task } from "./pod-state";
-import { at, conflictRule, invalidRule, type R, requireDecider, requireEvidence, requireTask, union, with_, without } from "./rules";
+import { at, conflictRule, invalidRule, type R, type Reducers, requireDecider, requireEvidence, requireTask, union, with_, without } from "./rules";
 import { AGENT_TRANSITIONS, findCycle } from "./task-machine";
 import { linkEvidence } from "./reduce-evidence";
 
@@ -119,4 +119,4 @@ export const taskReducers = {
   "task.updated": taskUpdated,
   "task.review_requested": reviewRequested,
   review,
-};
+} satisfies Partial<Reducers>;

@@ -1,6 +1,6 @@
 // Helpers that refuse an event: every refusal names its rule in `code`.
 import { AppError } from "../errors";
-import type { EventOf, Role } from "../events/event-schemas";
+import type { EventOf, EventType, Role } from "../events/event-schemas";
 import type { AppliedEvent, Job, PodState, Task } from "./pod-state";
 
 /** 409: the event conflicts with the pod's current state. 422: it refers to something that does not exist or is malformed for this pod. */
@@ -9,6 +9,9 @@ export const invalidRule = (code: string, message: string) => new AppError(422, 
 
 /** A reducer of one event type: the pod's state after the event, or a thrown rule. */
 export type R<T extends AppliedEvent["type"]> = (s: PodState, e: EventOf<T> & AppliedEvent) => PodState;
+
+/** One reducer per event type, each typed by its own event; a reducers module holds a `Partial` of it. */
+export type Reducers = { [T in EventType]: R<T> };
 
 /**
  * When something happened, for ages (inbox, checkpoint freshness, staleness): the server's
