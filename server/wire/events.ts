@@ -2,6 +2,9 @@
 // schemas themselves are the domain's (pure zod, no I/O).
 export { ZEventInput, EVENT_TYPES, ROLES, NOTE_KINDS, ZRelativePath, type TEventInput, type TEvent, type EventType } from "../domain/events/event-schemas";
 
+/** What posting an event answers: its id, seq and hash on the tape. */
+export type { Ack } from "../domain/plan-append";
+
 export const MAX_EVENTS_PER_REQUEST = 1000;
 
 /** Envelope extras kept beside the body (seed 002 §4.2 RUN_ID, WORK_ITEM_ID, MOOD, REFERENCES). */
