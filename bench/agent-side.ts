@@ -6,8 +6,8 @@ import { randomBytes } from "node:crypto";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { PodwatchClient } from "../server/sdk/client";
-import { pushEvidence } from "../server/sdk/evidence";
+import { PodwatchClient } from "../agent/sdk/client";
+import { pushEvidence } from "../agent/sdk/evidence";
 import { runCli } from "../server/testing/run-cli";
 
 const LONG_POLL_SAMPLES = 200;

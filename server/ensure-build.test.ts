@@ -26,7 +26,7 @@ const FILES: Record<string, string> = {
   "server/domain/rules.test.ts": 'import { rule } from "./rules";\nrule();',
   "server/domain/unused.ts": "export const nobodyImportsMe = 1;",
   "server/pods/types.ts": "export type Unused = number;",
-  "server/cli/main.ts": 'import { rule } from "../domain/rules";\nrule();',
+  "agent/cli/main.ts": 'import { rule } from "../../server/domain/rules";\nrule();',
   "README.md": "# tiny",
 };
 
@@ -74,7 +74,7 @@ describe("ensureBuild", () => {
   it("does not rebuild for files the build never reads", async () => {
     expect(await rebuiltAfter(() => write("server/domain/rules.test.ts", FILES["server/domain/rules.test.ts"] + "\n// edited"))).toBe(false);
     expect(await rebuiltAfter(() => write("server/domain/unused.ts", "export const nobodyImportsMe = 2;"))).toBe(false);
-    expect(await rebuiltAfter(() => write("server/cli/main.ts", "// the CLI is not in the web bundle"))).toBe(false);
+    expect(await rebuiltAfter(() => write("agent/cli/main.ts", "// the CLI is not in the web bundle"))).toBe(false);
     expect(await rebuiltAfter(() => write("server/pods/types.ts", "export type Unused = string;"))).toBe(false); // imported for types only
     expect(await rebuiltAfter(() => write("README.md", "# tiny, documented"))).toBe(false);
   });
@@ -107,9 +107,9 @@ describe("ensureBuild", () => {
 describe("readBuildInputs on this repository", () => {
   it("follows the pages into the server code they bundle, and nothing else", async () => {
     const inputs = await readBuildInputs(ROOT);
-    for (const f of ["app/layout.tsx", "app/globals.css", "components/task-board.tsx", "server/wire/events.ts", "server/web/pod-actions.ts", "server/access/resolve-identity.ts", "server/domain/errors.ts", "package-lock.json", "next.config.ts", "postcss.config.mjs", "tsconfig.json"]) {
+    for (const f of ["app/layout.tsx", "app/globals.css", "components/pod/task-board.tsx", "server/wire/events.ts", "server/web/pod-actions.ts", "server/access/resolve-identity.ts", "server/domain/errors.ts", "package-lock.json", "next.config.ts", "postcss.config.mjs", "tsconfig.json"]) {
       expect(inputs).toContain(f);
     }
-    expect(inputs.filter((f) => /\.test\.|^server\/(cli|mcp|demo|sdk)\//.test(f) || f.startsWith("node_modules"))).toEqual([]);
+    expect(inputs.filter((f) => /\.test\.|^agent\//.test(f) || f.startsWith("node_modules"))).toEqual([]);
   });
 });

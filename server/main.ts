@@ -2,7 +2,7 @@
 import { readConfig } from "./config";
 import { ensureBuild } from "./ensure-build";
 import { startServer, ROOT } from "./start-server";
-import { startDemo } from "./demo/start-demo";
+import { startDemo } from "../agent/demo/start-demo";
 import { bootstrapAdmin } from "./access/bootstrap-admin";
 
 async function main() {

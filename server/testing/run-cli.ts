@@ -2,7 +2,7 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { join } from "node:path";
 
-export const PODWATCH_BIN = join(import.meta.dirname, "..", "..", "bin", "podwatch.mjs");
+export const PODWATCH_BIN = join(import.meta.dirname, "..", "..", "agent", "bin", "podwatch.mjs");
 export type CliResult = { code: number; stdout: string; stderr: string };
 
 export function startCli(args: string[], env: Record<string, string | undefined>): { child: ChildProcess; done: Promise<CliResult>; stdout: () => string; stderr: () => string } {

@@ -6,13 +6,12 @@
 import { execFileSync } from "node:child_process";
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join, relative, sep } from "node:path";
-import { canonicalJson } from "../domain/canonical-json";
-import { ZRelativePath } from "../wire/events";
+import { canonicalJson, sha256Hex } from "../../server/wire/hash";
+import { ZRelativePath } from "../../server/wire/events";
 import { hashFile, hasBlob, uploadBlob } from "./blobs";
 import type { Ack, PodwatchClient } from "./client";
 import { Interrupted, PodwatchError, UsageError } from "./errors";
 import { randomBytes } from "node:crypto";
-import { sha256Hex } from "../domain/hash-chain";
 
 export type Artifact = { path: string; sha256: string; size: number };
 export type Command = { command: string; exit_code: number; duration_ms?: number; [k: string]: unknown };

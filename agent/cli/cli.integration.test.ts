@@ -2,12 +2,12 @@
 import { randomUUID } from "node:crypto";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { agentPod, api } from "../testing/test-server";
-import { spawnServer, SPAWN_ADMIN_TOKEN, type SpawnedServer } from "../testing/spawn-server";
-import { createTestDatabase, type TestDatabase } from "../testing/test-databases";
-import { runCli, startCli, until } from "../testing/run-cli";
+import { agentPod, api } from "../../server/testing/test-server";
+import { spawnServer, SPAWN_ADMIN_TOKEN, type SpawnedServer } from "../../server/testing/spawn-server";
+import { createTestDatabase, type TestDatabase } from "../../server/testing/test-databases";
+import { runCli, startCli, until } from "../../server/testing/run-cli";
 
-const seed = (name: string) => join(import.meta.dirname, "..", "testing", "seed-examples", name);
+const seed = (name: string) => join(import.meta.dirname, "..", "..", "server", "testing", "seed-examples", name);
 const admin = { token: SPAWN_ADMIN_TOKEN };
 
 describe("podwatch CLI against a spawned server", () => {

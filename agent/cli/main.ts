@@ -5,14 +5,10 @@ import { parseArgs } from "node:util";
 import { PodwatchClient } from "../sdk/client";
 import { Interrupted, PodwatchError, UsageError } from "../sdk/errors";
 import { PodAgent } from "../sdk/pod-agent";
-import type { Command, OptionSpec, Output, Parsed, Result } from "./command";
-import { reportCommands } from "./commands-report";
-import { planCommands } from "./commands-plan";
-import { streamCommands } from "./commands-stream";
+import type { OptionSpec, Output, Parsed, Result } from "./command";
+import { COMMANDS } from "./commands";
 import { EXIT, exitCodeOf } from "./exit-codes";
 import { globalHelp, commandHelp, groupHelp, GLOBAL_OPTIONS } from "./help";
-
-export const COMMANDS: Command[] = [...reportCommands, ...planCommands, ...streamCommands];
 
 export type Io = { stdout: (s: string) => void; stderr: (s: string) => void; env: NodeJS.ProcessEnv; isTTY: boolean; signal: AbortSignal };
 
@@ -72,7 +68,10 @@ function makeOutput(io: Io, quiet: boolean, json: boolean): Output {
       if (quiet) return;
       if (io.isTTY) return io.stderr(`\r\x1b[2K${line}${done ? "\n" : ""}`);
       const now = Date.now();
-      if (done || now - last > 1000) (last = now), io.stderr(`${line}\n`); // logs get a line a second, not a bar
+      if (done || now - last > 1000) {
+        last = now; // logs get a line a second, not a bar
+        io.stderr(`${line}\n`);
+      }
     },
     line: (text, value) => io.stdout(json ? `${JSON.stringify(value)}\n` : `${text}\n`),
   };

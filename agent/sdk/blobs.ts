@@ -1,11 +1,14 @@
 // Content-addressed uploads: a file is named by its SHA-256, asked about with
 // HEAD and sent with PUT only when the server lacks it. Uploads stream from
 // disk and report bytes as they go.
+import { createReadStream } from "node:fs";
+import { hashChunks } from "../../server/wire/hash";
 import type { PodwatchClient } from "./client";
 import { PodwatchError } from "./errors";
 import { safeJson } from "./http";
 
-export { hashFile } from "../blobs/hash-file";
+/** A file's SHA-256 and size, streamed from disk. */
+export const hashFile = (path: string): Promise<{ sha256: string; size: number }> => hashChunks(createReadStream(path));
 
 export async function hasBlob(client: PodwatchClient, sha256: string): Promise<boolean> {
   try {

@@ -1,7 +1,8 @@
 // Every command explains itself, and the CLI's parsing never needs a server to say what is wrong.
 import { describe, expect, it } from "vitest";
-import { COMMANDS, runCli } from "./main";
+import { runCli } from "./main";
 import { keyValues } from "./command";
+import { COMMANDS } from "./commands";
 
 async function run(argv: string[], env: NodeJS.ProcessEnv = {} as unknown as NodeJS.ProcessEnv) {
   let stdout = "";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { Tape } from "../testing/reducer-tape";
+import { Tape } from "../../server/testing/reducer-tape";
 import { demoMemberRequests, episodeSteps, setupSteps, type DemoStep } from "./demo-script";
 
 /** Applies the steps to the tape as the server would (each is parsed by the real schemas; any broken rule throws). */

@@ -1,6 +1,6 @@
 // What the SDK throws: the server's own error code and message, or a
 // connection failure. The CLI maps these onto exit codes.
-import type { ErrorIssue } from "../domain/errors";
+import type { ErrorIssue } from "../../server/wire/errors";
 
 export type { ErrorIssue };
 

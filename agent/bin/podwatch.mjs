@@ -10,7 +10,7 @@ import { dirname, join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 
 const self = fileURLToPath(import.meta.url);
-const root = join(dirname(self), "..");
+const root = join(dirname(self), "..", "..");
 const cache = join(root, "node_modules", ".cache", "podwatch");
 const bundle = join(cache, "cli.mjs");
 const stampFile = join(cache, "cli.stamp.json");
@@ -53,7 +53,7 @@ async function loadCli() {
       mkdirSync(cache, { recursive: true });
       let inputs = [];
       writeAtomically(bundle, (tmp) => {
-        const built = buildSync({ entryPoints: ["server/cli/main.ts"], absWorkingDir: root, bundle: true, platform: "node", format: "esm", packages: "external", outfile: tmp, metafile: true, logLevel: "silent" });
+        const built = buildSync({ entryPoints: ["agent/cli/main.ts"], absWorkingDir: root, bundle: true, platform: "node", format: "esm", packages: "external", outfile: tmp, metafile: true, logLevel: "silent" });
         inputs = Object.keys(built.metafile.inputs);
       });
       writeAtomically(stampFile, (tmp) => writeFileSync(tmp, JSON.stringify({ inputs, fingerprint: fingerprint(inputs) })));
@@ -63,7 +63,7 @@ async function loadCli() {
     if (process.env.PODWATCH_DEBUG) process.stderr.write(`podwatch: bundle unusable (${e.message}); running through tsx\n`);
     rmSync(stampFile, { force: true }); // rebuilt next time
     const { tsImport } = await import("tsx/esm/api");
-    return tsImport("../server/cli/main.ts", import.meta.url);
+    return tsImport("../cli/main.ts", import.meta.url);
   }
 }
 

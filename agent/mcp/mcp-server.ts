@@ -9,7 +9,7 @@ import { z } from "zod";
 import { pushEvidence } from "../sdk/evidence";
 import { PodwatchError, UsageError } from "../sdk/errors";
 import type { Answer, Escalation, PodAgent } from "../sdk/pod-agent";
-import { NOTE_KINDS } from "../wire/events";
+import { NOTE_KINDS } from "../../server/wire/events";
 
 type ToolResult = { content: { type: "text"; text: string }[]; isError?: boolean };
 const ok = (value: unknown): ToolResult => ({ content: [{ type: "text", text: typeof value === "string" ? value : JSON.stringify(value, null, 2) }] });

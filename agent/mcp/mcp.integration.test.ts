@@ -6,8 +6,8 @@ import { join } from "node:path";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { agentPod, api, startTestServer, type TestServer } from "../testing/test-server";
-import { PODWATCH_BIN } from "../testing/run-cli";
+import { agentPod, api, startTestServer, type TestServer } from "../../server/testing/test-server";
+import { PODWATCH_BIN } from "../../server/testing/run-cli";
 
 type ToolReply = { content: { type: string; text: string }[]; isError?: boolean };
 

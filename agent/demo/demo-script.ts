@@ -4,7 +4,7 @@
 // proof has a failing gate, a handoff, a budget hit, an escalation waiting for
 // a human, and a contracted job delivered and awaiting acceptance. Pure: a
 // generator of steps; start-demo.ts posts them through the public HTTP API.
-import { sha256Hex as sha } from "../domain/hash-chain";
+import { sha256Hex as sha } from "../../server/wire/hash";
 
 export type DemoStep = {
   /** Which endpoint carries it: the event API, or a seed document endpoint. */

@@ -2,16 +2,15 @@
 // from the same zod schemas the server validates with, and checked locally
 // first, so a mistake is reported before anything is sent.
 import { randomUUID } from "node:crypto";
-import { ZEventInput, type EventType, type TapeEvent, type TEventInput } from "../wire/events";
-import type { Whoami } from "../wire/whoami";
+import { ZEventInput, type Ack, type EventType, type TapeEvent, type TEventInput } from "../../server/wire/events";
+import type { Whoami } from "../../server/wire/whoami";
 import { PodwatchError, UsageError, type ErrorIssue } from "./errors";
 import { exchange, redirectError, safeJson, type Answer, type Exchange } from "./http";
 
 /** What a caller writes for an event of type T: the body and optional envelope fields; actor, id and ts are filled in. */
 type Drafted<E> = E extends unknown ? Omit<E, "actor" | "id" | "ts"> & { actor?: string; id?: string; ts?: string } : never;
 export type EventDraft<T extends EventType = EventType> = Drafted<Extract<TEventInput, { type: T }>>;
-export type { Ack } from "../domain/plan-append";
-import type { Ack } from "../domain/plan-append";
+export type { Ack };
 export type ClientOptions = { url: string; token: string; podId?: string; actor?: string };
 export type EventsPage = { events: TapeEvent[]; nextAfter: number };
 

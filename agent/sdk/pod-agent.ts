@@ -4,7 +4,7 @@
 // and reviews. Each is one event (or seed document) through the client.
 import { randomUUID } from "node:crypto";
 import type { z } from "zod";
-import type { ZPlanJson, ZProof, ZTaskManifest } from "../domain/events/seed-formats";
+import type { ZPlanJson, ZProof, ZTaskManifest } from "../../server/wire/seed-formats";
 import { PodwatchClient, type Ack, type EventDraft } from "./client";
 import { Interrupted, PodwatchError } from "./errors";
 

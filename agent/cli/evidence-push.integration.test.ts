@@ -8,10 +8,10 @@ import { createServer, request as httpRequest } from "node:http";
 import type { AddressInfo } from "node:net";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { agentPod, api } from "../testing/test-server";
-import { spawnServer, SPAWN_ADMIN_TOKEN, type SpawnedServer } from "../testing/spawn-server";
-import { createTestDatabase, type TestDatabase } from "../testing/test-databases";
-import { runCli } from "../testing/run-cli";
+import { agentPod, api } from "../../server/testing/test-server";
+import { spawnServer, SPAWN_ADMIN_TOKEN, type SpawnedServer } from "../../server/testing/spawn-server";
+import { createTestDatabase, type TestDatabase } from "../../server/testing/test-databases";
+import { runCli } from "../../server/testing/run-cli";
 
 const admin = { token: SPAWN_ADMIN_TOKEN };
 const sha = (b: Buffer) => createHash("sha256").update(b).digest("hex");

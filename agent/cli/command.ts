@@ -33,6 +33,8 @@ export const OPTIONS = {
   evidence: { type: "string", multiple: true, description: "an evidence bundle id (repeatable)", value: "ID" },
   runId: { type: "string", description: "run id", value: "ID" },
   reason: { type: "string", description: "why", value: "TEXT" },
+  task: { type: "string", description: "the task this is about", value: "ID" },
+  inRun: { type: "string", description: "the run this is part of", value: "ID" },
 } satisfies Record<string, OptionSpec>;
 
 /** The usual result of a command that appended one event. */

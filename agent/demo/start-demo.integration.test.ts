@@ -1,7 +1,7 @@
 // The demo simulator is an SDK user: it plays its pod through the public API
 // with one agent token per member, and a full episode lands without a refusal.
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { api, startTestServer, type TestServer } from "../testing/test-server";
+import { api, startTestServer, type TestServer } from "../../server/testing/test-server";
 import { startDemo } from "./start-demo";
 
 describe("the demo simulator over the SDK", () => {
