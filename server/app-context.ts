@@ -5,7 +5,8 @@ import type { Config } from "./config";
 import type { TapeStore } from "./db/tape-store";
 import type { AccessContext } from "./access/access-context";
 import { createAppender, type AppendEvents } from "./tape/append-events";
-import { TapeBus } from "./tape/bus";
+import type { TapeBus } from "./tape/bus";
+import { InProcessBus } from "./tape/in-process-bus";
 import type { BlobStore } from "./blobs/blob-store";
 
 export type AppContext = {
@@ -19,7 +20,7 @@ export type AppContext = {
 };
 
 export function createAppContext(config: Config, store: TapeStore, access: AccessContext, blobs: BlobStore): AppContext {
-  const bus = new TapeBus();
+  const bus = new InProcessBus();
   return { config, store, bus, append: createAppender(store, bus), access, blobs };
 }
 

@@ -1,16 +1,22 @@
-// The in-process bus: the write path publishes committed events here and the
-// realtime layer listens, so the store never imports the socket layer.
-import { EventEmitter } from "node:events";
+// The bus: the write path publishes committed events here and the realtime
+// layer listens, so the store never imports the socket layer. An interface, so
+// a node can be given another implementation (across processes) without its
+// publishers or listeners changing; ./in-process-bus.ts is the default.
 import type { TapeEvent } from "../wire/events";
 
 export type CommittedBatch = { podId: string; events: TapeEvent[] };
 /** A credential that was just revoked: whatever it still holds open (live sockets) ends now. */
 export type RevokedCredential = { kind: "agent-token"; tokenId: string } | { kind: "share-link"; linkId: string };
-type BusEvents = { committed: [CommittedBatch]; "pod-created": [{ podId: string }]; "credential-revoked": [RevokedCredential] };
+/** Each event the bus carries, and its payload. */
+export type BusEvents = { committed: CommittedBatch; "pod-created": { podId: string }; "credential-revoked": RevokedCredential };
+export type BusEvent = keyof BusEvents;
+export type BusListener<K extends BusEvent> = (payload: BusEvents[K]) => void;
 
-export class TapeBus extends EventEmitter<BusEvents> {
-  constructor() {
-    super();
-    this.setMaxListeners(0);
-  }
+export interface TapeBus {
+  /** Hands `payload` to every listener of `event`, this process's synchronously. */
+  emit<K extends BusEvent>(event: K, payload: BusEvents[K]): void;
+  on<K extends BusEvent>(event: K, listener: BusListener<K>): void;
+  off<K extends BusEvent>(event: K, listener: BusListener<K>): void;
+  /** How many listeners of `event` this process has. */
+  listenerCount(event: BusEvent): number;
 }
