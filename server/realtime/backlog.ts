@@ -4,7 +4,7 @@
 import type { TapeStore } from "../db/tape-store";
 import type { StoredEvent } from "../domain/plan-append";
 import { toTapeEvent } from "../tape/to-tape-event";
-import type { TapeFrame } from "../wire/socket";
+import { type TapeFrame, WIRE_VERSION } from "../wire/socket";
 import type { PodSocket } from "./pod-socket";
 import { dropSlowConsumer } from "./slow-consumers";
 
@@ -50,7 +50,7 @@ export async function sendBacklog(store: TapeStore, socket: PodSocket, sub: Subs
     if (!sub.active()) return null;
     const page = fitPage(rows);
     if (page.length) {
-      const acked = await sendPage(socket, { podId: sub.podId, events: page.map((e) => toTapeEvent(e)) }, sub.ackTimeoutMs);
+      const acked = await sendPage(socket, { v: WIRE_VERSION, podId: sub.podId, events: page.map((e) => toTapeEvent(e)) }, sub.ackTimeoutMs);
       if (!sub.active()) return null;
       if (!acked) return dropSlowConsumer(socket), null;
       cursor = page.at(-1)!.seq;

@@ -10,6 +10,7 @@ import { coalesceCommits } from "./tape-broadcaster";
 import { TapeHub } from "./tape-hub";
 import { sendBacklog } from "./backlog";
 import { dropOverfull } from "./slow-consumers";
+import { WIRE_VERSION } from "../wire/socket";
 import { authenticateHandshake, enforceCredentials, identify } from "./socket-credentials";
 import type { PodIo, PodSocket } from "./pod-socket";
 
@@ -24,9 +25,9 @@ export function attachSocketServer(httpServer: HttpServer, app: AppContext) {
   const coalescer = coalesceCommits(app.bus, (podId, events) => {
     hub.publish(podId, events);
     dropOverfull(io, countRoom(podId));
-    io.to(countRoom(podId)).emit("pods:count", { podId, eventCount: events.at(-1)!.seq });
+    io.to(countRoom(podId)).emit("pods:count", { v: WIRE_VERSION, podId, eventCount: events.at(-1)!.seq });
   });
-  const onPodCreated = () => io.to(PODS_ROOM).emit("pods:changed");
+  const onPodCreated = () => io.to(PODS_ROOM).emit("pods:changed", { v: WIRE_VERSION });
   app.bus.on("pod-created", onPodCreated);
 
   io.use(authenticateHandshake(app));
@@ -58,20 +59,20 @@ export function attachSocketServer(httpServer: HttpServer, app: AppContext) {
     socket.on("tape:subscribe", async (raw) => {
       const parsed = ZSubscribe.safeParse(raw);
       if (!parsed.success) {
-        return void socket.emit("tape:error", { podId: String(raw?.podId ?? ""), message: "tape:subscribe needs { podId, afterSeq }" });
+        return void socket.emit("tape:error", { v: WIRE_VERSION, podId: String(raw?.podId ?? ""), message: "tape:subscribe needs { podId, afterSeq }" });
       }
       const { podId, afterSeq } = parsed.data;
-      if (!(await canWatch(socket, podId))) return void socket.emit("tape:error", { podId, message: "pod not found or not visible to you" });
+      if (!(await canWatch(socket, podId))) return void socket.emit("tape:error", { v: WIRE_VERSION, podId, message: "pod not found or not visible to you" });
       const catchUp = hub.startCatchUp(podId, socket);
       try {
         const cursor = await sendBacklog(app.store, socket, { podId, afterSeq, active: catchUp.active, ackTimeoutMs: app.config.socketAckTimeoutMs });
         if (cursor === null) return catchUp.abort();
         coalescer.flushNow(); // frames still being coalesced go out (and get parked) before the join
         const seq = catchUp.goLive(cursor);
-        if (seq !== null) socket.emit("tape:live", { podId, seq });
+        if (seq !== null) socket.emit("tape:live", { v: WIRE_VERSION, podId, seq });
       } catch (e) {
         catchUp.abort();
-        socket.emit("tape:error", { podId, message: e instanceof Error ? e.message : "subscription failed" });
+        socket.emit("tape:error", { v: WIRE_VERSION, podId, message: e instanceof Error ? e.message : "subscription failed" });
       }
     });
   });

@@ -11,6 +11,7 @@
 // room past the queue bound are dropped, and a subscriber that parks more than
 // MAX_PARKED events while its backlog is paced by its own acks is dropped too.
 import type { TapeEvent } from "../wire/events";
+import { WIRE_VERSION } from "../wire/socket";
 import type { PodIo, PodSocket } from "./pod-socket";
 import { dropOverfull, dropSlowConsumer } from "./slow-consumers";
 
@@ -32,12 +33,12 @@ export class TapeHub {
     dropOverfull(this.io, podRoom(podId));
     const floors = this.floors.get(podId);
     const room = this.io.to(podRoom(podId));
-    if (!floors?.size) room.emit("tape:events", { podId, events });
+    if (!floors?.size) room.emit("tape:events", { v: WIRE_VERSION, podId, events });
     else {
-      room.except([...floors.keys()]).emit("tape:events", { podId, events });
+      room.except([...floors.keys()]).emit("tape:events", { v: WIRE_VERSION, podId, events });
       for (const [id, f] of floors) {
         const rest = events.filter((e) => e.seq > f.floor);
-        if (rest.length) f.socket.emit("tape:events", { podId, events: rest });
+        if (rest.length) f.socket.emit("tape:events", { v: WIRE_VERSION, podId, events: rest });
         if (events.at(-1)!.seq > f.floor) floors.delete(id); // later frames are all beyond it
       }
     }
@@ -61,7 +62,7 @@ export class TapeHub {
         if (sub.aborted) return null;
         this.stopCatchUp(podId, sub);
         const rest = sub.parked.filter((e) => e.seq > cursor);
-        if (rest.length) socket.emit("tape:events", { podId, events: rest });
+        if (rest.length) socket.emit("tape:events", { v: WIRE_VERSION, podId, events: rest });
         const seq = rest.at(-1)?.seq ?? cursor;
         if (socket.connected) {
           socket.join(podRoom(podId));

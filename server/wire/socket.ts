@@ -1,8 +1,18 @@
 // Socket.IO event maps, typed once for both ends.
 import type { TapeEvent } from "./events";
 
-export type TapeFrame = { podId: string; events: TapeEvent[] };
-export type PodCountFrame = { podId: string; eventCount: number };
+/**
+ * The version of every server→client frame, carried as `v`. A change to a frame that an older
+ * client would misread bumps it; adding an optional field does not.
+ */
+export const WIRE_VERSION = 1;
+type Versioned = { v: typeof WIRE_VERSION };
+
+export type TapeFrame = Versioned & { podId: string; events: TapeEvent[] };
+export type TapeLiveFrame = Versioned & { podId: string; seq: number };
+export type TapeErrorFrame = Versioned & { podId: string; message: string };
+export type PodCountFrame = Versioned & { podId: string; eventCount: number };
+export type PodsChangedFrame = Versioned;
 
 export interface ServerToClientEvents {
   /**
@@ -12,10 +22,10 @@ export interface ServerToClientEvents {
    */
   "tape:events": (frame: TapeFrame, ack?: () => void) => void;
   /** Sent once the backlog after the requested seq has been delivered. */
-  "tape:live": (info: { podId: string; seq: number }) => void;
-  "tape:error": (info: { podId: string; message: string }) => void;
+  "tape:live": (info: TapeLiveFrame) => void;
+  "tape:error": (info: TapeErrorFrame) => void;
   "pods:count": (frame: PodCountFrame) => void;
-  "pods:changed": () => void;
+  "pods:changed": (frame: PodsChangedFrame) => void;
 }
 
 export interface ClientToServerEvents {
