@@ -6,7 +6,7 @@ import type { InboxItem } from "@/server/domain/state/pod-state";
 import { answerEscalation, decide } from "@/server/web/server-actions";
 import { RelativeTime } from "../shared/relative-time";
 import { useAction } from "../shared/use-action";
-import { TIE_BREAKERS } from "@/server/domain/events/event-schemas";
+import { TIE_BREAKERS, type DecisionVerdict } from "@/server/wire/vocabulary";
 
 type Props = { podId: string; podName?: string; item: InboxItem; blockedBy: string[]; canAct: boolean; focused?: boolean };
 
@@ -15,7 +15,7 @@ export const InboxItemCard = forwardRef<HTMLLIElement, Props>(function InboxItem
   const [tieBreaker, setTieBreaker] = useState<string>("");
   const { run, pending, error } = useAction(podId);
   const act = (action: () => Promise<{ ok: boolean; error?: string }>) => run(action, () => setText(""));
-  const decideWith = (verdict: "approve" | "reject" | "accept" | "block") => () =>
+  const decideWith = (verdict: DecisionVerdict) => () =>
     act(() =>
       decide({
         podId,

@@ -3,7 +3,7 @@
 // assign and rotate roles, add and split tasks. The server checks each one.
 import { useState } from "react";
 import type { PodStateView } from "@/server/pods/present-pod-state";
-import { ROLES } from "@/server/wire/events";
+import { ROLES } from "@/server/wire/vocabulary";
 import { addTask, assignRole, handOff, rotateRole, setPaused, splitTask } from "@/server/web/server-actions";
 import { useAction } from "../shared/use-action";
 

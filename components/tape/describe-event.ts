@@ -1,13 +1,20 @@
 // One readable line per event type, for the tape. Pure text: rendered as a text node.
-type B = Record<string, any>;
+// Keyed by every event type of the vocabulary, each with its own body type: a new
+// event type does not compile until it is described here (null: the tape shows the type).
+import type { TEvent } from "@/server/wire/events";
+import type { EventType } from "@/server/wire/vocabulary";
 
-const DESCRIBE: Record<string, (b: B) => string> = {
+type BodyOf<T extends EventType> = Extract<TEvent, { type: T }>["body"];
+export type Describers = { [T in EventType]: (body: BodyOf<T>) => string | null };
+
+const DESCRIBE: Describers = {
   "pod.scope_agreed": (b) => `Scope agreed: ${b.scope} (${b.successCriteria?.length ?? 0} success criteria)`,
   "pod.started": () => "Pod started",
   "pod.paused": (b) => `Pod paused${b.reason ? `: ${b.reason}` : ""}`,
   "pod.resumed": () => "Pod resumed",
   "pod.closed": (b) => `Pod closed${b.reason ? `: ${b.reason}` : ""}`,
   "member.joined": (b) => `${b.displayName} (${b.memberId}) joined as ${b.kind}`,
+  "access.granted": () => null,
   "role.assigned": (b) => `${b.memberId} is now ${b.role}`,
   "role.rotated": (b) => `${b.role} rotated from ${b.from} to ${b.to}`,
   "plan.imported": (b) => `Plan imported with ${b.plan?.tasks?.length ?? 0} tasks`,
@@ -36,11 +43,12 @@ const DESCRIBE: Record<string, (b: B) => string> = {
   "budget.exceeded": (b) => `Budget ${b.budget} exceeded: ${b.used} of ${b.limit}`,
 };
 
+/** `body` is what the tape stored for `type`; a shape the describer does not expect yields null, never a throw. */
 export function describeEvent(type: string, body: unknown): string | null {
-  const f = DESCRIBE[type];
-  if (!f) return null;
+  if (!Object.hasOwn(DESCRIBE, type)) return null;
+  const describe = DESCRIBE[type as EventType] as (body: unknown) => string | null;
   try {
-    return f((body ?? {}) as B);
+    return describe(body ?? {});
   } catch {
     return null;
   }

@@ -3,14 +3,12 @@
 import { z } from "zod";
 import { findBoundsViolation } from "./event-bounds";
 import { UNPRINTABLE, ZHandoffTaskStep, ZId, ZPlanJson, ZProof, ZTaskManifest, ZTaskState } from "./seed-formats";
+import { ACCESS_LEVELS, DECISION_SUBJECTS, DECISION_VERDICTS, EVENT_TYPES, NOTE_KINDS, ROLES, TIE_BREAKERS, type Access, type EventType, type NoteKind, type Role } from "../../wire/vocabulary";
 
-/** TeamNet and work-pod roles (seed 000 §3.1, seed 001 "Role Contract"). */
-export const ROLES = [
-  "implementer", "reviewer", "orchestrator", "chair", "contract_guardian", "cost_controller",
-  "librarian", "researcher", "patchmaker", "verifier", "spectator",
-] as const;
+// The lists are the wire's vocabulary (zod-free, for the browser); the schemas build on them.
+export { ACCESS_LEVELS, EVENT_TYPES, NOTE_KINDS, ROLES, TIE_BREAKERS, type Access, type EventType, type Role };
+
 export const ZRole = z.enum(ROLES);
-export type Role = z.infer<typeof ZRole>;
 
 const ZText = z.string().min(1).max(20000);
 const ZLine = z.string().min(1).max(2000);
@@ -29,7 +27,7 @@ export const envelope = {
   refs: z.array(ZId).max(200).optional(),
 };
 
-const ev = <T extends string, B extends z.ZodType>(type: T, body: B) =>
+const ev = <T extends EventType, B extends z.ZodType>(type: T, body: B) =>
   z.object({ ...envelope, type: z.literal(type), body }).superRefine((event, ctx) => {
     // On every event type, whatever its body schema lets through (notes' BODY, metadata, loose objects).
     const v = findBoundsViolation((event as { body: unknown }).body);
@@ -45,10 +43,7 @@ export const ZPodResumed = ev("pod.resumed", none);
 export const ZPodClosed = ev("pod.closed", z.object({ reason: z.string().max(2000).optional() }).default({}));
 
 // --- members and roles (seed 000 §3.1 "roles can be rotated but must be explicit"; seed 001) ---
-/** What a person may do on a pod: watch, answer and decide, or also manage it. */
-export const ACCESS_LEVELS = ["viewer", "approver", "admin"] as const;
 export const ZAccess = z.enum(ACCESS_LEVELS);
-export type Access = z.infer<typeof ZAccess>;
 export const ZMemberJoined = ev("member.joined", z.object({
   memberId: ZId,
   kind: z.enum(["agent", "human"]),
@@ -104,7 +99,7 @@ const noteFields = {
   TIMESTAMP: z.string().max(50).optional(),
   REFERENCES: z.array(ZId).max(200).optional(),
 };
-const note = <K extends string, S extends z.core.$ZodLooseShape>(kind: K, extra: S) =>
+const note = <K extends NoteKind, S extends z.core.$ZodLooseShape>(kind: K, extra: S) =>
   z.looseObject({ kind: z.literal(kind), ...noteFields, ...extra });
 const ZNoteBody = z
   .discriminatedUnion("kind", [
@@ -118,13 +113,11 @@ const ZNoteBody = z
   ])
   .refine((n) => n.text !== undefined || n.BODY !== undefined, { message: "a note needs text or BODY", path: ["text"] });
 export const ZNote = ev("note", ZNoteBody);
-export const NOTE_KINDS = ["OBSERVATION", "HYPOTHESIS", "HYPERTHESIS", "CONJECTURE", "STATUS", "REQUEST_HELP", "REQUEST_VERIFY"] as const;
 
 // --- decisions (seed 000 §3.2 decision policy + §4.3; seed 001 "Unique decision authority") ---
-export const TIE_BREAKERS = ["text_spec", "safety", "determinism", "reversibility", "timebox", "spike"] as const;
 export const ZDecision = ev("decision", z.object({
-  subject: z.object({ kind: z.enum(["task", "milestone", "plan", "job", "run"]), id: ZId }),
-  verdict: z.enum(["approve", "reject", "accept", "block"]),
+  subject: z.object({ kind: z.enum(DECISION_SUBJECTS), id: ZId }),
+  verdict: z.enum(DECISION_VERDICTS),
   tieBreaker: z.enum(TIE_BREAKERS).optional(),
   rationale: ZText,
   evidenceIds: ZEvidenceIds,
@@ -226,6 +219,8 @@ export const EVENT_SCHEMAS = [
 export const ZEventInput = z.discriminatedUnion("type", EVENT_SCHEMAS);
 export type TEventInput = z.input<typeof ZEventInput>;
 export type TEvent = z.output<typeof ZEventInput>;
-export type EventType = TEvent["type"];
 export type EventOf<T extends EventType> = Extract<TEvent, { type: T }>;
-export const EVENT_TYPES = EVENT_SCHEMAS.map((s) => s.shape.type.value) as EventType[];
+
+// `ev` admits only the vocabulary's event types; this admits no vocabulary type without its schema.
+type WithoutSchema = Exclude<EventType, TEvent["type"]>;
+const _everyEventTypeHasASchema: [WithoutSchema] extends [never] ? true : { "event types without a schema": WithoutSchema } = true;

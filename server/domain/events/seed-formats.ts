@@ -1,10 +1,10 @@
 // The seeds' own file formats, accepted exactly as written there.
 import { z } from "zod";
+import { TASK_STATES, type TaskState } from "../../wire/vocabulary";
 
+export { TASK_STATES, type TaskState };
 /** Plan task statuses: ours plus the seed's "completed" (seed 003 §1.1), which means done. */
-export const TASK_STATES = ["pending", "in_progress", "in_review", "changes_requested", "done", "rejected", "blocked", "cancelled"] as const;
 export const ZTaskState = z.enum(TASK_STATES);
-export type TaskState = z.infer<typeof ZTaskState>;
 export const ZPlanStatus = z.union([ZTaskState, z.literal("completed")]).transform((s): TaskState => (s === "completed" ? "done" : s));
 
 /** Names the projections use as keys: never a built-in property name of JS objects (e.g. "constructor"). */

@@ -1,0 +1,46 @@
+// The words of the protocol as plain lists, free of zod: what the browser
+// imports (filters, selects) instead of the event schemas, so the client bundle
+// carries no schema. The domain's schemas build their enums from these lists,
+// and server/domain/events/event-schemas.ts checks that every event type here
+// has its schema, so nothing is spelled twice.
+
+/** TeamNet and work-pod roles (seed 000 §3.1, seed 001 "Role Contract"). */
+export const ROLES = [
+  "implementer", "reviewer", "orchestrator", "chair", "contract_guardian", "cost_controller",
+  "librarian", "researcher", "patchmaker", "verifier", "spectator",
+] as const;
+export type Role = (typeof ROLES)[number];
+
+/** What a person may do on a pod: watch, answer and decide, or also manage it. */
+export const ACCESS_LEVELS = ["viewer", "approver", "admin"] as const;
+export type Access = (typeof ACCESS_LEVELS)[number];
+
+/** Task statuses (a plan.json may also say the seed's "completed", read as done: seed 003 §1.1). */
+export const TASK_STATES = ["pending", "in_progress", "in_review", "changes_requested", "done", "rejected", "blocked", "cancelled"] as const;
+export type TaskState = (typeof TASK_STATES)[number];
+
+/** Typed notes (seed 002 §4). */
+export const NOTE_KINDS = ["OBSERVATION", "HYPOTHESIS", "HYPERTHESIS", "CONJECTURE", "STATUS", "REQUEST_HELP", "REQUEST_VERIFY"] as const;
+export type NoteKind = (typeof NOTE_KINDS)[number];
+
+/** Seed 000 §3.2, in order: text/spec → safety → determinism → reversibility → timebox; spike for factual disagreements. */
+export const TIE_BREAKERS = ["text_spec", "safety", "determinism", "reversibility", "timebox", "spike"] as const;
+export type TieBreaker = (typeof TIE_BREAKERS)[number];
+
+/** What a decision is about, and what it says (seed 000 §3.2 decision policy). */
+export const DECISION_SUBJECTS = ["task", "milestone", "plan", "job", "run"] as const;
+export type DecisionSubject = (typeof DECISION_SUBJECTS)[number];
+export const DECISION_VERDICTS = ["approve", "reject", "accept", "block"] as const;
+export type DecisionVerdict = (typeof DECISION_VERDICTS)[number];
+
+/** Every tape event type, in the order the tape's filter offers them. */
+export const EVENT_TYPES = [
+  "pod.scope_agreed", "pod.started", "pod.paused", "pod.resumed", "pod.closed",
+  "member.joined", "access.granted", "role.assigned", "role.rotated",
+  "plan.imported", "task.added", "task.updated", "task.review_requested", "review",
+  "checkpoint", "note", "decision", "plan.review", "escalation", "escalation.answered", "handoff",
+  "run.started", "run.verified", "run.committed", "run.discarded",
+  "evidence.bundle", "workcell.opened", "workcell.proof",
+  "job.posted", "job.funded", "job.delivered", "job.settled", "budget.exceeded",
+] as const;
+export type EventType = (typeof EVENT_TYPES)[number];
