@@ -2,19 +2,17 @@
 // The pod page: tabs over one live state. The tab is in the URL (?tab=…),
 // so every view can be linked to.
 import { useRouter, useSearchParams } from "next/navigation";
-import { useEffect, useState } from "react";
-import { useQuery } from "@tanstack/react-query";
-import type { PodStateView } from "@/server/pods/present-pod-state";
 import { usePodState } from "./use-pod-state";
-import { getJson } from "../shared/api-client";
 import { useLiveTape } from "../tape/use-live-tape";
-import { TaskBoard } from "./task-board";
 import { TapeView } from "../tape/tape-view";
 import { InboxPanel } from "../inbox/inbox-panel";
-import { EvidenceView, JobsView, MembersView, RunsView } from "./pod-sections";
-import { Badge, isStale, statusTone } from "../shared/ui";
-import { AddTaskForm, MemberControls, PauseButton } from "./steer-controls";
-import { RelativeTime } from "../shared/relative-time";
+import { EvidenceView } from "../evidence/evidence-view";
+import { PodStatus } from "./pod-status";
+import { BoardWithTimeTravel } from "./time-travel-board";
+import { MembersView } from "./members-view";
+import { RunsView } from "./runs-view";
+import { JobsView } from "./jobs-view";
+import { AddTaskForm, MemberControls } from "./steer-controls";
 
 const TABS = ["board", "tape", "inbox", "evidence", "runs", "members", "job"] as const;
 type Tab = (typeof TABS)[number];
@@ -71,79 +69,6 @@ export function PodView({ podId, canAct, head }: { podId: string; canAct: boolea
         </div>
       ) : (
         <JobsView state={state.data} />
-      )}
-    </div>
-  );
-}
-
-function PodStatus({ podId, state, canAct }: { podId: string; state: PodStateView; canAct: boolean }) {
-  // Re-walking a long chain costs the server real work: do it after the page has painted.
-  const [verifyNow, setVerifyNow] = useState(false);
-  useEffect(() => {
-    const t = setTimeout(() => setVerifyNow(true), 2_000);
-    return () => clearTimeout(t);
-  }, []);
-  const verify = useQuery({
-    queryKey: ["verify", podId],
-    enabled: verifyNow,
-    queryFn: () => getJson<{ ok: boolean; checked: number; firstBadSeq?: number }>(`/api/v1/pods/${podId}/verify`),
-    staleTime: 60_000,
-  });
-  const stale = isStale(state.lastCheckpoint?.at);
-  return (
-    <div className="flex flex-wrap items-center gap-2 text-sm" data-testid="pod-status">
-      <Badge tone={statusTone(state.status)}>{state.status}</Badge>
-      {state.activeAgent && <Badge tone="sky">active agent: {state.activeAgent}</Badge>}
-      {state.lastCheckpoint && (
-        <span className={stale ? "text-amber-700 dark:text-amber-400" : "text-zinc-500"}>
-          last checkpoint <RelativeTime iso={state.lastCheckpoint.at} />
-        </span>
-      )}
-      {canAct && <PauseButton podId={podId} state={state} />}
-      {verify.data && (
-        <Badge tone={verify.data.ok ? "green" : "red"} title={verify.data.ok ? `chain of ${verify.data.checked} events verified` : `first bad seq ${verify.data.firstBadSeq}`}>
-          <span data-testid="chain-badge">{verify.data.ok ? "chain verified" : `chain broken at #${verify.data.firstBadSeq}`}</span>
-        </Badge>
-      )}
-    </div>
-  );
-}
-
-/** The board now, or — with the scrubber — as it was at any earlier seq. */
-function BoardWithTimeTravel({ podId, live, canAct }: { podId: string; live: PodStateView; canAct: boolean }) {
-  const [atSeq, setAtSeq] = useState<number | null>(null);
-  const past = useQuery({
-    queryKey: ["state-at", podId, atSeq],
-    enabled: atSeq !== null,
-    queryFn: () => getJson<PodStateView>(`/api/v1/pods/${podId}/state?atSeq=${atSeq}`),
-    placeholderData: (prev) => prev,
-  });
-  const shown = atSeq === null ? live : (past.data ?? live);
-  return (
-    <div className="space-y-3">
-      <div className="flex flex-wrap items-center gap-3 text-sm">
-        <label htmlFor="time-travel" className="text-zinc-500">Time travel</label>
-        <input
-          id="time-travel"
-          type="range"
-          min={1}
-          max={Math.max(1, live.seq)}
-          value={atSeq ?? live.seq}
-          onChange={(e) => setAtSeq(Number(e.target.value) >= live.seq ? null : Number(e.target.value))}
-          className="w-64 max-w-full accent-zinc-900 dark:accent-zinc-100"
-          aria-valuetext={atSeq === null ? "now" : `as of seq ${atSeq}`}
-        />
-        <span className="tabular-nums" data-testid="time-travel-label">{atSeq === null ? `now (#${live.seq})` : `as of #${atSeq}`}</span>
-        {atSeq !== null && (
-          <button onClick={() => setAtSeq(null)} className="rounded-md border border-zinc-300 px-2 py-0.5 text-xs hover:bg-zinc-50 dark:border-zinc-700 dark:hover:bg-zinc-800">
-            Back to live
-          </button>
-        )}
-      </div>
-      {atSeq !== null && <p className="rounded-md bg-sky-50 px-3 py-1.5 text-sm text-sky-800 dark:bg-sky-950 dark:text-sky-300">Showing the board and inbox as of seq {shown.seq}; new events keep arriving in the tape.</p>}
-      <TaskBoard state={shown} podId={podId} canAct={canAct && atSeq === null} />
-      {atSeq !== null && (
-        <p className="text-sm text-zinc-600 dark:text-zinc-400" data-testid="inbox-then">Inbox then: {shown.inbox.length ? shown.inbox.map((i) => i.title).join(" · ") : "empty"}</p>
       )}
     </div>
   );

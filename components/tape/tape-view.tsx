@@ -5,25 +5,16 @@
 import { useRouter, useSearchParams } from "next/navigation";
 import { useEffect, useMemo, useRef, useState } from "react";
 import type { TapeEvent } from "@/server/wire/events";
-import { EVENT_TYPES, ROLES } from "@/server/wire/events";
 import { isFiltered, useTapeFilter } from "./tape-filter-store";
-import type { useLiveTape, TapeStatus } from "./use-live-tape";
+import type { useLiveTape } from "./use-live-tape";
 import { useTapeWindow } from "./use-tape-window";
 import { useTapeSearch } from "./use-tape-search";
-import { describeEvent } from "./describe-event";
-import { EventBody } from "./event-body";
-import { RelativeTime } from "../shared/relative-time";
+import { ConnectionState } from "./connection-state";
+import { TapeFilters } from "./tape-filters";
+import { ROW_H, TapeRow } from "./tape-row";
+import { EventDetails } from "./event-details";
 
-const ROW_H = 40;
 const OVERSCAN = 12;
-
-const STATUS: Record<TapeStatus, { label: string; dot: string }> = {
-  connecting: { label: "Connecting…", dot: "bg-zinc-400" },
-  "catching-up": { label: "Catching up…", dot: "bg-sky-500 animate-pulse" },
-  live: { label: "Live", dot: "bg-emerald-500" },
-  offline: { label: "Reconnecting…", dot: "bg-amber-500 animate-pulse" },
-  error: { label: "Error", dot: "bg-red-500" },
-};
 
 /** `liveTape` is the pod page's one live subscription (the other tabs need it too). */
 export function TapeView({ podId, liveTape }: { podId: string; liveTape: ReturnType<typeof useLiveTape> }) {
@@ -32,7 +23,7 @@ export function TapeView({ podId, liveTape }: { podId: string; liveTape: ReturnT
   const { events: live, status, error } = liveTape;
   const head = live.at(-1)?.seq ?? 0;
   const tape = useTapeWindow(podId, live);
-  const { filter, set, clear } = useTapeFilter();
+  const { filter } = useTapeFilter();
   const filtered = isFiltered(filter);
   const search = useTapeSearch(podId, filter, filtered, head);
   const results = useMemo(() => search.data?.pages.flatMap((p) => p.events) ?? [], [search.data]);
@@ -99,34 +90,16 @@ export function TapeView({ podId, liveTape }: { podId: string; liveTape: ReturnT
     if (selected !== null && !selectedEvent) tape.ensure(selected, selected);
   }, [selected, selectedEvent, tape]);
 
-  const input = "rounded-md border border-zinc-300 bg-white px-2 py-1 text-sm dark:border-zinc-700 dark:bg-zinc-950";
   return (
     <section aria-label="Tape" className="space-y-3">
       <div className="flex flex-wrap items-center gap-3">
-        <span className="flex items-center gap-1.5 text-sm" data-testid="connection-state" data-state={status} role="status">
-          <span aria-hidden className={`h-2 w-2 rounded-full ${STATUS[status].dot}`} />
-          {STATUS[status].label}
-        </span>
+        <ConnectionState status={status} />
         <span className="text-sm text-zinc-500 tabular-nums" data-testid="tape-count">
           {filtered ? `${results.length}${search.hasNextPage ? "+" : ""} matching` : `${head.toLocaleString()} events`}
         </span>
         <span className="ml-auto hidden text-xs text-zinc-500 sm:inline">j/k to move · click for details</span>
       </div>
-      <form className="flex flex-wrap gap-2" role="search" aria-label="Filter the tape" onSubmit={(e) => e.preventDefault()}>
-        <select aria-label="Type" value={filter.type} onChange={(e) => set({ type: e.target.value })} className={input}>
-          <option value="">All types</option>
-          {EVENT_TYPES.map((t) => <option key={t} value={t}>{t}</option>)}
-        </select>
-        <select aria-label="Role" value={filter.role} onChange={(e) => set({ role: e.target.value })} className={input}>
-          <option value="">All roles</option>
-          {ROLES.map((r) => <option key={r} value={r}>{r}</option>)}
-        </select>
-        <input aria-label="Actor" placeholder="Actor" value={filter.actor} onChange={(e) => set({ actor: e.target.value })} className={`${input} w-32`} />
-        <input aria-label="Task" placeholder="Task" value={filter.taskId} onChange={(e) => set({ taskId: e.target.value })} className={`${input} w-28`} />
-        <input aria-label="Run" placeholder="Run" value={filter.runId} onChange={(e) => set({ runId: e.target.value })} className={`${input} w-24`} />
-        <input aria-label="Search text" type="search" placeholder="Search text…" value={filter.q} onChange={(e) => set({ q: e.target.value })} className={`${input} min-w-40 flex-1`} />
-        {filtered && <button type="button" onClick={clear} className="rounded-md px-2 py-1 text-sm text-zinc-600 hover:bg-zinc-100 dark:text-zinc-400 dark:hover:bg-zinc-800">Clear</button>}
-      </form>
+      <TapeFilters />
       {(error || search.isError) && (
         <p role="alert" className="rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-800 dark:border-red-900 dark:bg-red-950 dark:text-red-200">
           {error ?? search.error?.message}
@@ -146,69 +119,15 @@ export function TapeView({ podId, liveTape }: { podId: string; liveTape: ReturnT
           ) : (
             <ol style={{ height: count * ROW_H }} className="relative" aria-label="Events, newest first">
               {Array.from({ length: Math.max(0, last - first + 1) }, (_, k) => first + k).map((i) => (
-                <Row key={seqAt(i) ?? `i${i}`} top={i * ROW_H} seq={seqAt(i)} event={eventAt(i)} selected={selected === seqAt(i)} onSelect={select} />
+                <TapeRow key={seqAt(i) ?? `i${i}`} top={i * ROW_H} seq={seqAt(i)} event={eventAt(i)} selected={selected === seqAt(i)} onSelect={select} />
               ))}
             </ol>
           )}
         </div>
         <aside aria-label="Event details" className="rounded-lg border border-zinc-200 bg-white p-3 text-sm lg:sticky lg:top-14 lg:max-h-[65vh] lg:overflow-y-auto dark:border-zinc-800 dark:bg-zinc-900" data-testid="event-details">
-          {selectedEvent ? <Details event={selectedEvent} /> : <p className="text-zinc-500">Select an event to see everything it says, its hash and its link.</p>}
+          {selectedEvent ? <EventDetails event={selectedEvent} /> : <p className="text-zinc-500">Select an event to see everything it says, its hash and its link.</p>}
         </aside>
       </div>
     </section>
-  );
-}
-
-function Row({ top, seq, event, selected, onSelect }: { top: number; seq: number | undefined; event: TapeEvent | undefined; selected: boolean; onSelect: (seq: number | undefined) => void }) {
-  return (
-    <li
-      style={{ top, height: ROW_H }}
-      className={`absolute inset-x-0 flex cursor-pointer items-center gap-2 border-b border-zinc-100 px-3 text-sm dark:border-zinc-800 ${selected ? "bg-sky-50 dark:bg-sky-950/50" : "hover:bg-zinc-50 dark:hover:bg-zinc-800/50"}`}
-      onClick={() => onSelect(seq)}
-      data-testid="tape-event"
-      data-seq={seq}
-      aria-selected={selected}
-      id={seq ? `seq-${seq}` : undefined}
-    >
-      <span className="w-14 shrink-0 font-mono text-xs text-zinc-500 tabular-nums">#{seq}</span>
-      {event ? (
-        <>
-          <span className="w-24 shrink-0 truncate text-xs font-medium sm:w-32" title={event.actor}>{event.actor}</span>
-          <span className="hidden w-24 shrink-0 truncate text-xs text-zinc-500 md:inline">{event.role ?? ""}</span>
-          <span className="hidden w-32 shrink-0 truncate rounded-full border border-zinc-200 px-2 text-center text-[11px] text-zinc-600 sm:inline dark:border-zinc-700 dark:text-zinc-400">{event.type}</span>
-          <span className="min-w-0 flex-1 truncate">{summary(event)}</span>
-          <span className="hidden shrink-0 text-xs text-zinc-500 sm:inline"><RelativeTime iso={event.receivedAt} /></span>
-        </>
-      ) : (
-        <span className="h-3 flex-1 animate-pulse rounded bg-zinc-100 dark:bg-zinc-800" />
-      )}
-    </li>
-  );
-}
-
-const summary = (e: TapeEvent): string => describeEvent(e.type, e.body) ?? e.type;
-
-function Details({ event }: { event: TapeEvent }) {
-  return (
-    <div className="space-y-2">
-      <div className="flex flex-wrap items-center gap-2">
-        <span className="font-mono text-xs text-zinc-500">#{event.seq}</span>
-        <span className="font-medium">{event.actor}</span>
-        {event.role && <span className="rounded-full bg-zinc-100 px-2 text-xs dark:bg-zinc-800">{event.role}</span>}
-        <span className="rounded-full border border-zinc-200 px-2 text-xs dark:border-zinc-700">{event.type}</span>
-      </div>
-      <p className="text-xs text-zinc-500">
-        received <RelativeTime iso={event.receivedAt} /> ({new Date(event.receivedAt).toLocaleString()})
-        {/* The agent's own clock, shown as its claim: ages and ordering follow the server's receipt. */}
-        {event.ts && <> · agent says {event.ts}</>}
-      </p>
-      <EventBody type={event.type} body={event.body} />
-      {event.meta && <p className="text-xs text-zinc-500">{Object.entries(event.meta).map(([k, v]) => `${k}: ${Array.isArray(v) ? v.join(", ") : v}`).join(" · ")}</p>}
-      <dl className="space-y-0.5 font-mono text-[10px] text-zinc-500">
-        <div className="truncate" title={event.id}>id {event.id}</div>
-        <div className="truncate" title={event.hash}>hash {event.hash}</div>
-        <div className="truncate" title={event.prevHash}>prev {event.prevHash}</div>
-      </dl>
-    </div>
   );
 }
