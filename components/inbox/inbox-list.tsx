@@ -1,7 +1,7 @@
 "use client";
 // The inbox across pods, oldest first. Keyboard: j/k move, a approve/accept,
 // r reject (on the focused item); "?" (global) shows the keys.
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useRef, useState, useSyncExternalStore } from "react";
 import { useInbox } from "./use-inbox";
 import { InboxItemCard } from "./inbox-item-card";
 import { useAlertPrefs } from "./alert-prefs";
@@ -57,14 +57,19 @@ export function InboxList() {
   );
 }
 
+const noSubscription = () => () => {};
+const browserPermission = () => (typeof Notification === "undefined" ? "unsupported" : Notification.permission);
+
 function AlertSettings() {
   const { sound, setSound } = useAlertPrefs();
-  const [permission, setPermission] = useState<string>("unsupported");
-  useEffect(() => setPermission(typeof Notification === "undefined" ? "unsupported" : Notification.permission), []);
+  // The browser's permission (the server renders "unsupported"), or its answer once we asked.
+  const current = useSyncExternalStore(noSubscription, browserPermission, () => "unsupported");
+  const [answered, setAnswered] = useState<string | null>(null);
+  const permission = answered ?? current;
   return (
     <div className="flex flex-wrap items-center gap-3 text-sm text-zinc-600 dark:text-zinc-400">
       {permission === "default" && (
-        <button onClick={async () => setPermission(await Notification.requestPermission())} className="rounded-md border border-zinc-300 px-2 py-1 hover:bg-zinc-50 dark:border-zinc-700 dark:hover:bg-zinc-800">
+        <button onClick={async () => setAnswered(await Notification.requestPermission())} className="rounded-md border border-zinc-300 px-2 py-1 hover:bg-zinc-50 dark:border-zinc-700 dark:hover:bg-zinc-800">
           Notify me of new items
         </button>
       )}

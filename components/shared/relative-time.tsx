@@ -1,5 +1,5 @@
 "use client";
-import { useEffect, useState } from "react";
+import { useEffect, useState, useSyncExternalStore } from "react";
 
 function describe(ms: number): string {
   const s = Math.round(ms / 1000);
@@ -12,18 +12,21 @@ function describe(ms: number): string {
   return `${Math.round(h / 24)}d ago`;
 }
 
+const noSubscription = () => () => {};
+
 /** "12s ago", with the absolute time on hover; re-renders every 5 s. */
 export function RelativeTime({ iso }: { iso: string }) {
-  const [now, setNow] = useState<number | null>(null);
+  // The server's clock is not the reader's: the server (and hydration) render the absolute time.
+  const onClient = useSyncExternalStore(noSubscription, () => true, () => false);
+  const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
-    setNow(Date.now());
     const t = setInterval(() => setNow(Date.now()), 5000);
     return () => clearInterval(t);
   }, []);
   const date = new Date(iso);
   return (
     <time dateTime={iso} title={date.toLocaleString()} className="tabular-nums">
-      {now === null ? date.toLocaleTimeString() : describe(now - date.getTime())}
+      {onClient ? describe(now - date.getTime()) : date.toLocaleTimeString()}
     </time>
   );
 }

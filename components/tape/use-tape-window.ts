@@ -9,8 +9,8 @@ import { getJson } from "../shared/api-client";
 export const PAGE = 200;
 
 export function useTapeWindow(podId: string, live: TapeEvent[]) {
-  // The caches belong to one pod: a new pod starts from empty ones.
-  const cache = useMemo(() => ({ pages: new Map<number, TapeEvent[] | "loading">(), bySeq: new Map<number, TapeEvent>() }), [podId]);
+  // The caches belong to one pod, and fill only from it: a new pod starts from empty ones.
+  const cache = useMemo(() => ({ podId, pages: new Map<number, TapeEvent[] | "loading">(), bySeq: new Map<number, TapeEvent>() }), [podId]);
   // Live events go in as they render (no second render per frame); fetched pages re-render through `loaded`.
   useMemo(() => live.forEach((e) => cache.bySeq.set(e.seq, e)), [live, cache]);
   const [, loaded] = useState(0);
@@ -21,7 +21,7 @@ export function useTapeWindow(podId: string, live: TapeEvent[]) {
       for (let page = Math.floor((Math.max(1, from) - 1) / PAGE); page <= Math.floor((Math.max(1, to) - 1) / PAGE); page++) {
         if (cache.pages.has(page)) continue;
         cache.pages.set(page, "loading");
-        getJson<{ events: TapeEvent[] }>(`/api/v1/pods/${encodeURIComponent(podId)}/events?after=${page * PAGE}&limit=${PAGE}`)
+        getJson<{ events: TapeEvent[] }>(`/api/v1/pods/${encodeURIComponent(cache.podId)}/events?after=${page * PAGE}&limit=${PAGE}`)
           .then((body) => {
             // A page read while not yet full stays as read: later events arrive live.
             for (const e of body.events) cache.bySeq.set(e.seq, e);
@@ -31,7 +31,7 @@ export function useTapeWindow(podId: string, live: TapeEvent[]) {
           .catch(() => cache.pages.delete(page));
       }
     },
-    [podId, cache],
+    [cache],
   );
 
   const get = useCallback((seq: number) => cache.bySeq.get(seq), [cache]);

@@ -75,7 +75,10 @@ describe.each(testProviders())("slow consumers on %s", (provider) => {
       for (let i = 0; i < 5; i++) expect((await api(s.url, "POST", `/api/v1/pods/${podId}/events`, big(TAPE + i, 100))).status).toBe(201);
       // While they are still connected (before the ack timeout): what do they cost?
       let peak = held() - baseline;
-      while (Date.now() - opened < ACK_TIMEOUT_MS * 0.75) await sleep(200), (peak = Math.max(peak, held() - baseline));
+      while (Date.now() - opened < ACK_TIMEOUT_MS * 0.75) {
+        await sleep(200);
+        peak = Math.max(peak, held() - baseline);
+      }
       const dropBy = Date.now() + ACK_TIMEOUT_MS + 8000;
       while ((await connections(s)) > before && Date.now() < dropBy) await sleep(100);
       expect(await connections(s), "stalled sockets are disconnected").toBeLessThanOrEqual(before);

@@ -24,7 +24,7 @@ function watch(url: string, podId: string, afterSeq: number) {
       const started = Date.now();
       const poll = setInterval(() => {
         if (live && seqs.at(-1) === seq) return clearInterval(poll), resolve();
-        if (Date.now() - started > ms) clearInterval(poll), reject(new Error(`saw ${seqs.length} events, last ${seqs.at(-1)}, live=${live}`));
+        if (Date.now() - started > ms) return clearInterval(poll), reject(new Error(`saw ${seqs.length} events, last ${seqs.at(-1)}, live=${live}`));
       }, 10);
     });
   return { seqs, until, isLive: () => live, close: () => socket.close() };

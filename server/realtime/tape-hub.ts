@@ -44,7 +44,10 @@ export class TapeHub {
     }
     for (const sub of this.catchingUp.get(podId) ?? []) {
       sub.parked.push(...events);
-      if (sub.parked.length > MAX_PARKED) this.stopCatchUp(podId, sub), dropSlowConsumer(sub.socket);
+      if (sub.parked.length > MAX_PARKED) {
+        this.stopCatchUp(podId, sub);
+        dropSlowConsumer(sub.socket);
+      }
     }
   }
 

@@ -55,7 +55,10 @@ export function applyOps(value: unknown, ops: Op[]): unknown {
     const p = parent as Record<string | number, unknown>;
     if (op.kind === "replace") p[key] = op.value;
     else if (op.kind === "retype") p[key] = retype(p[key]);
-    else if (op.kind === "delete") Array.isArray(parent) ? parent.splice(key as number, 1) : delete p[key];
+    else if (op.kind === "delete") {
+      if (Array.isArray(parent)) parent.splice(key as number, 1);
+      else delete p[key];
+    }
     else {
       const target = p[key];
       if (Array.isArray(target)) target.push(op.value);

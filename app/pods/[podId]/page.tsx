@@ -1,3 +1,4 @@
+import Link from "next/link";
 import { Suspense } from "react";
 import { PodHeader } from "@/components/pod/pod-header";
 import { PodView } from "@/components/pod/pod-view";
@@ -20,7 +21,7 @@ export default async function PodPage({ params, searchParams }: { params: Promis
       <PodHeader podId={podId} />
       {access === "none" ? (
         <p role="alert" className="rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-800 dark:border-red-900 dark:bg-red-950 dark:text-red-200">
-          pod not found, or you have no access to it. Ask one of its admins to add you, or go back to <a href="/" className="underline">your pods</a>.
+          pod not found, or you have no access to it. Ask one of its admins to add you, or go back to <Link href="/" className="underline">your pods</Link>.
         </p>
       ) : (
         <Suspense>

@@ -55,7 +55,10 @@ function utf8Length(s: string): number {
     const c = s.charCodeAt(i);
     if (c < 0x80) n += 1;
     else if (c < 0x800) n += 2;
-    else if (c >= 0xd800 && c <= 0xdbff && i + 1 < s.length) (n += 4), i++; // a surrogate pair is one 4-byte character
+    else if (c >= 0xd800 && c <= 0xdbff && i + 1 < s.length) {
+      n += 4; // a surrogate pair is one 4-byte character
+      i++;
+    }
     else n += 3;
   }
   return n;
