@@ -5,9 +5,8 @@ import type { TapeStore } from "../db/tape-store";
 import { invalidRule } from "../domain/state/rules";
 import { notFound } from "../domain/errors";
 import type { TapeBus } from "../tape/bus";
+import type { AgentTokenInfo } from "../wire/access";
 import { AGENT_TOKEN_PREFIX, hashSecret, newSecret } from "./secrets";
-
-export type AgentTokenInfo = { id: string; podId: string; memberId: string; label: string | null; createdAt: string; createdBy: string; lastUsedAt: string | null; revokedAt: string | null };
 
 export async function createAgentToken(store: TapeStore, input: { podId: string; memberId: string; label?: string; createdBy: string }) {
   const state = await store.readState(input.podId);

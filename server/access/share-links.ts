@@ -3,9 +3,8 @@ import { randomUUID } from "node:crypto";
 import type { TapeStore } from "../db/tape-store";
 import { notFound } from "../domain/errors";
 import type { TapeBus } from "../tape/bus";
+import type { ShareLinkInfo } from "../wire/access";
 import { SHARE_TOKEN_PREFIX, hashSecret, newSecret } from "./secrets";
-
-export type ShareLinkInfo = { id: string; podId: string; createdAt: string; createdBy: string; expiresAt: string; revokedAt: string | null };
 
 export async function createShareLink(store: TapeStore, input: { podId: string; createdBy: string; expiresInHours: number }) {
   const token = newSecret(SHARE_TOKEN_PREFIX);

@@ -1,18 +1,16 @@
 // Members, agent tokens, share links and people: managed by admins.
-import { z } from "zod";
 import type { Identity } from "../domain/access/policy";
-import { addMember, ZAddMemberRequest } from "../access/add-member";
+import { addMember } from "../access/add-member";
 import { createAgentToken, listAgentTokens, revokeAgentToken } from "../access/agent-tokens";
 import { createShareLink, listShareLinks, revokeShareLink } from "../access/share-links";
-import { createUser, ZCreateUserRequest } from "../access/create-user";
+import { createUser } from "../access/create-user";
+import { ZAddMemberRequest, ZCreateAgentTokenRequest, ZCreateShareLinkRequest, ZCreateUserRequest, type AgentTokenCreated, type AgentTokensResponse, type ShareLinkCreated, type ShareLinksResponse } from "../wire/access";
 import { parseWith, readJsonBody, sendJson } from "./json";
 import type { Route } from "./route";
 
 /** How an admin appears on the tape. */
 const adminActor = (id: Identity) => (id.kind === "user" ? id.email : id.kind === "admin-token" ? `admin:${id.label}` : "unknown");
 
-const ZTokenRequest = z.object({ label: z.string().max(200).optional() }).default({});
-const ZShareRequest = z.object({ expiresInHours: z.number().int().min(1).max(24 * 90).default(24 * 7) }).default({ expiresInHours: 24 * 7 });
 const optionalBody = async (req: import("node:http").IncomingMessage) => (Number(req.headers["content-length"] ?? 0) > 0 ? readJsonBody(req) : undefined);
 
 export const accessRoutes: Route[] = [
@@ -30,16 +28,16 @@ export const accessRoutes: Route[] = [
     path: /^\/api\/v1\/pods\/([^/]+)\/members\/([^/]+)\/tokens$/,
     guard: { pod: "admin" },
     run: async ({ app, req, res, params, identity }) => {
-      const input = parseWith(ZTokenRequest, await optionalBody(req));
+      const input = parseWith(ZCreateAgentTokenRequest, await optionalBody(req));
       const { token, info } = await createAgentToken(app.store, { podId: params[0]!, memberId: params[1]!, label: input.label, createdBy: adminActor(identity) });
-      sendJson(res, 201, { token, ...info, note: "This token is shown once; store it now." });
+      sendJson(res, 201, { token, ...info, note: "This token is shown once; store it now." } satisfies AgentTokenCreated);
     },
   },
   {
     method: "GET",
     path: /^\/api\/v1\/pods\/([^/]+)\/tokens$/,
     guard: { pod: "admin" },
-    run: async ({ app, res, params }) => sendJson(res, 200, { tokens: await listAgentTokens(app.store, params[0]!) }),
+    run: async ({ app, res, params }) => sendJson(res, 200, { tokens: await listAgentTokens(app.store, params[0]!) } satisfies AgentTokensResponse),
   },
   {
     method: "DELETE",
@@ -52,16 +50,16 @@ export const accessRoutes: Route[] = [
     path: /^\/api\/v1\/pods\/([^/]+)\/share-links$/,
     guard: { pod: "admin" },
     run: async ({ app, req, res, params, identity }) => {
-      const input = parseWith(ZShareRequest, await optionalBody(req));
+      const input = parseWith(ZCreateShareLinkRequest, await optionalBody(req));
       const { token, info } = await createShareLink(app.store, { podId: params[0]!, createdBy: adminActor(identity), expiresInHours: input.expiresInHours });
-      sendJson(res, 201, { token, url: `${app.config.publicUrl}/share/${token}`, ...info });
+      sendJson(res, 201, { token, url: `${app.config.publicUrl}/share/${token}`, ...info } satisfies ShareLinkCreated);
     },
   },
   {
     method: "GET",
     path: /^\/api\/v1\/pods\/([^/]+)\/share-links$/,
     guard: { pod: "admin" },
-    run: async ({ app, res, params }) => sendJson(res, 200, { links: await listShareLinks(app.store, params[0]!) }),
+    run: async ({ app, res, params }) => sendJson(res, 200, { links: await listShareLinks(app.store, params[0]!) } satisfies ShareLinksResponse),
   },
   {
     method: "DELETE",

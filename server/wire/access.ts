@@ -1,0 +1,48 @@
+// Members, agent tokens, share links and people, as the admin routes take and answer them.
+import { z } from "zod";
+import { ZMemberJoined } from "../domain/events/event-schemas";
+import { ZId } from "../domain/events/seed-formats";
+import type { Ack } from "./events";
+import { ACCESS_LEVELS, ROLES, type Access, type Role } from "./vocabulary";
+
+/** POST /api/v1/pods/{podId}/members. Access levels in `roles` (viewer/approver/admin) become the person's pod access. */
+export const ZAddMemberRequest = z.object({
+  memberId: ZId, // the event schema's one id rule: never a reserved name such as "__proto__"
+  kind: ZMemberJoined.shape.body.shape.kind,
+  displayName: z.string().trim().min(1).max(200),
+  roles: z.array(z.enum([...ROLES, ...ACCESS_LEVELS])).max(20).default([]),
+});
+export type TAddMemberRequest = z.infer<typeof ZAddMemberRequest>;
+
+/** The member as added, with the events that added it. */
+export type MemberAdded = { memberId: string; kind: TAddMemberRequest["kind"]; displayName: string; access: Access | null; roles: Role[]; events: Ack[] };
+
+/** POST /api/v1/pods/{podId}/members/{memberId}/tokens (the body is optional). */
+export const ZCreateAgentTokenRequest = z.object({ label: z.string().max(200).optional() }).default({});
+
+/** An agent token as listed: never the secret itself. */
+export type AgentTokenInfo = { id: string; podId: string; memberId: string; label: string | null; createdAt: string; createdBy: string; lastUsedAt: string | null; revokedAt: string | null };
+/** A new token: the secret, shown this once. */
+export type AgentTokenCreated = AgentTokenInfo & { token: string; note: string };
+export type AgentTokensResponse = { tokens: AgentTokenInfo[] };
+
+/** POST /api/v1/pods/{podId}/share-links (the body is optional). */
+export const ZCreateShareLinkRequest = z.object({ expiresInHours: z.number().int().min(1).max(24 * 90).default(24 * 7) }).default({ expiresInHours: 24 * 7 });
+
+/** A share link as listed: never the secret itself. */
+export type ShareLinkInfo = { id: string; podId: string; createdAt: string; createdBy: string; expiresAt: string; revokedAt: string | null };
+/** A new share link: its secret and the URL that carries it, shown this once. */
+export type ShareLinkCreated = ShareLinkInfo & { token: string; url: string };
+export type ShareLinksResponse = { links: ShareLinkInfo[] };
+
+/** POST /api/v1/users (site admins). */
+export const ZCreateUserRequest = z.object({
+  email: z.email().max(254).transform((e) => e.toLowerCase()),
+  name: z.string().trim().min(1).max(200),
+  password: z.string().min(10, "use at least 10 characters").max(200),
+  isAdmin: z.boolean().default(false),
+});
+export type TCreateUserRequest = z.infer<typeof ZCreateUserRequest>;
+
+/** A person as created: never the password. */
+export type UserInfo = { id: string; email: string; name: string; isAdmin: boolean };
