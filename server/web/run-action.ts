@@ -5,10 +5,9 @@ import { appContext, type AppContext } from "../app-context";
 import { AppError } from "../domain/errors";
 import { requirePodAccess, type Identity } from "../domain/access/policy";
 import type { Access } from "../domain/events/event-schemas";
+import type { ActionResult } from "../wire/actions";
 import type { TEvent } from "../wire/events";
 import { currentIdentity } from "./current-identity";
-
-export type ActionResult = { ok: true; seqs: number[] } | { ok: false; code: string; error: string };
 
 export type PodAction<S extends z.ZodType<{ podId: string }>> = {
   schema: S;
