@@ -2,7 +2,6 @@
 // "pods" room for the overview's live counts.
 import type { Server as HttpServer } from "node:http";
 import { Server } from "socket.io";
-import { z } from "zod";
 import type { AppContext } from "../app-context";
 import { visiblePods } from "../pods/visible-pods";
 import { podAccess } from "../domain/access/policy";
@@ -10,11 +9,10 @@ import { coalesceCommits } from "./tape-broadcaster";
 import { TapeHub } from "./tape-hub";
 import { sendBacklog } from "./backlog";
 import { dropOverfull } from "./slow-consumers";
-import { WIRE_VERSION } from "../wire/socket";
+import { WIRE_VERSION, ZTapeSubscribe } from "../wire/socket";
 import { authenticateHandshake, enforceCredentials, identify } from "./socket-credentials";
 import type { PodIo, PodSocket } from "./pod-socket";
 
-const ZSubscribe = z.object({ podId: z.string().min(1).max(100), afterSeq: z.number().int().min(0) });
 const PODS_ROOM = "pods";
 const countRoom = (podId: string) => `count:${podId}`;
 
@@ -57,7 +55,7 @@ export function attachSocketServer(httpServer: HttpServer, app: AppContext) {
       if (typeof req?.podId === "string") hub.leave(req.podId, socket);
     });
     socket.on("tape:subscribe", async (raw) => {
-      const parsed = ZSubscribe.safeParse(raw);
+      const parsed = ZTapeSubscribe.safeParse(raw);
       if (!parsed.success) {
         return void socket.emit("tape:error", { v: WIRE_VERSION, podId: String(raw?.podId ?? ""), message: "tape:subscribe needs { podId, afterSeq }" });
       }

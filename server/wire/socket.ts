@@ -1,4 +1,5 @@
-// Socket.IO event maps, typed once for both ends.
+// Socket.IO event maps, typed once for both ends, and the schema of what a client sends.
+import { z } from "zod";
 import type { TapeEvent } from "./events";
 
 /**
@@ -28,8 +29,12 @@ export interface ServerToClientEvents {
   "pods:changed": (frame: PodsChangedFrame) => void;
 }
 
+/** tape:subscribe: the pod to follow and the last seq the client holds (0 for the whole tape). */
+export const ZTapeSubscribe = z.object({ podId: z.string().min(1).max(100), afterSeq: z.number().int().min(0) });
+export type TapeSubscribe = z.infer<typeof ZTapeSubscribe>;
+
 export interface ClientToServerEvents {
-  "tape:subscribe": (req: { podId: string; afterSeq: number }) => void;
+  "tape:subscribe": (req: TapeSubscribe) => void;
   "tape:unsubscribe": (req: { podId: string }) => void;
   /** The ack fires once joined: the client refetches then, so nothing between its load and the join is missed. */
   "pods:subscribe": (ack?: () => void) => void;
