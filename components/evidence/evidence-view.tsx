@@ -1,6 +1,6 @@
 "use client";
 // The pod's evidence: workcell proofs and evidence bundles, each opening to its full record.
-import type { PodStateView } from "@/server/pods/present-pod-state";
+import type { PodStateView } from "@/server/wire/views";
 import { Fragment, useState } from "react";
 import { BundleDetails } from "./bundle-details";
 import { ProofDetails } from "./proof-details";

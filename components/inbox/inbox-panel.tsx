@@ -1,7 +1,7 @@
 "use client";
 // What waits for a human on this pod. Controls render only for approvers; the
 // server checks again on every action.
-import type { PodStateView } from "@/server/pods/present-pod-state";
+import type { PodStateView } from "@/server/wire/views";
 import { InboxItemCard } from "./inbox-item-card";
 import { Empty } from "../shared/ui";
 

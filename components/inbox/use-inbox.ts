@@ -3,7 +3,7 @@
 // moves (socket), and every 15 s as a backstop.
 import { useEffect } from "react";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import type { InboxEntry } from "@/server/pods/read-inbox";
+import type { InboxResponse } from "@/server/wire/views";
 import { watchPods } from "../shared/socket-client";
 import { getJson } from "../shared/api-client";
 
@@ -26,7 +26,7 @@ export function useInbox() {
   }, [qc]);
   return useQuery({
     queryKey: ["inbox"],
-    queryFn: () => getJson<{ items: InboxEntry[] }>("/api/v1/inbox").then((r) => r.items),
+    queryFn: () => getJson<InboxResponse>("/api/v1/inbox").then((r) => r.items),
     refetchInterval: 15_000,
   });
 }

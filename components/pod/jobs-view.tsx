@@ -1,6 +1,6 @@
 "use client";
 // Contracted jobs: scope, acceptance tests, settlement and where the escrow stands.
-import type { PodStateView } from "@/server/pods/present-pod-state";
+import type { PodStateView } from "@/server/wire/views";
 import { Badge, Card, Empty } from "../shared/ui";
 
 export function JobsView({ state }: { state: PodStateView }) {

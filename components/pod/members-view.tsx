@@ -1,6 +1,6 @@
 "use client";
 // Who is on the pod, their access and roles, and the history of handoffs and role changes.
-import type { PodStateView } from "@/server/pods/present-pod-state";
+import type { PodStateView } from "@/server/wire/views";
 import { RelativeTime } from "../shared/relative-time";
 import { Badge, Empty, Section, useLimited } from "../shared/ui";
 

@@ -2,7 +2,8 @@
 // The line above the tabs: status, active agent, last checkpoint, pause, and the chain badge.
 import { useEffect, useState } from "react";
 import { useQuery } from "@tanstack/react-query";
-import type { PodStateView } from "@/server/pods/present-pod-state";
+import type { ChainCheck } from "@/server/wire/events";
+import type { PodStateView } from "@/server/wire/views";
 import { getJson } from "../shared/api-client";
 import { Badge, isStale, statusTone } from "../shared/ui";
 import { RelativeTime } from "../shared/relative-time";
@@ -18,7 +19,7 @@ export function PodStatus({ podId, state, canAct }: { podId: string; state: PodS
   const verify = useQuery({
     queryKey: ["verify", podId],
     enabled: verifyNow,
-    queryFn: () => getJson<{ ok: boolean; checked: number; firstBadSeq?: number }>(`/api/v1/pods/${podId}/verify`),
+    queryFn: () => getJson<ChainCheck>(`/api/v1/pods/${podId}/verify`),
     staleTime: 60_000,
   });
   const stale = isStale(state.lastCheckpoint?.at);

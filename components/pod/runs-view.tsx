@@ -1,6 +1,6 @@
 "use client";
 // The pod's runs (seed 002): verification by self and director, commit or discard, notes.
-import type { PodStateView } from "@/server/pods/present-pod-state";
+import type { PodStateView } from "@/server/wire/views";
 import { RelativeTime } from "../shared/relative-time";
 import { Badge, Card, Empty } from "../shared/ui";
 

@@ -2,7 +2,7 @@
 // Orchestration from the control room, for approvers: pause/resume, hand off,
 // assign and rotate roles, add and split tasks. The server checks each one.
 import { useState } from "react";
-import type { PodStateView } from "@/server/pods/present-pod-state";
+import type { PodStateView } from "@/server/wire/views";
 import { ROLES } from "@/server/wire/vocabulary";
 import { addTask, assignRole, handOff, rotateRole, setPaused, splitTask } from "@/server/web/server-actions";
 import { useAction } from "../shared/use-action";

@@ -1,7 +1,7 @@
 "use client";
 // The board: tasks in columns by state, live. Cards show who implements and
 // reviews, evidence and gate badges, dependencies and why a task is blocked.
-import type { PodStateView } from "@/server/pods/present-pod-state";
+import type { PodStateView } from "@/server/wire/views";
 import { Badge, Empty, useLimited } from "../shared/ui";
 import { SplitTask } from "./steer-controls";
 

@@ -3,7 +3,7 @@
 // react-query, refetched when the tape moves (and every 30 s as a backstop).
 import { useEffect } from "react";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import type { PodStateView } from "@/server/pods/present-pod-state";
+import type { PodStateView } from "@/server/wire/views";
 import { getSocket } from "../shared/socket-client";
 import { getJson } from "../shared/api-client";
 

@@ -1,5 +1,5 @@
 "use client";
-import type { PodOverview, PodSummary } from "@/server/wire/pods";
+import type { PodSummary, PodsResponse } from "@/server/wire/pods";
 
 export class ApiError extends Error {
   constructor(readonly status: number, message: string) {
@@ -17,5 +17,5 @@ export async function getJson<T>(path: string): Promise<T> {
   return (await res.json()) as T;
 }
 
-export const fetchPods = () => getJson<{ pods: PodOverview[] }>("/api/v1/pods").then((r) => r.pods);
+export const fetchPods = () => getJson<PodsResponse>("/api/v1/pods").then((r) => r.pods);
 export const fetchPod = (podId: string) => getJson<PodSummary>(`/api/v1/pods/${encodeURIComponent(podId)}`);

@@ -3,7 +3,7 @@
 // when the live head moves, the newest page is read again.
 import { useEffect } from "react";
 import { useInfiniteQuery } from "@tanstack/react-query";
-import type { TapeEvent } from "@/server/wire/events";
+import type { EventSearchPage } from "@/server/wire/events";
 import type { TapeFilter } from "./tape-filter-store";
 import { getJson } from "../shared/api-client";
 
@@ -15,7 +15,7 @@ export function useTapeSearch(podId: string, filter: TapeFilter, enabled: boolea
     queryFn: async ({ pageParam }) => {
       const params = new URLSearchParams({ before: String(pageParam), limit: "200" });
       for (const [k, v] of Object.entries(filter)) if (v.trim()) params.set(k, v.trim());
-      return getJson<{ events: TapeEvent[]; nextBefore: number | null }>(`/api/v1/pods/${encodeURIComponent(podId)}/events?${params}`);
+      return getJson<EventSearchPage>(`/api/v1/pods/${encodeURIComponent(podId)}/events?${params}`);
     },
     getNextPageParam: (last) => (last.events.length === 200 && last.nextBefore ? last.nextBefore : undefined),
   });

@@ -3,7 +3,7 @@
 // fetched in pages of PAGE seqs when rows come into view, and cached (a stored
 // event never changes). Live events arrive through the socket hook.
 import { useCallback, useMemo, useState } from "react";
-import type { TapeEvent } from "@/server/wire/events";
+import type { EventsPage, TapeEvent } from "@/server/wire/events";
 import { getJson } from "../shared/api-client";
 
 export const PAGE = 200;
@@ -21,7 +21,7 @@ export function useTapeWindow(podId: string, live: TapeEvent[]) {
       for (let page = Math.floor((Math.max(1, from) - 1) / PAGE); page <= Math.floor((Math.max(1, to) - 1) / PAGE); page++) {
         if (cache.pages.has(page)) continue;
         cache.pages.set(page, "loading");
-        getJson<{ events: TapeEvent[] }>(`/api/v1/pods/${encodeURIComponent(cache.podId)}/events?after=${page * PAGE}&limit=${PAGE}`)
+        getJson<EventsPage>(`/api/v1/pods/${encodeURIComponent(cache.podId)}/events?after=${page * PAGE}&limit=${PAGE}`)
           .then((body) => {
             // A page read while not yet full stays as read: later events arrive live.
             for (const e of body.events) cache.bySeq.set(e.seq, e);

@@ -7,6 +7,7 @@ import { AppError } from "../domain/errors";
 import { SHA256_HEX } from "../domain/events/event-schemas";
 import { isSiteAdmin, podAccess } from "../domain/access/policy";
 import { podReferencesBlob } from "../blobs/pod-references-blob";
+import type { BlobCheck, BlobStored } from "../wire/blobs";
 import { sendJson } from "./json";
 import type { Route, RouteContext } from "./route";
 
@@ -42,7 +43,7 @@ export const blobRoutes: Route[] = [
       if (!canUpload(c)) throw new AppError(403, "forbidden", "uploading blobs needs an agent token");
       const length = c.req.headers["content-length"] ? Number(c.req.headers["content-length"]) : undefined;
       const { size, created } = await c.app.blobs.put(sha(c), c.req, length);
-      sendJson(c.res, created ? 201 : 200, { sha256: sha(c), size, created });
+      sendJson(c.res, created ? 201 : 200, { sha256: sha(c), size, created } satisfies BlobStored);
     },
   },
   {
@@ -62,7 +63,7 @@ export const blobRoutes: Route[] = [
       const name = await readable(c);
       const r = await c.app.blobs.verify(name);
       if (!r) throw notFound();
-      sendJson(c.res, 200, { sha256: name, ...r });
+      sendJson(c.res, 200, { sha256: name, ...r } satisfies BlobCheck);
     },
   },
   {

@@ -3,6 +3,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { z } from "zod";
 import { AppError, type ErrorIssue } from "../domain/errors";
+import type { ErrorBody } from "../wire/errors";
 import { jsonTextProblem, type JsonTextProblem } from "./json-text";
 
 export const MAX_BODY_BYTES = 8 * 1024 * 1024;
@@ -99,8 +100,8 @@ export function sendError(res: ServerResponse, err: unknown) {
   if (err instanceof AppError) {
     // The rest of a refused body is not read: close the connection after the answer instead.
     if (err.status === 413) res.setHeader("connection", "close");
-    return sendJson(res, err.status, { error: { code: err.code, message: err.message, ...(err.issues ? { issues: err.issues } : {}) } });
+    return sendJson(res, err.status, { error: { code: err.code, message: err.message, ...(err.issues ? { issues: err.issues } : {}) } } satisfies ErrorBody);
   }
   console.error("podwatch: unexpected error", err);
-  sendJson(res, 500, { error: { code: "internal", message: "internal error" } });
+  sendJson(res, 500, { error: { code: "internal", message: "internal error" } } satisfies ErrorBody);
 }

@@ -1,12 +1,12 @@
 // Seed documents as endpoints: plan.json (seed 003), task manifests and
 // proof.json (seed 004) become tape events; state and schema are read models.
-import { z } from "zod";
 import { AppError } from "../domain/errors";
-import { ZPlanJson, ZProof, ZTaskManifest } from "../domain/events/seed-formats";
 import { readPodState } from "../pods/read-pod-state";
 import { planJson } from "../pods/read-plan";
 import { eventJsonSchemas } from "../wire/event-json-schema";
 import { ZEventInput } from "../wire/events";
+import { ZPodStateQuery } from "../wire/pods";
+import { ZPlanJson, ZProof, ZTaskManifest, type PlanImported, type WorkcellAck } from "../wire/seed-formats";
 import { parseWith, readJsonBody, sendJson } from "./json";
 import { actorOf, type Route, type RouteContext } from "./route";
 import { appendAs } from "./tape-routes";
@@ -17,8 +17,6 @@ async function appendSeedEvent(c: RouteContext, type: string, body: unknown) {
   return ack!;
 }
 
-const ZStateQuery = z.object({ atSeq: z.coerce.number().int().min(0).optional() });
-
 export const protocolRoutes: Route[] = [
   {
     method: "POST",
@@ -27,7 +25,7 @@ export const protocolRoutes: Route[] = [
     run: async (c) => {
       const plan = parseWith(ZPlanJson, await readJsonBody(c.req), "plan.json");
       const ack = await appendSeedEvent(c, "plan.imported", { plan });
-      sendJson(c.res, 201, { event: ack, plan: planJson((await c.app.store.readState(c.params[0]!))!) });
+      sendJson(c.res, 201, { event: ack, plan: planJson((await c.app.store.readState(c.params[0]!))!) } satisfies PlanImported);
     },
   },
   {
@@ -43,7 +41,7 @@ export const protocolRoutes: Route[] = [
     run: async (c) => {
       const manifest = parseWith(ZTaskManifest, await readJsonBody(c.req), "task manifest");
       const ack = await appendSeedEvent(c, "workcell.opened", { manifest });
-      sendJson(c.res, 201, { workcellId: manifest.workcell_id, event: ack });
+      sendJson(c.res, 201, { workcellId: manifest.workcell_id, event: ack } satisfies WorkcellAck);
     },
   },
   {
@@ -56,7 +54,7 @@ export const protocolRoutes: Route[] = [
         throw new AppError(422, "proof_workcell_mismatch", `proof.json is for workcell ${proof.workcell_id}, posted to ${c.params[1]}`, [{ path: "workcell_id", message: "must match the URL" }]);
       }
       const ack = await appendSeedEvent(c, "workcell.proof", { proof });
-      sendJson(c.res, 201, { workcellId: proof.workcell_id, event: ack });
+      sendJson(c.res, 201, { workcellId: proof.workcell_id, event: ack } satisfies WorkcellAck);
     },
   },
   {
@@ -64,7 +62,7 @@ export const protocolRoutes: Route[] = [
     path: /^\/api\/v1\/pods\/([^/]+)\/state$/,
     guard: { pod: "viewer" },
     run: async ({ app, res, params, url, podState }) => {
-      const q = parseWith(ZStateQuery, Object.fromEntries(url.searchParams), "query");
+      const q = parseWith(ZPodStateQuery, Object.fromEntries(url.searchParams), "query");
       sendJson(res, 200, await readPodState(app.store, params[0]!, podState!, q.atSeq));
     },
   },

@@ -1,5 +1,4 @@
 // Pods and their tapes.
-import { z } from "zod";
 import { AppError } from "../domain/errors";
 import { requireAppend } from "../domain/access/policy";
 import { createPod } from "../pods/create-pod";
@@ -11,13 +10,12 @@ import { waitForEvents } from "../tape/wait-for-events";
 import { verifyChain } from "../tape/verify-chain";
 import { verificationSlots } from "../tape/verification-slots";
 import { clientIp } from "./client-ip";
-import { ZEventInput, MAX_EVENTS_PER_REQUEST, type TEvent } from "../wire/events";
-import { ZCreatePodRequest, ZReadEventsQuery, type PodOverview } from "../wire/pods";
+import { ZEventBatch, ZEventInput, type AppendResponse, type EventSearchPage, type EventsPage, type TEvent } from "../wire/events";
+import { ZCreatePodRequest, ZReadEventsQuery, type PodOverview, type PodsResponse } from "../wire/pods";
+import type { InboxResponse } from "../wire/views";
 import { parseWith, readJsonBody, sendJson } from "./json";
 import type { Route, RouteContext } from "./route";
 import { describeIdentity } from "../wire/whoami";
-
-const ZBatch = z.object({ events: z.array(ZEventInput).min(1).max(MAX_EVENTS_PER_REQUEST) });
 
 /** Appends as the caller: an agent token speaks only as its own member. */
 export async function appendAs(c: RouteContext, events: TEvent[]) {
@@ -35,8 +33,8 @@ export const tapeRoutes: Route[] = [
     run: async (c) => {
       const body = await readJsonBody(c.req);
       const isBatch = typeof body === "object" && body !== null && "events" in body;
-      const events = isBatch ? parseWith(ZBatch, body).events : [parseWith(ZEventInput, body, "event")];
-      sendJson(c.res, 201, { events: await appendAs(c, events) });
+      const events = isBatch ? parseWith(ZEventBatch, body).events : [parseWith(ZEventInput, body, "event")];
+      sendJson(c.res, 201, { events: await appendAs(c, events) } satisfies AppendResponse);
     },
   },
   {
@@ -48,14 +46,14 @@ export const tapeRoutes: Route[] = [
       const filter = { types: q.type?.split(",").filter(Boolean), actor: q.actor, role: q.role, taskId: q.taskId, runId: q.runId, q: q.q };
       if (q.before !== undefined || Object.values(filter).some((v) => (Array.isArray(v) ? v.length : v))) {
         const events = await searchEvents(app.store, params[0]!, filter, q.before ?? 2_147_483_647, q.limit);
-        return sendJson(res, 200, { events, nextBefore: events.at(-1)?.seq ?? null });
+        return sendJson(res, 200, { events, nextBefore: events.at(-1)?.seq ?? null } satisfies EventSearchPage);
       }
       // A long-poll ends early when its caller hangs up (also if that happened while we authenticated).
       const closed = new AbortController();
       res.on("close", () => closed.abort());
       if (req.destroyed || res.destroyed) closed.abort();
       const events = await waitForEvents(app.store, app.bus, params[0]!, { after: q.after, limit: q.limit, waitSeconds: q.wait, signal: closed.signal });
-      if (!res.destroyed) sendJson(res, 200, { events, nextAfter: events.at(-1)?.seq ?? q.after });
+      if (!res.destroyed) sendJson(res, 200, { events, nextAfter: events.at(-1)?.seq ?? q.after } satisfies EventsPage);
     },
   },
   {
@@ -98,7 +96,7 @@ export const tapeRoutes: Route[] = [
     method: "GET",
     path: /^\/api\/v1\/inbox$/,
     guard: "authenticated",
-    run: async ({ app, res, identity }) => sendJson(res, 200, { items: await readInbox(app.store, identity) }),
+    run: async ({ app, res, identity }) => sendJson(res, 200, { items: await readInbox(app.store, identity) } satisfies InboxResponse),
   },
   {
     method: "GET",
@@ -109,7 +107,7 @@ export const tapeRoutes: Route[] = [
       for (const { pod: p, state } of await visiblePods(app.store, identity)) {
         visible.push({ ...p, status: state.status, activeAgent: state.activeAgent, inboxCount: Object.keys(state.inbox).length, lastCheckpointAt: state.lastCheckpoint?.at ?? null });
       }
-      sendJson(res, 200, { pods: visible });
+      sendJson(res, 200, { pods: visible } satisfies PodsResponse);
     },
   },
 ];

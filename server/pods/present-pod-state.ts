@@ -2,8 +2,9 @@
 // the board in plan order and the inbox oldest first.
 import type { PodState } from "../domain/state/pod-state";
 import { failingGates } from "../domain/state/reduce-evidence";
+import type { PodStateView } from "../wire/views";
 
-export function presentPodState(s: PodState) {
+export function presentPodState(s: PodState): PodStateView {
   return {
     seq: s.seq,
     status: s.status,
@@ -25,4 +26,3 @@ export function presentPodState(s: PodState) {
     lastCheckpoint: s.lastCheckpoint,
   };
 }
-export type PodStateView = ReturnType<typeof presentPodState>;

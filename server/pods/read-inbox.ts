@@ -3,10 +3,8 @@
 import type { TapeStore } from "../db/tape-store";
 import { atLeast, type Identity } from "../domain/access/policy";
 import { failingGates } from "../domain/state/reduce-evidence";
-import type { InboxItem } from "../domain/state/pod-state";
+import type { InboxEntry } from "../wire/views";
 import { visiblePods } from "./visible-pods";
-
-export type InboxEntry = InboxItem & { podId: string; podName: string; canAct: boolean; blockedBy: string[] };
 
 export async function readInbox(store: TapeStore, identity: Identity): Promise<InboxEntry[]> {
   const entries: InboxEntry[] = [];

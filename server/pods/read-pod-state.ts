@@ -2,7 +2,8 @@ import type { TapeStore } from "../db/tape-store";
 import { invalid } from "../domain/errors";
 import { catchUpAsync } from "../domain/state/catch-up";
 import { emptyPodState, type PodState } from "../domain/state/pod-state";
-import { presentPodState, type PodStateView } from "./present-pod-state";
+import type { PodStateView } from "../wire/views";
+import { presentPodState } from "./present-pod-state";
 
 /** The pod's projections now (`current`), or as of `atSeq` (time travel: the tape replayed up to that seq). */
 export async function readPodState(store: TapeStore, podId: string, current: PodState, atSeq?: number): Promise<PodStateView> {

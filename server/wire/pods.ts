@@ -28,6 +28,11 @@ export type PodOverview = PodSummary & {
   inboxCount: number;
   lastCheckpointAt: string | null;
 };
+/** GET /api/v1/pods: the pods the caller may see. */
+export type PodsResponse = { pods: PodOverview[] };
+
+/** GET /api/v1/pods/{podId}/state: now, or as of an earlier seq (time travel). */
+export const ZPodStateQuery = z.object({ atSeq: z.coerce.number().int().min(0).optional() });
 
 export const ZReadEventsQuery = z.object({
   after: z.coerce.number().int().min(0).default(0),
