@@ -4,7 +4,8 @@ import { createHash, randomUUID } from "node:crypto";
 import { createReadStream, createWriteStream, existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync } from "node:fs";
 import { join } from "node:path";
 import type { Readable } from "node:stream";
-import { pipeline } from "node:stream/promises";
+import { once } from "node:events";
+import { finished } from "node:stream/promises";
 import { AppError } from "../domain/errors";
 import { hashFile } from "./hash-file";
 
@@ -52,19 +53,19 @@ export class BlobStore {
     writing.add(tmp);
     const hash = createHash("sha256");
     let size = 0;
+    const out = createWriteStream(tmp);
     try {
-      await pipeline(
-        body,
-        async function* (source: AsyncIterable<Buffer>) {
-          for await (const chunk of source) {
-            size += chunk.length;
-            if (size > max) throw tooBig(max);
-            hash.update(chunk);
-            yield chunk;
-          }
-        },
-        createWriteStream(tmp),
-      );
+      // Read without destroying the request when we stop early: an over-limit upload gets its
+      // 413 on a live connection (node then discards the rest of the body), where destroying
+      // it made the client see a reset instead of the answer.
+      for await (const chunk of body.iterator({ destroyOnReturn: false }) as AsyncIterable<Buffer>) {
+        size += chunk.length;
+        if (size > max) throw tooBig(max);
+        hash.update(chunk);
+        if (!out.write(chunk)) await once(out, "drain");
+      }
+      out.end();
+      await finished(out);
       const actual = hash.digest("hex");
       if (actual !== sha256) throw new AppError(400, "hash_mismatch", `the content's SHA-256 is ${actual}, not ${sha256}; nothing was stored`);
       if (this.stat(sha256)) return { size, created: false };
@@ -72,6 +73,7 @@ export class BlobStore {
       renameSync(tmp, this.path(sha256));
       return { size, created: true };
     } finally {
+      out.destroy();
       rmSync(tmp, { force: true });
       writing.delete(tmp);
     }
