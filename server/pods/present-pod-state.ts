@@ -3,6 +3,7 @@
 import type { PodState } from "../domain/state/pod-state";
 import { failingGates } from "../domain/state/reduce-evidence";
 import type { PodStateView } from "../wire/views";
+import { inboxCards } from "./inbox-context";
 
 export function presentPodState(s: PodState): PodStateView {
   return {
@@ -14,7 +15,7 @@ export function presentPodState(s: PodState): PodStateView {
     roleHistory: s.roleHistory,
     handoffs: s.handoffs,
     board: s.taskOrder.map((id) => ({ ...s.tasks[id]!, failingGates: failingGates(s, id) })),
-    inbox: Object.values(s.inbox).sort((a, b) => a.seq - b.seq),
+    inbox: inboxCards(s),
     escalations: Object.values(s.escalations),
     decisions: s.decisions,
     evidence: Object.values(s.evidence),

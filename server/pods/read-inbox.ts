@@ -5,6 +5,7 @@ import { atLeast, type Identity } from "../domain/access/policy";
 import { failingGates } from "../domain/state/reduce-evidence";
 import type { InboxEntry } from "../wire/views";
 import { visiblePods } from "./visible-pods";
+import { inboxContext } from "./inbox-context";
 
 export async function readInbox(store: TapeStore, identity: Identity): Promise<InboxEntry[]> {
   const entries: InboxEntry[] = [];
@@ -12,7 +13,7 @@ export async function readInbox(store: TapeStore, identity: Identity): Promise<I
     const canAct = identity.kind === "user" && atLeast(access, "approver");
     for (const item of Object.values(state.inbox)) {
       const blockedBy = item.subject.kind === "task" ? failingGates(state, item.subject.id) : [];
-      entries.push({ ...item, podId: pod.id, podName: pod.name, canAct, blockedBy });
+      entries.push({ ...item, context: inboxContext(state, item), podId: pod.id, podName: pod.name, canAct, blockedBy });
     }
   }
   return entries.sort((a, b) => a.at.localeCompare(b.at));

@@ -7,7 +7,7 @@ export type PodStateView = Pick<PodState, "seq" | "status" | "scope" | "activeAg
   members: Member[];
   /** Each task with the gates that hold its approval (failing evidence or proofs). */
   board: (Task & { failingGates: string[] })[];
-  inbox: InboxItem[];
+  inbox: InboxCard[];
   escalations: Escalation[];
   evidence: Evidence[];
   runs: Run[];
@@ -16,7 +16,28 @@ export type PodStateView = Pick<PodState, "seq" | "status" | "scope" | "activeAg
   planBlocks: PodState["planBlocks"][string][];
 };
 
+/** An evidence bundle behind an inbox item: did its commands pass. */
+export type InboxEvidence = { bundleId: string; passed: boolean; commandCount: number; failedCommands: number; seq: number };
+/** A workcell's proof behind a task: each declared gate passed or failed (a gate is failing only once a proof says so). */
+export type InboxProof = {
+  workcellId: string;
+  title: string;
+  /** null while no proof was submitted. */
+  status: string | null;
+  gates: { name: string; passed: boolean | null }[];
+  forbiddenPathViolations: string[];
+  overDiffBudget: boolean;
+};
+/** What backs a decision: what the inbox card shows beside its title. */
+export type InboxContext =
+  | { kind: "task"; taskId: string; description: string; status: Task["status"]; review: Task["review"]; evidence: InboxEvidence[]; proofs: InboxProof[] }
+  | { kind: "job"; jobId: string; scope: string; settlement: Job["settlement"]; constraints: string[]; acceptanceTests: string[]; escrow: Job["escrow"]; evidence: InboxEvidence[] }
+  | { kind: "escalation"; escalationKind: Escalation["kind"]; question: string; askedBy: string; options: string[]; task: { taskId: string; description: string } | null; evidence: InboxEvidence[] }
+  | { kind: "plan"; planId: string; blocks: { by: string; role: string; rationale: string }[] };
+/** One thing waiting for a human, with what backs it (null when its subject is gone from the state). */
+export type InboxCard = InboxItem & { context: InboxContext | null };
+
 /** One thing waiting for a human, in any pod the caller may see, with whether they may act on it. */
-export type InboxEntry = InboxItem & { podId: string; podName: string; canAct: boolean; blockedBy: string[] };
+export type InboxEntry = InboxCard & { podId: string; podName: string; canAct: boolean; blockedBy: string[] };
 /** GET /api/v1/inbox: oldest first. */
 export type InboxResponse = { items: InboxEntry[] };
