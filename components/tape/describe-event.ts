@@ -15,6 +15,7 @@ const DESCRIBE: Describers = {
   "pod.closed": (b) => `Pod closed${b.reason ? `: ${b.reason}` : ""}`,
   "member.joined": (b) => `${b.displayName} (${b.memberId}) joined as ${b.kind}`,
   "access.granted": () => null,
+  "access.revoked": (b) => `${b.memberId} no longer has access`,
   "role.assigned": (b) => `${b.memberId} is now ${b.role}`,
   "role.rotated": (b) => `${b.role} rotated from ${b.from} to ${b.to}`,
   "plan.imported": (b) => `Plan imported with ${b.plan?.tasks?.length ?? 0} tasks`,

@@ -18,6 +18,7 @@ export const SAMPLE_BODIES: Record<EventType, { actor: string; body: Record<stri
   "pod.closed": { actor: "chair-1", body: { reason: "done" } },
   "member.joined": { actor: "chair-1", body: { memberId: "helper-1", kind: "agent", displayName: "Helper" } },
   "access.granted": { actor: "chair-1", body: { memberId: "ana@example.com", access: "approver" } },
+  "access.revoked": { actor: "chair-1", body: { memberId: "ana@example.com" } },
   "role.assigned": { actor: "chair-1", body: { memberId: "helper-1", role: "researcher" } },
   "role.rotated": { actor: "chair-1", body: { role: "reviewer", from: "rev-1", to: "helper-1" } },
   "plan.imported": { actor: "impl-1", body: { plan: SEED_DOCUMENTS.plan } },

@@ -36,7 +36,7 @@ export type DecisionVerdict = (typeof DECISION_VERDICTS)[number];
 /** Every tape event type, in the order the tape's filter offers them. */
 export const EVENT_TYPES = [
   "pod.scope_agreed", "pod.started", "pod.paused", "pod.resumed", "pod.closed",
-  "member.joined", "access.granted", "role.assigned", "role.rotated",
+  "member.joined", "access.granted", "access.revoked", "role.assigned", "role.rotated",
   "plan.imported", "task.added", "task.updated", "task.review_requested", "review",
   "checkpoint", "note", "decision", "plan.review", "escalation", "escalation.answered", "handoff",
   "run.started", "run.verified", "run.committed", "run.discarded",

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { emptyPodState, type PodState } from "../state/pod-state";
+import { Tape } from "../../testing/reducer-tape";
 import { podAccess, requireAppend, requirePodAccess, requireSiteAdmin, type Identity } from "./policy";
 
 const state: PodState = {
@@ -20,6 +21,16 @@ describe("podAccess", () => {
     expect(podAccess(user("zed@x"), "p", state)).toBe("none");
     expect(podAccess(user("bot"), "p", state)).toBe("none"); // an agent's member id is not a person
     expect(podAccess(user("zed@x", true), "p", state)).toBe("admin");
+  });
+  it("gives a removed person nothing (access.revoked takes them out of the members)", () => {
+    const t = new Tape();
+    t.add("member.joined", "admin", { memberId: "vic@x", kind: "human", displayName: "Vic", access: "approver" });
+    expect(podAccess(user("vic@x"), "p", t.state)).toBe("approver");
+    t.add("access.revoked", "admin", { memberId: "vic@x" });
+    expect(podAccess(user("vic@x"), "p", t.state)).toBe("none");
+    expect(requirePodAccess(user("vic@x"), "p", t.state, "viewer")).toMatchObject({ ok: false, status: 403 });
+    t.add("member.joined", "admin", { memberId: "vic@x", kind: "human", displayName: "Vic", access: "viewer" });
+    expect(podAccess(user("vic@x"), "p", t.state)).toBe("viewer");
   });
   it("lets agents and share links watch their own pod only", () => {
     expect(podAccess(agent("p"), "p", state)).toBe("viewer");

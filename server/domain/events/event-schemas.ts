@@ -51,6 +51,8 @@ export const ZMemberJoined = ev("member.joined", z.object({
   access: ZAccess.optional(), // humans: viewer unless said otherwise
 }));
 export const ZAccessGranted = ev("access.granted", z.object({ memberId: ZId, access: ZAccess }));
+/** A person leaves the pod: they no longer see it; a later member.joined brings them back. */
+export const ZAccessRevoked = ev("access.revoked", z.object({ memberId: ZId }));
 export const ZRoleAssigned = ev("role.assigned", z.object({ memberId: ZId, role: ZRole }));
 export const ZRoleRotated = ev("role.rotated", z.object({ role: ZRole, from: ZId, to: ZId }));
 
@@ -208,7 +210,7 @@ export const ZBudgetExceeded = ev("budget.exceeded", z.object({ budget: ZId, lim
 
 export const EVENT_SCHEMAS = [
   ZScopeAgreed, ZPodStarted, ZPodPaused, ZPodResumed, ZPodClosed,
-  ZMemberJoined, ZAccessGranted, ZRoleAssigned, ZRoleRotated,
+  ZMemberJoined, ZAccessGranted, ZAccessRevoked, ZRoleAssigned, ZRoleRotated,
   ZPlanImported, ZTaskAdded, ZTaskUpdated, ZReviewRequested, ZReview,
   ZCheckpoint, ZNote, ZDecision, ZPlanReview, ZEscalation, ZEscalationAnswered, ZHandoff,
   ZRunStarted, ZRunVerified, ZRunCommitted, ZRunDiscarded,

@@ -76,6 +76,31 @@ describe("pod access for people", () => {
     expect(t.add("access.granted", "vic", { memberId: "ana", access: "viewer" }).members["ana"]!.access).toBe("viewer");
   });
 
+  it("access.revoked removes a person (and their roles); they may join again later", () => {
+    const t = Tape.team();
+    t.refuses("access_for_humans", "access.revoked", "admin", { memberId: "impl" });
+    t.refuses("unknown_member", "access.revoked", "admin", { memberId: "zed" });
+    t.refuses("admin_only", "access.revoked", "ana", { memberId: "vic" }); // an approver is no admin
+    t.add("role.assigned", "admin", { memberId: "vic", role: "verifier" });
+    const s = t.add("access.revoked", "admin", { memberId: "vic" });
+    expect(Object.hasOwn(s.members, "vic")).toBe(false);
+    t.refuses("unknown_member", "access.revoked", "admin", { memberId: "vic" });
+    t.refuses("unknown_member", "access.granted", "admin", { memberId: "vic", access: "approver" });
+    const back = t.add("member.joined", "admin", { memberId: "vic", kind: "human", displayName: "Vic again", access: "approver" });
+    expect(back.members["vic"]).toMatchObject({ access: "approver", roles: [], displayName: "Vic again" });
+  });
+
+  it("keeps the pod's last admin: neither removed nor demoted until another person is admin", () => {
+    const t = Tape.team();
+    t.add("access.granted", "admin", { memberId: "ana", access: "admin" });
+    t.refuses("last_admin", "access.revoked", "ana", { memberId: "ana" });
+    t.refuses("last_admin", "access.granted", "admin", { memberId: "ana", access: "viewer" });
+    t.add("access.granted", "ana", { memberId: "vic", access: "admin" });
+    expect(t.add("access.granted", "vic", { memberId: "ana", access: "approver" }).members["ana"]!.access).toBe("approver");
+    t.refuses("last_admin", "access.revoked", "vic", { memberId: "vic" });
+    expect(Object.hasOwn(t.add("access.revoked", "vic", { memberId: "ana" }).members, "ana")).toBe(false);
+  });
+
   it("agents cannot manage membership, take roles or steer the pod", () => {
     const t = Tape.team();
     t.refuses("admin_only", "member.joined", "impl", { memberId: "eve@x", kind: "human", displayName: "Eve", access: "admin" });

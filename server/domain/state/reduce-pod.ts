@@ -1,5 +1,6 @@
 // Pod lifecycle, members, roles, handoffs, checkpoints, notes and budgets.
-import { at, conflictRule, invalidRule, type R, type Reducers, requireMember, requireMembershipAdmin, requireSteward, requireTask, with_ } from "./rules";
+import { at, conflictRule, invalidRule, type R, type Reducers, requireMember, requireMembershipAdmin, requireSteward, requireTask, with_, without } from "./rules";
+import type { PodState } from "./pod-state";
 
 const scopeAgreed: R<"pod.scope_agreed"> = (s, e) => {
   requireSteward(s, e.actor, "agree the pod's scope");
@@ -40,8 +41,25 @@ const accessGranted: R<"access.granted"> = (s, e) => {
   requireMembershipAdmin(s, e.actor);
   const m = requireMember(s, e.body.memberId);
   if (m.kind !== "human") throw invalidRule("access_for_humans", "agents speak through tokens; pod access is for human members");
+  if (e.body.access !== "admin") keepAnAdmin(s, m.memberId, "make someone else an admin before changing their access");
   return { ...s, members: with_(s.members, m.memberId, { ...m, access: e.body.access }) };
 };
+
+/** The person leaves the members (and their roles with them), so the pod's access policy no longer finds them. */
+const accessRevoked: R<"access.revoked"> = (s, e) => {
+  requireMembershipAdmin(s, e.actor);
+  const m = requireMember(s, e.body.memberId);
+  if (m.kind !== "human") throw invalidRule("access_for_humans", "agents speak through tokens: revoke the agent's tokens instead");
+  keepAnAdmin(s, m.memberId, "make someone else an admin before removing them");
+  return { ...s, members: without(s.members, m.memberId) };
+};
+
+/** A pod whose people include an admin keeps at least one. */
+function keepAnAdmin(s: PodState, memberId: string, hint: string) {
+  if (s.members[memberId]?.access !== "admin") return;
+  const others = Object.values(s.members).filter((o) => o.memberId !== memberId && o.kind === "human" && o.access === "admin");
+  if (others.length === 0) throw conflictRule("last_admin", `${memberId} is the pod's last admin: ${hint}`);
+}
 
 const roleAssigned: R<"role.assigned"> = (s, e) => {
   requireSteward(s, e.actor, "assign roles");
@@ -99,6 +117,7 @@ export const podReducers = {
   "pod.closed": closed,
   "member.joined": memberJoined,
   "access.granted": accessGranted,
+  "access.revoked": accessRevoked,
   "role.assigned": roleAssigned,
   "role.rotated": roleRotated,
   handoff,
