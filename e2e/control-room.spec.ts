@@ -74,7 +74,10 @@ test("approve and reject tasks; accept and reject jobs (escrow released / refund
   await expect(page.getByTestId("inbox-item").filter({ hasText: "Approve task ok" })).toHaveCount(0);
   await page.getByTestId("inbox-item").filter({ hasText: "Approve task no" }).getByRole("button", { name: "Reject", exact: true }).click();
   await page.getByTestId("inbox-item").filter({ hasText: "j-accept" }).getByRole("button", { name: "Accept and release" }).click();
+  await page.getByRole("dialog").getByRole("button", { name: "Accept and release" }).click(); // moving money asks first
+  await expect(page.getByTestId("inbox-item").filter({ hasText: "j-accept" })).toHaveCount(0);
   await page.getByTestId("inbox-item").filter({ hasText: "j-reject" }).getByRole("button", { name: "Reject and refund" }).click();
+  await page.getByRole("dialog").getByRole("button", { name: "Reject and refund" }).click();
   await expect(page.getByTestId("inbox-item")).toHaveCount(0);
   await page.getByRole("tab", { name: "board" }).click();
   await expect(page.locator('[data-task="ok"]')).toHaveAttribute("data-status", "done");

@@ -1,20 +1,40 @@
 "use client";
-// One thing waiting for a human, with the controls to settle it (for approvers).
-// Keyboard (when focused): a approves/accepts, r rejects.
+// One thing waiting for a human, what backs it, and the controls to settle it
+// (for approvers). Keyboard (when focused): a approves/accepts, r rejects;
+// accepting or rejecting a delivery moves money, so it asks first.
 import { forwardRef, useState } from "react";
-import type { InboxItem } from "@/server/domain/state/pod-state";
+import type { InboxCard } from "@/server/wire/views";
 import { answerEscalation, decide } from "@/server/web/server-actions";
 import { RelativeTime } from "../shared/relative-time";
 import { useAction } from "../shared/use-action";
 import { TIE_BREAKERS, type DecisionVerdict } from "@/server/wire/vocabulary";
+import { InboxContextView, formatMoney } from "./inbox-context";
+import { ConfirmMoney } from "./confirm-money";
 
-type Props = { podId: string; podName?: string; item: InboxItem; blockedBy: string[]; canAct: boolean; focused?: boolean };
+type Props = {
+  podId: string;
+  podName?: string;
+  item: InboxCard;
+  blockedBy: string[];
+  canAct: boolean;
+  focused?: boolean;
+  onFocus?: () => void;
+  /** Called when an action on this item succeeded (the list moves focus on once it leaves). */
+  onSettled?: () => void;
+};
 
-export const InboxItemCard = forwardRef<HTMLLIElement, Props>(function InboxItemCard({ podId, podName, item, blockedBy, canAct, focused }, ref) {
+const typing = (t: HTMLElement) => ["INPUT", "TEXTAREA", "SELECT"].includes(t.tagName);
+
+export const InboxItemCard = forwardRef<HTMLLIElement, Props>(function InboxItemCard({ podId, podName, item, blockedBy, canAct, focused, onFocus, onSettled }, ref) {
   const [text, setText] = useState("");
   const [tieBreaker, setTieBreaker] = useState<string>("");
+  const [confirming, setConfirming] = useState<"accept" | "reject" | null>(null);
   const { run, pending, error } = useAction(podId);
-  const act = (action: () => Promise<{ ok: boolean; error?: string }>) => run(action, () => setText(""));
+  const act = (action: () => Promise<{ ok: boolean; error?: string }>) =>
+    run(action, () => {
+      setText("");
+      onSettled?.();
+    });
   const decideWith = (verdict: DecisionVerdict) => () =>
     act(() =>
       decide({
@@ -25,47 +45,55 @@ export const InboxItemCard = forwardRef<HTMLLIElement, Props>(function InboxItem
         ...(tieBreaker ? { tieBreaker } : {}),
       }),
     );
-  const positive = item.kind === "job_acceptance" ? decideWith("accept") : decideWith("approve");
-  const negative = decideWith("reject");
+  const isJob = item.kind === "job_acceptance";
+  const positive = isJob ? () => setConfirming("accept") : decideWith("approve");
+  const negative = isJob ? () => setConfirming("reject") : decideWith("reject");
 
   const onKey = (e: React.KeyboardEvent) => {
-    if (!canAct || pending || (e.target as HTMLElement).tagName === "INPUT") return;
+    if (!canAct || pending || confirming || typing(e.target as HTMLElement) || e.metaKey || e.ctrlKey || e.altKey) return;
     if (e.key === "a" && item.kind !== "escalation" && !(item.kind === "decision" && blockedBy.length)) positive();
     if (e.key === "r" && item.kind !== "escalation" && item.kind !== "plan_blocked") negative();
   };
   const ageMs = Date.now() - new Date(item.at).getTime();
   const button = "rounded-md px-3 py-1.5 text-sm font-medium disabled:cursor-not-allowed disabled:opacity-50";
+  const green = `${button} bg-emerald-700 text-white hover:bg-emerald-600`;
+  const red = `${button} bg-red-700 text-white hover:bg-red-600`;
+  const job = item.context?.kind === "job" ? item.context : null;
+  const amount = job ? formatMoney(job.settlement.amount, job.settlement.currency) : "the escrow";
 
   return (
     <li
       ref={ref}
       tabIndex={0}
       onKeyDown={onKey}
-      className={`space-y-2 rounded-lg border bg-white p-3 outline-none focus:ring-2 focus:ring-zinc-400 dark:bg-zinc-900 ${focused ? "border-zinc-500" : "border-zinc-200 dark:border-zinc-800"}`}
+      onFocus={() => onFocus?.()}
+      className={`min-w-0 space-y-2 rounded-lg border bg-white p-3 outline-none focus:ring-2 focus:ring-sky-600 dark:bg-zinc-900 dark:focus:ring-sky-400 ${focused ? "border-zinc-500" : "border-zinc-200 dark:border-zinc-800"}`}
       data-testid="inbox-item"
       data-kind={item.kind}
       aria-label={`${item.kind.replace("_", " ")}: ${item.title}`}
     >
       <div className="flex flex-wrap items-center gap-2">
-        <span className="rounded bg-amber-100 px-1.5 py-0.5 text-[11px] font-medium uppercase text-amber-800 dark:bg-amber-950 dark:text-amber-300">{item.kind.replace("_", " ")}</span>
-        {podName && <a href={`/pods/${podId}?tab=inbox`} className="text-xs font-medium text-zinc-500 hover:underline">{podName}</a>}
-        <span className={`ml-auto text-xs ${ageMs > 3_600_000 ? "font-medium text-amber-700 dark:text-amber-400" : "text-zinc-500"}`} title="waiting since">
+        <span className="rounded bg-amber-100 px-1.5 py-0.5 text-[11px] font-medium uppercase text-amber-900 dark:bg-amber-950 dark:text-amber-300">{item.kind.replace("_", " ")}</span>
+        {podName && <a href={`/pods/${podId}?tab=inbox`} className="min-w-0 truncate text-xs font-medium text-zinc-600 hover:underline dark:text-zinc-400">{podName}</a>}
+        <span className={`ml-auto text-xs ${ageMs > 3_600_000 ? "font-medium text-amber-800 dark:text-amber-400" : "text-zinc-600 dark:text-zinc-400"}`} title="waiting since">
           waiting <RelativeTime iso={item.at} />
         </span>
       </div>
       <p className="text-sm break-words">{item.title}</p>
+      <InboxContextView podId={podId} context={item.context} />
+      {!canAct && <p className="text-xs text-zinc-600 dark:text-zinc-400" data-testid="read-only">Read-only: you can watch this pod; an approver decides.</p>}
       {canAct && (
         <div className="space-y-2">
-          <div className="flex gap-2">
+          <div className="flex flex-wrap gap-2">
             <input
               value={text}
               onChange={(e) => setText(e.target.value)}
               placeholder={item.kind === "escalation" ? "Your answer" : "Rationale (optional)"}
               aria-label={item.kind === "escalation" ? "Answer" : "Rationale"}
-              className="min-w-0 flex-1 rounded-md border border-zinc-300 bg-white px-2 py-1.5 text-sm dark:border-zinc-700 dark:bg-zinc-950"
+              className="min-w-0 flex-1 basis-40 rounded-md border border-zinc-300 bg-white px-2 py-1.5 text-sm dark:border-zinc-700 dark:bg-zinc-950"
             />
             {item.kind !== "escalation" && (
-              <select aria-label="Tie-breaker" value={tieBreaker} onChange={(e) => setTieBreaker(e.target.value)} className="rounded-md border border-zinc-300 bg-white px-2 py-1.5 text-sm dark:border-zinc-700 dark:bg-zinc-950" title="Seed 000 §3.2: text/spec → safety → determinism → reversibility → timebox; spike for factual disagreements">
+              <select aria-label="Tie-breaker" value={tieBreaker} onChange={(e) => setTieBreaker(e.target.value)} className="min-w-0 rounded-md border border-zinc-300 bg-white px-2 py-1.5 text-sm dark:border-zinc-700 dark:bg-zinc-950" title="Seed 000 §3.2: text/spec → safety → determinism → reversibility → timebox; spike for factual disagreements">
                 <option value="">Tie-breaker…</option>
                 {TIE_BREAKERS.map((t) => <option key={t} value={t}>{t.replace("_", "/")}</option>)}
               </select>
@@ -75,7 +103,7 @@ export const InboxItemCard = forwardRef<HTMLLIElement, Props>(function InboxItem
             {item.kind === "escalation" ? (
               <>
                 {(item.options ?? []).map((o) => (
-                  <button key={o} disabled={pending} onClick={() => act(() => answerEscalation({ podId, escalationId: item.subject.id, answer: o }))} className={`${button} border border-zinc-300 hover:bg-zinc-50 dark:border-zinc-700 dark:hover:bg-zinc-800`}>
+                  <button key={o} disabled={pending} onClick={() => act(() => answerEscalation({ podId, escalationId: item.subject.id, answer: o }))} className={`${button} border border-zinc-300 break-words hover:bg-zinc-50 dark:border-zinc-700 dark:hover:bg-zinc-800`}>
                     {o}
                   </button>
                 ))}
@@ -83,25 +111,40 @@ export const InboxItemCard = forwardRef<HTMLLIElement, Props>(function InboxItem
                   Answer
                 </button>
               </>
-            ) : item.kind === "job_acceptance" ? (
+            ) : isJob ? (
               <>
-                <button disabled={pending} onClick={positive} className={`${button} bg-emerald-600 text-white hover:bg-emerald-500`}>Accept and release</button>
-                <button disabled={pending} onClick={negative} className={`${button} bg-red-600 text-white hover:bg-red-500`}>Reject and refund</button>
+                <button disabled={pending} onClick={positive} className={green} title="Accept (a): asks to confirm">Accept and release</button>
+                <button disabled={pending} onClick={negative} className={red} title="Reject (r): asks to confirm">Reject and refund</button>
               </>
             ) : item.kind === "plan_blocked" ? (
-              <button disabled={pending} onClick={positive} className={`${button} bg-emerald-600 text-white hover:bg-emerald-500`}>Approve the plan</button>
+              <button disabled={pending} onClick={positive} className={green}>Approve the plan</button>
             ) : (
               <>
-                <button disabled={pending || blockedBy.length > 0} onClick={positive} className={`${button} bg-emerald-600 text-white hover:bg-emerald-500`} title={blockedBy.length ? `Blocked: ${blockedBy.join("; ")}` : "Approve (a)"}>
+                <button disabled={pending || blockedBy.length > 0} onClick={positive} className={green} title={blockedBy.length ? `Blocked: ${blockedBy.join("; ")}` : "Approve (a)"}>
                   Approve
                 </button>
-                <button disabled={pending} onClick={negative} className={`${button} bg-red-600 text-white hover:bg-red-500`} title="Reject (r)">Reject</button>
-                {blockedBy.length > 0 && <span className="text-xs text-red-700 dark:text-red-400" data-testid="approve-blocked">Approve is disabled: {blockedBy.join("; ")}</span>}
+                <button disabled={pending} onClick={negative} className={red} title="Reject (r)">Reject</button>
+                {blockedBy.length > 0 && <span className="text-xs break-words text-red-700 dark:text-red-400" data-testid="approve-blocked">Approve is disabled: {blockedBy.join("; ")}</span>}
               </>
             )}
           </div>
           {error && <p role="alert" className="text-sm text-red-700 dark:text-red-400">{error}</p>}
         </div>
+      )}
+      {isJob && canAct && (
+        <ConfirmMoney
+          open={confirming !== null}
+          tone={confirming === "reject" ? "refund" : "release"}
+          title={confirming === "reject" ? `Reject the delivery and refund ${amount}?` : `Accept the delivery and release ${amount}?`}
+          description={`${item.title}. ${confirming === "reject" ? "The escrow goes back to the client" : "The escrow is paid to the contractor"}; this cannot be undone.`}
+          confirmLabel={confirming === "reject" ? "Reject and refund" : "Accept and release"}
+          onCancel={() => setConfirming(null)}
+          onConfirm={() => {
+            const verdict = confirming === "reject" ? "reject" : "accept";
+            setConfirming(null);
+            decideWith(verdict)();
+          }}
+        />
       )}
     </li>
   );

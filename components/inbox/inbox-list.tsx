@@ -1,32 +1,18 @@
 "use client";
-// The inbox across pods, oldest first. Keyboard: j/k move, a approve/accept,
-// r reject (on the focused item); "?" (global) shows the keys.
-import { useEffect, useRef, useState, useSyncExternalStore } from "react";
+// The inbox across pods, oldest first. Keyboard: j/k move (the first j selects
+// the first item), a approve/accept, r reject (on the focused item), and focus
+// moves on to the next item after an action; "?" (global) shows the keys.
+import { useState, useSyncExternalStore } from "react";
 import { useInbox } from "./use-inbox";
 import { InboxItemCard } from "./inbox-item-card";
+import { useInboxFocus } from "./use-inbox-focus";
 import { useAlertPrefs } from "./alert-prefs";
 import { Empty } from "../shared/ui";
 
 export function InboxList() {
   const inbox = useInbox();
-  const [focus, setFocus] = useState(0);
-  const refs = useRef<(HTMLLIElement | null)[]>([]);
   const items = inbox.data ?? [];
-
-  useEffect(() => {
-    const onKey = (e: KeyboardEvent) => {
-      if ((e.target as HTMLElement).tagName === "INPUT" || e.metaKey || e.ctrlKey) return;
-      if (e.key === "j" || e.key === "k") {
-        setFocus((f) => {
-          const next = Math.max(0, Math.min(items.length - 1, f + (e.key === "j" ? 1 : -1)));
-          refs.current[next]?.focus();
-          return next;
-        });
-      }
-    };
-    window.addEventListener("keydown", onKey);
-    return () => window.removeEventListener("keydown", onKey);
-  }, [items.length]);
+  const { bind } = useInboxFocus(items.map((i) => `${i.podId}/${i.id}`));
 
   return (
     <div className="space-y-4">
@@ -39,18 +25,10 @@ export function InboxList() {
         <Empty>Nothing waits for you. Escalations, work to approve and deliveries to accept show up here.</Empty>
       ) : (
         <ul className="space-y-2" data-testid="inbox-list">
-          {items.map((item, i) => (
-            <InboxItemCard
-              key={`${item.podId}/${item.id}`}
-              ref={(el) => void (refs.current[i] = el)}
-              podId={item.podId}
-              podName={item.podName}
-              item={item}
-              blockedBy={item.blockedBy}
-              canAct={item.canAct}
-              focused={i === focus}
-            />
-          ))}
+          {items.map((item, i) => {
+            const key = `${item.podId}/${item.id}`;
+            return <InboxItemCard key={key} {...bind(key, i)} podId={item.podId} podName={item.podName} item={item} blockedBy={item.blockedBy} canAct={item.canAct} />;
+          })}
         </ul>
       )}
     </div>
@@ -75,7 +53,7 @@ function AlertSettings() {
       )}
       {permission === "granted" && <span>Browser notifications on</span>}
       <label className="flex items-center gap-1.5">
-        <input type="checkbox" checked={sound} onChange={(e) => setSound(e.target.checked)} /> Sound
+        <input type="checkbox" className="accent-zinc-700 dark:accent-zinc-300" checked={sound} onChange={(e) => setSound(e.target.checked)} /> Sound
       </label>
       <span className="ml-auto text-xs">Press <kbd>?</kbd> for keys</span>
     </div>
