@@ -4,6 +4,8 @@ import { addMember } from "../access/add-member";
 import { createAgentToken, listAgentTokens, revokeAgentToken } from "../access/agent-tokens";
 import { createShareLink, listShareLinks, revokeShareLink } from "../access/share-links";
 import { createUser } from "../access/create-user";
+import { setCanCreatePods } from "../access/set-can-create-pods";
+import { ZUpdateUserRequest } from "../wire/access";
 import { ZAddMemberRequest, ZCreateAgentTokenRequest, ZCreateShareLinkRequest, ZCreateUserRequest, type AgentTokenCreated, type AgentTokensResponse, type ShareLinkCreated, type ShareLinksResponse } from "../wire/access";
 import { parseWith, readJsonBody, sendJson } from "./json";
 import type { Route } from "./route";
@@ -72,5 +74,14 @@ export const accessRoutes: Route[] = [
     path: /^\/api\/v1\/users$/,
     guard: "site-admin",
     run: async ({ app, req, res }) => sendJson(res, 201, await createUser(app.access.auth, parseWith(ZCreateUserRequest, await readJsonBody(req)))),
+  },
+  {
+    method: "PATCH",
+    path: /^\/api\/v1\/users\/([^/]+)$/,
+    guard: "site-admin",
+    run: async ({ app, req, res, params }) => {
+      const input = parseWith(ZUpdateUserRequest, await readJsonBody(req));
+      sendJson(res, 200, await setCanCreatePods(app.store, params[0]!, input.canCreatePods));
+    },
   },
 ];

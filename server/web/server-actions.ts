@@ -2,6 +2,8 @@
 // Decisions and answers from the control room. Each goes through
 // runPodAction: authenticated, parsed, checked on the server, then appended
 // to the tape as the signed-in person (the domain checks the rest).
+import { runSiteCall } from "./run-site-action";
+import { setCanCreatePodsCall } from "./site-actions";
 import { runPodAction } from "./run-action";
 import { addTaskAction, answerEscalationAction, assignRoleAction, decideAction, handOffAction, rotateRoleAction, setPausedAction, splitTaskAction } from "./pod-actions";
 
@@ -35,4 +37,9 @@ export async function addTask(raw: unknown) {
 
 export async function splitTask(raw: unknown) {
   return runPodAction(splitTaskAction, raw);
+}
+
+// Site-level (site admins; the same guard as PATCH /api/v1/users/{id}).
+export async function setCanCreatePods(raw: unknown) {
+  return runSiteCall(setCanCreatePodsCall, raw);
 }

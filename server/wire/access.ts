@@ -46,3 +46,8 @@ export type TCreateUserRequest = z.infer<typeof ZCreateUserRequest>;
 
 /** A person as created: never the password. */
 export type UserInfo = { id: string; email: string; name: string; isAdmin: boolean };
+
+/** PATCH /api/v1/users/{id} (site admins): whether the person may create pods. */
+export const ZUpdateUserRequest = z.object({ canCreatePods: z.boolean() });
+/** A person with what a site admin allowed them. */
+export type UserPermissions = UserInfo & { canCreatePods: boolean };

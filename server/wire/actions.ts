@@ -27,5 +27,11 @@ export const ZAddTaskInput = z.object({ podId: ZPodId, description: z.string().t
 /** Splitting a task: it is cancelled and its parts take its place. */
 export const ZSplitTaskInput = z.object({ podId: ZPodId, taskId: ZId, parts: z.array(z.string().trim().min(1).max(5000)).min(2).max(10) });
 
+// --- site: who may create pods (site admins) ---
+export const ZSetCanCreatePodsInput = z.object({ userId: z.string().min(1).max(200), canCreatePods: z.boolean() });
+
+/** What a server action that does more than append answers: its value, or why nothing was done. */
+export type CallResult<T> = { ok: true; value: T } | { ok: false; code: string; error: string };
+
 /** What every server action answers: the seqs it appended, or why nothing was. */
 export type ActionResult = { ok: true; seqs: number[] } | { ok: false; code: string; error: string };

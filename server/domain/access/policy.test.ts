@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { emptyPodState, type PodState } from "../state/pod-state";
 import { Tape } from "../../testing/reducer-tape";
-import { podAccess, requireAppend, requirePodAccess, requireSiteAdmin, type Identity } from "./policy";
+import { mayCreatePods, podAccess, requireAppend, requireCreatePods, requirePodAccess, requireSiteAdmin, type Identity } from "./policy";
 
 const state: PodState = {
   ...emptyPodState(),
@@ -55,5 +55,24 @@ describe("verdicts", () => {
     expect(requireAppend(user("ana@x"), "p", ["ana@x"])).toMatchObject({ ok: false, status: 403 });
     expect(requireAppend({ kind: "admin-token", label: "ci" }, "p", ["anyone"])).toEqual({ ok: true });
     expect(requireAppend({ kind: "share", linkId: "l", podId: "p" }, "p", ["x"])).toMatchObject({ ok: false, status: 403 });
+  });
+});
+
+describe("creating pods", () => {
+  it("site admins and people a site admin allowed; nobody else", () => {
+    expect(mayCreatePods(user("root@x", true))).toBe(true);
+    expect(mayCreatePods({ kind: "admin-token", label: "ci" })).toBe(true);
+    expect(mayCreatePods({ ...user("ana@x"), canCreatePods: true } as Identity)).toBe(true);
+    expect(mayCreatePods(user("ana@x"))).toBe(false);
+    expect(mayCreatePods({ ...user("ana@x"), canCreatePods: false } as Identity)).toBe(false);
+    expect(mayCreatePods(agent("p"))).toBe(false);
+    expect(mayCreatePods({ kind: "share", linkId: "l", podId: "p" })).toBe(false);
+    expect(mayCreatePods({ kind: "anonymous" })).toBe(false);
+  });
+  it("answers 401 to anonymous callers and 403 to the rest who may not", () => {
+    expect(requireCreatePods({ kind: "anonymous" })).toMatchObject({ ok: false, status: 401 });
+    expect(requireCreatePods(user("ana@x"))).toMatchObject({ ok: false, status: 403 });
+    expect(requireCreatePods(agent("p"))).toMatchObject({ ok: false, status: 403 });
+    expect(requireCreatePods({ ...user("ana@x"), canCreatePods: true } as Identity)).toEqual({ ok: true });
   });
 });

@@ -6,8 +6,8 @@ import type { PodState } from "../state/pod-state";
 
 export type Identity =
   | { kind: "anonymous" }
-  /** A person signed in through Better Auth; `isAdmin` = site administrator. */
-  | { kind: "user"; userId: string; email: string; name: string; isAdmin: boolean }
+  /** A person signed in through Better Auth; `isAdmin` = site administrator; `canCreatePods`: a site admin allowed them to create pods (absent = no). */
+  | { kind: "user"; userId: string; email: string; name: string; isAdmin: boolean; canCreatePods?: boolean }
   /** PODWATCH_ADMIN_TOKEN, or the server's own key for its demo: admin rights on the API. */
   | { kind: "admin-token"; label: string }
   /** An agent token: speaks for exactly one member of one pod. */
@@ -45,6 +45,14 @@ export function requirePodAccess(id: Identity, podId: string, state: PodState | 
 export function requireSiteAdmin(id: Identity): Verdict {
   if (id.kind === "anonymous") return unauthenticated;
   return isSiteAdmin(id) ? allow : forbidden("this needs a site administrator");
+}
+
+/** Site admins, and people a site admin allowed. Agents, share links and anonymous callers never. */
+export const mayCreatePods = (id: Identity) => isSiteAdmin(id) || (id.kind === "user" && id.canCreatePods === true);
+
+export function requireCreatePods(id: Identity): Verdict {
+  if (id.kind === "anonymous") return unauthenticated;
+  return mayCreatePods(id) ? allow : forbidden("creating pods needs a site administrator, or their permission");
 }
 
 export function requireAuthenticated(id: Identity): Verdict {
