@@ -37,7 +37,8 @@ export async function revokeAgentToken(store: TapeStore, verifier: TokenVerifier
   return toInfo(updated);
 }
 
-function toInfo(r: AgentTokenInfo & { tokenHash?: string }): AgentTokenInfo {
+/** A token as listed: never its hash. */
+export function toInfo(r: AgentTokenInfo & { tokenHash?: string }): AgentTokenInfo {
   return { id: r.id, podId: r.podId, memberId: r.memberId, label: r.label, createdAt: r.createdAt, createdBy: r.createdBy, lastUsedAt: r.lastUsedAt, revokedAt: r.revokedAt };
 }
 

@@ -2,11 +2,12 @@
 import type { Identity } from "../domain/access/policy";
 import { addMember } from "../access/add-member";
 import { createAgentToken, listAgentTokens, revokeAgentToken } from "../access/agent-tokens";
+import { rotateAgentToken } from "../access/rotate-agent-token";
 import { createShareLink, listShareLinks, revokeShareLink } from "../access/share-links";
 import { createUser } from "../access/create-user";
 import { setCanCreatePods } from "../access/set-can-create-pods";
 import { ZUpdateUserRequest } from "../wire/access";
-import { ZAddMemberRequest, ZCreateAgentTokenRequest, ZCreateShareLinkRequest, ZCreateUserRequest, type AgentTokenCreated, type AgentTokensResponse, type ShareLinkCreated, type ShareLinksResponse } from "../wire/access";
+import { ZAddMemberRequest, ZCreateAgentTokenRequest, ZCreateShareLinkRequest, ZCreateUserRequest, type AgentTokenCreated, type AgentTokenRotated, type AgentTokensResponse, type ShareLinkCreated, type ShareLinksResponse } from "../wire/access";
 import { parseWith, readJsonBody, sendJson } from "./json";
 import type { Route } from "./route";
 
@@ -46,6 +47,13 @@ export const accessRoutes: Route[] = [
     path: /^\/api\/v1\/pods\/([^/]+)\/tokens\/([^/]+)$/,
     guard: { pod: "admin" },
     run: async ({ app, res, params }) => sendJson(res, 200, await revokeAgentToken(app.store, app.access.tokens, app.bus, params[0]!, params[1]!)),
+  },
+  {
+    method: "POST",
+    path: /^\/api\/v1\/pods\/([^/]+)\/tokens\/([^/]+)\/rotate$/,
+    guard: { pod: "admin" },
+    run: async ({ app, res, params, identity }) =>
+      sendJson(res, 201, (await rotateAgentToken(app.store, app.access.tokens, app.bus, { podId: params[0]!, tokenId: params[1]!, rotatedBy: adminActor(identity) })) satisfies AgentTokenRotated),
   },
   {
     method: "POST",

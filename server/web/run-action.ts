@@ -5,7 +5,7 @@ import { appContext, type AppContext } from "../app-context";
 import { AppError } from "../domain/errors";
 import { requirePodAccess, type Identity } from "../domain/access/policy";
 import type { Access } from "../domain/events/event-schemas";
-import type { ActionResult } from "../wire/actions";
+import type { ActionResult, CallResult } from "../wire/actions";
 import type { TEvent } from "../wire/events";
 import { currentIdentity } from "./current-identity";
 
@@ -25,6 +25,25 @@ export async function runPodAction<S extends z.ZodType<{ podId: string }>>(actio
 
 /** The action itself, given who asks (testable without a request). */
 export async function performPodAction<S extends z.ZodType<{ podId: string }>>(app: AppContext, identity: Identity, { schema, need, events }: PodAction<S>, raw: unknown): Promise<ActionResult> {
+  const r = await performPodCall(app, identity, { schema, need, run: async (_app, input, actor) => app.append(input.podId, events(input, actor)) }, raw);
+  return r.ok ? { ok: true, seqs: r.value.map((a) => a.seq) } : r;
+}
+
+/** A server action that calls a use-case (not only appends); what it returns goes back to this caller only. */
+export type PodCall<S extends z.ZodType<{ podId: string }>, T> = {
+  schema: S;
+  need: Access;
+  run: (app: AppContext, input: z.infer<S>, actor: string) => Promise<T>;
+};
+
+export const definePodCall = <S extends z.ZodType<{ podId: string }>, T>(call: PodCall<S, T>) => call;
+
+export async function runPodCall<S extends z.ZodType<{ podId: string }>, T>(call: PodCall<S, T>, raw: unknown): Promise<CallResult<T>> {
+  return performPodCall(appContext(), await currentIdentity(), call, raw);
+}
+
+/** The one chain: parse → may they, on this pod → run as the signed-in person → a result the form can show. */
+export async function performPodCall<S extends z.ZodType<{ podId: string }>, T>(app: AppContext, identity: Identity, { schema, need, run }: PodCall<S, T>, raw: unknown): Promise<CallResult<T>> {
   const parsed = schema.safeParse(raw);
   if (!parsed.success) return { ok: false, code: "invalid_request", error: parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ") };
   const input = parsed.data;
@@ -32,8 +51,7 @@ export async function performPodAction<S extends z.ZodType<{ podId: string }>>(a
   if (!verdict.ok) return { ok: false, code: verdict.code, error: verdict.message };
   if (identity.kind !== "user") return { ok: false, code: "forbidden", error: "sign in to act" };
   try {
-    const acks = await app.append(input.podId, events(input, identity.email));
-    return { ok: true, seqs: acks.map((a) => a.seq) };
+    return { ok: true, value: await run(app, input, identity.email) };
   } catch (e) {
     if (e instanceof AppError) return { ok: false, code: e.code, error: e.message };
     console.error("podwatch: server action failed", e);

@@ -4,7 +4,8 @@
 // to the tape as the signed-in person (the domain checks the rest).
 import { runSiteCall } from "./run-site-action";
 import { setCanCreatePodsCall } from "./site-actions";
-import { runPodAction } from "./run-action";
+import { runPodAction, runPodCall } from "./run-action";
+import { addAgentCall, createAgentTokenCall, revokeAgentTokenCall, rotateAgentTokenCall } from "./pod-actions";
 import { addTaskAction, answerEscalationAction, assignRoleAction, decideAction, handOffAction, rotateRoleAction, setPausedAction, splitTaskAction } from "./pod-actions";
 
 export async function decide(raw: unknown) {
@@ -37,6 +38,23 @@ export async function addTask(raw: unknown) {
 
 export async function splitTask(raw: unknown) {
   return runPodAction(splitTaskAction, raw);
+}
+
+// Agents and their tokens (pod admins): a new token is in this caller's result only, never stored or logged.
+export async function addAgent(raw: unknown) {
+  return runPodCall(addAgentCall, raw);
+}
+
+export async function createAgentToken(raw: unknown) {
+  return runPodCall(createAgentTokenCall, raw);
+}
+
+export async function revokeAgentToken(raw: unknown) {
+  return runPodCall(revokeAgentTokenCall, raw);
+}
+
+export async function rotateAgentToken(raw: unknown) {
+  return runPodCall(rotateAgentTokenCall, raw);
 }
 
 // Site-level (site admins; the same guard as PATCH /api/v1/users/{id}).

@@ -25,6 +25,10 @@ export type AgentTokenInfo = { id: string; podId: string; memberId: string; labe
 /** A new token: the secret, shown this once. */
 export type AgentTokenCreated = AgentTokenInfo & { token: string; note: string };
 export type AgentTokensResponse = { tokens: AgentTokenInfo[] };
+/** POST /api/v1/pods/{podId}/tokens/{tokenId}/rotate: the new token (shown this once) and the old one, revoked at the same moment. */
+export type AgentTokenRotated = { token: string; info: AgentTokenInfo; revoked: AgentTokenInfo };
+/** An agent added with its first token (the control room's Add agent). */
+export type AgentAdded = { member: MemberAdded; token: string; info: AgentTokenInfo };
 
 /** POST /api/v1/pods/{podId}/share-links (the body is optional). */
 export const ZCreateShareLinkRequest = z.object({ expiresInHours: z.number().int().min(1).max(24 * 90).default(24 * 7) }).default({ expiresInHours: 24 * 7 });

@@ -4,6 +4,7 @@
 import { z } from "zod";
 import { ZDecision, ZRole } from "../domain/events/event-schemas";
 import { ZId } from "../domain/events/seed-formats";
+import { ROLES } from "./vocabulary";
 
 const ZPodId = z.string().min(1);
 const decision = ZDecision.shape.body.shape;
@@ -29,6 +30,14 @@ export const ZSplitTaskInput = z.object({ podId: ZPodId, taskId: ZId, parts: z.a
 
 // --- site: who may create pods (site admins) ---
 export const ZSetCanCreatePodsInput = z.object({ userId: z.string().min(1).max(200), canCreatePods: z.boolean() });
+
+// --- agents and their tokens (pod admins); the token comes back only in the action's result ---
+const ZRoles = z.array(z.enum(ROLES, { error: (i) => `unknown role ${JSON.stringify(i.input)}; roles are ${ROLES.join(", ")}` })).max(20);
+const ZTokenLabel = z.string().trim().max(200, "keep the label under 200 characters").optional();
+export const ZAddAgentInput = z.object({ podId: ZPodId, memberId: ZId, displayName: z.string().trim().min(1, "give the agent a name").max(200), roles: ZRoles.default([]), label: ZTokenLabel });
+export const ZCreateAgentTokenInput = z.object({ podId: ZPodId, memberId: ZId, label: ZTokenLabel });
+/** Revoking or rotating one token of the pod. */
+export const ZAgentTokenInput = z.object({ podId: ZPodId, tokenId: z.string().min(1).max(100) });
 
 /** What a server action that does more than append answers: its value, or why nothing was done. */
 export type CallResult<T> = { ok: true; value: T } | { ok: false; code: string; error: string };
