@@ -17,7 +17,8 @@ import { AddTaskForm, MemberControls } from "./steer-controls";
 const TABS = ["board", "tape", "inbox", "evidence", "runs", "members", "job"] as const;
 type Tab = (typeof TABS)[number];
 
-export function PodView({ podId, canAct, head }: { podId: string; canAct: boolean; head?: number }) {
+/** canAdmin: pod admin controls (members, tokens, links); publicUrl: this server's URL for snippets and links. */
+export function PodView({ podId, canAct, canAdmin = false, publicUrl, head }: { podId: string; canAct: boolean; canAdmin?: boolean; publicUrl?: string; head?: number }) {
   const params = useSearchParams();
   const router = useRouter();
   const tab: Tab = (TABS as readonly string[]).includes(params.get("tab") ?? "") ? (params.get("tab") as Tab) : "board";
@@ -65,7 +66,7 @@ export function PodView({ podId, canAct, head }: { podId: string; canAct: boolea
       ) : tab === "members" ? (
         <div className="space-y-6">
           {canAct && <MemberControls podId={podId} state={state.data} />}
-          <MembersView state={state.data} />
+          <MembersView podId={podId} state={state.data} canAdmin={canAdmin} publicUrl={publicUrl ?? ""} />
         </div>
       ) : (
         <JobsView state={state.data} />

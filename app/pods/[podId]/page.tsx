@@ -16,6 +16,7 @@ export default async function PodPage({ params, searchParams }: { params: Promis
   const access = podAccess(who, podId, state);
   // The server decides who may act; the page only leaves out controls that would be refused.
   const canAct = who.kind === "user" && atLeast(access, "approver");
+  const canAdmin = who.kind === "user" && atLeast(access, "admin");
   return (
     <div className="space-y-4">
       <PodHeader podId={podId} />
@@ -25,7 +26,7 @@ export default async function PodPage({ params, searchParams }: { params: Promis
         </p>
       ) : (
         <Suspense>
-          <PodView podId={podId} canAct={canAct} head={state?.seq} />
+          <PodView podId={podId} canAct={canAct} canAdmin={canAdmin} publicUrl={appContext().config.publicUrl} head={state?.seq} />
         </Suspense>
       )}
     </div>
