@@ -13,6 +13,8 @@ import { MembersView } from "./members-view";
 import { RunsView } from "./runs-view";
 import { JobsView } from "./jobs-view";
 import { AddTaskForm, MemberControls } from "./steer-controls";
+import { PodTabs, panelId, tabId } from "./pod-tabs";
+import { ReadOnlyNotice } from "./read-only-notice";
 
 const TABS = ["board", "tape", "inbox", "evidence", "runs", "members", "job"] as const;
 type Tab = (typeof TABS)[number];
@@ -30,22 +32,14 @@ export function PodView({ podId, canAct, canAdmin = false, publicUrl, head }: { 
   return (
     <div className="space-y-4">
       {state.data && <PodStatus podId={podId} state={state.data} canAct={canAct} />}
-      <nav aria-label="Pod views" className="-mx-4 overflow-x-auto px-4">
-        <div role="tablist" className="flex gap-1 border-b border-zinc-200 dark:border-zinc-800">
-          {TABS.map((t) => (
-            <button
-              key={t}
-              role="tab"
-              aria-selected={tab === t}
-              onClick={() => select(t)}
-              className={`-mb-px shrink-0 border-b-2 px-3 py-2 text-sm capitalize ${tab === t ? "border-zinc-900 font-medium text-zinc-900 dark:border-zinc-100 dark:text-zinc-100" : "border-transparent text-zinc-500 hover:text-zinc-800 dark:hover:text-zinc-200"}`}
-            >
-              {t}
-              {t === "inbox" && state.data && state.data.inbox.length > 0 && <span className="ml-1.5 rounded-full bg-amber-100 px-1.5 text-xs text-amber-800 dark:bg-amber-950 dark:text-amber-300">{state.data.inbox.length}</span>}
-            </button>
-          ))}
-        </div>
-      </nav>
+      {!canAct && <ReadOnlyNotice />}
+      <PodTabs
+        tabs={TABS}
+        current={tab}
+        onSelect={select}
+        extra={(t) => t === "inbox" && state.data && state.data.inbox.length > 0 && <span className="ml-1.5 rounded-full bg-amber-100 px-1.5 text-xs text-amber-900 dark:bg-amber-950 dark:text-amber-300">{state.data.inbox.length}</span>}
+      />
+      <div role="tabpanel" id={panelId(tab)} aria-labelledby={tabId(tab)} className="min-w-0">
       {tab === "tape" ? (
         <TapeView podId={podId} liveTape={liveTape} />
       ) : state.isPending ? (
@@ -71,6 +65,7 @@ export function PodView({ podId, canAct, canAdmin = false, publicUrl, head }: { 
       ) : (
         <JobsView state={state.data} />
       )}
+      </div>
     </div>
   );
 }
