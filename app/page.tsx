@@ -1,6 +1,8 @@
+import type { Metadata } from "next";
 import { PodList } from "@/components/pod/pod-list";
 import { requireViewer } from "@/server/web/current-identity";
 
+export const metadata: Metadata = { title: "Pods" };
 export const dynamic = "force-dynamic";
 
 export default async function HomePage() {

@@ -1,9 +1,18 @@
 import type { Metadata } from "next";
 import { InboxList } from "@/components/inbox/inbox-list";
-import { requireViewer } from "@/server/web/current-identity";
+import { currentIdentity, requireViewer } from "@/server/web/current-identity";
+import { appContext } from "@/server/app-context";
+import { readInbox } from "@/server/pods/read-inbox";
 
-export const metadata: Metadata = { title: "Inbox" };
 export const dynamic = "force-dynamic";
+
+/** "Inbox (3) · podwatch": the count as the server rendered it (the navigation's badge stays live). */
+export async function generateMetadata(): Promise<Metadata> {
+  const who = await currentIdentity();
+  if (who.kind === "anonymous") return { title: "Inbox" };
+  const items = await readInbox(appContext().store, who).catch(() => null);
+  return { title: items && items.length ? `Inbox (${items.length})` : "Inbox" };
+}
 
 export default async function InboxPage() {
   await requireViewer("/inbox");

@@ -1,12 +1,24 @@
+import type { Metadata } from "next";
 import Link from "next/link";
 import { Suspense } from "react";
 import { PodHeader } from "@/components/pod/pod-header";
 import { PodView } from "@/components/pod/pod-view";
 import { appContext } from "@/server/app-context";
 import { podAccess, atLeast } from "@/server/domain/access/policy";
-import { requireViewer } from "@/server/web/current-identity";
+import { currentIdentity, requireViewer } from "@/server/web/current-identity";
+import { getPod } from "@/server/pods/read-pods";
 
 export const dynamic = "force-dynamic";
+
+/** "podwatch · <pod name>" for whoever may see the pod; nothing about it for anyone else. */
+export async function generateMetadata({ params }: { params: Promise<{ podId: string }> }): Promise<Metadata> {
+  const { podId } = await params;
+  const store = appContext().store;
+  const state = await store.readState(podId).catch(() => null);
+  if (!state || podAccess(await currentIdentity(), podId, state) === "none") return { title: "Pod not found" };
+  const pod = await getPod(store, podId).catch(() => null);
+  return pod ? { title: { absolute: `podwatch · ${pod.name}` } } : { title: "Pod not found" };
+}
 
 export default async function PodPage({ params, searchParams }: { params: Promise<{ podId: string }>; searchParams: Promise<{ tab?: string }> }) {
   const { podId } = await params;
