@@ -6,7 +6,8 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { api, startTestServer, type TestServer } from "../testing/test-server";
 import { resolveIdentity } from "../access/resolve-identity";
-import { performPodAction } from "../web/run-action";
+import { performPodAction, performPodCall } from "../web/run-action";
+import { addAgentCall, createAgentTokenCall, revokeAgentTokenCall, rotateAgentTokenCall } from "../web/pod-actions";
 import { addTaskAction, answerEscalationAction, assignRoleAction, decideAction, handOffAction, rotateRoleAction, setPausedAction, splitTaskAction } from "../web/pod-actions";
 
 type Caller = "anonymous" | "viewer" | "approver" | "admin" | "token" | "otherToken" | "revokedToken" | "share";
@@ -75,6 +76,11 @@ describe("authorization matrix", () => {
       allowed: ["admin"],
       call: async (a) => api(s.url, "DELETE", `/api/v1/pods/${podId}/tokens/${(await api(s.url, "POST", `/api/v1/pods/${podId}/members/bot/tokens`, {})).body.id}`, undefined, a),
     },
+    {
+      name: "POST /tokens/{t}/rotate",
+      allowed: ["admin"],
+      call: async (a) => api(s.url, "POST", `/api/v1/pods/${podId}/tokens/${(await api(s.url, "POST", `/api/v1/pods/${podId}/members/bot/tokens`, {})).body.id}/rotate`, undefined, a),
+    },
     { name: "POST /share-links", allowed: ["admin"], call: (a) => api(s.url, "POST", `/api/v1/pods/${podId}/share-links`, {}, a) },
     { name: "GET /share-links", allowed: ["admin"], call: (a) => api(s.url, "GET", `/api/v1/pods/${podId}/share-links`, undefined, a) },
     {
@@ -118,6 +124,26 @@ describe("authorization matrix", () => {
         const result = await performPodAction(s.app, identity, action as never, input());
         const allowed = caller === "approver" || caller === "admin";
         if (allowed) expect(result.ok || !["unauthenticated", "forbidden"].includes(result.code), `${caller}: ${JSON.stringify(result)}`).toBe(true);
+        else expect(result.ok ? "ok" : result.code, caller).toMatch(/^(unauthenticated|forbidden)$/);
+      }
+    });
+  }
+
+  // Agents and their tokens from the control room: pod admins only, like their API twins.
+  const freshToken = async () => (await api(s.url, "POST", `/api/v1/pods/${podId}/members/bot/tokens`, {})).body.id as string;
+  const calls = [
+    { name: "addAgent", call: addAgentCall, input: async () => ({ podId, memberId: `a-${randomUUID()}`, displayName: "a", roles: ["verifier"] }) },
+    { name: "createAgentToken", call: createAgentTokenCall, input: async () => ({ podId, memberId: "bot" }) },
+    { name: "revokeAgentToken", call: revokeAgentTokenCall, input: async () => ({ podId, tokenId: await freshToken() }) },
+    { name: "rotateAgentToken", call: rotateAgentTokenCall, input: async () => ({ podId, tokenId: await freshToken() }) },
+  ];
+  for (const { name, call, input } of calls) {
+    it(`server action ${name}`, async () => {
+      for (const caller of CALLERS) {
+        const resolved = await resolveIdentity(s.app.access, headersOf(auth[caller]));
+        const identity = resolved === "invalid" ? ({ kind: "anonymous" } as const) : resolved;
+        const result = await performPodCall(s.app, identity, call as never, await input());
+        if (caller === "admin") expect(result.ok, `${caller}: ${JSON.stringify(result)}`).toBe(true);
         else expect(result.ok ? "ok" : result.code, caller).toMatch(/^(unauthenticated|forbidden)$/);
       }
     });
