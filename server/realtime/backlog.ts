@@ -6,7 +6,7 @@ import type { StoredEvent } from "../domain/plan-append";
 import { toTapeEvent } from "../tape/to-tape-event";
 import { type TapeFrame, WIRE_VERSION } from "../wire/socket";
 import type { PodSocket } from "./pod-socket";
-import { dropSlowConsumer } from "./slow-consumers";
+import { dropIfOverfull, dropSlowConsumer } from "./slow-consumers";
 
 const PAGE_EVENTS = 1000;
 /** The first read is small (a browser resumes ~100 events back); reads double while pages fit. */
@@ -50,6 +50,9 @@ export async function sendBacklog(store: TapeStore, socket: PodSocket, sub: Subs
     if (!sub.active()) return null;
     const page = fitPage(rows);
     if (page.length) {
+      // A page is sent only to a socket that takes what it is sent: re-subscribing in a loop
+      // without reading would otherwise queue a page per subscribe.
+      if (dropIfOverfull(socket)) return null;
       const acked = await sendPage(socket, { v: WIRE_VERSION, podId: sub.podId, events: page.map((e) => toTapeEvent(e)) }, sub.ackTimeoutMs);
       if (!sub.active()) return null;
       if (!acked) return dropSlowConsumer(socket), null;

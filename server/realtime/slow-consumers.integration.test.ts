@@ -91,6 +91,22 @@ describe.each(testProviders())("slow consumers on %s", (provider) => {
     }
   });
 
+  it("a stalled socket that subscribes again and again is disconnected, not served a page per subscribe", async () => {
+    const podId = await podWith(200, 8000); // quiet pod: no live frames that would drop it
+    const before = await connections(s);
+    const baseline = held();
+    const looping = await openStalledSocket(s.url, { token: TEST_ADMIN_TOKEN, podId, afterSeq: 0, resubscribe: { times: 150, everyMs: 5 } });
+    try {
+      let peak = 0;
+      const dropBy = Date.now() + ACK_TIMEOUT_MS * 0.75; // well before an unacknowledged page would drop it
+      while ((await connections(s)) > before && Date.now() < dropBy) peak = Math.max(peak, held() - baseline, await sleep(50).then(() => 0));
+      expect(await connections(s), "the looping socket is disconnected").toBeLessThanOrEqual(before);
+      expect(peak, "bytes held for one looping socket").toBeLessThan(32 * 1024 * 1024);
+    } finally {
+      looping.destroy();
+    }
+  });
+
   it("a client that stops acknowledging is disconnected, reconnects by itself and resumes from its seq with nothing lost", async () => {
     const podId = await podWith(2500, 100);
     const socket: Client = connect(s.url, { transports: ["websocket"], forceNew: true, auth: { token: TEST_ADMIN_TOKEN }, reconnectionDelay: 100 });

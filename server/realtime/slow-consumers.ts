@@ -32,10 +32,17 @@ export function dropSlowConsumer(socket: PodSocket) {
   socket.disconnect(); // out of its rooms now, before the next frame goes out
 }
 
+/** Drops `socket` if it holds more than the bound untaken; true if it did. Called before anything is sent to one socket. */
+export function dropIfOverfull(socket: PodSocket): boolean {
+  if (queuedBytes(socket) <= MAX_QUEUED_BYTES) return false;
+  dropSlowConsumer(socket);
+  return true;
+}
+
 /** Called before each frame to a room: a socket then holds at most the bound plus one frame. */
 export function dropOverfull(io: PodIo, room: string) {
   for (const id of io.sockets.adapter.rooms.get(room) ?? []) {
     const socket = io.sockets.sockets.get(id);
-    if (socket && queuedBytes(socket) > MAX_QUEUED_BYTES) dropSlowConsumer(socket);
+    if (socket) dropIfOverfull(socket);
   }
 }

@@ -8,7 +8,7 @@ import { podAccess } from "../domain/access/policy";
 import { coalesceCommits } from "./tape-broadcaster";
 import { TapeHub } from "./tape-hub";
 import { sendBacklog } from "./backlog";
-import { dropOverfull } from "./slow-consumers";
+import { dropIfOverfull, dropOverfull } from "./slow-consumers";
 import { WIRE_VERSION, ZTapeSubscribe } from "../wire/socket";
 import { authenticateHandshake, enforceCredentials, identify } from "./socket-credentials";
 import type { PodIo, PodSocket } from "./pod-socket";
@@ -55,6 +55,7 @@ export function attachSocketServer(httpServer: HttpServer, app: AppContext) {
       if (typeof req?.podId === "string") hub.leave(req.podId, socket);
     });
     socket.on("tape:subscribe", async (raw) => {
+      if (dropIfOverfull(socket)) return; // even its refusals would queue up
       const parsed = ZTapeSubscribe.safeParse(raw);
       if (!parsed.success) {
         return void socket.emit("tape:error", { v: WIRE_VERSION, podId: String(raw?.podId ?? ""), message: "tape:subscribe needs { podId, afterSeq }" });

@@ -31,8 +31,11 @@ function parseFrames(buf: Buffer): { texts: string[]; rest: Buffer } {
 
 export type StalledSocket = { destroy: () => void };
 
-/** Connects with `token`, subscribes to `podId` after `afterSeq`, then stops reading. Rejects if the handshake is refused. */
-export function openStalledSocket(baseUrl: string, opts: { token: string; podId: string; afterSeq: number }): Promise<StalledSocket> {
+/**
+ * Connects with `token`, subscribes to `podId` after `afterSeq`, then stops reading (and, with
+ * `resubscribe`, keeps sending the same subscribe `times` more, one every `everyMs`). Rejects if the handshake is refused.
+ */
+export function openStalledSocket(baseUrl: string, opts: { token: string; podId: string; afterSeq: number; resubscribe?: { times: number; everyMs: number } }): Promise<StalledSocket> {
   const { hostname, port } = new URL(baseUrl);
   return new Promise((resolve, reject) => {
     const tcp: Socket = connect(Number(port), hostname);
@@ -60,7 +63,11 @@ export function openStalledSocket(baseUrl: string, opts: { token: string; podId:
         if (text.startsWith("0{")) tcp.write(frame(`40${JSON.stringify({ token: opts.token })}`)); // engine.io open → Socket.IO connect
         else if (text.startsWith("44")) return fail(new Error(`handshake refused: ${text.slice(2)}`));
         else if (text.startsWith("40")) {
-          tcp.write(frame(`42${JSON.stringify(["tape:subscribe", { podId: opts.podId, afterSeq: opts.afterSeq }])}`));
+          const subscribe = frame(`42${JSON.stringify(["tape:subscribe", { podId: opts.podId, afterSeq: opts.afterSeq }])}`);
+          tcp.write(subscribe);
+          let more = opts.resubscribe?.times ?? 0;
+          const again = more ? setInterval(() => (more-- > 0 && !tcp.destroyed ? tcp.write(subscribe) : clearInterval(again)), opts.resubscribe!.everyMs) : null;
+          tcp.once("close", () => again && clearInterval(again));
           tcp.pause(); // from here on, nothing is read: the kernel's buffers fill, then the server's
           tcp.removeAllListeners("data");
           clearTimeout(timer);
