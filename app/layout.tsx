@@ -7,6 +7,8 @@ import { Providers } from "./providers";
 import { UserMenu } from "@/components/shared/user-menu";
 import { InboxBadge } from "@/components/inbox/inbox-badge";
 import { KeyboardHelp } from "@/components/shared/keyboard-help";
+import { PasswordBanner } from "@/components/people/password-banner";
+import { isSiteAdmin } from "@/server/domain/access/policy";
 import { currentIdentity } from "@/server/web/current-identity";
 import "./globals.css";
 
@@ -26,7 +28,7 @@ export default async function RootLayout({ children }: { children: React.ReactNo
       <body className="min-h-screen font-sans">
         <Providers>
           <header className="sticky top-0 z-10 border-b border-zinc-200 bg-white/80 backdrop-blur dark:border-zinc-800 dark:bg-zinc-950/80">
-            <nav className="mx-auto flex h-12 max-w-6xl items-center gap-6 px-4" aria-label="Main">
+            <nav className="mx-auto flex h-12 max-w-6xl items-center gap-3 px-4 sm:gap-6" aria-label="Main">
               <Link href="/" className="flex items-center gap-2 font-semibold tracking-tight">
                 <span aria-hidden className="inline-block h-2.5 w-2.5 rounded-full bg-emerald-500" />
                 podwatch
@@ -35,9 +37,15 @@ export default async function RootLayout({ children }: { children: React.ReactNo
                 Pods
               </Link>
               {who.kind !== "anonymous" && <InboxBadge />}
+              {who.kind === "user" && isSiteAdmin(who) && (
+                <Link href="/people" className="text-sm text-zinc-600 hover:text-zinc-900 dark:text-zinc-400 dark:hover:text-zinc-100">
+                  People
+                </Link>
+              )}
               {label && (who.kind === "user" ? <UserMenu label={label} /> : <span className="ml-auto text-sm text-zinc-500">{label}</span>)}
             </nav>
           </header>
+          <PasswordBanner who={who} />
           <main className="mx-auto max-w-6xl px-4 py-6">{children}</main>
           <KeyboardHelp />
         </Providers>

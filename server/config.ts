@@ -26,6 +26,8 @@ const ZEnv = z.object({
   PODWATCH_SIGN_INS_PER_MINUTE: z.coerce.number().int().min(1).default(10),
   PODWATCH_BLOB_MAX_BYTES: z.coerce.number().int().min(1).default(100 * 1024 * 1024),
   PODWATCH_SOCKET_ACK_TIMEOUT_MS: z.coerce.number().int().min(100).default(30_000),
+  PODWATCH_SMTP_URL: z.string().regex(/^smtps?:\/\/[^\s]+$/, "must be smtp://… or smtps://…").optional(),
+  PODWATCH_SMTP_FROM: z.string().min(3).default("podwatch <podwatch@localhost>"),
 });
 
 export type Config = {
@@ -57,6 +59,8 @@ export type Config = {
   blobMaxBytes: number;
   /** How long a live-tape socket may take to acknowledge a backlog page before it is disconnected as a slow consumer. */
   socketAckTimeoutMs: number;
+  /** Invite and reset links are also mailed when set (nodemailer's smtp://user:pass@host:port URL); `from` is the sender. */
+  smtp: { url: string; from: string } | null;
 };
 
 export function readConfig(env: Record<string, string | undefined> = process.env): Config {
@@ -89,6 +93,7 @@ export function readConfig(env: Record<string, string | undefined> = process.env
     signInsPerMinute: e.PODWATCH_SIGN_INS_PER_MINUTE,
     blobMaxBytes: e.PODWATCH_BLOB_MAX_BYTES,
     socketAckTimeoutMs: e.PODWATCH_SOCKET_ACK_TIMEOUT_MS,
+    smtp: e.PODWATCH_SMTP_URL ? { url: e.PODWATCH_SMTP_URL, from: e.PODWATCH_SMTP_FROM } : null,
   };
 }
 

@@ -9,7 +9,7 @@ async function main() {
   const config = readConfig();
   if (config.web && !config.dev) await ensureBuild(ROOT);
   const server = await startServer(config);
-  const first = await bootstrapAdmin(server.app.access.auth, config.adminEmail);
+  const first = await bootstrapAdmin(server.app.access, config.adminEmail);
   const demo = config.demo ? await startDemo({ baseUrl: server.url, intervalMs: config.demoIntervalMs, adminKey: server.app.access.internalKey, watchers: [config.adminEmail] }) : null;
   console.log(`podwatch: listening on ${server.url} (database: ${server.app.store.kind})`);
   if (first) {

@@ -4,6 +4,7 @@ import type { PodStateView } from "@/server/wire/views";
 import { RelativeTime } from "../shared/relative-time";
 import { Badge, Empty, Section, useLimited } from "../shared/ui";
 import { AgentsPanel } from "./agents-panel";
+import { PeoplePanel } from "./people-panel";
 
 export function MembersView({ podId, state, canAdmin = false, publicUrl = "" }: { podId: string; state: PodStateView; canAdmin?: boolean; publicUrl?: string }) {
   const history = [...state.handoffs.map((h) => ({ seq: h.seq, at: h.at, text: `${h.from} → ${h.to}: ${h.reason}` })), ...state.roleHistory.map((r) => ({ seq: r.seq, at: r.at, text: `${r.memberId} ${r.action.replace("_", " ")} ${r.role}` }))].sort((a, b) => b.seq - a.seq);
@@ -11,6 +12,7 @@ export function MembersView({ podId, state, canAdmin = false, publicUrl = "" }: 
   return (
     <div className="grid gap-6 lg:grid-cols-2">
       {canAdmin && <div className="lg:col-span-2"><AgentsPanel podId={podId} state={state} publicUrl={publicUrl} /></div>}
+      {canAdmin && <div className="lg:col-span-2"><PeoplePanel podId={podId} state={state} /></div>}
       <Section title="Members" aside={state.activeAgent && <Badge tone="green">active: {state.activeAgent}</Badge>}>
         {state.members.length === 0 ? (
           <Empty>No members yet.</Empty>

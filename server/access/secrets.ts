@@ -7,6 +7,7 @@ import { sha256Hex } from "../domain/hash-chain";
 
 export const AGENT_TOKEN_PREFIX = "pwa_";
 export const SHARE_TOKEN_PREFIX = "pws_";
+export const INVITE_TOKEN_PREFIX = "pwi_";
 
 export const newSecret = (prefix: string) => `${prefix}${randomBytes(32).toString("base64url")}`;
 export const hashSecret = (secret: string) => sha256Hex(secret);

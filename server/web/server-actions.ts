@@ -1,4 +1,11 @@
 "use server";
+import { headers } from "next/headers";
+import { isSiteAdmin } from "../domain/access/policy";
+import { appContext } from "../app-context";
+import { currentIdentity } from "./current-identity";
+import { addPersonCall, changePasswordCall, inviteCall, performAcceptInvite, removePersonCall, resetPasswordCall, setPersonAccessCall } from "./people-actions";
+import { runPodCall as runPeoplePodCall } from "./run-action";
+import { runSiteCall as runPeopleSiteCall } from "./run-site-action";
 // Decisions and answers from the control room. Each goes through
 // runPodAction: authenticated, parsed, checked on the server, then appended
 // to the tape as the signed-in person (the domain checks the rest).
@@ -60,4 +67,38 @@ export async function rotateAgentToken(raw: unknown) {
 // Site-level (site admins; the same guard as PATCH /api/v1/users/{id}).
 export async function setCanCreatePods(raw: unknown) {
   return runSiteCall(setCanCreatePodsCall, raw);
+}
+
+// People. Invites and resets (site admins; twins of POST /api/v1/invites and /users/{id}/reset): the link is in this caller's result only.
+export async function invitePerson(raw: unknown) {
+  return runPeopleSiteCall(inviteCall, raw);
+}
+
+export async function resetPassword(raw: unknown) {
+  return runPeopleSiteCall(resetPasswordCall, raw);
+}
+
+/** The invite link's page: the token is the credential. The browser signs in with the new password after. */
+export async function acceptInvite(raw: unknown) {
+  return performAcceptInvite(appContext(), raw);
+}
+
+/** Anyone signed in, for themselves (Better Auth checks the current password and ends their other sessions). */
+export async function changePassword(raw: unknown) {
+  return runPeopleSiteCall(changePasswordCall(await headers()), raw);
+}
+
+// A person's pod access (pod admins; twins of POST/PATCH/DELETE /api/v1/pods/{id}/members…). Someone without an account
+// cannot be added: a site admin is offered to invite them first.
+export async function addPersonToPod(raw: unknown) {
+  const r = await runPeoplePodCall(addPersonCall, raw);
+  return r.ok || r.code !== "not_a_user" ? r : { ...r, canInvite: isSiteAdmin(await currentIdentity()) };
+}
+
+export async function setPersonAccess(raw: unknown) {
+  return runPeoplePodCall(setPersonAccessCall, raw);
+}
+
+export async function removePersonFromPod(raw: unknown) {
+  return runPeoplePodCall(removePersonCall, raw);
 }

@@ -55,3 +55,38 @@ export type UserInfo = { id: string; email: string; name: string; isAdmin: boole
 export const ZUpdateUserRequest = z.object({ canCreatePods: z.boolean() });
 /** A person with what a site admin allowed them. */
 export type UserPermissions = UserInfo & { canCreatePods: boolean };
+
+// --- people: invites, password resets, the people list, a person's pod access ---
+
+const ZEmail = z.email("enter an email address like ana@example.com").max(254).transform((e) => e.toLowerCase());
+/** Chosen on an invite or reset link, and on /account: at least 12 characters. */
+export const ZNewPassword = z.string().min(12, "use at least 12 characters").max(200, "use at most 200 characters");
+
+/** POST /api/v1/invites (site admins): a one-time link for a person to choose their password. */
+export const ZCreateInviteRequest = z.object({ email: ZEmail, name: z.string().trim().max(200).optional().transform((n) => n || undefined) });
+export type TCreateInviteRequest = z.infer<typeof ZCreateInviteRequest>;
+
+export type InviteKind = "invite" | "reset";
+/** An invite or reset link as listed: never the secret itself. */
+export type InviteInfo = { id: string; email: string; name: string | null; kind: InviteKind; createdBy: string; createdAt: string; expiresAt: string; usedAt: string | null };
+/** A new link, shown this once; `mailed` when it was also sent by SMTP. */
+export type InviteCreated = InviteInfo & { token: string; url: string; mailed: boolean; note: string };
+
+/** A person as the People page and GET /api/v1/users list them. */
+export type PersonInfo = { id: string; email: string; name: string; isAdmin: boolean; canCreatePods: boolean; mustChangePassword: boolean; createdAt: string };
+/** GET /api/v1/users: the people, and the invites still waiting to be used. */
+export type PeopleResponse = { users: PersonInfo[]; pendingInvites: InviteInfo[] };
+
+/** What an invite link shows before it is used (the page says which). */
+export type InviteLookup = { state: "open"; email: string; name: string | null; kind: InviteKind } | { state: "expired" | "used" | "unknown" };
+
+/** The invite page's form (also its server action's input): the token from the link and the password, twice. */
+export const ZAcceptInviteRequest = z
+  .object({ token: z.string().min(1).max(200), password: ZNewPassword, confirm: z.string().max(200) })
+  .refine((v) => v.password === v.confirm, { path: ["confirm"], message: "the two passwords differ" });
+export type InviteAccepted = { email: string; kind: InviteKind };
+
+/** PATCH /api/v1/pods/{podId}/members/{memberId} (a person's access). */
+export const ZChangeAccessRequest = z.object({ access: z.enum(ACCESS_LEVELS, { error: `access is one of ${ACCESS_LEVELS.join(", ")}` }) });
+/** A person's access after a change (null: removed from the pod), with the events that recorded it. */
+export type AccessChanged = { memberId: string; access: Access | null; events: Ack[] };

@@ -1,0 +1,39 @@
+// Pod admins add a person (who must have an account) with an access level,
+// change it (access.granted) or remove them (access.revoked). Each change is
+// an event on the tape; the domain refuses what breaks a rule (last admin…).
+import type { TapeStore } from "../db/tape-store";
+import { AppError, notFound } from "../domain/errors";
+import type { Access } from "../domain/events/event-schemas";
+import type { AppendEvents } from "../tape/append-events";
+import type { AccessChanged, MemberAdded } from "../wire/access";
+import { addMember } from "./add-member";
+
+type Deps = { store: TapeStore; append: AppendEvents };
+
+export async function addPerson(deps: Deps, podId: string, actor: string, input: { email: string; access: Access }): Promise<MemberAdded> {
+  const email = input.email.trim().toLowerCase();
+  const user = await deps.store.prisma.user.findUnique({ where: { email } });
+  if (!user) throw new AppError(422, "not_a_user", `nobody with the email ${email} has an account: invite them first`);
+  return addMember(deps.append, podId, actor, { memberId: email, kind: "human", displayName: user.name, roles: [input.access] });
+}
+
+export async function changeMemberAccess(deps: Deps, podId: string, actor: string, memberId: string, access: Access): Promise<AccessChanged> {
+  const member = await humanMember(deps.store, podId, memberId);
+  if (member.access === access) return { memberId, access, events: [] };
+  const events = await deps.append(podId, [{ type: "access.granted", actor, body: { memberId, access } }]);
+  return { memberId, access, events };
+}
+
+export async function removeMember(deps: Deps, podId: string, actor: string, memberId: string): Promise<AccessChanged> {
+  await humanMember(deps.store, podId, memberId);
+  const events = await deps.append(podId, [{ type: "access.revoked", actor, body: { memberId } }]);
+  return { memberId, access: null, events };
+}
+
+async function humanMember(store: TapeStore, podId: string, memberId: string) {
+  const state = await store.readState(podId);
+  const m = state && Object.hasOwn(state.members, memberId) ? state.members[memberId]! : null;
+  if (!m) throw notFound("member");
+  if (m.kind !== "human") throw new AppError(422, "access_for_humans", `${memberId} is an agent: agents act through tokens (revoke its tokens instead)`);
+  return m;
+}
