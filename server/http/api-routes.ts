@@ -5,9 +5,8 @@ import type { PodState } from "../domain/state/pod-state";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { AppContext } from "../app-context";
 import { AppError } from "../domain/errors";
-import { requireAuthenticated, requirePodAccess, requireSiteAdmin, type Identity, type Verdict } from "../domain/access/policy";
-import { presentsCredential, resolveIdentity } from "../access/resolve-identity";
-import { lockedOutFor } from "../access/auth-failures";
+import { requireAuthenticated, requireCreatePods, requirePodAccess, requireSiteAdmin, type Identity, type Verdict } from "../domain/access/policy";
+import { resolveIdentity } from "../access/resolve-identity";
 import { authNodeHandler, CLIENT_IP_HEADER } from "../access/create-auth";
 import { clientIp } from "./client-ip";
 import { sendError } from "./json";
@@ -31,6 +30,7 @@ async function guardVerdict(app: AppContext, guard: Guard, identity: Identity, p
   if (guard === "public") return only({ ok: true });
   if (guard === "authenticated") return only(requireAuthenticated(identity));
   if (guard === "site-admin") return only(requireSiteAdmin(identity));
+  if (guard === "pod-creator") return only(requireCreatePods(identity));
   if (identity.kind === "anonymous") return only(requireAuthenticated(identity));
   if (guard === "append") {
     // The hot path: decided by the credential alone; the append itself answers 404 for an unknown pod.
@@ -58,17 +58,13 @@ async function serve(app: AppContext, req: IncomingMessage, res: ServerResponse,
   const ip = clientIp(req);
   let identity: Identity = { kind: "anonymous" };
   if (route.guard !== "public") {
-    const tooManyFailures = (ms: number) => {
-      res.setHeader("retry-after", String(Math.max(1, Math.ceil(ms / 1000))));
-      return new AppError(429, "rate_limited", "too many failed authentications; try again in a minute");
-    };
-    const lockedOut = presentsCredential(req.headers) ? await lockedOutFor(app.access.limits.authFailures, ip) : null;
-    if (lockedOut !== null) throw tooManyFailures(lockedOut);
     const resolved = await resolveIdentity(app.access, req.headers);
     if (resolved === "invalid") {
-      // Count failures per IP so a token cannot be guessed; say nothing about why.
+      // Count failures per IP so a token cannot be guessed; say nothing about why. A valid
+      // credential is never refused for its IP's failures (one guesser would lock out a whole NAT).
       await app.access.limits.authFailures.consume(ip).catch((r: { msBeforeNext?: number }) => {
-        throw tooManyFailures(r.msBeforeNext ?? 60_000);
+        res.setHeader("retry-after", String(Math.max(1, Math.ceil((r.msBeforeNext ?? 60_000) / 1000))));
+        throw new AppError(429, "rate_limited", "too many failed authentications; try again in a minute");
       });
       throw GENERIC_401;
     }

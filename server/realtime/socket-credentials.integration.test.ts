@@ -40,7 +40,7 @@ describe.each(testProviders())("socket credentials on %s", (provider) => {
     });
     afterAll(() => s.stop());
 
-    it("count toward the per-IP auth-failure limit shared with the API, and past it even a right guess is refused unchecked", async () => {
+    it("count toward the per-IP auth-failure limit shared with the API; past it wrong guesses are refused as rate limited, and a valid credential still connects", async () => {
       const guesses = [{ token: "pwa_guess-1" }, { token: "not-even-a-token" }, { cookie: "pw_share=pws_guess-3" }];
       for (const g of guesses) {
         const { outcome, socket } = await handshake(s.url, g);
@@ -57,8 +57,9 @@ describe.each(testProviders())("socket credentials on %s", (provider) => {
       expect(limited.data).toMatchObject({ code: "rate_limited" });
       expect((limited.data as { retryAfter: number }).retryAfter).toBeGreaterThan(0);
       limited.socket.close();
+      // One guesser behind an IP (a proxy, a NAT) must not lock out everyone else there.
       const right = await handshake(s.url, { token: TEST_ADMIN_TOKEN });
-      expect(right.outcome).toMatch(/too many failed authentications/);
+      expect(right.outcome).toBe("connected");
       right.socket.close();
       // The API's limiter saw the socket's failures.
       expect((await api(s.url, "GET", "/api/v1/pods", undefined, { token: "pwa_guess-5" })).status).toBe(429);

@@ -3,7 +3,6 @@
 // per-IP auth-failure limit like a refused API call; a revoked credential ends
 // its sockets at once; a periodic sweep is the backstop (expired links,
 // signed-out sessions, revocations made by another node).
-import { lockedOutFor } from "../access/auth-failures";
 import type { IncomingHttpHeaders } from "node:http";
 import type { AppContext } from "../app-context";
 import type { Identity } from "../domain/access/policy";
@@ -31,7 +30,7 @@ function rateLimited(msBeforeNext: number) {
   return err;
 }
 
-/** The handshake check (io.use). Past its IP's failure limit a credential is refused unchecked: guessing is throttled, not merely answered differently. */
+/** The handshake check (io.use). A refused credential counts toward its IP's failure limit, shared with the API; past it refusals say "rate limited". */
 export function authenticateHandshake(app: AppContext) {
   const failures = app.access.limits.authFailures;
   const check = async (socket: PodSocket): Promise<Error | null> => {
@@ -39,8 +38,8 @@ export function authenticateHandshake(app: AppContext) {
     if (origin && !app.config.trustedOrigins.includes(origin)) return new Error("origin not allowed");
     const ip = socket.handshake.address;
     const presented = presentsCredential(credentialHeaders(socket));
-    const lockedOut = presented ? await lockedOutFor(failures, ip) : null;
-    if (lockedOut !== null) return rateLimited(lockedOut);
+    // A valid credential is always let in: locking out an IP would let one guesser behind a
+    // proxy or NAT lock out everyone there (and tokens are 256-bit: guessing is throttled, not the point).
     const identity = await identify(app, socket);
     if (identity) return (socket.data.identity = identity), null;
     if (!presented) return new Error("authentication required"); // nothing presented is no guess

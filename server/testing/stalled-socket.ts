@@ -66,8 +66,10 @@ export function openStalledSocket(baseUrl: string, opts: { token: string; podId:
           const subscribe = frame(`42${JSON.stringify(["tape:subscribe", { podId: opts.podId, afterSeq: opts.afterSeq }])}`);
           tcp.write(subscribe);
           let more = opts.resubscribe?.times ?? 0;
-          const again = more ? setInterval(() => (more-- > 0 && !tcp.destroyed ? tcp.write(subscribe) : clearInterval(again)), opts.resubscribe!.everyMs) : null;
-          tcp.once("close", () => again && clearInterval(again));
+          if (more) {
+            const again = setInterval(() => (more-- > 0 && !tcp.destroyed ? tcp.write(subscribe) : clearInterval(again)), opts.resubscribe!.everyMs);
+            tcp.once("close", () => clearInterval(again));
+          }
           tcp.pause(); // from here on, nothing is read: the kernel's buffers fill, then the server's
           tcp.removeAllListeners("data");
           clearTimeout(timer);
