@@ -25,6 +25,15 @@ describe("jsonTextProblem", () => {
     expect(judge('{"a":"\\u0001 and u0000"}')).toBeNull();
   });
 
+  it("finds a lone surrogate escape, but lets a pair through", () => {
+    expect(judge('{"text":"\\ud800"}')).toBe("lone_surrogate");
+    expect(judge('{"text":"\\uDC00 tail"}')).toBe("lone_surrogate");
+    expect(judge('{"\\ud83d":1}')).toBe("lone_surrogate");
+    expect(judge('{"text":"\\ud83d\\u0041"}')).toBe("lone_surrogate");
+    expect(judge('{"text":"\\ud83d\\ude00 and \\uD83D\\uDE00"}')).toBeNull();
+    expect(judge('{"text":"\\\\ud800"}')).toBeNull(); // an escaped backslash, then plain text
+  });
+
   it("judges 8 MiB of brackets in one linear pass", () => {
     expect(jsonTextProblem(Buffer.from("[".repeat(8 * 1024 * 1024)), 128)).toBe("too_deep");
     expect(jsonTextProblem(Buffer.from("[]".repeat(4 * 1024 * 1024)), 1)).toBeNull();

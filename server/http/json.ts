@@ -63,7 +63,9 @@ export async function readJsonBody(req: IncomingMessage): Promise<unknown> {
 export const jsonRefusal = (problem: NonNullable<JsonTextProblem>) =>
   problem === "too_deep"
     ? new AppError(400, "json_too_deep", `request body nests deeper than ${MAX_JSON_DEPTH} levels (the limit)`)
-    : new AppError(400, "nul_character", "request body contains the character U+0000 (NUL), which podwatch cannot store");
+    : problem === "nul"
+      ? new AppError(400, "nul_character", "request body contains the character U+0000 (NUL), which podwatch cannot store")
+      : new AppError(400, "lone_surrogate", "request body contains a lone UTF-16 surrogate escape (e.g. \\ud800 without its pair), which is no character");
 
 type Node = { value: object; key: string; up: Node | null };
 const isContainer = (v: unknown): v is object => typeof v === "object" && v !== null;

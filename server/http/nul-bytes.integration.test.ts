@@ -50,4 +50,16 @@ describe.each(testProviders())("control characters in ids, paths and queries on 
     expect((await api(s.url, "GET", `/api/v1/pods/${podId}/tokens`)).body.tokens).toEqual([]);
     expect((await api(s.url, "GET", `/api/v1/pods/${podId}`)).body.eventCount).toBe(2); // m1 joined, with its role
   });
+
+  it("a lone surrogate in a JSON body: 400, nothing stored, and the pod's filtered searches keep working", async () => {
+    const before = (await api(s.url, "GET", `/api/v1/pods/${podId}`)).body.eventCount;
+    for (const raw of ['{"type":"note","actor":"admin","taskId":"t1","body":{"kind":"STATUS","text":"\\ud800"}}', '{"type":"note","actor":"admin","body":{"kind":"STATUS","text":"ok","x\\udc00":1}}']) {
+      const r = await api(s.url, "POST", `/api/v1/pods/${podId}/events`, raw);
+      expect(r.status, raw).toBe(400);
+      expect(r.body.error.code).toBe("lone_surrogate");
+    }
+    expect((await api(s.url, "GET", `/api/v1/pods/${podId}`)).body.eventCount).toBe(before);
+    expect((await api(s.url, "GET", `/api/v1/pods/${podId}/events?taskId=t1`)).status).toBe(200);
+    expect((await api(s.url, "GET", `/api/v1/pods/${podId}/events?q=ok`)).status).toBe(200);
+  });
 });
