@@ -3,6 +3,7 @@
 // a pod the caller may read whose evidence names the blob (?pod=, implied for an
 // agent token or a share link); a site admin may read any blob. Whatever is not
 // readable is "not found", so a blob's existence never leaks to other pods.
+import { runVerification } from "./verification";
 import { AppError } from "../domain/errors";
 import { SHA256_HEX } from "../domain/events/event-schemas";
 import { isSiteAdmin, podAccess } from "../domain/access/policy";
@@ -61,7 +62,7 @@ export const blobRoutes: Route[] = [
     guard: "authenticated",
     run: async (c) => {
       const name = await readable(c);
-      const r = await c.app.blobs.verify(name);
+      const r = await runVerification(c, () => c.app.blobs.verify(name));
       if (!r) throw notFound();
       sendJson(c.res, 200, { sha256: name, ...r } satisfies BlobCheck);
     },

@@ -36,6 +36,12 @@ describe("content-addressed blobs", () => {
     expect(Buffer.from(await got.arrayBuffer()).equals(data)).toBe(true);
     const verified = await api(s.url, "GET", `/api/v1/blobs/${sha(data)}/verify`);
     expect(verified.body).toEqual({ sha256: sha(data), ok: true, size: data.length });
+    // Re-hashing is a verification like a tape walk: one in flight per caller (here a share link), more is 429.
+    const many = await Promise.all(Array.from({ length: 6 }, () => fetch(`${s.url}/api/v1/blobs/${sha(data)}/verify`, { headers: { authorization: `Bearer ${share}` } })));
+    expect(many.map((r) => r.status)).toContain(200);
+    const refused = many.filter((r) => r.status === 429);
+    expect(refused.length).toBeGreaterThan(0);
+    expect(refused[0]!.headers.get("retry-after")).toBe("1");
   });
 
   it("refuses a tampered upload and stores nothing", async () => {

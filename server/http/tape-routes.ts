@@ -2,16 +2,18 @@
 import { AppError } from "../domain/errors";
 import { requireAppend } from "../domain/access/policy";
 import { createPod } from "../pods/create-pod";
+import { podCreator } from "../pods/pod-creator";
+import { setPodArchived } from "../pods/archive-pod";
+import { CADENCE_MINUTES } from "../domain/events/event-schemas";
 import { getPod } from "../pods/read-pods";
 import { visiblePods } from "../pods/visible-pods";
 import { readInbox } from "../pods/read-inbox";
 import { searchEvents } from "../tape/read-events";
 import { waitForEvents } from "../tape/wait-for-events";
 import { verifyChain } from "../tape/verify-chain";
-import { verificationSlots } from "../tape/verification-slots";
-import { clientIp } from "./client-ip";
+import { runVerification } from "./verification";
 import { ZEventBatch, ZEventInput, type AppendResponse, type EventSearchPage, type EventsPage, type TEvent } from "../wire/events";
-import { ZCreatePodRequest, ZReadEventsQuery, type PodOverview, type PodsResponse } from "../wire/pods";
+import { ZCreatePodRequest, ZListPodsQuery, ZReadEventsQuery, type PodOverview, type PodsResponse } from "../wire/pods";
 import type { InboxResponse } from "../wire/views";
 import { parseWith, readJsonBody, sendJson } from "./json";
 import type { Route, RouteContext } from "./route";
@@ -60,15 +62,10 @@ export const tapeRoutes: Route[] = [
     method: "GET",
     path: /^\/api\/v1\/pods\/([^/]+)\/verify$/,
     guard: { pod: "viewer" },
-    run: async ({ app, req, res, params, url, identity }) => {
-      // One walk in flight per caller: a token, a person, else (share links, shared by many) the IP.
-      const caller = identity.kind === "agent" ? `token:${identity.tokenId}` : identity.kind === "user" ? `user:${identity.userId}` : `ip:${clientIp(req)}`;
-      const full = url.searchParams.get("full") === "1";
-      const check = await verificationSlots(app).run(caller, () => verifyChain(app.store, params[0]!, { full })).catch((e) => {
-        if (e instanceof AppError && e.status === 429) res.setHeader("retry-after", "1");
-        throw e;
-      });
-      sendJson(res, 200, check);
+    run: async (c) => {
+      const full = c.url.searchParams.get("full") === "1";
+      const check = await runVerification(c, () => verifyChain(c.app.store, c.params[0]!, { full }));
+      sendJson(c.res, 200, check);
     },
   },
   {
@@ -80,11 +77,17 @@ export const tapeRoutes: Route[] = [
   {
     method: "POST",
     path: /^\/api\/v1\/pods$/,
-    guard: "site-admin",
-    run: async ({ app, req, res }) => {
+    guard: "pod-creator",
+    run: async ({ app, req, res, identity }) => {
       const input = parseWith(ZCreatePodRequest, await readJsonBody(req));
-      sendJson(res, 201, await createPod(app.store, app.bus, input));
+      sendJson(res, 201, await createPod(app.store, app.bus, app.append, input, podCreator(identity)));
     },
+  },
+  {
+    method: "POST",
+    path: /^\/api\/v1\/pods\/([^/]+)\/(archive|unarchive)$/,
+    guard: { pod: "admin" },
+    run: async ({ app, res, params }) => sendJson(res, 200, await setPodArchived(app.store, params[0]!, params[1] === "archive")),
   },
   {
     method: "GET",
@@ -102,10 +105,13 @@ export const tapeRoutes: Route[] = [
     method: "GET",
     path: /^\/api\/v1\/pods$/,
     guard: "authenticated",
-    run: async ({ app, res, identity }) => {
+    run: async ({ app, res, identity, url }) => {
+      const archived = parseWith(ZListPodsQuery, Object.fromEntries(url.searchParams), "query").archived === "1";
       const visible: PodOverview[] = [];
-      for (const { pod: p, state } of await visiblePods(app.store, identity)) {
-        visible.push({ ...p, status: state.status, activeAgent: state.activeAgent, inboxCount: Object.keys(state.inbox).length, lastCheckpointAt: state.lastCheckpoint?.at ?? null });
+      for (const { pod: p, state, access } of await visiblePods(app.store, identity)) {
+        if (!!p.archivedAt !== archived) continue;
+        const overview = { status: state.status, activeAgent: state.activeAgent, inboxCount: Object.keys(state.inbox).length, lastCheckpointAt: state.lastCheckpoint?.at ?? null };
+        visible.push({ ...p, ...overview, cadenceMinutes: state.scope?.cadenceMinutes ?? CADENCE_MINUTES.default, access });
       }
       sendJson(res, 200, { pods: visible } satisfies PodsResponse);
     },
