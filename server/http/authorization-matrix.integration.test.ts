@@ -7,6 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { api, startTestServer, type TestServer } from "../testing/test-server";
 import { resolveIdentity } from "../access/resolve-identity";
 import { performPodAction, performPodCall } from "../web/run-action";
+import { performSiteCall } from "../web/run-site-action";
+import { addPersonCall, changePasswordCall, inviteCall, removePersonCall, resetPasswordCall, setPersonAccessCall } from "../web/people-actions";
 import { addAgentCall, createAgentTokenCall, revokeAgentTokenCall, rotateAgentTokenCall } from "../web/pod-actions";
 import { addTaskAction, answerEscalationAction, assignRoleAction, decideAction, handOffAction, rotateRoleAction, setPausedAction, splitTaskAction } from "../web/pod-actions";
 
@@ -58,6 +60,12 @@ describe("authorization matrix", () => {
 
   const WATCHERS: Caller[] = ["viewer", "approver", "admin", "token", "share"];
   const note = () => ({ id: randomUUID(), type: "note", actor: "bot", body: { kind: "STATUS", text: "hi" } });
+  /** A person on the pod (added by the admin token) whose access a caller may try to change. */
+  const humanMember = async () => {
+    const memberId = `p-${randomUUID().slice(0, 8)}@example.com`;
+    expect((await api(s.url, "POST", `/api/v1/pods/${podId}/members`, { memberId, kind: "human", displayName: "p", roles: ["viewer"] })).status).toBe(201);
+    return memberId;
+  };
   const routes: { name: string; allowed: Caller[]; call: (a: Auth) => Promise<{ status: number }> }[] = [
     { name: "GET /pods", allowed: [...WATCHERS, "otherToken"], call: (a) => api(s.url, "GET", "/api/v1/pods", undefined, a) },
     { name: "GET /me", allowed: [...WATCHERS, "otherToken"], call: (a) => api(s.url, "GET", "/api/v1/me", undefined, a) },
@@ -89,6 +97,11 @@ describe("authorization matrix", () => {
       call: async (a) => api(s.url, "DELETE", `/api/v1/pods/${podId}/share-links/${(await api(s.url, "POST", `/api/v1/pods/${podId}/share-links`, {})).body.id}`, undefined, a),
     },
     { name: "POST /users", allowed: [], call: (a) => api(s.url, "POST", "/api/v1/users", { email: `u-${randomUUID()}@example.com`, name: "u", password: "a long enough password" }, a) },
+    { name: "POST /invites", allowed: [], call: (a) => api(s.url, "POST", "/api/v1/invites", { email: `i-${randomUUID()}@example.com` }, a) },
+    { name: "GET /users", allowed: [], call: (a) => api(s.url, "GET", "/api/v1/users", undefined, a) },
+    { name: "POST /users/{id}/reset", allowed: [], call: (a) => api(s.url, "POST", "/api/v1/users/no-such-user/reset", undefined, a) },
+    { name: "PATCH /members/{m}", allowed: ["admin"], call: async (a) => api(s.url, "PATCH", `/api/v1/pods/${podId}/members/${await humanMember()}`, { access: "approver" }, a) },
+    { name: "DELETE /members/{m}", allowed: ["admin"], call: async (a) => api(s.url, "DELETE", `/api/v1/pods/${podId}/members/${await humanMember()}`, undefined, a) },
     { name: "GET /schema (public)", allowed: CALLERS, call: (a) => api(s.url, "GET", "/api/v1/schema", undefined, a) },
   ];
 
@@ -144,6 +157,41 @@ describe("authorization matrix", () => {
         const identity = resolved === "invalid" ? ({ kind: "anonymous" } as const) : resolved;
         const result = await performPodCall(s.app, identity, call as never, await input());
         if (caller === "admin") expect(result.ok, `${caller}: ${JSON.stringify(result)}`).toBe(true);
+        else expect(result.ok ? "ok" : result.code, caller).toMatch(/^(unauthenticated|forbidden)$/);
+      }
+    });
+  }
+
+  // People from the control room: pod access for pod admins; invites and resets for site admins only (none of
+  // these callers is one); one's own password for any signed-in person (here refused for a wrong current password).
+  const peopleCalls = [
+    { name: "addPersonToPod", call: addPersonCall, input: async () => ({ podId, email: "nobody@example.com", access: "viewer" }), allowed: ["admin"] },
+    { name: "setPersonAccess", call: setPersonAccessCall, input: async () => ({ podId, memberId: await humanMember(), access: "approver" }), allowed: ["admin"] },
+    { name: "removePersonFromPod", call: removePersonCall, input: async () => ({ podId, memberId: await humanMember() }), allowed: ["admin"] },
+  ];
+  for (const { name, call, input, allowed } of peopleCalls) {
+    it(`server action ${name}`, async () => {
+      for (const caller of CALLERS) {
+        const resolved = await resolveIdentity(s.app.access, headersOf(auth[caller]));
+        const identity = resolved === "invalid" ? ({ kind: "anonymous" } as const) : resolved;
+        const result = await performPodCall(s.app, identity, call as never, await input());
+        if (allowed.includes(caller)) expect(result.ok || !["unauthenticated", "forbidden"].includes(result.code), `${caller}: ${JSON.stringify(result)}`).toBe(true);
+        else expect(result.ok ? "ok" : result.code, caller).toMatch(/^(unauthenticated|forbidden)$/);
+      }
+    });
+  }
+  const siteCalls = [
+    { name: "invitePerson", call: () => inviteCall, input: () => ({ email: `i-${randomUUID()}@example.com` }), allowed: [] as Caller[] },
+    { name: "resetPassword", call: () => resetPasswordCall, input: () => ({ userId: "no-such-user" }), allowed: [] as Caller[] },
+    { name: "changePassword", call: (a: Auth) => changePasswordCall(headersOf(a)), input: () => ({ currentPassword: "not the password", newPassword: "a new long password", confirm: "a new long password" }), allowed: ["viewer", "approver", "admin"] as Caller[] },
+  ];
+  for (const { name, call, input, allowed } of siteCalls) {
+    it(`server action ${name}`, async () => {
+      for (const caller of CALLERS) {
+        const resolved = await resolveIdentity(s.app.access, headersOf(auth[caller]));
+        const identity = resolved === "invalid" ? ({ kind: "anonymous" } as const) : resolved;
+        const result = await performSiteCall(s.app, identity, call(auth[caller]) as never, input());
+        if (allowed.includes(caller)) expect(result.ok ? "ok" : result.code, caller).toBe("wrong_password");
         else expect(result.ok ? "ok" : result.code, caller).toMatch(/^(unauthenticated|forbidden)$/);
       }
     });
