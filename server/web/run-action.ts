@@ -4,7 +4,7 @@ import type { z } from "zod";
 import { appContext, type AppContext } from "../app-context";
 import { AppError } from "../domain/errors";
 import { requirePodAccess, type Identity } from "../domain/access/policy";
-import type { Access } from "../domain/events/event-schemas";
+import { ZEventInput, type Access } from "../domain/events/event-schemas";
 import type { ActionResult, CallResult } from "../wire/actions";
 import type { TEvent } from "../wire/events";
 import { currentIdentity } from "./current-identity";
@@ -25,8 +25,19 @@ export async function runPodAction<S extends z.ZodType<{ podId: string }>>(actio
 
 /** The action itself, given who asks (testable without a request). */
 export async function performPodAction<S extends z.ZodType<{ podId: string }>>(app: AppContext, identity: Identity, { schema, need, events }: PodAction<S>, raw: unknown): Promise<ActionResult> {
-  const r = await performPodCall(app, identity, { schema, need, run: async (_app, input, actor) => app.append(input.podId, events(input, actor)) }, raw);
+  const r = await performPodCall(app, identity, { schema, need, run: async (_app, input, actor) => app.append(input.podId, events(input, actor).map(asTheApiWould)) }, raw);
   return r.ok ? { ok: true, seqs: r.value.map((a) => a.seq) } : r;
+}
+
+/**
+ * Events an action builds pass the same event schema as the API's (ids, bounds, defaults):
+ * the write path trusts what it is given, and an action must not store what an agent could not.
+ */
+function asTheApiWould(event: TEvent): TEvent {
+  const r = ZEventInput.safeParse(event);
+  if (r.success) return r.data;
+  const issue = r.error.issues[0]!;
+  throw new AppError(400, "invalid_request", `this would record an invalid ${event.type}: ${issue.path.join(".")}: ${issue.message}`);
 }
 
 /** A server action that calls a use-case (not only appends); what it returns goes back to this caller only. */
