@@ -1,6 +1,7 @@
 "use client";
 import Link from "next/link";
-import { useEffect } from "react";
+import { useEffect, useState, useTransition } from "react";
+import { setArchived } from "@/server/web/server-actions";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import type { PodOverview } from "@/server/wire/pods";
 import { Badge, isStale, statusTone } from "../shared/ui";
@@ -9,16 +10,16 @@ import { watchPods } from "../shared/socket-client";
 import { RelativeTime } from "../shared/relative-time";
 
 /** Pods with their live event counts: counts arrive over the socket, the list refetches when pods are added. */
-export function PodList() {
+export function PodList({ archived = false, canCreate = false }: { archived?: boolean; canCreate?: boolean }) {
   const qc = useQueryClient();
-  const pods = useQuery({ queryKey: ["pods"], queryFn: fetchPods, refetchInterval: 30_000 });
+  const pods = useQuery({ queryKey: ["pods", archived], queryFn: () => fetchPods(archived), refetchInterval: 30_000 });
 
   useEffect(() => {
     let timer: ReturnType<typeof setTimeout> | undefined;
     const unwatch = watchPods({
       joined: () => void qc.invalidateQueries({ queryKey: ["pods"] }),
       count: ({ podId, eventCount }) => {
-        qc.setQueryData<PodOverview[]>(["pods"], (old) => old?.map((p) => (p.id === podId ? { ...p, eventCount: Math.max(p.eventCount, eventCount) } : p)));
+        qc.setQueriesData<PodOverview[]>({ queryKey: ["pods"] }, (old) => old?.map((p) => (p.id === podId ? { ...p, eventCount: Math.max(p.eventCount, eventCount) } : p)));
         // The count moves at once; status, inbox and checkpoint age follow with a (throttled) refetch.
         if (!timer) timer = setTimeout(() => ((timer = undefined), void qc.invalidateQueries({ queryKey: ["pods"] })), 1_000);
       },
@@ -37,20 +38,27 @@ export function PodList() {
         <button className="underline" onClick={() => pods.refetch()}>Try again</button>
       </div>
     );
+  const other = <ArchiveSwitch archived={archived} />;
   if (pods.data.length === 0)
     return (
-      <div className="rounded-lg border border-dashed border-zinc-300 p-8 text-center text-sm text-zinc-600 dark:border-zinc-700 dark:text-zinc-400">
-        <p className="font-medium text-zinc-900 dark:text-zinc-100">No pods yet</p>
-        <p className="mt-1">
-          Create one with <code className="font-mono">POST /api/v1/pods</code>, or start with the demo (on by default).
-        </p>
-      </div>
+      <>
+        <div className="rounded-lg border border-dashed border-zinc-300 p-8 text-center text-sm text-zinc-600 dark:border-zinc-700 dark:text-zinc-400">
+          <p className="font-medium text-zinc-900 dark:text-zinc-100">{archived ? "No archived pods" : "No pods yet"}</p>
+          {!archived && (
+            <p className="mt-1">
+              {canCreate ? <>Create one with <b>New pod</b> above</> : <>Ask a site administrator to add you to a pod</>}, or start with the demo (on by default).
+            </p>
+          )}
+        </div>
+        {other}
+      </>
     );
   return (
+    <>
     <ul className="divide-y divide-zinc-200 overflow-hidden rounded-lg border border-zinc-200 bg-white dark:divide-zinc-800 dark:border-zinc-800 dark:bg-zinc-900">
       {pods.data.map((pod) => (
-        <li key={pod.id}>
-          <Link href={`/pods/${pod.id}`} className="flex items-center gap-4 px-4 py-3 hover:bg-zinc-50 focus-visible:bg-zinc-50 dark:hover:bg-zinc-800/60 dark:focus-visible:bg-zinc-800/60" data-testid="pod-row">
+        <li key={pod.id} className="flex items-center">
+          <Link href={`/pods/${pod.id}`} className="flex min-w-0 flex-1 items-center gap-4 px-4 py-3 hover:bg-zinc-50 focus-visible:bg-zinc-50 dark:hover:bg-zinc-800/60 dark:focus-visible:bg-zinc-800/60" data-testid="pod-row">
             <div className="min-w-0 flex-1">
               <p className="truncate font-medium">{pod.name}</p>
               <p className="truncate text-xs text-zinc-500">{pod.scope ?? "No scope yet"}</p>
@@ -69,13 +77,48 @@ export function PodList() {
               <span data-testid="event-count" className="font-semibold">{pod.eventCount.toLocaleString()}</span>
               <span className="text-zinc-500"> events</span>
             </span>
-            <span className={`hidden w-32 text-right text-xs md:inline ${isStale(pod.lastCheckpointAt) ? "font-medium text-amber-700 dark:text-amber-400" : "text-zinc-500"}`} title="last checkpoint">
+            <span className={`hidden w-32 text-right text-xs md:inline ${isStale(pod.lastCheckpointAt, pod.cadenceMinutes) ? "font-medium text-amber-700 dark:text-amber-400" : "text-zinc-500"}`} title="last checkpoint">
               {pod.lastCheckpointAt ? <>checkpoint <RelativeTime iso={pod.lastCheckpointAt} /></> : "no checkpoint yet"}
             </span>
           </Link>
+          {pod.access === "admin" && <ArchiveButton podId={pod.id} name={pod.name} archived={archived} />}
         </li>
       ))}
     </ul>
+    {other}
+    </>
+  );
+}
+
+/** Archiving only hides a pod from this list (pod admins); it is not on the pod's tape. */
+function ArchiveButton({ podId, name, archived }: { podId: string; name: string; archived: boolean }) {
+  const qc = useQueryClient();
+  const [pending, start] = useTransition();
+  const [error, setError] = useState<string | null>(null);
+  const toggle = () =>
+    start(async () => {
+      setError(null);
+      const r = await setArchived({ podId, archived: !archived });
+      if (!r.ok) setError(r.error);
+      await qc.invalidateQueries({ queryKey: ["pods"] });
+    });
+  return (
+    <span className="flex shrink-0 items-center gap-2 pr-3">
+      {error && <span role="alert" className="text-xs text-red-700 dark:text-red-400">{error}</span>}
+      <button className="rounded-md border border-zinc-300 px-2 py-0.5 text-xs hover:bg-zinc-50 disabled:opacity-50 dark:border-zinc-700 dark:hover:bg-zinc-800" disabled={pending} onClick={toggle} aria-label={`${archived ? "Unarchive" : "Archive"} ${name}`} data-testid={archived ? "unarchive-pod" : "archive-pod"}>
+        {archived ? "Unarchive" : "Archive"}
+      </button>
+    </span>
+  );
+}
+
+function ArchiveSwitch({ archived }: { archived: boolean }) {
+  return (
+    <p className="text-sm">
+      <Link href={archived ? "/" : "/?archived=1"} className="text-zinc-600 underline hover:text-zinc-900 dark:text-zinc-400 dark:hover:text-zinc-100" data-testid="archived-link">
+        {archived ? "← Back to the pods" : "Archived pods"}
+      </Link>
+    </p>
   );
 }
 

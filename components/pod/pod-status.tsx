@@ -8,6 +8,7 @@ import { getJson } from "../shared/api-client";
 import { Badge, isStale, statusTone } from "../shared/ui";
 import { RelativeTime } from "../shared/relative-time";
 import { PauseButton } from "./steer-controls";
+import { FormingNotice } from "./forming-needs";
 
 export function PodStatus({ podId, state, canAct }: { podId: string; state: PodStateView; canAct: boolean }) {
   // Re-walking a long chain costs the server real work: do it after the page has painted.
@@ -22,7 +23,7 @@ export function PodStatus({ podId, state, canAct }: { podId: string; state: PodS
     queryFn: () => getJson<ChainCheck>(`/api/v1/pods/${podId}/verify`),
     staleTime: 60_000,
   });
-  const stale = isStale(state.lastCheckpoint?.at);
+  const stale = isStale(state.lastCheckpoint?.at, state.scope?.cadenceMinutes);
   return (
     <div className="flex flex-wrap items-center gap-2 text-sm" data-testid="pod-status">
       <Badge tone={statusTone(state.status)}>{state.status}</Badge>
@@ -32,6 +33,7 @@ export function PodStatus({ podId, state, canAct }: { podId: string; state: PodS
           last checkpoint <RelativeTime iso={state.lastCheckpoint.at} />
         </span>
       )}
+      <FormingNotice state={state} />
       {canAct && <PauseButton podId={podId} state={state} />}
       {verify.data && (
         <Badge tone={verify.data.ok ? "green" : "red"} title={verify.data.ok ? `chain of ${verify.data.checked} events verified` : `first bad seq ${verify.data.firstBadSeq}`}>

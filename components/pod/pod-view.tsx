@@ -15,8 +15,11 @@ import { JobsView } from "./jobs-view";
 import { AddTaskForm, MemberControls } from "./steer-controls";
 import { PodTabs, panelId, tabId } from "./pod-tabs";
 import { ReadOnlyNotice } from "./read-only-notice";
+import { PodLifecycle } from "./pod-lifecycle";
+import { PodSetup } from "./pod-setup";
+import { ShareLinksPanel } from "./share-links-panel";
 
-const TABS = ["board", "tape", "inbox", "evidence", "runs", "members", "job"] as const;
+const TABS = ["board", "tape", "inbox", "evidence", "runs", "members", "job", "setup"] as const;
 type Tab = (typeof TABS)[number];
 
 /** canAdmin: pod admin controls (members, tokens, links); publicUrl: this server's URL for snippets and links. */
@@ -32,6 +35,7 @@ export function PodView({ podId, canAct, canAdmin = false, publicUrl, head }: { 
   return (
     <div className="space-y-4">
       {state.data && <PodStatus podId={podId} state={state.data} canAct={canAct} />}
+      {state.data && canAdmin && <PodLifecycle podId={podId} state={state.data} />}
       {!canAct && <ReadOnlyNotice />}
       <PodTabs
         tabs={TABS}
@@ -53,6 +57,8 @@ export function PodView({ podId, canAct, canAdmin = false, publicUrl, head }: { 
           {canAct && <AddTaskForm podId={podId} />}
           <BoardWithTimeTravel podId={podId} live={state.data} canAct={canAct} />
         </div>
+      ) : tab === "setup" ? (
+        <PodSetup podId={podId} state={state.data} canAdmin={canAdmin} />
       ) : tab === "evidence" ? (
         <EvidenceView podId={podId} state={state.data} />
       ) : tab === "runs" ? (
@@ -61,6 +67,7 @@ export function PodView({ podId, canAct, canAdmin = false, publicUrl, head }: { 
         <div className="space-y-6">
           {canAct && <MemberControls podId={podId} state={state.data} />}
           <MembersView podId={podId} state={state.data} canAdmin={canAdmin} publicUrl={publicUrl ?? ""} />
+          {canAdmin && <ShareLinksPanel podId={podId} />}
         </div>
       ) : (
         <JobsView state={state.data} />

@@ -17,5 +17,5 @@ export async function getJson<T>(path: string): Promise<T> {
   return (await res.json()) as T;
 }
 
-export const fetchPods = () => getJson<PodsResponse>("/api/v1/pods").then((r) => r.pods);
+export const fetchPods = (archived = false) => getJson<PodsResponse>(`/api/v1/pods${archived ? "?archived=1" : ""}`).then((r) => r.pods);
 export const fetchPod = (podId: string) => getJson<PodSummary>(`/api/v1/pods/${encodeURIComponent(podId)}`);

@@ -3,7 +3,7 @@ import type { Identity } from "../domain/access/policy";
 import { addMember } from "../access/add-member";
 import { createAgentToken, listAgentTokens, revokeAgentToken } from "../access/agent-tokens";
 import { rotateAgentToken } from "../access/rotate-agent-token";
-import { createShareLink, listShareLinks, revokeShareLink } from "../access/share-links";
+import { createShareLink, listShareLinks, revokeShareLink, shareLinkUrl } from "../access/share-links";
 import { createUser } from "../access/create-user";
 import { setCanCreatePods } from "../access/set-can-create-pods";
 import { ZUpdateUserRequest } from "../wire/access";
@@ -61,8 +61,8 @@ export const accessRoutes: Route[] = [
     guard: { pod: "admin" },
     run: async ({ app, req, res, params, identity }) => {
       const input = parseWith(ZCreateShareLinkRequest, await optionalBody(req));
-      const { token, info } = await createShareLink(app.store, { podId: params[0]!, createdBy: adminActor(identity), expiresInHours: input.expiresInHours });
-      sendJson(res, 201, { token, url: `${app.config.publicUrl}/share/${token}`, ...info } satisfies ShareLinkCreated);
+      const { token, info } = await createShareLink(app.store, { podId: params[0]!, createdBy: adminActor(identity), ...input });
+      sendJson(res, 201, { token, url: shareLinkUrl(app.config.publicUrl, token), ...info } satisfies ShareLinkCreated);
     },
   },
   {

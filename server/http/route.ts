@@ -9,11 +9,12 @@ export type RouteContext = { app: AppContext; req: IncomingMessage; res: ServerR
 
 /**
  * Who may call a route, checked before it runs:
- * public; any authenticated caller; a site admin; some access to the pod named
+ * public; any authenticated caller; a site admin; someone who may create pods
+ * (site admins and people a site admin allowed); some access to the pod named
  * by the first path parameter; or "append" (an agent token of that pod or an
  * admin token — the route then checks each event's actor with requireAppend).
  */
-export type Guard = "public" | "authenticated" | "site-admin" | { pod: Access } | "append";
+export type Guard = "public" | "authenticated" | "site-admin" | "pod-creator" | { pod: Access } | "append";
 export type Route = { method: string; path: RegExp; guard: Guard; run: (c: RouteContext) => Promise<void> };
 
 /** Who is named as the actor of seed-document endpoints: the token's member, else the caller's header. */

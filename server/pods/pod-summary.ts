@@ -1,6 +1,6 @@
 import type { PodSummary } from "../wire/pods";
 
-type PodRow = { id: string; name: string; mode: string; scope: string | null; createdAt: string; headSeq: number; headHash: string };
+type PodRow = { id: string; name: string; mode: string; scope: string | null; createdAt: string; headSeq: number; headHash: string; archivedAt: string | null };
 
 export function toPodSummary(p: PodRow): PodSummary {
   return {
@@ -11,5 +11,6 @@ export function toPodSummary(p: PodRow): PodSummary {
     createdAt: p.createdAt,
     eventCount: p.headSeq,
     headHash: p.headHash,
+    archivedAt: p.archivedAt,
   };
 }

@@ -10,7 +10,8 @@ import { runSiteCall as runPeopleSiteCall } from "./run-site-action";
 // runPodAction: authenticated, parsed, checked on the server, then appended
 // to the tape as the signed-in person (the domain checks the rest).
 import { runSiteCall } from "./run-site-action";
-import { setCanCreatePodsCall } from "./site-actions";
+import { createPodCall, setCanCreatePodsCall } from "./site-actions";
+import { closePodAction, createShareLinkCall, listShareLinksCall, revokeShareLinkCall, setArchivedCall, startPodAction } from "./pod-life-actions";
 import { runPodAction, runPodCall } from "./run-action";
 import { addAgentCall, createAgentTokenCall, revokeAgentTokenCall, rotateAgentTokenCall } from "./pod-actions";
 import { addTaskAction, answerEscalationAction, assignRoleAction, decideAction, handOffAction, rotateRoleAction, setPausedAction, splitTaskAction } from "./pod-actions";
@@ -67,6 +68,37 @@ export async function rotateAgentToken(raw: unknown) {
 // Site-level (site admins; the same guard as PATCH /api/v1/users/{id}).
 export async function setCanCreatePods(raw: unknown) {
   return runSiteCall(setCanCreatePodsCall, raw);
+}
+
+// Creating a pod (site admins and people they allowed; the guard of POST /api/v1/pods).
+export async function createPod(raw: unknown) {
+  return runSiteCall(createPodCall, raw);
+}
+
+// A pod's life (pod admins): start, close, archive (twins of the pod routes and the tape's events).
+export async function startPod(raw: unknown) {
+  return runPodAction(startPodAction, raw);
+}
+
+export async function closePod(raw: unknown) {
+  return runPodAction(closePodAction, raw);
+}
+
+export async function setArchived(raw: unknown) {
+  return runPodCall(setArchivedCall, raw);
+}
+
+// Share links (pod admins; twins of …/share-links): a new link's secret is in this caller's result only.
+export async function createShareLink(raw: unknown) {
+  return runPodCall(createShareLinkCall, raw);
+}
+
+export async function listShareLinks(raw: unknown) {
+  return runPodCall(listShareLinksCall, raw);
+}
+
+export async function revokeShareLink(raw: unknown) {
+  return runPodCall(revokeShareLinkCall, raw);
 }
 
 // People. Invites and resets (site admins; twins of POST /api/v1/invites and /users/{id}/reset): the link is in this caller's result only.

@@ -30,11 +30,26 @@ export type AgentTokenRotated = { token: string; info: AgentTokenInfo; revoked: 
 /** An agent added with its first token (the control room's Add agent). */
 export type AgentAdded = { member: MemberAdded; token: string; info: AgentTokenInfo };
 
-/** POST /api/v1/pods/{podId}/share-links (the body is optional). */
-export const ZCreateShareLinkRequest = z.object({ expiresInHours: z.number().int().min(1).max(24 * 90).default(24 * 7) }).default({ expiresInHours: 24 * 7 });
+/**
+ * POST /api/v1/pods/{podId}/share-links (the body is optional): expires in `expiresInHours`
+ * (default 7 days; `null` = never) or at `expiresAt` (a future time); an optional `label`.
+ */
+export const ZCreateShareLinkRequest = z
+  .object({
+    expiresInHours: z.number().int().min(1).max(24 * 366).nullable().optional(),
+    expiresAt: z.iso.datetime({ offset: true, error: "expiresAt is an ISO-8601 time" }).optional(),
+    label: z.string().trim().max(200, "keep the label under 200 characters").optional(),
+  })
+  .refine((r) => r.expiresAt === undefined || r.expiresInHours === undefined, { message: "give expiresInHours or expiresAt, not both", path: ["expiresAt"] })
+  .refine((r) => r.expiresAt === undefined || Date.parse(r.expiresAt) > Date.now(), { message: "the expiry must be in the future", path: ["expiresAt"] })
+  .default({});
+export type TCreateShareLinkRequest = z.infer<typeof ZCreateShareLinkRequest>;
+/** What "never expires" is stored as (the column is a time; this one never comes). */
+export const SHARE_LINK_NEVER = "9999-12-31T23:59:59.999Z";
 
-/** A share link as listed: never the secret itself. */
-export type ShareLinkInfo = { id: string; podId: string; createdAt: string; createdBy: string; expiresAt: string; revokedAt: string | null };
+/** A share link as listed: never the secret itself. `expiresAt` is SHARE_LINK_NEVER for a link that does not expire. */
+export type ShareLinkInfo = { id: string; podId: string; label: string | null; createdAt: string; createdBy: string; expiresAt: string; lastUsedAt: string | null; revokedAt: string | null };
+/** A new share link: its secret and the URL that carries it, shown this once. */
 /** A new share link: its secret and the URL that carries it, shown this once. */
 export type ShareLinkCreated = ShareLinkInfo & { token: string; url: string };
 export type ShareLinksResponse = { links: ShareLinkInfo[] };

@@ -4,6 +4,7 @@
 import { z } from "zod";
 import { ZDecision, ZRole } from "../domain/events/event-schemas";
 import { ZId } from "../domain/events/seed-formats";
+import { ZCreateShareLinkRequest } from "./access";
 import { ROLES } from "./vocabulary";
 
 const ZPodId = z.string().min(1);
@@ -30,6 +31,14 @@ export const ZSplitTaskInput = z.object({ podId: ZPodId, taskId: ZId, parts: z.a
 
 // --- site: who may create pods (site admins) ---
 export const ZSetCanCreatePodsInput = z.object({ userId: z.string().min(1).max(200), canCreatePods: z.boolean() });
+
+// --- a pod's life (pod admins; archiving is the site's view, not on the tape) ---
+export const ZPodInput = z.object({ podId: ZPodId });
+export const ZClosePodInput = z.object({ podId: ZPodId, reason: z.string().trim().max(2000, "keep the reason under 2,000 characters").optional() });
+export const ZSetArchivedInput = z.object({ podId: ZPodId, archived: z.boolean() });
+/** Share links (pod admins): the same body as POST …/share-links, plus the pod. */
+export const ZCreateShareLinkInput = z.object({ podId: ZPodId, link: ZCreateShareLinkRequest });
+export const ZShareLinkInput = z.object({ podId: ZPodId, linkId: z.string().min(1).max(100) });
 
 // --- agents and their tokens (pod admins); the token comes back only in the action's result ---
 const ZRoles = z.array(z.enum(ROLES, { error: (i) => `unknown role ${JSON.stringify(i.input)}; roles are ${ROLES.join(", ")}` })).max(20);

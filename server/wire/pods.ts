@@ -4,11 +4,24 @@ export const MAX_WAIT_SECONDS = 60;
 
 export const POD_MODES = ["collaboration", "contracting"] as const;
 
-export const ZCreatePodRequest = z.object({
-  name: z.string().trim().min(1).max(120),
-  mode: z.enum(POD_MODES),
-  scope: z.string().max(10000).optional(),
-});
+/**
+ * POST /api/v1/pods. With `successCriteria`, the scope is agreed on the tape at once
+ * (`pod.scope_agreed`, with `cadenceMinutes` for checkpoints); a person who creates a
+ * pod joins it as its admin. All of it lands, or none of it.
+ */
+export const ZCreatePodRequest = z
+  .object({
+    name: z.string().trim().min(1, "give the pod a name").max(120, "keep the name under 120 characters"),
+    mode: z.enum(POD_MODES, { error: "mode is collaboration or contracting" }),
+    scope: z.string().trim().max(10000, "keep the scope under 10,000 characters").optional(),
+    successCriteria: z.array(z.string().trim().min(1, "a success criterion may not be blank").max(2000)).max(100, "at most 100 success criteria").optional(),
+    cadenceMinutes: z.number().int("whole minutes").min(5, "checkpoints at most every 5 minutes").max(240, "checkpoints at least every 240 minutes").optional(),
+  })
+  .superRefine((r, ctx) => {
+    if (r.successCriteria?.length && !r.scope) ctx.addIssue({ code: "custom", path: ["scope"], message: "success criteria need a scope" });
+    if (r.successCriteria && r.successCriteria.length === 0) ctx.addIssue({ code: "custom", path: ["successCriteria"], message: "name at least one success criterion (or leave the scope for later)" });
+    if (r.cadenceMinutes !== undefined && !r.successCriteria?.length) ctx.addIssue({ code: "custom", path: ["cadenceMinutes"], message: "the cadence is agreed with the scope and its success criteria" });
+  });
 export type TCreatePodRequest = z.infer<typeof ZCreatePodRequest>;
 
 export type PodSummary = {
@@ -19,6 +32,8 @@ export type PodSummary = {
   createdAt: string;
   eventCount: number;
   headHash: string;
+  /** When the pod was archived (hidden from the default list; a site view preference, not on the tape). */
+  archivedAt: string | null;
 };
 
 /** What the overview shows of a pod, from its projections. */
@@ -27,9 +42,15 @@ export type PodOverview = PodSummary & {
   activeAgent: string | null;
   inboxCount: number;
   lastCheckpointAt: string | null;
+  /** Minutes between checkpoints the pod agreed (30 when it did not say). */
+  cadenceMinutes: number;
+  /** What the caller may do with the pod (pod admins archive it). */
+  access: "viewer" | "approver" | "admin";
 };
 /** GET /api/v1/pods: the pods the caller may see. */
 export type PodsResponse = { pods: PodOverview[] };
+/** GET /api/v1/pods?archived=1 lists the archived pods instead. */
+export const ZListPodsQuery = z.object({ archived: z.enum(["0", "1"]).default("0") });
 
 /** GET /api/v1/pods/{podId}/state: now, or as of an earlier seq (time travel). */
 export const ZPodStateQuery = z.object({ atSeq: z.coerce.number().int().min(0).optional() });

@@ -36,7 +36,13 @@ const ev = <T extends EventType, B extends z.ZodType>(type: T, body: B) =>
 const none = z.object({}).default({});
 
 // --- pod lifecycle (seed 000 §3.2 "Scope agreement") ---
-export const ZScopeAgreed = ev("pod.scope_agreed", z.object({ scope: ZText, successCriteria: z.array(ZLine).min(1).max(100) }));
+/** `cadenceMinutes`: how often the pod expects a checkpoint (5–240; absent = 30, seed 000's 15–30 minute slices). */
+export const CADENCE_MINUTES = { min: 5, max: 240, default: 30 } as const;
+export const ZScopeAgreed = ev("pod.scope_agreed", z.object({
+  scope: ZText,
+  successCriteria: z.array(ZLine).min(1).max(100),
+  cadenceMinutes: z.number().int().min(CADENCE_MINUTES.min).max(CADENCE_MINUTES.max).optional(),
+}));
 export const ZPodStarted = ev("pod.started", none);
 export const ZPodPaused = ev("pod.paused", z.object({ reason: z.string().max(2000).optional() }).default({}));
 export const ZPodResumed = ev("pod.resumed", none);

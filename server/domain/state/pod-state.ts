@@ -119,7 +119,7 @@ export type PodState = {
   v: number;
   seq: number;
   status: "forming" | "active" | "paused" | "closed";
-  scope: { scope: string; successCriteria: string[]; seq: number } | null;
+  scope: { scope: string; successCriteria: string[]; cadenceMinutes?: number; seq: number } | null;
   members: Record<string, Member>;
   roleHistory: RoleChange[];
   activeAgent: string | null;
