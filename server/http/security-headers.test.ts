@@ -20,6 +20,7 @@ describe("content security policy", () => {
     expect(csp).toContain("default-src 'self'");
     expect(csp).toContain("object-src 'none'");
     expect(csp).toContain("frame-ancestors 'none'");
+    expect(directive(csp, "connect-src")).toBe("connect-src 'self'"); // no ws:/wss: to any host
     expect(getScriptNonceFromHeader(csp)).toBe("abc123+/=");
   });
 
