@@ -7,6 +7,7 @@ import { visiblePods } from "../pods/visible-pods";
 import { podAccess } from "../domain/access/policy";
 import { coalesceCommits } from "./tape-broadcaster";
 import { TapeHub } from "./tape-hub";
+import { changesAccess, recheckWatchers } from "./pod-access-watch";
 import { sendBacklog } from "./backlog";
 import { dropIfOverfull, dropOverfull } from "./slow-consumers";
 import { WIRE_VERSION, ZTapeSubscribe } from "../wire/socket";
@@ -24,6 +25,7 @@ export function attachSocketServer(httpServer: HttpServer, app: AppContext) {
     hub.publish(podId, events);
     dropOverfull(io, countRoom(podId));
     io.to(countRoom(podId)).emit("pods:count", { v: WIRE_VERSION, podId, eventCount: events.at(-1)!.seq });
+    if (changesAccess(events)) recheckWatchers(app, io, hub, podId, [countRoom(podId)]).catch((e) => console.error("podwatch: re-checking a pod's watchers failed", e));
   });
   const onPodCreated = () => io.to(PODS_ROOM).emit("pods:changed", { v: WIRE_VERSION });
   app.bus.on("pod-created", onPodCreated);
