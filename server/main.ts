@@ -14,7 +14,7 @@ async function main() {
   console.log(`podwatch: listening on ${server.url} (database: ${server.app.store.kind})`);
   if (first) {
     console.log(`podwatch: first start — sign in at ${server.url}/sign-in as ${first.email} with the password ${first.password}`);
-    console.log("podwatch: (shown once; create more people with POST /api/v1/users)");
+    console.log("podwatch: (shown once; choose your own at /account, invite more people at /people)");
   }
   if (demo) console.log(`podwatch: live demo pod at ${server.url}/pods/${demo.podId}`);
 

@@ -27,13 +27,15 @@ export function AcceptInviteForm({ token, email, kind }: { token: string; email:
   return (
     <form onSubmit={submit} aria-label={kind === "invite" ? "Choose your password" : "Choose a new password"} className="space-y-4 rounded-lg border border-zinc-200 bg-white p-6 dark:border-zinc-800 dark:bg-zinc-900">
       <input type="email" name="username" autoComplete="username" value={email} readOnly hidden />
-      <label className="block space-y-1 text-sm">
-        <span className="font-medium">New password</span>
-        <input name="password" type="password" autoComplete="new-password" required minLength={12} autoFocus className={inputClass} aria-describedby="password-hint" />
-        <span id="password-hint" className="block text-xs text-zinc-600 dark:text-zinc-400">
+      <div className="space-y-1">
+        <label className="block space-y-1 text-sm">
+          <span className="font-medium">New password</span>
+          <input name="password" type="password" autoComplete="new-password" required autoFocus className={inputClass} aria-describedby="password-hint" />
+        </label>
+        <p id="password-hint" className="text-xs text-zinc-600 dark:text-zinc-400">
           At least 12 characters.
-        </span>
-      </label>
+        </p>
+      </div>
       <label className="block space-y-1 text-sm">
         <span className="font-medium">Repeat the password</span>
         <input name="confirm" type="password" autoComplete="new-password" required className={inputClass} />

@@ -36,13 +36,15 @@ export function ChangePasswordForm({ email }: { email: string }) {
         <span className="font-medium">Current password</span>
         <input name="current" type="password" autoComplete="current-password" required className={inputClass} />
       </label>
-      <label className="block space-y-1 text-sm">
-        <span className="font-medium">New password</span>
-        <input name="new" type="password" autoComplete="new-password" required minLength={12} className={inputClass} aria-describedby="new-password-hint" />
-        <span id="new-password-hint" className="block text-xs text-zinc-600 dark:text-zinc-400">
+      <div className="space-y-1">
+        <label className="block space-y-1 text-sm">
+          <span className="font-medium">New password</span>
+          <input name="new" type="password" autoComplete="new-password" required className={inputClass} aria-describedby="new-password-hint" />
+        </label>
+        <p id="new-password-hint" className="text-xs text-zinc-600 dark:text-zinc-400">
           At least 12 characters. Your other sessions are signed out.
-        </span>
-      </label>
+        </p>
+      </div>
       <label className="block space-y-1 text-sm">
         <span className="font-medium">Repeat the new password</span>
         <input name="confirm" type="password" autoComplete="new-password" required className={inputClass} />

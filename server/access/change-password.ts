@@ -10,8 +10,10 @@ export async function changeOwnPassword(deps: { auth: Auth; store: TapeStore }, 
   try {
     await deps.auth.api.changePassword({ headers: input.headers, body: { currentPassword: input.currentPassword, newPassword: input.newPassword, revokeOtherSessions: true } });
   } catch (e) {
-    if (e instanceof APIError && /password/i.test(String(e.body?.code ?? e.message))) {
-      throw new AppError(400, "wrong_password", e.body?.code === "INVALID_PASSWORD" ? "your current password is not right" : (e.body?.message ?? "that password cannot be used"));
+    // Next bundles its own copy of better-auth: recognise its APIError by shape, not by class.
+    const body = (e as { body?: { code?: string; message?: string } } | null)?.body;
+    if ((e instanceof APIError || (e as Error)?.name === "APIError") && /password/i.test(String(body?.code ?? (e as Error).message))) {
+      throw new AppError(400, "wrong_password", body?.code === "INVALID_PASSWORD" ? "your current password is not right" : (body?.message ?? "that password cannot be used"));
     }
     throw e;
   }

@@ -7,7 +7,10 @@ import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { api, startTestServer, type TestServer } from "../testing/test-server";
 import { testProviders } from "../testing/test-databases";
-import { performAcceptInvite } from "../web/people-actions";
+import { changePasswordCall, performAcceptInvite } from "../web/people-actions";
+import { performSiteCall } from "../web/run-site-action";
+import { bootstrapAdmin } from "../access/bootstrap-admin";
+import { resolveIdentity } from "../access/resolve-identity";
 import { hashSecret } from "../access/secrets";
 
 const PASSWORD = "a long enough password";
@@ -28,6 +31,20 @@ describe.each(testProviders())("people on %s", (provider) => {
 
   const invite = (email: string, name?: string) => api(s.url, "POST", "/api/v1/invites", { email, ...(name ? { name } : {}) });
   const invitesOf = (email: string) => s.app.store.prisma.invite.count({ where: { email } });
+
+  it("the first-start admin is asked to change the printed password until they do", async () => {
+    const first = (await bootstrapAdmin(s.app.access, "boot@example.com"))!;
+    const flag = async () => (await s.app.store.prisma.user.findUniqueOrThrow({ where: { email: "boot@example.com" } })).mustChangePassword;
+    expect(await flag()).toBe(true);
+    const session = (await signIn(s.url, first.email, first.password))!;
+    const identity = await resolveIdentity(s.app.access, new Headers({ cookie: session.cookie }));
+    const change = (currentPassword: string) => performSiteCall(s.app, identity as never, changePasswordCall(new Headers({ cookie: session.cookie })), { currentPassword, newPassword: PASSWORD, confirm: PASSWORD });
+    expect(await change("not the printed one")).toMatchObject({ ok: false, code: "wrong_password", error: "your current password is not right" });
+    expect(await flag()).toBe(true);
+    expect(await change(first.password)).toEqual({ ok: true, value: { changed: true } });
+    expect(await flag()).toBe(false);
+    expect(await signIn(s.url, first.email, PASSWORD)).not.toBeNull();
+  });
 
   it("invites by a one-time link that makes an account; the link works once", async () => {
     const email = `ana-${randomUUID().slice(0, 6)}@example.com`;
