@@ -41,13 +41,14 @@ export function InboxBadge() {
   }, [inbox.data, sound]);
 
   return (
-    <Link href="/inbox" className="relative text-sm text-zinc-600 hover:text-zinc-900 dark:text-zinc-400 dark:hover:text-zinc-100" aria-label={`Inbox, ${items.length} waiting`}>
+    <Link href="/inbox" className="relative text-sm text-zinc-600 hover:text-zinc-900 dark:text-zinc-400 dark:hover:text-zinc-100">
       Inbox
       {items.length > 0 && (
-        <span className="ml-1 rounded-full bg-amber-500 px-1.5 py-0.5 text-[11px] font-semibold text-white tabular-nums" data-testid="nav-inbox-count">
+        <span className="ml-1 rounded-full bg-amber-200 px-1.5 py-0.5 text-[11px] font-semibold text-amber-950 tabular-nums dark:bg-amber-400" data-testid="nav-inbox-count">
           {items.length}
         </span>
       )}
+      <span className="sr-only"> waiting</span>
     </Link>
   );
 }

@@ -8,7 +8,8 @@ export function JobsView({ state }: { state: PodStateView }) {
   return (
     <ul className="space-y-2" data-testid="jobs">
       {[...state.jobs].reverse().map((j) => (
-        <Card key={j.jobId}>
+        <li key={j.jobId}>
+          <Card>
           <div className="flex flex-wrap items-center gap-2 text-sm" data-testid="job" data-job={j.jobId}>
             <span className="font-medium">{j.scope}</span>
             <Badge tone={j.status === "settled" ? "green" : j.status === "rejected" ? "red" : "sky"}>{j.status}</Badge>
@@ -25,7 +26,8 @@ export function JobsView({ state }: { state: PodStateView }) {
               <ul className="list-disc pl-4">{[...j.constraints, j.settlement.terms].filter(Boolean).map((t) => <li key={t}>{t}</li>)}</ul>
             </div>
           </div>
-        </Card>
+          </Card>
+        </li>
       ))}
     </ul>
   );

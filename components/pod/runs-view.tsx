@@ -9,12 +9,13 @@ export function RunsView({ state }: { state: PodStateView }) {
   return (
     <ul className="space-y-2" data-testid="runs">
       {[...state.runs].reverse().map((r) => (
-        <Card key={r.runId}>
+        <li key={r.runId}>
+          <Card>
           <div className="flex flex-wrap items-center gap-2 text-sm">
             <span className="font-mono font-medium">{r.runId}</span>
             <Badge tone={r.status === "committed" ? "green" : r.status === "discarded" ? "red" : "sky"}>{r.status}</Badge>
-            <span className="text-zinc-500">on {r.workItemId} · {r.mood} · by {r.startedBy}</span>
-            <span className="ml-auto text-xs text-zinc-500"><RelativeTime iso={r.at} /></span>
+            <span className="text-zinc-600 dark:text-zinc-400">on {r.workItemId} · {r.mood} · by {r.startedBy}</span>
+            <span className="ml-auto text-xs text-zinc-600 dark:text-zinc-400"><RelativeTime iso={r.at} /></span>
           </div>
           <p className="mt-1 text-xs text-zinc-600 dark:text-zinc-400">
             self {r.selfVerified === null ? "—" : r.selfVerified ? "passed" : "failed"} · director {r.directorVerified === null ? "—" : r.directorVerified ? "passed" : "failed"}
@@ -22,7 +23,8 @@ export function RunsView({ state }: { state: PodStateView }) {
             {r.discardReason && <> · discarded: {r.discardReason}</>}
             {r.noteSeqs.length > 0 && <> · notes {r.noteSeqs.map((s) => <a key={s} href={`?tab=tape#seq-${s}`} className="ml-1 font-mono hover:underline">#{s}</a>)}</>}
           </p>
-        </Card>
+          </Card>
+        </li>
       ))}
     </ul>
   );

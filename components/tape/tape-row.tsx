@@ -14,7 +14,7 @@ export function TapeRow({ top, seq, event, selected, onSelect }: { top: number; 
       onClick={() => onSelect(seq)}
       data-testid="tape-event"
       data-seq={seq}
-      aria-selected={selected}
+      aria-current={selected ? "true" : undefined}
       id={seq ? `seq-${seq}` : undefined}
     >
       <span className="w-14 shrink-0 font-mono text-xs text-zinc-500 tabular-nums">#{seq}</span>

@@ -111,6 +111,9 @@ export function TapeView({ podId, liveTape }: { podId: string; liveTape: ReturnT
           onScroll={(e) => setScrollTop(e.currentTarget.scrollTop)}
           className="relative h-[65vh] min-h-64 overflow-y-auto rounded-lg border border-zinc-200 bg-white dark:border-zinc-800 dark:bg-zinc-900"
           data-testid="tape"
+          tabIndex={0}
+          role="region"
+          aria-label="Tape"
         >
           {count === 0 ? (
             <p className="p-8 text-center text-sm text-zinc-500">

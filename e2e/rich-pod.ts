@@ -1,0 +1,48 @@
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { createHash } from "node:crypto";
+import type { APIRequestContext } from "@playwright/test";
+import { adminHeaders, createPod, ev, expect, postEvents } from "./fixtures";
+
+const seed = (name: string) => JSON.parse(readFileSync(join(process.cwd(), "server/testing/seed-examples", name), "utf8"));
+const sha = (s: string) => createHash("sha256").update(s).digest("hex");
+const bundle = (bundleId: string, exitCode: number, taskId?: string) =>
+  ev(
+    "evidence.bundle",
+    "impl",
+    { bundleId, commands: [{ command: "npm test", exit_code: exitCode, duration_ms: 1200 }], artifacts: [{ path: "logs/test.log", sha256: sha(bundleId), size: 10 }], env: { commit: "0123456789abcdef0123456789abcdef01234567", tools: { node: "20" } }, manifestHash: sha(`m-${bundleId}`) },
+    taskId ? { taskId } : {},
+  );
+
+/**
+ * A pod with something on every tab: a task in review with its review, evidence and a proof
+ * (task 42, the seed's workcell), an escalation about it with options and evidence, a delivered
+ * job waiting for acceptance (EUR 250), a run, and a long unbroken id to test narrow screens.
+ */
+export async function seedRichPod(request: APIRequestContext) {
+  const pod = await createPod(request);
+  await postEvents(request, pod.id, [
+    ev("member.joined", "admin", { memberId: "impl", kind: "agent", displayName: "Implementer" }),
+    ev("member.joined", "admin", { memberId: "rev", kind: "agent", displayName: "Reviewer" }),
+    ev("pod.scope_agreed", "admin", { scope: "Ship the login endpoint", successCriteria: ["tests pass"] }),
+    ev("pod.started", "admin", {}),
+    ev("task.added", "impl", { taskId: "42", description: "Login endpoint" }),
+    ev("task.added", "impl", { taskId: `long-${"x".repeat(80)}`, description: `A task with a very long id: ${"y".repeat(70)}` }),
+  ]);
+  expect((await request.post(`/api/v1/pods/${pod.id}/workcells`, { data: seed("manifest.json"), headers: adminHeaders })).status()).toBe(201);
+  expect((await request.post(`/api/v1/pods/${pod.id}/workcells/wc-42-20250115T143022Z/proof`, { data: seed("proof.json"), headers: adminHeaders })).status()).toBe(201);
+  await postEvents(request, pod.id, [
+    bundle("ev-login", 0, "42"),
+    bundle("ev-job", 1),
+    ev("task.updated", "impl", { taskId: "42", status: "in_progress" }),
+    ev("task.review_requested", "impl", { taskId: "42", evidenceIds: ["ev-login"] }),
+    ev("review", "rev", { taskId: "42", verdict: "approve", comments: "Rate limit verified by hand" }),
+    ev("escalation", "impl", { escalationId: "q-deploy", kind: "risk_tolerance", question: "Deploy the login endpoint on Friday?", options: ["Yes", "Wait for Monday"], taskId: "42", evidenceIds: ["ev-login"] }),
+    ev("job.posted", "admin", { jobId: "j-audit", scope: "Security audit", constraints: ["no prod access"], acceptanceTests: ["no high findings open"], settlement: { amount: 250, currency: "EUR", terms: "on acceptance" } }),
+    ev("job.funded", "admin", { jobId: "j-audit" }),
+    ev("job.delivered", "impl", { jobId: "j-audit", evidenceIds: ["ev-job"] }),
+    ev("run.started", "impl", { runId: "r1", workItemId: "42", mood: "CURIOUS" }),
+    ev("checkpoint", "impl", { completed: ["Login endpoint drafted"], next: ["Review"], blocked: [] }),
+  ]);
+  return pod;
+}
