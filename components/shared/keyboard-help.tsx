@@ -6,7 +6,8 @@ const KEYS: [string, string][] = [
   ["?", "show or hide this help"],
   ["j / k", "tape: next / previous event · inbox: next / previous item"],
   ["a", "inbox: approve or accept the focused item"],
-  ["r", "inbox: reject the focused item"],
+  ["r", "inbox: reject the focused item (a delivery asks to confirm first)"],
+  ["← → Home End", "pod tabs (when a tab has focus): the previous, next, first, last view"],
   ["Esc", "close this help"],
 ];
 
@@ -27,7 +28,7 @@ export function KeyboardHelp() {
     <div role="dialog" aria-modal="true" aria-label="Keyboard shortcuts" className="fixed inset-0 z-50 flex items-center justify-center bg-black/30 p-4" onClick={() => setOpen(false)}>
       <div className="w-full max-w-md space-y-3 rounded-lg border border-zinc-200 bg-white p-4 shadow-lg dark:border-zinc-800 dark:bg-zinc-900" onClick={(e) => e.stopPropagation()}>
         <h2 className="font-semibold">Keyboard</h2>
-        <dl className="grid grid-cols-[5rem_1fr] gap-x-3 gap-y-1 text-sm">
+        <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
           {KEYS.map(([k, v]) => (
             <div key={k} className="contents">
               <dt><kbd className="rounded border border-zinc-300 px-1.5 font-mono text-xs dark:border-zinc-700">{k}</kbd></dt>
