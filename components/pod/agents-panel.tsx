@@ -12,7 +12,7 @@ import { useAgentTokens } from "./use-agent-tokens";
 export function AgentsPanel({ podId, state, publicUrl }: { podId: string; state: PodStateView; publicUrl: string }) {
   // The one place a new token lives: leaving this view (or "Done") forgets it.
   const [revealed, setRevealed] = useState<RevealedToken | null>(null);
-  const tokens = useAgentTokens(podId);
+  const tokens = useAgentTokens(podId, state.seq);
   const agents = state.members.filter((m) => m.kind === "agent");
   const reveal = (t: Omit<RevealedToken, "publicUrl" | "podId">) => setRevealed({ ...t, publicUrl, podId });
   return (

@@ -56,7 +56,7 @@ function Snippet({ title, text, testId, hint }: { title: string; text: string; t
           {copied === "copied" ? "Copied" : copied === "failed" ? "Selected: press Ctrl+C" : ""}
         </span>
       </div>
-      <pre ref={pre} data-testid={testId} className="max-h-60 overflow-auto whitespace-pre-wrap break-all rounded-md border border-zinc-200 bg-white p-2 font-mono text-xs dark:border-zinc-800 dark:bg-zinc-900">
+      <pre ref={pre} data-testid={testId} className="whitespace-pre-wrap break-all rounded-md border border-zinc-200 bg-white p-2 font-mono text-xs dark:border-zinc-800 dark:bg-zinc-900">
         {text}
       </pre>
       {hint && <p className="text-xs text-zinc-600 dark:text-zinc-400">{hint}</p>}
