@@ -39,6 +39,7 @@ const PAGES: PageCase[] = [
   tab("runs", (p) => expect(p.getByText("r1").first()).toBeVisible()),
   tab("members"),
   tab("job", (p) => expect(p.getByText("Security audit").first()).toBeVisible()),
+  tab("setup"),
   { name: "inbox", as: "admin", path: () => "/inbox", ready: (p) => expect(p.getByTestId("inbox-item").first()).toBeVisible() },
   { name: "sign-in", as: "anonymous", path: () => "/sign-in", ready: (p) => expect(p.getByRole("button", { name: "Sign in" })).toBeVisible() },
   { name: "people", route: "app/people/page.tsx", as: "admin", path: () => "/people", ready: heading },
