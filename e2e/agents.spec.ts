@@ -91,7 +91,9 @@ test("a pod admin adds an agent, the CLI posts with the copied snippet; rotate a
   // Revoke the new one (asked first): the CLI is refused with it too.
   const live = agent.getByTestId("agent-token").filter({ hasNotText: "revoked" });
   await live.getByRole("button", { name: "Revoke first token of cli-impl" }).click();
-  await live.getByRole("button", { name: "Cancel" }).click();
+  await expect(agent.getByRole("button", { name: "Yes, revoke" })).toBeFocused();
+  await page.keyboard.press("Escape"); // asked first: Escape (or Cancel) leaves the token alone
+  await expect(agent.getByRole("button", { name: "Yes, revoke" })).toHaveCount(0);
   expect((await runCli(["whoami"], rotated)).code).toBe(0);
   await live.getByRole("button", { name: "Revoke first token of cli-impl" }).click();
   await agent.getByRole("button", { name: "Yes, revoke" }).click();

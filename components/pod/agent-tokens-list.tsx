@@ -47,7 +47,7 @@ function TokenRow({ podId, token: t, onToken }: { podId: string; token: AgentTok
       {t.revokedAt ? (
         <Badge tone="red">revoked <RelativeTime iso={t.revokedAt} /></Badge>
       ) : asking ? (
-        <span role="group" aria-label={`Confirm ${asking}`} className="flex flex-wrap items-center gap-2">
+        <span role="group" aria-label={`Confirm ${asking}`} onKeyDown={(e) => e.key === "Escape" && setAsking(null)} className="flex flex-wrap items-center gap-2">
           <span>{asking === "revoke" ? `Revoke ${name}? ${t.memberId} is disconnected at once.` : `Rotate ${name}? The old token stops working at once.`}</span>
           <button autoFocus disabled={pending} onClick={confirm} className="rounded-md bg-red-700 px-2 py-0.5 font-medium text-white disabled:opacity-50">
             {asking === "revoke" ? "Yes, revoke" : "Yes, rotate"}
