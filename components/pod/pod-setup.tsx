@@ -29,7 +29,7 @@ export function PodSetup({ podId, state, canAdmin }: { podId: string; state: Pod
         </li>
       </ol>
       {state.scope && (
-        <div className="mt-4 space-y-1 text-sm" data-testid="setup-scope">
+        <div className="mt-4 space-y-1 text-sm" data-testid="setup-agreed-scope">
           <p className="whitespace-pre-wrap break-words">{state.scope.scope}</p>
           <ul className="list-disc pl-5 text-zinc-700 dark:text-zinc-300">
             {state.scope.successCriteria.map((c, i) => <li key={i} className="break-words">{c}</li>)}

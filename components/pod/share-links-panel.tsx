@@ -59,7 +59,7 @@ export function ShareLinksPanel({ podId }: { podId: string }) {
     <div id="sharing">
       <Section title="Sharing">
         <p className="mb-3 text-sm text-zinc-600 dark:text-zinc-400">A share link lets anyone who has it watch this pod, read-only, without an account.</p>
-        <form className="flex flex-wrap items-end gap-2" onSubmit={(e) => (e.preventDefault(), create())} aria-label="New share link">
+        <form className="flex flex-wrap items-end gap-2" onSubmit={(e) => (e.preventDefault(), create())} aria-label="Create a share link">
           <label className="flex flex-col text-xs text-zinc-600 dark:text-zinc-400">
             Label
             <input className={inputClass} value={label} onChange={(e) => setLabel(e.target.value)} placeholder="e.g. for the client" maxLength={200} data-testid="share-link-label" />
@@ -104,7 +104,7 @@ function CreatedLink({ link, onDone }: { link: ShareLinkCreated; onDone: () => v
     <div className="mt-3 space-y-2 rounded-md border border-emerald-300 bg-emerald-50 p-3 text-sm dark:border-emerald-900 dark:bg-emerald-950/40" data-testid="share-link-created">
       <p className="font-medium text-emerald-900 dark:text-emerald-200">Copy the link now: it is shown only this once.</p>
       <div className="flex flex-wrap items-center gap-2">
-        <input readOnly className={`${inputClass} min-w-0 flex-1 font-mono text-xs`} value={link.url} aria-label="New share link" data-testid="share-link-url" onFocus={(e) => e.currentTarget.select()} />
+        <input readOnly className={`${inputClass} min-w-0 flex-1 font-mono text-xs`} value={link.url} aria-label="The new share link" data-testid="share-link-url" onFocus={(e) => e.currentTarget.select()} />
         <button
           type="button"
           className={secondaryButtonClass}
