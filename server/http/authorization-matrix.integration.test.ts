@@ -10,6 +10,8 @@ import { performPodAction, performPodCall } from "../web/run-action";
 import { performSiteCall } from "../web/run-site-action";
 import { addPersonCall, changePasswordCall, inviteCall, removePersonCall, resetPasswordCall, setPersonAccessCall } from "../web/people-actions";
 import { addAgentCall, createAgentTokenCall, revokeAgentTokenCall, rotateAgentTokenCall } from "../web/pod-actions";
+import { closePodAction, createShareLinkCall, listShareLinksCall, revokeShareLinkCall, setArchivedCall, startPodAction } from "../web/pod-life-actions";
+import { createPodCall, setCanCreatePodsCall } from "../web/site-actions";
 import { addTaskAction, answerEscalationAction, assignRoleAction, decideAction, handOffAction, rotateRoleAction, setPausedAction, splitTaskAction } from "../web/pod-actions";
 
 type Caller = "anonymous" | "viewer" | "approver" | "admin" | "token" | "otherToken" | "revokedToken" | "share";
@@ -34,7 +36,8 @@ describe("authorization matrix", () => {
   }
 
   beforeAll(async () => {
-    s = await startTestServer("sqlite");
+    // Every route is tried with a revoked token: the failures must not trip the per-IP limit (its own test is retry-after's).
+    s = await startTestServer("sqlite", { PODWATCH_AUTH_FAILURES_PER_MINUTE: "1000" });
     podId = (await api(s.url, "POST", "/api/v1/pods", { name: "guarded", mode: "collaboration" })).body.id;
     const otherPod = (await api(s.url, "POST", "/api/v1/pods", { name: "elsewhere", mode: "collaboration" })).body.id;
     for (const [pod, member] of [[podId, "bot"], [podId, "old-bot"], [otherPod, "bot"]] as const) {
@@ -102,6 +105,9 @@ describe("authorization matrix", () => {
     { name: "POST /users/{id}/reset", allowed: [], call: (a) => api(s.url, "POST", "/api/v1/users/no-such-user/reset", undefined, a) },
     { name: "PATCH /members/{m}", allowed: ["admin"], call: async (a) => api(s.url, "PATCH", `/api/v1/pods/${podId}/members/${await humanMember()}`, { access: "approver" }, a) },
     { name: "DELETE /members/{m}", allowed: ["admin"], call: async (a) => api(s.url, "DELETE", `/api/v1/pods/${podId}/members/${await humanMember()}`, undefined, a) },
+    { name: "PATCH /users/{id}", allowed: [], call: (a) => api(s.url, "PATCH", "/api/v1/users/no-such-user", { canCreatePods: true }, a) },
+    { name: "POST /pods/{id}/archive", allowed: ["admin"], call: (a) => api(s.url, "POST", `/api/v1/pods/${podId}/archive`, undefined, a) },
+    { name: "POST /pods/{id}/unarchive", allowed: ["admin"], call: (a) => api(s.url, "POST", `/api/v1/pods/${podId}/unarchive`, undefined, a) },
     { name: "GET /schema (public)", allowed: CALLERS, call: (a) => api(s.url, "GET", "/api/v1/schema", undefined, a) },
   ];
 
@@ -193,6 +199,49 @@ describe("authorization matrix", () => {
         const result = await performSiteCall(s.app, identity, call(auth[caller]) as never, input());
         if (allowed.includes(caller)) expect(result.ok ? "ok" : result.code, caller).toBe("wrong_password");
         else expect(result.ok ? "ok" : result.code, caller).toMatch(/^(unauthenticated|forbidden)$/);
+      }
+    });
+  }
+
+  // A pod's lifecycle and its share links from the control room: pod admins only, like their API twins.
+  // Starting and closing act on a pod of their own (with the admin person as its admin), so this pod stays open.
+  const podOfItsOwn = async () => {
+    const me = await resolveIdentity(s.app.access, headersOf(auth.admin));
+    const id: string = (await api(s.url, "POST", "/api/v1/pods", { name: "lifecycle", mode: "collaboration", scope: "s", successCriteria: ["c"] })).body.id;
+    if (me !== "invalid" && me.kind === "user") expect((await api(s.url, "POST", `/api/v1/pods/${id}/members`, { memberId: me.email, kind: "human", displayName: "admin", roles: ["admin"] })).status).toBe(201);
+    return id;
+  };
+  const freshLink = async () => (await api(s.url, "POST", `/api/v1/pods/${podId}/share-links`, {})).body.id as string;
+  const lifecycle = [
+    { name: "startPod", run: performPodAction, action: startPodAction as never, input: async () => ({ podId: await podOfItsOwn() }) },
+    { name: "closePod", run: performPodAction, action: closePodAction as never, input: async () => ({ podId: await podOfItsOwn() }) },
+    { name: "setArchived", run: performPodCall, action: setArchivedCall as never, input: async () => ({ podId, archived: false }) },
+    { name: "createShareLink", run: performPodCall, action: createShareLinkCall as never, input: async () => ({ podId, link: {} }) },
+    { name: "listShareLinks", run: performPodCall, action: listShareLinksCall as never, input: async () => ({ podId }) },
+    { name: "revokeShareLink", run: performPodCall, action: revokeShareLinkCall as never, input: async () => ({ podId, linkId: await freshLink() }) },
+  ];
+  for (const { name, run, action, input } of lifecycle) {
+    it(`server action ${name}`, async () => {
+      for (const caller of CALLERS) {
+        const resolved = await resolveIdentity(s.app.access, headersOf(auth[caller]));
+        const identity = resolved === "invalid" ? ({ kind: "anonymous" } as const) : resolved;
+        const result = await (run as typeof performPodCall)(s.app, identity, action, await input());
+        if (caller === "admin") expect(result.ok, `${caller}: ${JSON.stringify(result)}`).toBe(true);
+        else expect(result.ok ? "ok" : result.code, caller).toMatch(/^(unauthenticated|forbidden)$/);
+      }
+    });
+  }
+  // Creating pods and letting people create them: site admins (and, to create, people they allowed) — none of these callers.
+  for (const { name, call, input } of [
+    { name: "createPod", call: createPodCall, input: () => ({ name: "mine", mode: "collaboration" }) },
+    { name: "setCanCreatePods", call: setCanCreatePodsCall, input: () => ({ userId: "no-such-user", canCreatePods: true }) },
+  ]) {
+    it(`server action ${name}`, async () => {
+      for (const caller of CALLERS) {
+        const resolved = await resolveIdentity(s.app.access, headersOf(auth[caller]));
+        const identity = resolved === "invalid" ? ({ kind: "anonymous" } as const) : resolved;
+        const result = await performSiteCall(s.app, identity, call as never, input());
+        expect(result.ok ? "ok" : result.code, caller).toMatch(/^(unauthenticated|forbidden)$/);
       }
     });
   }
