@@ -50,7 +50,6 @@ export const SHARE_LINK_NEVER = "9999-12-31T23:59:59.999Z";
 /** A share link as listed: never the secret itself. `expiresAt` is SHARE_LINK_NEVER for a link that does not expire. */
 export type ShareLinkInfo = { id: string; podId: string; label: string | null; createdAt: string; createdBy: string; expiresAt: string; lastUsedAt: string | null; revokedAt: string | null };
 /** A new share link: its secret and the URL that carries it, shown this once. */
-/** A new share link: its secret and the URL that carries it, shown this once. */
 export type ShareLinkCreated = ShareLinkInfo & { token: string; url: string };
 export type ShareLinksResponse = { links: ShareLinkInfo[] };
 
