@@ -10,7 +10,9 @@ import { chooseChromium } from "./scripts/e2e-browser";
 // two runs on one machine must not talk to each other's server.
 process.env.E2E_PORT ??= String(3200 + (process.pid % 700));
 const PORT = Number(process.env.E2E_PORT);
-const dataDir = mkdtempSync(join(tmpdir(), "podwatch-e2e-"));
+// One data folder per run, shared with the workers (each loads this file again).
+process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), "podwatch-e2e-"));
+const dataDir = process.env.E2E_DATA_DIR;
 // CHROMIUM_PATH, else the system's Chromium, else Playwright's own (`npm run test:e2e` installs it first).
 const { executablePath } = chooseChromium();
 
@@ -30,7 +32,9 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: "node --import tsx server/main.ts",
+    // The console is kept in the run's folder too: a first start prints the admin's
+    // one-time password there, and e2e/first-pod.spec.ts signs in with it like a new team lead.
+    command: `node --import tsx server/main.ts | tee '${join(dataDir, "server.log")}'`,
     url: `http://127.0.0.1:${PORT}/readyz`,
     timeout: 240_000,
     reuseExistingServer: false,
