@@ -19,7 +19,7 @@ type Props = {
   canAct: boolean;
   focused?: boolean;
   onFocus?: () => void;
-  /** Called when an action on this item succeeded (the list moves focus on once it leaves). */
+  /** Called when an action on this item starts (the list moves focus to what takes its place once it leaves). */
   onSettled?: () => void;
 };
 
@@ -30,11 +30,12 @@ export const InboxItemCard = forwardRef<HTMLLIElement, Props>(function InboxItem
   const [tieBreaker, setTieBreaker] = useState<string>("");
   const [confirming, setConfirming] = useState<"accept" | "reject" | null>(null);
   const { run, pending, error } = useAction(podId);
-  const act = (action: () => Promise<{ ok: boolean; error?: string }>) =>
-    run(action, () => {
-      setText("");
-      onSettled?.();
-    });
+  const act = (action: () => Promise<{ ok: boolean; error?: string }>) => {
+    // Said before the action runs: the live tape may drop this item from the list before the
+    // action's own answer arrives, and focus must still move to what takes its place.
+    onSettled?.();
+    run(action, () => setText(""));
+  };
   const decideWith = (verdict: DecisionVerdict) => () =>
     act(() =>
       decide({
