@@ -24,4 +24,12 @@ describe("stored pod states of another projection version", () => {
     const state = new PodStateCache().loadSync("p", { seq: 2, hash: "1".repeat(64) }, () => ({ seq: 2, state: JSON.stringify(current) }), readAfter);
     expect(state.status).toBe("paused");
   });
+
+  it("whose tape breaks a rule added since are kept as stored, so the pod stays readable", () => {
+    // A bundle for a task the pod never had: accepted before bundles had to name a real task.
+    const older = [tape[0]!, { ...row(2, "evidence.bundle", "impl", { bundleId: "b1", commands: [], artifacts: [], env: { commit: "c" }, manifestHash: "a".repeat(64) }), meta: JSON.stringify({ taskId: "ghost" }) }];
+    const stored = { ...emptyPodState(), v: PROJECTION_VERSION - 1, seq: 2, status: "active" as const };
+    const state = new PodStateCache().loadSync("p", { seq: 2, hash: "1".repeat(64) }, () => ({ seq: 2, state: JSON.stringify(stored) }), (seq) => older.filter((e) => e.seq > seq));
+    expect(state).toMatchObject({ v: PROJECTION_VERSION, seq: 2, status: "active" });
+  });
 });
