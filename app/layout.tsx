@@ -10,8 +10,6 @@ import { KeyboardHelp } from "@/components/shared/keyboard-help";
 import { PasswordBanner } from "@/components/people/password-banner";
 import { isSiteAdmin } from "@/server/domain/access/policy";
 import { currentIdentity } from "@/server/web/current-identity";
-import { maybeAppContext } from "@/server/app-context";
-import { mustChangePassword } from "@/server/access/must-change-password";
 import "./globals.css";
 
 export const metadata: Metadata = {
@@ -47,7 +45,7 @@ export default async function RootLayout({ children }: { children: React.ReactNo
               {label && (who.kind === "user" ? <UserMenu label={label} /> : <span className="ml-auto text-sm text-zinc-500">{label}</span>)}
             </nav>
           </header>
-          <PasswordBanner show={await mustChangePassword(maybeAppContext(), who)} />
+          <PasswordBanner show={who.kind === "user" && who.mustChangePassword === true} />
           <main className="mx-auto max-w-6xl px-4 py-6">{children}</main>
           <KeyboardHelp />
         </Providers>

@@ -8,6 +8,7 @@ import { createAppender, type AppendEvents } from "./tape/append-events";
 import type { TapeBus } from "./tape/bus";
 import { InProcessBus } from "./tape/in-process-bus";
 import type { BlobStore } from "./blobs/blob-store";
+import { VerificationSlots } from "./tape/verification-slots";
 
 export type AppContext = {
   config: Config;
@@ -16,12 +17,14 @@ export type AppContext = {
   append: AppendEvents;
   access: AccessContext;
   blobs: BlobStore;
+  /** Tape walks and blob re-hashes in flight, one per caller. */
+  verifications: VerificationSlots;
   authHandler?: (req: IncomingMessage, res: ServerResponse) => Promise<void>;
 };
 
 export function createAppContext(config: Config, store: TapeStore, access: AccessContext, blobs: BlobStore): AppContext {
   const bus = new InProcessBus();
-  return { config, store, bus, append: createAppender(store, bus), access, blobs };
+  return { config, store, bus, append: createAppender(store, bus), access, blobs, verifications: new VerificationSlots() };
 }
 
 const KEY = Symbol.for("podwatch.app");

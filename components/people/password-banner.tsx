@@ -2,7 +2,7 @@
 // a banner, not a wall (they can still use everything).
 import Link from "next/link";
 
-/** Shown while the first-start admin still uses the printed password (the layout asks the server). */
+/** Shown while the first-start admin still uses the printed password (the session says so). */
 export function PasswordBanner({ show }: { show: boolean }) {
   if (!show) return null;
   return (

@@ -7,7 +7,7 @@ import type { AppendEvents } from "../tape/append-events";
 import type { AgentAdded } from "../wire/access";
 import type { Role } from "../wire/vocabulary";
 import { addMember } from "./add-member";
-import { createAgentToken } from "./agent-tokens";
+import { insertAgentToken, toInfo } from "./agent-tokens";
 
 export type AddAgentInput = { podId: string; memberId: string; displayName: string; roles: Role[]; label?: string; actor: string };
 
@@ -18,8 +18,9 @@ export async function addAgent(store: TapeStore, append: AppendEvents, input: Ad
   // The tape's own rules (who may add members, a second chair…) refuse here, before any token exists.
   const member = await addMember(append, input.podId, input.actor, { memberId: input.memberId, kind: "agent", displayName: input.displayName, roles: input.roles });
   try {
-    const { token, info } = await createAgentToken(store, { podId: input.podId, memberId: input.memberId, label: input.label || "first token", createdBy: input.actor });
-    return { member, token, info };
+    // The member was just appended as an agent: nothing left to check before its token.
+    const { token, row } = await insertAgentToken(store, { podId: input.podId, memberId: input.memberId, label: input.label || "first token", createdAt: new Date().toISOString(), createdBy: input.actor });
+    return { member, token, info: toInfo(row) };
   } catch (e) {
     console.error("podwatch: agent added but its token could not be created", e instanceof Error ? e.message : e);
     throw new AppError(500, "token_not_created", `${input.memberId} was added, but its token could not be created: create one from its tokens list`);

@@ -15,11 +15,21 @@ export async function createAgentToken(store: TapeStore, input: { podId: string;
   if (!member) throw invalidRule("unknown_member", `${input.memberId} is not a member of this pod; add the member first`);
   // People act as themselves through their session; a token must never speak for one.
   if (member.kind !== "agent") throw invalidRule("tokens_for_agents", `${input.memberId} is a person; tokens are for agent members`);
-  const token = newSecret(AGENT_TOKEN_PREFIX);
-  const row = await store.prisma.agentToken.create({
-    data: { id: randomUUID(), podId: input.podId, memberId: input.memberId, tokenHash: hashSecret(token), label: input.label ?? null, createdAt: new Date().toISOString(), createdBy: input.createdBy },
-  });
+  const { token, row } = await insertAgentToken(store, { ...input, label: input.label ?? null, createdAt: new Date().toISOString() });
   return { token, info: toInfo(row) };
+}
+
+/** Stores a new token (its hash only) for a member already checked to be an agent; the secret is returned this once. */
+export async function insertAgentToken(store: TapeStore, t: { podId: string; memberId: string; label: string | null; createdAt: string; createdBy: string }) {
+  const token = newSecret(AGENT_TOKEN_PREFIX);
+  const row = await store.prisma.agentToken.create({ data: { id: randomUUID(), ...t, tokenHash: hashSecret(token) } });
+  return { token, row };
+}
+
+/** This process stops accepting the token at once, and the socket layer ends its live sockets (told through the bus). */
+export function announceRevoked(verifier: TokenVerifier, bus: TapeBus, row: { id: string; tokenHash: string }) {
+  verifier.forget(row.tokenHash);
+  bus.emit("credential-revoked", { kind: "agent-token", tokenId: row.id });
 }
 
 export async function listAgentTokens(store: TapeStore, podId: string): Promise<AgentTokenInfo[]> {
@@ -32,8 +42,7 @@ export async function revokeAgentToken(store: TapeStore, verifier: TokenVerifier
   const row = await store.prisma.agentToken.findFirst({ where: { id: tokenId, podId } });
   if (!row) throw notFound("token");
   const updated = row.revokedAt ? row : await store.prisma.agentToken.update({ where: { id: tokenId }, data: { revokedAt: new Date().toISOString() } });
-  verifier.forget(row.tokenHash);
-  bus.emit("credential-revoked", { kind: "agent-token", tokenId });
+  announceRevoked(verifier, bus, row);
   return toInfo(updated);
 }
 

@@ -27,7 +27,7 @@ export function createAuth(config: Config, store: TapeStore) {
     // transactions on SQLite's single connection: Better Auth's steps run one by one.
     database: prismaAdapter(store.prisma, { provider: store.kind === "postgres" ? "postgresql" : "sqlite", transaction: false }),
     emailAndPassword: { enabled: true, disableSignUp: true, minPasswordLength: 10 },
-    user: { additionalFields: { isAdmin: { type: "boolean", defaultValue: false, input: false }, canCreatePods: { type: "boolean", defaultValue: false, input: false } } },
+    user: { additionalFields: { isAdmin: { type: "boolean", defaultValue: false, input: false }, canCreatePods: { type: "boolean", defaultValue: false, input: false }, mustChangePassword: { type: "boolean", defaultValue: false, input: false } } },
     session: { expiresIn: 60 * 60 * 24 * 7, updateAge: 60 * 60 * 24 },
     // Our own limiter guards the agent API; Better Auth's guards sign-in against guessing.
     rateLimit: { enabled: true, window: 60, max: 100, storage: "memory", customRules: { "/sign-in/email": { window: 60, max: config.signInsPerMinute } } },

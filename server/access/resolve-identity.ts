@@ -50,8 +50,8 @@ export async function resolveIdentity(ax: AccessContext, headers: IncomingHttpHe
   if (cookies?.includes("session_token")) {
     const session = await ax.auth.api.getSession({ headers: headers instanceof Headers ? headers : fromNodeHeaders(headers) }).catch(() => null);
     if (session) {
-      const user = session.user as typeof session.user & { isAdmin?: boolean; canCreatePods?: boolean };
-      return { kind: "user", userId: user.id, email: user.email, name: user.name, isAdmin: user.isAdmin === true, canCreatePods: user.canCreatePods === true };
+      const user = session.user as typeof session.user & { isAdmin?: boolean; canCreatePods?: boolean; mustChangePassword?: boolean };
+      return { kind: "user", userId: user.id, email: user.email, name: user.name, isAdmin: user.isAdmin === true, canCreatePods: user.canCreatePods === true, mustChangePassword: user.mustChangePassword === true };
     }
   }
   const share = readCookie(cookies, SHARE_COOKIE);

@@ -1,5 +1,4 @@
 // Members, agent tokens, share links and people: managed by admins.
-import type { Identity } from "../domain/access/policy";
 import { addMember } from "../access/add-member";
 import { createAgentToken, listAgentTokens, revokeAgentToken } from "../access/agent-tokens";
 import { rotateAgentToken } from "../access/rotate-agent-token";
@@ -9,10 +8,7 @@ import { setCanCreatePods } from "../access/set-can-create-pods";
 import { ZUpdateUserRequest } from "../wire/access";
 import { ZAddMemberRequest, ZCreateAgentTokenRequest, ZCreateShareLinkRequest, ZCreateUserRequest, type AgentTokenCreated, type AgentTokenRotated, type AgentTokensResponse, type ShareLinkCreated, type ShareLinksResponse } from "../wire/access";
 import { parseWith, readJsonBody, sendJson } from "./json";
-import type { Route } from "./route";
-
-/** How an admin appears on the tape. */
-const adminActor = (id: Identity) => (id.kind === "user" ? id.email : id.kind === "admin-token" ? `admin:${id.label}` : "unknown");
+import { adminActor, type Route } from "./route";
 
 const optionalBody = async (req: import("node:http").IncomingMessage) => (Number(req.headers["content-length"] ?? 0) > 0 ? readJsonBody(req) : undefined);
 

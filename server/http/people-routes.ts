@@ -1,16 +1,14 @@
 // People: invites and password resets (site admins), the people list, and a
 // person's access to a pod (pod admins). The control room's server actions are
 // the twins of these routes, authorized by the same policy.
-import type { Identity } from "../domain/access/policy";
 import { createInvite, createPasswordReset } from "../access/create-invite";
 import { listPeople } from "../access/list-people";
 import { changeMemberAccess, removeMember } from "../access/change-member-access";
 import { ZChangeAccessRequest, ZCreateInviteRequest, type AccessChanged, type InviteCreated, type PeopleResponse } from "../wire/access";
 import { parseWith, readJsonBody, sendJson } from "./json";
-import type { Route } from "./route";
+import { adminActor, type Route } from "./route";
 
 /** How an admin appears on the tape and on the links they make. */
-const actorName = (id: Identity) => (id.kind === "user" ? id.email : id.kind === "admin-token" ? `admin:${id.label}` : "unknown");
 
 export const peopleRoutes: Route[] = [
   {
@@ -19,7 +17,7 @@ export const peopleRoutes: Route[] = [
     guard: "site-admin",
     run: async ({ app, req, res, identity }) => {
       const input = parseWith(ZCreateInviteRequest, await readJsonBody(req));
-      sendJson(res, 201, (await createInvite(app, { ...input, createdBy: actorName(identity) })) satisfies InviteCreated);
+      sendJson(res, 201, (await createInvite(app, { ...input, createdBy: adminActor(identity) })) satisfies InviteCreated);
     },
   },
   {
@@ -32,7 +30,7 @@ export const peopleRoutes: Route[] = [
     method: "POST",
     path: /^\/api\/v1\/users\/([^/]+)\/reset$/,
     guard: "site-admin",
-    run: async ({ app, res, params, identity }) => sendJson(res, 201, (await createPasswordReset(app, { userId: params[0]!, createdBy: actorName(identity) })) satisfies InviteCreated),
+    run: async ({ app, res, params, identity }) => sendJson(res, 201, (await createPasswordReset(app, { userId: params[0]!, createdBy: adminActor(identity) })) satisfies InviteCreated),
   },
   {
     method: "PATCH",
@@ -40,13 +38,13 @@ export const peopleRoutes: Route[] = [
     guard: { pod: "admin" },
     run: async ({ app, req, res, params, identity }) => {
       const input = parseWith(ZChangeAccessRequest, await readJsonBody(req));
-      sendJson(res, 200, (await changeMemberAccess(app, params[0]!, actorName(identity), params[1]!, input.access)) satisfies AccessChanged);
+      sendJson(res, 200, (await changeMemberAccess(app, params[0]!, adminActor(identity), params[1]!, input.access)) satisfies AccessChanged);
     },
   },
   {
     method: "DELETE",
     path: /^\/api\/v1\/pods\/([^/]+)\/members\/([^/]+)$/,
     guard: { pod: "admin" },
-    run: async ({ app, res, params, identity }) => sendJson(res, 200, (await removeMember(app, params[0]!, actorName(identity), params[1]!)) satisfies AccessChanged),
+    run: async ({ app, res, params, identity }) => sendJson(res, 200, (await removeMember(app, params[0]!, adminActor(identity), params[1]!)) satisfies AccessChanged),
   },
 ];

@@ -23,3 +23,6 @@ export function actorOf(c: RouteContext): string {
   const h = c.req.headers["x-podwatch-actor"];
   return typeof h === "string" && h.trim() ? h.trim().slice(0, 200) : "api";
 }
+
+/** How an admin (a person, or the admin token) is named on the tape and in records they create. */
+export const adminActor = (id: Identity): string => (id.kind === "user" ? id.email : id.kind === "admin-token" ? `admin:${id.label}` : "unknown");

@@ -2,7 +2,6 @@
 // times at once: both go through the server's verification slots, one walk in
 // flight per caller (429 with Retry-After beyond it).
 import { AppError } from "../domain/errors";
-import { verificationSlots } from "../tape/verification-slots";
 import { clientIp } from "./client-ip";
 import type { RouteContext } from "./route";
 
@@ -15,7 +14,7 @@ function caller({ identity, req }: RouteContext): string {
 }
 
 export function runVerification<T>(c: RouteContext, verify: () => Promise<T>): Promise<T> {
-  return verificationSlots(c.app).run(caller(c), verify).catch((e) => {
+  return c.app.verifications.run(caller(c), verify).catch((e) => {
     if (e instanceof AppError && e.status === 429) c.res.setHeader("retry-after", "1");
     throw e;
   });

@@ -21,15 +21,6 @@ export class VerificationSlots {
   }
 }
 
-const slotsByOwner = new WeakMap<object, VerificationSlots>();
-
-/** The slots of one server (keyed by its context, so servers sharing a process never share slots). */
-export function verificationSlots(owner: object): VerificationSlots {
-  let slots = slotsByOwner.get(owner);
-  if (!slots) slotsByOwner.set(owner, (slots = new VerificationSlots()));
-  return slots;
-}
-
 function busy(message: string) {
   return new AppError(429, "verification_in_progress", message);
 }

@@ -4,18 +4,15 @@ import { isSiteAdmin } from "../domain/access/policy";
 import { appContext } from "../app-context";
 import { currentIdentity } from "./current-identity";
 import { addPersonCall, changePasswordCall, inviteCall, performAcceptInvite, removePersonCall, resetPasswordCall, setPersonAccessCall } from "./people-actions";
-import { runPodCall as runPeoplePodCall } from "./run-action";
-import { runSiteCall as runPeopleSiteCall } from "./run-site-action";
-// Decisions and answers from the control room. Each goes through
-// runPodAction: authenticated, parsed, checked on the server, then appended
-// to the tape as the signed-in person (the domain checks the rest).
 import { runSiteCall } from "./run-site-action";
 import { createPodCall, setCanCreatePodsCall } from "./site-actions";
 import { closePodAction, createShareLinkCall, listShareLinksCall, revokeShareLinkCall, setArchivedCall, startPodAction } from "./pod-life-actions";
 import { runPodAction, runPodCall } from "./run-action";
-import { addAgentCall, createAgentTokenCall, revokeAgentTokenCall, rotateAgentTokenCall } from "./pod-actions";
-import { addTaskAction, answerEscalationAction, assignRoleAction, decideAction, handOffAction, rotateRoleAction, setPausedAction, splitTaskAction } from "./pod-actions";
+import { addAgentCall, addTaskAction, answerEscalationAction, assignRoleAction, createAgentTokenCall, decideAction, handOffAction, revokeAgentTokenCall, rotateAgentTokenCall, rotateRoleAction, setPausedAction, splitTaskAction } from "./pod-actions";
 
+// Decisions and answers from the control room. Each goes through
+// runPodAction: authenticated, parsed, checked on the server, then appended
+// to the tape as the signed-in person (the domain checks the rest).
 export async function decide(raw: unknown) {
   return runPodAction(decideAction, raw);
 }
@@ -103,11 +100,11 @@ export async function revokeShareLink(raw: unknown) {
 
 // People. Invites and resets (site admins; twins of POST /api/v1/invites and /users/{id}/reset): the link is in this caller's result only.
 export async function invitePerson(raw: unknown) {
-  return runPeopleSiteCall(inviteCall, raw);
+  return runSiteCall(inviteCall, raw);
 }
 
 export async function resetPassword(raw: unknown) {
-  return runPeopleSiteCall(resetPasswordCall, raw);
+  return runSiteCall(resetPasswordCall, raw);
 }
 
 /** The invite link's page: the token is the credential. The browser signs in with the new password after. */
@@ -117,20 +114,20 @@ export async function acceptInvite(raw: unknown) {
 
 /** Anyone signed in, for themselves (Better Auth checks the current password and ends their other sessions). */
 export async function changePassword(raw: unknown) {
-  return runPeopleSiteCall(changePasswordCall(await headers()), raw);
+  return runSiteCall(changePasswordCall(await headers()), raw);
 }
 
 // A person's pod access (pod admins; twins of POST/PATCH/DELETE /api/v1/pods/{id}/members…). Someone without an account
 // cannot be added: a site admin is offered to invite them first.
 export async function addPersonToPod(raw: unknown) {
-  const r = await runPeoplePodCall(addPersonCall, raw);
+  const r = await runPodCall(addPersonCall, raw);
   return r.ok || r.code !== "not_a_user" ? r : { ...r, canInvite: isSiteAdmin(await currentIdentity()) };
 }
 
 export async function setPersonAccess(raw: unknown) {
-  return runPeoplePodCall(setPersonAccessCall, raw);
+  return runPodCall(setPersonAccessCall, raw);
 }
 
 export async function removePersonFromPod(raw: unknown) {
-  return runPeoplePodCall(removePersonCall, raw);
+  return runPodCall(removePersonCall, raw);
 }

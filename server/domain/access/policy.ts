@@ -7,7 +7,7 @@ import type { PodState } from "../state/pod-state";
 export type Identity =
   | { kind: "anonymous" }
   /** A person signed in through Better Auth; `isAdmin` = site administrator; `canCreatePods`: a site admin allowed them to create pods (absent = no). */
-  | { kind: "user"; userId: string; email: string; name: string; isAdmin: boolean; canCreatePods?: boolean }
+  | { kind: "user"; userId: string; email: string; name: string; isAdmin: boolean; canCreatePods?: boolean; mustChangePassword?: boolean }
   /** PODWATCH_ADMIN_TOKEN, or the server's own key for its demo: admin rights on the API. */
   | { kind: "admin-token"; label: string }
   /** An agent token: speaks for exactly one member of one pod. */
