@@ -21,6 +21,8 @@ describe("planGroup", () => {
     expect(plan.heads.get("p")!.seq).toBe(3);
     expect(plan.states.get("p")!.seq).toBe(3);
     expect(plan.touched.sort()).toEqual(["p", "q"]);
+    // One outbox entry per pod, covering exactly the seqs the group added to it.
+    expect(plan.outbox.map((o) => [o.podId, o.fromSeq, o.toSeq]).sort()).toEqual([["p", 1, 3], ["q", 1, 1]]);
   });
 
   it("refuses one request alone: an unknown pod or a taken id adds nothing and leaves the others", () => {

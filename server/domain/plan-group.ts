@@ -6,10 +6,13 @@ import { AppError, notFound } from "./errors";
 import { planAppend, type Ack, type Head, type NewEvent, type StoredEvent, type StoredRef } from "./plan-append";
 import { applyEvent } from "./state/apply-event";
 import type { PodState } from "./state/pod-state";
+import { inboxChanges, type InboxChanges } from "./state/inbox-changes";
 
 export type GroupRequest = { podId: string; events: NewEvent[] };
 export type GroupOutcome = { ok: true; acks: Ack[]; added: StoredEvent[] } | { ok: false; error: AppError };
-export type GroupPlan = { outcomes: GroupOutcome[]; rows: StoredEvent[]; heads: Map<string, Head>; states: Map<string, PodState>; touched: string[] };
+/** One per pod the group appended to: the seqs it added and how its inbox changed (the outbox row). */
+export type OutboxEntry = InboxChanges & { podId: string; fromSeq: number; toSeq: number };
+export type GroupPlan = { outcomes: GroupOutcome[]; rows: StoredEvent[]; heads: Map<string, Head>; states: Map<string, PodState>; touched: string[]; outbox: OutboxEntry[] };
 export type PodSnapshot = { head: Head; state: PodState };
 
 /** `pods` holds the head and state of every existing pod named in the group. */
@@ -43,5 +46,9 @@ export function planGroup(
       throw error;
     }
   });
-  return { outcomes, rows, heads, states, touched: [...touched] };
+  const outbox = [...touched].map((podId): OutboxEntry => {
+    const before = pods.get(podId)!;
+    return { podId, fromSeq: before.head.seq + 1, toSeq: heads.get(podId)!.seq, ...inboxChanges(before.state, states.get(podId)!) };
+  });
+  return { outcomes, rows, heads, states, touched: [...touched], outbox };
 }
