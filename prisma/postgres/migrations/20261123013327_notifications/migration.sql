@@ -1,0 +1,69 @@
+-- CreateTable
+CREATE TABLE "push_subscription" (
+    "id" TEXT NOT NULL,
+    "user_id" TEXT NOT NULL,
+    "endpoint" TEXT NOT NULL,
+    "p256dh" TEXT NOT NULL,
+    "auth" TEXT NOT NULL,
+    "label" TEXT NOT NULL,
+    "created_at" TEXT NOT NULL,
+    "last_success_at" TEXT,
+
+    CONSTRAINT "push_subscription_pkey" PRIMARY KEY ("id")
+);
+
+-- CreateTable
+CREATE TABLE "notification_pref" (
+    "user_id" TEXT NOT NULL,
+    "pod_id" TEXT NOT NULL,
+    "level" TEXT NOT NULL,
+
+    CONSTRAINT "notification_pref_pkey" PRIMARY KEY ("user_id","pod_id")
+);
+
+-- CreateTable
+CREATE TABLE "notification_settings" (
+    "user_id" TEXT NOT NULL,
+    "quiet_start" TEXT,
+    "quiet_end" TEXT,
+    "time_zone" TEXT NOT NULL,
+    "email" BOOLEAN NOT NULL DEFAULT true,
+
+    CONSTRAINT "notification_settings_pkey" PRIMARY KEY ("user_id")
+);
+
+-- CreateTable
+CREATE TABLE "notification_delivery" (
+    "id" SERIAL NOT NULL,
+    "key" TEXT NOT NULL,
+    "channel" TEXT NOT NULL,
+    "target" TEXT NOT NULL,
+    "user_id" TEXT NOT NULL,
+    "pod_id" TEXT NOT NULL,
+    "item_id" TEXT NOT NULL,
+    "kind" TEXT NOT NULL,
+    "payload" TEXT NOT NULL,
+    "attempts" INTEGER NOT NULL DEFAULT 0,
+    "outcome" TEXT,
+    "not_before" TEXT NOT NULL,
+    "claimed_until" TEXT,
+    "created_at" TEXT NOT NULL,
+    "done_at" TEXT,
+
+    CONSTRAINT "notification_delivery_pkey" PRIMARY KEY ("id")
+);
+
+-- CreateIndex
+CREATE UNIQUE INDEX "push_subscription_endpoint_key" ON "push_subscription"("endpoint");
+
+-- CreateIndex
+CREATE INDEX "push_subscription_user_id_idx" ON "push_subscription"("user_id");
+
+-- CreateIndex
+CREATE UNIQUE INDEX "notification_delivery_key_key" ON "notification_delivery"("key");
+
+-- CreateIndex
+CREATE INDEX "notification_delivery_outcome_not_before_idx" ON "notification_delivery"("outcome", "not_before");
+
+-- CreateIndex
+CREATE INDEX "notification_delivery_pod_id_item_id_idx" ON "notification_delivery"("pod_id", "item_id");
