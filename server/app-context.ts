@@ -9,6 +9,7 @@ import type { TapeBus } from "./tape/bus";
 import { InProcessBus } from "./tape/in-process-bus";
 import type { BlobStore } from "./blobs/blob-store";
 import { VerificationSlots } from "./tape/verification-slots";
+import { OutboxDispatcher } from "./outbox/outbox";
 
 export type AppContext = {
   config: Config;
@@ -19,12 +20,14 @@ export type AppContext = {
   blobs: BlobStore;
   /** Tape walks and blob re-hashes in flight, one per caller. */
   verifications: VerificationSlots;
+  /** Hands each committed append to the consumers that reach people and systems (server/background.ts starts it). */
+  outbox: OutboxDispatcher;
   authHandler?: (req: IncomingMessage, res: ServerResponse) => Promise<void>;
 };
 
 export function createAppContext(config: Config, store: TapeStore, access: AccessContext, blobs: BlobStore): AppContext {
   const bus = new InProcessBus();
-  return { config, store, bus, append: createAppender(store, bus), access, blobs, verifications: new VerificationSlots() };
+  return { config, store, bus, append: createAppender(store, bus), access, blobs, verifications: new VerificationSlots(), outbox: new OutboxDispatcher(store, bus) };
 }
 
 const KEY = Symbol.for("podwatch.app");

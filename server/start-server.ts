@@ -14,6 +14,8 @@ import { handleApi } from "./http/api-routes";
 import { holdBody, WEB_MAX_BODY_BYTES } from "./http/body-limit";
 import { applyPageNonce, securityHeaders } from "./http/security-headers";
 import { attachSocketServer } from "./realtime/socket-server";
+import { startBackground } from "./background";
+import type { OutboxConsumer } from "./outbox/outbox";
 
 export const ROOT = join(import.meta.dirname, "..");
 
@@ -23,7 +25,10 @@ type Handler = (req: IncomingMessage, res: ServerResponse) => void;
 /** The data folder: beside the SQLite file, or ./data for PostgreSQL. */
 const dataDir = (config: Config) => (config.databaseUrl.startsWith("file:") ? dirname(sqlitePath(config.databaseUrl)) : join(process.cwd(), "data"));
 
-export async function startServer(initial: Config): Promise<RunningServer> {
+/** `outboxConsumers`: extra consumers registered before the outbox starts (tests, benchmarks). */
+export type StartOptions = { outboxConsumers?: OutboxConsumer[] };
+
+export async function startServer(initial: Config, options: StartOptions = {}): Promise<RunningServer> {
   // Before listening: a server that cannot have its own secret must not start at all.
   const authSecret = initial.authSecret ?? persistentSecret(join(dataDir(initial), "auth-secret"));
   let handler: Handler = (_req, res) => void res.writeHead(503, { "retry-after": "1" }).end();
@@ -57,6 +62,8 @@ export async function startServer(initial: Config): Promise<RunningServer> {
     closeNext = () => nextApp.close?.() ?? Promise.resolve();
   }
   const io = attachSocketServer(httpServer, app);
+  for (const consumer of options.outboxConsumers ?? []) app.outbox.register(consumer);
+  const stopBackground = startBackground(app);
   handler = (req, res) => {
     securityHeaders(res);
     if (handleApi(app, req, res)) return;
@@ -76,6 +83,7 @@ export async function startServer(initial: Config): Promise<RunningServer> {
       await closed;
       clearTimeout(grace);
       await closeNext();
+      await stopBackground();
       await store.close();
     },
   };

@@ -11,7 +11,7 @@ import type { PodState } from "../domain/state/pod-state";
 import { PodStateCache, type StateRow } from "./pod-state-cache";
 import { searchSql, type EventFilter } from "./event-search";
 import { migratePostgres } from "./migrations";
-import { EVENT_COLUMNS, type AppendOutcome, type AppendRequest, type TapeStore } from "./tape-store";
+import { EVENT_COLUMNS, OUTBOX_COLUMNS, outboxInbox, type OutboxRow, type AppendOutcome, type AppendRequest, type TapeStore } from "./tape-store";
 
 export async function openPostgresStore(url: string): Promise<TapeStore> {
   const pool = new pg.Pool({ connectionString: url, max: 10 });
@@ -63,6 +63,11 @@ class PostgresStore implements TapeStore {
           `INSERT INTO pod_state (pod_id, seq, state) SELECT * FROM unnest($1::text[], $2::int[], $3::text[])
            ON CONFLICT (pod_id) DO UPDATE SET seq = excluded.seq, state = excluded.state`,
           [touched, touched.map((id) => plan.heads.get(id)!.seq), touched.map((id) => JSON.stringify(plan.states.get(id)))],
+        );
+        const o = plan.outbox;
+        await client.query(
+          `INSERT INTO outbox (pod_id, from_seq, to_seq, inbox, created_at) SELECT p, f, t, i, $5 FROM unnest($1::text[], $2::int[], $3::int[], $4::text[]) AS x(p, f, t, i)`,
+          [o.map((x) => x.podId), o.map((x) => x.fromSeq), o.map((x) => x.toSeq), o.map(outboxInbox), plan.receivedAt],
         );
       }
       await client.query("COMMIT");
@@ -141,6 +146,21 @@ class PostgresStore implements TapeStore {
       [podId, afterSeq, limit],
     );
     return rows;
+  }
+
+  async claimOutbox(limit: number, now: string, until: string): Promise<OutboxRow[]> {
+    // SKIP LOCKED: a dispatcher on another node passes over rows being claimed right now.
+    const { rows } = await this.pool.query<OutboxRow>(
+      `UPDATE outbox SET claimed_until = $1 WHERE id IN (
+         SELECT id FROM outbox WHERE claimed_until IS NULL OR claimed_until < $2 ORDER BY id LIMIT $3 FOR UPDATE SKIP LOCKED
+       ) RETURNING ${OUTBOX_COLUMNS}`,
+      [until, now, limit],
+    );
+    return rows.sort((a, b) => a.id - b.id);
+  }
+
+  async deleteOutbox(id: number) {
+    await this.pool.query(`DELETE FROM outbox WHERE id = $1`, [id]);
   }
 
   async ping() {

@@ -14,7 +14,7 @@ import { planGroup, type PodSnapshot } from "../domain/plan-group";
 import { PodStateCache, type StateRow } from "./pod-state-cache";
 import { searchSql, type EventFilter } from "./event-search";
 import { migrateSqlite } from "./migrations";
-import { EVENT_COLUMNS, type AppendOutcome, type AppendRequest, type TapeStore } from "./tape-store";
+import { EVENT_COLUMNS, OUTBOX_COLUMNS, outboxInbox, type OutboxRow, type AppendOutcome, type AppendRequest, type TapeStore } from "./tape-store";
 
 export async function openSqliteStore(url: string, sync: "full" | "normal" = "full"): Promise<TapeStore> {
   const path = sqlitePath(url);
@@ -60,6 +60,11 @@ class SqliteStore implements TapeStore {
       ),
       state: prep(`SELECT seq, state FROM pod_state WHERE pod_id = ?`),
       setState: prep(`INSERT INTO pod_state (pod_id, seq, state) VALUES (?, ?, ?) ON CONFLICT (pod_id) DO UPDATE SET seq = excluded.seq, state = excluded.state`),
+      outbox: prep(`INSERT INTO outbox (pod_id, from_seq, to_seq, inbox, created_at) VALUES (?, ?, ?, ?, ?)`),
+      claimOutbox: prep(
+        `UPDATE outbox SET claimed_until = ? WHERE id IN (SELECT id FROM outbox WHERE claimed_until IS NULL OR claimed_until < ? ORDER BY id LIMIT ?) RETURNING ${OUTBOX_COLUMNS}`,
+      ),
+      deleteOutbox: prep(`DELETE FROM outbox WHERE id = ?`),
       findOne: prep(`SELECT id, pod_id AS podId, seq, hash FROM event WHERE id = ?`),
       // One prepared statement for any number of ids: they arrive as a JSON array.
       findMany: prep(`SELECT id, pod_id AS podId, seq, hash FROM event WHERE id IN (SELECT value FROM json_each(?))`),
@@ -106,6 +111,7 @@ class SqliteStore implements TapeStore {
       this.stmts.setHead.run(head.seq, head.hash, podId);
       this.stmts.setState.run(podId, head.seq, JSON.stringify(plan.states.get(podId)));
     }
+    for (const o of plan.outbox) this.stmts.outbox.run(o.podId, o.fromSeq, o.toSeq, outboxInbox(o), plan.receivedAt);
     return { outcomes: plan.outcomes, commit: () => plan.touched.forEach((id) => this.states.remember(id, plan.states.get(id)!)) };
   }
 
@@ -139,6 +145,15 @@ class SqliteStore implements TapeStore {
 
   async readStoredState(podId: string): Promise<StateRow | null> {
     return (this.stmts.state.get(podId) as StateRow | undefined) ?? null;
+  }
+
+  async claimOutbox(limit: number, now: string, until: string): Promise<OutboxRow[]> {
+    // RETURNING does not promise an order.
+    return (this.stmts.claimOutbox.all(until, now, limit) as OutboxRow[]).sort((a, b) => a.id - b.id);
+  }
+
+  async deleteOutbox(id: number) {
+    this.stmts.deleteOutbox.run(id);
   }
 
   async ping() {

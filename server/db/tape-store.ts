@@ -3,7 +3,7 @@
 import type { Head, StoredEvent } from "../domain/plan-append";
 import type { PodState } from "../domain/state/pod-state";
 import type { EventFilter } from "./event-search";
-import type { GroupOutcome, GroupRequest } from "../domain/plan-group";
+import type { GroupOutcome, GroupRequest, OutboxEntry } from "../domain/plan-group";
 import type { PrismaClient } from "./generated/sqlite/client";
 
 export type AppendRequest = GroupRequest;
@@ -25,9 +25,22 @@ export interface TapeStore {
   readState(podId: string): Promise<PodState | null>;
   /** The projection row exactly as stored (for the replay-equals-stored check). */
   readStoredState(podId: string): Promise<{ seq: number; state: string } | null>;
+  /**
+   * Up to `limit` outbox rows, oldest first, that nobody holds (or whose lease ran out), leased
+   * to the caller until `until`: another dispatcher (another node) skips them meanwhile.
+   */
+  claimOutbox(limit: number, now: string, until: string): Promise<OutboxRow[]>;
+  /** Removes a row once every consumer took it. */
+  deleteOutbox(id: number): Promise<void>;
   ping(): Promise<void>;
   close(): Promise<void>;
 }
 
+export type OutboxRow = { id: number; podId: string; fromSeq: number; toSeq: number; inbox: string; createdAt: string };
+export const OUTBOX_COLUMNS = `id, pod_id AS "podId", from_seq AS "fromSeq", to_seq AS "toSeq", inbox, created_at AS "createdAt"`;
+
 export const EVENT_COLUMNS =
   `id, pod_id AS "podId", seq, type, actor, role, ts, received_at AS "receivedAt", body, meta, prev_hash AS "prevHash", hash`;
+
+/** The outbox row's `inbox` column: what the consumers need besides the seq range. */
+export const outboxInbox = (o: OutboxEntry) => JSON.stringify({ opened: o.opened, closed: o.closed });

@@ -12,7 +12,7 @@ export type GroupRequest = { podId: string; events: NewEvent[] };
 export type GroupOutcome = { ok: true; acks: Ack[]; added: StoredEvent[] } | { ok: false; error: AppError };
 /** One per pod the group appended to: the seqs it added and how its inbox changed (the outbox row). */
 export type OutboxEntry = InboxChanges & { podId: string; fromSeq: number; toSeq: number };
-export type GroupPlan = { outcomes: GroupOutcome[]; rows: StoredEvent[]; heads: Map<string, Head>; states: Map<string, PodState>; touched: string[]; outbox: OutboxEntry[] };
+export type GroupPlan = { outcomes: GroupOutcome[]; rows: StoredEvent[]; heads: Map<string, Head>; states: Map<string, PodState>; touched: string[]; outbox: OutboxEntry[]; receivedAt: string };
 export type PodSnapshot = { head: Head; state: PodState };
 
 /** `pods` holds the head and state of every existing pod named in the group. */
@@ -50,5 +50,5 @@ export function planGroup(
     const before = pods.get(podId)!;
     return { podId, fromSeq: before.head.seq + 1, toSeq: heads.get(podId)!.seq, ...inboxChanges(before.state, states.get(podId)!) };
   });
-  return { outcomes, rows, heads, states, touched: [...touched], outbox };
+  return { outcomes, rows, heads, states, touched: [...touched], outbox, receivedAt };
 }

@@ -1,0 +1,116 @@
+// The dispatcher of the durable outbox. Every append transaction wrote one row
+// per pod (server/db/*-store.ts): the seqs it committed and how the inbox
+// changed. Here each row is handed to every registered consumer (webhooks,
+// push, mail), which turns it into durable work of its own, and only then
+// deleted. A crash between the two hands the row over again, so consumers are
+// idempotent; in the normal case each row is taken exactly once.
+import type { OutboxRow, TapeStore } from "../db/tape-store";
+import type { InboxItem } from "../domain/state/pod-state";
+import type { TapeBus } from "../tape/bus";
+
+export type OutboxBatch = { id: number; podId: string; fromSeq: number; toSeq: number; opened: InboxItem[]; closed: string[]; createdAt: string };
+
+export interface OutboxConsumer {
+  readonly name: string;
+  /**
+   * Turns the batch into durable work in the consumer's own tables (unique keys, so a batch
+   * taken again adds nothing). Throwing leaves the row for a later attempt. Keep it quick: the
+   * slow sending belongs to the consumer's own worker.
+   */
+  take(batch: OutboxBatch): Promise<void>;
+}
+
+export type OutboxOptions = { pollMs?: number; leaseMs?: number; batchSize?: number };
+
+export class OutboxDispatcher {
+  private readonly consumers: OutboxConsumer[] = [];
+  private running: Promise<void> | null = null;
+  private again = false;
+  private timer: NodeJS.Timeout | null = null;
+  private stopped = true;
+  private readonly wake = () => this.kick();
+
+  constructor(
+    private readonly store: TapeStore,
+    private readonly bus: TapeBus,
+    private readonly options: OutboxOptions = {},
+  ) {}
+
+  register(consumer: OutboxConsumer) {
+    this.consumers.push(consumer);
+  }
+
+  /** Wakes on every commit, and polls for rows left by a crash or a failed consumer. */
+  start() {
+    this.stopped = false;
+    this.bus.on("committed", this.wake);
+    this.timer = setInterval(this.wake, this.options.pollMs ?? 2000);
+    this.timer.unref();
+    this.kick();
+  }
+
+  async stop() {
+    this.stopped = true;
+    this.bus.off("committed", this.wake);
+    if (this.timer) clearInterval(this.timer);
+    await this.running;
+  }
+
+  /** Resolves once everything committed so far has been handed over (tests, shutdown). */
+  async drain() {
+    do await (this.running ?? this.kick());
+    while (this.running);
+  }
+
+  private kick(): Promise<void> {
+    if (this.running) {
+      this.again = true;
+      return this.running;
+    }
+    this.running = this.run().finally(() => {
+      this.running = null;
+      if (this.again && !this.stopped) {
+        this.again = false;
+        void this.kick();
+      }
+    });
+    return this.running;
+  }
+
+  private async run() {
+    const size = this.options.batchSize ?? 100;
+    for (;;) {
+      this.again = false;
+      const now = Date.now();
+      let rows: OutboxRow[];
+      try {
+        rows = await this.store.claimOutbox(size, new Date(now).toISOString(), new Date(now + (this.options.leaseMs ?? 60_000)).toISOString());
+      } catch (error) {
+        if (!this.stopped) console.error("podwatch: the outbox could not be read; retrying", error);
+        return;
+      }
+      for (const row of rows) await this.hand(row);
+      if (rows.length < size || this.stopped) return;
+    }
+  }
+
+  private async hand(row: OutboxRow) {
+    const batch = toBatch(row);
+    let ok = true;
+    for (const consumer of this.consumers) {
+      try {
+        await consumer.take(batch);
+      } catch (error) {
+        ok = false;
+        console.error(`podwatch: outbox consumer ${consumer.name} failed on pod ${row.podId} seqs ${row.fromSeq}–${row.toSeq}; it will be retried`, error);
+      }
+    }
+    // A failed row stays claimed until its lease ends, then it is handed over again (to all: they are idempotent).
+    if (ok) await this.store.deleteOutbox(row.id);
+  }
+}
+
+function toBatch(row: OutboxRow): OutboxBatch {
+  const inbox = JSON.parse(row.inbox) as { opened: InboxItem[]; closed: string[] };
+  return { id: Number(row.id), podId: row.podId, fromSeq: Number(row.fromSeq), toSeq: Number(row.toSeq), opened: inbox.opened, closed: inbox.closed, createdAt: row.createdAt };
+}
