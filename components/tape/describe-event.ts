@@ -42,6 +42,10 @@ const DESCRIBE: Describers = {
   "job.delivered": (b) => `Job ${b.jobId} delivered`,
   "job.settled": (b) => `Job ${b.jobId} settled: escrow ${b.outcome}`,
   "budget.exceeded": (b) => `Budget ${b.budget} exceeded: ${b.used} of ${b.limit}`,
+  "deadline.passed": (b) => `Deadline passed on ${b.subject?.kind} ${b.subject?.id}: ${b.outcome}${b.answer ? ` "${b.answer}"` : ""}`,
+  "agent.stale": (b) => `${b.agentId} has not checkpointed for ${b.cadenceMinutes} minutes (since ${b.since})`,
+  "notice.posted": (b) => `Notice for the pod's admins: ${b.title}`,
+  "notice.dismissed": (b) => `Notice ${b.noticeId} dismissed`,
 };
 
 /** `body` is what the tape stored for `type`; a shape the describer does not expect yields null, never a throw. */

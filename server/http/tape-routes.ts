@@ -1,6 +1,6 @@
 // Pods and their tapes.
 import { AppError } from "../domain/errors";
-import { requireAppend } from "../domain/access/policy";
+import { refuseSystemVoice, requireAppend } from "../domain/access/policy";
 import { createPod } from "../pods/create-pod";
 import { podCreator } from "../pods/pod-creator";
 import { setPodArchived } from "../pods/archive-pod";
@@ -24,6 +24,8 @@ export async function appendAs(c: RouteContext, events: TEvent[]) {
   const podId = c.params[0]!;
   const verdict = requireAppend(c.identity, podId, events.map((e) => e.actor));
   if (!verdict.ok) throw new AppError(verdict.status, verdict.code, verdict.message);
+  const system = refuseSystemVoice(events);
+  if (!system.ok) throw new AppError(system.status, system.code, system.message);
   return c.app.append(podId, events);
 }
 

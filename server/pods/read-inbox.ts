@@ -12,6 +12,8 @@ export async function readInbox(store: TapeStore, identity: Identity): Promise<I
   for (const { pod, state, access } of await visiblePods(store, identity)) {
     const canAct = identity.kind === "user" && atLeast(access, "approver");
     for (const item of Object.values(state.inbox)) {
+      // Notices are for the pod's admins only.
+      if (item.audience === "admins" && !atLeast(access, "admin")) continue;
       const blockedBy = item.subject.kind === "task" ? failingGates(state, item.subject.id) : [];
       entries.push({ ...item, context: inboxContext(state, item), podId: pod.id, podName: pod.name, canAct, blockedBy });
     }

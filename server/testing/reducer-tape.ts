@@ -10,11 +10,13 @@ export const HASH = "b".repeat(64);
 
 export class Tape {
   state: PodState = emptyPodState();
+  /** When set, the receivedAt of the next events (deadlines and cadence count from it). */
+  now: string | null = null;
 
   /** Applies one event; returns the new state (and keeps it). */
   add(type: string, actor: string, body: object = {}, extra: object = {}): PodState {
     const event = ZEventInput.parse({ type, actor, body, ...extra });
-    this.state = applyEvent(this.state, { ...event, seq: this.state.seq + 1, receivedAt: `2026-11-22T00:00:${String(this.state.seq % 60).padStart(2, "0")}.000Z` });
+    this.state = applyEvent(this.state, { ...event, seq: this.state.seq + 1, receivedAt: this.now ?? `2026-11-22T00:00:${String(this.state.seq % 60).padStart(2, "0")}.000Z` });
     return this.state;
   }
 

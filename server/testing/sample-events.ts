@@ -48,4 +48,9 @@ export const SAMPLE_BODIES: Record<EventType, { actor: string; body: Record<stri
   "job.delivered": { actor: "impl-1", body: { jobId: "j1", evidenceIds: ["ev-1"] } },
   "job.settled": { actor: "chair-1", body: { jobId: "j1", outcome: "released" } },
   "budget.exceeded": { actor: "impl-1", body: { budget: "tokens", limit: 100, used: 120 } },
+  // Only the server appends these (as podwatch): the API refuses them from every client, which the fuzz test sees too.
+  "deadline.passed": { actor: "podwatch", body: { itemId: "escalation:esc-1", subject: { kind: "escalation", id: "esc-1" }, outcome: "answered", answer: "Yes" } },
+  "agent.stale": { actor: "podwatch", body: { agentId: "impl-1", since: "2026-11-22T10:00:00.000Z", cadenceMinutes: 30 } },
+  "notice.posted": { actor: "podwatch", body: { noticeId: "n-1", title: "A webhook endpoint was disabled", audience: "admins" } },
+  "notice.dismissed": { actor: "chair-1", body: { noticeId: "n-1" } },
 };

@@ -3,7 +3,7 @@
 import type { z } from "zod";
 import { appContext, type AppContext } from "../app-context";
 import { AppError } from "../domain/errors";
-import { requirePodAccess, type Identity } from "../domain/access/policy";
+import { refuseSystemVoice, requirePodAccess, type Identity } from "../domain/access/policy";
 import { ZEventInput, type Access } from "../domain/events/event-schemas";
 import type { ActionResult, CallResult } from "../wire/actions";
 import type { TEvent } from "../wire/events";
@@ -34,6 +34,8 @@ export async function performPodAction<S extends z.ZodType<{ podId: string }>>(a
  * the write path trusts what it is given, and an action must not store what an agent could not.
  */
 function asTheApiWould(event: TEvent): TEvent {
+  const system = refuseSystemVoice([event]);
+  if (!system.ok) throw new AppError(system.status, system.code, system.message);
   const r = ZEventInput.safeParse(event);
   if (r.success) return r.data;
   const issue = r.error.issues[0]!;

@@ -42,5 +42,20 @@ export const EVENT_TYPES = [
   "run.started", "run.verified", "run.committed", "run.discarded",
   "evidence.bundle", "workcell.opened", "workcell.proof",
   "job.posted", "job.funded", "job.delivered", "job.settled", "budget.exceeded",
+  "deadline.passed", "agent.stale", "notice.posted", "notice.dismissed",
 ] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
+
+/**
+ * The server itself, on the tape: deadline outcomes, staleness, notices. No client (agent
+ * token, admin token, person) may speak as it, and no member may be named so.
+ */
+export const SYSTEM_ACTOR = "podwatch";
+/** Event types only the server appends, as SYSTEM_ACTOR. */
+export const SYSTEM_EVENT_TYPES = ["deadline.passed", "agent.stale", "notice.posted"] as const satisfies readonly EventType[];
+
+/** What happens when a deadline passes: a reminder only, a rejection, or a default answer. */
+export const DEADLINE_THEN = ["remind", "reject", "answer"] as const;
+export type DeadlineThen = (typeof DEADLINE_THEN)[number];
+export const DEADLINE_OUTCOMES = ["answered", "rejected", "accepted", "approved", "reminded"] as const;
+export type DeadlineOutcome = (typeof DEADLINE_OUTCOMES)[number];

@@ -1,7 +1,7 @@
 // Who may do what, as a pure function of an identity and a pod's state. The
 // server is the guard: every API route, socket subscription and server action
 // asks this module; the UI only hides what it would refuse anyway.
-import type { Access } from "../events/event-schemas";
+import { SYSTEM_ACTOR, SYSTEM_EVENT_TYPES, type Access } from "../events/event-schemas";
 import type { PodState } from "../state/pod-state";
 
 export type Identity =
@@ -72,4 +72,15 @@ export function requireAppend(id: Identity, podId: string, actors: string[]): Ve
   if (id.podId !== podId) return forbidden("this token belongs to another pod");
   const other = actors.find((a) => a !== id.memberId);
   return other === undefined ? allow : forbidden(`this token speaks for ${id.memberId}, not ${other}`, "actor_mismatch");
+}
+
+/**
+ * The server's own voice on the tape (SYSTEM_ACTOR: deadline outcomes, staleness, notices) is
+ * never a client's, whoever asks — an agent token, the admin token, a person's action: only
+ * server-side code appends as it, past this check.
+ */
+export function refuseSystemVoice(events: readonly { type: string; actor: string }[]): Verdict {
+  const e = events.find((x) => x.actor === SYSTEM_ACTOR || (SYSTEM_EVENT_TYPES as readonly string[]).includes(x.type));
+  if (!e) return allow;
+  return forbidden(e.actor === SYSTEM_ACTOR ? `${SYSTEM_ACTOR} is the server itself on the tape; no client may speak as it` : `${e.type} is appended by the server itself, never by a client`, "system_actor");
 }

@@ -3,10 +3,10 @@
 import { z } from "zod";
 import { findBoundsViolation } from "./event-bounds";
 import { UNPRINTABLE, ZHandoffTaskStep, ZId, ZPlanJson, ZProof, ZTaskManifest, ZTaskState } from "./seed-formats";
-import { ACCESS_LEVELS, DECISION_SUBJECTS, DECISION_VERDICTS, EVENT_TYPES, NOTE_KINDS, ROLES, TIE_BREAKERS, type Access, type EventType, type NoteKind, type Role } from "../../wire/vocabulary";
+import { ACCESS_LEVELS, DEADLINE_OUTCOMES, DEADLINE_THEN, DECISION_SUBJECTS, DECISION_VERDICTS, EVENT_TYPES, NOTE_KINDS, ROLES, SYSTEM_ACTOR, SYSTEM_EVENT_TYPES, TIE_BREAKERS, type Access, type EventType, type NoteKind, type Role } from "../../wire/vocabulary";
 
 // The lists are the wire's vocabulary (zod-free, for the browser); the schemas build on them.
-export { ACCESS_LEVELS, EVENT_TYPES, NOTE_KINDS, ROLES, TIE_BREAKERS, type Access, type EventType, type Role };
+export { ACCESS_LEVELS, EVENT_TYPES, NOTE_KINDS, ROLES, SYSTEM_ACTOR, SYSTEM_EVENT_TYPES, TIE_BREAKERS, type Access, type EventType, type Role };
 
 export const ZRole = z.enum(ROLES);
 
@@ -34,6 +34,27 @@ const ev = <T extends EventType, B extends z.ZodType>(type: T, body: B) =>
     if (v) ctx.addIssue({ code: "custom", message: v.message, path: ["body", ...v.path], params: { limit: v.limit } });
   });
 const none = z.object({}).default({});
+
+// --- deadlines (issue 14): what happens when nobody answers in time ---
+/** The longest deadline, in minutes: 30 days. */
+export const DEADLINE_MAX_MINUTES = 43200;
+/**
+ * `at` (an ISO time) or `inMinutes` (from when the server received the event), exactly one;
+ * `then`: a reminder only, a rejection, or a default `answer` (required then, and only then).
+ * `answers`: what `answer` may be for this subject (a task's or a job's verdicts).
+ */
+const deadline = (answers?: readonly [string, ...string[]]) =>
+  z.object({
+    at: z.iso.datetime({ offset: true }).optional(),
+    inMinutes: z.number().int().min(1).max(DEADLINE_MAX_MINUTES).optional(),
+    then: z.enum(DEADLINE_THEN),
+    answer: (answers ? z.enum(answers) : ZText).optional(),
+  }).superRefine((d, ctx) => {
+    if ((d.at === undefined) === (d.inMinutes === undefined)) ctx.addIssue({ code: "custom", message: "give exactly one of at (an ISO time) or inMinutes", path: ["at"] });
+    if (d.then === "answer" && d.answer === undefined) ctx.addIssue({ code: "custom", message: `then: "answer" needs the answer to give${answers ? ` (${answers.join(" or ")})` : ""}`, path: ["answer"] });
+    if (d.then !== "answer" && d.answer !== undefined) ctx.addIssue({ code: "custom", message: `answer is only for then: "answer"`, path: ["answer"] });
+  });
+export type Deadline = z.output<ReturnType<typeof deadline>>;
 
 // --- pod lifecycle (seed 000 §3.2 "Scope agreement") ---
 /** `cadenceMinutes`: how often the pod expects a checkpoint (5–240; absent = 30, seed 000's 15–30 minute slices). */
@@ -79,7 +100,7 @@ export const ZTaskUpdated = ev("task.updated", z.object({
 }));
 
 // --- the task loop (seed 000 §3.2 "implement → review → approve/reject") ---
-export const ZReviewRequested = ev("task.review_requested", z.object({ taskId: ZId, evidenceIds: ZEvidenceIds }));
+export const ZReviewRequested = ev("task.review_requested", z.object({ taskId: ZId, evidenceIds: ZEvidenceIds, deadline: deadline(["approve", "reject"]).optional() }));
 export const ZReview = ev("review", z.object({
   taskId: ZId,
   verdict: z.enum(["approve", "reject", "changes_requested"]),
@@ -141,6 +162,13 @@ export const ZEscalation = ev("escalation", z.object({
   options: z.array(ZLine).max(20).optional(),
   taskId: ZId.optional(),
   evidenceIds: ZEvidenceIds,
+  deadline: deadline().optional(),
+}).superRefine((b, ctx) => {
+  const d = b.deadline;
+  if (d?.then === "reject") ctx.addIssue({ code: "custom", message: `an escalation's deadline says "remind" or "answer" (with the default answer); there is nothing to reject`, path: ["deadline", "then"] });
+  if (d?.answer !== undefined && b.options?.length && !b.options.includes(d.answer)) {
+    ctx.addIssue({ code: "custom", message: `the default answer must be one of the options (${b.options.join(", ")})`, path: ["deadline", "answer"] });
+  }
 }));
 export const ZEscalationAnswered = ev("escalation.answered", z.object({ escalationId: ZId, answer: ZText }));
 
@@ -208,11 +236,26 @@ export const ZJobPosted = ev("job.posted", z.object({
   settlement: z.object({ amount: z.number().positive(), currency: z.string().min(3).max(10), terms: z.string().max(5000) }),
 }));
 export const ZJobFunded = ev("job.funded", z.object({ jobId: ZId }));
-export const ZJobDelivered = ev("job.delivered", z.object({ jobId: ZId, evidenceIds: ZEvidenceIds }));
+export const ZJobDelivered = ev("job.delivered", z.object({ jobId: ZId, evidenceIds: ZEvidenceIds, deadline: deadline(["accept", "reject"]).optional() }));
 export const ZJobSettled = ev("job.settled", z.object({ jobId: ZId, outcome: z.enum(["released", "refunded"]) }));
 
 // --- budgets (seed 001 "Dispatcher": budget_exceeded) ---
 export const ZBudgetExceeded = ev("budget.exceeded", z.object({ budget: ZId, limit: z.number(), used: z.number() }));
+
+// --- the server's own events (issue 14), appended only as SYSTEM_ACTOR ---
+/** A deadline passed: its outcome, applied like a person's answer or decision. `itemId` is the inbox item, `subject` what it is about. */
+export const ZDeadlinePassed = ev("deadline.passed", z.object({
+  itemId: z.string().min(1).max(300),
+  subject: z.object({ kind: z.enum(["escalation", "task", "job"]), id: ZId }),
+  outcome: z.enum(DEADLINE_OUTCOMES),
+  answer: ZText.optional(),
+}));
+/** A watched agent has not checkpointed within the pod's cadence since `since` (its last checkpoint, or when it became watched). */
+export const ZAgentStale = ev("agent.stale", z.object({ agentId: ZId, since: z.iso.datetime({ offset: true }), cadenceMinutes: z.number().int().min(1).max(CADENCE_MINUTES.max) }));
+/** Something the pod's admins should know (e.g. a webhook endpoint disabled); an inbox item only they see. */
+export const ZNoticePosted = ev("notice.posted", z.object({ noticeId: ZId, title: ZLine, text: z.string().max(20000).optional(), audience: z.enum(["admins"]) }));
+/** A pod admin has read the notice: it leaves the inbox. */
+export const ZNoticeDismissed = ev("notice.dismissed", z.object({ noticeId: ZId }));
 
 export const EVENT_SCHEMAS = [
   ZScopeAgreed, ZPodStarted, ZPodPaused, ZPodResumed, ZPodClosed,
@@ -222,6 +265,7 @@ export const EVENT_SCHEMAS = [
   ZRunStarted, ZRunVerified, ZRunCommitted, ZRunDiscarded,
   ZEvidenceBundle, ZWorkcellOpened, ZWorkcellProof,
   ZJobPosted, ZJobFunded, ZJobDelivered, ZJobSettled, ZBudgetExceeded,
+  ZDeadlinePassed, ZAgentStale, ZNoticePosted, ZNoticeDismissed,
 ] as const;
 
 export const ZEventInput = z.discriminatedUnion("type", EVENT_SCHEMAS);

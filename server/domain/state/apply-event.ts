@@ -9,9 +9,11 @@ import { evidenceReducers } from "./reduce-evidence";
 import { decisionReducers } from "./reduce-decisions";
 import { runReducers } from "./reduce-runs";
 import { jobReducers } from "./reduce-jobs";
+import { systemReducers } from "./reduce-system";
+import { trackWatch } from "./cadence";
 
 /** Every event type's reducer: an event type added to the schemas without one does not compile (see reducers.test-d.ts). */
-const REDUCERS: Reducers = { ...podReducers, ...taskReducers, ...evidenceReducers, ...decisionReducers, ...runReducers, ...jobReducers };
+const REDUCERS: Reducers = { ...podReducers, ...taskReducers, ...evidenceReducers, ...decisionReducers, ...runReducers, ...jobReducers, ...systemReducers };
 /** What the dispatch calls: the map is checked type by type above, and an event only ever reaches its own type's reducer. */
 type AnyReducer = (s: PodState, e: AppliedEvent) => PodState;
 
@@ -26,7 +28,8 @@ export function applyEvent(s: PodState, e: AppliedEvent): PodState {
   if (member && e.role && !member.roles.includes(e.role)) {
     throw conflictRule("role_not_held", `${e.actor} does not hold the role ${e.role}`);
   }
-  return { ...(REDUCERS[e.type] as AnyReducer)(s, e), seq: e.seq };
+  // The cadence watchdog's clock: who is expected to checkpoint may change with this event.
+  return trackWatch({ ...(REDUCERS[e.type] as AnyReducer)(s, e), seq: e.seq }, e);
 }
 
 export function replay(events: AppliedEvent[], from: PodState): PodState {

@@ -3,6 +3,7 @@
 // the append, and replaying the tape rebuilds it exactly.
 import type { Access, Role, TEvent } from "../events/event-schemas";
 import type { TaskState } from "../events/seed-formats";
+import type { DeadlineThen } from "../../wire/vocabulary";
 
 export type AppliedEvent = TEvent & { seq: number; receivedAt: string };
 export type At = { seq: number; at: string };
@@ -27,12 +28,36 @@ export type Task = {
   workcellIds: string[];
   review: (At & { verdict: "approve" | "reject" | "changes_requested"; by: string; comments: string }) | null;
   reviewRounds: number;
+  /** The deadline of the latest review request: it moves onto the decision's inbox item once the review approves. */
+  due?: Due;
   createdSeq: number;
   updatedSeq: number;
 };
 
-export type InboxKind = "escalation" | "decision" | "job_acceptance" | "plan_blocked";
-export type InboxItem = At & { id: string; kind: InboxKind; title: string; subject: { kind: string; id: string }; options?: string[]; taskId?: string };
+export type InboxKind = "escalation" | "decision" | "job_acceptance" | "plan_blocked" | "stale" | "notice";
+/**
+ * A deadline, made absolute when its event was received: at `at` the server appends
+ * deadline.passed with what `then` says. `passed`: it did, and `then` was a reminder, so the
+ * item stays, marked overdue.
+ */
+export type Due = { at: string; then: DeadlineThen; answer?: string; passed?: boolean };
+/** `audience: "admins"`: only the pod's admins see the item (notices). */
+export type InboxItem = At & { id: string; kind: InboxKind; title: string; subject: { kind: string; id: string }; options?: string[]; taskId?: string; due?: Due; audience?: "admins"; text?: string };
+
+/**
+ * The cadence watchdog's view of one agent (see cadence.ts). `watchedSince`: when it last became
+ * watched (null: not watched now); `lastCheckpointAt`: its latest checkpoint; a checkpoint of a
+ * watched agent counts `onTime` when it came within the cadence of the later of the two, else
+ * `late`; `stale`: the open staleness episode (agent.stale), cleared by its next checkpoint.
+ */
+export type AgentCadence = {
+  watchedSince: string | null;
+  lastCheckpointAt: string | null;
+  onTime: number;
+  late: number;
+  staleEpisodes: number;
+  stale: (At & { since: string }) | null;
+};
 
 export type Escalation = At & {
   escalationId: string;
@@ -111,8 +136,9 @@ export type Workcell = At & {
  * Bumped when a reducer changes what it projects: a stored state of another version is
  * rebuilt by replaying the tape, so old rows never keep an outdated projection.
  * 2: ages from receivedAt, not the agent's ts.
+ * 3: deadlines on inbox items and tasks, the cadence watchdog's per-agent record, notices.
  */
-export const PROJECTION_VERSION = 2;
+export const PROJECTION_VERSION = 3;
 
 export type PodState = {
   /** PROJECTION_VERSION of the reducers that built this state. */
@@ -136,12 +162,14 @@ export type PodState = {
   planBlocks: Record<string, At & { by: string; role: Role; rationale: string }>;
   budgets: (At & { budget: string; limit: number; used: number; by: string })[];
   lastCheckpoint: (At & { actor: string }) | null;
+  /** Per agent member: checkpoints on cadence, staleness (the watchdog). */
+  cadence: Record<string, AgentCadence>;
 };
 
 export function emptyPodState(): PodState {
   return {
     v: PROJECTION_VERSION, seq: 0, status: "forming", scope: null, members: {}, roleHistory: [], activeAgent: null, handoffs: [],
     tasks: {}, taskOrder: [], escalations: {}, decisions: [], inbox: {}, evidence: {}, runs: {}, jobs: {},
-    workcells: {}, planBlocks: {}, budgets: [], lastCheckpoint: null,
+    workcells: {}, planBlocks: {}, budgets: [], lastCheckpoint: null, cadence: {},
   };
 }

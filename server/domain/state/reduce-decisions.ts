@@ -4,26 +4,30 @@ import type { EventOf } from "../events/event-schemas";
 import type { AppliedEvent, PodState } from "./pod-state";
 import { at, conflictRule, invalidRule, isApprover, type R, type Reducers, requireDecider, requireJob, requireEvidence, requireTask, with_, without } from "./rules";
 import { failingGates, linkEvidence } from "./reduce-evidence";
+import { dueFrom } from "./deadlines";
 
 type DecisionEvent = EventOf<"decision"> & AppliedEvent;
+type Verdict = DecisionEvent["body"]["verdict"];
 
 const VERDICTS: Record<string, string[]> = { task: ["approve", "reject"], job: ["accept", "reject"], plan: ["approve", "block"], milestone: ["approve", "reject", "accept", "block"], run: ["approve", "reject"] };
 
-function decideTask(s: PodState, e: DecisionEvent): PodState {
-  const task = requireTask(s, e.body.subject.id);
+/** A task in review approved (done) or rejected; also a deadline's outcome (reduce-system.ts). */
+export function decideTask(s: PodState, taskId: string, verdict: Verdict, seq: number): PodState {
+  const task = requireTask(s, taskId);
   if (task.status !== "in_review") throw conflictRule("not_in_review", `task ${task.taskId} is ${task.status}; decisions are taken on work in review`);
-  if (e.body.verdict === "approve") {
+  if (verdict === "approve") {
     const failing = failingGates(s, task.taskId);
     if (failing.length) throw conflictRule("failing_gate", `task ${task.taskId} cannot be approved while ${failing.join("; ")}`);
   }
-  const status = e.body.verdict === "approve" ? "done" : "rejected";
-  return { ...s, tasks: with_(s.tasks, task.taskId, { ...task, status, updatedSeq: e.seq }), inbox: without(s.inbox, `decision:task:${task.taskId}`) };
+  const status = verdict === "approve" ? "done" : "rejected";
+  return { ...s, tasks: with_(s.tasks, task.taskId, { ...task, status, updatedSeq: seq }), inbox: without(s.inbox, `decision:task:${task.taskId}`) };
 }
 
-function decideJob(s: PodState, e: DecisionEvent): PodState {
-  const job = requireJob(s, e.body.subject.id);
+/** A delivered job accepted or rejected; also a deadline's outcome. */
+export function decideJob(s: PodState, jobId: string, verdict: Verdict): PodState {
+  const job = requireJob(s, jobId);
   if (job.status !== "delivered") throw conflictRule("job_not_delivered", `job ${job.jobId} is ${job.status}; accept or reject it once delivered`);
-  const status = e.body.verdict === "accept" ? ("accepted" as const) : ("rejected" as const);
+  const status = verdict === "accept" ? ("accepted" as const) : ("rejected" as const);
   return { ...s, jobs: with_(s.jobs, job.jobId, { ...job, status }), inbox: without(s.inbox, `job:${job.jobId}`) };
 }
 
@@ -42,8 +46,8 @@ const decision: R<"decision"> = (s, e) => {
   if (!VERDICTS[subject.kind]!.includes(verdict)) throw invalidRule("verdict_not_applicable", `a ${subject.kind} takes ${VERDICTS[subject.kind]!.join(" or ")}, not ${verdict}`);
   requireEvidence(s, e.body.evidenceIds);
   let out = s;
-  if (subject.kind === "task") out = decideTask(s, e);
-  else if (subject.kind === "job") out = decideJob(s, e);
+  if (subject.kind === "task") out = decideTask(s, subject.id, verdict, e.seq);
+  else if (subject.kind === "job") out = decideJob(s, subject.id, verdict);
   else if (subject.kind === "plan") out = decidePlan(s, e);
   else if (subject.kind === "run" && !s.runs[subject.id]) throw invalidRule("unknown_run", `run ${subject.id} does not exist in this pod`);
   const record = { ...at(e), subject, verdict, by: e.actor, tieBreaker: e.body.tieBreaker ?? null, rationale: e.body.rationale, evidenceIds: e.body.evidenceIds };
@@ -75,7 +79,8 @@ const escalation: R<"escalation"> = (s, e) => {
   if (taskId) requireTask(s, taskId);
   requireEvidence(s, e.body.evidenceIds);
   const esc = { ...at(e), escalationId: id, kind: e.body.kind, question: e.body.question, options: e.body.options ?? [], taskId, evidenceIds: e.body.evidenceIds, askedBy: e.actor, answer: null };
-  const item = { ...at(e), id: `escalation:${id}`, kind: "escalation" as const, title: e.body.question, subject: { kind: "escalation", id }, ...(esc.options.length ? { options: esc.options } : {}), ...(taskId ? { taskId } : {}) };
+  const due = dueFrom(e.body.deadline, e.receivedAt);
+  const item = { ...at(e), id: `escalation:${id}`, kind: "escalation" as const, title: e.body.question, subject: { kind: "escalation", id }, ...(esc.options.length ? { options: esc.options } : {}), ...(taskId ? { taskId } : {}), ...(due ? { due } : {}) };
   return linkEvidence({ ...s, escalations: with_(s.escalations, id, esc), inbox: with_(s.inbox, item.id, item) }, e.body.evidenceIds, "escalations", id);
 };
 

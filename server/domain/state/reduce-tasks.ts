@@ -5,6 +5,7 @@ import type { PodState, Task } from "./pod-state";
 import { at, conflictRule, invalidRule, type R, type Reducers, requireDecider, requireEvidence, requireTask, union, with_, without } from "./rules";
 import { AGENT_TRANSITIONS, findCycle } from "./task-machine";
 import { linkEvidence } from "./reduce-evidence";
+import { dueFrom } from "./deadlines";
 
 function newTask(seq: number, taskId: string, description: string, status: TaskState, dependsOn: string[], metadata: Record<string, unknown>, implementer: string | null = null): Task {
   return {
@@ -82,9 +83,11 @@ const reviewRequested: R<"task.review_requested"> = (s, e) => {
     throw conflictRule("invalid_transition", `task ${task.taskId} is ${task.status}; review is requested from in_progress or changes_requested`);
   }
   requireEvidence(s, e.body.evidenceIds);
+  const { due: _previous, ...rest } = task;
+  const due = dueFrom(e.body.deadline, e.receivedAt);
   const next: Task = {
-    ...task, status: "in_review", review: null, updatedSeq: e.seq, implementer: task.implementer ?? e.actor,
-    implementers: union(task.implementers, [e.actor]), evidenceIds: union(task.evidenceIds, e.body.evidenceIds),
+    ...rest, status: "in_review", review: null, updatedSeq: e.seq, implementer: task.implementer ?? e.actor,
+    implementers: union(task.implementers, [e.actor]), evidenceIds: union(task.evidenceIds, e.body.evidenceIds), ...(due ? { due } : {}),
   };
   return linkEvidence({ ...s, tasks: with_(s.tasks, task.taskId, next) }, e.body.evidenceIds, "tasks", task.taskId);
 };
@@ -108,7 +111,7 @@ const review: R<"review"> = (s, e) => {
   const key = `decision:task:${task.taskId}`;
   const inbox =
     verdict === "approve"
-      ? with_(s.inbox, key, { ...at(e), id: key, kind: "decision" as const, title: `Approve task ${task.taskId}: ${task.description}`, subject: { kind: "task", id: task.taskId }, taskId: task.taskId })
+      ? with_(s.inbox, key, { ...at(e), id: key, kind: "decision" as const, title: `Approve task ${task.taskId}: ${task.description}`, subject: { kind: "task", id: task.taskId }, taskId: task.taskId, ...(task.due ? { due: task.due } : {}) })
       : without(s.inbox, key);
   return linkEvidence({ ...s, tasks: with_(s.tasks, task.taskId, next), inbox }, e.body.evidenceIds, "reviews", e.seq);
 };

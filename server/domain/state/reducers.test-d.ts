@@ -9,11 +9,12 @@ import { evidenceReducers } from "./reduce-evidence";
 import { decisionReducers } from "./reduce-decisions";
 import { runReducers } from "./reduce-runs";
 import { jobReducers } from "./reduce-jobs";
+import { systemReducers } from "./reduce-system";
 
 type Equal<A, B> = (<X>() => X extends A ? 1 : 2) extends <X>() => X extends B ? 1 : 2 ? true : false;
 const sameKeys: Equal<keyof Reducers, EventType> = true;
 
-const others = { ...taskReducers, ...evidenceReducers, ...decisionReducers, ...runReducers, ...jobReducers };
+const others = { ...taskReducers, ...evidenceReducers, ...decisionReducers, ...runReducers, ...jobReducers, ...systemReducers };
 const complete: Reducers = { ...podReducers, ...others };
 
 const { note: _note, ...podReducersButNote } = podReducers;
