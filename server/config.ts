@@ -28,6 +28,14 @@ const ZEnv = z.object({
   PODWATCH_SOCKET_ACK_TIMEOUT_MS: z.coerce.number().int().min(100).default(30_000),
   PODWATCH_SMTP_URL: z.string().regex(/^smtps?:\/\/[^\s]+$/, "must be smtp://… or smtps://…").optional(),
   PODWATCH_SMTP_FROM: z.string().min(3).default("podwatch <podwatch@localhost>"),
+  PODWATCH_WATCHDOG_MINUTE_MS: z.coerce.number().int().min(100).max(60_000).default(60_000),
+  PODWATCH_WEBHOOK_ALLOW_PRIVATE: z.enum(["0", "1"]).default("0"),
+  PODWATCH_WEBHOOK_TIME_SCALE: z.coerce.number().positive().max(1).default(1),
+  PODWATCH_VAPID_PUBLIC_KEY: z.string().min(1).optional(),
+  PODWATCH_VAPID_PRIVATE_KEY: z.string().min(1).optional(),
+  PODWATCH_VAPID_SUBJECT: z.string().regex(/^(mailto:|https:\/\/)\S+$/, "must be mailto:… or https://…").optional(),
+  PODWATCH_NOTIFY_RETRY_MS: z.coerce.number().int().min(10).default(30_000),
+  PODWATCH_PUSH_INSECURE_LOOPBACK: z.enum(["0", "1"]).default("0"),
 });
 
 export type Config = {
@@ -61,6 +69,18 @@ export type Config = {
   socketAckTimeoutMs: number;
   /** Invite and reset links are also mailed when set (nodemailer's smtp://user:pass@host:port URL); `from` is the sender. */
   smtp: { url: string; from: string } | null;
+  /** Test only: how long a "minute" of a pod's checkpoint cadence lasts for the watchdog (60000 = real time). */
+  watchdogMinuteMs: number;
+  /** Webhooks may target loopback and private addresses (the operator's choice; tests use it for a loopback receiver). */
+  webhookAllowPrivate: boolean;
+  /** Test only: shrinks the webhook retry schedule and the day of failures before an endpoint is disabled (1 = real time). */
+  webhookTimeScale: number;
+  /** Web Push's VAPID keys: from the environment, else generated into the data folder at start (server/notify/vapid-keys.ts). */
+  vapid: { publicKey: string | undefined; privateKey: string | undefined; subject: string | undefined };
+  /** The first retry of a failed push or mail waits this long, doubling after (tests shorten it). */
+  notifyRetryMs: number;
+  /** Tests only: accept push endpoints on http://127.0.0.1 (a push service the test plays); real ones are https. */
+  pushInsecureLoopback: boolean;
 };
 
 export function readConfig(env: Record<string, string | undefined> = process.env): Config {
@@ -94,6 +114,12 @@ export function readConfig(env: Record<string, string | undefined> = process.env
     blobMaxBytes: e.PODWATCH_BLOB_MAX_BYTES,
     socketAckTimeoutMs: e.PODWATCH_SOCKET_ACK_TIMEOUT_MS,
     smtp: e.PODWATCH_SMTP_URL ? { url: e.PODWATCH_SMTP_URL, from: e.PODWATCH_SMTP_FROM } : null,
+    watchdogMinuteMs: e.PODWATCH_WATCHDOG_MINUTE_MS,
+    webhookAllowPrivate: e.PODWATCH_WEBHOOK_ALLOW_PRIVATE === "1",
+    webhookTimeScale: e.PODWATCH_WEBHOOK_TIME_SCALE,
+    vapid: { publicKey: e.PODWATCH_VAPID_PUBLIC_KEY, privateKey: e.PODWATCH_VAPID_PRIVATE_KEY, subject: e.PODWATCH_VAPID_SUBJECT },
+    notifyRetryMs: e.PODWATCH_NOTIFY_RETRY_MS,
+    pushInsecureLoopback: e.PODWATCH_PUSH_INSECURE_LOOPBACK === "1",
   };
 }
 

@@ -8,6 +8,7 @@ import { runSiteCall } from "./run-site-action";
 import { createPodCall, setCanCreatePodsCall } from "./site-actions";
 import { closePodAction, createShareLinkCall, listShareLinksCall, revokeShareLinkCall, setArchivedCall, startPodAction } from "./pod-life-actions";
 import { runPodAction, runPodCall } from "./run-action";
+import { createWebhookCall, deleteWebhookCall, listWebhookDeliveriesCall, listWebhooksCall, redeliverWebhookCall, testWebhookCall, updateWebhookCall } from "./webhook-actions";
 import { addAgentCall, addTaskAction, answerEscalationAction, assignRoleAction, createAgentTokenCall, decideAction, handOffAction, revokeAgentTokenCall, rotateAgentTokenCall, rotateRoleAction, setPausedAction, splitTaskAction } from "./pod-actions";
 
 // Decisions and answers from the control room. Each goes through
@@ -96,6 +97,35 @@ export async function listShareLinks(raw: unknown) {
 
 export async function revokeShareLink(raw: unknown) {
   return runPodCall(revokeShareLinkCall, raw);
+}
+
+// Webhooks (pod admins; twins of /api/v1/pods/{podId}/webhooks…): a new endpoint's secret is in this caller's result only.
+export async function listWebhooks(raw: unknown) {
+  return runPodCall(listWebhooksCall, raw);
+}
+
+export async function createWebhook(raw: unknown) {
+  return runPodCall(createWebhookCall, raw);
+}
+
+export async function updateWebhook(raw: unknown) {
+  return runPodCall(updateWebhookCall, raw);
+}
+
+export async function deleteWebhook(raw: unknown) {
+  return runPodCall(deleteWebhookCall, raw);
+}
+
+export async function testWebhook(raw: unknown) {
+  return runPodCall(testWebhookCall, raw);
+}
+
+export async function listWebhookDeliveries(raw: unknown) {
+  return runPodCall(listWebhookDeliveriesCall, raw);
+}
+
+export async function redeliverWebhook(raw: unknown) {
+  return runPodCall(redeliverWebhookCall, raw);
 }
 
 // People. Invites and resets (site admins; twins of POST /api/v1/invites and /users/{id}/reset): the link is in this caller's result only.

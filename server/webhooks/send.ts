@@ -1,0 +1,78 @@
+// One HTTP attempt of a delivery: POST with a timeout, no redirects followed,
+// the host checked at connect time (guardedLookup), and only the first KiB of
+// the answer read (kept for the log); the rest is dropped unread.
+import { request as httpRequest, type IncomingMessage } from "node:http";
+import { request as httpsRequest } from "node:https";
+import { isIP } from "node:net";
+import { guardedLookup, isForbiddenAddress } from "./ssrf";
+
+export const WEBHOOK_TIMEOUT_MS = 10_000;
+const KEEP_BYTES = 1024;
+
+export type AttemptResult = { ok: boolean; status: number | null; latencyMs: number; error: string | null; response: string | null };
+
+export function sendWebhook(target: string, headers: Record<string, string>, body: string, opts: { allowPrivate: boolean; timeoutMs?: number }): Promise<AttemptResult> {
+  const started = performance.now();
+  const done = (r: Omit<AttemptResult, "latencyMs">): AttemptResult => ({ ...r, latencyMs: Math.round(performance.now() - started) });
+  return new Promise((resolve) => {
+    let url: URL;
+    try {
+      url = new URL(target);
+    } catch {
+      return resolve(done({ ok: false, status: null, error: "not a URL", response: null }));
+    }
+    const host = url.hostname.replace(/^\[|\]$/g, "");
+    // A literal address never goes through lookup: check it here.
+    if (!opts.allowPrivate && isIP(host) && isForbiddenAddress(host)) return resolve(done({ ok: false, status: null, error: `refused: ${host} is a private or internal address`, response: null }));
+    const request = url.protocol === "https:" ? httpsRequest : url.protocol === "http:" ? httpRequest : null;
+    if (!request) return resolve(done({ ok: false, status: null, error: "only http and https", response: null }));
+    let settled = false;
+    const finish = (r: Omit<AttemptResult, "latencyMs">) => {
+      if (settled) return;
+      settled = true;
+      resolve(done(r));
+    };
+    const req = request(url, {
+      method: "POST",
+      headers: { ...headers, "content-length": String(Buffer.byteLength(body)) },
+      lookup: guardedLookup(opts.allowPrivate),
+      timeout: opts.timeoutMs ?? WEBHOOK_TIMEOUT_MS,
+      agent: false,
+    });
+    const deadline = setTimeout(() => req.destroy(new Error(`timed out after ${(opts.timeoutMs ?? WEBHOOK_TIMEOUT_MS) / 1000} s`)), opts.timeoutMs ?? WEBHOOK_TIMEOUT_MS);
+    req.on("timeout", () => req.destroy(new Error(`timed out after ${(opts.timeoutMs ?? WEBHOOK_TIMEOUT_MS) / 1000} s`)));
+    req.on("error", (e: NodeJS.ErrnoException) => {
+      clearTimeout(deadline);
+      finish({ ok: false, status: null, error: describe(e), response: null });
+    });
+    req.on("response", (res: IncomingMessage) => {
+      const status = res.statusCode ?? 0;
+      const chunks: Buffer[] = [];
+      let kept = 0;
+      const end = () => {
+        clearTimeout(deadline);
+        const ok = status >= 200 && status < 300;
+        const location = status >= 300 && status < 400 && res.headers.location ? ` (redirects are not followed: ${String(res.headers.location).slice(0, 200)})` : "";
+        finish({ ok, status, error: ok ? null : `HTTP ${status}${location}`, response: Buffer.concat(chunks).toString("utf8") || null });
+        res.destroy();
+      };
+      res.on("data", (chunk: Buffer) => {
+        if (kept < KEEP_BYTES) {
+          chunks.push(chunk.subarray(0, KEEP_BYTES - kept));
+          kept += Math.min(chunk.length, KEEP_BYTES - kept);
+        }
+        if (kept >= KEEP_BYTES) end();
+      });
+      res.on("end", end);
+      res.on("error", end);
+    });
+    req.end(body);
+  });
+}
+
+function describe(e: NodeJS.ErrnoException): string {
+  if (e.code === "ECONNREFUSED") return "connection refused";
+  if (e.code === "ENOTFOUND") return "host not found";
+  if (e.code === "ECONNRESET") return "connection reset";
+  return (e.message || String(e)).slice(0, 300);
+}

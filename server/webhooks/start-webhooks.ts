@@ -1,0 +1,50 @@
+// Webhooks in the running server: the outbox consumer (durable rows) and the
+// worker that sends them; the worker wakes when the consumer, a test or a
+// redelivery adds work. Returns the stop for server/background.ts.
+import { createHash } from "node:crypto";
+import type { AppContext } from "../app-context";
+import { SYSTEM_ACTOR } from "../wire/vocabulary";
+import { WebhookConsumer } from "./consumer";
+import { WebhookWorker } from "./worker";
+
+/** Each running server's worker (tests run several servers in one process). */
+const workers = new WeakMap<AppContext, WebhookWorker>();
+
+/** A UUID derived from a stable key: the tape stores an event with this id once. */
+export function derivedUuid(key: string): string {
+  const h = createHash("sha256").update(key).digest("hex");
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-5${h.slice(13, 16)}-${((parseInt(h[16]!, 16) & 3) | 8).toString(16)}${h.slice(17, 20)}-${h.slice(20, 32)}`;
+}
+
+export function startWebhooks(app: AppContext): () => Promise<void> {
+  const worker = new WebhookWorker(app.store, {
+    allowPrivate: app.config.webhookAllowPrivate,
+    timeScale: app.config.webhookTimeScale,
+    onDisabled: async (endpoint) => {
+      const key = `webhook-disabled:${endpoint.id}:${endpoint.failingSince}`;
+      await app.append(endpoint.podId, [
+        {
+          id: derivedUuid(key),
+          type: "notice.posted",
+          actor: SYSTEM_ACTOR,
+          body: {
+            noticeId: `webhook-disabled-${derivedUuid(key).slice(0, 8)}`,
+            title: `A webhook was disabled: ${endpoint.url.slice(0, 120)}`,
+            text: `Every delivery to ${endpoint.url} failed since ${endpoint.failingSince}, so podwatch stopped sending to it. Fix the receiver, send a test from the pod's Webhooks section, then enable it again.`,
+            audience: "admins",
+          },
+        },
+      ]);
+    },
+  });
+  app.outbox.register(new WebhookConsumer(app.store, app.config.publicUrl, worker.wake));
+  workers.set(app, worker);
+  worker.start();
+  return async () => {
+    await worker.stop();
+    workers.delete(app);
+  };
+}
+
+/** Tells the server's worker that a test or a redelivery waits (no-op before it starts). */
+export const wakeWebhookWorker = (app: AppContext) => workers.get(app)?.wake();

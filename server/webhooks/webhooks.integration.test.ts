@@ -1,0 +1,276 @@
+// Outbound webhooks end to end: a real server, a real database, and a receiver on
+// loopback that verifies every signature from the Standard Webhooks spec itself.
+// It goes down (refused connections) and comes back, the server restarts in the
+// middle of retrying, an endpoint that only fails is disabled with a notice in the
+// inbox, SSRF is refused at creation and at connect time, and Slack gets Block Kit.
+import { createHmac, randomUUID, timingSafeEqual } from "node:crypto";
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { readConfig } from "../config";
+import { startServer, type RunningServer } from "../start-server";
+import { createTestDatabase, testProviders, type TestDatabase } from "../testing/test-databases";
+import { agentPod, api, TEST_ADMIN_TOKEN } from "../testing/test-server";
+
+/** A day of failures lasts ~3 s; the retries 0.2 ms … 1.25 s. */
+const SCALE = String(3 / 86_400);
+
+type Received = { id: string; type: string; body: { type: string; timestamp: string; data: Record<string, unknown> } & Record<string, unknown> };
+
+/** Verifies a delivery as the Standard Webhooks spec says a receiver must. */
+function verify(secret: string, headers: Record<string, string | string[] | undefined>, body: string): boolean {
+  const id = String(headers["webhook-id"] ?? "");
+  const timestamp = String(headers["webhook-timestamp"] ?? "");
+  const signatures = String(headers["webhook-signature"] ?? "").split(" ");
+  if (!id || !/^\d+$/.test(timestamp) || Math.abs(Date.now() / 1000 - Number(timestamp)) > 300) return false;
+  const key = Buffer.from(secret.replace(/^whsec_/, ""), "base64");
+  const expected = Buffer.from(createHmac("sha256", key).update(`${id}.${timestamp}.${body}`).digest("base64"));
+  return signatures.some((s) => {
+    const [version, sig] = s.split(",");
+    const given = Buffer.from(sig ?? "");
+    return version === "v1" && given.length === expected.length && timingSafeEqual(given, expected);
+  });
+}
+
+/** A receiver that can go down (closed: refused connections) and come back on the same port. */
+class Receiver {
+  received: Received[] = [];
+  badSignatures = 0;
+  secret = "";
+  private server: Server | null = null;
+  port = 0;
+
+  async up() {
+    this.server = createServer((req, res) => {
+      const chunks: Buffer[] = [];
+      req.on("data", (c) => chunks.push(c));
+      req.on("end", () => {
+        const text = Buffer.concat(chunks).toString("utf8");
+        if (this.secret && !verify(this.secret, req.headers, text)) {
+          this.badSignatures++;
+          return void res.writeHead(401).end("bad signature");
+        }
+        this.received.push({ id: String(req.headers["webhook-id"]), type: JSON.parse(text).type, body: JSON.parse(text) });
+        res.writeHead(204).end();
+      });
+    });
+    await new Promise<void>((r) => this.server!.listen(this.port, "127.0.0.1", r));
+    this.port = (this.server.address() as AddressInfo).port;
+  }
+
+  async down() {
+    const s = this.server;
+    this.server = null;
+    if (!s) return;
+    s.closeAllConnections();
+    await new Promise<void>((r) => s.close(() => r()));
+  }
+
+  get url() {
+    return `http://127.0.0.1:${this.port}/hook`;
+  }
+  ids(type?: string) {
+    return this.received.filter((r) => !type || r.type === type).map((r) => r.id);
+  }
+  duplicates() {
+    const ids = this.ids();
+    return ids.length - new Set(ids).size;
+  }
+}
+
+async function until<T>(what: string, probe: () => Promise<T | null | false | undefined> | T | null | false | undefined, ms = 20_000): Promise<T> {
+  const end = Date.now() + ms;
+  for (;;) {
+    const v = await probe();
+    if (v) return v;
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+const checkpoint = (note: string) => ({ id: randomUUID(), type: "checkpoint", actor: "impl-1", body: { completed: [note], next: [], blocked: [] } });
+
+describe.each(testProviders())("webhooks on %s", (provider) => {
+  let db: TestDatabase;
+  let s: RunningServer;
+  const env = (extra: Record<string, string> = {}) =>
+    readConfig({ DATABASE_URL: db.url, PORT: "0", HOST: "127.0.0.1", PODWATCH_DEMO: "0", PODWATCH_WEB: "0", PODWATCH_ADMIN_TOKEN: TEST_ADMIN_TOKEN, PODWATCH_AUTH_SECRET: "x".repeat(32), PODWATCH_WEBHOOK_TIME_SCALE: SCALE, ...extra });
+  const start = (extra: Record<string, string> = {}) => startServer(env({ PODWATCH_WEBHOOK_ALLOW_PRIVATE: "1", ...extra }));
+  const receivers: Receiver[] = [];
+  const receiver = async () => {
+    const r = new Receiver();
+    receivers.push(r);
+    await r.up();
+    return r;
+  };
+  const deliveries = async (podId: string, endpointId: string) => (await api(s.url, "GET", `/api/v1/pods/${podId}/webhooks/${endpointId}/deliveries?limit=100`)).body.deliveries as { status: string; attempts: number; messageId: string; lastError: string | null; lastStatus: number | null; type: string }[];
+
+  beforeAll(async () => {
+    db = await createTestDatabase(provider);
+    s = await start();
+  });
+  afterAll(async () => {
+    for (const r of receivers) await r.down();
+    await s.close();
+    await db.drop();
+  });
+
+  async function podWithEndpoint(rx: Receiver, events: string[], format = "standard") {
+    const { podId, tokens } = await agentPod(s.url, `hooks-${randomUUID().slice(0, 6)}`, { "impl-1": "implementer" });
+    const created = await api(s.url, "POST", `/api/v1/pods/${podId}/webhooks`, { url: rx.url, format, events });
+    expect(created.status).toBe(201);
+    expect(created.body.secret).toMatch(/^whsec_[A-Za-z0-9+/]{43}=$/);
+    rx.secret = created.body.secret;
+    const append = async (evs: unknown[]) => expect((await api(s.url, "POST", `/api/v1/pods/${podId}/events`, { events: evs }, { token: tokens["impl-1"]! })).status).toBe(201);
+    return { podId, endpointId: created.body.id as string, append };
+  }
+
+  it("signs every delivery per Standard Webhooks; the secret is shown once; a test message arrives", async () => {
+    const rx = await receiver();
+    const { podId, endpointId, append } = await podWithEndpoint(rx, ["checkpoint"]);
+    const listed = await api(s.url, "GET", `/api/v1/pods/${podId}/webhooks`);
+    expect(listed.body.webhooks).toHaveLength(1);
+    expect(JSON.stringify(listed.body)).not.toContain(rx.secret.slice(6));
+    await append([checkpoint("one"), checkpoint("two")]);
+    await append([{ ...checkpoint("three") }, { id: randomUUID(), type: "note", actor: "impl-1", body: { kind: "STATUS", text: "not asked for" } }]);
+    await until("three checkpoints", () => rx.ids("checkpoint").length === 3);
+    expect(rx.badSignatures).toBe(0);
+    const first = rx.received[0]!.body;
+    expect(first).toMatchObject({ type: "checkpoint", data: { pod: { id: podId }, event: { type: "checkpoint", actor: "impl-1", podId } } });
+    expect(Number.isNaN(Date.parse(first.timestamp))).toBe(false);
+    expect((await api(s.url, "POST", `/api/v1/pods/${podId}/webhooks/${endpointId}/test`)).status).toBe(202);
+    await until("the test message", () => rx.ids("webhook.test").length === 1);
+    const log = await until("a delivered log", async () => {
+      const d = await deliveries(podId, endpointId);
+      return d.length === 4 && d.every((x) => x.status === "delivered") && d;
+    });
+    expect(log.every((d) => d.attempts === 1 && d.lastStatus === 204)).toBe(true);
+    // A wrong secret on the receiver's side is caught by the same verification.
+    expect(verify("whsec_" + Buffer.from("not the secret at all, 24+ bytes").toString("base64"), { "webhook-id": "x", "webhook-timestamp": String(Math.floor(Date.now() / 1000)), "webhook-signature": "v1,AAAA" }, "{}")).toBe(false);
+  });
+
+  it("a receiver that goes down gets every message once it is back, none twice; redeliver keeps the webhook-id", async () => {
+    const rx = await receiver();
+    const { podId, endpointId, append } = await podWithEndpoint(rx, ["checkpoint"]);
+    await append([checkpoint("before")]);
+    await until("the first", () => rx.received.length === 1);
+    await rx.down();
+    for (let i = 0; i < 5; i++) await append([checkpoint(`while down ${i}`)]);
+    await until("failed attempts while down", async () => (await deliveries(podId, endpointId)).filter((d) => d.attempts >= 2 && d.status === "pending").length === 5);
+    await rx.up();
+    await until("every message", () => rx.ids("checkpoint").length >= 6);
+    await new Promise((r) => setTimeout(r, 1500)); // any late retry would show up as a duplicate
+    expect(rx.ids("checkpoint")).toHaveLength(6);
+    expect(rx.duplicates()).toBe(0);
+    const log = await deliveries(podId, endpointId);
+    expect(log.every((d) => d.status === "delivered")).toBe(true);
+    const failedFirst = log.find((d) => d.attempts > 1)!;
+    expect(failedFirst).toBeTruthy();
+    const again = await api(s.url, "POST", `/api/v1/pods/${podId}/webhooks/${endpointId}/deliveries/${(failedFirst as unknown as { id: string }).id}/redeliver`);
+    expect(again.status).toBe(202);
+    await until("the redelivery", () => rx.ids().filter((id) => id === failedFirst.messageId).length === 2);
+    const endpoint = (await api(s.url, "GET", `/api/v1/pods/${podId}/webhooks`)).body.webhooks[0];
+    expect(endpoint).toMatchObject({ enabled: true, failingSince: null });
+  });
+
+  it("a server restart in the middle of retrying loses nothing and doubles nothing", async () => {
+    const rx = await receiver();
+    const { podId, endpointId, append } = await podWithEndpoint(rx, ["checkpoint", "inbox.opened", "inbox.closed"]);
+    await rx.down();
+    for (let i = 0; i < 4; i++) await append([checkpoint(`restart ${i}`)]);
+    await until("retries under way", async () => (await deliveries(podId, endpointId)).filter((d) => d.attempts >= 1).length === 4);
+    await s.close();
+    await rx.up();
+    s = await start();
+    await until("every message after the restart", () => rx.ids("checkpoint").length >= 4);
+    await append([checkpoint("after restart")]);
+    await until("the new one too", () => rx.ids("checkpoint").length >= 5);
+    await new Promise((r) => setTimeout(r, 1500));
+    expect(rx.ids("checkpoint")).toHaveLength(5);
+    expect(rx.duplicates()).toBe(0);
+    expect(rx.badSignatures).toBe(0);
+  });
+
+  it("an endpoint that only fails for a day (scaled) is disabled, once, and the pod's admins find a notice in the inbox", async () => {
+    const rx = await receiver();
+    const { podId, endpointId, append } = await podWithEndpoint(rx, ["checkpoint"]);
+    await rx.down();
+    await append([checkpoint("into the void")]);
+    const endpoint = await until(
+      "the endpoint disabled",
+      async () => {
+        const e = (await api(s.url, "GET", `/api/v1/pods/${podId}/webhooks`)).body.webhooks[0];
+        return e.enabled === false && e;
+      },
+      15_000,
+    );
+    expect(endpoint.disabledReason).toMatch(/only failures since/);
+    expect(endpoint.endpointId ?? endpointId).toBe(endpointId);
+    const state = await until("the notice", async () => {
+      const st = (await api(s.url, "GET", `/api/v1/pods/${podId}/state`)).body;
+      return st.inbox.some((i: { kind: string }) => i.kind === "notice") && st;
+    });
+    const notice = state.inbox.find((i: { kind: string; title: string }) => i.kind === "notice");
+    expect(notice.title).toContain(rx.url.slice(0, 40));
+    const tape = (await api(s.url, "GET", `/api/v1/pods/${podId}/events?after=0&limit=1000`)).body.events as { type: string; actor: string }[];
+    expect(tape.filter((e) => e.type === "notice.posted")).toEqual([expect.objectContaining({ actor: "podwatch" })]);
+    // A disabled endpoint is sent nothing new; enabling it starts afresh.
+    await append([checkpoint("while disabled")]);
+    await new Promise((r) => setTimeout(r, 500));
+    expect((await deliveries(podId, endpointId)).every((d) => d.status === "failed")).toBe(true);
+    const enabled = await api(s.url, "PATCH", `/api/v1/pods/${podId}/webhooks/${endpointId}`, { enabled: true });
+    expect(enabled.body).toMatchObject({ enabled: true, disabledReason: null, failingSince: null });
+  });
+
+  it("Slack: inbox items arrive as Block Kit messages with a link to the item", async () => {
+    const rx = await receiver();
+    rx.secret = ""; // Slack verifies nothing; the receiver takes the body as it comes
+    const { podId, append } = await podWithEndpoint(rx, ["inbox.opened", "inbox.closed"], "slack");
+    rx.secret = "";
+    await append([{ id: randomUUID(), type: "escalation", actor: "impl-1", body: { escalationId: "esc-slack", kind: "intent", question: "Ship on Friday?", options: ["Yes", "No"] } }]);
+    const got = await until("the Slack message", () => rx.received.find((r) => JSON.stringify(r.body).includes("Ship on Friday?")));
+    const body = got.body as unknown as { text: string; blocks: { type: string; text?: { text: string }; fields?: { text: string }[]; elements?: { type: string; url: string }[] }[] };
+    expect(body.text).toContain("Ship on Friday?");
+    expect(body.blocks[0]).toMatchObject({ type: "header", text: { type: "plain_text" } });
+    expect(body.blocks[0]!.text!.text).toContain("Ship on Friday?");
+    const fields = body.blocks[1]!.fields!.map((f) => f.text).join("\n");
+    expect(fields).toMatch(/\*Pod\*/);
+    expect(fields).toMatch(/\*Kind\*\nescalation/);
+    expect(fields).toMatch(/\*Waiting since\*/);
+    const button = body.blocks[2]!.elements![0]!;
+    expect(button).toMatchObject({ type: "button", url: `${s.url}/pods/${podId}?tab=inbox` });
+  });
+
+  it("SSRF: private targets are refused when saved and again when connecting (DNS rebinding)", async () => {
+    // Its own database: a second worker on the same one would take the first server's deliveries.
+    const strictDb = await createTestDatabase(provider);
+    const strict = await startServer({ ...env({ PODWATCH_WEBHOOK_ALLOW_PRIVATE: "0" }), databaseUrl: strictDb.url });
+    try {
+      const { podId } = await agentPod(strict.url, "ssrf", {});
+      for (const url of ["http://127.0.0.1:9/x", "http://169.254.169.254/latest/meta-data", "http://[::1]/", "http://[::ffff:127.0.0.1]/", "http://10.0.0.1/", "http://100.64.1.1/", "http://localhost/", "ftp://example.com/", "http://user:pw@example.com/"]) {
+        const r = await api(strict.url, "POST", `/api/v1/pods/${podId}/webhooks`, { url, events: ["checkpoint"] });
+        expect(r.status, url).toBe(400);
+        expect(r.body.error?.code ?? r.body.code, url).toMatch(/webhook_url_refused/);
+      }
+      expect((await api(strict.url, "POST", `/api/v1/pods/${podId}/webhooks`, { url: `https://example.com/${"a".repeat(2100)}`, events: ["checkpoint"] })).status).toBe(400);
+      expect((await api(strict.url, "GET", `/api/v1/pods/${podId}/webhooks`)).body.webhooks).toEqual([]);
+      // A name that passed when it was saved and resolves to loopback by the time of sending.
+      const rx = await receiver();
+      const endpointId = randomUUID();
+      await strict.app.store.prisma.webhookEndpoint.create({
+        data: { id: endpointId, podId, url: `http://localhost:${rx.port}/hook`, format: "standard", events: JSON.stringify(["checkpoint"]), secret: "whsec_" + Buffer.alloc(32, 1).toString("base64"), createdAt: new Date().toISOString(), createdBy: "test" },
+      });
+      expect((await api(strict.url, "POST", `/api/v1/pods/${podId}/webhooks/${endpointId}/test`)).status).toBe(202);
+      const d = await until("the refused attempt", async () => {
+        const list = (await api(strict.url, "GET", `/api/v1/pods/${podId}/webhooks/${endpointId}/deliveries`)).body.deliveries;
+        return list[0]?.attempts >= 1 && list[0];
+      });
+      expect(d.lastStatus).toBeNull();
+      expect(d.lastError).toMatch(/refused: localhost resolves to a private or internal address/);
+      expect(rx.received).toHaveLength(0);
+    } finally {
+      await strict.close();
+      await strictDb.drop();
+    }
+  });
+});

@@ -1,0 +1,146 @@
+// Sends webhook deliveries: claims due rows with a lease (so two nodes never
+// send one row at once, and a crashed node's rows come back after the lease),
+// sends a few at a time, records each attempt, schedules retries, and disables
+// an endpoint after a day of only failures, telling its pod's admins.
+import type { TapeStore } from "../db/tape-store";
+import { disableEndpoint } from "./endpoints";
+import { webhookHeaders } from "./signature";
+import { sendWebhook, type AttemptResult } from "./send";
+import { DISABLE_AFTER_MS, retryDelay } from "./schedule";
+
+export type WebhookWorkerOptions = {
+  allowPrivate: boolean;
+  /** Test only: shrinks the retry schedule and the day before disabling. */
+  timeScale: number;
+  /** Posts the "endpoint disabled" notice to the pod's admins; idempotent (called again after a crash). */
+  onDisabled: (endpoint: { id: string; podId: string; url: string; failingSince: string }) => Promise<void>;
+  concurrency?: number;
+  leaseMs?: number;
+  pollMs?: number;
+  timeoutMs?: number;
+};
+
+type Claimed = { id: string; endpointId: string; messageId: string; payload: string; attempts: number; scheduleFrom: number; endpoint: { id: string; podId: string; url: string; secret: string; enabled: boolean } };
+
+export class WebhookWorker {
+  private running: Promise<void> | null = null;
+  private again = false;
+  private stopped = true;
+  private timer: NodeJS.Timeout | null = null;
+
+  constructor(
+    private readonly store: TapeStore,
+    private readonly options: WebhookWorkerOptions,
+  ) {}
+
+  start() {
+    this.stopped = false;
+    this.wake();
+  }
+
+  async stop() {
+    this.stopped = true;
+    if (this.timer) clearTimeout(this.timer);
+    await this.running;
+  }
+
+  /** New work (a batch taken, a test, a redelivery): look now. */
+  wake = () => {
+    if (this.stopped) return;
+    if (this.running) {
+      this.again = true;
+      return;
+    }
+    if (this.timer) clearTimeout(this.timer);
+    this.running = this.run()
+      .catch((e) => console.error("podwatch: webhook deliveries could not be read; retrying", e))
+      .finally(() => {
+        this.running = null;
+        if (this.stopped) return;
+        if (this.again) {
+          this.again = false;
+          this.wake();
+        } else void this.scheduleNext();
+      });
+  };
+
+  /** Sleeps until the next due delivery, at most pollMs (another node's work, a lease that ran out). */
+  private async scheduleNext() {
+    const poll = this.options.pollMs ?? 2000;
+    let wait = poll;
+    try {
+      const next = await this.store.prisma.webhookDelivery.findFirst({ where: { status: "pending" }, orderBy: { nextAttemptAt: "asc" }, select: { nextAttemptAt: true } });
+      if (next?.nextAttemptAt) wait = Math.min(poll, Math.max(5, Date.parse(next.nextAttemptAt) - Date.now()));
+    } catch {
+      /* the store is closing, or busy: poll */
+    }
+    if (this.stopped || this.running) return;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = setTimeout(this.wake, wait);
+    this.timer.unref();
+  }
+
+  private async run() {
+    const size = this.options.concurrency ?? 8;
+    while (!this.stopped) {
+      this.again = false;
+      const batch = await this.claim(size);
+      if (!batch.length) return;
+      await Promise.all(batch.map((d) => this.attempt(d)));
+    }
+  }
+
+  private async claim(size: number): Promise<Claimed[]> {
+    const now = new Date();
+    const nowIso = now.toISOString();
+    const due = await this.store.prisma.webhookDelivery.findMany({
+      where: { status: "pending", nextAttemptAt: { lte: nowIso }, OR: [{ claimedUntil: null }, { claimedUntil: { lt: nowIso } }] },
+      orderBy: { nextAttemptAt: "asc" },
+      take: size,
+      select: { id: true },
+    });
+    if (!due.length) return [];
+    // The lease doubles as this claim's mark: only rows still unclaimed take it, and only they are read back.
+    const lease = new Date(now.getTime() + (this.options.leaseMs ?? 60_000) + Math.floor(Math.random() * 1000)).toISOString();
+    await this.store.prisma.webhookDelivery.updateMany({
+      where: { id: { in: due.map((d) => d.id) }, status: "pending", OR: [{ claimedUntil: null }, { claimedUntil: { lt: nowIso } }] },
+      data: { claimedUntil: lease },
+    });
+    return this.store.prisma.webhookDelivery.findMany({
+      where: { id: { in: due.map((d) => d.id) }, claimedUntil: lease },
+      select: { id: true, endpointId: true, messageId: true, payload: true, attempts: true, scheduleFrom: true, endpoint: { select: { id: true, podId: true, url: true, secret: true, enabled: true } } },
+    });
+  }
+
+  private async attempt(d: Claimed) {
+    const started = Date.now();
+    const result = await sendWebhook(d.endpoint.url, webhookHeaders(d.endpoint.secret, d.messageId, d.payload, started), d.payload, { allowPrivate: this.options.allowPrivate, timeoutMs: this.options.timeoutMs });
+    await this.record(d, result, started).catch((e) => console.error(`podwatch: webhook delivery ${d.id} could not be recorded`, e));
+  }
+
+  private async record(d: Claimed, r: AttemptResult, started: number) {
+    const now = Date.now();
+    const nowIso = new Date(now).toISOString();
+    const attempts = d.attempts + 1;
+    const last = { attempts, claimedUntil: null, lastAttemptAt: new Date(started).toISOString(), lastStatus: r.status, lastLatencyMs: r.latencyMs, lastError: r.error, lastResponse: r.response };
+    const db = this.store.prisma;
+    if (r.ok) {
+      await db.webhookDelivery.update({ where: { id: d.id }, data: { ...last, status: "delivered", nextAttemptAt: null } });
+      await db.webhookEndpoint.updateMany({ where: { id: d.endpointId, failingSince: { not: null } }, data: { failingSince: null } });
+      return;
+    }
+    const delay = retryDelay(attempts - d.scheduleFrom, this.options.timeScale);
+    await db.webhookDelivery.update({
+      where: { id: d.id },
+      data: { ...last, status: delay === null ? "failed" : "pending", nextAttemptAt: delay === null ? null : new Date(now + delay).toISOString() },
+    });
+    await db.webhookEndpoint.updateMany({ where: { id: d.endpointId, failingSince: null }, data: { failingSince: nowIso } });
+    const endpoint = await db.webhookEndpoint.findUnique({ where: { id: d.endpointId } });
+    if (!endpoint?.enabled || !endpoint.failingSince) return;
+    if (now - Date.parse(endpoint.failingSince) < DISABLE_AFTER_MS * this.options.timeScale) return;
+    // The notice first: its id is derived from the endpoint and failingSince, so posting it again (a
+    // crash before the endpoint was disabled, another node) stores nothing new.
+    await this.options.onDisabled({ id: endpoint.id, podId: endpoint.podId, url: endpoint.url, failingSince: endpoint.failingSince });
+    await disableEndpoint(this.store, endpoint.id, `disabled after only failures since ${endpoint.failingSince}`);
+  }
+}
