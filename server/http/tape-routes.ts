@@ -6,6 +6,7 @@ import { podCreator } from "../pods/pod-creator";
 import { setPodArchived } from "../pods/archive-pod";
 import { CADENCE_MINUTES } from "../domain/events/event-schemas";
 import { getPod } from "../pods/read-pods";
+import { cadenceAdherence } from "../domain/state/cadence";
 import { visiblePods } from "../pods/visible-pods";
 import { readInbox } from "../pods/read-inbox";
 import { searchEvents } from "../tape/read-events";
@@ -113,7 +114,7 @@ export const tapeRoutes: Route[] = [
       for (const { pod: p, state, access } of await visiblePods(app.store, identity)) {
         if (!!p.archivedAt !== archived) continue;
         const overview = { status: state.status, activeAgent: state.activeAgent, inboxCount: Object.keys(state.inbox).length, lastCheckpointAt: state.lastCheckpoint?.at ?? null };
-        visible.push({ ...p, ...overview, cadenceMinutes: state.scope?.cadenceMinutes ?? CADENCE_MINUTES.default, access });
+        visible.push({ ...p, ...overview, cadenceMinutes: state.scope?.cadenceMinutes ?? CADENCE_MINUTES.default, cadence: cadenceAdherence(state), access });
       }
       sendJson(res, 200, { pods: visible } satisfies PodsResponse);
     },

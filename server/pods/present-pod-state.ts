@@ -4,6 +4,7 @@ import type { PodState } from "../domain/state/pod-state";
 import { failingGates } from "../domain/state/reduce-evidence";
 import type { PodStateView } from "../wire/views";
 import { inboxCards } from "./inbox-context";
+import { cadenceAdherence } from "../domain/state/cadence";
 
 export function presentPodState(s: PodState): PodStateView {
   return {
@@ -25,5 +26,6 @@ export function presentPodState(s: PodState): PodStateView {
     planBlocks: Object.values(s.planBlocks),
     budgets: s.budgets,
     lastCheckpoint: s.lastCheckpoint,
+    cadence: cadenceAdherence(s),
   };
 }

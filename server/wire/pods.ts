@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { CadenceAdherence } from "../domain/state/cadence";
 
 export const MAX_WAIT_SECONDS = 60;
 
@@ -44,6 +45,8 @@ export type PodOverview = PodSummary & {
   lastCheckpointAt: string | null;
   /** Minutes between checkpoints the pod agreed (30 when it did not say). */
   cadenceMinutes: number;
+  /** The cadence watchdog: checkpoints on cadence (percent of those counted) and agents stale now. */
+  cadence: CadenceAdherence;
   /** What the caller may do with the pod (pod admins archive it). */
   access: "viewer" | "approver" | "admin";
 };

@@ -1,6 +1,7 @@
 // What the control room's views read: a pod's state as GET /state answers it, and the inbox
 // across pods as GET /inbox answers it. Made of the domain's projection types.
 import type { Escalation, Evidence, InboxItem, Job, Member, PodState, Run, Task, Workcell } from "../domain/state/pod-state";
+import type { CadenceAdherence } from "../domain/state/cadence";
 
 /** GET /api/v1/pods/{podId}/state (also `?atSeq=`): the pod's projections, the board in plan order, the inbox oldest first. */
 export type PodStateView = Pick<PodState, "seq" | "status" | "scope" | "activeAgent" | "roleHistory" | "handoffs" | "decisions" | "budgets" | "lastCheckpoint"> & {
@@ -14,6 +15,8 @@ export type PodStateView = Pick<PodState, "seq" | "status" | "scope" | "activeAg
   jobs: Job[];
   workcells: Workcell[];
   planBlocks: PodState["planBlocks"][string][];
+  /** The cadence watchdog: checkpoints on cadence and agents stale now. */
+  cadence: CadenceAdherence;
 };
 
 /** An evidence bundle behind an inbox item: did its commands pass. */

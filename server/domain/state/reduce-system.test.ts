@@ -75,7 +75,6 @@ describe("deadline.passed (issue 14)", () => {
     t.refuses("deadline_not_reached", "deadline.passed", "podwatch", body);
     t.now = LATER;
     t.refuses("outcome_mismatch", "deadline.passed", "podwatch", { ...body, answer: "No" });
-    t.refuses("outcome_mismatch", "deadline.passed", "podwatch", passed("escalation:e1", "escalation", "e1", "reminded"));
     t.refuses("subject_mismatch", "deadline.passed", "podwatch", { ...body, subject: { kind: "escalation", id: "e9" } });
     const s = t.add("deadline.passed", "podwatch", body);
     expect(s.escalations["e1"]!.answer).toMatchObject({ answer: "Yes", by: "podwatch", at: LATER });
@@ -117,6 +116,19 @@ describe("deadline.passed (issue 14)", () => {
     expect(s.tasks["a"]!.status).toBe("done");
     expect(s.decisions.at(-1)).toMatchObject({ verdict: "approve", by: "podwatch", tieBreaker: "timebox", subject: { kind: "task", id: "a" } });
     expect(s.inbox).toEqual({});
+  });
+
+  it("a default the rules refuse now (a failing gate) can only be a reminder", () => {
+    const t = Tape.team();
+    t.add("task.added", "impl", { taskId: "a", description: "a" });
+    t.add("task.updated", "impl", { taskId: "a", status: "in_progress" });
+    t.bundle("bad", 1);
+    t.now = T0;
+    t.add("task.review_requested", "impl", { taskId: "a", evidenceIds: ["bad"], deadline: { inMinutes: 5, then: "answer", answer: "approve" } });
+    t.add("review", "rev", { taskId: "a", verdict: "approve" });
+    t.now = LATER;
+    t.refuses("failing_gate", "deadline.passed", "podwatch", passed("decision:task:a", "task", "a", "approved"));
+    expect(t.add("deadline.passed", "podwatch", passed("decision:task:a", "task", "a", "reminded")).inbox["decision:task:a"]!.due!.passed).toBe(true);
   });
 
   it("then: reject rejects the task; a new review request without a deadline drops the old one", () => {

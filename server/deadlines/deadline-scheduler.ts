@@ -1,0 +1,118 @@
+// The server's clock on the tape (issue 14): passes deadlines and flags stale agents. On start
+// it reads every pod; after each commit it reads that pod again; it sleeps until the soonest
+// thing is due (and re-reads everything every minute, for what another node committed). What it
+// appends carries a deterministic id, so an outcome is stored once however often it is tried —
+// after a retry, a restart, or by two nodes at once. Its state is only a cache of the tapes.
+import type { AppContext } from "../app-context";
+import { AppError } from "../domain/errors";
+import type { CommittedBatch } from "../tape/bus";
+import { timedWork } from "./timed-work";
+
+const RESCAN_MS = 60_000;
+
+export type SchedulerOptions = { now?: () => number; minuteMs?: number };
+
+export class DeadlineScheduler {
+  private readonly nextAt = new Map<string, number>();
+  /** Event ids the tape refused outright (not even as a reminder): not tried again by this process. */
+  private readonly refused = new Set<string>();
+  private readonly dirty = new Set<string>();
+  private timer: NodeJS.Timeout | null = null;
+  private running: Promise<void> | null = null;
+  private stopped = true;
+  private lastFullScan = 0;
+  private readonly now: () => number;
+  private readonly minuteMs: number;
+
+  constructor(private readonly app: Pick<AppContext, "store" | "bus" | "append">, options: SchedulerOptions = {}) {
+    this.now = options.now ?? Date.now;
+    this.minuteMs = options.minuteMs ?? 60_000;
+  }
+
+  start() {
+    this.stopped = false;
+    this.app.bus.on("committed", this.onCommit);
+    this.kick(true);
+  }
+
+  async stop() {
+    this.stopped = true;
+    this.app.bus.off("committed", this.onCommit);
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    await this.running;
+  }
+
+  private readonly onCommit = ({ podId }: CommittedBatch) => {
+    this.dirty.add(podId);
+    this.kick(false);
+  };
+
+  /** Runs one pass now (or right after the one in flight). */
+  private kick(full: boolean) {
+    if (this.stopped) return;
+    if (full) this.lastFullScan = 0;
+    if (this.running) return void this.running.then(() => this.kick(false));
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    this.running = this.pass()
+      .catch((error) => console.error("podwatch: deadline scheduler pass failed", error))
+      .finally(() => {
+        this.running = null;
+        this.schedule();
+      });
+  }
+
+  private schedule() {
+    if (this.stopped) return;
+    const now = this.now();
+    const soonest = Math.min(this.lastFullScan + RESCAN_MS, ...this.nextAt.values());
+    const wait = this.dirty.size ? 0 : Math.max(0, soonest - now);
+    this.timer = setTimeout(() => this.kick(false), Math.min(wait, RESCAN_MS));
+    this.timer.unref();
+  }
+
+  private async pass() {
+    const now = this.now();
+    let pods: string[];
+    if (now - this.lastFullScan >= RESCAN_MS) {
+      pods = (await this.app.store.prisma.pod.findMany({ select: { id: true } })).map((p: { id: string }) => p.id);
+      this.lastFullScan = now;
+      this.dirty.clear();
+    } else {
+      pods = [...new Set([...this.dirty, ...[...this.nextAt].filter(([, t]) => t <= now).map(([id]) => id)])];
+      this.dirty.clear();
+    }
+    for (const podId of pods) {
+      if (this.stopped) return;
+      await this.runPod(podId);
+    }
+  }
+
+  private async runPod(podId: string) {
+    const state = await this.app.store.readState(podId);
+    this.nextAt.delete(podId);
+    if (!state) return;
+    const { due, nextAt } = timedWork(podId, state, this.now(), this.minuteMs);
+    if (nextAt !== null) this.nextAt.set(podId, nextAt);
+    for (const { event, fallback } of due) {
+      if (this.refused.has(event.id!)) continue;
+      if (await this.tryAppend(podId, event)) continue;
+      if (!fallback || !(await this.tryAppend(podId, fallback))) this.refused.add(event.id!);
+    }
+  }
+
+  /** True when stored (now or before); false when the pod's rules refuse it. */
+  private async tryAppend(podId: string, event: Parameters<AppContext["append"]>[1][number]): Promise<boolean> {
+    try {
+      await this.app.append(podId, [event]);
+      return true;
+    } catch (error) {
+      if (error instanceof AppError && (error.status === 409 || error.status === 422)) {
+        console.warn(`podwatch: ${event.type} for pod ${podId} refused: ${error.code}: ${error.message}`);
+        return false;
+      }
+      throw error;
+    }
+  }
+}

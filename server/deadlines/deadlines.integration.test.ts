@@ -1,0 +1,109 @@
+// Deadlines and the cadence watchdog against the real server (issue 14): a deadline that passes
+// while the server is down is applied exactly once after it starts again (also with a second
+// scheduler racing it, as a second node would); staleness appears and clears on a checkpoint;
+// no client may speak as the server.
+import { afterAll, describe, expect, it } from "vitest";
+import { readConfig } from "../config";
+import { startServer, type RunningServer } from "../start-server";
+import { agentPod, api, TEST_ADMIN_TOKEN } from "../testing/test-server";
+import { createTestDatabase, testProviders, type TestDatabase } from "../testing/test-databases";
+import { DeadlineScheduler } from "./deadline-scheduler";
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+async function eventually<T>(read: () => Promise<T>, ok: (v: T) => boolean, what: string, ms = 15_000): Promise<T> {
+  const until = Date.now() + ms;
+  for (;;) {
+    const v = await read();
+    if (ok(v)) return v;
+    if (Date.now() > until) throw new Error(`timed out waiting for ${what}: ${JSON.stringify(v).slice(0, 500)}`);
+    await sleep(100);
+  }
+}
+
+describe.each(testProviders())("deadlines and the watchdog on %s", (provider) => {
+  let db: TestDatabase;
+  let server: RunningServer | null = null;
+  const start = async (env: Record<string, string> = {}) => {
+    const config = readConfig({ DATABASE_URL: db.url, PORT: "0", HOST: "127.0.0.1", PODWATCH_DEMO: "0", PODWATCH_WEB: "0", PODWATCH_ADMIN_TOKEN: TEST_ADMIN_TOKEN, PODWATCH_AUTH_SECRET: "x".repeat(32), ...env });
+    server = await startServer(config);
+    return server;
+  };
+  const stop = async () => (await server?.close(), (server = null));
+  afterAll(async () => (await stop(), await db?.drop()));
+
+  const events = async (base: string, podId: string, type: string) => (await api(base, "GET", `/api/v1/pods/${podId}/events?after=0&limit=1000`)).body.events.filter((e: { type: string }) => e.type === type);
+
+  it("no client speaks as podwatch; no member is named so", async () => {
+    db = await createTestDatabase(provider);
+    const { url } = await start();
+    const { podId, tokens } = await agentPod(url, "voices", { impl: "implementer" });
+    const agent = { token: tokens["impl"]! };
+    const checkpoint = { type: "checkpoint", body: { completed: ["x"], next: [], blocked: [] } };
+    const asAgent = await api(url, "POST", `/api/v1/pods/${podId}/events`, { ...checkpoint, actor: "podwatch" }, agent);
+    expect(asAgent.status).toBe(403); // an agent token speaks only as its member anyway
+    const asAdmin = await api(url, "POST", `/api/v1/pods/${podId}/events`, { ...checkpoint, actor: "podwatch" });
+    expect([asAdmin.status, asAdmin.body.error.code]).toEqual([403, "system_actor"]);
+    const systemType = await api(url, "POST", `/api/v1/pods/${podId}/events`, { type: "notice.posted", actor: "ops", body: { noticeId: "n", title: "t", audience: "admins" } });
+    expect([systemType.status, systemType.body.error.code]).toEqual([403, "system_actor"]);
+    const seedAsPodwatch = await fetch(`${url}/api/v1/pods/${podId}/plan`, { method: "POST", headers: { authorization: `Bearer ${TEST_ADMIN_TOKEN}`, "content-type": "application/json", "x-podwatch-actor": "podwatch" }, body: JSON.stringify({ tasks: [{ task_id: "t1", description: "d", status: "pending" }] }) });
+    expect(seedAsPodwatch.status).toBe(403);
+    const member = await api(url, "POST", `/api/v1/pods/${podId}/members`, { memberId: "podwatch", kind: "agent", displayName: "Impostor", roles: ["implementer"] });
+    expect([member.status, member.body.error.code]).toEqual([422, "reserved_member"]);
+    await stop();
+  });
+
+  it("a deadline that passes while the server is down is applied once after it starts", async () => {
+    const { url } = await start();
+    const { podId, tokens } = await agentPod(url, "deadline", { impl: "implementer" });
+    const at = new Date(Date.now() + 2500).toISOString();
+    const asked = await api(url, "POST", `/api/v1/pods/${podId}/events`, {
+      type: "escalation", actor: "impl", body: { escalationId: "e1", kind: "intent", question: "Ship?", options: ["Yes", "No"], deadline: { at, then: "answer", answer: "Yes" } },
+    }, { token: tokens["impl"]! });
+    expect(asked.status).toBe(201);
+    const state = (await api(url, "GET", `/api/v1/pods/${podId}/state`)).body;
+    expect(state.inbox[0].due).toEqual({ at, then: "answer", answer: "Yes" });
+    await stop();
+    await sleep(Math.max(0, Date.parse(at) - Date.now()) + 300); // the deadline passes while nobody runs
+
+    const restarted = await start();
+    // A second scheduler on the same database, as a second node would run, races the first.
+    const rival = new DeadlineScheduler(restarted.app);
+    rival.start();
+    const passed = await eventually(() => events(restarted.url, podId, "deadline.passed"), (l) => l.length > 0, "deadline.passed");
+    await rival.stop();
+    expect(passed).toHaveLength(1);
+    expect(passed[0]).toMatchObject({ actor: "podwatch", body: { itemId: "escalation:e1", subject: { kind: "escalation", id: "e1" }, outcome: "answered", answer: "Yes" } });
+    expect(Date.parse(passed[0].receivedAt)).toBeGreaterThanOrEqual(Date.parse(at));
+    const after = (await api(restarted.url, "GET", `/api/v1/pods/${podId}/state`)).body;
+    expect(after.inbox).toEqual([]);
+    expect(after.escalations[0].answer).toMatchObject({ answer: "Yes", by: "podwatch" });
+    await stop();
+
+    const again = await start(); // and a further restart appends nothing more
+    await sleep(800);
+    expect(await events(again.url, podId, "deadline.passed")).toHaveLength(1);
+    await stop();
+  });
+
+  it("the watchdog flags a watched agent past its cadence, once per episode; its checkpoint clears it", async () => {
+    // Test only: a cadence minute of 200 ms, so the pod's 5 minutes pass in a second.
+    const { url } = await start({ PODWATCH_WATCHDOG_MINUTE_MS: "200" });
+    const { podId, tokens } = await agentPod(url, "cadence", { impl: "implementer", chair: "chair" });
+    const post = (actor: string, type: string, body: object) => api(url, "POST", `/api/v1/pods/${podId}/events`, { type, actor, body }, { token: tokens[actor]! });
+    expect((await post("chair", "pod.scope_agreed", { scope: "s", successCriteria: ["c"], cadenceMinutes: 5 })).status).toBe(201);
+    expect((await post("chair", "pod.started", {})).status).toBe(201);
+    expect((await post("impl", "task.added", { taskId: "a", description: "a" })).status).toBe(201);
+    expect((await post("impl", "task.updated", { taskId: "a", status: "in_progress" })).status).toBe(201);
+    const stale = await eventually(() => events(url, podId, "agent.stale"), (l) => l.length > 0, "agent.stale", 10_000);
+    expect(stale[0]).toMatchObject({ actor: "podwatch", body: { agentId: "impl", cadenceMinutes: 5 } });
+    let state = (await api(url, "GET", `/api/v1/pods/${podId}/state`)).body;
+    expect(state.inbox.map((i: { id: string; kind: string }) => [i.id, i.kind])).toEqual([["stale:impl", "stale"]]);
+    await sleep(1200); // still one episode while it stays silent
+    expect(await events(url, podId, "agent.stale")).toHaveLength(1);
+    expect((await post("impl", "checkpoint", { completed: ["back"], next: [], blocked: [] })).status).toBe(201);
+    state = (await api(url, "GET", `/api/v1/pods/${podId}/state`)).body;
+    expect(state.inbox).toEqual([]);
+    expect(state.cadence).toMatchObject({ late: 1, staleEpisodes: 1, staleNow: [] });
+    await stop();
+  });
+});
