@@ -2,12 +2,14 @@
 // stopped before the store closes: the outbox dispatcher and the workers that
 // deliver what it hands over (one line each).
 import type { AppContext } from "./app-context";
+import { startNotifications } from "./notify/start-notifications";
 
 type Stop = () => Promise<void> | void;
 
 export function startBackground(app: AppContext): () => Promise<void> {
   const stops: Stop[] = [];
   // Consumers register on app.outbox before it starts, so the first rows reach them all.
+  stops.push(startNotifications(app));
   app.outbox.start();
   stops.push(() => app.outbox.stop());
   return async () => {

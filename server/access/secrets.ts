@@ -48,7 +48,7 @@ export function persistentSecret(path: string): string {
  * name in the same folder, then linked into place (which, unlike rename, never
  * replaces a file another process created meanwhile), and the folder fsynced.
  */
-function writeFileAtomically(path: string, content: string) {
+export function writeFileAtomically(path: string, content: string) {
   const temp = `${path}.${process.pid}.${randomBytes(6).toString("hex")}.tmp`;
   const fd = openSync(temp, "wx", 0o600);
   try {

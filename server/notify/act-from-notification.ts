@@ -1,0 +1,29 @@
+// A notification's button, answered: the same server actions as the inbox card
+// (decide, answer an escalation) through the same chain, as the signed-in person.
+import type { AppContext } from "../app-context";
+import { requirePodAccess, type Identity } from "../domain/access/policy";
+import type { ActionResult } from "../wire/actions";
+import type { TActRequest } from "../wire/notifications";
+import { answerEscalationAction, decideAction } from "../web/pod-actions";
+import { performPodAction } from "../web/run-action";
+import { notificationActions } from "./notification-content";
+
+const RATIONALE = { approve: "Approved from a notification", accept: "Accepted from a notification", reject: "Rejected from a notification" } as const;
+
+export async function actFromNotification(app: AppContext, identity: Identity, input: TActRequest): Promise<ActionResult> {
+  const state = await app.store.readState(input.podId);
+  // Nothing about the pod is told before the caller is known to be one of its approvers.
+  const verdict = requirePodAccess(identity, input.podId, state, "approver");
+  if (!verdict.ok) return { ok: false, code: verdict.code, error: verdict.message };
+  const item = state!.inbox[input.itemId];
+  if (!item) return { ok: false, code: "stale", error: "This was already answered (or withdrawn): nothing was recorded." };
+  if (!notificationActions(state!, item).some((a) => a.action === input.action)) {
+    return { ok: false, code: "stale", error: "This can no longer be answered from a notification: open podwatch." };
+  }
+  if (item.kind === "escalation") {
+    const answer = state!.escalations[item.subject.id]!.options[Number(input.action.slice("option:".length))]!;
+    return performPodAction(app, identity, answerEscalationAction, { podId: input.podId, escalationId: item.subject.id, answer });
+  }
+  const verb = input.action as "approve" | "accept" | "reject";
+  return performPodAction(app, identity, decideAction, { podId: input.podId, subject: item.subject, verdict: verb, rationale: RATIONALE[verb] });
+}

@@ -1,0 +1,42 @@
+// What a notification says about an inbox item, and which buttons it offers:
+// only where the item can be settled in one tap without reading more.
+import type { InboxItem, PodState } from "../domain/state/pod-state";
+import { failingGates } from "../domain/state/reduce-evidence";
+import type { PushAction, PushPayload } from "../wire/notifications";
+
+/** Where tapping the notification leads: the pod's inbox. */
+export const itemUrl = (podId: string) => `/pods/${encodeURIComponent(podId)}?tab=inbox`;
+
+/** The buttons an item allows (the act route maps each back to the inbox card's action). */
+export function notificationActions(state: PodState, item: InboxItem): PushAction[] {
+  if (item.kind === "decision" && item.subject.kind === "task") {
+    // Approving is refused while a linked proof or evidence fails; rejecting stays possible.
+    return failingGates(state, item.subject.id).length ? [{ action: "reject", title: "Reject" }] : [{ action: "approve", title: "Approve" }, { action: "reject", title: "Reject" }];
+  }
+  if (item.kind === "job_acceptance") return [{ action: "accept", title: "Accept" }, { action: "reject", title: "Reject" }];
+  if (item.kind === "escalation") {
+    const options = state.escalations[item.subject.id]?.options ?? [];
+    if (options.length >= 1 && options.length <= 2) return options.map((o, i) => ({ action: `option:${i}`, title: o.length > 40 ? `${o.slice(0, 39)}…` : o }));
+  }
+  return [];
+}
+
+const age = (at: string, now: Date) => {
+  const min = Math.max(0, Math.round((now.getTime() - Date.parse(at)) / 60_000));
+  return min < 1 ? "just now" : min < 60 ? `${min} min ago` : min < 48 * 60 ? `${Math.round(min / 60)} h ago` : `${Math.round(min / 1440)} days ago`;
+};
+
+export function openPayload(podId: string, podName: string, state: PodState, item: InboxItem, now: Date): Extract<PushPayload, { type: "open" }> {
+  return {
+    type: "open",
+    title: item.title.length > 120 ? `${item.title.slice(0, 119)}…` : item.title,
+    body: `${podName} · ${item.kind.replace("_", " ")} · waiting since ${age(item.at, now)}`,
+    tag: `${podId}:${item.id}`,
+    at: item.at,
+    data: { podId, itemId: item.id, url: itemUrl(podId) },
+    actions: notificationActions(state, item),
+  };
+}
+
+/** The notification's tag: the same on every device, so a withdrawal closes it everywhere. */
+export const itemTag = (podId: string, itemId: string) => `${podId}:${itemId}`;

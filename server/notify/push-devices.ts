@@ -1,0 +1,51 @@
+// A person's devices for Web Push: one subscription per browser. Subscribing
+// the same browser again (same endpoint) moves it to the person now signed in.
+import { randomUUID } from "node:crypto";
+import type { TapeStore } from "../db/tape-store";
+import type { Identity } from "../domain/access/policy";
+import { AppError, notFound } from "../domain/errors";
+import type { PushDevice, TPushSubscriptionRequest } from "../wire/notifications";
+import { person } from "./preferences";
+
+/** A short name for the device list, from the browser's User-Agent. */
+export function deviceLabel(userAgent: string | undefined): string {
+  const ua = userAgent ?? "";
+  const browser = /Edg\//.test(ua) ? "Edge" : /Firefox\//.test(ua) ? "Firefox" : /Chrome\//.test(ua) ? "Chrome" : /Safari\//.test(ua) ? "Safari" : "Browser";
+  const os = /Android/.test(ua) ? "Android" : /iPhone|iPad/.test(ua) ? "iOS" : /Mac OS X/.test(ua) ? "macOS" : /Windows/.test(ua) ? "Windows" : /Linux/.test(ua) ? "Linux" : "";
+  return os ? `${browser} on ${os}` : browser;
+}
+
+export async function listDevices(store: TapeStore, identity: Identity): Promise<PushDevice[]> {
+  const rows = await store.prisma.pushSubscription.findMany({ where: { userId: person(identity).userId }, orderBy: { createdAt: "asc" } });
+  return rows.map(toDevice);
+}
+
+/** Browsers hand out https endpoints; the server posts only there (tests may allow a loopback push service). */
+export function checkEndpoint(endpoint: string, insecureLoopback: boolean) {
+  const url = new URL(endpoint);
+  if (url.protocol === "https:") return;
+  if (insecureLoopback && url.protocol === "http:" && ["127.0.0.1", "localhost", "[::1]"].includes(url.hostname)) return;
+  throw new AppError(400, "invalid_request", "invalid request: endpoint: a push endpoint must be an https URL");
+}
+
+export async function addDevice(store: TapeStore, identity: Identity, input: TPushSubscriptionRequest, userAgent: string | undefined, insecureLoopback = false): Promise<PushDevice> {
+  const { userId } = person(identity);
+  checkEndpoint(input.endpoint, insecureLoopback);
+  const data = { userId, p256dh: input.keys.p256dh, auth: input.keys.auth, label: input.label || deviceLabel(userAgent) };
+  const row = await store.prisma.pushSubscription.upsert({
+    where: { endpoint: input.endpoint },
+    create: { id: randomUUID(), endpoint: input.endpoint, createdAt: new Date().toISOString(), ...data },
+    update: data,
+  });
+  return toDevice(row);
+}
+
+/** Removes one of the caller's devices (another person's device id is "not found"). */
+export async function removeDevice(store: TapeStore, identity: Identity, deviceId: string): Promise<void> {
+  const { count } = await store.prisma.pushSubscription.deleteMany({ where: { id: deviceId, userId: person(identity).userId } });
+  if (count === 0) throw notFound("device");
+}
+
+const toDevice = (r: { id: string; label: string; createdAt: string; lastSuccessAt: string | null; endpoint: string }): PushDevice => ({
+  id: r.id, label: r.label, createdAt: r.createdAt, lastSuccessAt: r.lastSuccessAt, endpoint: r.endpoint,
+});

@@ -1,0 +1,23 @@
+// Push and mail for people, wired into the server: the VAPID keys (from the
+// environment, else the data folder), the outbox consumer and the sender.
+import { dirname, join } from "node:path";
+import type { AppContext } from "../app-context";
+import { sqlitePath } from "../db/sqlite-path";
+import { NotificationConsumer } from "./notification-consumer";
+import { NotificationSender } from "./notification-sender";
+import { vapidKeys, vapidSubject } from "./vapid-keys";
+
+/** The data folder, as server/start-server.ts places the auth secret: beside the SQLite file, or ./data for PostgreSQL. */
+const dataDir = (databaseUrl: string) => (databaseUrl.startsWith("file:") ? dirname(sqlitePath(databaseUrl)) : join(process.cwd(), "data"));
+
+/** Registers on the outbox (call before it starts) and starts the sender; returns its stop. */
+export function startNotifications(app: AppContext): () => Promise<void> {
+  const { config } = app;
+  const keys = vapidKeys(join(dataDir(config.databaseUrl), "vapid-keys.json"), { ...config.vapid, subject: vapidSubject(config.vapid.subject, config.publicUrl) });
+  // The resolved keys: GET /api/v1/me/push hands the public one to browsers that subscribe.
+  config.vapid = keys;
+  const sender = new NotificationSender(app.store, config, keys);
+  app.outbox.register(new NotificationConsumer(app.store, config, () => void sender.kick()));
+  sender.start();
+  return () => sender.stop();
+}
