@@ -18,11 +18,12 @@ import { tapeRoutes } from "./tape-routes";
 import { healthRoutes } from "./health-routes";
 import { blobRoutes } from "./blob-routes";
 import { peopleRoutes } from "./people-routes";
+import { webhookRoutes } from "./webhook-routes";
 import { notifyRoutes } from "./notify-routes";
 import { openShareLink } from "./share-route";
 import type { Guard, Route } from "./route";
 
-const routes: Route[] = [...tapeRoutes, ...protocolRoutes, ...accessRoutes, ...peopleRoutes, ...notifyRoutes, ...blobRoutes, ...healthRoutes];
+const routes: Route[] = [...tapeRoutes, ...protocolRoutes, ...accessRoutes, ...peopleRoutes, ...webhookRoutes, ...notifyRoutes, ...blobRoutes, ...healthRoutes];
 const GENERIC_401 = new AppError(401, "unauthenticated", "authentication required");
 
 /** The verdict, and for a `{ pod }` guard the pod's state it read (handed to the route, not read twice). */
