@@ -18,6 +18,7 @@ import { ReadOnlyNotice } from "./read-only-notice";
 import { PodLifecycle } from "./pod-lifecycle";
 import { PodSetup } from "./pod-setup";
 import { ShareLinksPanel } from "./share-links-panel";
+import { WebhooksPanel } from "../webhooks/webhooks-panel";
 
 const TABS = ["board", "tape", "inbox", "evidence", "runs", "members", "job", "setup"] as const;
 type Tab = (typeof TABS)[number];
@@ -68,6 +69,7 @@ export function PodView({ podId, canAct, canAdmin = false, publicUrl, head }: { 
           {canAct && <MemberControls podId={podId} state={state.data} />}
           <MembersView podId={podId} state={state.data} canAdmin={canAdmin} publicUrl={publicUrl ?? ""} />
           {canAdmin && <ShareLinksPanel podId={podId} />}
+          {canAdmin && <WebhooksPanel podId={podId} />}
         </div>
       ) : (
         <JobsView state={state.data} />
