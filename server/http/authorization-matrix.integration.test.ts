@@ -10,6 +10,7 @@ import { performPodAction, performPodCall } from "../web/run-action";
 import { performSiteCall } from "../web/run-site-action";
 import { addPersonCall, changePasswordCall, inviteCall, removePersonCall, resetPasswordCall, setPersonAccessCall } from "../web/people-actions";
 import { addAgentCall, createAgentTokenCall, revokeAgentTokenCall, rotateAgentTokenCall } from "../web/pod-actions";
+import { createWebhookCall, deleteWebhookCall, listWebhookDeliveriesCall, listWebhooksCall, redeliverWebhookCall, testWebhookCall, updateWebhookCall } from "../web/webhook-actions";
 import { closePodAction, createShareLinkCall, listShareLinksCall, revokeShareLinkCall, setArchivedCall, startPodAction } from "../web/pod-life-actions";
 import { createPodCall, setCanCreatePodsCall } from "../web/site-actions";
 import { addTaskAction, answerEscalationAction, assignRoleAction, decideAction, handOffAction, rotateRoleAction, setPausedAction, splitTaskAction } from "../web/pod-actions";
@@ -69,6 +70,15 @@ describe("authorization matrix", () => {
     expect((await api(s.url, "POST", `/api/v1/pods/${podId}/members`, { memberId, kind: "human", displayName: "p", roles: ["viewer"] })).status).toBe(201);
     return memberId;
   };
+  /** A webhook endpoint stored as the admin's form would (to a public host: nothing is sent from here), and one delivery in its log. */
+  const freshHook = async () => {
+    await s.app.store.prisma.webhookEndpoint.deleteMany({ where: { podId, createdBy: "matrix" } }); // a pod holds at most 20
+    const id = randomUUID();
+    await s.app.store.prisma.webhookEndpoint.create({ data: { id, podId, url: "https://example.com/hook", format: "standard", events: '["checkpoint"]', secret: "whsec_" + Buffer.alloc(32, 7).toString("base64"), createdAt: new Date().toISOString(), createdBy: "matrix" } });
+    const deliveryId = randomUUID();
+    await s.app.store.prisma.webhookDelivery.create({ data: { id: deliveryId, endpointId: id, podId, messageId: `msg_${deliveryId}`, type: "checkpoint", payload: "{}", status: "failed", createdAt: new Date().toISOString() } });
+    return { id, deliveryId };
+  };
   const routes: { name: string; allowed: Caller[]; call: (a: Auth) => Promise<{ status: number }> }[] = [
     { name: "GET /pods", allowed: [...WATCHERS, "otherToken"], call: (a) => api(s.url, "GET", "/api/v1/pods", undefined, a) },
     { name: "GET /me", allowed: [...WATCHERS, "otherToken"], call: (a) => api(s.url, "GET", "/api/v1/me", undefined, a) },
@@ -98,6 +108,20 @@ describe("authorization matrix", () => {
       name: "DELETE /share-links/{l}",
       allowed: ["admin"],
       call: async (a) => api(s.url, "DELETE", `/api/v1/pods/${podId}/share-links/${(await api(s.url, "POST", `/api/v1/pods/${podId}/share-links`, {})).body.id}`, undefined, a),
+    },
+    { name: "GET /webhooks", allowed: ["admin"], call: (a) => api(s.url, "GET", `/api/v1/pods/${podId}/webhooks`, undefined, a) },
+    { name: "POST /webhooks", allowed: ["admin"], call: (a) => api(s.url, "POST", `/api/v1/pods/${podId}/webhooks`, { url: "https://1.1.1.1/podwatch-matrix", events: ["checkpoint"] }, a) },
+    { name: "PATCH /webhooks/{w}", allowed: ["admin"], call: async (a) => api(s.url, "PATCH", `/api/v1/pods/${podId}/webhooks/${(await freshHook()).id}`, { enabled: false }, a) },
+    { name: "DELETE /webhooks/{w}", allowed: ["admin"], call: async (a) => api(s.url, "DELETE", `/api/v1/pods/${podId}/webhooks/${(await freshHook()).id}`, undefined, a) },
+    { name: "POST /webhooks/{w}/test", allowed: ["admin"], call: async (a) => api(s.url, "POST", `/api/v1/pods/${podId}/webhooks/${(await freshHook()).id}/test`, undefined, a) },
+    { name: "GET /webhooks/{w}/deliveries", allowed: ["admin"], call: async (a) => api(s.url, "GET", `/api/v1/pods/${podId}/webhooks/${(await freshHook()).id}/deliveries`, undefined, a) },
+    {
+      name: "POST /webhooks/{w}/deliveries/{d}/redeliver",
+      allowed: ["admin"],
+      call: async (a) => {
+        const h = await freshHook();
+        return api(s.url, "POST", `/api/v1/pods/${podId}/webhooks/${h.id}/deliveries/${h.deliveryId}/redeliver`, undefined, a);
+      },
     },
     { name: "POST /users", allowed: [], call: (a) => api(s.url, "POST", "/api/v1/users", { email: `u-${randomUUID()}@example.com`, name: "u", password: "a long enough password" }, a) },
     { name: "POST /invites", allowed: [], call: (a) => api(s.url, "POST", "/api/v1/invites", { email: `i-${randomUUID()}@example.com` }, a) },
@@ -219,6 +243,13 @@ describe("authorization matrix", () => {
     { name: "createShareLink", run: performPodCall, action: createShareLinkCall as never, input: async () => ({ podId, link: {} }) },
     { name: "listShareLinks", run: performPodCall, action: listShareLinksCall as never, input: async () => ({ podId }) },
     { name: "revokeShareLink", run: performPodCall, action: revokeShareLinkCall as never, input: async () => ({ podId, linkId: await freshLink() }) },
+    { name: "listWebhooks", run: performPodCall, action: listWebhooksCall as never, input: async () => ({ podId }) },
+    { name: "createWebhook", run: performPodCall, action: createWebhookCall as never, input: async () => ({ podId, webhook: { url: "https://1.1.1.1/podwatch-matrix", events: ["inbox.opened"] } }) },
+    { name: "updateWebhook", run: performPodCall, action: updateWebhookCall as never, input: async () => ({ podId, endpointId: (await freshHook()).id, update: { enabled: false } }) },
+    { name: "deleteWebhook", run: performPodCall, action: deleteWebhookCall as never, input: async () => ({ podId, endpointId: (await freshHook()).id }) },
+    { name: "testWebhook", run: performPodCall, action: testWebhookCall as never, input: async () => ({ podId, endpointId: (await freshHook()).id }) },
+    { name: "listWebhookDeliveries", run: performPodCall, action: listWebhookDeliveriesCall as never, input: async () => ({ podId, endpointId: (await freshHook()).id }) },
+    { name: "redeliverWebhook", run: performPodCall, action: redeliverWebhookCall as never, input: async () => ({ podId, ...(await freshHook().then((h) => ({ endpointId: h.id, deliveryId: h.deliveryId }))) }) },
   ];
   for (const { name, run, action, input } of lifecycle) {
     it(`server action ${name}`, async () => {
