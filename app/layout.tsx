@@ -1,4 +1,4 @@
-import type { Metadata } from "next";
+import type { Metadata, Viewport } from "next";
 import { connection } from "next/server";
 import Link from "next/link";
 import { GeistSans } from "geist/font/sans";
@@ -15,6 +15,16 @@ import "./globals.css";
 export const metadata: Metadata = {
   title: { default: "podwatch", template: "%s · podwatch" },
   description: "The control room for AI agent work pods",
+  manifest: "/manifest.webmanifest",
+  icons: { icon: [{ url: "/icons/icon-192.png", sizes: "192x192", type: "image/png" }], apple: "/icons/apple-touch-icon.png" },
+  appleWebApp: { capable: true, title: "podwatch", statusBarStyle: "default" },
+};
+
+export const viewport: Viewport = {
+  themeColor: [
+    { media: "(prefers-color-scheme: light)", color: "#ffffff" },
+    { media: "(prefers-color-scheme: dark)", color: "#09090b" },
+  ],
 };
 
 export default async function RootLayout({ children }: { children: React.ReactNode }) {

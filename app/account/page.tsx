@@ -24,6 +24,16 @@ export default async function AccountPage() {
           </h2>
           <ChangePasswordForm email={who.email} />
         </section>
+      ) : null}
+      {who.kind === "user" ? (
+        <section aria-labelledby="notifications-link" className="space-y-1">
+          <h2 id="notifications-link" className="text-sm font-semibold uppercase tracking-wide text-zinc-500">
+            Notifications
+          </h2>
+          <p className="text-sm">
+            <a href="/notifications" className="font-medium underline">Push, email and quiet hours</a>: turn push on for this device, choose what each pod sends you.
+          </p>
+        </section>
       ) : (
         <p className="text-sm text-zinc-600 dark:text-zinc-400">You are watching through a share link; there is no account to manage.</p>
       )}

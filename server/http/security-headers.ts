@@ -18,6 +18,10 @@ export function contentSecurityPolicy({ nonce, dev = false }: { nonce?: string; 
     "font-src 'self' data:",
     // 'self' covers this origin's ws:/wss: (CSP 3); bare ws: wss: would let a page talk to any host.
     "connect-src 'self'",
+    // The service worker (public/sw.js) and the web app manifest: this origin only. Without worker-src,
+    // registering the worker would fall back to script-src, whose 'strict-dynamic' ignores 'self'.
+    "worker-src 'self'",
+    "manifest-src 'self'",
     "object-src 'none'",
     "base-uri 'self'",
     "form-action 'self'",

@@ -5,6 +5,7 @@ import { appContext } from "../app-context";
 import { currentIdentity } from "./current-identity";
 import { addPersonCall, changePasswordCall, inviteCall, performAcceptInvite, removePersonCall, resetPasswordCall, setPersonAccessCall } from "./people-actions";
 import { runSiteCall } from "./run-site-action";
+import { addPushDeviceCall, readNotificationsCall, removePushDeviceCall, savePreferencesCall } from "./notify-actions";
 import { createPodCall, setCanCreatePodsCall } from "./site-actions";
 import { closePodAction, createShareLinkCall, listShareLinksCall, revokeShareLinkCall, setArchivedCall, startPodAction } from "./pod-life-actions";
 import { runPodAction, runPodCall } from "./run-action";
@@ -140,6 +141,23 @@ export async function resetPassword(raw: unknown) {
 /** The invite link's page: the token is the credential. The browser signs in with the new password after. */
 export async function acceptInvite(raw: unknown) {
   return performAcceptInvite(appContext(), raw);
+}
+
+// A person's notifications, for themselves (twins of /api/v1/me/push… and /api/v1/me/preferences).
+export async function readNotifications() {
+  return runSiteCall(readNotificationsCall, {});
+}
+
+export async function addPushDevice(raw: unknown) {
+  return runSiteCall(addPushDeviceCall((await headers()).get("user-agent") ?? undefined), raw);
+}
+
+export async function removePushDevice(raw: unknown) {
+  return runSiteCall(removePushDeviceCall, raw);
+}
+
+export async function saveNotificationPreferences(raw: unknown) {
+  return runSiteCall(savePreferencesCall, raw);
 }
 
 /** Anyone signed in, for themselves (Better Auth checks the current password and ends their other sessions). */
