@@ -120,6 +120,20 @@ describe("podwatch CLI against a spawned server", () => {
     const r = await waiting.done;
     expect(r).toMatchObject({ code: 0, stdout: "Yes, receivers dedupe\n" });
     expect(r.stderr).toContain("waiting for a human");
+    // Nobody answers in time: the deadline's default answer is the answer the wait prints.
+    const at = new Date(Date.now() + 1500).toISOString();
+    const byDeadline = await impl("escalate", "Deploy tonight?", "--option", "Yes", "--option", "No", "--deadline", at, "--then", "answer", "--answer", "No", "--wait", "--json");
+    expect(byDeadline.code).toBe(0);
+    expect(JSON.parse(byDeadline.stdout)).toMatchObject({ answer: "No", by: "podwatch", byDeadline: true });
+    expect(await impl("escalate", "x", "--then", "answer")).toMatchObject({ code: 2, stderr: expect.stringContaining("--deadline") });
+    expect(await impl("escalate", "x", "--deadline", "soon")).toMatchObject({ code: 2, stderr: expect.stringContaining("30m") });
+    expect(await impl("escalate", "x", "--deadline", "30m", "--then", "answer")).toMatchObject({ code: 2, stderr: expect.stringContaining("--answer") });
+    expect(await impl("escalate", "x", "--option", "Yes", "--deadline", "30m", "--answer", "Maybe")).toMatchObject({ code: 3, stderr: expect.stringContaining("one of the options") });
+    const remind = await impl("escalate", "Later?", "--deadline", "2h", "--json");
+    expect(remind.code).toBe(0);
+    const item = (await api(s.url, "GET", `/api/v1/pods/${podId}/state`, undefined, admin)).body.inbox.find((i: { id: string }) => i.id === `escalation:${JSON.parse(remind.stdout).escalationId}`);
+    expect(item.due).toMatchObject({ then: "remind" });
+    expect(Date.parse(item.due.at) - Date.parse(item.at)).toBe(2 * 3600_000);
     const timedOut = await impl("escalate", "Anyone?", "--wait", "--timeout", "1", "--json");
     expect(timedOut.code).toBe(8);
     expect(JSON.parse(timedOut.stdout)).toMatchObject({ answer: null, escalationId: expect.any(String) });

@@ -9,7 +9,7 @@ import { z } from "zod";
 import { pushEvidence } from "../sdk/evidence";
 import { PodwatchError, UsageError } from "../sdk/errors";
 import type { Answer, Escalation, PodAgent } from "../sdk/pod-agent";
-import { NOTE_KINDS } from "../../server/wire/events";
+import { DEADLINE_MAX_MINUTES, NOTE_KINDS } from "../../server/wire/events";
 
 type ToolResult = { content: { type: "text"; text: string }[]; isError?: boolean };
 const ok = (value: unknown): ToolResult => ({ content: [{ type: "text", text: typeof value === "string" ? value : JSON.stringify(value, null, 2) }] });
@@ -43,7 +43,7 @@ async function createMcpServer(agent: PodAgent, lifetime: AbortSignal, evidenceR
   const waited = async (esc: Escalation & { answer?: Answer | null }, timeoutSeconds: number, signal: AbortSignal) => {
     const answer = esc.answer ?? (await agent.waitForAnswer(esc, { timeoutSeconds, signal }));
     return answer
-      ? { escalation_id: esc.escalationId, answered: true, answer: answer.answer, by: answer.by }
+      ? { escalation_id: esc.escalationId, answered: true, answer: answer.answer, by: answer.by, ...(answer.byDeadline ? { by_deadline: true, note: "nobody answered in time: the escalation's deadline gave its default answer" } : {}) }
       : { escalation_id: esc.escalationId, answered: false, note: "no answer yet: call wait_for_answer with this escalation_id to keep waiting" };
   };
 
@@ -66,10 +66,15 @@ async function createMcpServer(agent: PodAgent, lifetime: AbortSignal, evidenceR
   const waitSeconds = z.number().positive().max(MAX_WAIT_SECONDS).default(MAX_WAIT_SECONDS);
   tool(
     "escalate",
-    `Ask the humans a question (intent, risk_tolerance or external_input). With wait=true, waits up to timeout_seconds (≤ ${MAX_WAIT_SECONDS}) for a human's answer and returns it; if none came yet, call wait_for_answer.`,
-    { question: z.string().min(1), kind: z.enum(["intent", "risk_tolerance", "external_input"]).default("external_input"), options: z.array(z.string()).optional(), task_id: z.string().optional(), wait: z.boolean().default(false), timeout_seconds: waitSeconds },
+    `Ask the humans a question (intent, risk_tolerance or external_input). With wait=true, waits up to timeout_seconds (≤ ${MAX_WAIT_SECONDS}) for a human's answer and returns it; if none came yet, call wait_for_answer. deadline_minutes (or deadline_at, an ISO time) with then="answer" and default_answer: if nobody answers in time the server answers with default_answer (one of the options); then="remind" only reminds the humans.`,
+    {
+      question: z.string().min(1), kind: z.enum(["intent", "risk_tolerance", "external_input"]).default("external_input"), options: z.array(z.string()).optional(), task_id: z.string().optional(), wait: z.boolean().default(false), timeout_seconds: waitSeconds,
+      deadline_minutes: z.number().int().min(1).max(DEADLINE_MAX_MINUTES).optional(), deadline_at: z.string().optional(), then: z.enum(["remind", "answer"]).optional(), default_answer: z.string().min(1).optional(),
+    },
     async (a, signal) => {
-      const esc = await agent.escalate({ question: a.question, kind: a.kind, options: a.options, taskId: a.task_id }, { taskId: a.task_id });
+      const when = a.deadline_minutes !== undefined ? { inMinutes: a.deadline_minutes } : a.deadline_at !== undefined ? { at: a.deadline_at } : null;
+      const deadline = when ? { ...when, then: a.then ?? (a.default_answer !== undefined ? "answer" : "remind"), ...(a.default_answer !== undefined ? { answer: a.default_answer } : {}) } as const : undefined;
+      const esc = await agent.escalate({ question: a.question, kind: a.kind, options: a.options, taskId: a.task_id, ...(deadline ? { deadline } : {}) }, { taskId: a.task_id });
       return a.wait ? waited(esc, a.timeout_seconds, signal) : { escalation_id: esc.escalationId, seq: esc.seq, answered: false };
     },
   );

@@ -118,4 +118,13 @@ describe("podwatch mcp", () => {
     const r = await pending;
     expect(JSON.parse(r.content[0]!.text)).toMatchObject({ escalation_id: escalationId, answered: true, answer: "No, Monday", by: "ann@example.com" });
   });
+
+  it("a deadline's default answer reaches a waiting escalate, and wait_for_answer, as the answer", async () => {
+    const at = new Date(Date.now() + 1500).toISOString();
+    const r = await value("escalate", { question: "Merge now?", kind: "intent", options: ["Yes", "No"], deadline_at: at, then: "answer", default_answer: "No", wait: true, timeout_seconds: 30 });
+    expect(r).toMatchObject({ answered: true, answer: "No", by: "podwatch", by_deadline: true });
+    expect(await value("wait_for_answer", { escalation_id: r.escalation_id })).toMatchObject({ answered: true, answer: "No", by: "podwatch", by_deadline: true });
+    const bad = await call("escalate", { question: "x", options: ["Yes", "No"], deadline_minutes: 5, then: "answer", default_answer: "Maybe" });
+    expect([bad.isError, bad.content[0]!.text]).toEqual([true, expect.stringContaining("one of the options")]);
+  });
 });

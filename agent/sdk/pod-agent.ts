@@ -7,10 +7,17 @@ import type { z } from "zod";
 import type { ZPlanJson, ZProof, ZTaskManifest } from "../../server/wire/seed-formats";
 import { PodwatchClient, type Ack, type EventDraft } from "./client";
 import { Interrupted, PodwatchError } from "./errors";
+import { SYSTEM_ACTOR } from "../../server/wire/vocabulary";
 
 export type PlanJson = z.input<typeof ZPlanJson>;
 export type Escalation = { escalationId: string; seq: number };
-export type Answer = { escalationId: string; answer: string; by: string; seq: number };
+/** `byDeadline`: nobody answered in time, so the escalation's deadline gave its default answer (by "podwatch"). */
+export type Answer = { escalationId: string; answer: string; by: string; seq: number; byDeadline?: boolean };
+
+function isDeadlineAnswer(body: unknown, escalationId: string): boolean {
+  const b = body as { subject?: { kind?: string; id?: string }; outcome?: string; answer?: unknown };
+  return b.subject?.kind === "escalation" && b.subject.id === escalationId && b.outcome === "answered" && typeof b.answer === "string";
+}
 type Body<T extends EventDraft["type"]> = Extract<EventDraft, { type: T }>["body"];
 type Envelope = Pick<EventDraft, "taskId" | "runId" | "workItemId" | "mood" | "refs" | "role">;
 
@@ -75,7 +82,9 @@ export class PodAgent {
   }
 
   /**
-   * Blocks until a human answers the escalation; null when `timeoutSeconds` pass first.
+   * Blocks until a human answers the escalation — or its deadline passes with a default answer
+   * (`by` is then "podwatch", `byDeadline` true; a deadline that only reminds keeps the wait going);
+   * null when `timeoutSeconds` pass first.
    * Throws `Interrupted` when `signal` aborts, so a caller never mistakes Ctrl-C for "no answer".
    */
   async waitForAnswer(e: Escalation, o: { timeoutSeconds?: number; signal?: AbortSignal } = {}): Promise<Answer | null> {
@@ -88,6 +97,8 @@ export class PodAgent {
       if (!page) throw new Interrupted();
       const answer = page.events.find((x) => x.type === "escalation.answered" && (x.body as { escalationId: string }).escalationId === e.escalationId);
       if (answer) return { escalationId: e.escalationId, answer: (answer.body as { answer: string }).answer, by: answer.actor, seq: answer.seq };
+      const passed = page.events.find((x) => x.type === "deadline.passed" && isDeadlineAnswer(x.body, e.escalationId));
+      if (passed) return { escalationId: e.escalationId, answer: (passed.body as { answer: string }).answer, by: passed.actor, seq: passed.seq, byDeadline: true };
       cursor = page.nextAfter;
     }
   }
@@ -100,7 +111,7 @@ export class PodAgent {
     const state = await this.client.state<{ seq: number; escalations: { escalationId: string; answer: { answer: string; by: string; seq: number } | null }[] }>();
     const esc = state.escalations.find((x) => x.escalationId === escalationId);
     if (!esc) throw new PodwatchError(404, "unknown_escalation", `escalation ${escalationId} does not exist in this pod`);
-    return { escalationId, seq: state.seq, answer: esc.answer && { escalationId, ...esc.answer } };
+    return { escalationId, seq: state.seq, answer: esc.answer && { escalationId, ...esc.answer, ...(esc.answer.by === SYSTEM_ACTOR ? { byDeadline: true } : {}) } };
   }
 
   async openWorkcell(manifest: z.input<typeof ZTaskManifest>): Promise<{ workcellId: string; event: Ack }> {

@@ -4,7 +4,7 @@ import { z } from "zod";
 import { ZEventInput } from "../domain/events/event-schemas";
 import type { Ack } from "../domain/plan-append";
 
-export { ZEventInput, EVENT_TYPES, ROLES, NOTE_KINDS, ZRelativePath, type TEventInput, type TEvent, type EventType } from "../domain/events/event-schemas";
+export { ZEventInput, EVENT_TYPES, ROLES, NOTE_KINDS, ZRelativePath, DEADLINE_MAX_MINUTES, type TEventInput, type TEvent, type EventType } from "../domain/events/event-schemas";
 
 /** What posting an event answers: its id, seq and hash on the tape. */
 export type { Ack };
