@@ -26,12 +26,14 @@ export function InboxBadge() {
   const inbox = useInbox();
   const { sound } = useAlertPrefs();
   const seen = useRef<Set<string> | null>(null);
-  const items = inbox.data ?? [];
+  // Muted items (the person's notification preferences) are neither counted nor announced.
+  const items = (inbox.data ?? []).filter((i) => !i.muted);
 
   useEffect(() => {
     if (!inbox.data) return;
-    const ids = new Set(inbox.data.map((i) => `${i.podId}/${i.id}`));
-    const fresh = seen.current ? inbox.data.filter((i) => !seen.current!.has(`${i.podId}/${i.id}`)) : [];
+    const unmuted = inbox.data.filter((i) => !i.muted);
+    const ids = new Set(unmuted.map((i) => `${i.podId}/${i.id}`));
+    const fresh = seen.current ? unmuted.filter((i) => !seen.current!.has(`${i.podId}/${i.id}`)) : [];
     seen.current = ids;
     if (!fresh.length) return;
     if (typeof Notification !== "undefined" && Notification.permission === "granted") {

@@ -11,12 +11,24 @@ import { Empty } from "../shared/ui";
 
 export function InboxList() {
   const inbox = useInbox();
-  const items = inbox.data ?? [];
+  const [showMuted, setShowMuted] = useState(false);
+  // Items of pods the person muted (Notifications page) stay out of the default view, one click away.
+  const all = inbox.data ?? [];
+  const muted = all.filter((i) => i.muted).length;
+  const items = showMuted ? all : all.filter((i) => !i.muted);
   const { bind } = useInboxFocus(items.map((i) => `${i.podId}/${i.id}`));
 
   return (
     <div className="space-y-4">
       <AlertSettings />
+      {muted > 0 && (
+        <p className="text-xs text-zinc-600 dark:text-zinc-400">
+          <button type="button" className="underline" aria-pressed={showMuted} onClick={() => setShowMuted((v) => !v)} data-testid="toggle-muted">
+            {showMuted ? `Hide ${muted} muted` : `Show ${muted} muted`}
+          </button>{" "}
+          (pods you chose to hear less from on <a href="/notifications" className="underline">Notifications</a>)
+        </p>
+      )}
       {inbox.isPending ? (
         <div className="h-24 animate-pulse rounded-lg bg-zinc-200/70 dark:bg-zinc-800/70" aria-label="Loading the inbox" />
       ) : inbox.isError ? (

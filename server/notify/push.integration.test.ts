@@ -174,10 +174,14 @@ describe.each(testProviders())("web push on %s", (provider) => {
     expect((await escalate("esc-5", ["Go"])).status).toBe(201);
     await s.app.outbox.drain();
     expect(await deliveries("escalation:esc-5")).toEqual([]);
+    // The inbox keeps it, marked muted (out of the default view; the page offers "Show muted").
+    const inbox = (await api(s.url, "GET", "/api/v1/inbox", undefined, session)).body.items as { id: string; muted: boolean }[];
+    expect(inbox.find((i) => i.id === "escalation:esc-5")?.muted).toBe(true);
 
     await api(s.url, "PUT", "/api/v1/me/preferences", { pods: [{ podId, level: "decisions" }] }, session);
     expect((await escalate("esc-6", ["Go"])).status).toBe(201);
     await settle("escalation:esc-6", (r) => r.length === 1 && r[0]!.outcome === "sent");
+    expect(((await api(s.url, "GET", "/api/v1/inbox", undefined, session)).body.items as { id: string; muted: boolean }[]).find((i) => i.id === "escalation:esc-6")?.muted).toBe(false);
 
     // Quiet all day but this minute's end: held until then, then sent only if still open.
     const hhmm = (d: Date) => d.toISOString().slice(11, 16);

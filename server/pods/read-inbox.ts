@@ -6,16 +6,21 @@ import { failingGates } from "../domain/state/reduce-evidence";
 import type { InboxEntry } from "../wire/views";
 import { visiblePods } from "./visible-pods";
 import { inboxContext } from "./inbox-context";
+import { levelAllows, readLevels } from "../notify/preferences";
+import type { NotifyLevel } from "../wire/notifications";
 
 export async function readInbox(store: TapeStore, identity: Identity): Promise<InboxEntry[]> {
   const entries: InboxEntry[] = [];
+  // A person's notification preferences decide what their default view shows (server/notify/preferences.ts).
+  const levels = identity.kind === "user" ? await readLevels(store, identity.userId) : new Map<string, NotifyLevel>();
   for (const { pod, state, access } of await visiblePods(store, identity)) {
     const canAct = identity.kind === "user" && atLeast(access, "approver");
+    const level = levels.get(pod.id) ?? "all";
     for (const item of Object.values(state.inbox)) {
       // Notices are for the pod's admins only.
       if (item.audience === "admins" && !atLeast(access, "admin")) continue;
       const blockedBy = item.subject.kind === "task" ? failingGates(state, item.subject.id) : [];
-      entries.push({ ...item, context: inboxContext(state, item), podId: pod.id, podName: pod.name, canAct, blockedBy });
+      entries.push({ ...item, context: inboxContext(state, item), podId: pod.id, podName: pod.name, canAct, blockedBy, muted: !levelAllows(level, item.kind) });
     }
   }
   return entries.sort((a, b) => a.at.localeCompare(b.at));

@@ -41,6 +41,7 @@ export type InboxContext =
 export type InboxCard = InboxItem & { context: InboxContext | null };
 
 /** One thing waiting for a human, in any pod the caller may see, with whether they may act on it. */
-export type InboxEntry = InboxCard & { podId: string; podName: string; canAct: boolean; blockedBy: string[] };
+/** `muted`: the person chose that this pod sends them nothing, or only decisions and this is not one (hidden from the default view). */
+export type InboxEntry = InboxCard & { podId: string; podName: string; canAct: boolean; blockedBy: string[]; muted?: boolean };
 /** GET /api/v1/inbox: oldest first. */
 export type InboxResponse = { items: InboxEntry[] };
