@@ -2,12 +2,16 @@
 // while the server is down is applied exactly once after it starts again (also with a second
 // scheduler racing it, as a second node would); staleness appears and clears on a checkpoint;
 // no client may speak as the server.
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readConfig } from "../config";
 import { startServer, type RunningServer } from "../start-server";
 import { agentPod, api, TEST_ADMIN_TOKEN } from "../testing/test-server";
 import { createTestDatabase, testProviders, type TestDatabase } from "../testing/test-databases";
 import { DeadlineScheduler } from "./deadline-scheduler";
+import { readInbox } from "../pods/read-inbox";
+import { performPodAction } from "../web/run-action";
+import { dismissNoticeAction } from "../web/pod-actions";
+import type { Identity } from "../domain/access/policy";
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 async function eventually<T>(read: () => Promise<T>, ok: (v: T) => boolean, what: string, ms = 15_000): Promise<T> {
@@ -29,12 +33,12 @@ describe.each(testProviders())("deadlines and the watchdog on %s", (provider) =>
     return server;
   };
   const stop = async () => (await server?.close(), (server = null));
+  beforeAll(async () => void (db = await createTestDatabase(provider)));
   afterAll(async () => (await stop(), await db?.drop()));
 
   const events = async (base: string, podId: string, type: string) => (await api(base, "GET", `/api/v1/pods/${podId}/events?after=0&limit=1000`)).body.events.filter((e: { type: string }) => e.type === type);
 
   it("no client speaks as podwatch; no member is named so", async () => {
-    db = await createTestDatabase(provider);
     const { url } = await start();
     const { podId, tokens } = await agentPod(url, "voices", { impl: "implementer" });
     const agent = { token: tokens["impl"]! };
@@ -104,6 +108,32 @@ describe.each(testProviders())("deadlines and the watchdog on %s", (provider) =>
     state = (await api(url, "GET", `/api/v1/pods/${podId}/state`)).body;
     expect(state.inbox).toEqual([]);
     expect(state.cadence).toMatchObject({ late: 1, staleEpisodes: 1, staleNow: [] });
+    await stop();
+  });
+
+  it("a notice reaches only the pod's admins, and an admin dismisses it (server action or API)", async () => {
+    const { url, app } = await start();
+    const { podId } = await agentPod(url, "notices", { impl: "implementer" });
+    const person = (email: string): Identity => ({ kind: "user", userId: email, email, name: email, isAdmin: false });
+    for (const [email, access] of [["vic@example.com", "viewer"], ["amy@example.com", "approver"], ["ada@example.com", "admin"]]) {
+      expect((await api(url, "POST", `/api/v1/pods/${podId}/members`, { memberId: email, kind: "human", displayName: email, roles: [access] })).status).toBe(201);
+    }
+    // Server-side code speaks as podwatch through the one write path.
+    await app.append(podId, [{ type: "notice.posted", actor: "podwatch", body: { noticeId: "n1", title: "Endpoint disabled", text: "It failed for a day", audience: "admins" } }]);
+    await app.append(podId, [{ type: "notice.posted", actor: "podwatch", body: { noticeId: "n2", title: "Another", audience: "admins" } }]);
+    const ids = async (email: string) => (await readInbox(app.store, person(email))).map((i) => i.id);
+    expect(await ids("vic@example.com")).toEqual([]);
+    expect(await ids("amy@example.com")).toEqual([]);
+    expect(await ids("ada@example.com")).toEqual(["notice:n1", "notice:n2"]);
+    const refused = await performPodAction(app, person("amy@example.com"), dismissNoticeAction, { podId, noticeId: "n1" });
+    expect(refused).toMatchObject({ ok: false });
+    expect(await performPodAction(app, person("ada@example.com"), dismissNoticeAction, { podId, noticeId: "n1" })).toMatchObject({ ok: true });
+    const byApi = await api(url, "POST", `/api/v1/pods/${podId}/notices/n2/dismiss`);
+    expect(byApi.status).toBe(201);
+    expect((await api(url, "POST", `/api/v1/pods/${podId}/notices/n2/dismiss`)).body.error.code).toBe("unknown_notice");
+    expect(await ids("ada@example.com")).toEqual([]);
+    const tape = (await api(url, "GET", `/api/v1/pods/${podId}/events?after=0&limit=1000`)).body.events.filter((e: { type: string }) => e.type === "notice.dismissed");
+    expect(tape.map((e: { actor: string }) => e.actor)).toEqual(["ada@example.com", "admin:PODWATCH_ADMIN_TOKEN"]);
     await stop();
   });
 });

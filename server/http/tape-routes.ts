@@ -17,7 +17,9 @@ import { ZEventBatch, ZEventInput, type AppendResponse, type EventSearchPage, ty
 import { ZCreatePodRequest, ZListPodsQuery, ZReadEventsQuery, type PodOverview, type PodsResponse } from "../wire/pods";
 import type { InboxResponse } from "../wire/views";
 import { parseWith, readJsonBody, sendJson } from "./json";
-import type { Route, RouteContext } from "./route";
+import { adminActor, type Route, type RouteContext } from "./route";
+import { dismissNoticeEvent } from "../pods/dismiss-notice";
+import { ZDismissNoticeInput } from "../wire/actions";
 import { describeIdentity } from "../wire/whoami";
 
 /** Appends as the caller: an agent token speaks only as its own member. */
@@ -97,6 +99,16 @@ export const tapeRoutes: Route[] = [
     path: /^\/api\/v1\/me$/,
     guard: "authenticated",
     run: async ({ res, identity }) => sendJson(res, 200, describeIdentity(identity as Exclude<typeof identity, { kind: "anonymous" }>)),
+  },
+  {
+    method: "POST",
+    path: /^\/api\/v1\/pods\/([^/]+)\/notices\/([^/]+)\/dismiss$/,
+    guard: { pod: "admin" },
+    run: async ({ app, res, params, identity }) => {
+      const { podId, noticeId } = parseWith(ZDismissNoticeInput, { podId: params[0], noticeId: params[1] }, "path");
+      const [event] = await app.append(podId, [dismissNoticeEvent(noticeId, adminActor(identity))]);
+      sendJson(res, 201, { event });
+    },
   },
   {
     method: "GET",

@@ -3,7 +3,8 @@
 import { definePodAction, definePodCall } from "./run-action";
 import { ZAddTaskInput, ZAnswerEscalationInput, ZAssignRoleInput, ZDecideInput, ZHandOffInput, ZRotateRoleInput, ZSetPausedInput, ZSplitTaskInput } from "../wire/actions";
 import type { TEvent } from "../wire/events";
-import { ZAddAgentInput, ZAgentTokenInput, ZCreateAgentTokenInput } from "../wire/actions";
+import { ZAddAgentInput, ZAgentTokenInput, ZCreateAgentTokenInput, ZDismissNoticeInput } from "../wire/actions";
+import { dismissNoticeEvent } from "../pods/dismiss-notice";
 import { addAgent } from "../access/add-agent";
 import { createAgentToken, revokeAgentToken } from "../access/agent-tokens";
 import { rotateAgentToken } from "../access/rotate-agent-token";
@@ -23,6 +24,13 @@ export const answerEscalationAction = definePodAction({
   schema: ZAnswerEscalationInput,
   need: "approver" as const,
   events: (a, actor) => [{ type: "escalation.answered" as const, actor, body: { escalationId: a.escalationId, answer: a.answer } }],
+});
+
+/** Notices are for the pod's admins; one of them dismisses it (the same use-case as the API's). */
+export const dismissNoticeAction = definePodAction({
+  schema: ZDismissNoticeInput,
+  need: "admin" as const,
+  events: (a, actor) => [dismissNoticeEvent(a.noticeId, actor)],
 });
 
 // --- orchestration from the control room (approvers; the domain checks the rest) ---

@@ -19,6 +19,8 @@ export const ZDecideInput = z.object({
 });
 
 export const ZAnswerEscalationInput = z.object({ podId: ZPodId, escalationId: ZId, answer: z.string().trim().min(1, "write an answer").max(5000) });
+/** A pod admin has read a notice (pod admins; the API twin is POST /api/v1/pods/{podId}/notices/{noticeId}/dismiss). */
+export const ZDismissNoticeInput = z.object({ podId: ZPodId, noticeId: ZId });
 
 // --- orchestration from the control room (approvers; the domain checks the rest) ---
 export const ZSetPausedInput = z.object({ podId: ZPodId, paused: z.boolean(), reason: z.string().max(2000).optional() });
