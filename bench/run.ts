@@ -1,6 +1,6 @@
 // npm run bench: starts the real server (child process, temp SQLite database)
 // and prints durable ingest throughput, POST→socket latency, the agent side's
-// figures (evidence push, long-poll, CLI), bytes on disk per event and the server's peak RSS. Traffic goes only to 127.0.0.1; every loop
+// figures (evidence push, long-poll, CLI), webhook delivery throughput and fan-out latency, bytes on disk per event and the server's peak RSS. Traffic goes only to 127.0.0.1; every loop
 // is bounded in count.
 import { mkdtempSync, readFileSync, rmSync, statSync, existsSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -8,6 +8,7 @@ import { join } from "node:path";
 import { io } from "socket.io-client";
 import { spawnServer } from "../server/testing/spawn-server";
 import { benchAgentSide } from "./agent-side";
+import { benchWebhooks } from "./webhooks";
 import { agent, CLIENTS, createPod, get, note, pct, post } from "./http";
 
 const BATCH_REQUESTS = 120; // × 1000 events
@@ -60,7 +61,8 @@ async function main() {
   const dir = mkdtempSync(join(tmpdir(), "podwatch-bench-"));
   const dbFile = join(dir, "bench.db");
   // With the web UI: the last figure is how fast a 100,000-event pod page first renders.
-  const server = await spawnServer({ DATABASE_URL: `file:${dbFile}` }, { web: true });
+  // Loopback may receive webhooks (the webhook figures' receiver runs here).
+  const server = await spawnServer({ DATABASE_URL: `file:${dbFile}`, PODWATCH_WEBHOOK_ALLOW_PRIVATE: "1" }, { web: true });
   const base = server.url;
   const rows: [string, string][] = [];
   try {
@@ -114,6 +116,7 @@ async function main() {
     rows.push(["POST → socket latency p99", `${pct(latencies, 99).toFixed(2)} ms`]);
 
     rows.push(...(await benchAgentSide(base, await createPod(base, "bench-agent-side"))));
+    rows.push(...(await benchWebhooks(base, await createPod(base, "bench-webhooks"))));
 
     rows.push(["pod page first render, 120,000-event pod (tape rows visible)", `${(await firstRender(base, batch.podId)).toFixed(0)} ms`]);
 

@@ -20,7 +20,7 @@ export type WebhookWorkerOptions = {
   timeoutMs?: number;
 };
 
-type Claimed = { id: string; endpointId: string; messageId: string; payload: string; attempts: number; scheduleFrom: number; endpoint: { id: string; podId: string; url: string; secret: string; enabled: boolean } };
+type Claimed = { id: string; endpointId: string; messageId: string; payload: string; attempts: number; scheduleFrom: number; endpoint: { id: string; podId: string; url: string; secret: string; failingSince: string | null } };
 
 export class WebhookWorker {
   private running: Promise<void> | null = null;
@@ -81,12 +81,20 @@ export class WebhookWorker {
   }
 
   private async run() {
-    const size = this.options.concurrency ?? 8;
+    const size = this.options.concurrency ?? 32;
     while (!this.stopped) {
       this.again = false;
       const batch = await this.claim(size);
       if (!batch.length) return;
-      await Promise.all(batch.map((d) => this.attempt(d)));
+      const results = await Promise.all(batch.map(async (d) => ({ d, started: Date.now(), r: await this.send(d) })));
+      // Successes are recorded in one transaction (one commit for the round); failures one by one (retries, disabling).
+      const delivered = results.filter((x) => x.r.ok);
+      await this.store.prisma
+        .$transaction(delivered.map(({ d, r, started }) => this.store.prisma.webhookDelivery.update({ where: { id: d.id }, data: { ...this.lastAttempt(d, r, started), status: "delivered", nextAttemptAt: null } })))
+        .catch((e) => console.error("podwatch: webhook deliveries could not be recorded", e));
+      const recovered = [...new Set(delivered.filter((x) => x.d.endpoint.failingSince).map((x) => x.d.endpointId))];
+      if (recovered.length) await this.store.prisma.webhookEndpoint.updateMany({ where: { id: { in: recovered } }, data: { failingSince: null } });
+      for (const { d, r, started } of results) if (!r.ok) await this.recordFailure(d, r, started).catch((e) => console.error(`podwatch: webhook delivery ${d.id} could not be recorded`, e));
     }
   }
 
@@ -108,28 +116,24 @@ export class WebhookWorker {
     });
     return this.store.prisma.webhookDelivery.findMany({
       where: { id: { in: due.map((d) => d.id) }, claimedUntil: lease },
-      select: { id: true, endpointId: true, messageId: true, payload: true, attempts: true, scheduleFrom: true, endpoint: { select: { id: true, podId: true, url: true, secret: true, enabled: true } } },
+      select: { id: true, endpointId: true, messageId: true, payload: true, attempts: true, scheduleFrom: true, endpoint: { select: { id: true, podId: true, url: true, secret: true, failingSince: true } } },
     });
   }
 
-  private async attempt(d: Claimed) {
-    const started = Date.now();
-    const result = await sendWebhook(d.endpoint.url, webhookHeaders(d.endpoint.secret, d.messageId, d.payload, started), d.payload, { allowPrivate: this.options.allowPrivate, timeoutMs: this.options.timeoutMs });
-    await this.record(d, result, started).catch((e) => console.error(`podwatch: webhook delivery ${d.id} could not be recorded`, e));
+  private send(d: Claimed): Promise<AttemptResult> {
+    return sendWebhook(d.endpoint.url, webhookHeaders(d.endpoint.secret, d.messageId, d.payload), d.payload, { allowPrivate: this.options.allowPrivate, timeoutMs: this.options.timeoutMs });
   }
 
-  private async record(d: Claimed, r: AttemptResult, started: number) {
+  private lastAttempt(d: Claimed, r: AttemptResult, started: number) {
+    return { attempts: d.attempts + 1, claimedUntil: null, lastAttemptAt: new Date(started).toISOString(), lastStatus: r.status, lastLatencyMs: r.latencyMs, lastError: r.error, lastResponse: r.response };
+  }
+
+  private async recordFailure(d: Claimed, r: AttemptResult, started: number) {
     const now = Date.now();
     const nowIso = new Date(now).toISOString();
-    const attempts = d.attempts + 1;
-    const last = { attempts, claimedUntil: null, lastAttemptAt: new Date(started).toISOString(), lastStatus: r.status, lastLatencyMs: r.latencyMs, lastError: r.error, lastResponse: r.response };
+    const last = this.lastAttempt(d, r, started);
     const db = this.store.prisma;
-    if (r.ok) {
-      await db.webhookDelivery.update({ where: { id: d.id }, data: { ...last, status: "delivered", nextAttemptAt: null } });
-      await db.webhookEndpoint.updateMany({ where: { id: d.endpointId, failingSince: { not: null } }, data: { failingSince: null } });
-      return;
-    }
-    const delay = retryDelay(attempts - d.scheduleFrom, this.options.timeScale);
+    const delay = retryDelay(last.attempts - d.scheduleFrom, this.options.timeScale);
     await db.webhookDelivery.update({
       where: { id: d.id },
       data: { ...last, status: delay === null ? "failed" : "pending", nextAttemptAt: delay === null ? null : new Date(now + delay).toISOString() },
