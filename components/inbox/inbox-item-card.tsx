@@ -4,12 +4,13 @@
 // accepting or rejecting a delivery moves money, so it asks first.
 import { forwardRef, useState } from "react";
 import type { InboxCard } from "@/server/wire/views";
-import { answerEscalation, decide } from "@/server/web/server-actions";
+import { answerEscalation, decide, dismissNotice } from "@/server/web/server-actions";
 import { RelativeTime } from "../shared/relative-time";
 import { useAction } from "../shared/use-action";
 import { TIE_BREAKERS, type DecisionVerdict } from "@/server/wire/vocabulary";
 import { InboxContextView, formatMoney } from "./inbox-context";
 import { ConfirmMoney } from "./confirm-money";
+import { DueBadge } from "./due-badge";
 
 type Props = {
   podId: string;
@@ -47,11 +48,13 @@ export const InboxItemCard = forwardRef<HTMLLIElement, Props>(function InboxItem
       }),
     );
   const isJob = item.kind === "job_acceptance";
+  /** Stale agents and notices are told, not decided: a checkpoint clears the one, an admin dismisses the other. */
+  const decides = item.kind !== "stale" && item.kind !== "notice";
   const positive = isJob ? () => setConfirming("accept") : decideWith("approve");
   const negative = isJob ? () => setConfirming("reject") : decideWith("reject");
 
   const onKey = (e: React.KeyboardEvent) => {
-    if (!canAct || pending || confirming || typing(e.target as HTMLElement) || e.metaKey || e.ctrlKey || e.altKey) return;
+    if (!canAct || !decides || pending || confirming || typing(e.target as HTMLElement) || e.metaKey || e.ctrlKey || e.altKey) return;
     if (e.key === "a" && item.kind !== "escalation" && !(item.kind === "decision" && blockedBy.length)) positive();
     if (e.key === "r" && item.kind !== "escalation" && item.kind !== "plan_blocked") negative();
   };
@@ -75,15 +78,26 @@ export const InboxItemCard = forwardRef<HTMLLIElement, Props>(function InboxItem
     >
       <div className="flex flex-wrap items-center gap-2">
         <span className="rounded bg-amber-100 px-1.5 py-0.5 text-[11px] font-medium uppercase text-amber-900 dark:bg-amber-950 dark:text-amber-300">{item.kind.replace("_", " ")}</span>
+        {item.due && <DueBadge due={item.due} />}
         {podName && <a href={`/pods/${podId}?tab=inbox`} className="min-w-0 truncate text-xs font-medium text-zinc-600 hover:underline dark:text-zinc-400">{podName}</a>}
         <span className={`ml-auto text-xs ${ageMs > 3_600_000 ? "font-medium text-amber-800 dark:text-amber-400" : "text-zinc-600 dark:text-zinc-400"}`} title="waiting since">
           waiting <RelativeTime iso={item.at} />
         </span>
       </div>
       <p className="text-sm break-words">{item.title}</p>
+      {item.text && <p className="text-sm whitespace-pre-wrap break-words text-zinc-700 dark:text-zinc-300">{item.text}</p>}
+      {item.kind === "stale" && <p className="text-xs text-zinc-600 dark:text-zinc-400">This clears when the agent posts its next checkpoint.</p>}
+      {item.kind === "notice" && canAct && (
+        <div className="space-y-2">
+          <button disabled={pending} onClick={() => act(() => dismissNotice({ podId, noticeId: item.subject.id }))} className={`${button} border border-zinc-300 hover:bg-zinc-50 dark:border-zinc-700 dark:hover:bg-zinc-800`}>
+            Dismiss notice
+          </button>
+          {error && <p role="alert" className="text-sm text-red-700 dark:text-red-400">{error}</p>}
+        </div>
+      )}
       <InboxContextView podId={podId} context={item.context} />
-      {!canAct && <p className="text-xs text-zinc-600 dark:text-zinc-400" data-testid="read-only">Read-only: you can watch this pod; an approver decides.</p>}
-      {canAct && (
+      {!canAct && decides && <p className="text-xs text-zinc-600 dark:text-zinc-400" data-testid="read-only">Read-only: you can watch this pod; an approver decides.</p>}
+      {canAct && decides && (
         <div className="space-y-2">
           <div className="flex flex-wrap gap-2">
             <input

@@ -1,5 +1,6 @@
 "use client";
 import Link from "next/link";
+import { CadenceAdherence } from "./cadence-adherence";
 import { useEffect, useState, useTransition } from "react";
 import { setArchived } from "@/server/web/server-actions";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
@@ -62,6 +63,7 @@ export function PodList({ archived = false, canCreate = false }: { archived?: bo
             <div className="min-w-0 flex-1">
               <p className="truncate font-medium">{pod.name}</p>
               <p className="truncate text-xs text-zinc-500">{pod.scope ?? "No scope yet"}</p>
+              {pod.cadence && <CadenceAdherence cadence={pod.cadence} cadenceMinutes={pod.cadenceMinutes} />}
             </div>
             <span className="hidden flex-wrap items-center gap-1 sm:flex">
               <Badge>{pod.mode}</Badge>

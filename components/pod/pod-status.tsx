@@ -9,6 +9,7 @@ import { Badge, isStale, statusTone } from "../shared/ui";
 import { RelativeTime } from "../shared/relative-time";
 import { PauseButton } from "./steer-controls";
 import { FormingNotice } from "./forming-needs";
+import { CadenceAdherence } from "./cadence-adherence";
 
 export function PodStatus({ podId, state, canAct }: { podId: string; state: PodStateView; canAct: boolean }) {
   // Re-walking a long chain costs the server real work: do it after the page has painted.
@@ -33,6 +34,7 @@ export function PodStatus({ podId, state, canAct }: { podId: string; state: PodS
           last checkpoint <RelativeTime iso={state.lastCheckpoint.at} />
         </span>
       )}
+      <CadenceAdherence cadence={state.cadence} cadenceMinutes={state.scope?.cadenceMinutes} />
       <FormingNotice state={state} />
       {canAct && <PauseButton podId={podId} state={state} />}
       {verify.data && (
