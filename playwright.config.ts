@@ -39,6 +39,6 @@ export default defineConfig({
     timeout: 240_000,
     reuseExistingServer: false,
     stdout: "pipe",
-    env: { PORT: String(PORT), HOST: "127.0.0.1", PODWATCH_DEMO: "0", DATABASE_URL: `file:${join(dataDir, "e2e.db")}`, NEXT_TELEMETRY_DISABLED: "1", PODWATCH_ADMIN_TOKEN: E2E_ADMIN_TOKEN, PODWATCH_SIGN_INS_PER_MINUTE: "1000" },
+    env: { PORT: String(PORT), HOST: "127.0.0.1", PODWATCH_DEMO: "0", DATABASE_URL: `file:${join(dataDir, "e2e.db")}`, NEXT_TELEMETRY_DISABLED: "1", PODWATCH_ADMIN_TOKEN: E2E_ADMIN_TOKEN, PODWATCH_SIGN_INS_PER_MINUTE: "1000", PODWATCH_PUSH_INSECURE_LOOPBACK: "1", PODWATCH_WEBHOOK_ALLOW_PRIVATE: "1" },
   },
 });
