@@ -15,6 +15,7 @@ export function startBackground(app: AppContext): () => Promise<void> {
   stops.push(startWebhooks(app));
   app.outbox.start();
   stops.push(() => app.outbox.stop());
+  stops.push(startDeadlines(app));
   return async () => {
     for (const stop of stops.reverse()) await stop();
   };
