@@ -2,11 +2,11 @@
 // Socket.IO on one port. Used by server/main.ts, the integration tests and the benchmark.
 import { createServer, type IncomingMessage, type Server as HttpServer, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-import { dirname, join } from "node:path";
+import { join } from "node:path";
 import { hostUrl, type Config } from "./config";
 import { createAppContext, publishAppContext, type AppContext } from "./app-context";
 import { openStore } from "./db/open-store";
-import { sqlitePath } from "./db/sqlite-path";
+import { dataDir } from "./data-dir";
 import { createAccessContext } from "./access/access-context";
 import { persistentSecret } from "./access/secrets";
 import { BlobStore } from "./blobs/blob-store";
@@ -22,15 +22,12 @@ export const ROOT = join(import.meta.dirname, "..");
 export type RunningServer = { app: AppContext; url: string; httpServer: HttpServer; close: () => Promise<void> };
 type Handler = (req: IncomingMessage, res: ServerResponse) => void;
 
-/** The data folder: beside the SQLite file, or ./data for PostgreSQL. */
-const dataDir = (config: Config) => (config.databaseUrl.startsWith("file:") ? dirname(sqlitePath(config.databaseUrl)) : join(process.cwd(), "data"));
-
 /** `outboxConsumers`: extra consumers registered before the outbox starts (tests, benchmarks). */
 export type StartOptions = { outboxConsumers?: OutboxConsumer[] };
 
 export async function startServer(initial: Config, options: StartOptions = {}): Promise<RunningServer> {
   // Before listening: a server that cannot have its own secret must not start at all.
-  const authSecret = initial.authSecret ?? persistentSecret(join(dataDir(initial), "auth-secret"));
+  const authSecret = initial.authSecret ?? persistentSecret(join(dataDir(initial.databaseUrl), "auth-secret"));
   let handler: Handler = (_req, res) => void res.writeHead(503, { "retry-after": "1" }).end();
   const httpServer = createServer((req, res) => handler(req, res));
   httpServer.keepAliveTimeout = 65_000;
@@ -44,7 +41,7 @@ export async function startServer(initial: Config, options: StartOptions = {}): 
   config.authSecret = authSecret;
 
   const store = await openStore(config.databaseUrl, { sqliteSync: config.sqliteSync });
-  const app = createAppContext(config, store, createAccessContext(config, store), new BlobStore(join(dataDir(config), "blobs"), config.blobMaxBytes));
+  const app = createAppContext(config, store, createAccessContext(config, store), new BlobStore(join(dataDir(config.databaseUrl), "blobs"), config.blobMaxBytes));
   publishAppContext(app);
 
   let nextHandle: Handler | null = null;

@@ -1,14 +1,11 @@
 // Push and mail for people, wired into the server: the VAPID keys (from the
 // environment, else the data folder), the outbox consumer and the sender.
-import { dirname, join } from "node:path";
+import { join } from "node:path";
 import type { AppContext } from "../app-context";
-import { sqlitePath } from "../db/sqlite-path";
+import { dataDir } from "../data-dir";
 import { NotificationConsumer } from "./notification-consumer";
 import { NotificationSender } from "./notification-sender";
 import { vapidKeys, vapidSubject } from "./vapid-keys";
-
-/** The data folder, as server/start-server.ts places the auth secret: beside the SQLite file, or ./data for PostgreSQL. */
-const dataDir = (databaseUrl: string) => (databaseUrl.startsWith("file:") ? dirname(sqlitePath(databaseUrl)) : join(process.cwd(), "data"));
 
 /** Registers on the outbox (call before it starts) and starts the sender; returns its stop. */
 export function startNotifications(app: AppContext): () => Promise<void> {
