@@ -9,7 +9,7 @@ import { agentPod, api, TEST_ADMIN_TOKEN } from "../testing/test-server";
 import { createTestDatabase, testProviders, type TestDatabase } from "../testing/test-databases";
 import { DeadlineScheduler } from "./deadline-scheduler";
 import { readInbox } from "../pods/read-inbox";
-import { performPodAction } from "../web/run-action";
+import { performPodAction } from "../web/perform-pod-action";
 import { dismissNoticeAction } from "../web/pod-actions";
 import type { Identity } from "../domain/access/policy";
 

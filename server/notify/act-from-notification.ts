@@ -5,7 +5,7 @@ import { requirePodAccess, type Identity } from "../domain/access/policy";
 import type { ActionResult } from "../wire/actions";
 import type { TActRequest } from "../wire/notifications";
 import { answerEscalationAction, decideAction } from "../web/pod-actions";
-import { performPodAction } from "../web/run-action";
+import { performPodAction } from "../web/perform-pod-action";
 import { notificationActions } from "./notification-content";
 
 const RATIONALE = { approve: "Approved from a notification", accept: "Accepted from a notification", reject: "Rejected from a notification" } as const;

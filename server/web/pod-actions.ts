@@ -1,6 +1,6 @@
 // What the control room's server actions do, declared once: the schema they
 // parse, the access they need, and the events they append as the person.
-import { definePodAction, definePodCall } from "./run-action";
+import { definePodAction, definePodCall } from "./perform-pod-action";
 import { ZAddTaskInput, ZAnswerEscalationInput, ZAssignRoleInput, ZDecideInput, ZHandOffInput, ZRotateRoleInput, ZSetPausedInput, ZSplitTaskInput } from "../wire/actions";
 import type { TEvent } from "../wire/events";
 import { ZAddAgentInput, ZAgentTokenInput, ZCreateAgentTokenInput, ZDismissNoticeInput } from "../wire/actions";

@@ -2,7 +2,7 @@
 // which trusts what it is given: an action stores nothing an agent could not.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { api, startTestServer, type TestServer } from "../testing/test-server";
-import { performPodAction } from "./run-action";
+import { performPodAction } from "./perform-pod-action";
 import { splitTaskAction } from "./pod-actions";
 import type { Identity } from "../domain/access/policy";
 
