@@ -8,6 +8,8 @@ import type { TapeStore } from "../db/tape-store";
 import type { PushPayload } from "../wire/notifications";
 import { itemTag, itemUrl, openPayload } from "./notification-content";
 import { mayAnswer } from "./notification-consumer";
+import { postPush } from "./post-push";
+import { SSRF_CODE } from "./push-endpoint";
 import { levelAllows, readLevels, readSettings } from "./preferences";
 import { quietUntil } from "./quiet-hours";
 import type { VapidKeys } from "./vapid-keys";
@@ -28,7 +30,7 @@ export class NotificationSender {
 
   constructor(
     private readonly store: TapeStore,
-    private readonly config: Pick<Config, "smtp" | "publicUrl" | "notifyRetryMs">,
+    private readonly config: Pick<Config, "smtp" | "publicUrl" | "notifyRetryMs" | "pushInsecureLoopback">,
     private readonly vapid: VapidKeys,
   ) {}
 
@@ -111,20 +113,27 @@ export class NotificationSender {
   private async push(row: Delivery, payload: PushPayload): Promise<Outcome> {
     const sub = await this.store.prisma.pushSubscription.findUnique({ where: { id: row.target } });
     if (!sub) return { outcome: "skipped" };
-    // The library encrypts (RFC 8291) and signs (VAPID); the request itself goes through fetch.
+    // The library encrypts (RFC 8291) and signs (VAPID); the request itself is ours (SSRF-guarded).
     const request = webpush.generateRequestDetails({ endpoint: sub.endpoint, keys: { p256dh: sub.p256dh, auth: sub.auth } }, JSON.stringify(payload), {
       vapidDetails: this.vapid,
       TTL: payload.type === "open" ? 24 * 3600 : 3600,
       urgency: payload.type === "open" ? "high" : "normal",
     });
-    const res = await fetch(request.endpoint, { method: request.method, headers: request.headers as Record<string, string>, body: request.body as Buffer<ArrayBuffer> | null, redirect: "manual", signal: AbortSignal.timeout(15_000) });
-    await res.body?.cancel();
-    if (res.status === 404 || res.status === 410) {
+    let status: number;
+    try {
+      status = await postPush(request.endpoint, request.headers as Record<string, string>, request.body, this.config.pushInsecureLoopback);
+    } catch (e) {
+      // An endpoint that resolves inward will not turn public by waiting: no retries.
+      if ((e as NodeJS.ErrnoException).code !== SSRF_CODE) throw e;
+      console.error(`podwatch: push notification ${row.id} not sent: ${(e as Error).message}`);
+      return { outcome: "failed" };
+    }
+    if (status === 404 || status === 410) {
       // The browser unsubscribed or the subscription expired: the device is gone.
       await this.store.prisma.pushSubscription.deleteMany({ where: { id: sub.id } });
       return { outcome: "failed" };
     }
-    if (!res.ok) throw new Error(`the push service answered ${res.status}`);
+    if (status < 200 || status >= 300) throw new Error(`the push service answered ${status}`);
     await this.store.prisma.pushSubscription.updateMany({ where: { id: sub.id }, data: { lastSuccessAt: new Date().toISOString() } });
     return { outcome: "sent" };
   }

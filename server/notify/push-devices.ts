@@ -3,9 +3,10 @@
 import { randomUUID } from "node:crypto";
 import type { TapeStore } from "../db/tape-store";
 import type { Identity } from "../domain/access/policy";
-import { AppError, notFound } from "../domain/errors";
+import { notFound } from "../domain/errors";
 import type { PushDevice, TPushSubscriptionRequest } from "../wire/notifications";
 import { person } from "./preferences";
+import { checkPushEndpoint } from "./push-endpoint";
 
 /** A short name for the device list, from the browser's User-Agent. */
 export function deviceLabel(userAgent: string | undefined): string {
@@ -20,17 +21,9 @@ export async function listDevices(store: TapeStore, identity: Identity): Promise
   return rows.map(toDevice);
 }
 
-/** Browsers hand out https endpoints; the server posts only there (tests may allow a loopback push service). */
-export function checkEndpoint(endpoint: string, insecureLoopback: boolean) {
-  const url = new URL(endpoint);
-  if (url.protocol === "https:") return;
-  if (insecureLoopback && url.protocol === "http:" && ["127.0.0.1", "localhost", "[::1]"].includes(url.hostname)) return;
-  throw new AppError(400, "invalid_request", "invalid request: endpoint: a push endpoint must be an https URL");
-}
-
 export async function addDevice(store: TapeStore, identity: Identity, input: TPushSubscriptionRequest, userAgent: string | undefined, insecureLoopback = false): Promise<PushDevice> {
   const { userId } = person(identity);
-  checkEndpoint(input.endpoint, insecureLoopback);
+  await checkPushEndpoint(input.endpoint, insecureLoopback);
   const data = { userId, p256dh: input.keys.p256dh, auth: input.keys.auth, label: input.label || deviceLabel(userAgent) };
   const row = await store.prisma.pushSubscription.upsert({
     where: { endpoint: input.endpoint },
