@@ -44,6 +44,16 @@ const PAGES: PageCase[] = [
   { name: "sign-in", as: "anonymous", path: () => "/sign-in", ready: (p) => expect(p.getByRole("button", { name: "Sign in" })).toBeVisible() },
   { name: "people", route: "app/people/page.tsx", as: "admin", path: () => "/people", ready: heading },
   { name: "account", route: "app/account/page.tsx", as: "admin", path: () => "/account", ready: heading },
+  {
+    name: "notifications",
+    route: "app/notifications/page.tsx",
+    as: "admin",
+    path: () => "/notifications",
+    ready: async (p) => {
+      await heading(p);
+      await expect(p.getByTestId("this-device-push")).not.toHaveAttribute("data-state", "checking");
+    },
+  },
   { name: "invite (bad token)", route: "app/invite/[token]/page.tsx", as: "anonymous", path: () => "/invite/not-a-real-token", ready: heading },
 ];
 
