@@ -168,3 +168,25 @@ test("the Notifications page saves a pod's level and quiet hours", async ({ page
   await page.getByRole("button", { name: "Turn quiet hours off" }).click();
   await expect(page.getByRole("form", { name: "Quiet hours" })).toContainText("Off.");
 });
+
+test("the pod page shows what the pod sends this person and changes it in place", async ({ page, context, request }) => {
+  const pod = await createPod(request);
+  await signIn(context, await createPerson(request, pod.id, "approver"));
+  await page.goto(`/pods/${pod.id}`);
+  const control = page.getByTestId("pod-notify-level");
+  const level = control.getByRole("combobox", { name: "Notifications from this pod" });
+  await expect(level).toHaveValue("all");
+  await level.focus();
+  await expect(level).toBeFocused();
+  await level.selectOption({ label: "Nothing" });
+  await expect(control.getByRole("status")).toHaveText("Saved.");
+  const prefs = (await (await context.request.get("/api/v1/me/preferences")).json()) as { pods: { podId: string; level: string }[] };
+  expect(prefs.pods.find((p) => p.podId === pod.id)?.level).toBe("none");
+
+  // Kept across a reload; the link leads to this pod's row on the Notifications page.
+  await page.reload();
+  await expect(level).toHaveValue("none");
+  await control.getByRole("link", { name: "Push, quiet hours…" }).click();
+  await expect(page).toHaveURL(new RegExp(`/notifications#pod-${pod.id}$`));
+  await expect(page.getByRole("combobox", { name: `What ${pod.name} sends you` })).toHaveValue("none");
+});

@@ -7,14 +7,10 @@ import type { NotifyLevel, PreferencesResponse, PushDevice } from "@/server/wire
 import { RelativeTime } from "../shared/relative-time";
 import { errorText, inputClass, primaryButton, secondaryButton } from "../people/form-styles";
 import { ThisDevicePush } from "./this-device-push";
+import { LEVELS } from "./levels";
 
 export type NotificationsData = { publicKey: string; devices: PushDevice[]; preferences: PreferencesResponse };
 
-const LEVELS: { value: NotifyLevel; label: string }[] = [
-  { value: "all", label: "Everything" },
-  { value: "decisions", label: "Decisions only" },
-  { value: "none", label: "Nothing" },
-];
 const section = "space-y-3 rounded-lg border border-zinc-200 bg-white p-4 dark:border-zinc-800 dark:bg-zinc-900";
 const heading = "text-sm font-semibold uppercase tracking-wide text-zinc-600 dark:text-zinc-400";
 

@@ -1,9 +1,12 @@
 "use client";
 import Link from "next/link";
 import { useQuery } from "@tanstack/react-query";
+import type { NotifyLevel } from "@/server/wire/notifications";
 import { fetchPod } from "../shared/api-client";
+import { PodNotifyLevel } from "../notifications/pod-notify-level";
 
-export function PodHeader({ podId }: { podId: string }) {
+/** `notify`: the signed-in person's level for this pod (absent for a share link's onlooker). */
+export function PodHeader({ podId, notify }: { podId: string; notify?: NotifyLevel }) {
   const pod = useQuery({ queryKey: ["pod", podId], queryFn: () => fetchPod(podId) });
   return (
     <div className="space-y-1">
@@ -17,6 +20,7 @@ export function PodHeader({ podId }: { podId: string }) {
           <div className="flex flex-wrap items-center gap-3">
             <h1 className="text-xl font-semibold tracking-tight">{pod.data.name}</h1>
             <span className="rounded-full bg-zinc-100 px-2 py-0.5 text-xs text-zinc-700 dark:bg-zinc-800 dark:text-zinc-300">{pod.data.mode}</span>
+            {notify && <div className="sm:ml-auto"><PodNotifyLevel podId={podId} initial={notify} /></div>}
           </div>
           {pod.data.scope && <p className="max-w-3xl text-sm text-zinc-600 dark:text-zinc-400">{pod.data.scope}</p>}
         </>

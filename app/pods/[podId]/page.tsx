@@ -7,6 +7,7 @@ import { appContext } from "@/server/app-context";
 import { podAccess, atLeast } from "@/server/domain/access/policy";
 import { currentIdentity, requireViewer } from "@/server/web/current-identity";
 import { getPod } from "@/server/pods/read-pods";
+import { readLevels } from "@/server/notify/preferences";
 
 export const dynamic = "force-dynamic";
 
@@ -29,9 +30,10 @@ export default async function PodPage({ params, searchParams }: { params: Promis
   // The server decides who may act; the page only leaves out controls that would be refused.
   const canAct = who.kind === "user" && atLeast(access, "approver");
   const canAdmin = who.kind === "user" && atLeast(access, "admin");
+  const notify = who.kind === "user" && access !== "none" ? ((await readLevels(appContext().store, who.userId)).get(podId) ?? "all") : undefined;
   return (
     <div className="space-y-4">
-      <PodHeader podId={podId} />
+      <PodHeader podId={podId} notify={notify} />
       {access === "none" ? (
         <p role="alert" className="rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-800 dark:border-red-900 dark:bg-red-950 dark:text-red-200">
           pod not found, or you have no access to it. Ask one of its admins to add you, or go back to <Link href="/" className="underline">your pods</Link>.
