@@ -4,7 +4,7 @@ import { randomUUID } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { api, startTestServer, type TestServer } from "../testing/test-server";
+import { api, startTestServer, TEST_ADMIN_TOKEN, type TestServer } from "../testing/test-server";
 import { resolveIdentity } from "../access/resolve-identity";
 import { performPodAction, performPodCall } from "../web/perform-pod-action";
 import { performSiteCall } from "../web/run-site-action";
@@ -13,6 +13,7 @@ import { addAgentCall, createAgentTokenCall, revokeAgentTokenCall, rotateAgentTo
 import { createWebhookCall, deleteWebhookCall, listWebhookDeliveriesCall, listWebhooksCall, redeliverWebhookCall, testWebhookCall, updateWebhookCall } from "../web/webhook-actions";
 import { closePodAction, createShareLinkCall, listShareLinksCall, revokeShareLinkCall, setArchivedCall, startPodAction } from "../web/pod-life-actions";
 import { createPodCall, setCanCreatePodsCall } from "../web/site-actions";
+import { addPushDeviceCall, readNotificationsCall, removePushDeviceCall, savePreferencesCall } from "../web/notify-actions";
 import { addTaskAction, answerEscalationAction, assignRoleAction, decideAction, handOffAction, rotateRoleAction, setPausedAction, splitTaskAction } from "../web/pod-actions";
 
 type Caller = "anonymous" | "viewer" | "approver" | "admin" | "token" | "otherToken" | "revokedToken" | "share";
@@ -79,7 +80,40 @@ describe("authorization matrix", () => {
     await s.app.store.prisma.webhookDelivery.create({ data: { id: deliveryId, endpointId: id, podId, messageId: `msg_${deliveryId}`, type: "checkpoint", payload: "{}", status: "failed", createdAt: new Date().toISOString() } });
     return { id, deliveryId };
   };
+  /** A push device of the approver's (to a public literal address: nothing is sent from here). */
+  const approversDevice = async () => {
+    const p256dh = Buffer.alloc(65, 4).toString("base64url");
+    const r = await api(s.url, "POST", "/api/v1/me/push/devices", { endpoint: `https://1.1.1.1/push/${randomUUID()}`, keys: { p256dh, auth: Buffer.alloc(16, 5).toString("base64url") } }, auth.approver);
+    expect(r.status).toBe(201);
+    return r.body.id as string;
+  };
+  const PEOPLE: Caller[] = ["viewer", "approver", "admin"];
+  /** A person's own notifications: people only (agents, share links and the admin token have none). */
+  const meRoutes: { name: string; allowed: Caller[]; call: (a: Auth) => Promise<{ status: number }> }[] = [
+    { name: "GET /me/push", allowed: PEOPLE, call: (a) => api(s.url, "GET", "/api/v1/me/push", undefined, a) },
+    {
+      name: "POST /me/push/devices",
+      allowed: PEOPLE,
+      call: (a) => api(s.url, "POST", "/api/v1/me/push/devices", { endpoint: `https://1.1.1.1/push/${randomUUID()}`, keys: { p256dh: Buffer.alloc(65, 4).toString("base64url"), auth: Buffer.alloc(16, 5).toString("base64url") } }, a),
+    },
+    // The approver's own device: removed by them; another person gets 404 (covered as allowed: not 401/403), the rest 401/403.
+    { name: "DELETE /me/push/devices/{d}", allowed: PEOPLE, call: async (a) => api(s.url, "DELETE", `/api/v1/me/push/devices/${await approversDevice()}`, undefined, a) },
+    { name: "GET /me/preferences", allowed: PEOPLE, call: (a) => api(s.url, "GET", "/api/v1/me/preferences", undefined, a) },
+    { name: "PUT /me/preferences", allowed: PEOPLE, call: (a) => api(s.url, "PUT", "/api/v1/me/preferences", { pods: [{ podId, level: "all" }] }, a) },
+    {
+      // As the service worker sends it; an item that is not open is a 409 for those who may answer.
+      name: "POST /me/inbox/act",
+      allowed: ["approver", "admin"],
+      call: async (a) => {
+        const headers: Record<string, string> = { "content-type": "application/json", "x-podwatch-request": "notification", "sec-fetch-site": "same-origin", origin: s.url };
+        if (a?.cookie) headers.cookie = a.cookie;
+        if (a?.token) headers.authorization = `Bearer ${a.token}`;
+        return fetch(`${s.url}/api/v1/me/inbox/act`, { method: "POST", headers, body: JSON.stringify({ podId, itemId: "escalation:none", action: "option:0" }) });
+      },
+    },
+  ];
   const routes: { name: string; allowed: Caller[]; call: (a: Auth) => Promise<{ status: number }> }[] = [
+    ...meRoutes,
     { name: "GET /pods", allowed: [...WATCHERS, "otherToken"], call: (a) => api(s.url, "GET", "/api/v1/pods", undefined, a) },
     { name: "GET /me", allowed: [...WATCHERS, "otherToken"], call: (a) => api(s.url, "GET", "/api/v1/me", undefined, a) },
     { name: "GET /inbox", allowed: [...WATCHERS, "otherToken"], call: (a) => api(s.url, "GET", "/api/v1/inbox", undefined, a) },
@@ -147,6 +181,15 @@ describe("authorization matrix", () => {
       }
     });
   }
+
+  it("the /me notification routes belong to a person: the admin token is refused", async () => {
+    for (const route of meRoutes) expect((await route.call({ token: TEST_ADMIN_TOKEN })).status, route.name).toBe(403);
+  });
+  it("one person cannot remove another's push device", async () => {
+    const id = await approversDevice();
+    expect((await api(s.url, "DELETE", `/api/v1/me/push/devices/${id}`, undefined, auth.viewer)).status).toBe(404);
+    expect((await api(s.url, "GET", "/api/v1/me/push", undefined, auth.approver)).body.devices.map((d: { id: string }) => d.id)).toContain(id);
+  });
 
   const headersOf = (a: Auth) => new Headers({ ...(a?.cookie ? { cookie: a.cookie } : {}), ...(a?.token ? { authorization: `Bearer ${a.token}` } : {}) });
   const actions = [
@@ -262,6 +305,24 @@ describe("authorization matrix", () => {
       }
     });
   }
+  // A person's notifications from the control room: any signed-in person, for themselves (the admin token is no person).
+  for (const { name, call, input } of [
+    { name: "readNotifications", call: readNotificationsCall as never, input: async () => ({}) },
+    { name: "addPushDevice", call: addPushDeviceCall("matrix") as never, input: async () => ({ endpoint: `https://1.1.1.1/push/${randomUUID()}`, keys: { p256dh: Buffer.alloc(65, 4).toString("base64url"), auth: Buffer.alloc(16, 5).toString("base64url") } }) },
+    { name: "removePushDevice", call: removePushDeviceCall as never, input: async () => ({ deviceId: await approversDevice() }) },
+    { name: "saveNotificationPreferences", call: savePreferencesCall as never, input: async () => ({ pods: [{ podId, level: "decisions" }] }) },
+  ]) {
+    it(`server action ${name}`, async () => {
+      for (const caller of [...CALLERS, "adminToken"] as const) {
+        const resolved = caller === "adminToken" ? ({ kind: "admin-token", label: "matrix" } as const) : await resolveIdentity(s.app.access, headersOf(auth[caller]));
+        const identity = resolved === "invalid" ? ({ kind: "anonymous" } as const) : resolved;
+        const result = await performSiteCall(s.app, identity, call, await input());
+        if (PEOPLE.includes(caller as Caller)) expect(result.ok || result.code === "not_found", `${caller}: ${JSON.stringify(result)}`).toBe(true);
+        else expect(result.ok ? "ok" : result.code, caller).toMatch(/^(unauthenticated|forbidden)$/);
+      }
+    });
+  }
+
   // Creating pods and letting people create them: site admins (and, to create, people they allowed) — none of these callers.
   for (const { name, call, input } of [
     { name: "createPod", call: createPodCall, input: () => ({ name: "mine", mode: "collaboration" }) },
