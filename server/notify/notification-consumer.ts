@@ -63,6 +63,8 @@ export class NotificationConsumer implements OutboxConsumer {
       const notBefore = (quietUntil(settings.quietHours, now) ?? now).toISOString();
       for (const item of batch.opened) {
         if (!levelAllows(level, item.kind)) continue;
+        // Notices (an endpoint disabled…) are for the pod's admins only, as in the inbox.
+        if (item.audience === "admins" && state.members[user.email]?.access !== "admin") continue;
         const base = { userId: user.id, podId: batch.podId, itemId: item.id, kind: "open" as const, payload: JSON.stringify({ at: item.at }), notBefore, createdAt: now.toISOString() };
         for (const d of devices) rows.push({ ...base, key: openKey("push", d.id, batch.podId, item), channel: "push", target: d.id });
         if (this.config.smtp && settings.email) rows.push({ ...base, key: openKey("email", user.id, batch.podId, item), channel: "email", target: user.id });

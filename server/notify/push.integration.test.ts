@@ -205,6 +205,22 @@ describe.each(testProviders())("web push on %s", (provider) => {
     await api(s.url, "PUT", "/api/v1/me/preferences", { pods: [{ podId, level: "all" }] }, session);
   });
 
+  it("a notice for the pod's admins reaches an admin's device, not an approver's", async () => {
+    const ada = `ada-${randomUUID().slice(0, 6)}@example.com`;
+    expect((await api(s.url, "POST", "/api/v1/users", { email: ada, name: "Ada", password: PASSWORD })).status).toBe(201);
+    expect((await api(s.url, "POST", `/api/v1/pods/${podId}/members`, { memberId: ada, kind: "human", displayName: "Ada", roles: ["admin"] })).status).toBe(201);
+    const adaSession = await signIn(s.url, ada);
+    await api(s.url, "PUT", "/api/v1/me/preferences", { email: false }, adaSession);
+    const adaKeys = newSubscriptionKeys();
+    const adaDevice = (await api(s.url, "POST", "/api/v1/me/push/devices", { endpoint: `${push.origin}/push/ada`, keys: { p256dh: adaKeys.p256dh, auth: adaKeys.authB64 } }, adaSession)).body.id as string;
+    await s.app.append(podId, [{ type: "notice.posted", actor: "podwatch", body: { noticeId: "n-1", title: "A webhook was disabled", audience: "admins" } }]);
+    const rows = await settle("notice:n-1", (r) => r.length > 0 && r.every((d) => d.outcome));
+    // Pia (approver) has a device too, but a notice is not hers to see.
+    expect(rows.map((r) => [r.target, r.outcome])).toEqual([[adaDevice, "sent"]]);
+    const [sent] = await push.waitFor("/push/ada", 1);
+    expect(JSON.parse(decryptPush(sent!.body, adaKeys))).toMatchObject({ type: "open", title: "A webhook was disabled", actions: [] });
+  });
+
   it("mails a new item when SMTP is set and the person wants mail", async () => {
     await api(s.url, "PUT", "/api/v1/me/preferences", { email: true }, session);
     expect((await escalate("esc-9", ["Go"])).status).toBe(201);
