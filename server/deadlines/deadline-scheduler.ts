@@ -52,7 +52,9 @@ export class DeadlineScheduler {
   private kick(full: boolean) {
     if (this.stopped) return;
     if (full) this.lastFullScan = 0;
-    if (this.running) return void this.running.then(() => this.kick(false));
+    // The pass in flight ends by scheduling the next one, at once when pods were marked dirty
+    // meanwhile: no callback per commit piles up under a busy tape.
+    if (this.running) return;
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
     this.running = this.pass()
