@@ -1,7 +1,7 @@
 "use client";
 // Notifications: push on this device, the person's devices, what each pod may
 // send them, quiet hours and mail. Each part saves on its own.
-import { useState, useTransition } from "react";
+import { useState, useSyncExternalStore, useTransition } from "react";
 import { readNotifications, removePushDevice, saveNotificationPreferences } from "@/server/web/server-actions";
 import type { NotifyLevel, PreferencesResponse, PushDevice } from "@/server/wire/notifications";
 import { RelativeTime } from "../shared/relative-time";
@@ -139,7 +139,8 @@ function QuietHoursForm({ prefs, pending, onSave }: { prefs: PreferencesResponse
       <div className="grid gap-3 sm:grid-cols-3">
         <label className="space-y-1 text-sm"><span className="font-medium">From</span><input name="start" type="time" required defaultValue={prefs.quietHours?.start ?? "22:00"} className={inputClass} /></label>
         <label className="space-y-1 text-sm"><span className="font-medium">Until</span><input name="end" type="time" required defaultValue={prefs.quietHours?.end ?? "07:00"} className={inputClass} /></label>
-        <label className="space-y-1 text-sm"><span className="font-medium">Time zone</span><input name="timeZone" required defaultValue={zone} className={inputClass} /></label>
+        <label className="space-y-1 text-sm"><span className="font-medium">Time zone</span><input name="timeZone" required defaultValue={zone} list="time-zones" autoComplete="off" className={inputClass} /></label>
+        <TimeZoneSuggestions />
       </div>
       <div className="flex flex-wrap gap-2">
         <button type="submit" disabled={pending} className={primaryButton}>Save quiet hours</button>
@@ -147,4 +148,15 @@ function QuietHoursForm({ prefs, pending, onSave }: { prefs: PreferencesResponse
       </div>
     </form>
   );
+}
+
+/** The browser's own time zone names as suggestions; none in the server's render (its list may differ), so hydration matches. */
+const NO_ZONES: string[] = [];
+let zones: string[] | null = null;
+const browserZones = () => (zones ??= (Intl as typeof Intl & { supportedValuesOf?: (key: "timeZone") => string[] }).supportedValuesOf?.("timeZone") ?? NO_ZONES);
+const never = () => () => {};
+
+function TimeZoneSuggestions() {
+  const names = useSyncExternalStore(never, browserZones, () => NO_ZONES);
+  return <datalist id="time-zones">{names.map((z) => <option key={z} value={z} />)}</datalist>;
 }

@@ -29,7 +29,7 @@ const timeZone = z.string().min(1).max(100).refine((tz) => {
   } catch {
     return false;
   }
-}, "unknown time zone");
+}, "not a time zone name this server knows: use one such as Europe/Paris, America/New_York or UTC");
 
 export const ZQuietHours = z.object({ start: hhmm, end: hhmm, timeZone }).refine((q) => q.start !== q.end, "start and end must differ");
 export type QuietHours = z.infer<typeof ZQuietHours>;
