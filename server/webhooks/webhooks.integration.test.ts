@@ -173,6 +173,40 @@ describe.each(testProviders())("webhooks on %s", (provider) => {
     expect(endpoint).toMatchObject({ enabled: true, failingSince: null });
   });
 
+  it("an endpoint deleted while its delivery is under way does not make the others' successes go out again", async () => {
+    const fast = await receiver();
+    const { podId, endpointId: fastId, append } = await podWithEndpoint(fast, ["checkpoint"]);
+    // A second endpoint of the same pod whose receiver answers only once the test has deleted it.
+    let arrived!: () => void;
+    const arrival = new Promise<void>((r) => (arrived = r));
+    let release!: () => void;
+    const released = new Promise<void>((r) => (release = r));
+    const slow = createServer((req, res) => {
+      arrived();
+      void released.then(() => res.writeHead(204).end());
+      req.resume();
+    });
+    await new Promise<void>((r) => slow.listen(0, "127.0.0.1", r));
+    try {
+      const slowUrl = `http://127.0.0.1:${(slow.address() as AddressInfo).port}/hook`;
+      const slowId = (await api(s.url, "POST", `/api/v1/pods/${podId}/webhooks`, { url: slowUrl, format: "standard", events: ["checkpoint"] })).body.id as string;
+      await append([checkpoint("both")]);
+      await arrival;
+      expect((await api(s.url, "DELETE", `/api/v1/pods/${podId}/webhooks/${slowId}`)).status).toBe(200);
+      release();
+      const [d] = await until("the fast endpoint's delivery recorded", async () => {
+        const log = await deliveries(podId, fastId);
+        return log.length === 1 && log[0]!.status === "delivered" && log;
+      });
+      expect(d!.attempts).toBe(1);
+      expect(fast.ids("checkpoint")).toHaveLength(1);
+    } finally {
+      release();
+      slow.closeAllConnections();
+      await new Promise<void>((r) => slow.close(() => r()));
+    }
+  });
+
   it("a server restart in the middle of retrying loses nothing and doubles nothing", async () => {
     const rx = await receiver();
     const { podId, endpointId, append } = await podWithEndpoint(rx, ["checkpoint", "inbox.opened", "inbox.closed"]);

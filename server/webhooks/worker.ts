@@ -90,7 +90,9 @@ export class WebhookWorker {
       // Successes are recorded in one transaction (one commit for the round); failures one by one (retries, disabling).
       const delivered = results.filter((x) => x.r.ok);
       await this.store.prisma
-        .$transaction(delivered.map(({ d, r, started }) => this.store.prisma.webhookDelivery.update({ where: { id: d.id }, data: { ...this.lastAttempt(d, r, started), status: "delivered", nextAttemptAt: null } })))
+        // updateMany: a delivery whose endpoint was deleted mid-round is simply gone; `update` would throw and
+        // roll back the round, and the others' successes would be sent again.
+        .$transaction(delivered.map(({ d, r, started }) => this.store.prisma.webhookDelivery.updateMany({ where: { id: d.id }, data: { ...this.lastAttempt(d, r, started), status: "delivered", nextAttemptAt: null } })))
         .catch((e) => console.error("podwatch: webhook deliveries could not be recorded", e));
       const recovered = [...new Set(delivered.filter((x) => x.d.endpoint.failingSince).map((x) => x.d.endpointId))];
       if (recovered.length) await this.store.prisma.webhookEndpoint.updateMany({ where: { id: { in: recovered } }, data: { failingSince: null } });
@@ -134,10 +136,11 @@ export class WebhookWorker {
     const last = this.lastAttempt(d, r, started);
     const db = this.store.prisma;
     const delay = retryDelay(last.attempts - d.scheduleFrom, this.options.timeScale);
-    await db.webhookDelivery.update({
+    const { count } = await db.webhookDelivery.updateMany({
       where: { id: d.id },
       data: { ...last, status: delay === null ? "failed" : "pending", nextAttemptAt: delay === null ? null : new Date(now + delay).toISOString() },
     });
+    if (!count) return; // its endpoint was deleted while the attempt was under way
     await db.webhookEndpoint.updateMany({ where: { id: d.endpointId, failingSince: null }, data: { failingSince: nowIso } });
     const endpoint = await db.webhookEndpoint.findUnique({ where: { id: d.endpointId } });
     if (!endpoint?.enabled || !endpoint.failingSince) return;
