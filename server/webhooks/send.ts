@@ -1,6 +1,8 @@
 // One HTTP attempt of a delivery: POST with a timeout, no redirects followed,
 // the host checked at connect time (guardedLookup), and only the first KiB of
-// the answer read (kept for the log); the rest is dropped unread.
+// the answer read (kept for the log); the rest is dropped unread. What is kept
+// (answer and error) is cleaned first: PostgreSQL stores no NUL in text, and a
+// receiver's control characters have no place in the log.
 import { request as httpRequest, type IncomingMessage } from "node:http";
 import { request as httpsRequest } from "node:https";
 import { isIP } from "node:net";
@@ -11,9 +13,15 @@ const KEEP_BYTES = 1024;
 
 export type AttemptResult = { ok: boolean; status: number | null; latencyMs: number; error: string | null; response: string | null };
 
+/** Text a receiver chose, made storable and harmless: control characters (but \t and \n) and lone surrogates removed. */
+export function storableText(text: string | null): string | null {
+  if (text === null) return null;
+  return text.replace(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, "") || null;
+}
+
 export function sendWebhook(target: string, headers: Record<string, string>, body: string, opts: { allowPrivate: boolean; timeoutMs?: number }): Promise<AttemptResult> {
   const started = performance.now();
-  const done = (r: Omit<AttemptResult, "latencyMs">): AttemptResult => ({ ...r, latencyMs: Math.round(performance.now() - started) });
+  const done = (r: Omit<AttemptResult, "latencyMs">): AttemptResult => ({ ...r, error: storableText(r.error), response: storableText(r.response), latencyMs: Math.round(performance.now() - started) });
   return new Promise((resolve) => {
     let url: URL;
     try {

@@ -207,6 +207,48 @@ describe.each(testProviders())("webhooks on %s", (provider) => {
     }
   });
 
+  it("a receiver answering with a NUL byte or other control characters is recorded (cleaned), and the round's other successes once", async () => {
+    const fine = await receiver();
+    const { podId, endpointId: fineId, append } = await podWithEndpoint(fine, ["checkpoint"]);
+    // Two more endpoints of the same pod: one answers 200 "ok\0…", one 500 with a NUL and a C1 control.
+    const answers = [
+      { status: 200, body: "ok\0\u0001\u001b[31m\ttab\r\nline" },
+      { status: 500, body: "boom\0\u0085end" },
+    ];
+    const odd = answers.map(({ status, body }) => createServer((req, res) => req.resume().on("end", () => res.writeHead(status).end(body))));
+    for (const o of odd) await new Promise<void>((r) => o.listen(0, "127.0.0.1", r));
+    try {
+      const [okId, failId] = await Promise.all(
+        odd.map(async (o) => (await api(s.url, "POST", `/api/v1/pods/${podId}/webhooks`, { url: `http://127.0.0.1:${(o.address() as AddressInfo).port}/hook`, events: ["checkpoint"] })).body.id as string),
+      );
+      await append([checkpoint("odd answers")]);
+      const [ok] = await until("the NUL answer recorded as delivered", async () => {
+        const log = await deliveries(podId, okId!);
+        return log[0]?.status === "delivered" && log;
+      });
+      expect(ok!.attempts).toBe(1);
+      expect((ok as unknown as { lastResponse: string }).lastResponse).toBe("ok[31m\ttab\nline");
+      const [failed] = await until("the failing one retried with attempts rising", async () => {
+        const log = await deliveries(podId, failId!);
+        return (log[0]?.attempts ?? 0) >= 3 && log;
+      });
+      expect(failed!.lastStatus).toBe(500);
+      expect((failed as unknown as { lastResponse: string }).lastResponse).toBe("boomend");
+      const [d] = await until("the well-behaved endpoint recorded", async () => {
+        const log = await deliveries(podId, fineId);
+        return log[0]?.status === "delivered" && log;
+      });
+      expect(d!.attempts).toBe(1);
+      await new Promise((r) => setTimeout(r, 1000)); // a round rolled back would send it again
+      expect(fine.ids("checkpoint")).toHaveLength(1);
+    } finally {
+      for (const o of odd) {
+        o.closeAllConnections();
+        await new Promise<void>((r) => o.close(() => r()));
+      }
+    }
+  });
+
   it("a server restart in the middle of retrying loses nothing and doubles nothing", async () => {
     const rx = await receiver();
     const { podId, endpointId, append } = await podWithEndpoint(rx, ["checkpoint", "inbox.opened", "inbox.closed"]);

@@ -89,11 +89,14 @@ export class WebhookWorker {
       const results = await Promise.all(batch.map(async (d) => ({ d, started: Date.now(), r: await this.send(d) })));
       // Successes are recorded in one transaction (one commit for the round); failures one by one (retries, disabling).
       const delivered = results.filter((x) => x.r.ok);
-      await this.store.prisma
-        // updateMany: a delivery whose endpoint was deleted mid-round is simply gone; `update` would throw and
-        // roll back the round, and the others' successes would be sent again.
-        .$transaction(delivered.map(({ d, r, started }) => this.store.prisma.webhookDelivery.updateMany({ where: { id: d.id }, data: { ...this.lastAttempt(d, r, started), status: "delivered", nextAttemptAt: null } })))
-        .catch((e) => console.error("podwatch: webhook deliveries could not be recorded", e));
+      // updateMany: a delivery whose endpoint was deleted mid-round is simply gone; `update` would throw and
+      // roll back the round, and the others' successes would be sent again.
+      const success = ({ d, r, started }: (typeof delivered)[number]) => this.store.prisma.webhookDelivery.updateMany({ where: { id: d.id }, data: { ...this.lastAttempt(d, r, started), status: "delivered", nextAttemptAt: null } });
+      await this.store.prisma.$transaction(delivered.map(success)).catch(async (e) => {
+        // One row the database refuses must not take the others with it: record each alone.
+        console.error("podwatch: webhook deliveries could not be recorded together; recording each alone", e);
+        for (const x of delivered) await success(x).catch((err) => console.error(`podwatch: webhook delivery ${x.d.id} could not be recorded`, err));
+      });
       const recovered = [...new Set(delivered.filter((x) => x.d.endpoint.failingSince).map((x) => x.d.endpointId))];
       if (recovered.length) await this.store.prisma.webhookEndpoint.updateMany({ where: { id: { in: recovered } }, data: { failingSince: null } });
       for (const { d, r, started } of results) if (!r.ok) await this.recordFailure(d, r, started).catch((e) => console.error(`podwatch: webhook delivery ${d.id} could not be recorded`, e));
