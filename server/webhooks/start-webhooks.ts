@@ -16,6 +16,19 @@ export function derivedUuid(key: string): string {
   return `${h.slice(0, 8)}-${h.slice(8, 12)}-5${h.slice(13, 16)}-${((parseInt(h[16]!, 16) & 3) | 8).toString(16)}${h.slice(17, 20)}-${h.slice(20, 32)}`;
 }
 
+/** An endpoint as the tape names it: its id and host only. A webhook URL's path and query are often its
+ * secret (a Slack incoming webhook, ?token=), and the tape is read by viewers, share links, agents and
+ * other webhooks, for good. */
+export function endpointName(endpoint: { id: string; url: string }): string {
+  let host = "?";
+  try {
+    host = new URL(endpoint.url).host;
+  } catch {
+    /* a stored URL is always parseable; keep the id alone otherwise */
+  }
+  return `webhook ${endpoint.id.slice(0, 8)} (${host}/…)`;
+}
+
 export function startWebhooks(app: AppContext): () => Promise<void> {
   const worker = new WebhookWorker(app.store, {
     allowPrivate: app.config.webhookAllowPrivate,
@@ -29,8 +42,8 @@ export function startWebhooks(app: AppContext): () => Promise<void> {
           actor: SYSTEM_ACTOR,
           body: {
             noticeId: `webhook-disabled-${derivedUuid(key).slice(0, 8)}`,
-            title: `A webhook was disabled: ${endpoint.url.slice(0, 120)}`,
-            text: `Every delivery to ${endpoint.url} failed since ${endpoint.failingSince}, so podwatch stopped sending to it. Fix the receiver, send a test from the pod's Webhooks section, then enable it again.`,
+            title: `A webhook was disabled: ${endpointName(endpoint)}`,
+            text: `Every delivery to ${endpointName(endpoint)} failed since ${endpoint.failingSince}, so podwatch stopped sending to it. Fix the receiver, send a test from the pod's Webhooks section, then enable it again.`,
             audience: "admins",
           },
         },
