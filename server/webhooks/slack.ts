@@ -27,7 +27,8 @@ export function slackBody(message: WebhookMessage, pod: PodRef): SlackBody {
     const item = message.item;
     const kind = item.kind.replace(/_/g, " ");
     return {
-      text: `Waiting in ${pod.name}: ${item.title}`,
+      // The notification's text reads `<…>` as mentions and links too: escaped like the blocks.
+      text: `Waiting in ${podName}: ${escape(item.title)}`,
       blocks: [
         { type: "header", text: plain(item.title) },
         {
@@ -42,5 +43,5 @@ export function slackBody(message: WebhookMessage, pod: PodRef): SlackBody {
     message.kind === "closed" ? `Answered in ${pod.name}: inbox item ${message.itemId}`
     : message.kind === "event" ? `${pod.name}: ${message.event.type} by ${message.event.actor} (seq ${message.event.seq})`
     : `A test from podwatch (${pod.name}): this Slack webhook works.`;
-  return { text, blocks: [{ type: "section", text: mrkdwn(escape(text)) }] };
+  return { text: escape(text), blocks: [{ type: "section", text: mrkdwn(escape(text)) }] };
 }
