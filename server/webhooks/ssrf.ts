@@ -1,6 +1,7 @@
 // Webhook targets must not reach into the server's own network: only http(s),
 // and no host that resolves to loopback, private, link-local (cloud metadata),
-// CGNAT, unique-local, multicast, reserved or unspecified addresses — checked when an
+// CGNAT, unique-local, multicast, reserved or unspecified addresses, nor the IPv6 forms
+// that carry an IPv4 address (mapped, translated, NAT64, 6to4, Teredo) — checked when an
 // endpoint is created and again when each connection is made (a custom `lookup`),
 // so a name that later resolves elsewhere (DNS rebinding) is refused too.
 // PODWATCH_WEBHOOK_ALLOW_PRIVATE=1 lets an operator (and the tests) allow them.
@@ -16,7 +17,11 @@ for (const [net, bits] of [
 ] as const) blocked.addSubnet(net, bits, "ipv4");
 for (const [net, bits] of [
   ["::", 128], ["::1", 128], ["fc00::", 7], ["fe80::", 10], ["fec0::", 10], ["ff00::", 8], ["64:ff9b::", 96], ["64:ff9b:1::", 48], ["100::", 64], ["2001:db8::", 32], ["2002::", 16],
+  // IETF protocol assignments (incl. Teredo 2001::/32, which tunnels to an embedded IPv4 address) and SRv6 SIDs.
+  ["2001::", 23], ["5f00::", 16],
 ] as const) blocked.addSubnet(net, bits, "ipv6");
+// (IPv4-translated addresses, ::ffff:0:0/96, are refused in isForbiddenAddress: node's BlockList
+// treats that prefix as IPv4-mapped and would not match it.)
 
 /** The 16 bytes of an IPv6 address (node's isIP said it is one), or null. */
 function ipv6Bytes(ip: string): number[] | null {
@@ -49,6 +54,10 @@ export function isForbiddenAddress(ip: string): boolean {
   const family = isIP(ip);
   if (family === 4) return blocked.check(ip, "ipv4");
   if (family !== 6) return true;
+  const bytes = ipv6Bytes(ip);
+  if (!bytes) return true;
+  // IPv4-translated (::ffff:0:a.b.c.d, SIIT): refused outright.
+  if (bytes.slice(0, 8).every((x) => x === 0) && bytes[8] === 0xff && bytes[9] === 0xff && bytes[10] === 0 && bytes[11] === 0) return true;
   const v4 = embeddedIpv4(ip);
   if (v4 !== null) return isIP(v4) !== 4 || blocked.check(v4, "ipv4");
   return blocked.check(ip, "ipv6");
