@@ -29,6 +29,7 @@ const ZEnv = z.object({
   PODWATCH_SMTP_URL: z.string().regex(/^smtps?:\/\/[^\s]+$/, "must be smtp://… or smtps://…").optional(),
   PODWATCH_SMTP_FROM: z.string().min(3).default("podwatch <podwatch@localhost>"),
   PODWATCH_WATCHDOG_MINUTE_MS: z.coerce.number().int().min(100).max(60_000).default(60_000),
+  PODWATCH_DEADLINE_MIN_MS: z.coerce.number().int().min(100).max(60_000).default(60_000),
   PODWATCH_WEBHOOK_ALLOW_PRIVATE: z.enum(["0", "1"]).default("0"),
   PODWATCH_WEBHOOK_TIME_SCALE: z.coerce.number().positive().max(1).default(1),
   PODWATCH_VAPID_PUBLIC_KEY: z.string().min(1).optional(),
@@ -71,6 +72,8 @@ export type Config = {
   smtp: { url: string; from: string } | null;
   /** Test only: how long a "minute" of a pod's checkpoint cadence lasts for the watchdog (60000 = real time). */
   watchdogMinuteMs: number;
+  /** Test only: how soon after its event a deadline may be (60000 = the rule's minute). */
+  deadlineMinMs: number;
   /** Webhooks may target loopback and private addresses (the operator's choice; tests use it for a loopback receiver). */
   webhookAllowPrivate: boolean;
   /** Test only: shrinks the webhook retry schedule and the day of failures before an endpoint is disabled (1 = real time). */
@@ -115,6 +118,7 @@ export function readConfig(env: Record<string, string | undefined> = process.env
     socketAckTimeoutMs: e.PODWATCH_SOCKET_ACK_TIMEOUT_MS,
     smtp: e.PODWATCH_SMTP_URL ? { url: e.PODWATCH_SMTP_URL, from: e.PODWATCH_SMTP_FROM } : null,
     watchdogMinuteMs: e.PODWATCH_WATCHDOG_MINUTE_MS,
+    deadlineMinMs: e.PODWATCH_DEADLINE_MIN_MS,
     webhookAllowPrivate: e.PODWATCH_WEBHOOK_ALLOW_PRIVATE === "1",
     webhookTimeScale: e.PODWATCH_WEBHOOK_TIME_SCALE,
     vapid: { publicKey: e.PODWATCH_VAPID_PUBLIC_KEY, privateKey: e.PODWATCH_VAPID_PRIVATE_KEY, subject: e.PODWATCH_VAPID_SUBJECT },

@@ -20,7 +20,7 @@ describe("podwatch CLI against a spawned server", () => {
 
   beforeAll(async () => {
     db = await createTestDatabase("sqlite");
-    s = await spawnServer({ DATABASE_URL: db.url });
+    s = await spawnServer({ DATABASE_URL: db.url, PODWATCH_DEADLINE_MIN_MS: "100" });
     ({ podId, tokens } = await agentPod(s.url, "cli", { "impl-1": "implementer", "rev-1": "reviewer", "chair-1": "chair" }, admin));
   });
   afterAll(async () => {
@@ -164,7 +164,7 @@ describe("podwatch CLI against a spawned server", () => {
     const waiting = startCli(["escalate", "Restart-proof?", "--id", "esc-restart", "--wait"], as("impl-1"));
     await until(() => waiting.stderr().includes("waiting for a human"), "the wait");
     await s.stop();
-    s = await spawnServer({ DATABASE_URL: db.url }, { port: Number(new URL(s.url).port) });
+    s = await spawnServer({ DATABASE_URL: db.url, PODWATCH_DEADLINE_MIN_MS: "100" }, { port: Number(new URL(s.url).port) });
     await api(s.url, "POST", `/api/v1/pods/${podId}/events`, { type: "escalation.answered", actor: "ann@example.com", body: { escalationId: "esc-restart", answer: "Yes" } }, admin);
     expect(await waiting.done).toMatchObject({ code: 0, stdout: "Yes\n" });
   });

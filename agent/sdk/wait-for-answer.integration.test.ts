@@ -9,7 +9,7 @@ describe("PodAgent.waitForAnswer and deadlines", () => {
   let agent: PodAgent;
   let podId: string;
   beforeAll(async () => {
-    s = await startTestServer("sqlite");
+    s = await startTestServer("sqlite", { PODWATCH_DEADLINE_MIN_MS: "100" }); // test only: deadlines seconds ahead
     const pod = await agentPod(s.url, "sdk-deadline", { impl: "implementer" });
     podId = pod.podId;
     agent = PodAgent.fromEnv(Object.assign({} as NodeJS.ProcessEnv, { PODWATCH_URL: s.url, PODWATCH_TOKEN: pod.tokens["impl"]! }));

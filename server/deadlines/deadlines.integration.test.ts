@@ -56,8 +56,35 @@ describe.each(testProviders())("deadlines and the watchdog on %s", (provider) =>
     await stop();
   });
 
+  it("an agent cannot have podwatch decide its own work: no past or too-near deadline, no approve/accept default", async () => {
+    const { url } = await start(); // the real minimum: a minute
+    const { podId, tokens } = await agentPod(url, "own-default", { impl: "implementer", chair: "chair" });
+    const post = (actor: string, type: string, body: object) => api(url, "POST", `/api/v1/pods/${podId}/events`, { type, actor, body }, { token: tokens[actor]! });
+    const past = { at: "2000-01-01T00:00:00Z", then: "answer" };
+    const ask = await post("impl", "escalation", { escalationId: "e1", kind: "intent", question: "Delete prod?", options: ["Yes", "No"], deadline: { ...past, answer: "Yes" } });
+    expect([ask.status, ask.body.error.code]).toEqual([422, "deadline_too_soon"]);
+    const soon = await post("impl", "escalation", { escalationId: "e1", kind: "intent", question: "Delete prod?", options: ["Yes", "No"], deadline: { at: new Date(Date.now() + 20_000).toISOString(), then: "answer", answer: "Yes" } });
+    expect([soon.status, soon.body.error.code]).toEqual([422, "deadline_too_soon"]);
+    expect((await post("chair", "job.posted", { jobId: "j1", scope: "Fix", acceptanceTests: ["works"], settlement: { amount: 5, currency: "EUR", terms: "t" } })).status).toBe(201);
+    expect((await post("chair", "job.funded", { jobId: "j1" })).status).toBe(201);
+    const accept = await post("impl", "job.delivered", { jobId: "j1", deadline: { inMinutes: 5, then: "answer", answer: "accept" } });
+    expect([accept.status, accept.body.error.code]).toEqual([409, "default_needs_decider"]);
+    expect((await post("impl", "task.added", { taskId: "a", description: "a" })).status).toBe(201);
+    expect((await post("impl", "task.updated", { taskId: "a", status: "in_progress" })).status).toBe(201);
+    const approve = await post("impl", "task.review_requested", { taskId: "a", deadline: { inMinutes: 5, then: "answer", answer: "approve" } });
+    expect([approve.status, approve.body.error.code]).toEqual([409, "default_needs_decider"]);
+    expect((await post("impl", "job.delivered", { jobId: "j1", deadline: { inMinutes: 5, then: "reject" } })).status).toBe(201);
+    const state = (await api(url, "GET", `/api/v1/pods/${podId}/state`)).body;
+    expect(state.jobs[0]).toMatchObject({ status: "delivered", escrow: "funded" });
+    expect(state.decisions).toEqual([]);
+    expect(await events(url, podId, "deadline.passed")).toEqual([]);
+    await stop();
+  });
+
   it("a deadline that passes while the server is down is applied once after it starts", async () => {
-    const { url } = await start();
+    // Test only: deadlines may be seconds ahead (the rule's minimum is a minute).
+    const fast = { PODWATCH_DEADLINE_MIN_MS: "100" };
+    const { url } = await start(fast);
     const { podId, tokens } = await agentPod(url, "deadline", { impl: "implementer" });
     const at = new Date(Date.now() + 2500).toISOString();
     const asked = await api(url, "POST", `/api/v1/pods/${podId}/events`, {
@@ -69,7 +96,7 @@ describe.each(testProviders())("deadlines and the watchdog on %s", (provider) =>
     await stop();
     await sleep(Math.max(0, Date.parse(at) - Date.now()) + 300); // the deadline passes while nobody runs
 
-    const restarted = await start();
+    const restarted = await start(fast);
     // A second scheduler on the same database, as a second node would run, races the first.
     const rival = new DeadlineScheduler(restarted.app);
     rival.start();
@@ -83,7 +110,7 @@ describe.each(testProviders())("deadlines and the watchdog on %s", (provider) =>
     expect(after.escalations[0].answer).toMatchObject({ answer: "Yes", by: "podwatch" });
     await stop();
 
-    const again = await start(); // and a further restart appends nothing more
+    const again = await start(fast); // and a further restart appends nothing more
     await sleep(800);
     expect(await events(again.url, podId, "deadline.passed")).toHaveLength(1);
     await stop();

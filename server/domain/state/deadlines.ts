@@ -2,14 +2,48 @@
 // when nobody answers in time. The reducer makes the deadline absolute (pure: `inMinutes`
 // counts from the event's receivedAt); the scheduler (server/deadlines/) appends
 // deadline.passed with the outcome computed here, and its reducer checks it against the same.
-import type { Deadline } from "../events/event-schemas";
+import { DEADLINE_MAX_MINUTES, type Deadline } from "../events/event-schemas";
 import type { DeadlineOutcome } from "../../wire/vocabulary";
 import type { Due, InboxItem, PodState } from "./pod-state";
+import { conflictRule, holds, invalidRule, isApprover } from "./rules";
 
+/** A deadline is at least this long after its event was received: a person gets a chance to answer first. */
+export const DEADLINE_MIN_MS = 60_000;
+const DEADLINE_MAX_MS = DEADLINE_MAX_MINUTES * 60_000;
+let minMs = DEADLINE_MIN_MS;
+
+/**
+ * Test only (PODWATCH_DEADLINE_MIN_MS, set once as the server starts): a shorter minimum, so a
+ * test's deadline passes in seconds. The one setting the reducers read besides the event; a tape
+ * replayed under the real minute may refuse such a deadline (its pod then keeps its stored state).
+ */
+export function setDeadlineMinimumForTests(ms: number) {
+  minMs = Math.min(DEADLINE_MIN_MS, Math.max(100, ms));
+}
+
+/**
+ * The event's deadline made absolute, or undefined without one. Refused when it is less than a
+ * minute after `receivedAt` (a past `at` would have podwatch decide at once) or more than 30 days.
+ */
 export function dueFrom(d: Deadline | undefined, receivedAt: string): Due | undefined {
   if (!d) return undefined;
-  const at = d.at !== undefined ? new Date(d.at).toISOString() : new Date(Date.parse(receivedAt) + d.inMinutes! * 60_000).toISOString();
-  return { at, then: d.then, ...(d.answer !== undefined ? { answer: d.answer } : {}) };
+  const received = Date.parse(receivedAt);
+  const at = d.at !== undefined ? Date.parse(d.at) : received + d.inMinutes! * 60_000;
+  if (at - received < minMs) throw invalidRule("deadline_too_soon", `a deadline is at least a minute after the event is received (${receivedAt}); ${new Date(at).toISOString()} is not`);
+  if (at - received > DEADLINE_MAX_MS) throw invalidRule("deadline_too_far", `a deadline is at most 30 days after the event is received (${receivedAt}); ${new Date(at).toISOString()} is later`);
+  return { at: new Date(at).toISOString(), then: d.then, ...(d.answer !== undefined ? { answer: d.answer } : {}) };
+}
+
+/**
+ * A review request's or a delivery's default outcome is applied as podwatch, past the decider: so
+ * a favourable one (approve, accept) is set only by someone who may decide it themselves — the
+ * chair or a human approver, the `decision` rule. Anyone else (the implementer, the contractor)
+ * may ask for a reminder or a rejection.
+ */
+export function requireDefaultAuthority(s: PodState, actor: string, d: Deadline | undefined, subject: "task" | "job") {
+  if (d?.then !== "answer" || (d.answer !== "approve" && d.answer !== "accept")) return;
+  if (isApprover(s, actor) || holds(s, actor, "chair")) return;
+  throw conflictRule("default_needs_decider", `only the chair or a human approver may make "${d.answer}" the default of this ${subject === "task" ? "review request" : "delivery"}; ${actor} may ask for then: "remind" or "reject"`);
 }
 
 /** What passing the item's deadline does; null when it has none (or it already passed as a reminder). */

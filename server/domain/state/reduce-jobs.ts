@@ -3,7 +3,7 @@
 import type { Job } from "./pod-state";
 import { at, conflictRule, requireEvidence, requireJob, type R, type Reducers, union, with_ } from "./rules";
 import { linkEvidence } from "./reduce-evidence";
-import { dueFrom } from "./deadlines";
+import { dueFrom, requireDefaultAuthority } from "./deadlines";
 
 const posted: R<"job.posted"> = (s, e) => {
   if (s.jobs[e.body.jobId]) throw conflictRule("job_exists", `job ${e.body.jobId} already exists`);
@@ -23,6 +23,7 @@ const delivered: R<"job.delivered"> = (s, e) => {
   requireEvidence(s, e.body.evidenceIds);
   const key = `job:${job.jobId}`;
   const due = dueFrom(e.body.deadline, e.receivedAt);
+  requireDefaultAuthority(s, e.actor, e.body.deadline, "job");
   const item = { ...at(e), id: key, kind: "job_acceptance" as const, title: `Accept delivery of job ${job.jobId}: ${job.scope}`, subject: { kind: "job", id: job.jobId }, ...(due ? { due } : {}) };
   const next = { ...job, status: "delivered" as const, evidenceIds: union(job.evidenceIds, e.body.evidenceIds) };
   return linkEvidence({ ...s, jobs: with_(s.jobs, job.jobId, next), inbox: with_(s.inbox, key, item) }, e.body.evidenceIds, "jobs", job.jobId);

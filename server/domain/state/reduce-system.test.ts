@@ -8,24 +8,25 @@ const LATER = "2026-11-22T10:31:00.000Z";
 const esc = (deadline: object, options?: string[]) => ({ escalationId: "e1", kind: "intent", question: "Ship?", ...(options ? { options } : {}), deadline });
 const passed = (itemId: string, kind: string, id: string, outcome: string, answer?: string) => ({ itemId, subject: { kind, id }, outcome, ...(answer ? { answer } : {}) });
 
-function reviewed(deadline?: object) {
+/** `by`: who asks for the review — approve as the default needs someone who may decide (the chair). */
+function reviewed(deadline?: object, by = "impl") {
   const t = Tape.team();
   t.add("task.added", "impl", { taskId: "a", description: "a" });
   t.add("task.updated", "impl", { taskId: "a", status: "in_progress" });
   t.now = T0;
-  t.add("task.review_requested", "impl", { taskId: "a", ...(deadline ? { deadline } : {}) });
+  t.add("task.review_requested", by, { taskId: "a", ...(deadline ? { deadline } : {}) });
   t.now = null;
   t.add("review", "rev", { taskId: "a", verdict: "approve" });
   return t;
 }
 
-function delivered(deadline: object) {
+function delivered(deadline: object, by = "impl") {
   const t = Tape.team();
   t.bundle("ev1");
   t.add("job.posted", "chair-1", { jobId: "j1", scope: "Fix", acceptanceTests: ["works"], settlement: { amount: 5, currency: "EUR", terms: "t" } });
   t.add("job.funded", "chair-1", { jobId: "j1" });
   t.now = T0;
-  t.add("job.delivered", "impl", { jobId: "j1", evidenceIds: ["ev1"], deadline });
+  t.add("job.delivered", by, { jobId: "j1", evidenceIds: ["ev1"], deadline });
   return t;
 }
 
@@ -108,7 +109,7 @@ describe("deadline.passed (issue 14)", () => {
   });
 
   it("a review request's deadline moves onto the decision item; passing it decides the task by podwatch", () => {
-    const t = reviewed({ inMinutes: 30, then: "answer", answer: "approve" });
+    const t = reviewed({ inMinutes: 30, then: "answer", answer: "approve" }, "chair-1");
     expect(t.state.inbox["decision:task:a"]!.due).toEqual({ at: "2026-11-22T10:30:00.000Z", then: "answer", answer: "approve" });
     t.now = LATER;
     t.refuses("outcome_mismatch", "deadline.passed", "podwatch", passed("decision:task:a", "task", "a", "rejected"));
@@ -124,7 +125,7 @@ describe("deadline.passed (issue 14)", () => {
     t.add("task.updated", "impl", { taskId: "a", status: "in_progress" });
     t.bundle("bad", 1);
     t.now = T0;
-    t.add("task.review_requested", "impl", { taskId: "a", evidenceIds: ["bad"], deadline: { inMinutes: 5, then: "answer", answer: "approve" } });
+    t.add("task.review_requested", "chair-1", { taskId: "a", evidenceIds: ["bad"], deadline: { inMinutes: 5, then: "answer", answer: "approve" } });
     t.add("review", "rev", { taskId: "a", verdict: "approve" });
     t.now = LATER;
     t.refuses("failing_gate", "deadline.passed", "podwatch", passed("decision:task:a", "task", "a", "approved"));
@@ -143,7 +144,7 @@ describe("deadline.passed (issue 14)", () => {
   });
 
   it("accepting a delivery at its deadline settles the escrow like a person's accept; rejecting refunds it", () => {
-    const t = delivered({ inMinutes: 10, then: "answer", answer: "accept" });
+    const t = delivered({ inMinutes: 10, then: "answer", answer: "accept" }, "chair-1");
     t.now = LATER;
     const s = t.add("deadline.passed", "podwatch", passed("job:j1", "job", "j1", "accepted"));
     expect(s.jobs["j1"]).toMatchObject({ status: "settled", escrow: "released" });
@@ -151,6 +152,65 @@ describe("deadline.passed (issue 14)", () => {
     const r = delivered({ inMinutes: 10, then: "reject" });
     r.now = LATER;
     expect(r.add("deadline.passed", "podwatch", passed("job:j1", "job", "j1", "rejected")).jobs["j1"]).toMatchObject({ status: "settled", escrow: "refunded" });
+  });
+});
+
+describe("who sets a default, and how soon (review of issue 14)", () => {
+  const at = (ms: number) => new Date(Date.parse(T0) + ms).toISOString();
+  it("a deadline is at least a minute after the event was received and at most 30 days", () => {
+    const t = Tape.team();
+    t.now = T0;
+    const ask = (id: string, deadline: object) => ({ ...esc(deadline, ["Yes", "No"]), escalationId: id, question: "Delete prod?" });
+    // An asker's past `at` would have been answered by podwatch at once.
+    t.refuses("deadline_too_soon", "escalation", "impl", ask("past", { at: "2000-01-01T00:00:00Z", then: "answer", answer: "Yes" }));
+    t.refuses("deadline_too_soon", "escalation", "impl", ask("soon", { at: at(59_999), then: "answer", answer: "Yes" }));
+    t.refuses("deadline_too_far", "escalation", "impl", ask("far", { at: at(30 * 86_400_000 + 1), then: "remind" }));
+    expect(t.add("escalation", "impl", ask("min", { at: at(60_000), then: "answer", answer: "Yes" })).inbox["escalation:min"]!.due!.at).toBe(at(60_000));
+    expect(t.add("escalation", "impl", ask("max", { at: at(30 * 86_400_000), then: "remind" })).inbox["escalation:max"]!.due!.at).toBe(at(30 * 86_400_000));
+    expect(t.add("escalation", "impl", ask("rel", { inMinutes: 1, then: "remind" })).inbox["escalation:rel"]!.due!.at).toBe(at(60_000));
+  });
+
+  it("an implementer may not make its own review request approve itself by default; remind or reject it may", () => {
+    const t = Tape.team();
+    t.add("task.added", "impl", { taskId: "a", description: "a" });
+    t.add("task.updated", "impl", { taskId: "a", status: "in_progress" });
+    t.now = T0;
+    t.refuses("deadline_too_soon", "task.review_requested", "impl", { taskId: "a", deadline: { at: "2000-01-01T00:00:00Z", then: "answer", answer: "approve" } });
+    t.refuses("default_needs_decider", "task.review_requested", "impl", { taskId: "a", deadline: { inMinutes: 30, then: "answer", answer: "approve" } });
+    expect(t.add("task.review_requested", "impl", { taskId: "a", deadline: { inMinutes: 30, then: "answer", answer: "reject" } }).tasks["a"]!.due).toMatchObject({ then: "answer", answer: "reject" });
+    const r = Tape.team();
+    r.add("task.added", "impl", { taskId: "b", description: "b" });
+    r.add("task.updated", "impl", { taskId: "b", status: "in_progress" });
+    expect(r.add("task.review_requested", "impl", { taskId: "b", deadline: { inMinutes: 30, then: "remind" } }).tasks["b"]!.due).toMatchObject({ then: "remind" });
+  });
+
+  it("the chair (who may decide the task) may make approve the default", () => {
+    const t = Tape.team();
+    t.add("task.added", "impl", { taskId: "a", description: "a" });
+    t.add("task.updated", "impl", { taskId: "a", status: "in_progress" });
+    t.now = T0;
+    expect(t.add("task.review_requested", "chair-1", { taskId: "a", deadline: { inMinutes: 30, then: "answer", answer: "approve" } }).tasks["a"]!.due).toMatchObject({ answer: "approve" });
+  });
+
+  it("a delivering agent may not accept its own delivery by default; reject or remind it may, the chair may accept", () => {
+    const attempt = (actor: string, deadline: object) => {
+      const t = Tape.team();
+      t.bundle("ev1");
+      t.add("job.posted", "chair-1", { jobId: "j1", scope: "Fix", acceptanceTests: ["works"], settlement: { amount: 5, currency: "EUR", terms: "t" } });
+      t.add("job.funded", "chair-1", { jobId: "j1" });
+      t.now = T0;
+      return { t, body: { jobId: "j1", evidenceIds: ["ev1"], deadline }, actor };
+    };
+    const accept = attempt("impl", { at: "2000-01-01T00:00:00Z", then: "answer", answer: "accept" });
+    accept.t.refuses("deadline_too_soon", "job.delivered", "impl", accept.body);
+    const later = attempt("impl", { inMinutes: 10, then: "answer", answer: "accept" });
+    later.t.refuses("default_needs_decider", "job.delivered", "impl", later.body);
+    for (const deadline of [{ inMinutes: 10, then: "reject" }, { inMinutes: 10, then: "answer", answer: "reject" }, { inMinutes: 10, then: "remind" }]) {
+      const ok = attempt("impl", deadline);
+      expect(ok.t.add("job.delivered", "impl", ok.body).inbox["job:j1"]!.due).toBeDefined();
+    }
+    const chair = attempt("chair-1", { inMinutes: 10, then: "answer", answer: "accept" });
+    expect(chair.t.add("job.delivered", "chair-1", chair.body).inbox["job:j1"]!.due).toMatchObject({ answer: "accept" });
   });
 });
 

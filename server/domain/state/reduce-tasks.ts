@@ -5,7 +5,7 @@ import type { PodState, Task } from "./pod-state";
 import { at, conflictRule, invalidRule, type R, type Reducers, requireDecider, requireEvidence, requireTask, union, with_, without } from "./rules";
 import { AGENT_TRANSITIONS, findCycle } from "./task-machine";
 import { linkEvidence } from "./reduce-evidence";
-import { dueFrom } from "./deadlines";
+import { dueFrom, requireDefaultAuthority } from "./deadlines";
 
 function newTask(seq: number, taskId: string, description: string, status: TaskState, dependsOn: string[], metadata: Record<string, unknown>, implementer: string | null = null): Task {
   return {
@@ -85,6 +85,7 @@ const reviewRequested: R<"task.review_requested"> = (s, e) => {
   requireEvidence(s, e.body.evidenceIds);
   const { due: _previous, ...rest } = task;
   const due = dueFrom(e.body.deadline, e.receivedAt);
+  requireDefaultAuthority(s, e.actor, e.body.deadline, "task");
   const next: Task = {
     ...rest, status: "in_review", review: null, updatedSeq: e.seq, implementer: task.implementer ?? e.actor,
     implementers: union(task.implementers, [e.actor]), evidenceIds: union(task.evidenceIds, e.body.evidenceIds), ...(due ? { due } : {}),
