@@ -159,8 +159,8 @@ class PostgresStore implements TapeStore {
     return rows.sort((a, b) => a.id - b.id);
   }
 
-  async deleteOutbox(id: number) {
-    await this.pool.query(`DELETE FROM outbox WHERE id = $1`, [id]);
+  async deleteOutbox(ids: number[]) {
+    if (ids.length) await this.pool.query(`DELETE FROM outbox WHERE id = ANY($1::int[])`, [ids]);
   }
 
   async ping() {

@@ -64,7 +64,7 @@ class SqliteStore implements TapeStore {
       claimOutbox: prep(
         `UPDATE outbox SET claimed_until = ? WHERE id IN (SELECT id FROM outbox WHERE claimed_until IS NULL OR claimed_until < ? ORDER BY id LIMIT ?) RETURNING ${OUTBOX_COLUMNS}`,
       ),
-      deleteOutbox: prep(`DELETE FROM outbox WHERE id = ?`),
+      deleteOutbox: prep(`DELETE FROM outbox WHERE id IN (SELECT value FROM json_each(?))`),
       findOne: prep(`SELECT id, pod_id AS podId, seq, hash FROM event WHERE id = ?`),
       // One prepared statement for any number of ids: they arrive as a JSON array.
       findMany: prep(`SELECT id, pod_id AS podId, seq, hash FROM event WHERE id IN (SELECT value FROM json_each(?))`),
@@ -152,8 +152,8 @@ class SqliteStore implements TapeStore {
     return (this.stmts.claimOutbox.all(until, now, limit) as OutboxRow[]).sort((a, b) => a.id - b.id);
   }
 
-  async deleteOutbox(id: number) {
-    this.stmts.deleteOutbox.run(id);
+  async deleteOutbox(ids: number[]) {
+    if (ids.length) this.stmts.deleteOutbox.run(JSON.stringify(ids));
   }
 
   async ping() {

@@ -30,8 +30,8 @@ export interface TapeStore {
    * to the caller until `until`: another dispatcher (another node) skips them meanwhile.
    */
   claimOutbox(limit: number, now: string, until: string): Promise<OutboxRow[]>;
-  /** Removes a row once every consumer took it. */
-  deleteOutbox(id: number): Promise<void>;
+  /** Removes rows once every consumer took them (one statement: one commit for a whole run). */
+  deleteOutbox(ids: number[]): Promise<void>;
   ping(): Promise<void>;
   close(): Promise<void>;
 }

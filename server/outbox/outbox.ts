@@ -89,12 +89,16 @@ export class OutboxDispatcher {
         if (!this.stopped) console.error("podwatch: the outbox could not be read; retrying", error);
         return;
       }
-      for (const row of rows) await this.hand(row);
+      const taken: number[] = [];
+      for (const row of rows) if (await this.hand(row)) taken.push(Number(row.id));
+      // One delete for the whole run: on SQLite each statement outside the append is its own commit (and fsync).
+      await this.store.deleteOutbox(taken);
       if (rows.length < size || this.stopped) return;
     }
   }
 
-  private async hand(row: OutboxRow) {
+  /** True when every consumer took the row. */
+  private async hand(row: OutboxRow): Promise<boolean> {
     const batch = toBatch(row);
     let ok = true;
     for (const consumer of this.consumers) {
@@ -106,7 +110,7 @@ export class OutboxDispatcher {
       }
     }
     // A failed row stays claimed until its lease ends, then it is handed over again (to all: they are idempotent).
-    if (ok) await this.store.deleteOutbox(row.id);
+    return ok;
   }
 }
 
