@@ -2,7 +2,7 @@
 // log, "send a test" and "redeliver". The server actions in
 // server/web/webhook-actions.ts call the same use-cases.
 import { createWebhook, deleteWebhook, listWebhooks, updateWebhook } from "../webhooks/endpoints";
-import { listDeliveries, redeliver, sendTestDelivery } from "../webhooks/deliveries";
+import { listDeliveries, redeliver, sendTestDelivery, TooSoon } from "../webhooks/deliveries";
 import { wakeWebhookWorker } from "../webhooks/start-webhooks";
 import { AppError } from "../domain/errors";
 import { ZCreateWebhookRequest, ZUpdateWebhookRequest, type WebhookCreated, type WebhookDeliveriesResponse, type WebhooksResponse } from "../wire/webhooks";
@@ -51,7 +51,10 @@ export const webhookRoutes: Route[] = [
     path: /^\/api\/v1\/pods\/([^/]+)\/webhooks\/([^/]+)\/test$/,
     guard: ADMIN,
     run: async ({ app, res, params }) => {
-      const delivery = await sendTestDelivery(app.store, app.config.publicUrl, params[0]!, params[1]!);
+      const delivery = await sendTestDelivery(app.store, app.config.publicUrl, params[0]!, params[1]!).catch((e) => {
+        if (e instanceof TooSoon) res.setHeader("retry-after", String(e.retryAfterSeconds));
+        throw e;
+      });
       wakeWebhookWorker(app);
       sendJson(res, 202, delivery);
     },

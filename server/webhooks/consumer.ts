@@ -47,11 +47,13 @@ export async function podRef(store: TapeStore, podId: string, publicUrl: string)
   return { id: podId, name: pod?.name ?? podId, url: publicUrl };
 }
 
-/** Inserts deliveries due now; a row whose (endpoint, message id) exists already is left as it is. */
-export async function insertDeliveries(store: TapeStore, rows: NewDelivery[]): Promise<void> {
+/** Inserts deliveries due now; a row whose (endpoint, message id) exists already is left as it is. Returns how many were new. */
+export async function insertDeliveries(store: TapeStore, rows: NewDelivery[]): Promise<number> {
   const now = new Date().toISOString();
+  let added = 0;
   for (let i = 0; i < rows.length; i += 100) {
     const values = rows.slice(i, i + 100).map((r) => Prisma.sql`(${randomUUID()}, ${r.endpointId}, ${r.podId}, ${r.message.id}, ${r.message.type}, ${r.payload}, 'pending', ${now}, ${now})`);
-    await store.prisma.$executeRaw`INSERT INTO webhook_delivery (id, endpoint_id, pod_id, message_id, type, payload, status, next_attempt_at, created_at) VALUES ${Prisma.join(values)} ON CONFLICT (endpoint_id, message_id) DO NOTHING`;
+    added += await store.prisma.$executeRaw`INSERT INTO webhook_delivery (id, endpoint_id, pod_id, message_id, type, payload, status, next_attempt_at, created_at) VALUES ${Prisma.join(values)} ON CONFLICT (endpoint_id, message_id) DO NOTHING`;
   }
+  return added;
 }

@@ -249,6 +249,86 @@ describe.each(testProviders())("webhooks on %s", (provider) => {
     }
   });
 
+  it("Send a test: one per endpoint per 10 s; another at once is refused with 429 and Retry-After", async () => {
+    const rx = await receiver();
+    const { podId, endpointId } = await podWithEndpoint(rx, ["checkpoint"]);
+    const other = await api(s.url, "POST", `/api/v1/pods/${podId}/webhooks`, { url: rx.url, events: ["checkpoint"] });
+    expect((await api(s.url, "POST", `/api/v1/pods/${podId}/webhooks/${endpointId}/test`)).status).toBe(202);
+    const again = await Promise.all([0, 1, 2].map(() => api(s.url, "POST", `/api/v1/pods/${podId}/webhooks/${endpointId}/test`)));
+    for (const r of again) {
+      expect(r.status).toBe(429);
+      expect(r.body.error?.code ?? r.body.code).toBe("webhook_test_too_soon");
+      expect(Number(r.headers.get("retry-after"))).toBeGreaterThanOrEqual(1);
+      expect(Number(r.headers.get("retry-after"))).toBeLessThanOrEqual(10);
+    }
+    // Another endpoint has its own allowance.
+    expect((await api(s.url, "POST", `/api/v1/pods/${podId}/webhooks/${other.body.id}/test`)).status).toBe(202);
+    expect((await deliveries(podId, endpointId)).filter((d) => d.type === "webhook.test")).toHaveLength(1);
+  });
+
+  it("one endpoint's backlog cannot fill a round: another endpoint's due delivery goes out while the first one's receiver hangs", async () => {
+    let arrived = 0;
+    const held: (() => void)[] = [];
+    const tarpit = createServer((req, res) => {
+      arrived++;
+      held.push(() => res.writeHead(204).end());
+      req.resume();
+    });
+    await new Promise<void>((r) => tarpit.listen(0, "127.0.0.1", r));
+    try {
+      const rx = await receiver();
+      rx.secret = "";
+      const { podId, endpointId: quickId } = await podWithEndpoint(rx, ["checkpoint"]);
+      rx.secret = "";
+      const slowId = (await api(s.url, "POST", `/api/v1/pods/${podId}/webhooks`, { url: `http://127.0.0.1:${(tarpit.address() as AddressInfo).port}/hook`, events: ["checkpoint"] })).body.id as string;
+      const now = Date.now();
+      const row = (endpointId: string, i: number) => ({
+        id: randomUUID(), endpointId, podId, messageId: `msg_backlog_${endpointId}_${i}`, type: "checkpoint", payload: JSON.stringify({ type: "checkpoint", timestamp: new Date().toISOString(), data: {} }), status: "pending",
+        nextAttemptAt: new Date(now - 60_000 + i).toISOString(), createdAt: new Date(now).toISOString(),
+      });
+      // 40 older rows for the hanging endpoint, then one for the quick one: one statement, so a round sees all of them.
+      await s.app.store.prisma.webhookDelivery.createMany({ data: [...Array.from({ length: 40 }, (_, i) => row(slowId, i)), row(quickId, 1000)] });
+      await until("the quick endpoint's delivery while the other hangs", () => rx.received.length === 1, 10_000);
+      expect(arrived).toBeLessThanOrEqual(4);
+    } finally {
+      for (const release of held.splice(0)) release();
+      tarpit.closeAllConnections();
+      await new Promise<void>((r) => tarpit.close(() => r()));
+    }
+  });
+
+  it("delivered and failed deliveries older than 7 days are pruned (from the worker), keeping the newest 10 of each endpoint and anything pending", async () => {
+    const rx = await receiver();
+    const { podId, endpointId: busyId } = await podWithEndpoint(rx, ["checkpoint"]);
+    const quietId = (await api(s.url, "POST", `/api/v1/pods/${podId}/webhooks`, { url: rx.url, events: ["checkpoint"] })).body.id as string;
+    const day = 86_400_000;
+    const at = (daysAgo: number, i = 0) => new Date(Date.now() - daysAgo * day - i * 1000).toISOString();
+    const row = (endpointId: string, name: string, status: string, createdAt: string, lastAttemptAt: string | null) => ({
+      id: randomUUID(), endpointId, podId, messageId: `msg_prune_${name}`, type: "checkpoint", payload: "{}", status, attempts: lastAttemptAt ? 1 : 0,
+      nextAttemptAt: status === "pending" ? at(-1) : null, createdAt, lastAttemptAt,
+    });
+    await s.app.store.prisma.webhookDelivery.createMany({
+      data: [
+        ...[0, 1, 2].map((i) => row(busyId, `recent-${i}`, "delivered", at(1, i), at(1, i))),
+        ...Array.from({ length: 20 }, (_, i) => row(busyId, `old-${i}`, i % 2 ? "failed" : "delivered", at(8, i), i % 4 === 3 ? null : at(8, i))),
+        row(busyId, "old-but-redelivered", "delivered", at(30), at(2)),
+        row(busyId, "old-pending", "pending", at(30), at(9)),
+        ...[0, 1].map((i) => row(quietId, `quiet-old-${i}`, "delivered", at(20, i), at(20, i))),
+      ],
+    });
+    await s.close();
+    s = await start();
+    const names = async (endpointId: string) =>
+      (await s.app.store.prisma.webhookDelivery.findMany({ where: { endpointId }, select: { messageId: true } })).map((r) => r.messageId.replace("msg_prune_", "")).sort();
+    const busy = await until("the pruning", async () => {
+      const n = await names(busyId);
+      return n.length < 25 && n;
+    });
+    // The newest 10 by creation (3 recent + 7 of the old) stay; so do the redelivered one (recent attempt) and the pending one.
+    expect(busy).toEqual(["old-0", "old-1", "old-2", "old-3", "old-4", "old-5", "old-6", "old-but-redelivered", "old-pending", "recent-0", "recent-1", "recent-2"].sort());
+    expect(await names(quietId)).toEqual(["quiet-old-0", "quiet-old-1"]);
+  });
+
   it("a server restart in the middle of retrying loses nothing and doubles nothing", async () => {
     const rx = await receiver();
     const { podId, endpointId, append } = await podWithEndpoint(rx, ["checkpoint", "inbox.opened", "inbox.closed"]);

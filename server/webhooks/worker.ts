@@ -1,8 +1,10 @@
 // Sends webhook deliveries: claims due rows with a lease (so two nodes never
 // send one row at once, and a crashed node's rows come back after the lease),
 // sends a few at a time, records each attempt, schedules retries, and disables
-// an endpoint after a day of only failures, telling its pod's admins.
+// an endpoint after a day of only failures, telling its pod's admins; and prunes
+// old deliveries every hour.
 import type { TapeStore } from "../db/tape-store";
+import { pruneDeliveries } from "./deliveries";
 import { disableEndpoint } from "./endpoints";
 import { webhookHeaders } from "./signature";
 import { sendWebhook, type AttemptResult } from "./send";
@@ -15,10 +17,16 @@ export type WebhookWorkerOptions = {
   /** Posts the "endpoint disabled" notice to the pod's admins; idempotent (called again after a crash). */
   onDisabled: (endpoint: { id: string; podId: string; url: string; failingSince: string }) => Promise<void>;
   concurrency?: number;
+  /** How often old deliveries are pruned (also once at start). */
+  pruneEveryMs?: number;
   leaseMs?: number;
   pollMs?: number;
   timeoutMs?: number;
 };
+
+/** A round's most rows of one endpoint, and of one pod (of 32). */
+const PER_ENDPOINT = 4;
+const PER_POD = 16;
 
 type Claimed = { id: string; endpointId: string; messageId: string; payload: string; attempts: number; scheduleFrom: number; endpoint: { id: string; podId: string; url: string; secret: string; failingSince: string | null } };
 
@@ -27,6 +35,8 @@ export class WebhookWorker {
   private again = false;
   private stopped = true;
   private timer: NodeJS.Timeout | null = null;
+  private pruneTimer: NodeJS.Timeout | null = null;
+  private pruning: Promise<void> | null = null;
 
   constructor(
     private readonly store: TapeStore,
@@ -36,13 +46,25 @@ export class WebhookWorker {
   start() {
     this.stopped = false;
     this.wake();
+    this.prune();
+    this.pruneTimer = setInterval(this.prune, this.options.pruneEveryMs ?? 3_600_000);
+    this.pruneTimer.unref();
   }
 
   async stop() {
     this.stopped = true;
     if (this.timer) clearTimeout(this.timer);
-    await this.running;
+    if (this.pruneTimer) clearInterval(this.pruneTimer);
+    await Promise.all([this.running, this.pruning]);
   }
+
+  /** Deletes deliveries past retention (deliveries.ts); one pass at a time. */
+  private prune = () => {
+    if (this.stopped || this.pruning) return;
+    this.pruning = pruneDeliveries(this.store)
+      .then(() => undefined, (e) => console.error("podwatch: old webhook deliveries could not be pruned; trying again later", e))
+      .finally(() => (this.pruning = null));
+  };
 
   /** New work (a batch taken, a test, a redelivery): look now. */
   wake = () => {
@@ -106,12 +128,16 @@ export class WebhookWorker {
   private async claim(size: number): Promise<Claimed[]> {
     const now = new Date();
     const nowIso = now.toISOString();
-    const due = await this.store.prisma.webhookDelivery.findMany({
-      where: { status: "pending", nextAttemptAt: { lte: nowIso }, OR: [{ claimedUntil: null }, { claimedUntil: { lt: nowIso } }] },
-      orderBy: { nextAttemptAt: "asc" },
-      take: size,
-      select: { id: true },
-    });
+    // Oldest due first, but at most PER_ENDPOINT of one endpoint and PER_POD of one pod: a round lasts as long as
+    // its slowest attempt, so one endpoint's backlog (or a pod of receivers that hang) cannot fill every round.
+    const due = await this.store.prisma.$queryRaw<{ id: string }[]>`SELECT id FROM (
+        SELECT id, next_attempt_at, ROW_NUMBER() OVER (PARTITION BY pod_id ORDER BY next_attempt_at, id) AS pod_n FROM (
+          SELECT id, pod_id, next_attempt_at, ROW_NUMBER() OVER (PARTITION BY endpoint_id ORDER BY next_attempt_at, id) AS endpoint_n
+          FROM webhook_delivery
+          WHERE status = 'pending' AND next_attempt_at <= ${nowIso} AND (claimed_until IS NULL OR claimed_until < ${nowIso})
+        ) AS by_endpoint WHERE endpoint_n <= ${PER_ENDPOINT}
+      ) AS by_pod WHERE pod_n <= ${PER_POD}
+      ORDER BY next_attempt_at, id LIMIT ${size}`;
     if (!due.length) return [];
     // The lease doubles as this claim's mark: only rows still unclaimed take it, and only they are read back.
     const lease = new Date(now.getTime() + (this.options.leaseMs ?? 60_000) + Math.floor(Math.random() * 1000)).toISOString();
