@@ -2,7 +2,8 @@
 // protocol role. Access levels in `roles` (viewer/approver/admin) become the
 // person's pod access.
 import { ACCESS_LEVELS, ROLES, type Access, type TEvent } from "../domain/events/event-schemas";
-import { invalid } from "../domain/errors";
+import { AppError, invalid } from "../domain/errors";
+import { refuseSystemVoice } from "../domain/access/policy";
 import type { AppendEvents } from "../tape/append-events";
 import type { MemberAdded, TAddMemberRequest } from "../wire/access";
 
@@ -14,6 +15,8 @@ export async function addMember(append: AppendEvents, podId: string, actor: stri
     { type: "member.joined", actor, body: { memberId: req.memberId, kind: req.kind, displayName: req.displayName, ...(access ? { access } : {}) } },
     ...protocolRoles.map((role): TEvent => ({ type: "role.assigned", actor, body: { memberId: req.memberId, role } })),
   ];
+  const system = refuseSystemVoice(events);
+  if (!system.ok) throw new AppError(system.status, system.code, system.message);
   const acks = await append(podId, events);
   return { memberId: req.memberId, kind: req.kind, displayName: req.displayName, access: req.kind === "human" ? (access ?? "viewer") : null, roles: protocolRoles, events: acks };
 }

@@ -62,5 +62,7 @@ function parse(row: StateRow | undefined): { state: PodState; outdated: PodState
 function keepOutdated(podId: string, outdated: PodState, error: unknown): PodState {
   if (!(error instanceof AppError)) throw error;
   console.warn(`podwatch: pod ${podId}: rebuilding its state under the current rules failed (${error.code}: ${error.message}); keeping the state it had`);
-  return { ...outdated, v: PROJECTION_VERSION };
+  // Fields added since are missing from it: an empty pod's values fill them (a v2 state had no
+  // cadence record, and every read of the pod would otherwise throw).
+  return { ...emptyPodState(), ...outdated, v: PROJECTION_VERSION };
 }

@@ -87,7 +87,12 @@ export class DeadlineScheduler {
     }
     for (const podId of pods) {
       if (this.stopped) return;
-      await this.runPod(podId);
+      // One pod that cannot be read or appended to must not stop the scan of the others.
+      try {
+        await this.runPod(podId);
+      } catch (error) {
+        console.error(`podwatch: deadline scheduler: pod ${podId} failed`, error);
+      }
     }
   }
 

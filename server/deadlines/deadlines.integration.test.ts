@@ -116,6 +116,33 @@ describe.each(testProviders())("deadlines and the watchdog on %s", (provider) =>
     await stop();
   });
 
+  it("one pod the scheduler cannot read does not stop its scan of the others", async () => {
+    const fast = { PODWATCH_DEADLINE_MIN_MS: "100" };
+    const first = await start(fast);
+    const { podId, tokens } = await agentPod(first.url, "after-a-broken-one", { impl: "implementer" });
+    const at = new Date(Date.now() + 1500).toISOString();
+    const asked = await api(first.url, "POST", `/api/v1/pods/${podId}/events`, { type: "escalation", actor: "impl", body: { escalationId: "e1", kind: "intent", question: "Ship?", deadline: { at, then: "remind" } } }, { token: tokens["impl"]! });
+    expect(asked.status).toBe(201);
+    // A pod whose stored state cannot be read, first in the scan whether pods come by id or as inserted.
+    const broken = "00000000-0000-4000-8000-000000000000";
+    const prisma = first.app.store.prisma;
+    await prisma.pod.create({ data: { id: broken, name: "broken", mode: "collaboration", createdAt: new Date().toISOString(), headSeq: 1, headHash: "0".repeat(64) } });
+    await prisma.podState.create({ data: { podId: broken, seq: 1, state: "{not json" } });
+    await stop();
+    await sleep(Math.max(0, Date.parse(at) - Date.now()) + 100);
+    try {
+      const { url } = await start(fast); // its first pass reads every pod
+      const passed = await eventually(() => events(url, podId, "deadline.passed"), (l) => l.length > 0, "deadline.passed", 8_000);
+      expect(passed[0]).toMatchObject({ actor: "podwatch", body: { itemId: "escalation:e1", outcome: "reminded" } });
+    } finally {
+      await stop();
+      const server = await start();
+      await server.app.store.prisma.podState.delete({ where: { podId: broken } });
+      await server.app.store.prisma.pod.delete({ where: { id: broken } });
+      await stop();
+    }
+  });
+
   it("the watchdog flags a watched agent past its cadence, once per episode; its checkpoint clears it", async () => {
     // Test only: a cadence minute of 200 ms, so the pod's 5 minutes pass in a second.
     const { url } = await start({ PODWATCH_WATCHDOG_MINUTE_MS: "200" });

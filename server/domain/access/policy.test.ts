@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { emptyPodState, type PodState } from "../state/pod-state";
 import { Tape } from "../../testing/reducer-tape";
-import { mayCreatePods, podAccess, requireAppend, requireCreatePods, requirePodAccess, requireSiteAdmin, type Identity } from "./policy";
+import { mayCreatePods, podAccess, refuseSystemVoice, requireAppend, requireCreatePods, requirePodAccess, requireSiteAdmin, type Identity } from "./policy";
 
 const state: PodState = {
   ...emptyPodState(),
@@ -74,5 +74,14 @@ describe("creating pods", () => {
     expect(requireCreatePods(user("ana@x"))).toMatchObject({ ok: false, status: 403 });
     expect(requireCreatePods(agent("p"))).toMatchObject({ ok: false, status: 403 });
     expect(requireCreatePods({ ...user("ana@x"), canCreatePods: true } as Identity)).toEqual({ ok: true });
+  });
+});
+
+describe("the server's own voice", () => {
+  it("no client speaks as podwatch, appends its event types, or adds a member called podwatch", () => {
+    expect(refuseSystemVoice([{ type: "checkpoint", actor: "podwatch" }])).toMatchObject({ ok: false, status: 403, code: "system_actor" });
+    expect(refuseSystemVoice([{ type: "deadline.passed", actor: "ops" }])).toMatchObject({ ok: false, status: 403, code: "system_actor" });
+    expect(refuseSystemVoice([{ type: "member.joined", actor: "admin", body: { memberId: "podwatch", kind: "agent", displayName: "x" } }])).toMatchObject({ ok: false, status: 422, code: "reserved_member" });
+    expect(refuseSystemVoice([{ type: "member.joined", actor: "admin", body: { memberId: "bot", kind: "agent", displayName: "x" } }, { type: "checkpoint", actor: "bot" }])).toEqual({ ok: true });
   });
 });

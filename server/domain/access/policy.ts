@@ -32,7 +32,7 @@ export function podAccess(id: Identity, podId: string, state: PodState | null): 
   return "none";
 }
 
-export type Verdict = { ok: true } | { ok: false; status: 401 | 403; code: string; message: string };
+export type Verdict = { ok: true } | { ok: false; status: 401 | 403 | 422; code: string; message: string };
 const allow: Verdict = { ok: true };
 const unauthenticated: Verdict = { ok: false, status: 401, code: "unauthenticated", message: "authentication required" };
 const forbidden = (message: string, code = "forbidden"): Verdict => ({ ok: false, status: 403, code, message });
@@ -77,10 +77,15 @@ export function requireAppend(id: Identity, podId: string, actors: string[]): Ve
 /**
  * The server's own voice on the tape (SYSTEM_ACTOR: deadline outcomes, staleness, notices) is
  * never a client's, whoever asks — an agent token, the admin token, a person's action: only
- * server-side code appends as it, past this check.
+ * server-side code appends as it, past this check. Nor may a client add a member of that name.
+ * Checked at the doors, not by the reducers: a tape an older version accepted with such a
+ * member must still replay.
  */
-export function refuseSystemVoice(events: readonly { type: string; actor: string }[]): Verdict {
+export function refuseSystemVoice(events: readonly { type: string; actor: string; body?: unknown }[]): Verdict {
   const e = events.find((x) => x.actor === SYSTEM_ACTOR || (SYSTEM_EVENT_TYPES as readonly string[]).includes(x.type));
-  if (!e) return allow;
-  return forbidden(e.actor === SYSTEM_ACTOR ? `${SYSTEM_ACTOR} is the server itself on the tape; no client may speak as it` : `${e.type} is appended by the server itself, never by a client`, "system_actor");
+  if (e) return forbidden(e.actor === SYSTEM_ACTOR ? `${SYSTEM_ACTOR} is the server itself on the tape; no client may speak as it` : `${e.type} is appended by the server itself, never by a client`, "system_actor");
+  if (events.some((x) => x.type === "member.joined" && (x.body as { memberId?: unknown } | undefined)?.memberId === SYSTEM_ACTOR)) return reservedMember;
+  return allow;
 }
+
+const reservedMember: Verdict = { ok: false, status: 422, code: "reserved_member", message: `${SYSTEM_ACTOR} is the server itself on the tape; choose another member id` };

@@ -1,7 +1,6 @@
 // Pod lifecycle, members, roles, handoffs, checkpoints, notes and budgets.
 import { at, conflictRule, invalidRule, type R, type Reducers, requireMember, requireMembershipAdmin, requireSteward, requireTask, with_, without } from "./rules";
 import type { PodState } from "./pod-state";
-import { SYSTEM_ACTOR } from "../events/event-schemas";
 import { recordCheckpoint } from "./cadence";
 
 const scopeAgreed: R<"pod.scope_agreed"> = (s, e) => {
@@ -34,7 +33,6 @@ const memberJoined: R<"member.joined"> = (s, e) => {
   requireMembershipAdmin(s, e.actor);
   const { memberId, kind, displayName } = e.body;
   if (Object.hasOwn(s.members, memberId)) throw conflictRule("member_exists", `${memberId} is already a member`);
-  if (memberId === SYSTEM_ACTOR) throw invalidRule("reserved_member", `${SYSTEM_ACTOR} is the server itself on the tape; choose another member id`);
   if (kind === "agent" && e.body.access) throw invalidRule("access_for_humans", "agents speak through tokens; pod access is for human members");
   const access = kind === "human" ? (e.body.access ?? "viewer") : null;
   return { ...s, members: with_(s.members, memberId, { memberId, kind, displayName, roles: [], access, joinedSeq: e.seq }) };
