@@ -1,6 +1,9 @@
 // Sends what the notification consumer queued: claims due rows with a lease,
 // sends each (Web Push or mail), records the outcome, retries failures with a
 // doubling backoff, and removes a device its push service says is gone (404/410).
+// Up to SEND_CONCURRENCY rows are under way at once, each claimed on its own and
+// bounded by a hard deadline, so one slow push service holds one slot, never the
+// others; stop() aborts what is under way (the rows are sent after a restart).
 import webpush from "web-push";
 import { createTransport } from "nodemailer";
 import type { Config } from "../config";
@@ -8,14 +11,19 @@ import type { TapeStore } from "../db/tape-store";
 import type { PushPayload } from "../wire/notifications";
 import { itemTag, itemUrl, openPayload } from "./notification-content";
 import { mayAnswer } from "./notification-consumer";
-import { postPush } from "./post-push";
+import { PUSH_DEADLINE_MS, postPush } from "./post-push";
 import { SSRF_CODE } from "./push-endpoint";
 import { levelAllows, readLevels, readSettings } from "./preferences";
 import { quietUntil } from "./quiet-hours";
 import type { VapidKeys } from "./vapid-keys";
 
 const MAX_ATTEMPTS = 6;
+/** How many deliveries are under way at once (one slow host takes one slot). */
+export const SEND_CONCURRENCY = 8;
+/** A row's lease: well past one delivery's deadline, so no other sender takes a row still being sent. */
 const LEASE_MS = 60_000;
+/** One delivery's hard limit (reading the pod, the request, mail): past it the attempt counts as failed. */
+const DELIVERY_DEADLINE_MS = PUSH_DEADLINE_MS + 5_000;
 /** Sent and given-up rows are kept this long (their keys stop a batch taken again from sending twice), then removed. */
 const KEEP_MS = 7 * 24 * 3_600_000;
 
@@ -23,10 +31,13 @@ type Delivery = { id: number; key: string; channel: string; target: string; user
 type Outcome = { outcome: "sent" | "skipped" | "failed" } | { retryAt: Date } | { notBefore: Date };
 
 export class NotificationSender {
-  private running: Promise<void> | null = null;
+  private pumping: Promise<void> | null = null;
   private again = false;
   private timer: NodeJS.Timeout | null = null;
   private stopped = true;
+  private readonly underWay = new Set<Promise<void>>();
+  private abort = new AbortController();
+  private cleaned = 0;
 
   constructor(
     private readonly store: TapeStore,
@@ -36,43 +47,77 @@ export class NotificationSender {
 
   start(pollMs = Math.min(5_000, this.config.notifyRetryMs)) {
     this.stopped = false;
+    this.abort = new AbortController();
     this.timer = setInterval(() => void this.kick(), pollMs);
     this.timer.unref();
     void this.kick();
   }
 
+  /** Stops claiming, aborts pushes under way (their rows are released for a later start) and waits at most one deadline. */
   async stop() {
     this.stopped = true;
     if (this.timer) clearInterval(this.timer);
-    await this.running;
+    this.abort.abort();
+    let timer: NodeJS.Timeout | undefined;
+    const limit = new Promise<void>((r) => (timer = setTimeout(r, DELIVERY_DEADLINE_MS)));
+    await Promise.race([Promise.allSettled([this.pumping, ...this.underWay]), limit]);
+    clearTimeout(timer);
   }
 
-  /** New work (or time passed): run now, or once more after the current round. */
+  /** New work (or time passed, or a slot freed): claim more now, or once more after the current claim. */
   kick(): Promise<void> {
     if (this.stopped) return Promise.resolve();
-    if (this.running) {
+    if (this.pumping) {
       this.again = true;
-      return this.running;
+      return this.pumping;
     }
-    this.running = this.run()
+    this.pumping = this.pump()
       .catch((e) => console.error("podwatch: notification sender failed; retrying", e))
       .finally(() => {
-        this.running = null;
+        this.pumping = null;
         if (this.again) {
           this.again = false;
           void this.kick();
         }
       });
-    return this.running;
+    return this.pumping;
   }
 
-  private async run() {
+  /** Fills the free slots with due rows; each row, once settled, frees its slot and claims again. */
+  private async pump() {
     for (;;) {
-      const rows = await this.claim(20);
-      for (const row of rows) await this.settle(row, await this.deliver(row).catch((e) => this.failure(row, e)));
-      if (rows.length < 20 || this.stopped) break;
+      const free = SEND_CONCURRENCY - this.underWay.size;
+      if (this.stopped || free <= 0) return;
+      const rows = await this.claim(free);
+      for (const row of rows) {
+        const task: Promise<void> = this.handle(row).finally(() => {
+          this.underWay.delete(task);
+          void this.kick();
+        });
+        this.underWay.add(task);
+      }
+      if (rows.length < free) break;
     }
+    if (Date.now() - this.cleaned < 60_000) return;
+    this.cleaned = Date.now();
     await this.store.prisma.notificationDelivery.deleteMany({ where: { outcome: { not: null }, doneAt: { lt: new Date(Date.now() - KEEP_MS).toISOString() } } });
+  }
+
+  private async handle(row: Delivery) {
+    try {
+      let timer: NodeJS.Timeout | undefined;
+      const late = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(`not done within ${DELIVERY_DEADLINE_MS / 1000} s`)), DELIVERY_DEADLINE_MS)));
+      const outcome = await Promise.race([this.deliver(row), late]).then(
+        (o) => o,
+        (e: unknown) => (this.stopped ? null : this.failure(row, e)),
+      );
+      clearTimeout(timer);
+      // Stopped mid-attempt: not the row's fault; released for the next start (or another node).
+      if (!outcome) await this.store.prisma.notificationDelivery.updateMany({ where: { id: row.id, outcome: null }, data: { claimedUntil: null } });
+      else await this.settle(row, outcome);
+    } catch (e) {
+      console.error(`podwatch: notification ${row.id} not recorded; it is tried again after its lease`, e);
+    }
   }
 
   /** Oldest due rows first; each is taken only if its lease is free, so two senders never take one row. */
@@ -121,7 +166,7 @@ export class NotificationSender {
     });
     let status: number;
     try {
-      status = await postPush(request.endpoint, request.headers as Record<string, string>, request.body, this.config.pushInsecureLoopback);
+      status = await postPush(request.endpoint, request.headers as Record<string, string>, request.body, this.config.pushInsecureLoopback, { signal: this.abort.signal });
     } catch (e) {
       // An endpoint that resolves inward will not turn public by waiting: no retries.
       if ((e as NodeJS.ErrnoException).code !== SSRF_CODE) throw e;
@@ -140,7 +185,8 @@ export class NotificationSender {
 
   private async mail(to: string, p: Extract<PushPayload, { type: "open" }>): Promise<Outcome> {
     if (!this.config.smtp) return { outcome: "skipped" };
-    const transport = createTransport(this.config.smtp.url);
+    // Each phase bounded, so a stalled mail server holds its slot no longer than a push would.
+    const transport = createTransport({ url: this.config.smtp.url, connectionTimeout: PUSH_DEADLINE_MS, greetingTimeout: PUSH_DEADLINE_MS, socketTimeout: PUSH_DEADLINE_MS });
     try {
       const link = `${this.config.publicUrl}${itemUrl(p.data.podId)}`;
       await transport.sendMail({ from: this.config.smtp.from, to, subject: `podwatch: ${p.title}`, text: `${p.title}\n\n${p.body}\n\nOpen it: ${link}\n\nChoose what reaches you: ${this.config.publicUrl}/notifications\n` });

@@ -1,9 +1,10 @@
-// A person's devices for Web Push: one subscription per browser. Subscribing
+// A person's devices for Web Push: one subscription per browser, at most
+// MAX_DEVICES a person (each new item is sent to every one of them). Subscribing
 // the same browser again (same endpoint) moves it to the person now signed in.
 import { randomUUID } from "node:crypto";
 import type { TapeStore } from "../db/tape-store";
 import type { Identity } from "../domain/access/policy";
-import { notFound } from "../domain/errors";
+import { conflict, notFound } from "../domain/errors";
 import type { PushDevice, TPushSubscriptionRequest } from "../wire/notifications";
 import { person } from "./preferences";
 import { checkPushEndpoint } from "./push-endpoint";
@@ -16,6 +17,9 @@ export function deviceLabel(userAgent: string | undefined): string {
   return os ? `${browser} on ${os}` : browser;
 }
 
+/** A person's devices at most: a 21st is refused (409 too_many_devices) until one is removed. */
+export const MAX_DEVICES = 20;
+
 export async function listDevices(store: TapeStore, identity: Identity): Promise<PushDevice[]> {
   const rows = await store.prisma.pushSubscription.findMany({ where: { userId: person(identity).userId }, orderBy: { createdAt: "asc" } });
   return rows.map(toDevice);
@@ -24,6 +28,10 @@ export async function listDevices(store: TapeStore, identity: Identity): Promise
 export async function addDevice(store: TapeStore, identity: Identity, input: TPushSubscriptionRequest, userAgent: string | undefined, insecureLoopback = false): Promise<PushDevice> {
   const { userId } = person(identity);
   await checkPushEndpoint(input.endpoint, insecureLoopback);
+  const existing = await store.prisma.pushSubscription.findUnique({ where: { endpoint: input.endpoint }, select: { userId: true } });
+  if (existing?.userId !== userId && (await store.prisma.pushSubscription.count({ where: { userId } })) >= MAX_DEVICES) {
+    throw conflict("too_many_devices", `You have push turned on on ${MAX_DEVICES} devices, the most podwatch keeps. Remove one you no longer use from the list first.`);
+  }
   const data = { userId, p256dh: input.keys.p256dh, auth: input.keys.auth, label: input.label || deviceLabel(userAgent) };
   const row = await store.prisma.pushSubscription.upsert({
     where: { endpoint: input.endpoint },

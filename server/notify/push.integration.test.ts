@@ -221,6 +221,22 @@ describe.each(testProviders())("web push on %s", (provider) => {
     expect(JSON.parse(decryptPush(sent!.body, adaKeys))).toMatchObject({ type: "open", title: "A webhook was disabled", actions: [] });
   });
 
+  it("a person has at most 20 devices: the 21st is refused with 409 too_many_devices; re-posting one of them still replaces it", async () => {
+    const many = `max-${randomUUID().slice(0, 6)}@example.com`;
+    expect((await api(s.url, "POST", "/api/v1/users", { email: many, name: "Max", password: PASSWORD })).status).toBe(201);
+    const maxSession = await signIn(s.url, many);
+    const k = newSubscriptionKeys();
+    const device = (n: number) => ({ endpoint: `${push.origin}/push/max-${n}`, keys: { p256dh: k.p256dh, auth: k.authB64 } });
+    for (let n = 1; n <= 20; n++) expect((await api(s.url, "POST", "/api/v1/me/push/devices", device(n), maxSession)).status).toBe(201);
+    const refused = await api(s.url, "POST", "/api/v1/me/push/devices", device(21), maxSession);
+    expect(refused.status).toBe(409);
+    expect(refused.body.error).toMatchObject({ code: "too_many_devices", message: expect.stringContaining("Remove one") });
+    expect((await api(s.url, "POST", "/api/v1/me/push/devices", { ...device(7), label: "renamed" }, maxSession)).status).toBe(201);
+    const devices = (await api(s.url, "GET", "/api/v1/me/push", undefined, maxSession)).body.devices as { label: string; endpoint: string }[];
+    expect(devices).toHaveLength(20);
+    expect(devices.find((d) => d.endpoint.endsWith("/push/max-7"))?.label).toBe("renamed");
+  });
+
   it("mails a new item when SMTP is set and the person wants mail", async () => {
     await api(s.url, "PUT", "/api/v1/me/preferences", { email: true }, session);
     expect((await escalate("esc-9", ["Go"])).status).toBe(201);
