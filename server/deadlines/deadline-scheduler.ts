@@ -14,7 +14,7 @@ export type SchedulerOptions = { now?: () => number; minuteMs?: number };
 
 export class DeadlineScheduler {
   private readonly nextAt = new Map<string, number>();
-  /** Event ids the tape refused outright (not even as a reminder): not tried again by this process. */
+  /** Event ids the tape refused outright (not even as a reminder): not tried again by this process. An id names the item's round (timed-work.ts), so a re-opened item is tried afresh. */
   private readonly refused = new Set<string>();
   private readonly dirty = new Set<string>();
   private timer: NodeJS.Timeout | null = null;

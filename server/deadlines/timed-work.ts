@@ -22,7 +22,9 @@ export function timedWork(podId: string, s: PodState, now: number, minuteMs: num
       continue;
     }
     const outcome = deadlineOutcome(item)!;
-    const key = `deadline:${podId}:${item.id}:${at}`;
+    // The item's seq (the event that opened it) names the round: a task's decision item keeps its
+    // id across reviews, and a later round with the same deadline must not reuse the stored id.
+    const key = `deadline:${podId}:${item.id}:${item.seq}:${at}`;
     const body = { itemId: item.id, subject: { kind: item.subject.kind as "escalation" | "task" | "job", id: item.subject.id } };
     const event: TEvent = { id: systemEventId(key), type: "deadline.passed", actor: SYSTEM_ACTOR, body: { ...body, ...outcome } };
     // A default outcome the pod's rules refuse now (e.g. approving while a gate fails) becomes a reminder.
