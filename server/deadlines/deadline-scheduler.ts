@@ -17,6 +17,8 @@ export class DeadlineScheduler {
   /** Event ids the tape refused outright (not even as a reminder): not tried again by this process. An id names the item's round (timed-work.ts), so a re-opened item is tried afresh. */
   private readonly refused = new Set<string>();
   private readonly dirty = new Set<string>();
+  /** Pods seen closed: nothing is ever due in one again (closing is final), so they are not read again. */
+  private readonly closed = new Set<string>();
   private timer: NodeJS.Timeout | null = null;
   private running: Promise<void> | null = null;
   private stopped = true;
@@ -85,7 +87,8 @@ export class DeadlineScheduler {
       pods = [...new Set([...this.dirty, ...[...this.nextAt].filter(([, t]) => t <= now).map(([id]) => id)])];
       this.dirty.clear();
     }
-    for (const podId of pods) {
+    // Archived pods are still read: archiving only hides a pod from a list, its deadlines still pass.
+    for (const podId of pods.filter((id) => !this.closed.has(id))) {
       if (this.stopped) return;
       // One pod that cannot be read or appended to must not stop the scan of the others.
       try {
@@ -100,6 +103,7 @@ export class DeadlineScheduler {
     const state = await this.app.store.readState(podId);
     this.nextAt.delete(podId);
     if (!state) return;
+    if (state.status === "closed") return void this.closed.add(podId);
     const { due, nextAt } = timedWork(podId, state, this.now(), this.minuteMs);
     if (nextAt !== null) this.nextAt.set(podId, nextAt);
     for (const { event, fallback } of due) {

@@ -143,6 +143,25 @@ describe.each(testProviders())("deadlines and the watchdog on %s", (provider) =>
     }
   });
 
+  it("the scheduler reads a closed pod once, not on every scan", async () => {
+    const { url, app } = await start();
+    const open = await agentPod(url, "still-open", { impl: "implementer" });
+    const done = await agentPod(url, "closed", { impl: "implementer" });
+    expect((await api(url, "POST", `/api/v1/pods/${done.podId}/events`, { type: "pod.closed", actor: "ops", body: {} })).status).toBe(201);
+    const reads = new Map<string, number>();
+    // The real store, counting the scheduler's reads.
+    const store = Object.create(app.store, { readState: { value: (podId: string) => (reads.set(podId, (reads.get(podId) ?? 0) + 1), app.store.readState(podId)) } });
+    const scheduler = new DeadlineScheduler({ ...app, store });
+    for (let scan = 0; scan < 2; scan++) {
+      scheduler.start(); // each start scans every pod
+      await eventually(async () => [reads.get(open.podId) ?? 0, reads.get(done.podId) ?? 0], ([o, d]) => o! > scan && d! >= 1, "a scan of both pods");
+      await scheduler.stop();
+    }
+    expect(reads.get(open.podId)).toBe(2);
+    expect(reads.get(done.podId)).toBe(1);
+    await stop();
+  });
+
   it("the watchdog flags a watched agent past its cadence, once per episode; its checkpoint clears it", async () => {
     // Test only: a cadence minute of 200 ms, so the pod's 5 minutes pass in a second.
     const { url } = await start({ PODWATCH_WATCHDOG_MINUTE_MS: "200" });
