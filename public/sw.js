@@ -21,6 +21,8 @@ async function showPush(payload) {
     badge: "/icons/badge-96.png",
     timestamp: Date.parse(payload.at) || Date.now(),
     requireInteraction: (payload.actions || []).length > 0,
+    // A reminder (the item's deadline passed) replaces the item's notification and alerts again.
+    renotify: payload.reminder === true,
   });
 }
 

@@ -1,13 +1,15 @@
 // The outbox consumer for people: a new inbox item becomes one delivery row per
 // device (push) and per mailbox (mail) of each person who may answer it and
-// wants it; an item answered anywhere becomes a withdrawal for every device it
-// was sent to. Rows have unique keys, so a batch taken again adds nothing.
+// wants it, and so does its reminder when a deadline with `then: remind` passes
+// (its own key, marked with the deadline); an item answered anywhere becomes a
+// withdrawal for every device it was sent to. Rows have unique keys, so a batch
+// taken again adds nothing.
 import type { Config } from "../config";
 import type { TapeStore } from "../db/tape-store";
 import { atLeast } from "../domain/access/policy";
 import type { InboxItem, PodState } from "../domain/state/pod-state";
 import type { OutboxBatch, OutboxConsumer } from "../outbox/outbox";
-import { levelAllows, readLevels, readSettings } from "./preferences";
+import { levelAllows, notificationKind, readLevels, readSettings } from "./preferences";
 import { quietUntil } from "./quiet-hours";
 
 /** Whether a person (by email, their member id) may answer the pod's inbox: approver or admin access. */
@@ -22,7 +24,17 @@ export async function answerers(store: TapeStore, state: PodState) {
   return emails.length ? store.prisma.user.findMany({ where: { email: { in: emails } }, select: { id: true, email: true } }) : [];
 }
 
-export const openKey = (channel: string, target: string, podId: string, item: Pick<InboxItem, "id" | "at">) => `${channel}:${target}:${podId}:${item.id}@${item.at}`;
+/** The deadline a reminder is about (`due.at` once it passed with `then: remind`), else undefined. */
+export const overdueAt = (item: Pick<InboxItem, "due">) => (item.due?.passed ? item.due.at : undefined);
+
+/** One notification's key: the item as it opened, and for a reminder the deadline that passed. */
+export const openKey = (channel: string, target: string, podId: string, item: Pick<InboxItem, "id" | "at" | "due">) => {
+  const overdue = overdueAt(item);
+  return `${channel}:${target}:${podId}:${item.id}@${item.at}${overdue ? `:overdue@${overdue}` : ""}`;
+};
+
+/** What a delivery row keeps to check, when it is sent, that the item is still as it was. */
+export type OpenRowPayload = { at: string; overdue?: string };
 
 export class NotificationConsumer implements OutboxConsumer {
   readonly name = "notifications";
@@ -62,10 +74,10 @@ export class NotificationConsumer implements OutboxConsumer {
       // Held through quiet hours; the sender sends then only what is still open.
       const notBefore = (quietUntil(settings.quietHours, now) ?? now).toISOString();
       for (const item of batch.opened) {
-        if (!levelAllows(level, item.kind)) continue;
+        if (!levelAllows(level, notificationKind(item))) continue;
         // Notices (an endpoint disabled…) are for the pod's admins only, as in the inbox.
         if (item.audience === "admins" && state.members[user.email]?.access !== "admin") continue;
-        const base = { userId: user.id, podId: batch.podId, itemId: item.id, kind: "open" as const, payload: JSON.stringify({ at: item.at }), notBefore, createdAt: now.toISOString() };
+        const base = { userId: user.id, podId: batch.podId, itemId: item.id, kind: "open" as const, payload: JSON.stringify({ at: item.at, overdue: overdueAt(item) } satisfies OpenRowPayload), notBefore, createdAt: now.toISOString() };
         for (const d of devices) rows.push({ ...base, key: openKey("push", d.id, batch.podId, item), channel: "push", target: d.id });
         if (this.config.smtp && settings.email) rows.push({ ...base, key: openKey("email", user.id, batch.podId, item), channel: "email", target: user.id });
       }
@@ -81,7 +93,10 @@ export class NotificationConsumer implements OutboxConsumer {
     const opens = await this.store.prisma.notificationDelivery.findMany({
       where: { podId: batch.podId, itemId: { in: batch.closed }, channel: "push", kind: "open", OR: [{ outcome: "sent" }, { outcome: null, claimedUntil: { gt: now } }] },
     });
-    return opens.map((o) => ({ key: `${o.key}:withdraw`, channel: "push", target: o.target, userId: o.userId, podId: o.podId, itemId: o.itemId, kind: "withdraw" as const, payload: "{}", notBefore: now, createdAt: now }));
+    // An item and its reminder share a tag on the device: one withdrawal each device closes both.
+    const firstPerDevice = new Map<string, (typeof opens)[number]>();
+    for (const o of opens.sort((a, b) => a.id - b.id)) if (!firstPerDevice.has(o.target)) firstPerDevice.set(o.target, o);
+    return [...firstPerDevice.values()].map((o) => ({ key: `${o.key}:withdraw`, channel: "push", target: o.target, userId: o.userId, podId: o.podId, itemId: o.itemId, kind: "withdraw" as const, payload: "{}", notBefore: now, createdAt: now }));
   }
 }
 

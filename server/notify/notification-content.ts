@@ -26,11 +26,14 @@ const age = (at: string, now: Date) => {
   return min < 1 ? "just now" : min < 60 ? `${min} min ago` : min < 48 * 60 ? `${Math.round(min / 60)} h ago` : `${Math.round(min / 1440)} days ago`;
 };
 
-export function openPayload(podId: string, podName: string, state: PodState, item: InboxItem, now: Date): Extract<PushPayload, { type: "open" }> {
+/** `reminder`: the item's deadline passed with `then: remind`; said in the title and body, and the device alerts again. */
+export function openPayload(podId: string, podName: string, state: PodState, item: InboxItem, now: Date, reminder = false): Extract<PushPayload, { type: "open" }> {
+  const title = reminder ? `Overdue: ${item.title}` : item.title;
   return {
     type: "open",
-    title: item.title.length > 120 ? `${item.title.slice(0, 119)}…` : item.title,
-    body: `${podName} · ${item.kind.replace("_", " ")} · waiting since ${age(item.at, now)}`,
+    title: title.length > 120 ? `${title.slice(0, 119)}…` : title,
+    body: `${podName} · ${item.kind.replace("_", " ")} · ${reminder ? "overdue, " : ""}waiting since ${age(item.at, now)}`,
+    ...(reminder ? { reminder: true as const } : {}),
     tag: `${podId}:${item.id}`,
     at: item.at,
     data: { podId, itemId: item.id, url: itemUrl(podId) },

@@ -10,7 +10,7 @@ import type { Config } from "../config";
 import type { TapeStore } from "../db/tape-store";
 import type { PushPayload } from "../wire/notifications";
 import { itemTag, itemUrl, openPayload } from "./notification-content";
-import { mayAnswer } from "./notification-consumer";
+import { mayAnswer, overdueAt, type OpenRowPayload } from "./notification-consumer";
 import { PUSH_DEADLINE_MS, postPush } from "./post-push";
 import { SSRF_CODE } from "./push-endpoint";
 import { levelAllows, readLevels, readSettings } from "./preferences";
@@ -141,16 +141,19 @@ export class NotificationSender {
     if (row.kind === "withdraw") return this.push(row, { type: "withdraw", tag: itemTag(row.podId, row.itemId) });
     const state = await this.store.readState(row.podId);
     const item = state?.inbox[row.itemId];
-    // Only what is still open, still theirs to answer and still wanted is sent (quiet hours may have held it).
-    if (!state || !item || item.at !== (JSON.parse(row.payload) as { at: string }).at) return { outcome: "skipped" };
+    // Only what is still open (a reminder: still overdue from that deadline), still theirs to answer and
+    // still wanted is sent (quiet hours may have held it).
+    const was = JSON.parse(row.payload) as OpenRowPayload;
+    if (!state || !item || item.at !== was.at || (was.overdue !== undefined && overdueAt(item) !== was.overdue)) return { outcome: "skipped" };
     const user = await this.store.prisma.user.findUnique({ where: { id: row.userId }, select: { email: true } });
     if (!user || !mayAnswer(state, user.email)) return { outcome: "skipped" };
     const [levels, settings] = await Promise.all([readLevels(this.store, row.userId), readSettings(this.store, row.userId)]);
-    if (!levelAllows(levels.get(row.podId) ?? "all", item.kind)) return { outcome: "skipped" };
+    const reminder = was.overdue !== undefined;
+    if (!levelAllows(levels.get(row.podId) ?? "all", reminder ? "reminder" : item.kind)) return { outcome: "skipped" };
     const quiet = quietUntil(settings.quietHours, new Date());
     if (quiet) return { notBefore: quiet };
     const pod = await this.store.prisma.pod.findUnique({ where: { id: row.podId }, select: { name: true } });
-    const payload = openPayload(row.podId, pod?.name ?? row.podId, state, item, new Date());
+    const payload = openPayload(row.podId, pod?.name ?? row.podId, state, item, new Date(), reminder);
     if (row.channel === "email") return settings.email ? this.mail(user.email, payload) : { outcome: "skipped" };
     return this.push(row, payload);
   }

@@ -3,15 +3,22 @@
 import type { TapeStore } from "../db/tape-store";
 import { atLeast, type Identity } from "../domain/access/policy";
 import { AppError } from "../domain/errors";
-import type { InboxKind } from "../domain/state/pod-state";
+import type { InboxItem, InboxKind } from "../domain/state/pod-state";
 import { visiblePods } from "../pods/visible-pods";
 import type { NotifyLevel, PreferencesResponse, QuietHours, TPreferencesRequest } from "../wire/notifications";
 
 /** Kinds that ask a person to decide. Anything else (reminders, staleness alerts, notices) is informational. */
 const DECISION_KINDS: ReadonlySet<string> = new Set<InboxKind>(["escalation", "decision", "job_acceptance", "plan_blocked"]);
 
-/** Whether an inbox item of `kind` reaches a person at `level` (inbox default view, push and mail alike). */
-export const levelAllows = (level: NotifyLevel, kind: string) => level === "all" || (level === "decisions" && DECISION_KINDS.has(kind));
+/**
+ * Whether an inbox item of `kind` reaches a person at `level` (inbox default view, push and mail alike).
+ * `"reminder"` is the notification that an item's deadline passed with `then: remind`: informational,
+ * so Everything only (the item itself stays a decision in the inbox).
+ */
+export const levelAllows = (level: NotifyLevel, kind: InboxKind | "reminder") => level === "all" || (level === "decisions" && DECISION_KINDS.has(kind));
+
+/** What a notification about `item` is: a reminder once its remind deadline passed, else the item's kind. */
+export const notificationKind = (item: Pick<InboxItem, "kind" | "due">): InboxKind | "reminder" => (item.due?.passed ? "reminder" : item.kind);
 
 export type PersonSettings = { quietHours: QuietHours | null; email: boolean };
 

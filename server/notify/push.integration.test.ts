@@ -59,6 +59,7 @@ describe.each(testProviders())("web push on %s", (provider) => {
       PODWATCH_VAPID_SUBJECT: "mailto:ops@example.com",
       PODWATCH_NOTIFY_RETRY_MS: "50",
       PODWATCH_PUSH_INSECURE_LOOPBACK: "1",
+      PODWATCH_DEADLINE_MIN_MS: "1000",
       PODWATCH_SMTP_URL: `smtp://127.0.0.1:${(smtp.server.address() as { port: number }).port}`,
     });
     ({ podId, tokens: { "impl-1": agent } } = (await agentPod(s.url, "Push pod", { "impl-1": "implementer" })) as { podId: string; tokens: { "impl-1": string } });
@@ -219,6 +220,53 @@ describe.each(testProviders())("web push on %s", (provider) => {
     expect(rows.map((r) => [r.target, r.outcome])).toEqual([[adaDevice, "sent"]]);
     const [sent] = await push.waitFor("/push/ada", 1);
     expect(JSON.parse(decryptPush(sent!.body, adaKeys))).toMatchObject({ type: "open", title: "A webhook was disabled", actions: [] });
+  });
+
+  it("a deadline with then: remind pushes the item again, marked overdue; Decisions only gets no reminder", async () => {
+    const remindAt = () => new Date(Date.now() + 1_500).toISOString();
+    const escalateDue = (escalationId: string) =>
+      api(s.url, "POST", `/api/v1/pods/${podId}/events`, { type: "escalation", actor: "impl-1", body: { escalationId, kind: "intent", question: `Ship ${escalationId}?`, options: ["Go"], deadline: { at: remindAt(), then: "remind" } } }, { token: agent });
+    const pushesFor = async (tag: string) => (await push.waitFor("/push/phone", 1)).map((p) => JSON.parse(decryptPush(p.body, keys))).filter((p) => p.tag === tag);
+    const passed = async (itemId: string) => {
+      for (let i = 0; i < 100; i++) {
+        const state = await s.app.store.readState(podId);
+        if (state?.inbox[itemId]?.due?.passed) return;
+        await new Promise((r) => setTimeout(r, 100));
+      }
+      throw new Error(`${itemId}'s deadline did not pass`);
+    };
+
+    // Pia's device only (Ada, an admin since the notice test, gets hers too).
+    const mine = async (itemId: string, done: (rows: Awaited<ReturnType<typeof deliveries>>) => boolean) =>
+      (await settle(itemId, (r) => done(r.filter((d) => d.target === deviceId)))).filter((d) => d.target === deviceId);
+    const r1 = await escalateDue("esc-r1");
+    expect(r1.status, JSON.stringify(r1.body)).toBe(201);
+    await mine("escalation:esc-r1", (r) => r.length === 1 && r[0]!.outcome === "sent");
+    await passed("escalation:esc-r1");
+    const rows = await mine("escalation:esc-r1", (r) => r.length === 2 && r.every((d) => d.outcome));
+    expect(rows.map((r) => r.outcome)).toEqual(["sent", "sent"]);
+    const [first, reminder] = await pushesFor(`${podId}:escalation:esc-r1`);
+    expect(first).toMatchObject({ type: "open", title: "Ship esc-r1?" });
+    expect(first.reminder).toBeUndefined();
+    expect(reminder).toMatchObject({ type: "open", title: "Overdue: Ship esc-r1?", body: expect.stringContaining("overdue"), reminder: true, actions: [{ action: "option:0", title: "Go" }] });
+    // The outbox batch taken again adds nothing.
+    await s.app.outbox.drain();
+    expect((await deliveries("escalation:esc-r1")).filter((d) => d.target === deviceId)).toHaveLength(2);
+    // Answered: one withdrawal closes the item's notification (its reminder shares the tag).
+    expect((await act(s, session, { podId, itemId: "escalation:esc-r1", action: "option:0" })).status).toBe(200);
+    const closed = await mine("escalation:esc-r1", (r) => r.some((d) => d.kind === "withdraw" && d.outcome === "sent"));
+    expect(closed.filter((d) => d.kind === "withdraw")).toHaveLength(1);
+
+    // Decisions only: the escalation is pushed, its reminder is not.
+    await api(s.url, "PUT", "/api/v1/me/preferences", { pods: [{ podId, level: "decisions" }] }, session);
+    expect((await escalateDue("esc-r2")).status).toBe(201);
+    await mine("escalation:esc-r2", (r) => r.length === 1 && r[0]!.outcome === "sent");
+    await passed("escalation:esc-r2");
+    await s.app.outbox.drain();
+    await new Promise((r) => setTimeout(r, 300));
+    expect((await deliveries("escalation:esc-r2")).filter((d) => d.target === deviceId).map((d) => d.outcome)).toEqual(["sent"]);
+    expect(await pushesFor(`${podId}:escalation:esc-r2`)).toHaveLength(1);
+    await api(s.url, "PUT", "/api/v1/me/preferences", { pods: [{ podId, level: "all" }] }, session);
   });
 
   it("a person has at most 20 devices: the 21st is refused with 409 too_many_devices; re-posting one of them still replaces it", async () => {

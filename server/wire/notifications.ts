@@ -54,5 +54,5 @@ export type ActResponse = { ok: true; seqs: number[] };
 export type PushAction = { action: string; title: string };
 /** What the service worker (public/sw.js) receives. */
 export type PushPayload =
-  | { type: "open"; title: string; body: string; tag: string; at: string; data: { podId: string; itemId: string; url: string }; actions: PushAction[] }
+  | { type: "open"; title: string; body: string; tag: string; at: string; data: { podId: string; itemId: string; url: string }; actions: PushAction[]; reminder?: true }
   | { type: "withdraw"; tag: string };
