@@ -285,6 +285,22 @@ describe.each(testProviders())("web push on %s", (provider) => {
     expect(devices.find((d) => d.endpoint.endsWith("/push/max-7"))?.label).toBe("renamed");
   });
 
+  it("another person posting a device's endpoint is refused (409) and the device stays its owner's, keys and all", async () => {
+    const eve = `eve-${randomUUID().slice(0, 6)}@example.com`;
+    expect((await api(s.url, "POST", "/api/v1/users", { email: eve, name: "Eve", password: PASSWORD })).status).toBe(201);
+    const eveSession = await signIn(s.url, eve);
+    const before = await s.app.store.prisma.pushSubscription.findUnique({ where: { id: deviceId } });
+    const theirs = newSubscriptionKeys();
+    const taken = await api(s.url, "POST", "/api/v1/me/push/devices", { endpoint: before!.endpoint, keys: { p256dh: theirs.p256dh, auth: theirs.authB64 }, label: "mine now" }, eveSession);
+    expect(taken.status).toBe(409);
+    expect(taken.body.error.code).toBe("push_endpoint_taken");
+    expect(await s.app.store.prisma.pushSubscription.findUnique({ where: { id: deviceId } })).toEqual(before);
+    expect((await api(s.url, "GET", "/api/v1/me/push", undefined, eveSession)).body.devices).toEqual([]);
+    // Its owner re-posting it replaces their own (new keys, as after the browser renewed them).
+    const renewed = await api(s.url, "POST", "/api/v1/me/push/devices", { endpoint: before!.endpoint, keys: { p256dh: keys.p256dh, auth: keys.authB64 }, label: "Pia's phone" }, session);
+    expect([renewed.status, renewed.body.id]).toEqual([201, deviceId]);
+  });
+
   it("mails a new item when SMTP is set and the person wants mail", async () => {
     await api(s.url, "PUT", "/api/v1/me/preferences", { email: true }, session);
     expect((await escalate("esc-9", ["Go"])).status).toBe(201);
