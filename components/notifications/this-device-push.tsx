@@ -41,9 +41,19 @@ export function ThisDevicePush({ publicKey, devices, onChange }: { publicKey: st
       try {
         if ((await Notification.requestPermission()) !== "granted") return setState("denied");
         const reg = await registerWorker();
-        const sub = (await reg.pushManager.getSubscription()) ?? (await reg.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: keyBytes(publicKey) }));
-        const json = sub.toJSON() as { endpoint: string; keys: { p256dh: string; auth: string } };
-        const r = await addPushDevice({ endpoint: json.endpoint, keys: json.keys });
+        const subscribe = () => reg.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: keyBytes(publicKey) });
+        let sub = (await reg.pushManager.getSubscription()) ?? (await subscribe());
+        const add = (s: PushSubscription) => {
+          const json = s.toJSON() as { endpoint: string; keys: { p256dh: string; auth: string } };
+          return addPushDevice({ endpoint: json.endpoint, keys: json.keys });
+        };
+        let r = await add(sub);
+        if (!r.ok && r.code === "push_endpoint_taken") {
+          // Someone else signed in on this browser turned push on before: a fresh subscription is this person's own.
+          await sub.unsubscribe();
+          sub = await subscribe();
+          r = await add(sub);
+        }
         if (!r.ok) return setError(r.error);
         setEndpoint(sub.endpoint);
         setState("on");
