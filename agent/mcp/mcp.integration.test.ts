@@ -24,7 +24,7 @@ describe("podwatch mcp", () => {
   };
 
   beforeAll(async () => {
-    s = await startTestServer("sqlite");
+    s = await startTestServer("sqlite", { PODWATCH_DEADLINE_MIN_MS: "100" }); // test only: deadlines seconds ahead
     const pod = await agentPod(s.url, "mcp", { coder: "implementer", tester: "reviewer" });
     podId = pod.podId;
     await api(s.url, "POST", `/api/v1/pods/${podId}/members`, { memberId: "ann@example.com", kind: "human", displayName: "Ann", roles: ["approver"] });
