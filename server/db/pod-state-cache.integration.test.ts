@@ -3,20 +3,15 @@
 // replay is served from that state, filled in; a tape an older version accepted with a member
 // called podwatch replays. Against the real server on both databases.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { readConfig } from "../config";
-import { startServer, type RunningServer } from "../start-server";
-import { agentPod, api, TEST_ADMIN_TOKEN } from "../testing/test-server";
+import type { RunningServer } from "../start-server";
+import { agentPod, api, startServerOn } from "../testing/test-server";
 import { createTestDatabase, testProviders, type TestDatabase } from "../testing/test-databases";
 import { PROJECTION_VERSION } from "../domain/state/pod-state";
 
 describe.each(testProviders())("upgrading stored pod states on %s", (provider) => {
   let db: TestDatabase;
   let server: RunningServer | null = null;
-  const start = async (env: Record<string, string> = {}) => {
-    const config = readConfig({ DATABASE_URL: db.url, PORT: "0", HOST: "127.0.0.1", PODWATCH_DEMO: "0", PODWATCH_WEB: "0", PODWATCH_ADMIN_TOKEN: TEST_ADMIN_TOKEN, PODWATCH_AUTH_SECRET: "x".repeat(32), ...env });
-    server = await startServer(config);
-    return server;
-  };
+  const start = async (env: Record<string, string> = {}) => (server = await startServerOn(db, env));
   const stop = async () => (await server?.close(), (server = null));
   beforeAll(async () => void (db = await createTestDatabase(provider)));
   afterAll(async () => (await stop(), await db?.drop()));

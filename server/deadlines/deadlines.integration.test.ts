@@ -3,9 +3,8 @@
 // scheduler racing it, as a second node would); staleness appears and clears on a checkpoint;
 // no client may speak as the server.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { readConfig } from "../config";
-import { startServer, type RunningServer } from "../start-server";
-import { agentPod, api, TEST_ADMIN_TOKEN } from "../testing/test-server";
+import type { RunningServer } from "../start-server";
+import { agentPod, api, startServerOn, TEST_ADMIN_TOKEN } from "../testing/test-server";
 import { createTestDatabase, testProviders, type TestDatabase } from "../testing/test-databases";
 import { DeadlineScheduler } from "./deadline-scheduler";
 import { readInbox } from "../pods/read-inbox";
@@ -27,11 +26,7 @@ async function eventually<T>(read: () => Promise<T>, ok: (v: T) => boolean, what
 describe.each(testProviders())("deadlines and the watchdog on %s", (provider) => {
   let db: TestDatabase;
   let server: RunningServer | null = null;
-  const start = async (env: Record<string, string> = {}) => {
-    const config = readConfig({ DATABASE_URL: db.url, PORT: "0", HOST: "127.0.0.1", PODWATCH_DEMO: "0", PODWATCH_WEB: "0", PODWATCH_ADMIN_TOKEN: TEST_ADMIN_TOKEN, PODWATCH_AUTH_SECRET: "x".repeat(32), ...env });
-    server = await startServer(config);
-    return server;
-  };
+  const start = async (env: Record<string, string> = {}) => (server = await startServerOn(db, env));
   const stop = async () => (await server?.close(), (server = null));
   beforeAll(async () => void (db = await createTestDatabase(provider)));
   afterAll(async () => (await stop(), await db?.drop()));

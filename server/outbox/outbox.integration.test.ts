@@ -3,9 +3,8 @@
 // consumer that fails gets the row again; rows written before a restart are
 // handed over after it.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { readConfig } from "../config";
-import { startServer, type RunningServer } from "../start-server";
-import { agentPod, api, TEST_ADMIN_TOKEN } from "../testing/test-server";
+import type { RunningServer } from "../start-server";
+import { agentPod, api, startServerOn } from "../testing/test-server";
 import { createTestDatabase, rawSql, testProviders, type TestDatabase } from "../testing/test-databases";
 import { OutboxDispatcher, type OutboxBatch, type OutboxConsumer } from "./outbox";
 
@@ -25,8 +24,7 @@ const recorder = (fail = 0): OutboxConsumer & { batches: OutboxBatch[]; failures
   return c;
 };
 
-const start = (db: TestDatabase, outboxConsumers: OutboxConsumer[] = []) =>
-  startServer(readConfig({ DATABASE_URL: db.url, PORT: "0", HOST: "127.0.0.1", PODWATCH_DEMO: "0", PODWATCH_WEB: "0", PODWATCH_ADMIN_TOKEN: TEST_ADMIN_TOKEN, PODWATCH_AUTH_SECRET: "x".repeat(32) }), { outboxConsumers });
+const start = (db: TestDatabase, outboxConsumers: OutboxConsumer[] = []) => startServerOn(db, {}, { outboxConsumers });
 
 const block = (planId: string, verdict: "BLOCK" | "APPROVE") => ({ type: "plan.review", actor: "guard", role: "contract_guardian", body: { verdict, rationale: "scope creep", planId } });
 const note = (text: string) => ({ type: "note", actor: "guard", body: { kind: "STATUS", text } });
