@@ -1,6 +1,7 @@
 // An upload cut short by a SIGKILL leaves its temporary file behind; the next
 // start removes it, but never a file another live process is still writing.
 import { spawn } from "node:child_process";
+import { Readable } from "node:stream";
 import { randomUUID } from "node:crypto";
 import { request } from "node:http";
 import { mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
@@ -56,5 +57,21 @@ describe("blob store temporary files", () => {
     for (const f of [...stale, live]) writeFileSync(join(dir, "tmp", f), "partial");
     new BlobStore(dir, 1024);
     expect(readdirSync(join(dir, "tmp"))).toEqual([live]);
+  });
+
+  it("a file error while an upload streams in fails that upload, and does not end the process", async () => {
+    const dir = join(tempDir(), "blobs");
+    const store = new BlobStore(dir, 1024 * 1024);
+    // The temp folder turns into a file: opening the upload's temp file fails while the body is still arriving.
+    rmSync(join(dir, "tmp"), { recursive: true, force: true });
+    writeFileSync(join(dir, "tmp"), "not a folder");
+    const slowBody = Readable.from((async function* () {
+      for (let i = 0; i < 3; i++) {
+        await new Promise((r) => setTimeout(r, 50));
+        yield Buffer.alloc(1024, i);
+      }
+    })());
+    // Before the fix the error had no listener: an uncaught exception, which vitest reports and a server dies of.
+    await expect(store.put("e".repeat(64), slowBody)).rejects.toMatchObject({ code: "ENOTDIR" });
   });
 });

@@ -54,6 +54,11 @@ export class BlobStore {
     const hash = createHash("sha256");
     let size = 0;
     const out = createWriteStream(tmp);
+    // A file error (disk full, a folder gone) can come while we wait for the next chunk, or after we
+    // gave up and destroyed the stream with a write in flight: with no listener it would be an
+    // uncaught exception that ends the server. It is kept here and thrown where the upload is.
+    let failed: Error | null = null;
+    out.on("error", (e) => (failed ??= e));
     try {
       // Read without destroying the request when we stop early: an over-limit upload gets its
       // 413 on a live connection (node then discards the rest of the body), where destroying
@@ -62,8 +67,10 @@ export class BlobStore {
         size += chunk.length;
         if (size > max) throw tooBig(max);
         hash.update(chunk);
+        if (failed) throw failed;
         if (!out.write(chunk)) await once(out, "drain");
       }
+      if (failed) throw failed;
       out.end();
       await finished(out);
       const actual = hash.digest("hex");
