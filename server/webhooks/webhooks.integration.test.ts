@@ -297,6 +297,34 @@ describe.each(testProviders())("webhooks on %s", (provider) => {
     }
   });
 
+  it("a pod whose receivers hang holds only its own slots: another pod's new delivery goes out at once, not after their timeout", async () => {
+    let arrived = 0;
+    const held: (() => void)[] = [];
+    const tarpit = createServer((req, res) => {
+      arrived++;
+      held.push(() => res.writeHead(204).end());
+      req.resume();
+    });
+    await new Promise<void>((r) => tarpit.listen(0, "127.0.0.1", r));
+    try {
+      const { podId: slowPod, append: appendSlow } = await podWithEndpoint(await receiver(), ["note"]);
+      for (let i = 0; i < 3; i++) await api(s.url, "POST", `/api/v1/pods/${slowPod}/webhooks`, { url: `http://127.0.0.1:${(tarpit.address() as AddressInfo).port}/hook/${i}`, events: ["checkpoint"] });
+      await appendSlow([checkpoint("slow 1"), checkpoint("slow 2")]);
+      await until("the hanging attempts under way", () => arrived >= 3);
+      // Now another pod's event: its delivery must not wait for the hanging attempts' 10 s timeout.
+      const rx = await receiver();
+      const { append } = await podWithEndpoint(rx, ["checkpoint"]);
+      const t0 = Date.now();
+      await append([checkpoint("quick")]);
+      await until("the other pod's delivery", () => rx.received.length === 1, 9_000);
+      expect(Date.now() - t0).toBeLessThan(3_000);
+    } finally {
+      for (const release of held.splice(0)) release();
+      tarpit.closeAllConnections();
+      await new Promise<void>((r) => tarpit.close(() => r()));
+    }
+  });
+
   it("delivered and failed deliveries older than 7 days are pruned (from the worker), keeping the newest 10 of each endpoint and anything pending", async () => {
     const rx = await receiver();
     const { podId, endpointId: busyId } = await podWithEndpoint(rx, ["checkpoint"]);

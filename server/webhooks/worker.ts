@@ -24,15 +24,22 @@ export type WebhookWorkerOptions = {
   timeoutMs?: number;
 };
 
-/** A round's most rows of one endpoint, and of one pod (of 32). */
+/** The most attempts under way at once of one endpoint, and of one pod (of 32 in all). */
 const PER_ENDPOINT = 4;
 const PER_POD = 16;
+/** Free slots worth a claim of their own while attempts are under way. */
+const CLAIM_AT_LEAST = 8;
+
+type Finished = { d: Claimed; r: AttemptResult; started: number };
+type Busy = { endpoints: Map<string, number>; pods: Map<string, number> };
 
 type Claimed = { id: string; endpointId: string; messageId: string; payload: string; attempts: number; scheduleFrom: number; endpoint: { id: string; podId: string; url: string; secret: string; failingSince: string | null } };
 
 export class WebhookWorker {
   private running: Promise<void> | null = null;
   private again = false;
+  /** Wakes the running loop while it waits for an attempt to end (new work may fit a free slot). */
+  private nudge: (() => void) | null = null;
   private stopped = true;
   private timer: NodeJS.Timeout | null = null;
   private pruneTimer: NodeJS.Timeout | null = null;
@@ -71,6 +78,7 @@ export class WebhookWorker {
     if (this.stopped) return;
     if (this.running) {
       this.again = true;
+      this.nudge?.();
       return;
     }
     if (this.timer) clearTimeout(this.timer);
@@ -102,42 +110,89 @@ export class WebhookWorker {
     this.timer.unref();
   }
 
+  /**
+   * Keeps up to `concurrency` attempts under way, each on its own: a slot is claimed again as soon as
+   * its attempt ends (or new work arrives), so a receiver that hangs holds its slots for its timeout,
+   * never a round of other pods' deliveries. At most PER_ENDPOINT / PER_POD of them at once.
+   */
   private async run() {
     const size = this.options.concurrency ?? 32;
-    while (!this.stopped) {
+    const inFlight = new Set<Promise<void>>();
+    const busy: Busy = { endpoints: new Map(), pods: new Map() };
+    const done: Finished[] = [];
+    for (;;) {
+      const woken = this.again;
       this.again = false;
-      const batch = await this.claim(size);
-      if (!batch.length) return;
-      const results = await Promise.all(batch.map(async (d) => ({ d, started: Date.now(), r: await this.send(d) })));
-      // Successes are recorded in one transaction (one commit for the round); failures one by one (retries, disabling).
-      const delivered = results.filter((x) => x.r.ok);
-      // updateMany: a delivery whose endpoint was deleted mid-round is simply gone; `update` would throw and
-      // roll back the round, and the others' successes would be sent again.
-      const success = ({ d, r, started }: (typeof delivered)[number]) => this.store.prisma.webhookDelivery.updateMany({ where: { id: d.id }, data: { ...this.lastAttempt(d, r, started), status: "delivered", nextAttemptAt: null } });
+      const free = size - inFlight.size;
+      // Claims come in batches (a claim is three queries), unless new work just arrived or nothing is under way.
+      if (!this.stopped && free > 0 && (free >= CLAIM_AT_LEAST || woken || !inFlight.size)) {
+        for (const d of await this.claim(size - inFlight.size, busy)) {
+          track(busy, d, 1);
+          const started = Date.now();
+          const attempt: Promise<void> = this.send(d)
+            .then((r) => void done.push({ d, r, started }))
+            .finally(() => {
+              inFlight.delete(attempt);
+              track(busy, d, -1);
+            });
+          inFlight.add(attempt);
+        }
+      }
+      if (!inFlight.size && !done.length) return;
+      if (!done.length) {
+        await new Promise<void>((resolve) => {
+          this.nudge = resolve;
+          void Promise.race(inFlight).then(resolve);
+        });
+        this.nudge = null;
+        // Attempts that end together (a fast receiver answers a burst at once) are recorded in one commit.
+        await new Promise((r) => setTimeout(r, 2));
+      }
+      await this.record(done.splice(0));
+    }
+  }
+
+  /** Successes in one transaction (one commit for all that ended together); failures one by one (retries, disabling). */
+  private async record(results: Finished[]) {
+    if (!results.length) return;
+    const delivered = results.filter((x) => x.r.ok);
+    // updateMany: a delivery whose endpoint was deleted meanwhile is simply gone; `update` would throw and
+    // roll back the others' record, and their successes would be sent again.
+    const success = ({ d, r, started }: Finished) => this.store.prisma.webhookDelivery.updateMany({ where: { id: d.id }, data: { ...this.lastAttempt(d, r, started), status: "delivered", nextAttemptAt: null } });
+    if (delivered.length) {
       await this.store.prisma.$transaction(delivered.map(success)).catch(async (e) => {
         // One row the database refuses must not take the others with it: record each alone.
         console.error("podwatch: webhook deliveries could not be recorded together; recording each alone", e);
         for (const x of delivered) await success(x).catch((err) => console.error(`podwatch: webhook delivery ${x.d.id} could not be recorded`, err));
       });
-      const recovered = [...new Set(delivered.filter((x) => x.d.endpoint.failingSince).map((x) => x.d.endpointId))];
-      if (recovered.length) await this.store.prisma.webhookEndpoint.updateMany({ where: { id: { in: recovered } }, data: { failingSince: null } });
-      for (const { d, r, started } of results) if (!r.ok) await this.recordFailure(d, r, started).catch((e) => console.error(`podwatch: webhook delivery ${d.id} could not be recorded`, e));
     }
+    const recovered = [...new Set(delivered.filter((x) => x.d.endpoint.failingSince).map((x) => x.d.endpointId))];
+    if (recovered.length) await this.store.prisma.webhookEndpoint.updateMany({ where: { id: { in: recovered } }, data: { failingSince: null } });
+    for (const { d, r, started } of results) if (!r.ok) await this.recordFailure(d, r, started).catch((e) => console.error(`podwatch: webhook delivery ${d.id} could not be recorded`, e));
   }
 
-  private async claim(size: number): Promise<Claimed[]> {
+  private async claim(size: number, busy: Busy): Promise<Claimed[]> {
     const now = new Date();
     const nowIso = now.toISOString();
-    // Oldest due first, but at most PER_ENDPOINT of one endpoint and PER_POD of one pod: a round lasts as long as
-    // its slowest attempt, so one endpoint's backlog (or a pod of receivers that hang) cannot fill every round.
-    const due = await this.store.prisma.$queryRaw<{ id: string }[]>`SELECT id FROM (
-        SELECT id, next_attempt_at, ROW_NUMBER() OVER (PARTITION BY pod_id ORDER BY next_attempt_at, id) AS pod_n FROM (
-          SELECT id, pod_id, next_attempt_at, ROW_NUMBER() OVER (PARTITION BY endpoint_id ORDER BY next_attempt_at, id) AS endpoint_n
+    // Oldest due first, but at most PER_ENDPOINT of one endpoint and PER_POD of one pod under way (counting the
+    // attempts already in flight): one endpoint's backlog, or a pod of receivers that hang, cannot take every slot.
+    const candidates = await this.store.prisma.$queryRaw<{ id: string; endpointId: string; podId: string }[]>`SELECT id, endpoint_id AS "endpointId", pod_id AS "podId" FROM (
+        SELECT id, endpoint_id, pod_id, next_attempt_at, ROW_NUMBER() OVER (PARTITION BY pod_id ORDER BY next_attempt_at, id) AS pod_n FROM (
+          SELECT id, endpoint_id, pod_id, next_attempt_at, ROW_NUMBER() OVER (PARTITION BY endpoint_id ORDER BY next_attempt_at, id) AS endpoint_n
           FROM webhook_delivery
           WHERE status = 'pending' AND next_attempt_at <= ${nowIso} AND (claimed_until IS NULL OR claimed_until < ${nowIso})
         ) AS by_endpoint WHERE endpoint_n <= ${PER_ENDPOINT}
       ) AS by_pod WHERE pod_n <= ${PER_POD}
-      ORDER BY next_attempt_at, id LIMIT ${size}`;
+      ORDER BY next_attempt_at, id LIMIT ${size + PER_POD}`;
+    const taken: Busy = { endpoints: new Map(busy.endpoints), pods: new Map(busy.pods) };
+    const due = candidates.filter((c) => {
+      const e = taken.endpoints.get(c.endpointId) ?? 0;
+      const p = taken.pods.get(c.podId) ?? 0;
+      if (e >= PER_ENDPOINT || p >= PER_POD) return false;
+      taken.endpoints.set(c.endpointId, e + 1);
+      taken.pods.set(c.podId, p + 1);
+      return true;
+    }).slice(0, size);
     if (!due.length) return [];
     // The lease doubles as this claim's mark: only rows still unclaimed take it, and only they are read back.
     const lease = new Date(now.getTime() + (this.options.leaseMs ?? 60_000) + Math.floor(Math.random() * 1000)).toISOString();
@@ -179,4 +234,9 @@ export class WebhookWorker {
     await this.options.onDisabled({ id: endpoint.id, podId: endpoint.podId, url: endpoint.url, failingSince: endpoint.failingSince });
     await disableEndpoint(this.store, endpoint.id, `disabled after only failures since ${endpoint.failingSince}`);
   }
+}
+
+function track(busy: Busy, d: Claimed, by: 1 | -1) {
+  busy.endpoints.set(d.endpointId, (busy.endpoints.get(d.endpointId) ?? 0) + by);
+  busy.pods.set(d.endpoint.podId, (busy.pods.get(d.endpoint.podId) ?? 0) + by);
 }
