@@ -12,7 +12,7 @@ import type { PushPayload } from "../wire/notifications";
 import { itemTag, itemUrl, openPayload } from "./notification-content";
 import { mayAnswer, overdueAt, type OpenRowPayload } from "./notification-consumer";
 import { PUSH_DEADLINE_MS, postPush } from "./post-push";
-import { SSRF_CODE } from "./push-endpoint";
+import { SSRF_CODE } from "../webhooks/ssrf";
 import { levelAllows, readLevels, readSettings } from "./preferences";
 import { quietUntil } from "./quiet-hours";
 import type { VapidKeys } from "./vapid-keys";

@@ -5,7 +5,7 @@
 // line every few seconds hold it for hours), and a signal aborts it (the sender's stop).
 import { request as httpRequest } from "node:http";
 import { request as httpsRequest } from "node:https";
-import { checkLiteralHost, pushLookup } from "./push-endpoint";
+import { checkPushHost, pushLookup } from "./push-endpoint";
 
 /** The longest one push may take, connecting to the answer's status line. */
 export const PUSH_DEADLINE_MS = 15_000;
@@ -20,7 +20,7 @@ export function postPush(
   const deadlineMs = opts.deadlineMs ?? PUSH_DEADLINE_MS;
   return new Promise((resolve, reject) => {
     try {
-      checkLiteralHost(endpoint, insecureLoopback);
+      checkPushHost(endpoint, insecureLoopback);
     } catch (e) {
       return reject(e);
     }

@@ -5,8 +5,7 @@
 // receiver's control characters have no place in the log.
 import { request as httpRequest, type IncomingMessage } from "node:http";
 import { request as httpsRequest } from "node:https";
-import { isIP } from "node:net";
-import { guardedLookup, isForbiddenAddress } from "./ssrf";
+import { checkLiteralHost, guardedLookup, webhookMayReach } from "./ssrf";
 
 export const WEBHOOK_TIMEOUT_MS = 10_000;
 const KEEP_BYTES = 1024;
@@ -29,9 +28,12 @@ export function sendWebhook(target: string, headers: Record<string, string>, bod
     } catch {
       return resolve(done({ ok: false, status: null, error: "not a URL", response: null }));
     }
-    const host = url.hostname.replace(/^\[|\]$/g, "");
-    // A literal address never goes through lookup: check it here.
-    if (!opts.allowPrivate && isIP(host) && isForbiddenAddress(host)) return resolve(done({ ok: false, status: null, error: `refused: ${host} is a private or internal address`, response: null }));
+    const mayReach = webhookMayReach(opts.allowPrivate);
+    try {
+      checkLiteralHost(url, mayReach);
+    } catch (e) {
+      return resolve(done({ ok: false, status: null, error: (e as Error).message, response: null }));
+    }
     const request = url.protocol === "https:" ? httpsRequest : url.protocol === "http:" ? httpRequest : null;
     if (!request) return resolve(done({ ok: false, status: null, error: "only http and https", response: null }));
     let settled = false;
@@ -43,7 +45,7 @@ export function sendWebhook(target: string, headers: Record<string, string>, bod
     const req = request(url, {
       method: "POST",
       headers: { ...headers, "content-length": String(Buffer.byteLength(body)) },
-      lookup: guardedLookup(opts.allowPrivate),
+      lookup: guardedLookup(mayReach),
       timeout: opts.timeoutMs ?? WEBHOOK_TIMEOUT_MS,
       agent: false,
     });

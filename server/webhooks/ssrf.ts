@@ -76,10 +76,10 @@ export async function checkWebhookUrl(raw: string, allowPrivate: boolean): Promi
   if (url.protocol !== "https:" && url.protocol !== "http:") throw refused("only http:// and https:// URLs can receive webhooks");
   if (url.username || url.password) throw refused("put no user name or password in the URL; verify the signature instead");
   if (allowPrivate) return url.toString();
-  const host = url.hostname.replace(/^\[|\]$/g, "");
+  const host = hostOf(url);
   let addresses: string[];
   try {
-    addresses = isIP(host) ? [host] : (await lookupAll(host)).map((a) => a.address);
+    addresses = isIP(host) ? [host] : (await resolveAll(host)).map((a) => a.address);
   } catch {
     throw refused(`the host ${host} could not be resolved`);
   }
@@ -87,20 +87,38 @@ export async function checkWebhookUrl(raw: string, allowPrivate: boolean): Promi
   return url.toString();
 }
 
-const lookupAll = (host: string) => new Promise<LookupAddress[]>((resolve, reject) => dnsLookup(host, { all: true }, (e, a) => (e ? reject(e) : resolve(a))));
+/** Every address `host` resolves to now. */
+export const resolveAll = (host: string) => new Promise<LookupAddress[]>((resolve, reject) => dnsLookup(host, { all: true }, (e, a) => (e ? reject(e) : resolve(a))));
 
-/** A `lookup` for http.request that refuses forbidden addresses at connect time (after DNS, before the socket). */
-export function guardedLookup(allowPrivate: boolean): LookupFunction {
+/** A URL's host as DNS and `isIP` take it (IPv6 without brackets). */
+export const hostOf = (url: URL) => url.hostname.replace(/^\[|\]$/g, "");
+
+/** The code a connection refused by the guard fails with (not worth retrying: the host will not become public by waiting). */
+export const SSRF_CODE = "ESSRF";
+const ssrfError = (message: string) => Object.assign(new Error(`refused: ${message}`), { code: SSRF_CODE });
+
+/**
+ * A `lookup` for http.request that drops, after DNS and before the socket, every address `mayReach`
+ * refuses, so a name that resolves inward later (DNS rebinding) is refused then. Webhooks and push
+ * share it, each with its own rule.
+ */
+export function guardedLookup(mayReach: (ip: string) => boolean): LookupFunction {
   return (hostname, options, callback) => {
     dnsLookup(hostname, { ...options, all: true }, (err, addresses: LookupAddress[]) => {
       if (err) return callback(err, "", 0);
-      const ok = allowPrivate ? addresses : addresses.filter((a) => !isForbiddenAddress(a.address));
-      if (!ok.length) {
-        const e = Object.assign(new Error(`refused: ${hostname} resolves to a private or internal address`), { code: "ESSRF" });
-        return callback(e, "", 0);
-      }
+      const ok = addresses.filter((a) => mayReach(a.address));
+      if (!ok.length) return callback(ssrfError(`${hostname} resolves to a private or internal address`), "", 0);
       if (options.all) return (callback as unknown as (e: null, a: LookupAddress[]) => void)(null, ok);
       callback(null, ok[0]!.address, ok[0]!.family);
     });
   };
 }
+
+/** A literal address never goes through lookup: checked before connecting. */
+export function checkLiteralHost(url: URL, mayReach: (ip: string) => boolean) {
+  const host = hostOf(url);
+  if (isIP(host) && !mayReach(host)) throw ssrfError(`${host} is a private or internal address`);
+}
+
+/** The webhooks' rule: public addresses only, unless the operator allows private targets. */
+export const webhookMayReach = (allowPrivate: boolean) => (ip: string) => allowPrivate || !isForbiddenAddress(ip);
