@@ -78,6 +78,27 @@ class Receiver {
   }
 }
 
+/** A receiver that takes every request and answers none until it is closed (a hanging webhook target). */
+async function hangingReceiver() {
+  let arrived = 0;
+  const held: (() => void)[] = [];
+  const server = createServer((req, res) => {
+    arrived++;
+    held.push(() => res.writeHead(204).end());
+    req.resume();
+  });
+  await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    arrived: () => arrived,
+    async close() {
+      for (const release of held.splice(0)) release();
+      server.closeAllConnections();
+      await new Promise<void>((r) => server.close(() => r()));
+    },
+  };
+}
+
 async function until<T>(what: string, probe: () => Promise<T | null | false | undefined> | T | null | false | undefined, ms = 20_000): Promise<T> {
   const end = Date.now() + ms;
   for (;;) {
@@ -267,20 +288,13 @@ describe.each(testProviders())("webhooks on %s", (provider) => {
   });
 
   it("one endpoint's backlog cannot fill a round: another endpoint's due delivery goes out while the first one's receiver hangs", async () => {
-    let arrived = 0;
-    const held: (() => void)[] = [];
-    const tarpit = createServer((req, res) => {
-      arrived++;
-      held.push(() => res.writeHead(204).end());
-      req.resume();
-    });
-    await new Promise<void>((r) => tarpit.listen(0, "127.0.0.1", r));
+    const tarpit = await hangingReceiver();
     try {
       const rx = await receiver();
       rx.secret = "";
       const { podId, endpointId: quickId } = await podWithEndpoint(rx, ["checkpoint"]);
       rx.secret = "";
-      const slowId = (await api(s.url, "POST", `/api/v1/pods/${podId}/webhooks`, { url: `http://127.0.0.1:${(tarpit.address() as AddressInfo).port}/hook`, events: ["checkpoint"] })).body.id as string;
+      const slowId = (await api(s.url, "POST", `/api/v1/pods/${podId}/webhooks`, { url: `${tarpit.url}/hook`, events: ["checkpoint"] })).body.id as string;
       const now = Date.now();
       const row = (endpointId: string, i: number) => ({
         id: randomUUID(), endpointId, podId, messageId: `msg_backlog_${endpointId}_${i}`, type: "checkpoint", payload: JSON.stringify({ type: "checkpoint", timestamp: new Date().toISOString(), data: {} }), status: "pending",
@@ -289,28 +303,19 @@ describe.each(testProviders())("webhooks on %s", (provider) => {
       // 40 older rows for the hanging endpoint, then one for the quick one: one statement, so a round sees all of them.
       await s.app.store.prisma.webhookDelivery.createMany({ data: [...Array.from({ length: 40 }, (_, i) => row(slowId, i)), row(quickId, 1000)] });
       await until("the quick endpoint's delivery while the other hangs", () => rx.received.length === 1, 10_000);
-      expect(arrived).toBeLessThanOrEqual(4);
+      expect(tarpit.arrived()).toBeLessThanOrEqual(4);
     } finally {
-      for (const release of held.splice(0)) release();
-      tarpit.closeAllConnections();
-      await new Promise<void>((r) => tarpit.close(() => r()));
+      await tarpit.close();
     }
   });
 
   it("a pod whose receivers hang holds only its own slots: another pod's new delivery goes out at once, not after their timeout", async () => {
-    let arrived = 0;
-    const held: (() => void)[] = [];
-    const tarpit = createServer((req, res) => {
-      arrived++;
-      held.push(() => res.writeHead(204).end());
-      req.resume();
-    });
-    await new Promise<void>((r) => tarpit.listen(0, "127.0.0.1", r));
+    const tarpit = await hangingReceiver();
     try {
       const { podId: slowPod, append: appendSlow } = await podWithEndpoint(await receiver(), ["note"]);
-      for (let i = 0; i < 3; i++) await api(s.url, "POST", `/api/v1/pods/${slowPod}/webhooks`, { url: `http://127.0.0.1:${(tarpit.address() as AddressInfo).port}/hook/${i}`, events: ["checkpoint"] });
+      for (let i = 0; i < 3; i++) await api(s.url, "POST", `/api/v1/pods/${slowPod}/webhooks`, { url: `${tarpit.url}/hook/${i}`, events: ["checkpoint"] });
       await appendSlow([checkpoint("slow 1"), checkpoint("slow 2")]);
-      await until("the hanging attempts under way", () => arrived >= 3);
+      await until("the hanging attempts under way", () => tarpit.arrived() >= 3);
       // Now another pod's event: its delivery must not wait for the hanging attempts' 10 s timeout.
       const rx = await receiver();
       const { append } = await podWithEndpoint(rx, ["checkpoint"]);
@@ -319,9 +324,7 @@ describe.each(testProviders())("webhooks on %s", (provider) => {
       await until("the other pod's delivery", () => rx.received.length === 1, 9_000);
       expect(Date.now() - t0).toBeLessThan(3_000);
     } finally {
-      for (const release of held.splice(0)) release();
-      tarpit.closeAllConnections();
-      await new Promise<void>((r) => tarpit.close(() => r()));
+      await tarpit.close();
     }
   });
 
