@@ -1,6 +1,6 @@
 // Seed documents as endpoints: plan.json (seed 003), task manifests and
 // proof.json (seed 004) become tape events; state and schema are read models.
-import { atLeast, podAccess } from "../domain/access/policy";
+import { maySeeItem, podAccess } from "../domain/access/policy";
 import { AppError } from "../domain/errors";
 import { readPodState } from "../pods/read-pod-state";
 import { planJson } from "../pods/read-plan";
@@ -65,9 +65,8 @@ export const protocolRoutes: Route[] = [
     run: async ({ app, res, params, url, podState, identity }) => {
       const q = parseWith(ZPodStateQuery, Object.fromEntries(url.searchParams), "query");
       const view = await readPodState(app.store, params[0]!, podState!, q.atSeq);
-      // Notices are for the pod's admins only (as in GET /inbox).
-      const admin = atLeast(podAccess(identity, params[0]!, podState), "admin");
-      sendJson(res, 200, admin ? view : { ...view, inbox: view.inbox.filter((i) => i.audience !== "admins") });
+      const access = podAccess(identity, params[0]!, podState);
+      sendJson(res, 200, { ...view, inbox: view.inbox.filter((i) => maySeeItem(access, i)) });
     },
   },
   { method: "GET", path: /^\/api\/v1\/schema$/, guard: "public", run: async ({ res }) => sendJson(res, 200, eventJsonSchemas()) },

@@ -6,21 +6,16 @@
 // taken again adds nothing.
 import type { Config } from "../config";
 import type { TapeStore } from "../db/tape-store";
-import { atLeast } from "../domain/access/policy";
+import { isApprover } from "../domain/state/rules";
+import { maySeeItem } from "../domain/access/policy";
 import type { InboxItem, PodState } from "../domain/state/pod-state";
 import type { OutboxBatch, OutboxConsumer } from "../outbox/outbox";
 import { levelAllows, notificationKind, readLevels, readSettings } from "./preferences";
 import { quietUntil } from "./quiet-hours";
 
-/** Whether a person (by email, their member id) may answer the pod's inbox: approver or admin access. */
-export const mayAnswer = (state: PodState, email: string) => {
-  const m = state.members[email];
-  return m?.kind === "human" && atLeast(m.access ?? "viewer", "approver");
-};
-
 /** The people who may answer the pod's inbox. */
 export async function answerers(store: TapeStore, state: PodState) {
-  const emails = Object.keys(state.members).filter((email) => mayAnswer(state, email));
+  const emails = Object.keys(state.members).filter((email) => isApprover(state, email));
   return emails.length ? store.prisma.user.findMany({ where: { email: { in: emails } }, select: { id: true, email: true } }) : [];
 }
 
@@ -75,8 +70,7 @@ export class NotificationConsumer implements OutboxConsumer {
       const notBefore = (quietUntil(settings.quietHours, now) ?? now).toISOString();
       for (const item of batch.opened) {
         if (!levelAllows(level, notificationKind(item))) continue;
-        // Notices (an endpoint disabled…) are for the pod's admins only, as in the inbox.
-        if (item.audience === "admins" && state.members[user.email]?.access !== "admin") continue;
+        if (!maySeeItem(state.members[user.email]?.access ?? "none", item)) continue;
         const base = { userId: user.id, podId: batch.podId, itemId: item.id, kind: "open" as const, payload: JSON.stringify({ at: item.at, overdue: overdueAt(item) } satisfies OpenRowPayload), notBefore, createdAt: now.toISOString() };
         for (const d of devices) rows.push({ ...base, key: openKey("push", d.id, batch.podId, item), channel: "push", target: d.id });
         if (this.config.smtp && settings.email) rows.push({ ...base, key: openKey("email", user.id, batch.podId, item), channel: "email", target: user.id });

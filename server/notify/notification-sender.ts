@@ -10,7 +10,8 @@ import type { Config } from "../config";
 import type { TapeStore } from "../db/tape-store";
 import type { PushPayload } from "../wire/notifications";
 import { itemTag, itemUrl, openPayload } from "./notification-content";
-import { mayAnswer, overdueAt, type OpenRowPayload } from "./notification-consumer";
+import { overdueAt, type OpenRowPayload } from "./notification-consumer";
+import { isApprover } from "../domain/state/rules";
 import { PUSH_DEADLINE_MS, postPush } from "./post-push";
 import { SSRF_CODE } from "../webhooks/ssrf";
 import { levelAllows, readLevels, readSettings } from "./preferences";
@@ -146,7 +147,7 @@ export class NotificationSender {
     const was = JSON.parse(row.payload) as OpenRowPayload;
     if (!state || !item || item.at !== was.at || (was.overdue !== undefined && overdueAt(item) !== was.overdue)) return { outcome: "skipped" };
     const user = await this.store.prisma.user.findUnique({ where: { id: row.userId }, select: { email: true } });
-    if (!user || !mayAnswer(state, user.email)) return { outcome: "skipped" };
+    if (!user || !isApprover(state, user.email)) return { outcome: "skipped" };
     const [levels, settings] = await Promise.all([readLevels(this.store, row.userId), readSettings(this.store, row.userId)]);
     const reminder = was.overdue !== undefined;
     if (!levelAllows(levels.get(row.podId) ?? "all", reminder ? "reminder" : item.kind)) return { outcome: "skipped" };

@@ -1,7 +1,7 @@
 // The inbox across pods: everything waiting for a human in the pods this
 // caller may see, oldest first, with whether they may act on each.
 import type { TapeStore } from "../db/tape-store";
-import { atLeast, type Identity } from "../domain/access/policy";
+import { atLeast, maySeeItem, type Identity } from "../domain/access/policy";
 import { failingGates } from "../domain/state/reduce-evidence";
 import type { InboxEntry } from "../wire/views";
 import { visiblePods } from "./visible-pods";
@@ -17,8 +17,7 @@ export async function readInbox(store: TapeStore, identity: Identity): Promise<I
     const canAct = identity.kind === "user" && atLeast(access, "approver");
     const level = levels.get(pod.id) ?? "all";
     for (const item of Object.values(state.inbox)) {
-      // Notices are for the pod's admins only.
-      if (item.audience === "admins" && !atLeast(access, "admin")) continue;
+      if (!maySeeItem(access, item)) continue;
       const blockedBy = item.subject.kind === "task" ? failingGates(state, item.subject.id) : [];
       entries.push({ ...item, context: inboxContext(state, item), podId: pod.id, podName: pod.name, canAct, blockedBy, muted: !levelAllows(level, item.kind) });
     }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { emptyPodState, type PodState } from "../state/pod-state";
 import { Tape } from "../../testing/reducer-tape";
-import { mayCreatePods, podAccess, refuseSystemVoice, requireAppend, requireCreatePods, requirePodAccess, requireSiteAdmin, type Identity } from "./policy";
+import { mayCreatePods, maySeeItem, podAccess, refuseSystemVoice, requireAppend, requireCreatePods, requirePodAccess, requireSiteAdmin, type Identity } from "./policy";
 
 const state: PodState = {
   ...emptyPodState(),
@@ -83,5 +83,13 @@ describe("the server's own voice", () => {
     expect(refuseSystemVoice([{ type: "deadline.passed", actor: "ops" }])).toMatchObject({ ok: false, status: 403, code: "system_actor" });
     expect(refuseSystemVoice([{ type: "member.joined", actor: "admin", body: { memberId: "podwatch", kind: "agent", displayName: "x" } }])).toMatchObject({ ok: false, status: 422, code: "reserved_member" });
     expect(refuseSystemVoice([{ type: "member.joined", actor: "admin", body: { memberId: "bot", kind: "agent", displayName: "x" } }, { type: "checkpoint", actor: "bot" }])).toEqual({ ok: true });
+  });
+});
+
+describe("who sees an inbox item", () => {
+  it("a notice only the pod's admins; anything else everyone who sees the pod", () => {
+    const notice = { audience: "admins" as const };
+    expect((["none", "viewer", "approver", "admin"] as const).map((a) => maySeeItem(a, notice))).toEqual([false, false, false, true]);
+    expect(maySeeItem("viewer", {})).toBe(true);
   });
 });

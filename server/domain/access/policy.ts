@@ -19,6 +19,8 @@ export type PodAccess = "none" | Access;
 const RANK: Record<PodAccess, number> = { none: 0, viewer: 1, approver: 2, admin: 3 };
 
 export const atLeast = (have: PodAccess, need: Access) => RANK[have] >= RANK[need];
+/** Whether this access sees an inbox item: a notice (`audience: "admins"`) is for the pod's admins only — in the inbox, in /state and on their devices. */
+export const maySeeItem = (access: PodAccess, item: { audience?: "admins" }) => item.audience !== "admins" || atLeast(access, "admin");
 export const isSiteAdmin = (id: Identity) => id.kind === "admin-token" || (id.kind === "user" && id.isAdmin);
 
 /** A person's or a credential's access to one pod. Agents and share links watch; people get what their membership says. */
