@@ -7,7 +7,7 @@ import { useInbox } from "./use-inbox";
 import { InboxItemCard } from "./inbox-item-card";
 import { useInboxFocus } from "./use-inbox-focus";
 import { useAlertPrefs } from "./alert-prefs";
-import { Empty } from "../shared/ui";
+import { Empty, Skeleton } from "../shared/ui";
 
 export function InboxList() {
   const inbox = useInbox();
@@ -30,7 +30,7 @@ export function InboxList() {
         </p>
       )}
       {inbox.isPending ? (
-        <div className="h-24 animate-pulse rounded-lg bg-zinc-200/70 dark:bg-zinc-800/70" aria-label="Loading the inbox" />
+        <Skeleton label="Loading the inbox" className="h-24 rounded-lg" />
       ) : inbox.isError ? (
         <p role="alert" className="text-sm text-red-700 dark:text-red-400">{inbox.error.message}. <button className="underline" onClick={() => inbox.refetch()}>Try again</button></p>
       ) : items.length === 0 ? (

@@ -4,6 +4,7 @@ import { useQuery } from "@tanstack/react-query";
 import type { NotifyLevel } from "@/server/wire/notifications";
 import { fetchPod } from "../shared/api-client";
 import { PodNotifyLevel } from "../notifications/pod-notify-level";
+import { Skeleton } from "../shared/ui";
 
 /** `notify`: the signed-in person's level for this pod (absent for a share link's onlooker). */
 export function PodHeader({ podId, notify }: { podId: string; notify?: NotifyLevel }) {
@@ -12,7 +13,7 @@ export function PodHeader({ podId, notify }: { podId: string; notify?: NotifyLev
     <div className="space-y-1">
       <Link href="/" className="text-sm text-zinc-500 hover:text-zinc-900 dark:hover:text-zinc-100">← All pods</Link>
       {pod.isPending ? (
-        <div className="h-7 w-48 animate-pulse rounded bg-zinc-200 dark:bg-zinc-800" aria-label="Loading pod" />
+        <Skeleton label="Loading pod" className="h-7 w-48 rounded" />
       ) : pod.isError ? (
         <h1 className="text-xl font-semibold">{pod.error.message === "pod not found" ? "Pod not found" : "Pod unavailable"}</h1>
       ) : (

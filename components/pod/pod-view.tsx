@@ -19,6 +19,7 @@ import { PodLifecycle } from "./pod-lifecycle";
 import { PodSetup } from "./pod-setup";
 import { ShareLinksPanel } from "./share-links-panel";
 import { WebhooksPanel } from "../webhooks/webhooks-panel";
+import { Skeleton } from "../shared/ui";
 
 const TABS = ["board", "tape", "inbox", "evidence", "runs", "members", "job", "setup"] as const;
 type Tab = (typeof TABS)[number];
@@ -48,7 +49,7 @@ export function PodView({ podId, canAct, canAdmin = false, publicUrl, head }: { 
       {tab === "tape" ? (
         <TapeView podId={podId} liveTape={liveTape} />
       ) : state.isPending ? (
-        <div className="h-40 animate-pulse rounded-lg bg-zinc-200/70 dark:bg-zinc-800/70" aria-label="Loading" />
+        <Skeleton label="Loading" className="h-40 rounded-lg" />
       ) : state.isError ? (
         <p role="alert" className="text-sm text-red-700 dark:text-red-400">Could not load this pod: {state.error.message}</p>
       ) : tab === "inbox" ? (

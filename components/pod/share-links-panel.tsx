@@ -6,7 +6,7 @@ import { useQuery, useQueryClient } from "@tanstack/react-query";
 import type { ShareLinkCreated, ShareLinkInfo } from "@/server/wire/access";
 import { createShareLink, listShareLinks, revokeShareLink } from "@/server/web/server-actions";
 import { RelativeTime } from "../shared/relative-time";
-import { Badge, Section } from "../shared/ui";
+import { Badge, Section, Skeleton } from "../shared/ui";
 import { buttonClass, inputClass, secondaryButtonClass } from "./form-styles";
 
 const NEVER = "9999-12-31T23:59:59.999Z"; // SHARE_LINK_NEVER (the wire's value; the browser takes only types from it)
@@ -82,7 +82,7 @@ export function ShareLinksPanel({ podId }: { podId: string }) {
         {created && <CreatedLink link={created} onDone={() => setCreated(null)} />}
         <div className="mt-4">
           {links.isPending ? (
-            <div className="h-10 animate-pulse rounded bg-zinc-200/70 dark:bg-zinc-800/70" aria-label="Loading share links" />
+            <Skeleton label="Loading share links" className="h-10 rounded" />
           ) : links.isError ? (
             <p role="alert" className="text-sm text-red-700 dark:text-red-400">Could not load the share links: {links.error.message}</p>
           ) : links.data.length === 0 ? (

@@ -30,6 +30,11 @@ export function Empty({ children }: { children: ReactNode }) {
   return <div className="rounded-lg border border-dashed border-zinc-300 p-6 text-center text-sm text-zinc-500 dark:border-zinc-700">{children}</div>;
 }
 
+/** A placeholder while something loads: a pulsing block that screen readers hear as a status with its label. */
+export function Skeleton({ label, className }: { label: string; className: string }) {
+  return <div role="status" aria-label={label} className={`animate-pulse bg-zinc-200/70 dark:bg-zinc-800/70 ${className}`} />;
+}
+
 export function Card({ children, className = "" }: { children: ReactNode; className?: string }) {
   return <div className={`rounded-lg border border-zinc-200 bg-white p-3 dark:border-zinc-800 dark:bg-zinc-900 ${className}`}>{children}</div>;
 }

@@ -6,7 +6,7 @@ import { useInfiniteQuery } from "@tanstack/react-query";
 import type { WebhookDeliveryInfo, WebhookEndpointInfo } from "@/server/wire/webhooks";
 import { listWebhookDeliveries, redeliverWebhook, testWebhook } from "@/server/web/server-actions";
 import { RelativeTime } from "../shared/relative-time";
-import { Badge } from "../shared/ui";
+import { Badge, Skeleton } from "../shared/ui";
 import { secondaryButtonClass } from "../pod/form-styles";
 
 export function WebhookDeliveries({ hook }: { hook: WebhookEndpointInfo }) {
@@ -39,7 +39,7 @@ export function WebhookDeliveries({ hook }: { hook: WebhookEndpointInfo }) {
       </button>
       {error && <p role="alert" className="text-sm text-red-700 dark:text-red-400">{error}</p>}
       {log.isPending ? (
-        <div className="h-8 animate-pulse rounded bg-zinc-200/70 dark:bg-zinc-800/70" aria-label="Loading deliveries" />
+        <Skeleton label="Loading deliveries" className="h-8 rounded" />
       ) : log.isError ? (
         <p role="alert" className="text-sm text-red-700 dark:text-red-400">Could not load the deliveries: {log.error.message}</p>
       ) : rows.length === 0 ? (

@@ -6,7 +6,7 @@ import { useState, useTransition } from "react";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import type { WebhookCreated, WebhookFormat, WebhookTopic } from "@/server/wire/webhooks";
 import { createWebhook, listWebhooks } from "@/server/web/server-actions";
-import { Section } from "../shared/ui";
+import { Section, Skeleton } from "../shared/ui";
 import { buttonClass, inputClass, secondaryButtonClass } from "../pod/form-styles";
 import { EVENT_TOPICS, FORMATS, INBOX_TOPICS } from "./webhook-topics";
 import { WebhookRow } from "./webhook-row";
@@ -89,7 +89,7 @@ export function WebhooksPanel({ podId }: { podId: string }) {
         {created && <CreatedSecret hook={created} onDone={() => setCreated(null)} />}
         <div className="mt-4">
           {hooks.isPending ? (
-            <div className="h-10 animate-pulse rounded bg-zinc-200/70 dark:bg-zinc-800/70" aria-label="Loading webhooks" />
+            <Skeleton label="Loading webhooks" className="h-10 rounded" />
           ) : hooks.isError ? (
             <p role="alert" className="text-sm text-red-700 dark:text-red-400">Could not load the webhooks: {hooks.error.message}</p>
           ) : hooks.data.length === 0 ? (
