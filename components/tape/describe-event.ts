@@ -46,6 +46,23 @@ const DESCRIBE: Describers = {
   "agent.stale": (b) => `${b.agentId} has not checkpointed for ${b.cadenceMinutes} minutes (since ${b.since})`,
   "notice.posted": (b) => `Notice for the pod's admins: ${b.title}`,
   "notice.dismissed": (b) => `Notice ${b.noticeId} dismissed`,
+  "session.started": (b) => `Session started (${b.via}${b.model ? `, ${b.model}` : ""}${b.source && b.source !== "startup" ? `, ${b.source}` : ""})${b.cwd ? ` in ${b.cwd}` : ""}`,
+  "session.ended": (b) => `Session ended${b.reason ? ` (${b.reason})` : ""}`,
+  "prompt.submitted": (b) => (b.text !== undefined ? `Prompt: ${b.text}` : `Prompt (${b.chars} characters, text kept off the tape)`),
+  "tool.call": (b) => {
+    const gate = b.gate ? ` · ${b.gate.decision === "allow" ? "allowed" : "denied"} by ${b.gate.by}${b.gate.reason ? `: ${b.gate.reason}` : ""}` : "";
+    const what = b.input ? `: ${b.input}` : "";
+    if (b.phase === "started") return `${b.tool}${what}${gate}`;
+    const took = b.durationMs !== undefined ? ` in ${b.durationMs < 1000 ? `${b.durationMs} ms` : `${(b.durationMs / 1000).toFixed(1)} s`}` : "";
+    return b.phase === "failed" ? `${b.tool} failed${took}${b.error ? `: ${b.error}` : ""}${gate}` : `${b.tool} done${took}${gate}`;
+  },
+  "agent.notified": (b) => `${b.title ? `${b.title}: ` : ""}${b.message}`,
+  subagent: (b) => `Subagent ${b.agentType ?? b.agentId} ${b.phase}${b.summary ? `: ${b.summary}` : ""}`,
+  "session.compacted": (b) => `Context compacted (${b.trigger})`,
+  "usage.reported": (b) => `${b.model}: ${b.inputTokens} in, ${b.outputTokens} out${b.cacheReadTokens ? `, ${b.cacheReadTokens} cached` : ""}${b.costUsd !== undefined ? `, $${b.costUsd.toFixed(4)}` : ""}`,
+  "agent.policy.set": (b) => `Tool policy ${b.agentId ? `for ${b.agentId}` : "for the pod"}: ${b.rules.length} rule${b.rules.length === 1 ? "" : "s"}${b.recordPrompts === false ? ", prompt text kept off the tape" : ""}`,
+  "tool.approval.requested": (b) => `Asks to run ${b.tool}: ${b.input.length > 200 ? `${b.input.slice(0, 200)}…` : b.input}`,
+  "tool.approval.answered": (b) => `${b.decision === "allow" ? "Allowed" : "Denied"} ${b.requestId}${b.remember === "session" ? " for this session" : b.remember === "always" ? " always" : ""}${b.reason ? `: ${b.reason}` : ""}`,
 };
 
 /** `body` is what the tape stored for `type`; a shape the describer does not expect yields null, never a throw. */

@@ -130,7 +130,7 @@ describe.each(testProviders())("the pod protocol over the API on %s", (provider)
 
   it("serves the JSON Schema of every event type", async () => {
     const r = await api(s.url, "GET", "/api/v1/schema");
-    expect(Object.keys(r.body.types)).toHaveLength(38);
+    expect(Object.keys(r.body.types)).toHaveLength(49);
     expect(r.body.types["decision"].properties.body.properties.verdict.enum).toEqual(["approve", "reject", "accept", "block"]);
   });
 });

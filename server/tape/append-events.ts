@@ -74,7 +74,7 @@ export function createAppender(store: TapeStore, bus: TapeBus): AppendEvents {
   };
 }
 
-const META_KEYS = ["taskId", "runId", "workItemId", "mood", "refs"] as const;
+const META_KEYS = ["taskId", "runId", "workItemId", "mood", "refs", "sessionId"] as const;
 
 function toNewEvent(e: TEvent): NewEvent {
   const id = e.id ?? randomUUID();

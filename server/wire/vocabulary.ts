@@ -43,6 +43,8 @@ export const EVENT_TYPES = [
   "evidence.bundle", "workcell.opened", "workcell.proof",
   "job.posted", "job.funded", "job.delivered", "job.settled", "budget.exceeded",
   "deadline.passed", "agent.stale", "notice.posted", "notice.dismissed",
+  "session.started", "session.ended", "prompt.submitted", "tool.call", "agent.notified", "subagent", "session.compacted", "usage.reported",
+  "agent.policy.set", "tool.approval.requested", "tool.approval.answered",
 ] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
 
@@ -59,3 +61,15 @@ export const DEADLINE_THEN = ["remind", "reject", "answer"] as const;
 export type DeadlineThen = (typeof DEADLINE_THEN)[number];
 export const DEADLINE_OUTCOMES = ["answered", "rejected", "accepted", "approved", "reminded"] as const;
 export type DeadlineOutcome = (typeof DEADLINE_OUTCOMES)[number];
+
+/** What a tool policy's rule says of a call (issue 15). */
+export const TOOL_ACTIONS = ["allow", "deny", "ask"] as const;
+export type ToolAction = (typeof TOOL_ACTIONS)[number];
+/** How far a person's "allow" reaches: this call, the rest of the session, or always (a new rule). */
+export const TOOL_ANSWER_SCOPES = ["once", "session", "always"] as const;
+export type ToolAnswerScope = (typeof TOOL_ANSWER_SCOPES)[number];
+/** A tool call's two ends on the tape, joined by its toolUseId. */
+export const TOOL_CALL_PHASES = ["started", "succeeded", "failed"] as const;
+export type ToolCallPhase = (typeof TOOL_CALL_PHASES)[number];
+/** The event types an agent session reports (the tape groups and filters them as one family). */
+export const SESSION_EVENT_TYPES = ["session.started", "session.ended", "prompt.submitted", "tool.call", "agent.notified", "subagent", "session.compacted", "usage.reported"] as const satisfies readonly EventType[];

@@ -1,60 +1,18 @@
 // Every tape event type as one zod discriminated union on `type`. Each schema
 // names the seed (../shared/seeds) and section it comes from.
 import { z } from "zod";
-import { findBoundsViolation } from "./event-bounds";
+import { AGENT_EVENT_SCHEMAS } from "./agent-events";
+import { deadline, DEADLINE_MAX_MINUTES, envelope, ev, none, ZLine, ZRole, ZText, type Deadline } from "./event-kit";
 import { UNPRINTABLE, ZHandoffTaskStep, ZId, ZPlanJson, ZProof, ZTaskManifest, ZTaskState } from "./seed-formats";
-import { ACCESS_LEVELS, DEADLINE_OUTCOMES, DEADLINE_THEN, DECISION_SUBJECTS, DECISION_VERDICTS, EVENT_TYPES, NOTE_KINDS, ROLES, SYSTEM_ACTOR, SYSTEM_EVENT_TYPES, TIE_BREAKERS, type Access, type EventType, type NoteKind, type Role } from "../../wire/vocabulary";
+import { ACCESS_LEVELS, DEADLINE_OUTCOMES, DECISION_SUBJECTS, DECISION_VERDICTS, EVENT_TYPES, NOTE_KINDS, ROLES, SYSTEM_ACTOR, SYSTEM_EVENT_TYPES, TIE_BREAKERS, type Access, type EventType, type NoteKind, type Role } from "../../wire/vocabulary";
 
 // The lists are the wire's vocabulary (zod-free, for the browser); the schemas build on them.
+export { deadline, DEADLINE_MAX_MINUTES, envelope, type Deadline };
 export { ACCESS_LEVELS, EVENT_TYPES, NOTE_KINDS, ROLES, SYSTEM_ACTOR, SYSTEM_EVENT_TYPES, TIE_BREAKERS, type Access, type EventType, type Role };
 
-export const ZRole = z.enum(ROLES);
+export { ZRole };
 
-const ZText = z.string().min(1).max(20000);
-const ZLine = z.string().min(1).max(2000);
 const ZEvidenceIds = z.array(ZId).max(200).default([]);
-
-/** Envelope shared by all events (spine issue + seed 002 §4.2 fields). */
-export const envelope = {
-  id: z.uuid().optional(),
-  actor: ZId,
-  role: ZRole.optional(),
-  ts: z.iso.datetime({ offset: true }).optional(),
-  taskId: ZId.optional(),
-  runId: ZId.optional(),
-  workItemId: ZId.optional(),
-  mood: z.string().min(1).max(50).optional(),
-  refs: z.array(ZId).max(200).optional(),
-};
-
-const ev = <T extends EventType, B extends z.ZodType>(type: T, body: B) =>
-  z.object({ ...envelope, type: z.literal(type), body }).superRefine((event, ctx) => {
-    // On every event type, whatever its body schema lets through (notes' BODY, metadata, loose objects).
-    const v = findBoundsViolation((event as { body: unknown }).body);
-    if (v) ctx.addIssue({ code: "custom", message: v.message, path: ["body", ...v.path], params: { limit: v.limit } });
-  });
-const none = z.object({}).default({});
-
-// --- deadlines (issue 14): what happens when nobody answers in time ---
-/** The longest deadline, in minutes: 30 days. */
-export const DEADLINE_MAX_MINUTES = 43200;
-/**
- * `at` (an ISO time) or `inMinutes` (from when the server received the event), exactly one;
- * `then`: a reminder only, a rejection, or a default `answer` (required then, and only then).
- * `answers`: what `answer` may be for this subject (a task's or a job's verdicts).
- */
-const deadline = (answers?: readonly [string, ...string[]]) =>
-  z.object({
-    at: z.iso.datetime({ offset: true }).optional(),
-    inMinutes: z.number().int().min(1).max(DEADLINE_MAX_MINUTES).optional(),
-    then: z.enum(DEADLINE_THEN),
-    answer: (answers ? z.enum(answers) : ZText).optional(),
-  }).superRefine((d, ctx) => {
-    if ((d.at === undefined) === (d.inMinutes === undefined)) ctx.addIssue({ code: "custom", message: "give exactly one of at (an ISO time) or inMinutes", path: ["at"] });
-    if (d.then === "answer" && d.answer === undefined) ctx.addIssue({ code: "custom", message: `then: "answer" needs the answer to give${answers ? ` (${answers.join(" or ")})` : ""}`, path: ["answer"] });
-    if (d.then !== "answer" && d.answer !== undefined) ctx.addIssue({ code: "custom", message: `answer is only for then: "answer"`, path: ["answer"] });
-  });
-export type Deadline = z.output<ReturnType<typeof deadline>>;
 
 // --- pod lifecycle (seed 000 §3.2 "Scope agreement") ---
 /** `cadenceMinutes`: how often the pod expects a checkpoint (5–240; absent = 30, seed 000's 15–30 minute slices). */
@@ -246,7 +204,7 @@ export const ZBudgetExceeded = ev("budget.exceeded", z.object({ budget: ZId, lim
 /** A deadline passed: its outcome, applied like a person's answer or decision. `itemId` is the inbox item, `subject` what it is about. */
 export const ZDeadlinePassed = ev("deadline.passed", z.object({
   itemId: z.string().min(1).max(300),
-  subject: z.object({ kind: z.enum(["escalation", "task", "job"]), id: ZId }),
+  subject: z.object({ kind: z.enum(["escalation", "task", "job", "tool"]), id: ZId }),
   outcome: z.enum(DEADLINE_OUTCOMES),
   answer: ZText.optional(),
 }));
@@ -266,6 +224,7 @@ export const EVENT_SCHEMAS = [
   ZEvidenceBundle, ZWorkcellOpened, ZWorkcellProof,
   ZJobPosted, ZJobFunded, ZJobDelivered, ZJobSettled, ZBudgetExceeded,
   ZDeadlinePassed, ZAgentStale, ZNoticePosted, ZNoticeDismissed,
+  ...AGENT_EVENT_SCHEMAS,
 ] as const;
 
 export const ZEventInput = z.discriminatedUnion("type", EVENT_SCHEMAS);

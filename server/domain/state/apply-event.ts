@@ -11,9 +11,11 @@ import { runReducers } from "./reduce-runs";
 import { jobReducers } from "./reduce-jobs";
 import { systemReducers } from "./reduce-system";
 import { trackWatch } from "./cadence";
+import { sessionReducers } from "./reduce-sessions";
+import { toolGateReducers } from "./reduce-tool-gates";
 
 /** Every event type's reducer: an event type added to the schemas without one does not compile (see reducers.test-d.ts). */
-const REDUCERS: Reducers = { ...podReducers, ...taskReducers, ...evidenceReducers, ...decisionReducers, ...runReducers, ...jobReducers, ...systemReducers };
+const REDUCERS: Reducers = { ...podReducers, ...taskReducers, ...evidenceReducers, ...decisionReducers, ...runReducers, ...jobReducers, ...systemReducers, ...sessionReducers, ...toolGateReducers };
 /** What the dispatch calls: the map is checked type by type above, and an event only ever reaches its own type's reducer. */
 type AnyReducer = (s: PodState, e: AppliedEvent) => PodState;
 

@@ -53,7 +53,7 @@ export function deadlineOutcome(item: InboxItem): { outcome: DeadlineOutcome; an
   if (due.then === "remind") return { outcome: "reminded" };
   const kind = item.subject.kind;
   if (due.then === "reject") return { outcome: "rejected" };
-  if (kind === "escalation") return { outcome: "answered", answer: due.answer! };
+  if (kind === "escalation" || kind === "tool") return { outcome: "answered", answer: due.answer! };
   if (kind === "task") return { outcome: due.answer === "approve" ? "approved" : "rejected" };
   return { outcome: due.answer === "accept" ? "accepted" : "rejected" };
 }

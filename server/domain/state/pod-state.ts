@@ -3,7 +3,8 @@
 // the append, and replaying the tape rebuilds it exactly.
 import type { Access, Role, TEvent } from "../events/event-schemas";
 import type { TaskState } from "../events/seed-formats";
-import type { DeadlineThen } from "../../wire/vocabulary";
+import type { DeadlineThen, ToolAnswerScope } from "../../wire/vocabulary";
+import type { ToolRule } from "../events/agent-events";
 
 export type AppliedEvent = TEvent & { seq: number; receivedAt: string };
 export type At = { seq: number; at: string };
@@ -34,7 +35,7 @@ export type Task = {
   updatedSeq: number;
 };
 
-export type InboxKind = "escalation" | "decision" | "job_acceptance" | "plan_blocked" | "stale" | "notice";
+export type InboxKind = "escalation" | "decision" | "job_acceptance" | "plan_blocked" | "stale" | "notice" | "tool_approval";
 /**
  * A deadline, made absolute when its event was received: at `at` the server appends
  * deadline.passed with what `then` says. `passed`: it did, and `then` was a reminder, so the
@@ -42,7 +43,7 @@ export type InboxKind = "escalation" | "decision" | "job_acceptance" | "plan_blo
  */
 export type Due = { at: string; then: DeadlineThen; answer?: string; passed?: boolean };
 /** `audience: "admins"`: only the pod's admins see the item (notices). */
-export type InboxItem = At & { id: string; kind: InboxKind; title: string; subject: { kind: string; id: string }; options?: string[]; taskId?: string; due?: Due; audience?: "admins"; text?: string };
+export type InboxItem = At & { id: string; kind: InboxKind; title: string; subject: { kind: string; id: string }; options?: string[]; taskId?: string; due?: Due; audience?: "admins"; text?: string; recent?: string[] };
 
 /**
  * The cadence watchdog's view of one agent (see cadence.ts). `watchedSince`: when it last became
@@ -132,13 +133,46 @@ export type Workcell = At & {
   proof: ProofSummary | null;
 };
 
+/** One agent session (Claude Code's, an OpenTelemetry conversation): what it is and how busy. */
+export type AgentSession = At & {
+  sessionId: string;
+  agentId: string;
+  via: string;
+  model: string | null;
+  cwd: string | null;
+  ended: (At & { reason: string | null }) | null;
+  prompts: number;
+  toolCalls: number;
+  failedToolCalls: number;
+  compactions: number;
+  subagents: number;
+  last: At;
+};
+/** A tool policy of the pod or of one agent (agent.policy.set). */
+export type ToolPolicy = At & { rules: ToolRule[]; ask: { minutes: number; then: "allow" | "deny" } | null; unreachable: "open" | "closed" | null; by: string };
+export type ToolApproval = At & {
+  requestId: string;
+  agentId: string;
+  sessionId: string | null;
+  toolUseId: string;
+  tool: string;
+  input: string;
+  context: string[];
+  ruleId: string | null;
+  due: Due;
+  answer: (At & { decision: "allow" | "deny"; by: string; reason: string | null; remember: ToolAnswerScope; byDeadline: boolean }) | null;
+};
+/** Tokens and cost, added up per agent and model. */
+export type Usage = { inputTokens: number; outputTokens: number; cacheReadTokens: number; cacheWriteTokens: number; costUsd: number; reports: number };
+
 /**
  * Bumped when a reducer changes what it projects: a stored state of another version is
  * rebuilt by replaying the tape, so old rows never keep an outdated projection.
  * 2: ages from receivedAt, not the agent's ts.
  * 3: deadlines on inbox items and tasks, the cadence watchdog's per-agent record, notices.
+ * 4: agent sessions, usage, tool policies and approvals.
  */
-export const PROJECTION_VERSION = 3;
+export const PROJECTION_VERSION = 4;
 
 export type PodState = {
   /** PROJECTION_VERSION of the reducers that built this state. */
@@ -164,6 +198,16 @@ export type PodState = {
   lastCheckpoint: (At & { actor: string }) | null;
   /** Per agent member: checkpoints on cadence, staleness (the watchdog). */
   cadence: Record<string, AgentCadence>;
+  /** The latest agent sessions (at most MAX_SESSIONS, the least recently active leave first). */
+  sessions: Record<string, AgentSession>;
+  usage: Record<string, Record<string, Usage>>;
+  policies: { pod: ToolPolicy | null; agents: Record<string, ToolPolicy> };
+  /** false: prompt text stays off the tape (only its length is kept). */
+  recordPrompts: boolean;
+  /** "Allow for this session" answers: the tool and subject allowed, per session. */
+  sessionAllows: Record<string, { tool: string; subject: string }[]>;
+  /** Open approvals, and the latest answered ones (an agent's hook reads its answer here). */
+  toolApprovals: Record<string, ToolApproval>;
 };
 
 export function emptyPodState(): PodState {
@@ -171,5 +215,6 @@ export function emptyPodState(): PodState {
     v: PROJECTION_VERSION, seq: 0, status: "forming", scope: null, members: {}, roleHistory: [], activeAgent: null, handoffs: [],
     tasks: {}, taskOrder: [], escalations: {}, decisions: [], inbox: {}, evidence: {}, runs: {}, jobs: {},
     workcells: {}, planBlocks: {}, budgets: [], lastCheckpoint: null, cadence: {},
+    sessions: {}, usage: {}, policies: { pod: null, agents: {} }, recordPrompts: true, sessionAllows: {}, toolApprovals: {},
   };
 }

@@ -6,6 +6,7 @@ import { at, conflictRule, invalidRule, type R, type Reducers, with_, without } 
 import { deadlineOutcome } from "./deadlines";
 import { cadenceMinutes, staleItemId, staleReference } from "./cadence";
 import { decideJob, decideTask } from "./reduce-decisions";
+import { answerApproval } from "./reduce-tool-gates";
 
 function requireSystem(e: AppliedEvent) {
   if (e.actor !== SYSTEM_ACTOR) throw conflictRule("system_only", `${e.type} is appended by the server itself (${SYSTEM_ACTOR}), never by ${e.actor}`);
@@ -31,6 +32,9 @@ const deadlinePassed: R<"deadline.passed"> = (s, e) => {
     throw conflictRule("outcome_mismatch", `the deadline of ${itemId} says ${expected.outcome}${expected.answer ? ` "${expected.answer}"` : ""}`);
   }
   if (outcome === "reminded") return { ...s, inbox: with_(s.inbox, itemId, { ...item, due: { ...item.due!, passed: true } }) };
+  if (subject.kind === "tool") {
+    return answerApproval(s, e, subject.id, { ...at(e), decision: answer === "allow" ? "allow" : "deny", by: e.actor, reason: `No answer by the deadline (${item.due!.at})`, remember: "once", byDeadline: true });
+  }
   if (subject.kind === "escalation") {
     const esc = s.escalations[subject.id]!;
     return { ...s, escalations: with_(s.escalations, esc.escalationId, { ...esc, answer: { ...at(e), answer: answer!, by: e.actor } }), inbox: without(s.inbox, itemId) };

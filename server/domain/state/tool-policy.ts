@@ -1,0 +1,141 @@
+// What a pod's tool policy says of one tool call (issue 15): allow, deny, or ask a person.
+// Pure: the hook adapters call it with the pod's state before the agent runs the tool.
+import type { ToolRule } from "../events/agent-events";
+import { ASK_MINUTES } from "../events/agent-events";
+import type { ToolAction } from "../../wire/vocabulary";
+import type { PodState, ToolPolicy } from "./pod-state";
+
+/** Tools whose subject is a file path, and where their input names it. */
+const PATH_FIELDS: Record<string, string> = { Write: "file_path", Edit: "file_path", MultiEdit: "file_path", Read: "file_path", NotebookEdit: "notebook_path", Glob: "path", Grep: "path", LS: "path" };
+const FIELD: Record<string, string> = { Bash: "command", WebFetch: "url", WebSearch: "query", Task: "description" };
+
+/**
+ * What a rule's `input` pattern is matched against: the command, the path (relative to `cwd`
+ * when inside it, its `.`/`..` resolved so `src/../etc` is not `src/…`), the URL; else the
+ * input as JSON with sorted keys.
+ */
+export function toolSubject(tool: string, input: unknown, cwd?: string | null): string {
+  const obj = input && typeof input === "object" ? (input as Record<string, unknown>) : {};
+  const pathField = PATH_FIELDS[tool];
+  if (pathField && typeof obj[pathField] === "string") return relativeTo(normalizePath(obj[pathField]), cwd ? normalizePath(cwd) : null);
+  const field = FIELD[tool];
+  if (field && typeof obj[field] === "string") return obj[field];
+  return stableJson(input);
+}
+
+function normalizePath(p: string): string {
+  const absolute = p.startsWith("/");
+  const out: string[] = [];
+  for (const seg of p.split("/")) {
+    if (seg === "" || seg === ".") continue;
+    if (seg === "..") {
+      if (out.length && out[out.length - 1] !== "..") out.pop();
+      else if (!absolute) out.push("..");
+    } else out.push(seg);
+  }
+  return (absolute ? "/" : "") + out.join("/");
+}
+
+function relativeTo(path: string, cwd: string | null): string {
+  if (!cwd || !path.startsWith("/")) return path;
+  const base = cwd.endsWith("/") ? cwd : `${cwd}/`;
+  return path.startsWith(base) ? path.slice(base.length) : path;
+}
+
+export function stableJson(value: unknown): string {
+  return JSON.stringify(value, (_k, v: unknown) =>
+    v && typeof v === "object" && !Array.isArray(v) ? Object.fromEntries(Object.entries(v as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) : v,
+  ) ?? "null";
+}
+
+/** A pattern's alternatives, split on unescaped "|". */
+function alternatives(pattern: string): string[] {
+  const out: string[] = [];
+  let current = "";
+  for (let i = 0; i < pattern.length; i++) {
+    const c = pattern[i]!;
+    if (c === "\\" && i + 1 < pattern.length) current += c + pattern[++i];
+    else if (c === "|") {
+      out.push(current);
+      current = "";
+    } else current += c;
+  }
+  out.push(current);
+  return out.map((a) => a.trim()).filter((a) => a.length > 0);
+}
+
+/** `*` any run of characters, `?` one, `\` escapes the next; anchored at both ends. Linear in the text (no backtracking blow-up). */
+function globMatches(glob: string, text: string): boolean {
+  const tokens: { kind: "char" | "star" | "one"; c?: string }[] = [];
+  for (let i = 0; i < glob.length; i++) {
+    const c = glob[i]!;
+    if (c === "\\" && i + 1 < glob.length) tokens.push({ kind: "char", c: glob[++i] });
+    else if (c === "*") tokens.push({ kind: "star" });
+    else if (c === "?") tokens.push({ kind: "one" });
+    else tokens.push({ kind: "char", c });
+  }
+  // The classic greedy match: on a mismatch, the last star takes one more character.
+  let t = 0;
+  let s = 0;
+  let starT = -1;
+  let starS = 0;
+  while (s < text.length) {
+    const tok = tokens[t];
+    if (tok && (tok.kind === "one" || (tok.kind === "char" && tok.c === text[s]))) {
+      t++;
+      s++;
+    } else if (tok?.kind === "star") {
+      starT = t++;
+      starS = s;
+    } else if (starT >= 0) {
+      t = starT + 1;
+      s = ++starS;
+    } else return false;
+  }
+  while (tokens[t]?.kind === "star") t++;
+  return t === tokens.length;
+}
+
+export function matchesPattern(pattern: string, text: string): boolean {
+  return alternatives(pattern).some((alt) => globMatches(alt, text));
+}
+
+/** Escapes a literal text into a pattern that matches exactly it ("always allow this"). */
+export function literalPattern(text: string): string {
+  return text.replace(/[\\*?|]/g, (c) => `\\${c}`);
+}
+
+/** A Bash command and each of its parts (`&&`, `||`, `;`, `|`, newlines), so `cd x && git push` is seen as a `git push`. */
+function subjectsOf(tool: string, subject: string): string[] {
+  if (tool !== "Bash") return [subject];
+  const parts = subject.split(/&&|\|\||[;|\n]/).map((p) => p.trim()).filter(Boolean);
+  return [subject.trim(), ...parts];
+}
+
+export function ruleMatches(rule: ToolRule, tool: string, subject: string): boolean {
+  if (!matchesPattern(rule.tool, tool)) return false;
+  if (rule.input === undefined) return true;
+  if (rule.outside) return !matchesPattern(rule.input, subject.trim());
+  return subjectsOf(tool, subject).some((s) => matchesPattern(rule.input!, s));
+}
+
+export type ToolVerdict = { action: ToolAction; scope: "session" | "agent" | "pod" | "none"; ruleId?: string; subject: string };
+
+/** Session allows first, then the agent's rules, then the pod's; the first match decides; none allows. */
+export function evaluateToolCall(s: PodState, agentId: string, sessionId: string | null, tool: string, input: unknown): ToolVerdict {
+  const cwd = sessionId ? (s.sessions[sessionId]?.cwd ?? null) : null;
+  const subject = toolSubject(tool, input, cwd);
+  if (sessionId && (s.sessionAllows[sessionId] ?? []).some((a) => a.tool === tool && a.subject === subject)) return { action: "allow", scope: "session", subject };
+  for (const [scope, policy] of [["agent", s.policies.agents[agentId]], ["pod", s.policies.pod]] as const) {
+    const rule = policy?.rules.find((r) => ruleMatches(r, tool, subject));
+    if (rule) return { action: rule.action, scope, ruleId: rule.id, subject };
+  }
+  return { action: "allow", scope: "none", subject };
+}
+
+/** The agent's setting, else the pod's, else the default. */
+function pick<K extends "ask" | "unreachable">(s: PodState, agentId: string, key: K): ToolPolicy[K] {
+  return s.policies.agents[agentId]?.[key] ?? s.policies.pod?.[key] ?? null;
+}
+export const askSettings = (s: PodState, agentId: string) => pick(s, agentId, "ask") ?? { minutes: ASK_MINUTES.default, then: "deny" as const };
+export const unreachableRule = (s: PodState, agentId: string) => pick(s, agentId, "unreachable") ?? "open";
