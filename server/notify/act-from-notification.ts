@@ -1,10 +1,11 @@
 // A notification's button, answered: the same server actions as the inbox card
-// (decide, answer an escalation) through the same chain, as the signed-in person.
+// (decide, answer an escalation, allow or deny a held tool call) through the same
+// chain, as the signed-in person.
 import type { AppContext } from "../app-context";
 import { requirePodAccess, type Identity } from "../domain/access/policy";
 import type { ActionResult } from "../wire/actions";
 import type { TActRequest } from "../wire/notifications";
-import { answerEscalationAction, decideAction } from "../web/pod-actions";
+import { answerEscalationAction, answerToolApprovalAction, decideAction } from "../web/pod-actions";
 import { performPodAction } from "../web/perform-pod-action";
 import { notificationActions } from "./notification-content";
 
@@ -19,6 +20,11 @@ export async function actFromNotification(app: AppContext, identity: Identity, i
   if (!item) return { ok: false, code: "stale", error: "This was already answered (or withdrawn): nothing was recorded." };
   if (!notificationActions(state!, item).some((a) => a.action === input.action)) {
     return { ok: false, code: "stale", error: "This can no longer be answered from a notification: open podwatch." };
+  }
+  if (item.kind === "tool_approval") {
+    // Allow from a notification is "once": remembering a call for later is decided in the inbox, where its whole input shows.
+    const answer = { requestId: item.subject.id, decision: input.action as "allow" | "deny", remember: "once" as const, ...(input.reason ? { reason: input.reason } : {}) };
+    return performPodAction(app, identity, answerToolApprovalAction, { podId: input.podId, answer });
   }
   if (item.kind === "escalation") {
     const answer = state!.escalations[item.subject.id]!.options[Number(input.action.slice("option:".length))]!;

@@ -2,6 +2,7 @@
 // only where the item can be settled in one tap without reading more.
 import type { InboxItem, PodState } from "../domain/state/pod-state";
 import { failingGates } from "../domain/state/reduce-evidence";
+import { heldCallSummary } from "../gates/held-call-summary";
 import type { PushAction, PushPayload } from "../wire/notifications";
 
 /** Where tapping the notification leads: the pod's inbox. */
@@ -14,6 +15,8 @@ export function notificationActions(state: PodState, item: InboxItem): PushActio
     return failingGates(state, item.subject.id).length ? [{ action: "reject", title: "Reject" }] : [{ action: "approve", title: "Approve" }, { action: "reject", title: "Reject" }];
   }
   if (item.kind === "job_acceptance") return [{ action: "accept", title: "Accept" }, { action: "reject", title: "Reject" }];
+  // A held tool call: the notification's body names the tool; allowing from it allows this call once.
+  if (item.kind === "tool_approval") return [{ action: "allow", title: "Allow once" }, { action: "deny", title: "Deny" }];
   if (item.kind === "escalation") {
     const options = state.escalations[item.subject.id]?.options ?? [];
     if (options.length >= 1 && options.length <= 2) return options.map((o, i) => ({ action: `option:${i}`, title: o.length > 40 ? `${o.slice(0, 39)}…` : o }));
@@ -32,7 +35,7 @@ export function openPayload(podId: string, podName: string, state: PodState, ite
   return {
     type: "open",
     title: title.length > 120 ? `${title.slice(0, 119)}…` : title,
-    body: `${podName} · ${item.kind.replace("_", " ")} · ${reminder ? "overdue, " : ""}waiting since ${age(item.at, now)}`,
+    body: `${podName} · ${heldCallSummary(state, item) ?? item.kind.replace("_", " ")} · ${reminder ? "overdue, " : ""}waiting since ${age(item.at, now)}`,
     ...(reminder ? { reminder: true as const } : {}),
     tag: `${podId}:${item.id}`,
     at: item.at,

@@ -8,7 +8,7 @@ import { visiblePods } from "../pods/visible-pods";
 import type { NotifyLevel, PreferencesResponse, QuietHours, TPreferencesRequest } from "../wire/notifications";
 
 /** Kinds that ask a person to decide. Anything else (reminders, staleness alerts, notices) is informational. */
-const DECISION_KINDS: ReadonlySet<string> = new Set<InboxKind>(["escalation", "decision", "job_acceptance", "plan_blocked"]);
+const DECISION_KINDS: ReadonlySet<string> = new Set<InboxKind>(["escalation", "decision", "job_acceptance", "plan_blocked", "tool_approval"]);
 
 /**
  * Whether an inbox item of `kind` reaches a person at `level` (inbox default view, push and mail alike).

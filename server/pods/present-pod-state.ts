@@ -27,5 +27,6 @@ export function presentPodState(s: PodState): PodStateView {
     budgets: s.budgets,
     lastCheckpoint: s.lastCheckpoint,
     cadence: cadenceAdherence(s),
+    toolPolicies: { policies: s.policies, recordPrompts: s.recordPrompts },
   };
 }

@@ -3,7 +3,7 @@
 import { definePodAction, definePodCall } from "./perform-pod-action";
 import { ZAddTaskInput, ZAnswerEscalationInput, ZAssignRoleInput, ZDecideInput, ZHandOffInput, ZRotateRoleInput, ZSetPausedInput, ZSplitTaskInput } from "../wire/actions";
 import type { TEvent } from "../wire/events";
-import { ZAddAgentInput, ZAgentTokenInput, ZCreateAgentTokenInput, ZDismissNoticeInput } from "../wire/actions";
+import { ZAddAgentInput, ZAgentTokenInput, ZAnswerToolApprovalInput, ZCreateAgentTokenInput, ZDismissNoticeInput, ZSetToolPolicyInput } from "../wire/actions";
 import { dismissNoticeEvent } from "../pods/dismiss-notice";
 import { addAgent } from "../access/add-agent";
 import { createAgentToken, revokeAgentToken } from "../access/agent-tokens";
@@ -24,6 +24,21 @@ export const answerEscalationAction = definePodAction({
   schema: ZAnswerEscalationInput,
   need: "approver" as const,
   events: (a, actor) => [{ type: "escalation.answered" as const, actor, body: { escalationId: a.escalationId, answer: a.answer } }],
+});
+
+// --- gated tools (issue 15): the policy (pod admins; the reducer checks again) and a person's answer ---
+/** Replaces the pod's (no agentId) or one agent's tool policy. */
+export const setToolPolicyAction = definePodAction({
+  schema: ZSetToolPolicyInput,
+  need: "admin" as const,
+  events: (a, actor) => [{ type: "agent.policy.set" as const, actor, body: a.policy }],
+});
+
+/** Allows or denies a held tool call; "session" and "always" are remembered by the reducer, on the tape. */
+export const answerToolApprovalAction = definePodAction({
+  schema: ZAnswerToolApprovalInput,
+  need: "approver" as const,
+  events: (a, actor) => [{ type: "tool.approval.answered" as const, actor, body: a.answer }],
 });
 
 /** Notices are for the pod's admins; one of them dismisses it (the same use-case as the API's). */

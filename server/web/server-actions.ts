@@ -10,6 +10,7 @@ import { createPodCall, setCanCreatePodsCall } from "./site-actions";
 import { closePodAction, createShareLinkCall, listShareLinksCall, revokeShareLinkCall, setArchivedCall, startPodAction } from "./pod-life-actions";
 import { runPodAction, runPodCall } from "./run-action";
 import { createWebhookCall, deleteWebhookCall, listWebhookDeliveriesCall, listWebhooksCall, redeliverWebhookCall, testWebhookCall, updateWebhookCall } from "./webhook-actions";
+import { answerToolApprovalAction, setToolPolicyAction } from "./pod-actions";
 import { addAgentCall, addTaskAction, answerEscalationAction, assignRoleAction, createAgentTokenCall, decideAction, dismissNoticeAction, handOffAction, revokeAgentTokenCall, rotateAgentTokenCall, rotateRoleAction, setPausedAction, splitTaskAction } from "./pod-actions";
 
 // Decisions and answers from the control room. Each goes through
@@ -21,6 +22,15 @@ export async function decide(raw: unknown) {
 
 export async function answerEscalation(raw: unknown) {
   return runPodAction(answerEscalationAction, raw);
+}
+
+// Gated tools (issue 15): a pod admin sets a tool policy; an approver answers a held call.
+export async function setToolPolicy(raw: unknown) {
+  return runPodAction(setToolPolicyAction, raw);
+}
+
+export async function answerToolApproval(raw: unknown) {
+  return runPodAction(answerToolApprovalAction, raw);
 }
 
 export async function dismissNotice(raw: unknown) {

@@ -3,6 +3,7 @@
 // event's own fields, so a kind or verdict is never spelled twice.
 import { z } from "zod";
 import { ZDecision, ZRole } from "../domain/events/event-schemas";
+import { ZAgentPolicySet, ZToolApprovalAnswered } from "../domain/events/agent-events";
 import { ZId } from "../domain/events/seed-formats";
 import { ZCreateShareLinkRequest } from "./access";
 import { ROLES } from "./vocabulary";
@@ -19,6 +20,10 @@ export const ZDecideInput = z.object({
 });
 
 export const ZAnswerEscalationInput = z.object({ podId: ZPodId, escalationId: ZId, answer: z.string().trim().min(1, "write an answer").max(5000) });
+/** Gated tools (issue 15): a pod's or one agent's tool policy (pod admins), the body of agent.policy.set as it is. */
+export const ZSetToolPolicyInput = z.object({ podId: ZPodId, policy: ZAgentPolicySet.shape.body });
+/** A person's answer to a held tool call (approvers): the body of tool.approval.answered. */
+export const ZAnswerToolApprovalInput = z.object({ podId: ZPodId, answer: ZToolApprovalAnswered.shape.body });
 /** A pod admin has read a notice (pod admins; the API twin is POST /api/v1/pods/{podId}/notices/{noticeId}/dismiss). */
 export const ZDismissNoticeInput = z.object({ podId: ZPodId, noticeId: ZId });
 

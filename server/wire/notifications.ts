@@ -2,7 +2,7 @@
 // hours, and acting on an inbox item from a notification.
 import { z } from "zod";
 
-/** What reaches a person from one pod. "decisions" = escalations, work and deliveries to approve, a blocked plan; not reminders, staleness or notices. */
+/** What reaches a person from one pod. "decisions" = escalations, work and deliveries to approve, a blocked plan, a held tool call; not reminders, staleness or notices. */
 export const NOTIFY_LEVELS = ["all", "decisions", "none"] as const;
 export type NotifyLevel = (typeof NOTIFY_LEVELS)[number];
 export const ZNotifyLevel = z.enum(NOTIFY_LEVELS);
@@ -45,8 +45,11 @@ export type TPreferencesRequest = z.infer<typeof ZPreferencesRequest>;
 export type PodPreference = { podId: string; podName: string; level: NotifyLevel; mayAnswer: boolean };
 export type PreferencesResponse = { quietHours: QuietHours | null; email: boolean; emailAvailable: boolean; pods: PodPreference[] };
 
-/** POST /api/v1/me/inbox/act: what a notification's action button does. */
-export const ZActRequest = z.object({ podId: z.string().min(1).max(200), itemId: z.string().min(1).max(400), action: z.string().min(1).max(5000) });
+/**
+ * POST /api/v1/me/inbox/act: what a notification's action button does. `reason`: a tool
+ * approval's deny (or allow) may say why; the agent is told it.
+ */
+export const ZActRequest = z.object({ podId: z.string().min(1).max(200), itemId: z.string().min(1).max(400), action: z.string().min(1).max(5000), reason: z.string().trim().max(2000).optional() });
 export type TActRequest = z.infer<typeof ZActRequest>;
 export type ActResponse = { ok: true; seqs: number[] };
 

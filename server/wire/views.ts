@@ -17,6 +17,8 @@ export type PodStateView = Pick<PodState, "seq" | "status" | "scope" | "activeAg
   planBlocks: PodState["planBlocks"][string][];
   /** The cadence watchdog: checkpoints on cadence and agents stale now. */
   cadence: CadenceAdherence;
+  /** Gated tools (issue 15): the pod's and each agent's tool policy, and whether prompt text goes on the tape. */
+  toolPolicies: Pick<PodState, "policies" | "recordPrompts">;
 };
 
 /** An evidence bundle behind an inbox item: did its commands pass. */
