@@ -13,3 +13,9 @@ export const useTapeFilter = create<Store>((set) => ({
 }));
 
 export const isFiltered = (f: TapeFilter) => Object.values(f).some((v) => v.trim() !== "");
+
+/** Agent turns folded into one row each (on by default): a view setting, not a filter of the tape. */
+export const useTapeGrouping = create<{ grouped: boolean; setGrouped: (grouped: boolean) => void }>((set) => ({
+  grouped: true,
+  setGrouped: (grouped) => set({ grouped }),
+}));

@@ -1,11 +1,12 @@
 "use client";
 // The tape: a virtualized list (only visible rows are rendered, so a pod with
 // 100,000 events scrolls like one with 10), filters, text search, a details
-// pane, deep links (?tab=tape&seq=N) and j/k to move through events.
+// pane, deep links (?tab=tape&seq=N) and j/k to move through events. An agent's
+// turn (a prompt and its tool calls) is one row until expanded (tape-rows.ts).
 import { useRouter, useSearchParams } from "next/navigation";
 import { useEffect, useMemo, useRef, useState } from "react";
 import type { TapeEvent } from "@/server/wire/events";
-import { isFiltered, useTapeFilter } from "./tape-filter-store";
+import { isFiltered, useTapeFilter, useTapeGrouping } from "./tape-filter-store";
 import type { useLiveTape } from "./use-live-tape";
 import { useTapeWindow } from "./use-tape-window";
 import { useTapeSearch } from "./use-tape-search";
@@ -13,6 +14,8 @@ import { ConnectionState } from "./connection-state";
 import { TapeFilters } from "./tape-filters";
 import { ROW_H, TapeRow } from "./tape-row";
 import { EventDetails } from "./event-details";
+import { buildTapeRows, type TapeListRow, type TapeRowModel } from "./tape-rows";
+import { CallRow, InnerRow, TurnRow } from "./turn-row";
 
 const OVERSCAN = 12;
 
@@ -28,11 +31,21 @@ export function TapeView({ podId, liveTape }: { podId: string; liveTape: ReturnT
   const search = useTapeSearch(podId, filter, filtered, head);
   const results = useMemo(() => search.data?.pages.flatMap((p) => p.events) ?? [], [search.data]);
 
+  const { grouped, setGrouped } = useTapeGrouping();
+  const [expanded, setExpanded] = useState<ReadonlySet<string>>(new Set());
+  const toggle = (key: string) => setExpanded((x) => (x.has(key) ? new Set([...x].filter((k) => k !== key)) : new Set([...x, key])));
+  const { loadedEvents, version } = tape;
+  const rows: TapeRowModel = useMemo(
+    () => (filtered ? listRows(results) : buildTapeRows({ head, loaded: loadedEvents(), grouped, expanded })),
+    // `live` and `version`: the loaded events changed (the cache itself is mutable).
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [filtered, results, head, grouped, expanded, live, version, loadedEvents],
+  );
+
   const linked = Number(params.get("seq")) || null;
   const [selected, setSelected] = useState<number | null>(linked);
-  const count = filtered ? results.length : head;
-  const seqAt = (i: number) => (filtered ? results[i]?.seq : head - i);
-  const eventAt = (i: number): TapeEvent | undefined => (filtered ? results[i] : tape.get(head - i));
+  const count = rows.count;
+  const seqAt = (i: number) => rows.at(i)?.seq;
 
   const scroller = useRef<HTMLDivElement>(null);
   const [scrollTop, setScrollTop] = useState(0);
@@ -48,9 +61,12 @@ export function TapeView({ podId, liveTape }: { podId: string; liveTape: ReturnT
   const first = Math.max(0, Math.floor(scrollTop / ROW_H) - OVERSCAN);
   const last = Math.min(count - 1, Math.ceil((scrollTop + height) / ROW_H) + OVERSCAN);
   useEffect(() => {
-    if (!filtered && count > 0) tape.ensure(head - last, head - first);
+    if (!filtered && count > 0) {
+      const spans = [rows.at(first), rows.at(last)].filter((r): r is TapeListRow => r !== undefined).map(rows.span);
+      if (spans.length) tape.ensure(Math.min(...spans.map((s) => s[0])), Math.max(...spans.map((s) => s[1])));
+    }
     if (filtered && last >= results.length - OVERSCAN && search.hasNextPage && !search.isFetchingNextPage) void search.fetchNextPage();
-  }, [first, last, head, filtered, count, results.length, search, tape]);
+  }, [first, last, filtered, count, results.length, search, tape, rows]);
 
   // Deep link: once the tape is known, scroll the linked event into view.
   const scrolledTo = useRef<number | null>(null);
@@ -58,14 +74,14 @@ export function TapeView({ podId, liveTape }: { podId: string; liveTape: ReturnT
     if (!linked || filtered || !head || scrolledTo.current === linked) return;
     scrolledTo.current = linked;
     setSelected(linked);
-    scroller.current?.scrollTo({ top: Math.max(0, (head - linked) * ROW_H - 3 * ROW_H) });
-  }, [linked, head, filtered]);
+    scroller.current?.scrollTo({ top: Math.max(0, rows.indexOf(linked) * ROW_H - 3 * ROW_H) });
+  }, [linked, head, filtered, rows]);
 
   const select = (seq: number | undefined) => {
     if (seq === undefined) return;
     setSelected(seq);
     router.replace(`?tab=tape&seq=${seq}`, { scroll: false });
-    const i = filtered ? results.findIndex((e) => e.seq === seq) : head - seq;
+    const i = rows.indexOf(seq);
     const el = scroller.current;
     if (el && i >= 0) {
       if (i * ROW_H < el.scrollTop) el.scrollTop = i * ROW_H;
@@ -77,7 +93,7 @@ export function TapeView({ podId, liveTape }: { podId: string; liveTape: ReturnT
       const tag = (e.target as HTMLElement).tagName;
       if (tag === "INPUT" || tag === "SELECT" || tag === "TEXTAREA" || e.metaKey || e.ctrlKey) return;
       if (e.key !== "j" && e.key !== "k") return;
-      const i = selected === null ? -1 : filtered ? results.findIndex((r) => r.seq === selected) : head - selected;
+      const i = selected === null ? -1 : rows.indexOf(selected);
       const next = Math.max(0, Math.min(count - 1, i + (e.key === "j" ? 1 : -1)));
       select(seqAt(next));
     };
@@ -97,7 +113,11 @@ export function TapeView({ podId, liveTape }: { podId: string; liveTape: ReturnT
         <span className="text-sm text-zinc-500 tabular-nums" data-testid="tape-count">
           {filtered ? `${results.length}${search.hasNextPage ? "+" : ""} matching` : `${head.toLocaleString()} events`}
         </span>
-        <span className="ml-auto hidden text-xs text-zinc-500 sm:inline">j/k to move · click for details</span>
+        <label className="ml-auto flex items-center gap-1.5 text-sm text-zinc-600 dark:text-zinc-400">
+          <input type="checkbox" checked={grouped} onChange={(e) => setGrouped(e.target.checked)} data-testid="group-turns" />
+          Group agent turns
+        </label>
+        <span className="hidden text-xs text-zinc-500 sm:inline">j/k to move · click for details</span>
       </div>
       <TapeFilters />
       {(error || search.isError) && (
@@ -121,9 +141,15 @@ export function TapeView({ podId, liveTape }: { podId: string; liveTape: ReturnT
             </p>
           ) : (
             <ol style={{ height: count * ROW_H }} className="relative" aria-label="Events, newest first">
-              {Array.from({ length: Math.max(0, last - first + 1) }, (_, k) => first + k).map((i) => (
-                <TapeRow key={seqAt(i) ?? `i${i}`} top={i * ROW_H} seq={seqAt(i)} event={eventAt(i)} selected={selected === seqAt(i)} onSelect={select} />
-              ))}
+              {Array.from({ length: Math.max(0, last - first + 1) }, (_, k) => first + k).map((i) => {
+                const row = rows.at(i);
+                if (!row) return null;
+                const props = { top: i * ROW_H, selected: selected === row.seq, onSelect: select };
+                if (row.kind === "turn") return <TurnRow key={row.key} {...props} seq={row.seq} turn={row.turn} expanded={row.expanded} onToggle={() => toggle(row.turn.key)} />;
+                if (row.kind === "call") return <CallRow key={row.key} {...props} seq={row.seq} call={row.call} />;
+                if (row.kind === "inner") return <InnerRow key={row.key} {...props} event={row.event} />;
+                return <TapeRow key={row.key} {...props} seq={row.seq} event={row.event} />;
+              })}
             </ol>
           )}
         </div>
@@ -133,4 +159,15 @@ export function TapeView({ podId, liveTape }: { podId: string; liveTape: ReturnT
       </div>
     </section>
   );
+}
+
+/** Search results as rows, one per event (newest first, as the server pages them). */
+function listRows(results: TapeEvent[]): TapeRowModel {
+  const index = new Map(results.map((e, i) => [e.seq, i]));
+  return {
+    count: results.length,
+    at: (i) => (results[i] ? { kind: "event", key: `e${results[i].seq}`, seq: results[i].seq, event: results[i] } : undefined),
+    indexOf: (seq) => index.get(seq) ?? -1,
+    span: (row) => [row.seq, row.seq],
+  };
 }

@@ -13,7 +13,7 @@ export function useTapeWindow(podId: string, live: TapeEvent[]) {
   const cache = useMemo(() => ({ podId, pages: new Map<number, TapeEvent[] | "loading">(), bySeq: new Map<number, TapeEvent>() }), [podId]);
   // Live events go in as they render (no second render per frame); fetched pages re-render through `loaded`.
   useMemo(() => live.forEach((e) => cache.bySeq.set(e.seq, e)), [live, cache]);
-  const [, loaded] = useState(0);
+  const [version, loaded] = useState(0);
 
   /** Makes sure the events with seq in [from, to] are (being) loaded. */
   const ensure = useCallback(
@@ -35,5 +35,7 @@ export function useTapeWindow(podId: string, live: TapeEvent[]) {
   );
 
   const get = useCallback((seq: number) => cache.bySeq.get(seq), [cache]);
-  return { get, ensure };
+  /** Every event loaded so far (live and paged in); `version` changes when a page arrives. */
+  const loadedEvents = useCallback(() => cache.bySeq.values(), [cache]);
+  return { get, ensure, loadedEvents, version };
 }
