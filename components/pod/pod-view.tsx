@@ -12,6 +12,7 @@ import { BoardWithTimeTravel } from "./time-travel-board";
 import { MembersView } from "./members-view";
 import { RunsView } from "./runs-view";
 import { JobsView } from "./jobs-view";
+import { SessionsPanel } from "../sessions/sessions-panel";
 import { AddTaskForm, MemberControls } from "./steer-controls";
 import { PodTabs, panelId, tabId } from "./pod-tabs";
 import { ReadOnlyNotice } from "./read-only-notice";
@@ -21,7 +22,7 @@ import { ShareLinksPanel } from "./share-links-panel";
 import { WebhooksPanel } from "../webhooks/webhooks-panel";
 import { Skeleton } from "../shared/ui";
 
-const TABS = ["board", "tape", "inbox", "evidence", "runs", "members", "job", "setup"] as const;
+const TABS = ["board", "tape", "inbox", "sessions", "evidence", "runs", "members", "job", "setup"] as const;
 type Tab = (typeof TABS)[number];
 
 /** canAdmin: pod admin controls (members, tokens, links); publicUrl: this server's URL for snippets and links. */
@@ -63,6 +64,8 @@ export function PodView({ podId, canAct, canAdmin = false, publicUrl, head }: { 
         <PodSetup podId={podId} state={state.data} canAdmin={canAdmin} />
       ) : tab === "evidence" ? (
         <EvidenceView podId={podId} state={state.data} />
+      ) : tab === "sessions" ? (
+        <SessionsPanel state={state.data} />
       ) : tab === "runs" ? (
         <RunsView state={state.data} />
       ) : tab === "members" ? (

@@ -28,5 +28,7 @@ export function presentPodState(s: PodState): PodStateView {
     lastCheckpoint: s.lastCheckpoint,
     cadence: cadenceAdherence(s),
     toolPolicies: { policies: s.policies, recordPrompts: s.recordPrompts },
+    sessions: Object.values(s.sessions).sort((a, b) => b.last.seq - a.last.seq),
+    usage: Object.entries(s.usage).flatMap(([agentId, models]) => Object.entries(models).map(([model, u]) => ({ ...u, agentId, model }))),
   };
 }

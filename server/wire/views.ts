@@ -19,6 +19,9 @@ export type PodStateView = Pick<PodState, "seq" | "status" | "scope" | "activeAg
   cadence: CadenceAdherence;
   /** Gated tools (issue 15): the pod's and each agent's tool policy, and whether prompt text goes on the tape. */
   toolPolicies: Pick<PodState, "policies" | "recordPrompts">;
+  /** Agent sessions (issue 15), the most recently active first, and tokens and cost per agent and model. */
+  sessions: PodState["sessions"][string][];
+  usage: (PodState["usage"][string][string] & { agentId: string; model: string })[];
 };
 
 /** An evidence bundle behind an inbox item: did its commands pass. */
