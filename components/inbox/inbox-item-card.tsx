@@ -11,6 +11,7 @@ import { TIE_BREAKERS, type DecisionVerdict } from "@/server/wire/vocabulary";
 import { InboxContextView, formatMoney } from "./inbox-context";
 import { ConfirmMoney } from "./confirm-money";
 import { DueBadge } from "./due-badge";
+import { HeldCallPanel } from "./held-call-panel";
 
 type Props = {
   podId: string;
@@ -48,8 +49,8 @@ export const InboxItemCard = forwardRef<HTMLLIElement, Props>(function InboxItem
       }),
     );
   const isJob = item.kind === "job_acceptance";
-  /** Stale agents and notices are told, not decided: a checkpoint clears the one, an admin dismisses the other. */
-  const decides = item.kind !== "stale" && item.kind !== "notice";
+  /** Stale agents and notices are told, not decided: a checkpoint clears the one, an admin dismisses the other. A held tool call has answers of its own. */
+  const decides = item.kind !== "stale" && item.kind !== "notice" && item.kind !== "tool_approval";
   const positive = isJob ? () => setConfirming("accept") : decideWith("approve");
   const negative = isJob ? () => setConfirming("reject") : decideWith("reject");
 
@@ -85,7 +86,8 @@ export const InboxItemCard = forwardRef<HTMLLIElement, Props>(function InboxItem
         </span>
       </div>
       <p className="text-sm break-words">{item.title}</p>
-      {item.text && <p className="text-sm whitespace-pre-wrap break-words text-zinc-700 dark:text-zinc-300">{item.text}</p>}
+      {item.text && item.kind !== "tool_approval" && <p className="text-sm whitespace-pre-wrap break-words text-zinc-700 dark:text-zinc-300">{item.text}</p>}
+      {item.kind === "tool_approval" && <HeldCallPanel podId={podId} item={item} canAct={canAct} pending={pending} error={error} act={act} />}
       {item.kind === "stale" && <p className="text-xs text-zinc-600 dark:text-zinc-400">This clears when the agent posts its next checkpoint.</p>}
       {item.kind === "notice" && canAct && (
         <div className="space-y-2">

@@ -1,6 +1,7 @@
 // What backs each inbox item, for the card that asks a person to decide: the
 // task's review, evidence and proofs with their gates; the job's settlement and
-// acceptance tests; the escalation's question, task, options and evidence.
+// acceptance tests; the escalation's question, task, options and evidence; a held
+// tool call's agent, tool and session.
 import type { InboxItem, PodState } from "../domain/state/pod-state";
 import type { InboxCard, InboxContext, InboxEvidence, InboxProof } from "../wire/views";
 
@@ -48,6 +49,10 @@ export function inboxContext(s: PodState, item: InboxItem): InboxContext | null 
   if (kind === "plan") {
     const blocks = Object.entries(s.planBlocks).filter(([k]) => k.startsWith(`${id}:`)).map(([, b]) => ({ by: b.by, role: b.role, rationale: b.rationale }));
     return { kind: "plan", planId: id, blocks };
+  }
+  if (kind === "tool") {
+    const a = Object.hasOwn(s.toolApprovals, id) ? s.toolApprovals[id]! : null;
+    return a ? { kind: "tool", requestId: a.requestId, agentId: a.agentId, tool: a.tool, sessionId: a.sessionId, cwd: a.sessionId ? (s.sessions[a.sessionId]?.cwd ?? null) : null, ruleId: a.ruleId } : null;
   }
   return null;
 }

@@ -41,7 +41,9 @@ export type InboxContext =
   | { kind: "task"; taskId: string; description: string; status: Task["status"]; review: Task["review"]; evidence: InboxEvidence[]; proofs: InboxProof[] }
   | { kind: "job"; jobId: string; scope: string; settlement: Job["settlement"]; constraints: string[]; acceptanceTests: string[]; escrow: Job["escrow"]; evidence: InboxEvidence[] }
   | { kind: "escalation"; escalationKind: Escalation["kind"]; question: string; askedBy: string; options: string[]; task: { taskId: string; description: string } | null; evidence: InboxEvidence[] }
-  | { kind: "plan"; planId: string; blocks: { by: string; role: string; rationale: string }[] };
+  | { kind: "plan"; planId: string; blocks: { by: string; role: string; rationale: string }[] }
+  // A held tool call (issue 15): who asks, in which session and folder, and the policy rule that asked.
+  | { kind: "tool"; requestId: string; agentId: string; tool: string; sessionId: string | null; cwd: string | null; ruleId: string | null };
 /** One thing waiting for a human, with what backs it (null when its subject is gone from the state). */
 export type InboxCard = InboxItem & { context: InboxContext | null };
 

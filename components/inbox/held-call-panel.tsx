@@ -1,0 +1,81 @@
+"use client";
+// A held tool call on its inbox card: who asks to run what (its whole input, scrollable), what
+// the agent was doing, what the deadline decides, and the answers — once, for this session,
+// always for this exact call, or deny with a reason the agent is told.
+import { useId, useState, useSyncExternalStore } from "react";
+import type { InboxCard } from "@/server/wire/views";
+import { answerToolApproval } from "@/server/web/server-actions";
+import { deadlineSentence, heldInput } from "./held-call-view";
+
+type Props = {
+  podId: string;
+  item: InboxCard;
+  canAct: boolean;
+  pending: boolean;
+  error: string | null;
+  /** The card's one chain: runs the action, shows its refusal, refreshes the inbox. */
+  act: (action: () => Promise<{ ok: boolean; error?: string }>) => void;
+};
+
+const noSubscription = () => () => {};
+const hhmm = (d: Date) => d.toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" });
+const label = "text-xs font-medium text-zinc-600 dark:text-zinc-400";
+const code = "max-h-64 overflow-auto rounded-md bg-zinc-950 p-2 font-mono text-xs whitespace-pre-wrap break-all text-zinc-100 focus:outline-2 focus:outline-sky-600";
+const button = "rounded-md px-3 py-1.5 text-sm font-medium disabled:cursor-not-allowed disabled:opacity-50";
+const plain = `${button} border border-zinc-300 hover:bg-zinc-50 dark:border-zinc-700 dark:hover:bg-zinc-800`;
+
+export function HeldCallPanel({ podId, item, canAct, pending, error, act }: Props) {
+  const [reason, setReason] = useState("");
+  const reasonId = useId();
+  const onClient = useSyncExternalStore(noSubscription, () => true, () => false);
+  const ctx = item.context?.kind === "tool" ? item.context : null;
+  const input = heldInput(item.text);
+  const when = deadlineSentence(item.due, onClient ? hhmm : (d) => `${d.toISOString().slice(11, 16)} UTC`);
+  const answer = (decision: "allow" | "deny", remember: "once" | "session" | "always") => () =>
+    act(() => answerToolApproval({ podId, answer: { requestId: item.subject.id, decision, remember, ...(reason.trim() ? { reason: reason.trim() } : {}) } }));
+
+  return (
+    <div className="space-y-2" data-testid="held-call">
+      {ctx && (
+        <p className="text-xs break-words text-zinc-700 dark:text-zinc-300">
+          <span className={label}>Agent </span><span className="font-mono">{ctx.agentId}</span>
+          <span className={label}> · tool </span><span className="font-mono" data-testid="held-call-tool">{ctx.tool}</span>
+          {ctx.cwd && <><span className={label}> · in </span><span className="font-mono">{ctx.cwd}</span></>}
+          {ctx.ruleId && <><span className={label}> · rule </span><span className="font-mono">{ctx.ruleId}</span></>}
+        </p>
+      )}
+      {input.command !== null && (
+        <pre tabIndex={0} aria-label="Command" className={code} data-testid="held-call-command"><code>{input.command}</code></pre>
+      )}
+      <details open={input.command === null}>
+        <summary className={`${label} cursor-pointer`}>{input.command === null ? "Input" : "Whole input"}</summary>
+        <pre tabIndex={0} aria-label="Whole input" className={`${code} mt-1`} data-testid="held-call-input"><code>{input.pretty || "(no input)"}</code></pre>
+      </details>
+      {item.recent && item.recent.length > 0 && (
+        <div>
+          <p className={label}>What the agent was doing</p>
+          <ol className="max-h-40 space-y-0.5 overflow-auto text-xs break-words text-zinc-700 dark:text-zinc-300" data-testid="held-call-recent">
+            {item.recent.map((line, i) => <li key={i}>{line}</li>)}
+          </ol>
+        </div>
+      )}
+      {when && <p className="text-xs font-medium text-amber-900 dark:text-amber-300" data-testid="held-call-deadline">{when}</p>}
+      {!canAct && <p className="text-xs text-zinc-600 dark:text-zinc-400" data-testid="read-only">Read-only: you can watch this pod; an approver answers.</p>}
+      {canAct && (
+        <div className="space-y-2">
+          <div className="flex flex-col gap-1">
+            <label htmlFor={reasonId} className={label}>Reason (optional; the agent is told)</label>
+            <input id={reasonId} value={reason} maxLength={2000} onChange={(e) => setReason(e.target.value)} className="min-w-0 rounded-md border border-zinc-300 bg-white px-2 py-1.5 text-sm dark:border-zinc-700 dark:bg-zinc-950" />
+          </div>
+          <div className="flex flex-wrap gap-2">
+            <button disabled={pending} onClick={answer("allow", "once")} className={`${button} bg-emerald-700 text-white hover:bg-emerald-600`}>Allow once</button>
+            <button disabled={pending || !ctx?.sessionId} onClick={answer("allow", "session")} className={plain} title={ctx?.sessionId ? "This tool on this same input, for the rest of the agent's session" : "This call belongs to no session"}>Allow for this session</button>
+            <button disabled={pending} onClick={answer("allow", "always")} className={plain} title="Adds an allow rule for exactly this call to the agent's policy">Always allow this</button>
+            <button disabled={pending} onClick={answer("deny", "once")} className={`${button} bg-red-700 text-white hover:bg-red-600`}>Deny</button>
+          </div>
+          {error && <p role="alert" className="text-sm text-red-700 dark:text-red-400">{error}</p>}
+        </div>
+      )}
+    </div>
+  );
+}
