@@ -16,14 +16,17 @@ import { applyPageNonce, securityHeaders } from "./http/security-headers";
 import { attachSocketServer } from "./realtime/socket-server";
 import { startBackground } from "./background";
 import type { OutboxConsumer } from "./outbox/outbox";
+import { createMcpDoor, isMcpRequest, type McpDoor } from "./mcp/mcp-door";
+import type { McpLimits } from "./mcp/mcp-sessions";
+import { loopbackUrl } from "./mcp/loopback-url";
 
 export const ROOT = join(import.meta.dirname, "..");
 
-export type RunningServer = { app: AppContext; url: string; httpServer: HttpServer; close: () => Promise<void> };
+export type RunningServer = { app: AppContext; mcp: McpDoor; url: string; httpServer: HttpServer; close: () => Promise<void> };
 type Handler = (req: IncomingMessage, res: ServerResponse) => void;
 
-/** `outboxConsumers`: extra consumers registered before the outbox starts (tests, benchmarks). */
-export type StartOptions = { outboxConsumers?: OutboxConsumer[] };
+/** `outboxConsumers`: extra consumers registered before the outbox starts (tests, benchmarks); `mcp`: the remote MCP sessions' bounds and timers (tests shorten them). */
+export type StartOptions = { outboxConsumers?: OutboxConsumer[]; mcp?: Partial<McpLimits> };
 
 export async function startServer(initial: Config, options: StartOptions = {}): Promise<RunningServer> {
   // Before listening: a server that cannot have its own secret must not start at all.
@@ -61,8 +64,11 @@ export async function startServer(initial: Config, options: StartOptions = {}): 
   const io = attachSocketServer(httpServer, app);
   for (const consumer of options.outboxConsumers ?? []) app.outbox.register(consumer);
   const stopBackground = startBackground(app);
+  // Remote MCP: its tools call the agent API of this very server, over loopback.
+  const mcp = createMcpDoor(app, loopbackUrl(config.host, port), options.mcp);
   handler = (req, res) => {
     securityHeaders(res);
+    if (isMcpRequest(req)) return mcp.handle(req, res);
     if (handleApi(app, req, res)) return;
     // Pages and server actions: Next reads a body only once it is all in, within its own action limit.
     holdBody(req, res, WEB_MAX_BODY_BYTES, () => (nextHandle ? nextHandle(req, res) : void res.writeHead(404).end()));
@@ -70,6 +76,7 @@ export async function startServer(initial: Config, options: StartOptions = {}): 
 
   return {
     app,
+    mcp,
     url: config.publicUrl,
     httpServer,
     close: async () => {
@@ -77,6 +84,7 @@ export async function startServer(initial: Config, options: StartOptions = {}): 
       // that connected but never sent a request would hold that open forever: cut the rest after a grace period.
       const closed = new Promise<void>((r) => io.close(() => r()));
       const grace = setTimeout(() => httpServer.closeAllConnections(), 1500);
+      await mcp.close(); // ends the MCP sessions' streams and waits, which would otherwise hold their requests open
       await closed;
       clearTimeout(grace);
       await closeNext();

@@ -1,5 +1,6 @@
-// `podwatch mcp`: the pod's tools for any MCP client, over stdio. The seed's
-// plan tools and handoff (seed 003) keep their names and argument names;
+// `podwatch mcp`: the pod's tools for any MCP client, over stdio (and, built by
+// the same createMcpServer, over Streamable HTTP at the server's /mcp: server/mcp/).
+// The seed's plan tools and handoff (seed 003) keep their names and argument names;
 // the rest mirror the CLI. Every call is one SDK call; a refusal comes back
 // as a tool error whose text says what to fix, so the model can retry.
 import { isAbsolute, relative, resolve, sep } from "node:path";
@@ -26,9 +27,10 @@ const AGENT_SETTABLE = ["pending", "in_progress", "blocked", "cancelled"] as con
 
 /**
  * `lifetime` aborts when the client goes away; each call also stops when the client cancels it,
- * so a waiting escalate never outlives its caller.
+ * so a waiting escalate never outlives its caller. Without `evidenceRoot` (a server serving
+ * remote clients: it has no folder of theirs to read) there is no submit_evidence tool.
  */
-async function createMcpServer(agent: PodAgent, lifetime: AbortSignal, evidenceRoot: string): Promise<McpServer> {
+export async function createMcpServer(agent: PodAgent, lifetime: AbortSignal, evidenceRoot?: string): Promise<McpServer> {
   const { McpServer } = await import("@modelcontextprotocol/sdk/server/mcp.js");
   const server = new McpServer({ name: "podwatch", version: "0.1.0" });
   const tool = <S extends z.ZodRawShape>(name: string, description: string, shape: S, run: (a: z.infer<z.ZodObject<S>>, signal: AbortSignal) => Promise<unknown>) =>
@@ -81,12 +83,13 @@ async function createMcpServer(agent: PodAgent, lifetime: AbortSignal, evidenceR
   tool("wait_for_answer", `Wait up to timeout_seconds (≤ ${MAX_WAIT_SECONDS}) for the human's answer to an escalation; returns it at once if it was already answered.`, { escalation_id: z.string(), timeout_seconds: waitSeconds }, async (a, signal) => {
     return waited(await agent.findEscalation(a.escalation_id), a.timeout_seconds, signal);
   });
-  tool(
+  const root = evidenceRoot;
+  if (root !== undefined) tool(
     "submit_evidence",
     "Upload a folder (inside the agent's workspace) as an evidence bundle: every file hashed, missing ones uploaded; commands.jsonl in it is the command transcript. With task_id it becomes that task's evidence. Returns the bundle id to cite.",
     { dir: z.string(), task_id: z.string().optional(), run_id: z.string().optional(), bundle_id: z.string().optional(), commit: z.string().optional() },
     async (a, signal) => {
-      const dir = insideRoot(evidenceRoot, a.dir);
+      const dir = insideRoot(root, a.dir);
       const r = await pushEvidence(agent.client, dir, { bundleId: a.bundle_id, taskId: a.task_id, runId: a.run_id, commit: a.commit, signal });
       return { bundle_id: r.bundleId, artifacts: r.artifacts, uploaded: r.uploaded, seq: r.event.seq };
     },

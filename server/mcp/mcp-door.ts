@@ -1,0 +1,106 @@
+// `/mcp`: podwatch's MCP server over Streamable HTTP, for an agent on another
+// machine that has nothing of ours installed. Every request (not only the
+// initialize) carries the agent token as a bearer and is judged here, before the
+// MCP SDK's transport sees it: the Origin (DNS rebinding), the token, the rate
+// limit, the session's owner, the body's size, depth and batch length.
+import type { IncomingMessage, ServerResponse } from "node:http";
+import type { AppContext } from "../app-context";
+import { resolveIdentity } from "../access/resolve-identity";
+import { AppError } from "../domain/errors";
+import { clientIp } from "../http/client-ip";
+import { sendError } from "../http/json";
+import { McpSessions, MCP_LIMITS, type McpLimits, type McpSession, type Owner } from "./mcp-sessions";
+import { readMcpBody } from "./read-mcp-body";
+import { cancelIfNotResumed } from "./cancel-on-disconnect";
+
+export const MCP_PATH = "/mcp";
+const SESSION_HEADER = "mcp-session-id";
+
+export type McpDoor = { handle: (req: IncomingMessage, res: ServerResponse) => void; sessions: McpSessions; close: () => Promise<void> };
+
+export function isMcpRequest(req: IncomingMessage): boolean {
+  const path = (req.url ?? "").split("?")[0];
+  return path === MCP_PATH;
+}
+
+export function createMcpDoor(app: AppContext, loopbackUrl: string, limits: Partial<McpLimits> = {}): McpDoor {
+  const stillValid = async (secret: string) => !!(await app.access.tokens.verify(secret));
+  const sessions = new McpSessions(loopbackUrl, stillValid, { ...MCP_LIMITS, ...limits });
+  const handle = (req: IncomingMessage, res: ServerResponse) => void serveMcp(app, sessions, req, res).catch((e) => sendError(res, e));
+  return { handle, sessions, close: () => sessions.close() };
+}
+
+async function serveMcp(app: AppContext, sessions: McpSessions, req: IncomingMessage, res: ServerResponse) {
+  // A browser page of another site (or one reached by DNS rebinding) says where it comes from;
+  // MCP clients that are not browsers send no Origin.
+  const origin = req.headers.origin;
+  if (origin !== undefined && !app.config.trustedOrigins.includes(origin)) throw new AppError(403, "bad_origin", `requests from origin ${origin} are not allowed on ${MCP_PATH}`);
+  if (req.method !== "POST" && req.method !== "GET" && req.method !== "DELETE") {
+    res.setHeader("allow", "GET, POST, DELETE");
+    throw new AppError(405, "method_not_allowed", `${req.method} is not allowed on ${MCP_PATH}`);
+  }
+  const owner = await authenticate(app, sessions, req, res);
+  const sessionId = req.headers[SESSION_HEADER];
+  if (Array.isArray(sessionId)) throw new AppError(400, "bad_session", "send one Mcp-Session-Id header");
+  const body = req.method === "POST" ? await readMcpBody(req) : undefined;
+
+  let session: McpSession;
+  if (sessionId === undefined) {
+    if (req.method !== "POST") throw new AppError(400, "no_session", "send the Mcp-Session-Id header of your session (initialize one with a POST first)");
+    session = await sessions.open(owner);
+  } else {
+    const found = sessions.find(sessionId, owner);
+    if (!found) throw new AppError(404, "session_not_found", "no such MCP session for this token (ended, expired, or never opened): initialize a new one");
+    session = found;
+  }
+
+  // A session is busy while a POST (a call) is under way; the GET stream every client keeps open is not a call.
+  const call = req.method === "POST";
+  if (call) session.inFlight++;
+  session.lastSeen = Date.now();
+  if (req.method === "GET" && req.headers["last-event-id"]) session.lastResumeAt = Date.now();
+  res.once("close", () => {
+    session.lastSeen = Date.now();
+    if (!call) return;
+    session.inFlight--;
+    if (!res.writableFinished) cancelIfNotResumed(session, body, sessions.limits.resumeGraceMs);
+  });
+  try {
+    await session.transport.handleRequest(req, res, body);
+  } finally {
+    // An initialize the transport refused (or anything else sent without a session) leaves an uninitialized server: close it.
+    if (sessionId === undefined && !session.transport.sessionId) await sessions.end(session);
+  }
+}
+
+/** The caller's agent token, on every request: refused with 401 and `WWW-Authenticate: Bearer` otherwise; then rate limited like the API. */
+async function authenticate(app: AppContext, sessions: McpSessions, req: IncomingMessage, res: ServerResponse): Promise<Owner> {
+  const ip = clientIp(req);
+  const refuse = (message: string) => {
+    res.setHeader("www-authenticate", `Bearer realm="podwatch", error="invalid_token"`);
+    return new AppError(401, "unauthenticated", message);
+  };
+  const secret = /^Bearer\s+(\S+)$/i.exec(req.headers.authorization ?? "")?.[1];
+  if (!secret) {
+    res.setHeader("www-authenticate", `Bearer realm="podwatch"`);
+    throw new AppError(401, "unauthenticated", `${MCP_PATH} needs an agent token: Authorization: Bearer <token>`);
+  }
+  const identity = await resolveIdentity(app.access, { authorization: req.headers.authorization });
+  if (identity === "invalid") {
+    // Counted per IP like the API's failures, so a token cannot be guessed here either.
+    await app.access.limits.authFailures.consume(ip).catch((r: { msBeforeNext?: number }) => {
+      res.setHeader("retry-after", String(Math.max(1, Math.ceil((r.msBeforeNext ?? 60_000) / 1000))));
+      throw new AppError(429, "rate_limited", "too many failed authentications; try again in a minute");
+    });
+    // A revoked token ends the session it presents, with whatever it was waiting for.
+    const sessionId = req.headers[SESSION_HEADER];
+    if (typeof sessionId === "string") await sessions.endIfOwnedBy(sessionId, secret);
+    throw refuse("the token is unknown, revoked or mistyped");
+  }
+  if (identity.kind !== "agent") throw new AppError(403, "agent_token_required", `${MCP_PATH} speaks for one pod member: use an agent token of the pod, not this credential`);
+  await app.access.limits.perKey.consume(`token:${identity.tokenId}`).catch((r: { msBeforeNext?: number }) => {
+    res.setHeader("retry-after", String(Math.ceil((r.msBeforeNext ?? 1000) / 1000)));
+    throw new AppError(429, "rate_limited", "too many requests; slow down");
+  });
+  return { tokenId: identity.tokenId, podId: identity.podId, memberId: identity.memberId, secret };
+}

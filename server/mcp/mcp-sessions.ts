@@ -1,0 +1,118 @@
+// The remote MCP sessions of this server, each owned by the agent token that
+// opened it. Bounded per token and in all; a session idle too long, whose token
+// was revoked, or that its client DELETEd is closed, and closing one aborts its
+// calls in flight (a waiting escalate included). In memory, per node: a client
+// whose session is gone gets 404 and, as the spec has it, starts a new one.
+import { randomUUID } from "node:crypto";
+import type { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
+import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import { AppError } from "../domain/errors";
+import { openMcpSession } from "./open-mcp-session";
+import type { SessionEventStore } from "./session-event-store";
+
+export type McpLimits = {
+  perToken: number;
+  total: number;
+  idleMs: number;
+  /** How long a call whose connection dropped waits for its client to resume before it is cancelled. */
+  resumeGraceMs: number;
+  sweepMs: number;
+};
+export const MCP_LIMITS: McpLimits = { perToken: 16, total: 500, idleMs: 30 * 60_000, resumeGraceMs: 30_000, sweepMs: 60_000 };
+
+export type Owner = { tokenId: string; podId: string; memberId: string; secret: string };
+export type McpSession = {
+  id: string;
+  owner: Owner;
+  transport: StreamableHTTPServerTransport;
+  server: McpServer;
+  events: SessionEventStore;
+  lifetime: AbortController;
+  lastSeen: number;
+  /** POSTs under way (calls); the long-lived GET stream does not count. */
+  inFlight: number;
+  lastResumeAt: number;
+};
+
+export class McpSessions {
+  private sessions = new Map<string, McpSession>();
+  /** Sessions being opened (not yet initialized): counted against the bounds so a burst cannot overshoot them. */
+  private opening = new Map<string, number>();
+  private sweeper: NodeJS.Timeout;
+
+  constructor(
+    private readonly loopbackUrl: string,
+    private readonly stillValid: (secret: string) => Promise<boolean>,
+    readonly limits: McpLimits = MCP_LIMITS,
+  ) {
+    this.sweeper = setInterval(() => void this.sweep(), limits.sweepMs).unref();
+  }
+
+  /** The caller's session: unknown, ended, or another token's are all "not found" (404), so ids leak nothing. */
+  find(id: string, owner: Owner): McpSession | null {
+    const s = this.sessions.get(id);
+    return s && s.owner.tokenId === owner.tokenId ? s : null;
+  }
+
+  /** A session presented with its own token after that token was revoked: ended at once. */
+  async endIfOwnedBy(id: string, secret: string) {
+    const s = this.sessions.get(id);
+    if (s && s.owner.secret === secret) await this.end(s);
+  }
+
+  /**
+   * A new, not yet initialized session for `owner`. At its token's bound, the token's longest-idle
+   * session with nothing in flight makes room (an agent that crashed never said goodbye);
+   * if all are busy, or the server is full, it is refused.
+   */
+  async open(owner: Owner): Promise<McpSession> {
+    const mine = [...this.sessions.values()].filter((s) => s.owner.tokenId === owner.tokenId);
+    const opening = this.opening.get(owner.tokenId) ?? 0;
+    if (mine.length + opening >= this.limits.perToken) {
+      const idle = mine.filter((s) => s.inFlight === 0).sort((a, b) => a.lastSeen - b.lastSeen)[0];
+      if (!idle) throw new AppError(429, "too_many_sessions", `this token already has ${this.limits.perToken} MCP sessions busy; end one (DELETE /mcp) or wait`);
+      await this.end(idle);
+    }
+    const pending = [...this.opening.values()].reduce((a, b) => a + b, 0);
+    if (this.sessions.size + pending >= this.limits.total) throw new AppError(503, "too_many_sessions", "this server has all the MCP sessions it can hold; try again later");
+    this.opening.set(owner.tokenId, opening + 1);
+    try {
+      return await openMcpSession({ owner, loopbackUrl: this.loopbackUrl, newId: randomUUID, onInitialized: (s) => void this.sessions.set(s.id, s), onEnded: (s) => this.forget(s) });
+    } finally {
+      const left = (this.opening.get(owner.tokenId) ?? 1) - 1;
+      if (left > 0) this.opening.set(owner.tokenId, left);
+      else this.opening.delete(owner.tokenId);
+    }
+  }
+
+  async end(s: McpSession) {
+    this.forget(s);
+    s.lifetime.abort();
+    await s.server.close().catch(() => {});
+  }
+
+  countFor(tokenId: string) {
+    return [...this.sessions.values()].filter((s) => s.owner.tokenId === tokenId).length;
+  }
+
+  get size() {
+    return this.sessions.size;
+  }
+
+  /** Sessions with no call for idleMs (an open GET stream alone is not use), and those whose token was revoked, are ended. */
+  async sweep(now = Date.now()) {
+    for (const s of [...this.sessions.values()]) {
+      const idle = s.inFlight === 0 && now - s.lastSeen > this.limits.idleMs;
+      if (idle || !(await this.stillValid(s.owner.secret).catch(() => true))) await this.end(s);
+    }
+  }
+
+  async close() {
+    clearInterval(this.sweeper);
+    await Promise.all([...this.sessions.values()].map((s) => this.end(s)));
+  }
+
+  private forget(s: McpSession) {
+    if (this.sessions.get(s.id) === s) this.sessions.delete(s.id);
+  }
+}
