@@ -12,8 +12,13 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 const self = fileURLToPath(import.meta.url);
 const root = join(dirname(self), "..", "..");
 const cache = join(root, "node_modules", ".cache", "podwatch");
-const bundle = join(cache, "cli.mjs");
-const stampFile = join(cache, "cli.stamp.json");
+// `podwatch hook` runs once per tool call of a Claude Code session: it starts from its own small
+// bundle (no command table, no event schemas), so node's start-up is most of what it costs.
+const args = process.argv.slice(2);
+const hookFastPath = args[0] === "hook" && !args.includes("--help") && !args.includes("-h");
+const entry = hookFastPath ? { source: "agent/hooks/run-hook.ts", name: "hook" } : { source: "agent/cli/main.ts", name: "cli" };
+const bundle = join(cache, `${entry.name}.mjs`);
+const stampFile = join(cache, `${entry.name}.stamp.json`);
 
 /** What the bundle was built from, as of now: null when a source is gone. */
 function fingerprint(inputs) {
@@ -53,7 +58,7 @@ async function loadCli() {
       mkdirSync(cache, { recursive: true });
       let inputs = [];
       writeAtomically(bundle, (tmp) => {
-        const built = buildSync({ entryPoints: ["agent/cli/main.ts"], absWorkingDir: root, bundle: true, platform: "node", format: "esm", packages: "external", outfile: tmp, metafile: true, logLevel: "silent" });
+        const built = buildSync({ entryPoints: [entry.source], absWorkingDir: root, bundle: true, platform: "node", format: "esm", packages: "external", outfile: tmp, metafile: true, logLevel: "silent" });
         inputs = Object.keys(built.metafile.inputs);
       });
       writeAtomically(stampFile, (tmp) => writeFileSync(tmp, JSON.stringify({ inputs, fingerprint: fingerprint(inputs) })));
@@ -63,10 +68,17 @@ async function loadCli() {
     if (process.env.PODWATCH_DEBUG) process.stderr.write(`podwatch: bundle unusable (${e.message}); running through tsx\n`);
     rmSync(stampFile, { force: true }); // rebuilt next time
     const { tsImport } = await import("tsx/esm/api");
-    return tsImport("../cli/main.ts", import.meta.url);
+    return tsImport(`../../${entry.source}`, import.meta.url);
   }
 }
 
+if (hookFastPath) {
+  const { runHook } = await loadCli();
+  const code = await runHook(args.slice(1), { stdin: process.stdin, stdout: (s) => process.stdout.write(s), stderr: (s) => process.stderr.write(s), env: process.env });
+  // Leave as soon as the answer is out: a request given up at the deadline must not hold Claude Code.
+  process.stdout.write("", () => process.exit(code));
+  await new Promise(() => {});
+}
 const { runCli } = await loadCli();
 // The first Ctrl-C asks the command to stop cleanly (tail ends, a wait gives up, an upload stops
 // between files); a second one leaves at once.

@@ -5,6 +5,8 @@ import { checkpoint } from "./checkpoint";
 import { escalate } from "./escalate";
 import { evidencePush } from "./evidence";
 import { handoff } from "./handoff";
+import { hook } from "./hook";
+import { hooksCommands } from "./hooks";
 import { mcp } from "./mcp";
 import { note } from "./note";
 import { planCommands } from "./plan";
@@ -15,4 +17,4 @@ import { tail } from "./tail";
 import { whoami } from "./whoami";
 import { workcellOpen } from "./workcell";
 
-export const COMMANDS: Command[] = [whoami, checkpoint, note, handoff, ...reviewCommands, escalate, ...planCommands, workcellOpen, proofSubmit, ...runCommands, evidencePush, tail, mcp];
+export const COMMANDS: Command[] = [whoami, checkpoint, note, handoff, ...reviewCommands, escalate, ...planCommands, workcellOpen, proofSubmit, ...runCommands, evidencePush, tail, mcp, hook, ...hooksCommands];

@@ -1,0 +1,55 @@
+// One hook payload to podwatch: the spool first (in order), then this one. An observation that
+// cannot be sent is spooled and answered {} at once, so the agent never waits on podwatch; a
+// gated call that cannot be sent gets the agent's unreachable rule, and its decision is spooled
+// to be reported. Whatever happens, the answer comes before `deadline`.
+import { PodwatchError } from "../sdk/errors";
+import type { HookSender } from "./hook-sender";
+import { classify, replaySpool } from "./replay-spool";
+import { Spool } from "./spool";
+import { GATED_EVENTS, readRule, saveRule, unreachableAnswer, unreachableReport } from "./unreachable-rule";
+
+/** `replayAfter`: podwatch answered, or a replayer was busy; worth sending what the spool holds now. */
+export type Delivery = { output: string; exitCode: number; replayAfter: boolean; message?: string };
+type Ctx = { spool: Spool; send: HookSender; deadline: number };
+
+/** Observations wait this long for the server before they are spooled. */
+const OBSERVATION_IDLE_MS = 5000;
+/** What a gated call's hold leaves for the way back. */
+const GATED_MARGIN_S = 3;
+
+export async function deliverHook(ctx: Ctx, payload: Record<string, unknown>, body: string): Promise<Delivery> {
+  const event = String(payload.hook_event_name ?? "");
+  const gated = GATED_EVENTS.has(event);
+  // A gated call waits a little for a replayer under way (its events come first); an observation queues behind it.
+  const replay = await replaySpool(ctx.spool, ctx.send, { deadline: ctx.deadline, lockWaitMs: gated ? 2000 : 0 });
+  if (replay === "unreachable") return gated ? unreachable(ctx, payload, event, "no answer") : spooled(ctx, payload, false);
+  if (replay !== "done" && !gated) return spooled(ctx, payload, replay === "busy");
+  const left = ctx.deadline - Date.now();
+  try {
+    const reply = gated
+      ? await ctx.send.hook(body, { wait: Math.max(0, Math.floor(left / 1000) - GATED_MARGIN_S), idleMs: Math.max(1, left) })
+      : await ctx.send.hook(body, { idleMs: Math.max(1, Math.min(OBSERVATION_IDLE_MS, left)) });
+    saveRule(ctx.spool, reply.unreachable);
+    return { output: reply.output, exitCode: 0, replayAfter: true };
+  } catch (e) {
+    const failure = classify(e);
+    const why = e instanceof PodwatchError ? e.message : String(e);
+    if (failure === "unreachable") return gated ? unreachable(ctx, payload, event, why) : spooled(ctx, payload, false);
+    // Refused (bad token) or rejected: sending it again would fail alike. Exit 1 is Claude Code's
+    // non-blocking error (shown to the user); a closed rule still denies a gated call.
+    if (gated && readRule(ctx.spool) === "closed") return { output: unreachableAnswer(event, "closed", why), exitCode: 0, replayAfter: true, message: why };
+    return { output: "", exitCode: 1, replayAfter: true, message: `podwatch refused the ${event || "hook"} hook: ${why}` };
+  }
+}
+
+function spooled(ctx: Ctx, payload: Record<string, unknown>, replayAfter: boolean): Delivery {
+  ctx.spool.append([Spool.entry({ kind: "hook", payload })]);
+  return { output: "{}", exitCode: 0, replayAfter };
+}
+
+function unreachable(ctx: Ctx, payload: Record<string, unknown>, event: string, why: string): Delivery {
+  const rule = readRule(ctx.spool);
+  const report = unreachableReport(payload, rule);
+  if (report) ctx.spool.append([Spool.entry({ kind: "events", events: [report] })]);
+  return { output: unreachableAnswer(event, rule, why), exitCode: 0, replayAfter: false };
+}

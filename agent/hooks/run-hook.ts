@@ -1,0 +1,104 @@
+// `podwatch hook`: a Claude Code "command" hook. Claude Code writes the hook's input JSON on
+// stdin and reads our stdout as the hook's output when we exit 0. Exit 2 would BLOCK the agent,
+// so this command never uses it: its own failures exit 1, which Claude Code reports and moves
+// past. Runs once per tool call, so it loads nothing but node:http and the spool (no schemas).
+import { homedir } from "node:os";
+import { join } from "node:path";
+import { parseArgs } from "node:util";
+import { deliverHook, type Delivery } from "./deliver-hook";
+import { hookSender } from "./hook-sender";
+import { readBoundedStdin } from "./read-stdin";
+import { replaySpool } from "./replay-spool";
+import { reportDropped } from "./report-dropped";
+import { spoolTranscriptUsage, USAGE_EVENTS } from "./report-usage";
+import { DEFAULT_SPOOL_MAX_BYTES, Spool } from "./spool";
+import { GATED_EVENTS, readRule, unreachableAnswer, unreachableReport } from "./unreachable-rule";
+
+export type HookIo = { stdin: NodeJS.ReadableStream; stdout: (s: string) => void; stderr: (s: string) => void; env: NodeJS.ProcessEnv };
+
+export const HOOK_INPUT_MAX_BYTES = 4 * 1024 * 1024;
+/** Claude Code's own timeouts for our entries (settings-snippet.ts writes them): gated calls 600 s, the rest 10 s. */
+const DEFAULT_BUDGET_S = { gated: 600, observation: 10 };
+const FAILED = 1; // Claude Code: a non-blocking error
+
+export async function runHook(argv: string[], io: HookIo): Promise<number> {
+  const started = Date.now();
+  const fail = (message: string) => (io.stderr(`podwatch hook: ${message}\n`), FAILED);
+  let values: { timeout?: string; "usage-only"?: boolean; url?: string; token?: string };
+  try {
+    ({ values } = parseArgs({ args: argv, options: { timeout: { type: "string" }, "usage-only": { type: "boolean" }, url: { type: "string" }, token: { type: "string" } }, strict: true }));
+  } catch (e) {
+    return fail((e as Error).message);
+  }
+  const url = values.url ?? io.env.PODWATCH_URL ?? "";
+  const token = values.token ?? io.env.PODWATCH_TOKEN ?? "";
+  if (!/^https?:\/\/[^/]/.test(url)) return fail("set PODWATCH_URL to podwatch's address, e.g. http://127.0.0.1:3000");
+  if (!token) return fail("set PODWATCH_TOKEN to an agent token of the pod");
+  const input = await readBoundedStdin(io.stdin, HOOK_INPUT_MAX_BYTES);
+  if (input === null) return fail(`the hook input is larger than ${HOOK_INPUT_MAX_BYTES / 1024 / 1024} MiB; not sent`);
+  let payload: Record<string, unknown>;
+  try {
+    payload = JSON.parse(input) as Record<string, unknown>;
+    if (!payload || typeof payload !== "object" || Array.isArray(payload)) throw new Error("not an object");
+  } catch {
+    return fail("stdin is not Claude Code's hook input (a JSON object)");
+  }
+
+  const event = String(payload.hook_event_name ?? "");
+  const gated = GATED_EVENTS.has(event);
+  const budgetS = Number(values.timeout ?? io.env.PODWATCH_HOOK_TIMEOUT ?? (gated ? DEFAULT_BUDGET_S.gated : DEFAULT_BUDGET_S.observation));
+  if (!Number.isFinite(budgetS) || budgetS <= 0) return fail(`--timeout takes seconds, got ${values.timeout}`);
+  // Answer before Claude Code gives up on us: a fifth of the budget back, at most 3 s.
+  const deadline = started + budgetS * 1000 - Math.min(3000, budgetS * 200);
+  const spool = new Spool(io.env.PODWATCH_SPOOL_DIR || join(homedir(), ".podwatch", "spool"), url, token, Number(io.env.PODWATCH_SPOOL_MAX_BYTES) || DEFAULT_SPOOL_MAX_BYTES);
+  const ctx = { spool, send: hookSender(url, token), deadline };
+
+  const work = async (): Promise<Delivery> => {
+    const d: Delivery = values["usage-only"] ? { output: "{}", exitCode: 0, replayAfter: true } : await deliverHook(ctx, payload, input);
+    const usage = USAGE_EVENTS.has(event) ? spoolTranscriptUsage(spool, payload) : 0;
+    if (d.replayAfter || usage) {
+      const r = await replaySpool(spool, ctx.send, { deadline, lockWaitMs: 0 });
+      if (r === "done") await reportDropped(spool, ctx.send, deadline);
+    }
+    return d;
+  };
+  let d: Delivery;
+  try {
+    d = await withDeadline(work(), deadline, () => lateAnswer(spool, payload, event, gated, values["usage-only"] === true));
+  } catch (e) {
+    // The spool itself failed (a full disk, a folder we may not write): say so, and decide a gated call by the rule.
+    const why = `the spool at ${spool.dir} failed: ${(e as Error).message}`;
+    d = gated ? { output: unreachableAnswer(event, safeRule(spool), why), exitCode: 0, replayAfter: false, message: why } : { output: "", exitCode: FAILED, replayAfter: false, message: why };
+  }
+  if (d.message) io.stderr(`podwatch hook: ${d.message}\n`);
+  if (d.output) io.stdout(`${d.output}\n`);
+  return d.exitCode;
+}
+
+/** At the deadline: a gated call gets the unreachable rule, an observation is kept in the spool (a repeat is harmless). */
+function lateAnswer(spool: Spool, payload: Record<string, unknown>, event: string, gated: boolean, usageOnly: boolean): Delivery {
+  if (usageOnly) return { output: "{}", exitCode: 0, replayAfter: false };
+  if (!gated) {
+    spool.append([Spool.entry({ kind: "hook", payload })]);
+    return { output: "{}", exitCode: 0, replayAfter: false };
+  }
+  const rule = readRule(spool);
+  const report = unreachableReport(payload, rule);
+  if (report) spool.append([Spool.entry({ kind: "events", events: [report] })]);
+  return { output: unreachableAnswer(event, rule, "no answer in time"), exitCode: 0, replayAfter: false };
+}
+
+function safeRule(spool: Spool) {
+  try {
+    return readRule(spool);
+  } catch {
+    return "open" as const;
+  }
+}
+
+function withDeadline<T>(work: Promise<T>, deadline: number, late: () => T): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => resolve(late()), Math.max(0, deadline - Date.now()));
+    work.then((v) => (clearTimeout(timer), resolve(v)), (e: unknown) => (clearTimeout(timer), reject(e)));
+  });
+}
