@@ -21,9 +21,10 @@ import { peopleRoutes } from "./people-routes";
 import { webhookRoutes } from "./webhook-routes";
 import { notifyRoutes } from "./notify-routes";
 import { openShareLink } from "./share-route";
+import { OTLP_TRACES_PATH, otlpRoutes, sendOtlpError } from "../otlp/otlp-route";
 import type { Guard, Route } from "./route";
 
-const routes: Route[] = [...tapeRoutes, ...protocolRoutes, ...accessRoutes, ...peopleRoutes, ...webhookRoutes, ...notifyRoutes, ...blobRoutes, ...healthRoutes];
+const routes: Route[] = [...tapeRoutes, ...protocolRoutes, ...accessRoutes, ...peopleRoutes, ...webhookRoutes, ...notifyRoutes, ...blobRoutes, ...otlpRoutes, ...healthRoutes];
 const GENERIC_401 = new AppError(401, "unauthenticated", "authentication required");
 
 /** The verdict, and for a `{ pod }` guard the pod's state it read (handed to the route, not read twice). */
@@ -102,6 +103,8 @@ export function handleApi(app: AppContext, req: IncomingMessage, res: ServerResp
     openShareLink(app, url, res).catch((e) => sendError(res, e));
     return true;
   }
+  // OTLP/HTTP's path is its own (/v1/traces, where every exporter sends by default); so are its error bodies.
+  if (url.pathname === OTLP_TRACES_PATH) return (serve(app, req, res, url).catch((e) => sendOtlpError(req, res, e)), true);
   const ours = url.pathname.startsWith("/api/v1/") || url.pathname === "/healthz" || url.pathname === "/readyz";
   if (!ours) return false;
   serve(app, req, res, url).catch((e) => sendError(res, e));
