@@ -20,6 +20,7 @@ import { PodLifecycle } from "./pod-lifecycle";
 import { PodSetup } from "./pod-setup";
 import { ShareLinksPanel } from "./share-links-panel";
 import { WebhooksPanel } from "../webhooks/webhooks-panel";
+import { ToolPoliciesPanel } from "../gates/tool-policies-panel";
 import { Skeleton } from "../shared/ui";
 
 const TABS = ["board", "tape", "inbox", "sessions", "evidence", "runs", "members", "job", "setup"] as const;
@@ -74,6 +75,7 @@ export function PodView({ podId, canAct, canAdmin = false, publicUrl, head }: { 
           <MembersView podId={podId} state={state.data} canAdmin={canAdmin} publicUrl={publicUrl ?? ""} />
           {canAdmin && <ShareLinksPanel podId={podId} />}
           {canAdmin && <WebhooksPanel podId={podId} />}
+          <ToolPoliciesPanel podId={podId} state={state.data} canAdmin={canAdmin} />
         </div>
       ) : (
         <JobsView state={state.data} />
