@@ -1,5 +1,6 @@
 // What an agent needs to join, as text to paste: the CLI's shell environment
 // and an MCP client's config, filled in with this server's URL and the token.
+import { httpHooks, settingsWith, TOKEN_ENV } from "@/agent/hooks/settings-snippet";
 
 export type SnippetInput = { publicUrl: string; podId: string; token: string };
 
@@ -14,4 +15,36 @@ export function shellSnippet({ publicUrl, podId, token }: SnippetInput): string 
 export function mcpSnippet({ publicUrl, podId, token }: SnippetInput): string {
   const server = { command: "podwatch", args: ["mcp"], env: { PODWATCH_URL: publicUrl, PODWATCH_TOKEN: token, PODWATCH_POD: podId } };
   return JSON.stringify({ mcpServers: { podwatch: server } }, null, 2);
+}
+
+// --- Real agents without code (issue 15): Claude Code hooks, remote MCP, OpenTelemetry ---
+const origin = (publicUrl: string) => publicUrl.replace(/\/+$/, "");
+
+/** `.claude/settings.local.json` with podwatch's HTTP hooks (the same entries `podwatch hooks install` merges). */
+export function claudeHttpHooksSnippet({ publicUrl }: SnippetInput): string {
+  return JSON.stringify(settingsWith(httpHooks(publicUrl)), null, 2);
+}
+/** What Claude Code's environment needs for the HTTP hooks: the token, read by `allowedEnvVars`. */
+export const claudeHttpEnvSnippet = ({ token }: SnippetInput) => `export ${TOKEN_ENV}=${shellWord(token)}`;
+
+/** Command hooks: `podwatch hook` runs per hook (spools when podwatch is down); install merges them into the settings. */
+export function claudeCommandHooksSnippet({ publicUrl, token }: SnippetInput): string {
+  return `export PODWATCH_URL=${shellWord(origin(publicUrl))} ${TOKEN_ENV}=${shellWord(token)}\nnpx podwatch hooks install --scope local`;
+}
+
+/** The MCP server podwatch serves itself over Streamable HTTP at /mcp: nothing to install. */
+export function mcpRemoteSnippet({ publicUrl, token }: SnippetInput): string {
+  const server = { type: "http", url: `${origin(publicUrl)}/mcp`, headers: { Authorization: `Bearer ${token}` } };
+  return JSON.stringify({ mcpServers: { podwatch: server } }, null, 2);
+}
+export function mcpRemoteCommand({ publicUrl, token }: SnippetInput): string {
+  return `claude mcp add --transport http podwatch ${shellWord(`${origin(publicUrl)}/mcp`)} --header ${shellWord(`Authorization: Bearer ${token}`)}`;
+}
+
+/** An OpenTelemetry SDK's OTLP/HTTP trace exporter, configured by the standard variables (headers are URL-encoded). */
+export function otelSnippet({ publicUrl, token }: SnippetInput): string {
+  return [
+    `export OTEL_EXPORTER_OTLP_TRACES_ENDPOINT=${shellWord(`${origin(publicUrl)}/v1/traces`)}`,
+    `export OTEL_EXPORTER_OTLP_TRACES_HEADERS=${shellWord(`Authorization=${encodeURIComponent(`Bearer ${token}`)}`)}`,
+  ].join("\n");
 }

@@ -1,0 +1,92 @@
+"use client";
+// How a real agent joins with this token and no code: Claude Code's hooks (HTTP or command),
+// MCP (remote over /mcp, or local over stdio), OpenTelemetry. WAI-ARIA tabs, one panel shown.
+import { useRef, useState, type ReactNode } from "react";
+import {
+  claudeCommandHooksSnippet, claudeHttpEnvSnippet, claudeHttpHooksSnippet, mcpRemoteCommand, mcpRemoteSnippet, mcpSnippet, otelSnippet, type SnippetInput,
+} from "./agent-snippets";
+import { tabForKey } from "./pod-tabs";
+import { Snippet } from "./copy-snippet";
+
+const hint = "text-xs text-zinc-600 dark:text-zinc-400";
+const FORMS: { id: string; label: string; body: (s: SnippetInput) => ReactNode }[] = [
+  {
+    id: "claude-http",
+    label: "Claude Code (HTTP hooks)",
+    body: (s) => (
+      <>
+        <Snippet title="Environment for Claude Code" testId="snippet-claude-env" text={claudeHttpEnvSnippet(s)} hint="Set it where you start claude; the hooks read the token from it, so the settings file holds none." />
+        <Snippet title=".claude/settings.local.json" testId="snippet-claude-http" text={claudeHttpHooksSnippet(s)} hint="Merge into the project's settings (or run the command hooks' install, which merges for you)." />
+      </>
+    ),
+  },
+  {
+    id: "claude-command",
+    label: "Claude Code (command hooks)",
+    body: (s) => <Snippet title="Install the command hooks" testId="snippet-claude-command" text={claudeCommandHooksSnippet(s)} hint="podwatch hook runs per hook and spools to a file while podwatch is down; keep the two variables in claude's environment. --dry-run shows the change first." />,
+  },
+  {
+    id: "mcp-remote",
+    label: "MCP (remote)",
+    body: (s) => (
+      <>
+        <Snippet title="MCP client config (remote)" testId="snippet-mcp-remote" text={mcpRemoteSnippet(s)} hint="Streamable HTTP at /mcp: nothing to install on the agent's machine." />
+        <Snippet title="Or with the Claude Code CLI" testId="snippet-mcp-remote-command" text={mcpRemoteCommand(s)} />
+      </>
+    ),
+  },
+  {
+    id: "mcp-local",
+    label: "MCP (local)",
+    body: (s) => <Snippet title="MCP client config" testId="snippet-mcp" text={mcpSnippet(s)} hint={'podwatch mcp over stdio. Without npm link: "command": "node", "args": ["<checkout>/agent/bin/podwatch.mjs", "mcp"].'} />,
+  },
+  {
+    id: "otel",
+    label: "OpenTelemetry",
+    body: (s) => <Snippet title="OTLP trace exporter environment" testId="snippet-otel" text={otelSnippet(s)} hint="Any SDK's OTLP/HTTP exporter (JSON or protobuf): GenAI spans become sessions, tool calls and usage." />,
+  },
+];
+
+export function ConnectSnippets({ input }: { input: SnippetInput }) {
+  const [current, setCurrent] = useState(0);
+  const tabs = useRef<(HTMLButtonElement | null)[]>([]);
+  const onKey = (e: React.KeyboardEvent, index: number) => {
+    const next = tabForKey(e.key, index, FORMS.length);
+    if (next === null) return;
+    e.preventDefault();
+    setCurrent(next);
+    tabs.current[next]?.focus();
+  };
+  return (
+    <div className="space-y-2" data-testid="connect-snippets">
+      <p className="text-xs font-medium text-zinc-700 dark:text-zinc-300">Connect an agent without code</p>
+      <div role="tablist" aria-label="How the agent connects" className="flex flex-wrap gap-1">
+        {FORMS.map((f, i) => (
+          <button
+            key={f.id}
+            ref={(el) => {
+              tabs.current[i] = el;
+            }}
+            role="tab"
+            id={`connect-tab-${f.id}`}
+            aria-selected={i === current}
+            aria-controls={`connect-panel-${f.id}`}
+            tabIndex={i === current ? 0 : -1}
+            onClick={() => setCurrent(i)}
+            onKeyDown={(e) => onKey(e, i)}
+            className={`rounded-md border px-2 py-1 text-xs ${i === current ? "border-emerald-600 bg-white font-medium text-zinc-900 dark:border-emerald-500 dark:bg-zinc-900 dark:text-zinc-100" : "border-transparent text-zinc-700 hover:bg-white/60 dark:text-zinc-300 dark:hover:bg-zinc-900/60"}`}
+          >
+            {f.label}
+          </button>
+        ))}
+      </div>
+      {/* Every panel is rendered (hidden but one), so each form's text is in the page to copy or read. */}
+      {FORMS.map((f, i) => (
+        <div key={f.id} role="tabpanel" id={`connect-panel-${f.id}`} aria-labelledby={`connect-tab-${f.id}`} hidden={i !== current} className="space-y-2">
+          {f.body(input)}
+        </div>
+      ))}
+      <p className={hint}>The README&apos;s &quot;Connect Claude Code&quot; and &quot;Connect anything that speaks OpenTelemetry&quot; walk through each form.</p>
+    </div>
+  );
+}
