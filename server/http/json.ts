@@ -43,8 +43,8 @@ export function readBody(req: IncomingMessage, max: number): Promise<Buffer> {
   });
 }
 
-export async function readJsonBody(req: IncomingMessage): Promise<unknown> {
-  const bytes = await readBody(req, MAX_BODY_BYTES);
+export async function readJsonBody(req: IncomingMessage, maxBytes = MAX_BODY_BYTES): Promise<unknown> {
+  const bytes = await readBody(req, maxBytes);
   const problem = jsonTextProblem(bytes, MAX_JSON_DEPTH);
   if (problem) throw jsonRefusal(problem);
   const text = bytes.toString("utf8");

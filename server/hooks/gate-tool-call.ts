@@ -1,0 +1,90 @@
+// A PreToolUse or PermissionRequest against the pod's tool policy (issue 15): a rule allows or
+// denies at once; "ask" puts an approval in the inbox and holds the call until a person (or the
+// deadline's default) answers. What was decided goes on the tape as the call's tool.call.
+import type { AppContext } from "../app-context";
+import { AppError } from "../domain/errors";
+import { GATED_INPUT_MAX } from "../domain/events/agent-events";
+import type { PodState } from "../domain/state/pod-state";
+import { askSettings, evaluateToolCall, type ToolVerdict } from "../domain/state/tool-policy";
+import { toolStarted } from "./claude-code-events";
+import { hookEventId, hookKey } from "./hook-event-id";
+import type { HookInputOf } from "./hook-input";
+import type { GateDecision } from "./hook-output";
+import { appendHookEvents, type HookCaller } from "./append-hook-events";
+import { recentContext } from "./recent-context";
+import { waitForApproval, type ApprovalAnswer } from "./wait-for-approval";
+import type { HeldCalls } from "./held-calls";
+import { cut } from "./summarize";
+
+type Gated = HookInputOf<"PreToolUse" | "PermissionRequest">;
+type Gate = { decision: "allow" | "deny"; by: "policy" | "person" | "deadline"; ruleId?: string; requestId?: string; reason?: string };
+export type HoldOptions = { waitSeconds: number; signal: AbortSignal; held: HeldCalls; heldKey: string };
+/** null: no rule spoke (Claude Code's own flow applies); "aborted": the caller hung up, nothing to answer. */
+export type GateOutcome = GateDecision | null | "aborted";
+
+/** The server answers a little before the hook's own wait ends, so its answer still arrives. */
+export const holdMs = (waitSeconds: number) => waitSeconds * 1000 - Math.min(5000, waitSeconds * 100);
+/** The scheduler's slack: a deadline this long before the hold ends still answers the held call. */
+const DEADLINE_SLACK_MS = 10_000;
+
+export async function gateToolCall(app: AppContext, who: HookCaller, state: PodState, h: Gated, o: HoldOptions): Promise<GateOutcome> {
+  const verdict = evaluateToolCall(state, who.memberId, h.session_id, h.tool_name, h.tool_input ?? {});
+  const key = hookKey(who.podId, who.memberId, h);
+  const record = (gate?: Gate) => appendHookEvents(app, who, [{ id: hookEventId(key, "event"), type: "tool.call", actor: who.memberId, sessionId: h.session_id, body: { ...toolStarted(h), gate } }]);
+  if (verdict.action === "allow" && verdict.scope === "none") {
+    if (h.hook_event_name === "PreToolUse") await record(); // a PermissionRequest that no rule decides is Claude Code's own prompt: nothing to add
+    return null;
+  }
+  if (verdict.action !== "ask") {
+    const reason = policyReason(verdict, h.tool_name);
+    await record({ decision: verdict.action, by: "policy", ruleId: verdict.ruleId, reason });
+    return { decision: verdict.action, reason };
+  }
+  const requestId = hookEventId(key, "approval");
+  const answered = (a: ApprovalAnswer) => finish(a, requestId, verdict.ruleId, record);
+  const existing = state.toolApprovals[requestId];
+  if (existing?.answer) return answered(existing.answer); // a retry of a call already decided
+  const release = o.held.acquire(o.heldKey);
+  try {
+    // A retry of a call still waiting waits on the same request instead of asking again.
+    if (!existing) await askPerson(app, who, state, h, requestId, verdict, o.waitSeconds);
+    const waited = await waitForApproval(app.store, app.bus, who.podId, requestId, { waitMs: holdMs(o.waitSeconds), signal: o.signal });
+    if ("answer" in waited) return answered(waited.answer);
+    if (waited.ended === "aborted") return "aborted";
+    if (waited.ended === "unknown_request") return { decision: "deny", reason: "podwatch no longer holds this approval request; run the tool again to ask anew" };
+    return { decision: "deny", reason: `No answer came in time (the hook waits ${o.waitSeconds} s); the request stays in the podwatch inbox — run the tool again once it is answered` };
+  } finally {
+    release();
+  }
+}
+
+function policyReason(v: ToolVerdict, tool: string): string {
+  if (v.scope === "session") return `podwatch: ${tool} on this subject was allowed for this session by a person`;
+  const whose = v.scope === "agent" ? "this agent's" : "the pod's";
+  return `podwatch: rule "${v.ruleId}" of ${whose} tool policy ${v.action === "allow" ? "allows" : "denies"} ${tool} on ${cut(v.subject, 200)}`;
+}
+
+async function finish(a: ApprovalAnswer, requestId: string, ruleId: string | undefined, record: (g: Gate) => Promise<unknown>): Promise<GateDecision> {
+  const reason = a.byDeadline ? `No answer by the deadline: ${a.decision}` : (a.reason ?? `${a.decision === "allow" ? "Allowed" : "Denied"} by ${a.by} in podwatch`);
+  await record({ decision: a.decision, by: a.byDeadline ? "deadline" : "person", requestId, ruleId, reason: cut(reason, 2000) });
+  return { decision: a.decision, reason };
+}
+
+async function askPerson(app: AppContext, who: HookCaller, state: PodState, h: Gated, requestId: string, verdict: ToolVerdict, waitSeconds: number) {
+  const ask = askSettings(state, who.memberId);
+  // The deadline falls before the hold ends, so its default reaches the agent; never under the tape's minimum.
+  const deadlineMs = Math.max(app.config.deadlineMinMs + 2000, Math.min(ask.minutes * 60_000, holdMs(waitSeconds) - DEADLINE_SLACK_MS));
+  const body = {
+    requestId, toolUseId: toolStarted(h).toolUseId, tool: cut(h.tool_name, 200), ruleId: verdict.ruleId,
+    input: cut(JSON.stringify(h.tool_input ?? {}, null, 2), GATED_INPUT_MAX),
+    context: await recentContext(app.store, who.podId, who.memberId, h.session_id),
+    deadline: { at: new Date(Date.now() + deadlineMs).toISOString(), then: "answer" as const, answer: ask.then },
+  };
+  try {
+    await appendHookEvents(app, who, [{ id: hookEventId(requestId, "ask"), type: "tool.approval.requested", actor: who.memberId, sessionId: h.session_id, body }]);
+  } catch (e) {
+    // Two retries racing: the other one asked; wait on its request.
+    const asked = (await app.store.readState(who.podId))?.toolApprovals[requestId];
+    if (!asked || !(e instanceof AppError)) throw e;
+  }
+}

@@ -1,0 +1,27 @@
+// One Claude Code hook call (issue 15): observed events go on the tape; a PreToolUse or
+// PermissionRequest is gated by the pod's tool policy unless it is a replay from a spool.
+import type { AppContext } from "../app-context";
+import { AppError } from "../domain/errors";
+import { unreachableRule } from "../domain/state/tool-policy";
+import type { ClaudeCodeHookOutput } from "../wire/hooks";
+import { hookEvents } from "./claude-code-events";
+import { parseHookInput } from "./hook-input";
+import { decisionOutput } from "./hook-output";
+import { appendHookEvents, type HookCaller } from "./append-hook-events";
+import { gateToolCall, type HoldOptions } from "./gate-tool-call";
+
+export type HookAnswer = { output: ClaudeCodeHookOutput; unreachable: "open" | "closed" } | "aborted";
+
+export async function handleClaudeCodeHook(app: AppContext, who: HookCaller, body: unknown, o: HoldOptions & { replay: boolean }): Promise<HookAnswer> {
+  const input = parseHookInput(body);
+  const state = await app.store.readState(who.podId);
+  if (!state) throw new AppError(404, "not_found", "pod not found");
+  const unreachable = unreachableRule(state, who.memberId);
+  if (!input) return { output: {}, unreachable };
+  if (!o.replay && (input.hook_event_name === "PreToolUse" || input.hook_event_name === "PermissionRequest")) {
+    const gated = await gateToolCall(app, who, state, input, o);
+    return gated === "aborted" ? gated : { output: decisionOutput(input.hook_event_name, gated), unreachable };
+  }
+  await appendHookEvents(app, who, hookEvents(input, { podId: who.podId, memberId: who.memberId, recordPrompts: state.recordPrompts }));
+  return { output: {}, unreachable };
+}
