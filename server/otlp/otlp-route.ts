@@ -26,7 +26,7 @@ export const ignoredSpans = (app: AppContext) => counters.get(app) ?? (counters.
 export const otlpRoutes: Route[] = [{ method: "POST", path: /^\/v1\/traces$/, guard: "authenticated", run: receiveTraces }];
 
 async function receiveTraces({ app, req, res, identity }: RouteContext) {
-  if (identity.kind !== "agent") throw new AppError(403, "agent_token_required", "OTLP spans are an agent's: send that agent's token (Authorization: Bearer pw_agent_…); its pod and member receive the events");
+  if (identity.kind !== "agent") throw new AppError(403, "agent_token_required", "OTLP spans are an agent's: send that agent's token (Authorization: Bearer pwa_…); its pod and member receive the events");
   const encoding = requestEncoding(req);
   if (!encoding) throw new AppError(415, "unsupported_media_type", "send application/json or application/x-protobuf (OTLP/HTTP)");
   const request = decode(encoding, await inflated(req, await readBody(req, OTLP_MAX_BODY_BYTES)));

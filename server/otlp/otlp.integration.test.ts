@@ -110,12 +110,12 @@ describe.each(testProviders())("OTLP/HTTP traces in (%s)", (provider) => {
 
   it("a bad token is refused (401, as a google.rpc.Status) and nothing is stored; a person's or the admin's credential is no agent's", async () => {
     const before = (await tape()).length;
-    const exporter = new JsonExporter({ url: endpoint(), headers: { Authorization: "Bearer pw_agent_not-a-real-token" } }) as unknown as Exporter;
+    const exporter = new JsonExporter({ url: endpoint(), headers: { Authorization: "Bearer pwa_not-a-real-token" } }) as unknown as Exporter;
     const result = await exportWith(exporter, agentRun("conv-bad"));
     await exporter.shutdown();
     expect(result.code).not.toBe(SUCCESS);
     expect(result.error?.code).toBe(401);
-    const raw = await post(JSON.stringify({ resourceSpans: [] }), { "content-type": "application/json" }, "pw_agent_not-a-real-token");
+    const raw = await post(JSON.stringify({ resourceSpans: [] }), { "content-type": "application/json" }, "pwa_not-a-real-token");
     expect(raw.status).toBe(401);
     expect(await raw.json()).toMatchObject({ code: 16, message: expect.stringContaining("unauthenticated") });
     const admin = await post(JSON.stringify({ resourceSpans: [] }), { "content-type": "application/json" }, TEST_ADMIN_TOKEN);
