@@ -14,6 +14,7 @@ import { createWebhookCall, deleteWebhookCall, listWebhookDeliveriesCall, listWe
 import { closePodAction, createShareLinkCall, listShareLinksCall, revokeShareLinkCall, setArchivedCall, startPodAction } from "../web/pod-life-actions";
 import { createPodCall, setCanCreatePodsCall } from "../web/site-actions";
 import { addPushDeviceCall, readNotificationsCall, removePushDeviceCall, savePreferencesCall } from "../web/notify-actions";
+import { readHookFixture } from "../hooks/fixtures";
 import { addTaskAction, answerEscalationAction, assignRoleAction, decideAction, handOffAction, rotateRoleAction, setPausedAction, splitTaskAction } from "../web/pod-actions";
 
 type Caller = "anonymous" | "viewer" | "approver" | "admin" | "token" | "otherToken" | "revokedToken" | "share";
@@ -120,6 +121,8 @@ describe("authorization matrix", () => {
     { name: "POST /pods", allowed: [], call: (a) => api(s.url, "POST", "/api/v1/pods", { name: "x", mode: "collaboration" }, a) },
     ...["", "/events", "/state", "/plan", "/verify"].map((p) => ({ name: `GET /pods/{id}${p}`, allowed: WATCHERS, call: (a: Auth) => api(s.url, "GET", `/api/v1/pods/${podId}${p}`, undefined, a) })),
     { name: "POST /events", allowed: ["token"], call: (a) => api(s.url, "POST", `/api/v1/pods/${podId}/events`, note(), a) },
+    // The token names the pod: any pod's agent token reports to its own pod; people, share links (and the admin token, below) are refused.
+    { name: "POST /hooks/claude-code", allowed: ["token", "otherToken"], call: (a) => api(s.url, "POST", "/api/v1/hooks/claude-code", { ...readHookFixture("session-start"), session_id: randomUUID() }, a) },
     { name: "POST /plan", allowed: ["token"], call: (a) => api(s.url, "POST", `/api/v1/pods/${podId}/plan`, { tasks: [{ task_id: `t-${randomUUID()}`, description: "d", status: "pending", metadata: {} }] }, a) },
     { name: "POST /workcells", allowed: ["token"], call: (a) => api(s.url, "POST", `/api/v1/pods/${podId}/workcells`, { ...JSON.parse(seed("manifest.json")), workcell_id: `wc-${randomUUID()}` }, a) },
     { name: "POST /workcells/{id}/proof", allowed: ["token"], call: (a) => api(s.url, "POST", `/api/v1/pods/${podId}/workcells/wc-42-20250115T143022Z/proof`, seed("proof.json"), a) },
@@ -182,6 +185,10 @@ describe("authorization matrix", () => {
     });
   }
 
+  it("Claude Code hooks report with an agent token: the admin token is refused", async () => {
+    const r = await api(s.url, "POST", "/api/v1/hooks/claude-code", readHookFixture("session-start"), { token: TEST_ADMIN_TOKEN });
+    expect([r.status, r.body.error.code]).toEqual([403, "agent_token_required"]);
+  });
   it("the /me notification routes belong to a person: the admin token is refused", async () => {
     for (const route of meRoutes) expect((await route.call({ token: TEST_ADMIN_TOKEN })).status, route.name).toBe(403);
   });
