@@ -121,6 +121,8 @@ describe("authorization matrix", () => {
     { name: "POST /pods", allowed: [], call: (a) => api(s.url, "POST", "/api/v1/pods", { name: "x", mode: "collaboration" }, a) },
     ...["", "/events", "/state", "/plan", "/verify"].map((p) => ({ name: `GET /pods/{id}${p}`, allowed: WATCHERS, call: (a: Auth) => api(s.url, "GET", `/api/v1/pods/${podId}${p}`, undefined, a) })),
     { name: "POST /events", allowed: ["token"], call: (a) => api(s.url, "POST", `/api/v1/pods/${podId}/events`, note(), a) },
+    // OTLP/HTTP: the token names the pod, so any pod's agent token exports to its own; everyone else is refused.
+    { name: "POST /v1/traces", allowed: ["token", "otherToken"], call: (a) => api(s.url, "POST", "/v1/traces", { resourceSpans: [] }, a) },
     // The token names the pod: any pod's agent token reports to its own pod; people, share links (and the admin token, below) are refused.
     { name: "POST /hooks/claude-code", allowed: ["token", "otherToken"], call: (a) => api(s.url, "POST", "/api/v1/hooks/claude-code", { ...readHookFixture("session-start"), session_id: randomUUID() }, a) },
     { name: "POST /plan", allowed: ["token"], call: (a) => api(s.url, "POST", `/api/v1/pods/${podId}/plan`, { tasks: [{ task_id: `t-${randomUUID()}`, description: "d", status: "pending", metadata: {} }] }, a) },
