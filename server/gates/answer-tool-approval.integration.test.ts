@@ -104,4 +104,14 @@ describe.each(testProviders())("tool approvals answered by people on %s", (provi
       { actor: pia.email, body: { requestId: "r-no", decision: "deny", reason: "prod is frozen" } },
     ]);
   });
+
+  it("admin automation sets a policy and answers through the events API (the admin token, as README's Gated tools says)", async () => {
+    const set = await api(s.url, "POST", `/api/v1/pods/${podId}/events`, { type: "agent.policy.set", actor: "admin", body: { rules: [{ id: "rm", tool: "Bash", input: "rm -rf*", action: "ask" }] } });
+    expect(set.status).toBe(201);
+    expect((await state()).toolPolicies.policies.pod.rules).toMatchObject([{ id: "rm", input: "rm -rf*" }]);
+    expect((await ask("r-api", "git push origin api")).status).toBe(201);
+    const answered = await api(s.url, "POST", `/api/v1/pods/${podId}/events`, { type: "tool.approval.answered", actor: "admin", body: { requestId: "r-api", decision: "deny", reason: "by the release bot" } });
+    expect(answered.status).toBe(201);
+    expect((await state()).inbox.some((i: { id: string }) => i.id === "tool:r-api")).toBe(false);
+  });
 });
