@@ -143,14 +143,14 @@ describe.each(testProviders())("Claude Code hook route on %s", (provider) => {
   it("a held call ends when its caller hangs up", async () => {
     const { podId, tokens } = await agentPod(s.url, "hang-up", { claude: "implementer" });
     await setPolicy(podId, GATED);
-    const [{ id: tokenId }] = (await api(s.url, "GET", `/api/v1/pods/${podId}/tokens`)).body.tokens as { id: string }[];
+    const tokenId = ((await api(s.url, "GET", `/api/v1/pods/${podId}/tokens`)).body.tokens as { id: string }[])[0]!.id;
     const gone = new AbortController();
     const held = hook(tokens["claude"]!, push("toolu_hangup"), "?wait=600", gone.signal).catch((e: Error) => e.name);
     await eventually(() => ofType(podId, "tool.approval.requested"), (l) => l.length > 0, "the request");
-    expect(heldCalls(s.app).count(tokenId!)).toBe(1);
+    expect(heldCalls(s.app).count(tokenId)).toBe(1);
     gone.abort();
     expect(await held).toBe("AbortError");
-    await eventually(async () => heldCalls(s.app).count(tokenId!), (n) => n === 0, "the held call to end");
+    await eventually(async () => heldCalls(s.app).count(tokenId), (n) => n === 0, "the held call to end");
     expect(await ofType(podId, "tool.call")).toEqual([]); // nobody was answered, so nothing was decided
   });
 
@@ -169,7 +169,7 @@ describe.each(testProviders())("Claude Code hook route on %s", (provider) => {
     expect((await hook("pw_agent_not-a-real-token", readHookFixture("session-start"))).status).toBe(401);
     expect(await hook(TEST_ADMIN_TOKEN, readHookFixture("session-start"))).toMatchObject({ status: 403, body: { error: { code: "agent_token_required" } } });
     expect((await fetch(`${s.url}/api/v1/hooks/claude-code`, { method: "POST", body: "{}" })).status).toBe(401);
-    const [{ id: tokenId }] = (await api(s.url, "GET", `/api/v1/pods/${podId}/tokens`)).body.tokens as { id: string }[];
+    const tokenId = ((await api(s.url, "GET", `/api/v1/pods/${podId}/tokens`)).body.tokens as { id: string }[])[0]!.id;
     expect((await api(s.url, "DELETE", `/api/v1/pods/${podId}/tokens/${tokenId}`)).status).toBe(200);
     expect((await hook(token, readHookFixture("session-start"))).status).toBe(401);
   });
