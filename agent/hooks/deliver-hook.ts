@@ -27,7 +27,7 @@ export async function deliverHook(ctx: Ctx, payload: Record<string, unknown>, bo
   const left = ctx.deadline - Date.now();
   try {
     const reply = gated
-      ? await ctx.send.hook(body, { wait: Math.max(0, Math.floor(left / 1000) - GATED_MARGIN_S), idleMs: Math.max(1, left) })
+      ? await ctx.send.hook(body, { wait: Math.max(1, Math.floor(left / 1000) - GATED_MARGIN_S), idleMs: Math.max(1, left) })
       : await ctx.send.hook(body, { idleMs: Math.max(1, Math.min(OBSERVATION_IDLE_MS, left)) });
     saveRule(ctx.spool, reply.unreachable);
     return { output: reply.output, exitCode: 0, replayAfter: true };
