@@ -2,6 +2,7 @@
 // stdin and reads our stdout as the hook's output when we exit 0. Exit 2 would BLOCK the agent,
 // so this command never uses it: its own failures exit 1, which Claude Code reports and moves
 // past. Runs once per tool call, so it loads nothing but node:http and the spool (no schemas).
+import { randomUUID } from "node:crypto";
 import { homedir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
@@ -44,6 +45,11 @@ export async function runHook(argv: string[], io: HookIo): Promise<number> {
     return fail("stdin is not Claude Code's hook input (a JSON object)");
   }
 
+  // The server derives an event's id from the payload when it has no tool_use_id: two identical
+  // notifications or prompts of one session would be one event. A field of ours, fixed before the
+  // first attempt and kept in the spool, keeps them apart and a replay of either idempotent.
+  if (typeof payload.podwatch_hook_id !== "string") payload.podwatch_hook_id = randomUUID();
+  const body = JSON.stringify(payload);
   const event = String(payload.hook_event_name ?? "");
   const gated = GATED_EVENTS.has(event);
   const budgetS = Number(values.timeout ?? io.env.PODWATCH_HOOK_TIMEOUT ?? (gated ? DEFAULT_BUDGET_S.gated : DEFAULT_BUDGET_S.observation));
@@ -54,7 +60,7 @@ export async function runHook(argv: string[], io: HookIo): Promise<number> {
   const ctx = { spool, send: hookSender(url, token), deadline };
 
   const work = async (): Promise<Delivery> => {
-    const d: Delivery = values["usage-only"] ? { output: "{}", exitCode: 0, replayAfter: true } : await deliverHook(ctx, payload, input);
+    const d: Delivery = values["usage-only"] ? { output: "{}", exitCode: 0, replayAfter: true } : await deliverHook(ctx, payload, body);
     const usage = USAGE_EVENTS.has(event) ? spoolTranscriptUsage(spool, payload) : 0;
     if (d.replayAfter || usage) {
       const r = await replaySpool(spool, ctx.send, { deadline, lockWaitMs: 0 });

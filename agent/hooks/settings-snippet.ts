@@ -5,7 +5,7 @@
 /** The hook events podwatch listens to (Claude Code ignores a name it does not know, so newer ones are harmless). */
 export const CLAUDE_HOOK_EVENTS = [
   "SessionStart", "UserPromptSubmit", "PreToolUse", "PermissionRequest", "PostToolUse", "PostToolUseFailure",
-  "Notification", "Stop", "SubagentStop", "PreCompact", "SessionEnd",
+  "Notification", "Stop", "SubagentStart", "SubagentStop", "PreCompact", "SessionEnd",
 ] as const;
 export type ClaudeHookEvent = (typeof CLAUDE_HOOK_EVENTS)[number];
 

@@ -2,9 +2,9 @@
 // whatever is there (the merge itself is pure: agent/hooks/settings-merge.ts).
 import { homedir } from "node:os";
 import { UsageError } from "../../sdk/errors";
-import { mergeHooks, SettingsShapeError, unmergeHooks, withExtra, type Settings } from "../../hooks/settings-merge";
+import { ourHooks } from "../../hooks/our-hooks";
+import { mergeHooks, SettingsShapeError, unmergeHooks, type Settings } from "../../hooks/settings-merge";
 import { formatSettings, readSettings, SCOPES, settingsPath, UnreadableSettings, writeSettings, type Scope } from "../../hooks/settings-file";
-import { commandHooks, httpHooks, OBSERVATION_TIMEOUT_SECONDS, type ClaudeHooks } from "../../hooks/settings-snippet";
 import { unifiedDiff } from "../../hooks/text-diff";
 import { str, type Command, type OptionSpec, type Result } from "../command";
 
@@ -15,13 +15,6 @@ function scopeOf(v: unknown): Scope {
   const scope = str(v) ?? "local";
   if (!(SCOPES as readonly string[]).includes(scope)) throw new UsageError(`--scope takes ${SCOPES.join(", ")}, not "${scope}"`);
   return scope as Scope;
-}
-
-/** The HTTP hooks cannot read the transcript, so one command hook beside them reports usage at the stops. */
-function ourHooks(form: "http" | "command", url: string, bin: string): ClaudeHooks {
-  if (form === "command") return commandHooks(`${bin} hook`);
-  const usage = { hooks: [{ type: "command" as const, command: `${bin} hook --usage-only`, timeout: OBSERVATION_TIMEOUT_SECONDS }] };
-  return withExtra(httpHooks(url), { Stop: [usage], SubagentStop: [usage], SessionEnd: [usage] });
 }
 
 function apply(change: (s: Settings) => Settings, scope: Scope, dry: boolean, verb: string): Result {
