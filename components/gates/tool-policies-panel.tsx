@@ -12,6 +12,7 @@ const POD = "";
 
 export function ToolPoliciesPanel({ podId, state, canAdmin }: { podId: string; state: PodStateView; canAdmin: boolean }) {
   const [scope, setScope] = useState(POD);
+  const [savedScope, setSavedScope] = useState<string | null>(null);
   const agents = state.members.filter((m) => m.kind === "agent");
   const agentId = scope === POD ? undefined : scope;
   const { policies, recordPrompts } = state.toolPolicies;
@@ -24,16 +25,17 @@ export function ToolPoliciesPanel({ podId, state, canAdmin }: { podId: string; s
         <div className="flex flex-wrap items-center gap-2">
           <label className="flex flex-wrap items-center gap-2 text-sm">
             <span className="font-medium">Policy for</span>
-            <select value={scope} onChange={(e) => setScope(e.target.value)} className={inputClass}>
+            <select value={scope} onChange={(e) => (setScope(e.target.value), setSavedScope(null))} className={inputClass}>
               <option value={POD}>the whole pod (every agent)</option>
               {agents.map((a) => <option key={a.memberId} value={a.memberId}>agent {a.displayName} ({a.memberId}){policies.agents[a.memberId] ? " · own rules" : ""}</option>)}
             </select>
           </label>
           <span className="text-xs text-zinc-600 dark:text-zinc-400">{saved}</span>
+          {savedScope === scope && <p role="status" className="text-sm text-emerald-800 dark:text-emerald-300">Saved on the tape.</p>}
         </div>
         {canAdmin ? (
           // Keyed by scope and the stored policy's seq: a save (here or by another admin) starts from what is stored.
-          <ToolPolicyEditor key={`${scope}@${policy?.seq ?? 0}:${recordPrompts}`} podId={podId} agentId={agentId} initial={draftOf(policy, recordPrompts)} />
+          <ToolPolicyEditor key={`${scope}@${policy?.seq ?? 0}:${recordPrompts}`} podId={podId} agentId={agentId} initial={draftOf(policy, recordPrompts)} onSaved={() => setSavedScope(scope)} />
         ) : !policy || policy.rules.length === 0 ? (
           <Empty>No tool rules{agentId ? " of its own" : ""}: tool calls go ahead. A pod admin sets them.</Empty>
         ) : (

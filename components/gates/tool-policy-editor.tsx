@@ -9,18 +9,18 @@ import { Empty } from "../shared/ui";
 import { bodyOf, LIMITS, moveRule, newRuleId, PRESETS, validateDraft, type PolicyDraft, type RuleDraft } from "./policy-draft";
 import { RuleRow } from "./rule-row";
 
-type Props = { podId: string; agentId: string | undefined; initial: PolicyDraft };
+/** `onSaved`: told after the save (the panel says so: this editor starts afresh from the stored policy). */
+type Props = { podId: string; agentId: string | undefined; initial: PolicyDraft; onSaved: () => void };
 
 const small = "text-xs font-medium text-zinc-600 dark:text-zinc-400";
 
-export function ToolPolicyEditor({ podId, agentId, initial }: Props) {
+export function ToolPolicyEditor({ podId, agentId, initial, onSaved }: Props) {
   const [draft, setDraft] = useState(initial);
   const [tried, setTried] = useState(false);
-  const [saved, setSaved] = useState(false);
   const { run, pending, error } = useAction(podId);
   const errors = validateDraft(draft);
   const shown = tried ? errors : {};
-  const edit = (d: PolicyDraft) => (setDraft(d), setSaved(false));
+  const edit = (d: PolicyDraft) => setDraft(d);
   const setRules = (rules: RuleDraft[]) => edit({ ...draft, rules });
   const add = (rule: Omit<RuleDraft, "id">) => setRules([...draft.rules, { ...rule, id: newRuleId(draft.rules) }]);
   const inherit = agentId === undefined ? "the default" : "the pod's";
@@ -29,7 +29,7 @@ export function ToolPolicyEditor({ podId, agentId, initial }: Props) {
     e.preventDefault();
     setTried(true);
     if (Object.keys(errors).length) return;
-    run(() => setToolPolicy({ podId, policy: bodyOf(draft, agentId) }), () => setSaved(true));
+    run(() => setToolPolicy({ podId, policy: bodyOf(draft, agentId) }), onSaved);
   };
 
   return (
@@ -105,7 +105,6 @@ export function ToolPolicyEditor({ podId, agentId, initial }: Props) {
         <button type="submit" className={buttonClass} disabled={pending}>{pending ? "Saving…" : "Save policy"}</button>
         {tried && Object.keys(errors).length > 0 && <p role="alert" className="text-sm text-red-700 dark:text-red-400">Fix the fields marked above; nothing was saved.</p>}
         {error && <p role="alert" className="text-sm text-red-700 dark:text-red-400">{error}</p>}
-        {saved && !error && <p role="status" className="text-sm text-emerald-800 dark:text-emerald-300">Saved on the tape.</p>}
       </div>
     </form>
   );
