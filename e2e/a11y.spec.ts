@@ -35,6 +35,7 @@ const PAGES: PageCase[] = [
   tab("board", (p) => expect(p.getByTestId("task-card").first()).toBeVisible()),
   tab("tape", (p) => expect(p.getByTestId("tape-event").first()).toBeVisible()),
   tab("inbox", (p) => expect(p.getByTestId("inbox-item").first()).toBeVisible()),
+  tab("sessions", (p) => expect(p.getByTestId("usage-table")).toBeVisible()),
   tab("evidence", (p) => expect(p.getByText("ev-login").first()).toBeVisible()),
   tab("runs", (p) => expect(p.getByText("r1").first()).toBeVisible()),
   tab("members"),

@@ -17,7 +17,8 @@ const bundle = (bundleId: string, exitCode: number, taskId?: string) =>
 /**
  * A pod with something on every tab: a task in review with its review, evidence and a proof
  * (task 42, the seed's workcell), an escalation about it with options and evidence, a delivered
- * job waiting for acceptance (EUR 250), a run, and a long unbroken id to test narrow screens.
+ * job waiting for acceptance (EUR 250), a run, an agent session's turn with its usage, and a long
+ * unbroken id to test narrow screens.
  */
 export async function seedRichPod(request: APIRequestContext) {
   const pod = await createPod(request);
@@ -42,7 +43,17 @@ export async function seedRichPod(request: APIRequestContext) {
     ev("job.funded", "admin", { jobId: "j-audit" }),
     ev("job.delivered", "impl", { jobId: "j-audit", evidenceIds: ["ev-job"] }),
     ev("run.started", "impl", { runId: "r1", workItemId: "42", mood: "CURIOUS" }),
-    ev("checkpoint", "impl", { completed: ["Login endpoint drafted"], next: ["Review"], blocked: [] }),
+    // A Claude Code session: a turn of tool calls (one failed, one gated) that the checkpoint ends, and its usage.
+    ...[
+      ev("session.started", "impl", { via: "claude-code", model: "claude-sonnet-4-5", cwd: "/home/dev/login-api", source: "startup" }),
+      ev("prompt.submitted", "impl", { text: "Draft the login endpoint", chars: 24 }),
+      ev("tool.call", "impl", { toolUseId: "tu-1", tool: "Read", phase: "started", input: "src/routes/login.ts" }),
+      ev("tool.call", "impl", { toolUseId: "tu-1", tool: "Read", phase: "succeeded", durationMs: 12 }),
+      ev("tool.call", "impl", { toolUseId: "tu-2", tool: "Bash", phase: "started", input: "npm test", gate: { decision: "allow", by: "person" } }),
+      ev("tool.call", "impl", { toolUseId: "tu-2", tool: "Bash", phase: "failed", error: "1 failing", durationMs: 4200 }),
+      ev("usage.reported", "impl", { model: "claude-sonnet-4-5", inputTokens: 12000, outputTokens: 900, cacheReadTokens: 30000, costUsd: 0.0542, source: "transcript" }),
+    ].map((e) => ({ ...e, sessionId: "s-login" })),
+    ev("checkpoint", "impl", { completed: ["Login endpoint drafted"], next: ["Review"], blocked: [] }, { sessionId: "s-login" }),
   ]);
   return pod;
 }

@@ -43,14 +43,16 @@ function SessionList({ sessions, names }: { sessions: Session[]; names: Map<stri
                 </span>
               </div>
               {s.cwd && <p className="mt-1 truncate font-mono text-xs text-zinc-600 dark:text-zinc-400" title={s.cwd}>{s.cwd}</p>}
-              <dl className="mt-2 flex flex-wrap gap-x-4 gap-y-1 text-xs">
-                <Stat label="Prompts" value={s.prompts} />
-                <Stat label="Tool calls" value={s.toolCalls} />
-                <Stat label="Failed" value={s.failedToolCalls} warn={s.failedToolCalls > 0} />
-                {s.subagents > 0 && <Stat label="Subagents" value={s.subagents} />}
-                {s.compactions > 0 && <Stat label="Compactions" value={s.compactions} />}
+              <div className="mt-2 flex flex-wrap items-center gap-x-4 gap-y-1 text-xs">
+                <dl className="flex flex-wrap gap-x-4 gap-y-1">
+                  <Stat label="Prompts" value={s.prompts} />
+                  <Stat label="Tool calls" value={s.toolCalls} />
+                  <Stat label="Failed" value={s.failedToolCalls} warn={s.failedToolCalls > 0} />
+                  {s.subagents > 0 && <Stat label="Subagents" value={s.subagents} />}
+                  {s.compactions > 0 && <Stat label="Compactions" value={s.compactions} />}
+                </dl>
                 <a href={`?tab=tape&seq=${s.seq}`} className="ml-auto text-sky-700 hover:underline dark:text-sky-400">On the tape #{s.seq}</a>
-              </dl>
+              </div>
             </Card>
           </li>
         ))}
@@ -76,7 +78,8 @@ function UsageTable({ usage, names }: { usage: PodStateView["usage"]; names: Map
   const td = "px-2 py-1.5 tabular-nums";
   return (
     <Section title="Usage" aside={<span className="text-xs text-zinc-500">total {usd(total)}</span>}>
-      <div className="overflow-x-auto rounded-lg border border-zinc-200 bg-white dark:border-zinc-800 dark:bg-zinc-900">
+      {/* Focusable, so a keyboard can scroll the table sideways on a phone. */}
+      <div tabIndex={0} role="region" aria-label="Usage per agent and model" className="overflow-x-auto rounded-lg border border-zinc-200 bg-white dark:border-zinc-800 dark:bg-zinc-900">
         <table className="w-full min-w-[36rem] text-sm" data-testid="usage-table">
           <caption className="sr-only">Tokens and cost per agent and model</caption>
           <thead className="border-b border-zinc-200 text-xs dark:border-zinc-800">
