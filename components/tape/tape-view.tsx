@@ -46,6 +46,8 @@ export function TapeView({ podId, liveTape }: { podId: string; liveTape: ReturnT
   const [selected, setSelected] = useState<number | null>(linked);
   const count = rows.count;
   const seqAt = (i: number) => rows.at(i)?.seq;
+  // The row showing the selected event is marked, also when it is a folded turn's.
+  const selectedIndex = selected === null ? -1 : rows.indexOf(selected);
 
   const scroller = useRef<HTMLDivElement>(null);
   const [scrollTop, setScrollTop] = useState(0);
@@ -93,7 +95,7 @@ export function TapeView({ podId, liveTape }: { podId: string; liveTape: ReturnT
       const tag = (e.target as HTMLElement).tagName;
       if (tag === "INPUT" || tag === "SELECT" || tag === "TEXTAREA" || e.metaKey || e.ctrlKey) return;
       if (e.key !== "j" && e.key !== "k") return;
-      const i = selected === null ? -1 : rows.indexOf(selected);
+      const i = selectedIndex;
       const next = Math.max(0, Math.min(count - 1, i + (e.key === "j" ? 1 : -1)));
       select(seqAt(next));
     };
@@ -144,7 +146,7 @@ export function TapeView({ podId, liveTape }: { podId: string; liveTape: ReturnT
               {Array.from({ length: Math.max(0, last - first + 1) }, (_, k) => first + k).map((i) => {
                 const row = rows.at(i);
                 if (!row) return null;
-                const props = { top: i * ROW_H, selected: selected === row.seq, onSelect: select };
+                const props = { top: i * ROW_H, selected: i === selectedIndex, onSelect: select };
                 if (row.kind === "turn") return <TurnRow key={row.key} {...props} seq={row.seq} turn={row.turn} expanded={row.expanded} onToggle={() => toggle(row.turn.key)} />;
                 if (row.kind === "call") return <CallRow key={row.key} {...props} seq={row.seq} call={row.call} />;
                 if (row.kind === "inner") return <InnerRow key={row.key} {...props} event={row.event} />;

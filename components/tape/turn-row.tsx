@@ -27,8 +27,8 @@ export function TurnRow({ top, turn, seq, expanded, selected, onToggle, onSelect
         className="flex min-w-0 flex-1 items-center gap-2 rounded text-left focus-visible:outline-2 focus-visible:outline-sky-600"
       >
         <span aria-hidden className="w-3 shrink-0 text-xs text-zinc-500">{expanded ? "▾" : "▸"}</span>
-        <span className="shrink-0 font-medium" data-testid="turn-summary">{summary}</span>
-        {prompt && <span className="min-w-0 truncate text-zinc-500">— {prompt.replace(/^Prompt: /, "")}</span>}
+        <span className="min-w-0 truncate font-medium" data-testid="turn-summary" title={summary}>{summary}</span>
+        {prompt && <span className="hidden min-w-0 flex-1 truncate text-zinc-500 md:inline">— {prompt.replace(/^Prompt: /, "")}</span>}
       </button>
       <span className="hidden shrink-0 text-xs text-zinc-500 sm:inline"><RelativeTime iso={turn.events.at(-1)!.receivedAt} /></span>
     </li>
