@@ -9,6 +9,7 @@ import { parseArgs } from "node:util";
 import { deliverHook, type Delivery } from "./deliver-hook";
 import { hookSender } from "./hook-sender";
 import { readBoundedStdin } from "./read-stdin";
+import { fitPayload } from "./fit-payload";
 import { replaySpool } from "./replay-spool";
 import { reportDropped } from "./report-dropped";
 import { spoolTranscriptUsage, USAGE_EVENTS } from "./report-usage";
@@ -49,7 +50,9 @@ export async function runHook(argv: string[], io: HookIo): Promise<number> {
   // notifications or prompts of one session would be one event. A field of ours, fixed before the
   // first attempt and kept in the spool, keeps them apart and a replay of either idempotent.
   if (typeof payload.podwatch_hook_id !== "string") payload.podwatch_hook_id = randomUUID();
-  const body = JSON.stringify(payload);
+  // When it happened: a hook spooled while podwatch was down is replayed later under its own time (the event's ts).
+  if (typeof payload.podwatch_hook_ts !== "string") payload.podwatch_hook_ts = new Date().toISOString();
+  const body = fitPayload(payload);
   const event = String(payload.hook_event_name ?? "");
   const gated = GATED_EVENTS.has(event);
   const budgetS = Number(values.timeout ?? io.env.PODWATCH_HOOK_TIMEOUT ?? (gated ? DEFAULT_BUDGET_S.gated : DEFAULT_BUDGET_S.observation));

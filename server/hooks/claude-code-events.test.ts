@@ -27,6 +27,12 @@ describe("Claude Code hooks → tape events", () => {
     expect(one("session-end")).toMatchObject({ type: "session.ended", body: { reason: "prompt_input_exit" } });
   });
 
+  it("a command hook's own time (podwatch_hook_ts) is the event's ts, so a spooled hook replayed later keeps it; a malformed one is ignored", () => {
+    const at = "2026-11-23T05:00:00.000Z";
+    expect(one("session-end", ctx, (h) => (h.podwatch_hook_ts = at))).toMatchObject({ ts: at });
+    expect(one("session-end", ctx, (h) => (h.podwatch_hook_ts = "yesterday"))).not.toHaveProperty("ts");
+  });
+
   it("UserPromptSubmit keeps the text only when the pod records prompts", () => {
     const prompt = readHookFixture("user-prompt-submit").prompt as string;
     expect(one("user-prompt-submit")).toMatchObject({ type: "prompt.submitted", body: { text: prompt, chars: prompt.length } });

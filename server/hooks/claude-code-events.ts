@@ -69,5 +69,5 @@ function draft(h: HookInput, ctx: HookContext): Drafted | null {
 export function hookEvents(h: HookInput, ctx: HookContext): TEventInput[] {
   const d = draft(h, ctx);
   if (!d) return [];
-  return [{ id: hookEventId(hookKey(ctx.podId, ctx.memberId, h), "event"), type: d.type, actor: ctx.memberId, sessionId: h.session_id, body: d.body } as TEventInput];
+  return [{ id: hookEventId(hookKey(ctx.podId, ctx.memberId, h), "event"), type: d.type, actor: ctx.memberId, sessionId: h.session_id, ...(h.podwatch_hook_ts ? { ts: h.podwatch_hook_ts } : {}), body: d.body } as TEventInput];
 }

@@ -21,6 +21,8 @@ const common = {
   transcript_path: z.string().max(4096).optional(),
   cwd: z.string().max(4096).optional(),
   permission_mode: Short.optional(),
+  /** When the command hook fired (it adds this): a spooled hook replayed later keeps its own time as the event's `ts`. Ignored when malformed. */
+  podwatch_hook_ts: z.iso.datetime({ offset: true }).optional().catch(undefined),
 };
 const tool = { tool_name: Id, tool_input: z.unknown().optional(), tool_use_id: Id.optional() };
 const shape = <E extends KnownHookEvent, S extends z.ZodRawShape>(event: E, fields: S) =>
