@@ -31,7 +31,7 @@ function SessionList({ sessions, names }: { sessions: Session[]; names: Map<stri
     <Section title="Agent sessions" aside={<span className="text-xs text-zinc-500">{sessions.length} latest, most recently active first</span>}>
       <ul className="space-y-2">
         {shown.map((s) => (
-          <li key={s.sessionId} data-testid="session" data-session={s.sessionId}>
+          <li key={JSON.stringify([s.agentId, s.sessionId])} data-testid="session" data-session={s.sessionId}>
             <Card>
               <div className="flex flex-wrap items-center gap-2 text-sm">
                 <span className="font-medium">{names.get(s.agentId) ?? s.agentId}</span>

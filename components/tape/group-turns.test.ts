@@ -88,6 +88,37 @@ describe("groupTurns", () => {
     expect(turns(items).map((t) => [t.sessionId, t.state])).toEqual([["a", "ended"], ["b", "ended"], ["a", "open"]]);
   });
 
+  it("keeps another agent's events out of a turn even when it sends the same session id and toolUseId", () => {
+    const ann = { session: "s", actor: "ann" };
+    const bob = { session: "s", actor: "bob" };
+    const items = groupTurns([
+      ev(1, "prompt.submitted", { chars: 3 }, ann),
+      pre(2, "x1", "Bash", "npm test", {}, ann),
+      post(3, "x1", "Bash", "failed", { error: "forged" }, bob), // bob marks ann's call failed
+      ev(4, "prompt.submitted", { chars: 4 }, bob), // bob's prompt would end ann's turn
+      ev(5, "checkpoint", { completed: ["forged"], next: [], blocked: [] }, bob),
+      ev(6, "session.ended", {}, bob),
+      ev(7, "agent.notified", { message: "still ann" }, ann),
+      post(8, "x1", "Bash", "succeeded", {}, ann),
+    ], 8);
+    expect(shape(items)).toEqual(["turn:3", "turn:4", "checkpoint#5", "session.ended#6", "turn:1,2,7,8"]);
+    const [bobsCall, bobsPrompt, annsTurn] = turns(items);
+    expect([bobsCall!.actor, bobsPrompt!.actor, annsTurn!.actor]).toEqual(["bob", "bob", "ann"]);
+    expect(annsTurn!.state).toBe("open");
+    expect(annsTurn!.calls.map((c) => [c.toolUseId, c.outcome, c.error])).toEqual([["x1", "succeeded", null]]);
+    expect(annsTurn!.failed).toBe(0);
+    expect(bobsCall!.calls.map((c) => [c.toolUseId, c.outcome, c.pre])).toEqual([["x1", "failed", null]]);
+    expect(new Set(turns(items).map((t) => t.key)).size).toBe(3);
+  });
+
+  it("does not let an actor or session id that contains a separator land in another agent's turn", () => {
+    const items = groupTurns([
+      ev(1, "prompt.submitted", { chars: 3 }, { session: "b:c", actor: "a" }),
+      pre(2, "x1", "Bash", "ls", {}, { session: "c", actor: "a:b" }),
+    ], 2);
+    expect(shape(items)).toEqual(["turn:1", "turn:2"]);
+  });
+
   it("ends the turn of a checkpoint's agent when the checkpoint has no session, and leaves other events alone", () => {
     const items = groupTurns([
       ev(1, "prompt.submitted", { chars: 3 }),

@@ -3,7 +3,9 @@
 // whatever events the tape has loaded, again as pages load and live events arrive (a turn grows).
 // A turn ends at the session's next prompt, its session.ended, or the Stop's checkpoint or note.
 // Sessions may interleave (two agents at once), so a turn gathers its own session's events, not
-// only adjacent ones. A gap in seqs (a page not loaded yet) ends every open turn: what lies in the
+// only adjacent ones. A session id is the agent's own word: another agent may send the same one, so
+// a turn is one agent's session (actor and session id) and a call is joined by its agent's
+// toolUseId — another agent's events never show inside, or change the outcome of, someone's turn. A gap in seqs (a page not loaded yet) ends every open turn: what lies in the
 // gap is unknown, so a turn cut there shows as started earlier until the page arrives.
 import type { TapeEvent } from "@/server/wire/events";
 import { SESSION_EVENT_TYPES } from "@/server/wire/vocabulary";
@@ -50,6 +52,8 @@ type CallBody = { toolUseId?: string; tool?: string; phase?: string; input?: str
 type Open = { sessionId: string; actor: string; prompt: TapeEvent | null; events: TapeEvent[] };
 
 const sessionOf = (e: TapeEvent) => e.meta?.sessionId ?? null;
+/** The open-turn key: an agent's session. JSON, so no actor or session id can forge another's key. */
+const turnKey = (actor: string, sessionId: string) => JSON.stringify([actor, sessionId]);
 const time = (e: TapeEvent) => Date.parse(e.receivedAt);
 
 /**
@@ -60,10 +64,10 @@ export function groupTurns(events: readonly TapeEvent[], head?: number): TapeIte
   const sorted = [...events].sort((a, b) => a.seq - b.seq);
   const items: { at: number; item: TapeItem }[] = [];
   const open = new Map<string, Open>();
-  const close = (sessionId: string, state: Turn["state"]) => {
-    const o = open.get(sessionId);
+  const close = (key: string, state: Turn["state"]) => {
+    const o = open.get(key);
     if (!o) return;
-    open.delete(sessionId);
+    open.delete(key);
     items.push({ at: o.events.at(-1)!.seq, item: { kind: "turn", turn: buildTurn(o, state) } });
   };
   let prev: number | null = null;
@@ -71,27 +75,28 @@ export function groupTurns(events: readonly TapeEvent[], head?: number): TapeIte
     if (prev !== null && e.seq !== prev + 1) for (const id of [...open.keys()]) close(id, "cut");
     prev = e.seq;
     const sid = sessionOf(e);
-    const turn = sid ? open.get(sid) : undefined;
-    if (sid && SESSION_TYPES.has(e.type)) {
+    const key = sid ? turnKey(e.actor, sid) : null;
+    const turn = key ? open.get(key) : undefined;
+    if (sid && key && SESSION_TYPES.has(e.type)) {
       if (e.type === "prompt.submitted") {
-        close(sid, "ended");
-        open.set(sid, { sessionId: sid, actor: e.actor, prompt: e, events: [e] });
+        close(key, "ended");
+        open.set(key, { sessionId: sid, actor: e.actor, prompt: e, events: [e] });
         continue;
       }
       if (e.type === "tool.call") {
         if (turn) turn.events.push(e);
-        else open.set(sid, { sessionId: sid, actor: e.actor, prompt: null, events: [e] });
+        else open.set(key, { sessionId: sid, actor: e.actor, prompt: null, events: [e] });
         continue;
       }
       if (turn && JOINERS.has(e.type)) {
         turn.events.push(e);
         continue;
       }
-      if (e.type === "session.ended") close(sid, "ended");
+      if (e.type === "session.ended") close(key, "ended");
     } else if (e.type === "checkpoint" || e.type === "note") {
-      // The Stop's checkpoint or note ends its session's turn (by its session, else by its agent).
-      if (sid) close(sid, "ended");
-      else for (const o of [...open.values()]) if (o.actor === e.actor) close(o.sessionId, "ended");
+      // The Stop's checkpoint or note ends its agent's turn in its session, else every turn of its agent.
+      if (key) close(key, "ended");
+      else for (const o of [...open.values()]) if (o.actor === e.actor) close(turnKey(o.actor, o.sessionId), "ended");
     }
     items.push({ at: e.seq, item: { kind: "event", event: e } });
   }
@@ -101,6 +106,7 @@ export function groupTurns(events: readonly TapeEvent[], head?: number): TapeIte
 }
 
 function buildTurn(o: Open, state: Turn["state"]): Turn {
+  // Keyed by (agent, toolUseId): a turn is one agent's, and this keeps a call's join that agent's even so.
   const calls = new Map<string, ToolCallView>();
   const members: TurnMember[] = [];
   for (const e of o.events) {
@@ -111,10 +117,11 @@ function buildTurn(o: Open, state: Turn["state"]): Turn {
     }
     const b = (e.body ?? {}) as CallBody;
     const id = b.toolUseId ?? `seq-${e.seq}`;
-    let call = calls.get(id);
+    const callKey = JSON.stringify([e.actor, id]);
+    let call = calls.get(callKey);
     if (!call) {
       call = { toolUseId: id, tool: b.tool ?? "?", input: null, outcome: "running", error: null, durationMs: null, gates: [], pre: null, post: null };
-      calls.set(id, call);
+      calls.set(callKey, call);
       members.push({ kind: "call", seq: e.seq, call });
     }
     if (b.input && !call.input) call.input = b.input;
