@@ -120,7 +120,7 @@ class PostgresStore implements TapeStore {
 
   private async findExisting(client: pg.PoolClient, ids: string[]): Promise<Map<string, StoredRef>> {
     const { rows } = await client.query<StoredRef>(
-      `SELECT id, pod_id AS "podId", seq, hash FROM event WHERE id = ANY($1::text[])`,
+      `SELECT id, pod_id AS "podId", seq, hash, type, actor FROM event WHERE id = ANY($1::text[])`,
       [ids],
     );
     return new Map(rows.map((r) => [r.id, r]));

@@ -66,9 +66,9 @@ class SqliteStore implements TapeStore {
         `UPDATE outbox SET claimed_until = ? WHERE id IN (SELECT id FROM outbox WHERE claimed_until IS NULL OR claimed_until < ? ORDER BY id LIMIT ?) RETURNING ${OUTBOX_COLUMNS}`,
       ),
       deleteOutbox: prep(`DELETE FROM outbox WHERE id IN (SELECT value FROM json_each(?))`),
-      findOne: prep(`SELECT id, pod_id AS podId, seq, hash FROM event WHERE id = ?`),
+      findOne: prep(`SELECT id, pod_id AS podId, seq, hash, type, actor FROM event WHERE id = ?`),
       // One prepared statement for any number of ids: they arrive as a JSON array.
-      findMany: prep(`SELECT id, pod_id AS podId, seq, hash FROM event WHERE id IN (SELECT value FROM json_each(?))`),
+      findMany: prep(`SELECT id, pod_id AS podId, seq, hash, type, actor FROM event WHERE id IN (SELECT value FROM json_each(?))`),
       read: prep(`SELECT ${EVENT_COLUMNS} FROM event WHERE pod_id = ? AND seq > ? ORDER BY seq LIMIT ?`),
     };
   }

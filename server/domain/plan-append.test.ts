@@ -18,14 +18,14 @@ describe("planAppend", () => {
   });
 
   it("answers a replayed id with its original seq and hash, writing nothing for it", () => {
-    const stored: StoredRef = { id: "a", podId: "p", seq: 7, hash: "h7" };
+    const stored: StoredRef = { id: "a", podId: "p", seq: 7, hash: "h7", type: "note", actor: "a" };
     const plan = planAppend("p", { seq: 9, hash: "h9" }, [ev("a"), ev("c")], new Map([["a", stored]]), NOW);
     expect(plan.acks[0]).toEqual({ id: "a", seq: 7, hash: "h7" });
     expect(plan.rows.map((r) => [r.id, r.seq, r.prevHash])).toEqual([["c", 10, "h9"]]);
   });
 
   it("refuses an id that belongs to another pod", () => {
-    const stored: StoredRef = { id: "a", podId: "other", seq: 1, hash: "h" };
+    const stored: StoredRef = { id: "a", podId: "other", seq: 1, hash: "h", type: "note", actor: "a" };
     try {
       planAppend("p", { seq: 0, hash: GENESIS_HASH }, [ev("a")], new Map([["a", stored]]), NOW);
       expect.unreachable();
@@ -36,8 +36,15 @@ describe("planAppend", () => {
     }
   });
 
+  it("refuses an id another member (or another type) of the pod already used: a guessed id must not swallow the real event", () => {
+    for (const other of [{ actor: "b", type: "note" }, { actor: "a", type: "tool.call" }]) {
+      const stored: StoredRef = { id: "a", podId: "p", seq: 1, hash: "h1", ...other };
+      expect(() => planAppend("p", { seq: 1, hash: "h1" }, [ev("a")], new Map([["a", stored]]), NOW)).toThrow(expect.objectContaining({ status: 409, code: "event_id_taken" }));
+    }
+  });
+
   it("leaves the head alone when everything was a replay", () => {
-    const stored: StoredRef = { id: "a", podId: "p", seq: 1, hash: "h1" };
+    const stored: StoredRef = { id: "a", podId: "p", seq: 1, hash: "h1", type: "note", actor: "a" };
     const plan = planAppend("p", { seq: 1, hash: "h1" }, [ev("a")], new Map([["a", stored]]), NOW);
     expect(plan.rows).toEqual([]);
     expect(plan.head).toEqual({ seq: 1, hash: "h1" });

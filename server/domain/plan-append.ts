@@ -17,7 +17,7 @@ export type NewEvent = {
   event: TEvent;
 };
 export type Head = { seq: number; hash: string };
-export type StoredRef = { id: string; podId: string; seq: number; hash: string };
+export type StoredRef = { id: string; podId: string; seq: number; hash: string; type: string; actor: string };
 export type StoredEvent = ChainedEvent & { hash: string };
 export type Ack = { id: string; seq: number; hash: string };
 
@@ -37,6 +37,9 @@ export function planAppend(
     const stored = existing.get(input.id);
     if (stored) {
       if (stored.podId !== podId) throw conflict("event_id_taken", `event id ${input.id} is already used by another pod`);
+      // A replay is the same speaker saying the same kind of thing: another member's event under
+      // this id (e.g. one that guessed a hook's derived id) must not make this one vanish as "stored".
+      if (stored.type !== input.type || stored.actor !== input.actor) throw conflict("event_id_taken", `event id ${input.id} is already used by another event of this pod`);
       acks.push({ id: stored.id, seq: stored.seq, hash: stored.hash });
       continue;
     }

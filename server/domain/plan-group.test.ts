@@ -26,7 +26,7 @@ describe("planGroup", () => {
   });
 
   it("refuses one request alone: an unknown pod or a taken id adds nothing and leaves the others", () => {
-    const taken: StoredRef = { id: "x", podId: "other", seq: 1, hash: "h" };
+    const taken: StoredRef = { id: "x", podId: "other", seq: 1, hash: "h", type: "note", actor: "a" };
     const plan = planGroup(
       [{ podId: "missing", events: [ev("a")] }, { podId: "p", events: [ev("b"), ev("x")] }, { podId: "p", events: [ev("c")] }],
       new Map([["p", empty]]),
