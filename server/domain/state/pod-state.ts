@@ -198,7 +198,7 @@ export type PodState = {
   lastCheckpoint: (At & { actor: string }) | null;
   /** Per agent member: checkpoints on cadence, staleness (the watchdog). */
   cadence: Record<string, AgentCadence>;
-  /** The latest agent sessions (at most MAX_SESSIONS, the least recently active leave first). */
+  /** The latest agent sessions (at most MAX_SESSIONS per agent, the least recently active leave first). */
   sessions: Record<string, AgentSession>;
   usage: Record<string, Record<string, Usage>>;
   policies: { pod: ToolPolicy | null; agents: Record<string, ToolPolicy> };

@@ -4,8 +4,8 @@
 import type { AppliedEvent, AgentSession, PodState, Usage } from "./pod-state";
 import { at, conflictRule, type R, type Reducers, with_ } from "./rules";
 
-/** How many sessions a pod's state keeps (the tape keeps them all). */
-export const MAX_SESSIONS = 50;
+/** How many sessions a pod's state keeps per agent (the tape keeps them all): one agent's many sessions never push out another's. */
+export const MAX_SESSIONS = 20;
 /** How many models a pod's usage keeps per agent. */
 const MAX_MODELS = 50;
 
@@ -19,16 +19,18 @@ function sessionOf(s: PodState, e: AppliedEvent): AgentSession | null {
   const id = e.sessionId;
   if (!id) return null;
   const known = Object.hasOwn(s.sessions, id) ? s.sessions[id]! : undefined;
+  // A session is its agent's: another member cannot move its folder, end it or count in it.
+  if (known && known.agentId !== e.actor) throw conflictRule("session_not_yours", `session ${id} belongs to ${known.agentId}`);
   if (known) return known;
   return { ...at(e), sessionId: id, agentId: e.actor, via: "unknown", model: null, cwd: null, ended: null, prompts: 0, toolCalls: 0, failedToolCalls: 0, compactions: 0, subagents: 0, last: at(e) };
 }
 
-/** Stores the session (touched now); past MAX_SESSIONS the least recently active leaves, with its session allows. */
+/** Stores the session (touched now); past MAX_SESSIONS of its agent, that agent's least recently active leaves, with its session allows. */
 function put(s: PodState, e: AppliedEvent, session: AgentSession | null): PodState {
   if (!session) return s;
   let sessions = with_(s.sessions, session.sessionId, { ...session, last: at(e) });
   let sessionAllows = s.sessionAllows;
-  const ids = Object.keys(sessions);
+  const ids = Object.keys(sessions).filter((id) => sessions[id]!.agentId === session.agentId);
   if (ids.length > MAX_SESSIONS) {
     const oldest = ids.reduce((a, b) => (sessions[a]!.last.seq <= sessions[b]!.last.seq ? a : b));
     const { [oldest]: _gone, ...rest } = sessions;

@@ -64,6 +64,36 @@ describe("an approval", () => {
     expect(evaluateToolCall(t.state, "impl", "s9", "Bash", { command: "git push --tags" })).toMatchObject({ action: "allow", scope: "agent" });
     expect(evaluateToolCall(t.state, "impl", "s9", "Bash", { command: "git push --tags --force" })).toMatchObject({ action: "ask" });
   });
+  it("refuses a wait longer than the policy's, and more than 16 open at once per agent", () => {
+    const t = gated();
+    t.refuses("deadline_is_policy", "tool.approval.requested", "impl", { ...ask("r0", "git push"), deadline: { inMinutes: 43200, then: "answer", answer: "deny" } }, { sessionId: "s1" });
+    for (let i = 0; i < 16; i++) t.add("tool.approval.requested", "impl", ask(`r${i}`, `git push ${i}`), { sessionId: "s1" });
+    t.refuses("too_many_open_approvals", "tool.approval.requested", "impl", ask("r16", "git push"), { sessionId: "s1" });
+    t.add("tool.approval.answered", "ana", { requestId: "r0", decision: "deny" });
+    t.add("tool.approval.requested", "impl", ask("r16", "git push"), { sessionId: "s1" });
+  });
+  it("remembers nothing of a call it cannot see through: allow it once", () => {
+    const t = gated();
+    t.add("tool.approval.requested", "impl", ask("r1", "git push $(cat target)"), { sessionId: "s1" });
+    t.refuses("remember_opaque", "tool.approval.answered", "ana", { requestId: "r1", decision: "allow", remember: "always" });
+    t.add("tool.approval.requested", "impl", { ...ask("r2", "x"), input: '{"command":"git push' }, { sessionId: "s1" });
+    t.refuses("remember_opaque", "tool.approval.answered", "ana", { requestId: "r2", decision: "allow", remember: "session" });
+    t.add("tool.approval.answered", "ana", { requestId: "r2", decision: "allow" });
+  });
+  it("an always-allowed compound call allows each of its commands, never more", () => {
+    const t = gated();
+    t.add("tool.approval.requested", "impl", ask("r1", "cd app && git push origin main"), { sessionId: "s1" });
+    t.add("tool.approval.answered", "ana", { requestId: "r1", decision: "allow", remember: "always" });
+    expect(evaluateToolCall(t.state, "impl", "s1", "Bash", { command: "git push origin main" })).toMatchObject({ action: "allow", scope: "agent" });
+    expect(evaluateToolCall(t.state, "impl", "s1", "Bash", { command: "cd app && git push origin main && rm -rf /" })).toMatchObject({ action: "ask" });
+  });
+  it("a session's allows are its own agent's", () => {
+    const t = gated();
+    t.add("tool.approval.requested", "impl", ask("r1", "git push origin main"), { sessionId: "s1" });
+    t.add("tool.approval.answered", "ana", { requestId: "r1", decision: "allow", remember: "session" });
+    expect(evaluateToolCall(t.state, "impl", "s1", "Bash", { command: "git push origin main" })).toMatchObject({ scope: "session" });
+    expect(evaluateToolCall(t.state, "rev", "s1", "Bash", { command: "git push origin main" })).toMatchObject({ action: "ask" });
+  });
   it("takes the deadline's default, as podwatch, once it passed", () => {
     const t = gated();
     t.now = T0;
@@ -85,11 +115,20 @@ describe("sessions", () => {
     expect(t.state.usage.impl!.m).toMatchObject({ inputTokens: 11, outputTokens: 6, costUsd: 0.01, reports: 2 });
     t.refuses("agents_only", "tool.call", "ana", { toolUseId: "b", tool: "Bash", phase: "started" }, { sessionId: "s1" });
   });
-  it("keep the 50 most recently active", () => {
+  it("keep each agent's 20 most recently active: one agent's many sessions never push out another's", () => {
     const t = Tape.team();
+    t.add("session.started", "rev", { via: "claude-code", cwd: "/w" }, { sessionId: "theirs" });
     for (let i = 0; i < 55; i++) t.add("session.started", "impl", { via: "claude-code" }, { sessionId: `s${i}` });
-    expect(Object.keys(t.state.sessions)).toHaveLength(50);
+    expect(Object.values(t.state.sessions).filter((x) => x.agentId === "impl")).toHaveLength(20);
     expect(t.state.sessions.s0).toBeUndefined();
     expect(t.state.sessions.s54).toBeDefined();
+    expect(t.state.sessions.theirs).toMatchObject({ agentId: "rev", cwd: "/w" });
+  });
+  it("belong to their agent: another cannot move its folder, end it or report in it", () => {
+    const t = Tape.team();
+    t.add("session.started", "rev", { via: "claude-code", cwd: "/w" }, { sessionId: "theirs" });
+    t.refuses("session_not_yours", "session.started", "impl", { via: "claude-code", cwd: "/" }, { sessionId: "theirs" });
+    t.refuses("session_not_yours", "session.ended", "impl", {}, { sessionId: "theirs" });
+    t.refuses("session_not_yours", "tool.call", "impl", { toolUseId: "x", tool: "Bash", phase: "started" }, { sessionId: "theirs" });
   });
 });

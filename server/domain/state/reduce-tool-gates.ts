@@ -1,7 +1,7 @@
 // Gated tools (issue 15): a pod's admins set tool policies; an "ask" holds the agent at the
 // call with an inbox item until a person answers (or its deadline does). A person's "allow for
 // this session" and "always allow" are remembered here, on the tape.
-import { askSettings, literalPattern, toolSubject } from "./tool-policy";
+import { askSettings, callSubject, literalPattern } from "./tool-policy";
 import { dueFrom } from "./deadlines";
 import type { AppliedEvent, PodState, ToolApproval } from "./pod-state";
 import { at, conflictRule, invalidRule, isApprover, requireMembershipAdmin, type R, type Reducers, with_, without } from "./rules";
@@ -10,6 +10,8 @@ import type { ToolRule } from "../events/agent-events";
 /** How many answered approvals the state keeps beside the open ones (for hooks that read their answer late). */
 const KEEP_ANSWERED = 100;
 const MAX_RULES = 100;
+/** Open approvals one agent may wait on at once (Claude Code runs a few tools in parallel, not dozens). */
+export const MAX_OPEN_PER_AGENT = 16;
 /** How many "allow for this session" answers one session keeps. */
 const MAX_SESSION_ALLOWS = 100;
 
@@ -30,10 +32,14 @@ const approvalRequested: R<"tool.approval.requested"> = (s, e) => {
   const b = e.body;
   if (Object.hasOwn(s.toolApprovals, b.requestId)) throw conflictRule("request_exists", `tool approval ${b.requestId} was already asked`);
   if (b.deadline.then !== "answer") throw invalidRule("deadline_answers", `a tool approval's deadline gives an answer (then: "answer", allow or deny)`);
-  // The default is the policy's, never the asking agent's own choice.
-  const then = askSettings(s, e.actor).then;
-  if (b.deadline.answer !== then) throw conflictRule("default_is_policy", `this agent's tool policy says a deadline ${then === "allow" ? "allows" : "denies"}; the request asked "${b.deadline.answer}"`);
+  // The default and the longest wait are the policy's, never the asking agent's own choice.
+  const ask = askSettings(s, e.actor);
+  if (b.deadline.answer !== ask.then) throw conflictRule("default_is_policy", `this agent's tool policy says a deadline ${ask.then === "allow" ? "allows" : "denies"}; the request asked "${b.deadline.answer}"`);
   const due = dueFrom(b.deadline, e.receivedAt)!;
+  if (Date.parse(due.at) - Date.parse(e.receivedAt) > ask.minutes * 60_000 + 1000) throw conflictRule("deadline_is_policy", `this agent's tool policy gives a person at most ${ask.minutes} minutes to answer`);
+  // Each open approval is kept whole in the pod's state (and its inbox): an agent holds only so many at once.
+  const open = Object.values(s.toolApprovals).filter((x) => x.agentId === e.actor && !x.answer).length;
+  if (open >= MAX_OPEN_PER_AGENT) throw conflictRule("too_many_open_approvals", `${e.actor} already waits on ${open} tool approvals; answer or let them pass their deadlines first`);
   const approval: ToolApproval = { ...at(e), requestId: b.requestId, agentId: e.actor, sessionId: e.sessionId ?? null, toolUseId: b.toolUseId, tool: b.tool, input: b.input, context: b.context, ruleId: b.ruleId ?? null, due, answer: null };
   const id = toolItemId(b.requestId);
   const title = `${m.displayName} asks to run ${b.tool}`;
@@ -53,15 +59,19 @@ export function answerApproval(s: PodState, e: AppliedEvent, requestId: string, 
 
 function remember(s: PodState, e: AppliedEvent, a: ToolApproval, scope: "session" | "always"): PodState {
   const input = safeParse(a.input);
-  const cwd = a.sessionId ? (s.sessions[a.sessionId]?.cwd ?? null) : null;
-  const subject = toolSubject(a.tool, input, cwd);
+  const cwd = a.sessionId && Object.hasOwn(s.sessions, a.sessionId) ? s.sessions[a.sessionId]!.cwd : null;
+  const subject = callSubject(a.tool, input, cwd);
+  // A call whose input was cut, or that runs what podwatch cannot see ($(…), eval), is allowed once only.
+  if (subject.risky || input === undefined) throw invalidRule("remember_opaque", `tool approval ${a.requestId} holds what a rule cannot see through (${input === undefined ? "its input was cut" : "$(…), backticks, eval or the like"}): allow it once`);
   if (scope === "session") {
     if (!a.sessionId) throw invalidRule("no_session", `tool approval ${a.requestId} belongs to no session: answer once or always`);
-    const allows = [...(s.sessionAllows[a.sessionId] ?? []), { tool: a.tool, subject }].slice(-MAX_SESSION_ALLOWS);
+    const allows = [...(s.sessionAllows[a.sessionId] ?? []), { tool: a.tool, subject: subject.key }].slice(-MAX_SESSION_ALLOWS);
     return { ...s, sessionAllows: with_(s.sessionAllows, a.sessionId, allows) };
   }
-  const rule: ToolRule = { id: `always-${e.seq}`, tool: literalPattern(a.tool), input: literalPattern(subject), outside: false, action: "allow" };
-  const current = s.policies.agents[a.agentId];
+  // Exactly this call: each of a Bash line's commands, a path where it is (absolute), else the input.
+  const exact = a.tool === "Bash" ? [...new Set(subject.parts)].map(literalPattern).join("|") : literalPattern(subject.absolute ?? subject.whole);
+  const rule: ToolRule = { id: `always-${e.seq}`, tool: literalPattern(a.tool), input: exact.slice(0, 1000), outside: false, action: "allow" };
+  const current = Object.hasOwn(s.policies.agents, a.agentId) ? s.policies.agents[a.agentId] : undefined;
   // The oldest remembered rule gives way when the policy is full; the admins' own rules never do.
   let rules = [rule, ...(current?.rules ?? [])];
   if (rules.length > MAX_RULES) {
@@ -72,11 +82,12 @@ function remember(s: PodState, e: AppliedEvent, a: ToolApproval, scope: "session
   return { ...s, policies: { ...s.policies, agents: with_(s.policies.agents, a.agentId, policy) } };
 }
 
+/** The approval's input, or undefined when it does not parse (the hook route cut a long one). */
 function safeParse(text: string): unknown {
   try {
     return JSON.parse(text);
   } catch {
-    return text;
+    return undefined;
   }
 }
 

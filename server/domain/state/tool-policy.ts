@@ -4,6 +4,7 @@ import type { ToolRule } from "../events/agent-events";
 import { ASK_MINUTES } from "../events/agent-events";
 import type { ToolAction } from "../../wire/vocabulary";
 import type { PodState, ToolPolicy } from "./pod-state";
+import { bashCommands } from "./bash-commands";
 
 /** Tools whose subject is a file path, and where their input names it. */
 const PATH_FIELDS: Record<string, string> = { Write: "file_path", Edit: "file_path", MultiEdit: "file_path", Read: "file_path", NotebookEdit: "notebook_path", Glob: "path", Grep: "path", LS: "path" };
@@ -105,37 +106,72 @@ export function literalPattern(text: string): string {
   return text.replace(/[\\*?|]/g, (c) => `\\${c}`);
 }
 
-/** A Bash command and each of its parts (`&&`, `||`, `;`, `|`, newlines), so `cd x && git push` is seen as a `git push`. */
-function subjectsOf(tool: string, subject: string): string[] {
-  if (tool !== "Bash") return [subject];
-  const parts = subject.split(/&&|\|\||[;|\n]/).map((p) => p.trim()).filter(Boolean);
-  return [subject.trim(), ...parts];
+/**
+ * What rules are matched against. `parts`: a Bash line's simple commands (bash-commands.ts), a
+ * path's forms (relative to the cwd when inside it, and absolute, so neither `/etc/*` nor
+ * `src/*` is dodged by where the session says it is), else the one subject. `key`: how a
+ * remembered "allow for this session" names the call exactly.
+ */
+export type CallSubject = { key: string; whole: string; parts: string[]; risky: boolean; absolute: string | null };
+
+export function callSubject(tool: string, input: unknown, cwd?: string | null): CallSubject {
+  const whole = toolSubject(tool, input, cwd);
+  if (tool === "Bash") {
+    const { parts, risky } = bashCommands(whole);
+    return { key: parts.join("\n") || whole.trim(), whole: whole.trim(), parts: parts.length ? parts : [whole.trim()], risky, absolute: null };
+  }
+  const obj = input && typeof input === "object" ? (input as Record<string, unknown>) : {};
+  const pathField = PATH_FIELDS[tool];
+  if (pathField && typeof obj[pathField] === "string") {
+    const raw = obj[pathField];
+    const absolute = normalizePath(raw.startsWith("/") || !cwd ? raw : `${cwd}/${raw}`);
+    return { key: absolute, whole, parts: [whole, absolute], risky: false, absolute };
+  }
+  return { key: whole, whole, parts: [whole], risky: false, absolute: null };
 }
 
-export function ruleMatches(rule: ToolRule, tool: string, subject: string): boolean {
+/**
+ * Deny and ask rules match when the line or any of its commands (or either form of a path)
+ * matches: `cd x && git push` is a `git push`. An allow rule waves a call on only when every one
+ * of its commands matches and nothing in it is opaque: allowing `git status` must not allow
+ * `git status && git push --force`. `outside`: none of the forms match.
+ */
+export function ruleMatches(rule: ToolRule, tool: string, subject: CallSubject): boolean {
   if (!matchesPattern(rule.tool, tool)) return false;
   if (rule.input === undefined) return true;
-  if (rule.outside) return !matchesPattern(rule.input, subject.trim());
-  return subjectsOf(tool, subject).some((s) => matchesPattern(rule.input!, s));
+  const pattern = rule.input;
+  const forms = [subject.whole, ...subject.parts];
+  if (rule.outside) return !forms.some((f) => matchesPattern(pattern, f));
+  if (rule.action !== "allow") return forms.some((f) => matchesPattern(pattern, f));
+  if (subject.risky) return false;
+  return tool === "Bash" ? subject.parts.every((p) => matchesPattern(pattern, p)) : forms.some((f) => matchesPattern(pattern, f));
 }
 
 export type ToolVerdict = { action: ToolAction; scope: "session" | "agent" | "pod" | "none"; ruleId?: string; subject: string };
 
-/** Session allows first, then the agent's rules, then the pod's; the first match decides; none allows. */
-export function evaluateToolCall(s: PodState, agentId: string, sessionId: string | null, tool: string, input: unknown): ToolVerdict {
-  const cwd = sessionId ? (s.sessions[sessionId]?.cwd ?? null) : null;
-  const subject = toolSubject(tool, input, cwd);
-  if (sessionId && (s.sessionAllows[sessionId] ?? []).some((a) => a.tool === tool && a.subject === subject)) return { action: "allow", scope: "session", subject };
-  for (const [scope, policy] of [["agent", s.policies.agents[agentId]], ["pod", s.policies.pod]] as const) {
+/**
+ * Session allows first (only the agent's own session's), then the agent's rules, then the pod's;
+ * the first match decides; none allows. `cwd`: the folder the call runs in (the hook's own),
+ * else the session's.
+ */
+export function evaluateToolCall(s: PodState, agentId: string, sessionId: string | null, tool: string, input: unknown, cwd?: string | null): ToolVerdict {
+  const session = sessionId && Object.hasOwn(s.sessions, sessionId) ? s.sessions[sessionId]! : null;
+  const mine = session?.agentId === agentId ? session : null;
+  const subject = callSubject(tool, input, cwd ?? mine?.cwd ?? null);
+  const allows = mine && Object.hasOwn(s.sessionAllows, mine.sessionId) ? s.sessionAllows[mine.sessionId]! : [];
+  if (!subject.risky && allows.some((a) => a.tool === tool && a.subject === subject.key)) return { action: "allow", scope: "session", subject: subject.whole };
+  const agentPolicy = Object.hasOwn(s.policies.agents, agentId) ? s.policies.agents[agentId] : undefined;
+  for (const [scope, policy] of [["agent", agentPolicy], ["pod", s.policies.pod]] as const) {
     const rule = policy?.rules.find((r) => ruleMatches(r, tool, subject));
-    if (rule) return { action: rule.action, scope, ruleId: rule.id, subject };
+    if (rule) return { action: rule.action, scope, ruleId: rule.id, subject: subject.whole };
   }
-  return { action: "allow", scope: "none", subject };
+  return { action: "allow", scope: "none", subject: subject.whole };
 }
 
 /** The agent's setting, else the pod's, else the default. */
 function pick<K extends "ask" | "unreachable">(s: PodState, agentId: string, key: K): ToolPolicy[K] {
-  return s.policies.agents[agentId]?.[key] ?? s.policies.pod?.[key] ?? null;
+  const mine = Object.hasOwn(s.policies.agents, agentId) ? s.policies.agents[agentId] : undefined;
+  return mine?.[key] ?? s.policies.pod?.[key] ?? null;
 }
 export const askSettings = (s: PodState, agentId: string) => pick(s, agentId, "ask") ?? { minutes: ASK_MINUTES.default, then: "deny" as const };
 export const unreachableRule = (s: PodState, agentId: string) => pick(s, agentId, "unreachable") ?? "open";
