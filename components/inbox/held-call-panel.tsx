@@ -1,11 +1,14 @@
 "use client";
 // A held tool call on its inbox card: who asks to run what (its whole input, scrollable), what
 // the agent was doing, what the deadline decides, and the answers — once, for this session,
-// always for this exact call, or deny with a reason the agent is told.
+// always for this exact call, or deny with a reason the agent is told. The person must read what
+// would run: hidden characters show as escapes, and a call whose input was cut can only be denied.
 import { useId, useState, useSyncExternalStore } from "react";
 import type { InboxCard } from "@/server/wire/views";
 import { answerToolApproval } from "@/server/web/server-actions";
-import { deadlineSentence, heldInput } from "./held-call-view";
+import { deadlineSentence, heldInput, notWholeSentence } from "./held-call-view";
+import { revealHidden } from "./reveal-hidden";
+import { RevealedText } from "./revealed-text";
 
 type Props = {
   podId: string;
@@ -30,6 +33,7 @@ export function HeldCallPanel({ podId, item, canAct, pending, error, act }: Prop
   const onClient = useSyncExternalStore(noSubscription, () => true, () => false);
   const ctx = item.context?.kind === "tool" ? item.context : null;
   const input = heldInput(item.text);
+  const hiddenChars = (input.command === null ? 0 : revealHidden(input.command).hidden) + revealHidden(input.pretty).hidden;
   const when = deadlineSentence(item.due, onClient ? hhmm : (d) => `${d.toISOString().slice(11, 16)} UTC`);
   const answer = (decision: "allow" | "deny", remember: "once" | "session" | "always") => () =>
     act(() => answerToolApproval({ podId, answer: { requestId: item.subject.id, decision, remember, ...(reason.trim() ? { reason: reason.trim() } : {}) } }));
@@ -37,25 +41,31 @@ export function HeldCallPanel({ podId, item, canAct, pending, error, act }: Prop
   return (
     <div className="space-y-2" data-testid="held-call">
       {ctx && (
-        <p className="text-xs break-words text-zinc-700 dark:text-zinc-300">
+        <p className="max-h-24 overflow-auto text-xs break-all text-zinc-700 dark:text-zinc-300">
           <span className={label}>Agent </span><span className="font-mono">{ctx.agentId}</span>
-          <span className={label}> · tool </span><span className="font-mono" data-testid="held-call-tool">{ctx.tool}</span>
-          {ctx.cwd && <><span className={label}> · in </span><span className="font-mono">{ctx.cwd}</span></>}
-          {ctx.ruleId && <><span className={label}> · rule </span><span className="font-mono">{ctx.ruleId}</span></>}
+          <span className={label}> · tool </span><span className="font-mono" data-testid="held-call-tool"><RevealedText text={ctx.tool} /></span>
+          {ctx.cwd && <><span className={label}> · in </span><span className="font-mono" data-testid="held-call-cwd"><RevealedText text={ctx.cwd} /></span></>}
+          {ctx.ruleId && <><span className={label}> · rule </span><span className="font-mono"><RevealedText text={ctx.ruleId} /></span></>}
+        </p>
+      )}
+      {!input.whole && <p className="rounded-md border border-red-300 bg-red-50 p-2 text-xs font-medium text-red-900 dark:border-red-800 dark:bg-red-950 dark:text-red-200" data-testid="held-call-cut">{notWholeSentence(item.text)}</p>}
+      {hiddenChars > 0 && (
+        <p className="rounded-md border border-amber-300 bg-amber-50 p-2 text-xs font-medium text-amber-900 dark:border-amber-800 dark:bg-amber-950 dark:text-amber-200" data-testid="held-call-hidden">
+          This input holds {hiddenChars} hidden or control character{hiddenChars === 1 ? "" : "s"} (shown as <span className="font-mono">\u…</span> codes): what runs may differ from how it looks.
         </p>
       )}
       {input.command !== null && (
-        <pre tabIndex={0} aria-label="Command" className={code} data-testid="held-call-command"><code>{input.command}</code></pre>
+        <pre tabIndex={0} aria-label="Command" className={code} data-testid="held-call-command"><code><RevealedText text={input.command} /></code></pre>
       )}
       <details open={input.command === null}>
         <summary className={`${label} cursor-pointer`}>{input.command === null ? "Input" : "Whole input"}</summary>
-        <pre tabIndex={0} aria-label="Whole input" className={`${code} mt-1`} data-testid="held-call-input"><code>{input.pretty || "(no input)"}</code></pre>
+        <pre tabIndex={0} aria-label="Whole input" className={`${code} mt-1`} data-testid="held-call-input"><code>{input.pretty ? <RevealedText text={input.pretty} /> : "(no input)"}</code></pre>
       </details>
       {item.recent && item.recent.length > 0 && (
         <div>
           <p className={label}>What the agent was doing</p>
           <ol className="max-h-40 space-y-0.5 overflow-auto text-xs break-words text-zinc-700 dark:text-zinc-300" data-testid="held-call-recent">
-            {item.recent.map((line, i) => <li key={i}>{line}</li>)}
+            {item.recent.map((line, i) => <li key={i}><RevealedText text={line} /></li>)}
           </ol>
         </div>
       )}
@@ -68,9 +78,13 @@ export function HeldCallPanel({ podId, item, canAct, pending, error, act }: Prop
             <input id={reasonId} value={reason} maxLength={2000} onChange={(e) => setReason(e.target.value)} className="min-w-0 rounded-md border border-zinc-300 bg-white px-2 py-1.5 text-sm dark:border-zinc-700 dark:bg-zinc-950" />
           </div>
           <div className="flex flex-wrap gap-2">
-            <button disabled={pending} onClick={answer("allow", "once")} className={`${button} bg-emerald-700 text-white hover:bg-emerald-600`}>Allow once</button>
-            <button disabled={pending || !ctx?.sessionId} onClick={answer("allow", "session")} className={plain} title={ctx?.sessionId ? "This tool on this same input, for the rest of the agent's session" : "This call belongs to no session"}>Allow for this session</button>
-            <button disabled={pending} onClick={answer("allow", "always")} className={plain} title="Adds an allow rule for exactly this call to the agent's policy">Always allow this</button>
+            {input.whole && (
+              <>
+                <button disabled={pending} onClick={answer("allow", "once")} className={`${button} bg-emerald-700 text-white hover:bg-emerald-600`}>Allow once</button>
+                <button disabled={pending || !ctx?.sessionId} onClick={answer("allow", "session")} className={plain} title={ctx?.sessionId ? "This tool on this same input, for the rest of the agent's session" : "This call belongs to no session"}>Allow for this session</button>
+                <button disabled={pending} onClick={answer("allow", "always")} className={plain} title="Adds an allow rule for exactly this call to the agent's policy">Always allow this</button>
+              </>
+            )}
             <button disabled={pending} onClick={answer("deny", "once")} className={`${button} bg-red-700 text-white hover:bg-red-600`}>Deny</button>
           </div>
           {error && <p role="alert" className="text-sm text-red-700 dark:text-red-400">{error}</p>}

