@@ -1,6 +1,6 @@
 // A decoded OTLP span as the mapping reads it: ids in hex, times in nanoseconds, attributes (the
-// span's over its resource's) as plain values. Values are bounded here, whatever the sender put
-// in them: strings cut, arrays and maps cut and flattened to a few levels.
+// span's over its resource's gen_ai.* ones) as plain values. Values are bounded here, whatever the sender put
+// in them: strings cut, arrays and maps cut and flattened to a few levels, lists of attributes cut.
 import type { AnyValue, Int64, KeyValue, SpanMessage, TraceRequest } from "./otlp-codec";
 
 export type AttrValue = string | number | boolean | null | AttrValue[] | { [key: string]: AttrValue };
@@ -26,6 +26,14 @@ const MAX_DEPTH = 4;
 const MAX_ITEMS = 64;
 /** Span events read per span: exceptions are what we look for, and they come first. */
 const MAX_EVENTS = 16;
+/** Attributes read from one list: the SDKs' default attribute count limit (a span with more has been cut already). */
+const MAX_ATTRIBUTES = 128;
+/**
+ * A resource's attributes are copied into each of its spans: only its gen_ai.* ones (all the
+ * mapping could use), and a few, or one resource's list times 10,000 spans would be a quadratic
+ * amount of work.
+ */
+const MAX_RESOURCE_ATTRIBUTES = 16;
 
 export type SpanCount = { spans: OtlpSpan[]; malformed: number; problem: string | null };
 
@@ -41,7 +49,7 @@ export function readSpans(request: TraceRequest): SpanCount {
   let malformed = 0;
   let problem: string | null = null;
   for (const rs of request.resourceSpans ?? []) {
-    const resource = attributesOf(rs.resource?.attributes);
+    const resource = new Map([...attributesOf(rs.resource?.attributes)].filter(([key]) => key.startsWith("gen_ai.")).slice(0, MAX_RESOURCE_ATTRIBUTES));
     for (const ss of rs.scopeSpans ?? []) {
       for (const span of ss.spans ?? []) {
         const read = readSpan(span, resource);
@@ -93,7 +101,7 @@ const cut = (s: string) => (s.length > MAX_STRING ? s.slice(0, MAX_STRING) : s);
 
 function attributesOf(kvs: KeyValue[] | null | undefined): Map<string, AttrValue> {
   const out = new Map<string, AttrValue>();
-  for (const kv of kvs ?? []) if (kv.key) out.set(cut(kv.key), valueOf(kv.value, 0));
+  for (const kv of (kvs ?? []).slice(0, MAX_ATTRIBUTES)) if (kv.key) out.set(cut(kv.key), valueOf(kv.value, 0));
   return out;
 }
 

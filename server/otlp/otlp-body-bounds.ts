@@ -1,0 +1,55 @@
+// What one OTLP export may hold, judged on its bytes before anything is decoded, so that a body
+// within the size cap cannot still cost the server hundreds of megabytes and a stalled event loop.
+import { AppError } from "../domain/errors";
+import { jsonRefusal, MAX_JSON_DEPTH } from "../http/json";
+import { jsonTextProblem } from "../http/json-text";
+import { MAX_SPANS_PER_REQUEST } from "./otlp-span";
+import { scanTraceRequest } from "./otlp-wire-scan";
+
+/**
+ * Messages (spans, attributes and their values, events, links…) or JSON objects and arrays in one
+ * export. Real spans cost ~40 bytes an attribute, so a full 4 MiB body holds ~100,000 attributes,
+ * ~200,000 messages: this is twice that. At the bound decoding builds ~20 MB in ~50 ms; an
+ * attacker's 4 MiB of empty messages would have been 2 million.
+ */
+export const MAX_ITEMS_PER_REQUEST = 400_000;
+/** Nested messages: the request's own five levels, then attribute values inside values (~29 deep). */
+const MAX_PROTOBUF_DEPTH = 64;
+
+const tooMany = (what: string) =>
+  new AppError(413, "export_too_large", `this export holds more than ${what}; send smaller batches (an SDK's default batch is 512 spans)`);
+
+/** Refuses (413 / 400) a protobuf body that would decode past the bounds, before it is decoded. */
+export function boundProtobufBody(bytes: Uint8Array) {
+  const scan = scanTraceRequest(bytes, { maxSpans: MAX_SPANS_PER_REQUEST, maxItems: MAX_ITEMS_PER_REQUEST, maxDepth: MAX_PROTOBUF_DEPTH });
+  if (scan.ok) return;
+  if (scan.passed === "spans") throw tooMany(`${MAX_SPANS_PER_REQUEST} spans`);
+  if (scan.passed === "items") throw tooMany(`${MAX_ITEMS_PER_REQUEST} messages (spans, attributes, values, events, links)`);
+  if (scan.passed === "depth") throw new AppError(400, "invalid_otlp", `messages nest deeper than ${MAX_PROTOBUF_DEPTH} levels`);
+  throw new AppError(400, "invalid_otlp", `not an ExportTraceServiceRequest: ${scan.message}`);
+}
+
+/** Refuses a JSON body as the rest of the API does (depth, NUL, lone surrogates), and one with more objects and arrays than the bound. */
+export function boundJsonBody(bytes: Uint8Array) {
+  const problem = jsonTextProblem(bytes, MAX_JSON_DEPTH);
+  if (problem) throw jsonRefusal(problem);
+  if (jsonContainersPast(bytes, MAX_ITEMS_PER_REQUEST)) throw tooMany(`${MAX_ITEMS_PER_REQUEST} JSON objects and arrays`);
+}
+
+const QUOTE = 0x22;
+const BACKSLASH = 0x5c;
+
+/** Whether the text opens more than `max` objects and arrays outside its strings; one pass, no allocation. */
+export function jsonContainersPast(bytes: Uint8Array, max: number): boolean {
+  let count = 0;
+  let inString = false;
+  for (let i = 0; i < bytes.length; i++) {
+    const b = bytes[i]!;
+    if (inString) {
+      if (b === BACKSLASH) i++; // whatever it escapes cannot end the string
+      else if (b === QUOTE) inString = false;
+    } else if (b === QUOTE) inString = true;
+    else if ((b === 0x7b || b === 0x5b) && ++count > max) return true;
+  }
+  return false;
+}
