@@ -2,7 +2,9 @@
 // podwatch. Authenticated and rate limited like the agent API (its agent token names the pod and
 // the member the events are from); the body is JSON or protobuf, maybe gzipped, bounded before and
 // after inflating. Answers as OTLP asks: 200 with an ExportTraceServiceResponse in the request's
-// encoding (partial_success when spans were refused), errors as a google.rpc.Status.
+// encoding (partial_success when spans were refused), errors as a google.rpc.Status. Exports are
+// taken one per token and two per server at a time (export-slots.ts), and each body's cost is
+// bounded on its bytes before it is decoded (otlp-body-bounds.ts).
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { promisify } from "node:util";
 import { gunzip } from "node:zlib";
@@ -12,16 +14,24 @@ import { readBody } from "../http/json";
 import type { Route, RouteContext } from "../http/route";
 import { decodeJson, decodeProtobuf, encodeResponse, encodeStatus, UndecodableBody, type Encoding, type TraceRequest } from "./otlp-codec";
 import { countSpans, MAX_SPANS_PER_REQUEST, readSpans } from "./otlp-span";
-import { ingestTraces } from "./ingest-traces";
+import { ingestTraces, type IngestResult } from "./ingest-traces";
+import { boundJsonBody, boundProtobufBody } from "./otlp-body-bounds";
+import { EXPORT_RETRY_AFTER_SECONDS, ExportSlots } from "./export-slots";
 import { createIgnoredSpanCounter, type IgnoredSpanCounter } from "./ignored-spans";
 
 export const OTLP_TRACES_PATH = "/v1/traces";
-/** The body as sent, and as inflated: a gzip bomb is refused at this many bytes out. */
-export const OTLP_MAX_BODY_BYTES = 8 * 1024 * 1024;
+/**
+ * The body as sent, and as inflated: a gzip bomb is refused at this many bytes out. Exporters
+ * batch: the SDKs' default batch of 512 spans is a few hundred KiB, far below.
+ */
+export const OTLP_MAX_BODY_BYTES = 4 * 1024 * 1024;
 
 const inflate = promisify(gunzip);
 const counters = new WeakMap<AppContext, IgnoredSpanCounter>();
 export const ignoredSpans = (app: AppContext) => counters.get(app) ?? (counters.set(app, createIgnoredSpanCounter()), counters.get(app)!);
+const slotsByApp = new WeakMap<AppContext, ExportSlots>();
+/** The exports this server has under way, per token and in all. */
+export const exportSlots = (app: AppContext) => slotsByApp.get(app) ?? (slotsByApp.set(app, new ExportSlots()), slotsByApp.get(app)!);
 
 export const otlpRoutes: Route[] = [{ method: "POST", path: /^\/v1\/traces$/, guard: "authenticated", run: receiveTraces }];
 
@@ -29,16 +39,42 @@ async function receiveTraces({ app, req, res, identity }: RouteContext) {
   if (identity.kind !== "agent") throw new AppError(403, "agent_token_required", "OTLP spans are an agent's: send that agent's token (Authorization: Bearer pwa_…); its pod and member receive the events");
   const encoding = requestEncoding(req);
   if (!encoding) throw new AppError(415, "unsupported_media_type", "send application/json or application/x-protobuf (OTLP/HTTP)");
-  const request = decode(encoding, await inflated(req, await readBody(req, OTLP_MAX_BODY_BYTES)));
-  const total = countSpans(request);
-  if (total > MAX_SPANS_PER_REQUEST) throw new AppError(413, "too_many_spans", `${total} spans in one export; send at most ${MAX_SPANS_PER_REQUEST} (the exporter's batch size)`);
-  const { spans, malformed, problem } = readSpans(request);
-  const result = await ingestTraces(app.append, { podId: identity.podId, actor: identity.memberId }, spans);
-  ignoredSpans(app).add(identity.podId, result.ignored);
+  const slots = exportSlots(app);
+  const releaseToken = busyAnswer(res, () => slots.forToken(identity.tokenId));
+  // Also on close: a sender that hangs up mid-body must not keep its token's slot.
+  res.once("close", releaseToken);
+  let releaseServer = () => {};
+  try {
+    const raw = await readBody(req, OTLP_MAX_BODY_BYTES);
+    releaseServer = busyAnswer(res, () => slots.forServer());
+    const request = decode(encoding, await inflated(req, raw));
+    // Protobuf's spans were counted on the wire already; JSON's are counted here, decoded within the bounds.
+    const total = countSpans(request);
+    if (total > MAX_SPANS_PER_REQUEST) throw new AppError(413, "export_too_large", `${total} spans in one export; send at most ${MAX_SPANS_PER_REQUEST} (the exporter's batch size)`);
+    const { spans, malformed, problem } = readSpans(request);
+    const result = await ingestTraces(app.append, { podId: identity.podId, actor: identity.memberId }, spans);
+    answer(app, identity.podId, encoding, res, malformed, problem, result);
+  } finally {
+    releaseServer();
+    releaseToken();
+  }
+}
+
+function busyAnswer(res: ServerResponse, take: () => () => void): () => void {
+  try {
+    return take();
+  } catch (e) {
+    if (e instanceof AppError && e.status === 429) res.setHeader("retry-after", String(EXPORT_RETRY_AFTER_SECONDS));
+    throw e;
+  }
+}
+
+function answer(app: AppContext, podId: string, encoding: Encoding, res: ServerResponse, malformed: number, problem: string | null, result: IngestResult) {
+  ignoredSpans(app).add(podId, result.ignored);
   const rejected = malformed + result.rejected;
-  const answer = encodeResponse(encoding, rejected ? { rejectedSpans: rejected, errorMessage: (problem ?? result.problem ?? "refused").slice(0, 1000) } : null);
+  const reply = encodeResponse(encoding, rejected ? { rejectedSpans: rejected, errorMessage: (problem ?? result.problem ?? "refused").slice(0, 1000) } : null);
   res.setHeader("x-podwatch-ignored-spans", String(result.ignored.length));
-  send(res, 200, answer);
+  send(res, 200, reply);
 }
 
 function requestEncoding(req: IncomingMessage): Encoding | null {
@@ -58,9 +94,14 @@ async function inflated(req: IncomingMessage, raw: Buffer): Promise<Buffer> {
   }
 }
 
+/** The body's cost is bounded on its bytes first (413/400), then it is decoded. */
 function decode(encoding: Encoding, body: Buffer): TraceRequest {
   try {
-    if (encoding === "protobuf") return decodeProtobuf(body);
+    if (encoding === "protobuf") {
+      boundProtobufBody(body);
+      return decodeProtobuf(body);
+    }
+    boundJsonBody(body);
     let value: unknown;
     try {
       value = JSON.parse(body.toString("utf8"));
