@@ -7,7 +7,6 @@ import { useId, useState, useSyncExternalStore } from "react";
 import type { InboxCard } from "@/server/wire/views";
 import { answerToolApproval } from "@/server/web/server-actions";
 import { deadlineSentence, heldInput, notWholeSentence } from "./held-call-view";
-import { revealHidden } from "./reveal-hidden";
 import { RevealedText } from "./revealed-text";
 
 type Props = {
@@ -33,7 +32,6 @@ export function HeldCallPanel({ podId, item, canAct, pending, error, act }: Prop
   const onClient = useSyncExternalStore(noSubscription, () => true, () => false);
   const ctx = item.context?.kind === "tool" ? item.context : null;
   const input = heldInput(item.text);
-  const hiddenChars = (input.command === null ? 0 : revealHidden(input.command).hidden) + revealHidden(input.pretty).hidden;
   const when = deadlineSentence(item.due, onClient ? hhmm : (d) => `${d.toISOString().slice(11, 16)} UTC`);
   const answer = (decision: "allow" | "deny", remember: "once" | "session" | "always") => () =>
     act(() => answerToolApproval({ podId, answer: { requestId: item.subject.id, decision, remember, ...(reason.trim() ? { reason: reason.trim() } : {}) } }));
@@ -49,9 +47,9 @@ export function HeldCallPanel({ podId, item, canAct, pending, error, act }: Prop
         </p>
       )}
       {!input.whole && <p className="rounded-md border border-red-300 bg-red-50 p-2 text-xs font-medium text-red-900 dark:border-red-800 dark:bg-red-950 dark:text-red-200" data-testid="held-call-cut">{notWholeSentence(item.text)}</p>}
-      {hiddenChars > 0 && (
+      {input.hidden > 0 && (
         <p className="rounded-md border border-amber-300 bg-amber-50 p-2 text-xs font-medium text-amber-900 dark:border-amber-800 dark:bg-amber-950 dark:text-amber-200" data-testid="held-call-hidden">
-          This input holds {hiddenChars} hidden or control character{hiddenChars === 1 ? "" : "s"} (shown as <span className="font-mono">\u…</span> codes): what runs may differ from how it looks.
+          This input holds {input.hidden} hidden or control character{input.hidden === 1 ? "" : "s"} (shown as <span className="font-mono">\u…</span> codes): what runs may differ from how it looks.
         </p>
       )}
       {input.command !== null && (

@@ -8,8 +8,8 @@ const stored = (toolInput: object) => cut(JSON.stringify(toolInput, null, 2), GA
 
 describe("a held tool call on its card", () => {
   it("shows a Bash command on its own and the whole input pretty", () => {
-    expect(heldInput(JSON.stringify({ command: "git push origin main", description: "Push" }))).toEqual({ command: "git push origin main", pretty: '{\n  "command": "git push origin main",\n  "description": "Push"\n}', whole: true });
-    expect(heldInput(JSON.stringify({ file_path: "/w/a.ts" }))).toEqual({ command: null, pretty: '{\n  "file_path": "/w/a.ts"\n}', whole: true });
+    expect(heldInput(JSON.stringify({ command: "git push origin main", description: "Push" }))).toEqual({ command: "git push origin main", pretty: '{\n  "command": "git push origin main",\n  "description": "Push"\n}', whole: true, hidden: 0 });
+    expect(heldInput(JSON.stringify({ file_path: "/w/a.ts" }))).toEqual({ command: null, pretty: '{\n  "file_path": "/w/a.ts"\n}', whole: true, hidden: 0 });
     expect(heldInput(stored({ command: "ls" }))).toMatchObject({ command: "ls", whole: true });
   });
 
@@ -22,18 +22,24 @@ describe("a held tool call on its card", () => {
     expect(text.endsWith("…")).toBe(true);
     expect(text).not.toContain("curl");
     const input = heldInput(text);
-    expect(input).toEqual({ command: null, pretty: text, whole: false });
+    expect(input).toEqual({ command: null, pretty: text, whole: false, hidden: 0 });
     expect(notWholeSentence(text)).toBe("This call's input is longer than podwatch shows (20,000 characters): only Deny is offered");
   });
 
   it("treats any input that is not the route's whole JSON, or no input at all, as not whole", () => {
     // An ellipsis inside the input is the agent's own text, not a cut.
     expect(heldInput(JSON.stringify({ command: "echo wait…" }))).toMatchObject({ command: "echo wait…", whole: true });
-    expect(heldInput('{"command": "echo aaaa')).toEqual({ command: null, pretty: '{"command": "echo aaaa', whole: false });
+    expect(heldInput('{"command": "echo aaaa\u202E')).toEqual({ command: null, pretty: '{"command": "echo aaaa\u202E', whole: false, hidden: 1 });
     expect(heldInput("1…")).toMatchObject({ whole: false });
-    expect(heldInput(undefined)).toEqual({ command: null, pretty: "", whole: false });
+    expect(heldInput(undefined)).toEqual({ command: null, pretty: "", whole: false, hidden: 0 });
     expect(heldInput("")).toMatchObject({ whole: false });
     expect(notWholeSentence(undefined)).toBe("podwatch has no input for this call to show: only Deny is offered");
+  });
+
+  it("counts the hidden characters the agent sent once each, in keys and nested values, not the JSON's own escapes", () => {
+    const input = heldInput(JSON.stringify({ command: "ls \u202E# ~ fr- mr\r", ["pa\u200Bth"]: ["a\u2066", { x: "\u001b[2J" }] }));
+    expect(input.hidden).toBe(5);
+    expect(input.pretty).toContain("\\r"); // JSON escapes a carriage return: visible text, not counted again
   });
 
   it("says what the deadline decides and when", () => {

