@@ -21,6 +21,7 @@ import { adminActor, type Route, type RouteContext } from "./route";
 import { dismissNoticeEvent } from "../pods/dismiss-notice";
 import { ZDismissNoticeInput } from "../wire/actions";
 import { describeIdentity } from "../wire/whoami";
+import { refuseForgedGates } from "../hooks/forged-gates";
 
 /** Appends as the caller: an agent token speaks only as its own member. */
 export async function appendAs(c: RouteContext, events: TEvent[]) {
@@ -29,6 +30,7 @@ export async function appendAs(c: RouteContext, events: TEvent[]) {
   if (!verdict.ok) throw new AppError(verdict.status, verdict.code, verdict.message);
   const system = refuseSystemVoice(events);
   if (!system.ok) throw new AppError(system.status, system.code, system.message);
+  refuseForgedGates(c.identity, events);
   return c.app.append(podId, events);
 }
 
