@@ -1,19 +1,22 @@
 // A PreToolUse or PermissionRequest against the pod's tool policy (issue 15): a rule allows or
 // denies at once; "ask" puts an approval in the inbox and holds the call until a person (or the
 // deadline's default) answers. What was decided goes on the tape as the call's tool.call.
+// Whatever podwatch itself fails at once a call is gated answers deny, never an error: Claude
+// Code lets a call through when its http hook answers anything but 2xx.
 import type { AppContext } from "../app-context";
 import { AppError } from "../domain/errors";
 import { GATED_INPUT_MAX } from "../domain/events/agent-events";
 import type { PodState } from "../domain/state/pod-state";
 import { askSettings, evaluateToolCall, type ToolVerdict } from "../domain/state/tool-policy";
 import { toolStarted } from "./claude-code-events";
-import { hookEventId, hookKey } from "./hook-event-id";
+import { gatedRequestId, hookEventId, hookKey } from "./hook-event-id";
 import type { HookInputOf } from "./hook-input";
 import type { GateDecision } from "./hook-output";
 import { appendHookEvents, type HookCaller } from "./append-hook-events";
 import { recentContext } from "./recent-context";
 import { waitForApproval, type ApprovalAnswer } from "./wait-for-approval";
 import type { HeldCalls } from "./held-calls";
+import { tokenStillValid } from "./token-still-valid";
 import { cut } from "./summarize";
 
 type Gated = HookInputOf<"PreToolUse" | "PermissionRequest">;
@@ -26,11 +29,12 @@ export type GateOutcome = GateDecision | null | "aborted";
 export const holdMs = (waitSeconds: number) => waitSeconds * 1000 - Math.min(5000, waitSeconds * 100);
 /** The scheduler's slack: a deadline this long before the hold ends still answers the held call. */
 const DEADLINE_SLACK_MS = 10_000;
+const deny = (reason: string): GateDecision => ({ decision: "deny", reason });
 
 export async function gateToolCall(app: AppContext, who: HookCaller, state: PodState, h: Gated, o: HoldOptions): Promise<GateOutcome> {
   const verdict = evaluateToolCall(state, who.memberId, h.session_id, h.tool_name, h.tool_input ?? {});
   const key = hookKey(who.podId, who.memberId, h);
-  const record = (gate?: Gate) => appendHookEvents(app, who, [{ id: hookEventId(key, "event"), type: "tool.call", actor: who.memberId, sessionId: h.session_id, body: { ...toolStarted(h), gate } }]);
+  const record = recorder(app, who, h, hookEventId(key, "event"));
   if (verdict.action === "allow" && verdict.scope === "none") {
     if (h.hook_event_name === "PreToolUse") await record(); // a PermissionRequest that no rule decides is Claude Code's own prompt: nothing to add
     return null;
@@ -40,22 +44,43 @@ export async function gateToolCall(app: AppContext, who: HookCaller, state: PodS
     await record({ decision: verdict.action, by: "policy", ruleId: verdict.ruleId, reason });
     return { decision: verdict.action, reason };
   }
-  const requestId = hookEventId(key, "approval");
+  const requestId = gatedRequestId(key, h.tool_name, h.tool_input ?? {});
   const answered = (a: ApprovalAnswer) => finish(a, requestId, verdict.ruleId, record);
   const existing = state.toolApprovals[requestId];
   if (existing?.answer) return answered(existing.answer); // a retry of a call already decided
   const release = o.held.acquire(o.heldKey);
+  if (!release) return deny("podwatch: too many tool calls of this agent are held at once, waiting for an answer; try again in a few seconds");
   try {
     // A retry of a call still waiting waits on the same request instead of asking again.
     if (!existing) await askPerson(app, who, state, h, requestId, verdict, o.waitSeconds);
     const waited = await waitForApproval(app.store, app.bus, who.podId, requestId, { waitMs: holdMs(o.waitSeconds), signal: o.signal });
+    if ("ended" in waited && waited.ended === "aborted") return "aborted";
+    // Held for minutes: the token may have been revoked meanwhile. Its call gets no answer but deny, and leaves nothing on the tape.
+    if (!(await tokenStillValid(app.store, who.tokenId))) return deny("podwatch: the agent token was revoked while this call was held");
     if ("answer" in waited) return answered(waited.answer);
-    if (waited.ended === "aborted") return "aborted";
-    if (waited.ended === "unknown_request") return { decision: "deny", reason: "podwatch no longer holds this approval request; run the tool again to ask anew" };
-    return { decision: "deny", reason: `No answer came in time (the hook waits ${o.waitSeconds} s); the request stays in the podwatch inbox — run the tool again once it is answered` };
+    if (waited.ended === "unknown_request") return deny("podwatch no longer holds this approval request; run the tool again to ask anew");
+    const reason = `No answer came in time: the hold ended (the hook waits ${o.waitSeconds} s) before anyone answered; the request stays in the podwatch inbox — run the tool again once it is answered`;
+    await record({ decision: "deny", by: "deadline", requestId, ruleId: verdict.ruleId, reason });
+    return deny(reason);
+  } catch (e) {
+    // Asking or waiting failed (the pod closed, the database went away): the rule said ask, nobody could be asked.
+    if (e instanceof AppError) console.warn(`podwatch: a gated tool call could not be held (${e.code}); answering deny`);
+    else console.error("podwatch: a gated tool call could not be held; answering deny", e);
+    return deny(`podwatch could not ask about this call (${e instanceof AppError ? e.message : "an internal error"}); denied`);
   } finally {
     release();
   }
+}
+
+/** Records the call's tool.call. Best effort: the decision stands even when the tape refuses it (a pod closed mid-hold). */
+function recorder(app: AppContext, who: HookCaller, h: Gated, id: string) {
+  return async (gate?: Gate) => {
+    try {
+      await appendHookEvents(app, who, [{ id, type: "tool.call", actor: who.memberId, sessionId: h.session_id, body: { ...toolStarted(h), gate } }]);
+    } catch (e) {
+      console.error(`podwatch: the gated call ${id} was answered (${gate?.decision ?? "no rule"}) but could not be recorded`, e);
+    }
+  };
 }
 
 function policyReason(v: ToolVerdict, tool: string): string {
@@ -64,7 +89,7 @@ function policyReason(v: ToolVerdict, tool: string): string {
   return `podwatch: rule "${v.ruleId}" of ${whose} tool policy ${v.action === "allow" ? "allows" : "denies"} ${tool} on ${cut(v.subject, 200)}`;
 }
 
-async function finish(a: ApprovalAnswer, requestId: string, ruleId: string | undefined, record: (g: Gate) => Promise<unknown>): Promise<GateDecision> {
+async function finish(a: ApprovalAnswer, requestId: string, ruleId: string | undefined, record: (g: Gate) => Promise<void>): Promise<GateDecision> {
   const reason = a.byDeadline ? `No answer by the deadline: ${a.decision}` : (a.reason ?? `${a.decision === "allow" ? "Allowed" : "Denied"} by ${a.by} in podwatch`);
   await record({ decision: a.decision, by: a.byDeadline ? "deadline" : "person", requestId, ruleId, reason: cut(reason, 2000) });
   return { decision: a.decision, reason };

@@ -20,5 +20,13 @@ export function hookKey(podId: string, memberId: string, input: HookInput): stri
 /** The id of one of the events a hook call adds (`part` tells them apart). */
 export const hookEventId = (key: string, part: string) => systemEventId(`claude-code-hook|${key}|${part}`);
 
+/**
+ * The approval request of a gated call: its hook's key and what the call would do (tool and
+ * input). A call re-sent under the same tool_use_id with another input (an agent replaying an
+ * allowed id with a new command) is another request and asks again, instead of riding the
+ * earlier answer; a true retry (same input) still finds its own request.
+ */
+export const gatedRequestId = (key: string, tool: string, input: unknown) => hookEventId(key, `approval|${sha256(`${tool}\n${stableJson(input ?? null)}`)}`);
+
 /** A tool call's id when the hook gives none (older versions, PermissionRequest): the same for its pre and its post. */
 export const fallbackToolUseId = (tool: string, input: unknown) => `input-${sha256(`${tool}\n${stableJson(input ?? null)}`).slice(0, 24)}`;

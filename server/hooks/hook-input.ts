@@ -2,6 +2,7 @@
 // type, everything else passes through untouched (newer Claude Code versions add fields and
 // events). Identifiers are bounded here; long texts are cut later, when they are summarised.
 import { z } from "zod";
+import { ZId } from "../domain/events/seed-formats";
 import { parseWith } from "../http/json";
 
 /** The hook events podwatch turns into tape events (or gates). Anything else is answered `{}`. */
@@ -17,7 +18,8 @@ const Short = z.string().max(1000);
 const Text = z.string();
 
 const common = {
-  session_id: Id,
+  /** The domain's id rule: a session id keys the pod's projections, so "constructor" or a control character is a 400 here, not a 500 later. */
+  session_id: ZId,
   transcript_path: z.string().max(4096).optional(),
   cwd: z.string().max(4096).optional(),
   permission_mode: Short.optional(),

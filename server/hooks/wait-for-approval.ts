@@ -1,22 +1,31 @@
 // Holds a gated tool call until its approval is answered (by a person, or by the deadline's
 // default), the caller hangs up, or the wait runs out. Like wait-for-events.ts it listens
 // before it reads, so an answer committed in between is never missed; it re-reads the pod's
-// state only when a commit could have answered (no polling).
+// state only when a commit answers this very request — one answer must not make every held
+// call of the pod re-read a big state (no polling either).
 import type { TapeStore } from "../db/tape-store";
 import type { ToolApproval } from "../domain/state/pod-state";
 import type { CommittedBatch, TapeBus } from "../tape/bus";
+import type { TapeEvent } from "../wire/events";
 
 export type ApprovalAnswer = NonNullable<ToolApproval["answer"]>;
 export type WaitOutcome = { answer: ApprovalAnswer } | { ended: "timeout" | "aborted" | "unknown_request" };
 
-const ANSWERING = new Set(["tool.approval.answered", "deadline.passed"]);
+/** Whether `e` could answer the approval `requestId`: a person's answer to it, or its deadline passing. */
+export function answersRequest(e: TapeEvent, requestId: string): boolean {
+  // The bus carries events as committed (bodies untyped on the wire): read only what identifies the request.
+  const body = e.body as { requestId?: unknown; subject?: { kind?: unknown; id?: unknown } } | null;
+  if (e.type === "tool.approval.answered") return body?.requestId === requestId;
+  if (e.type === "deadline.passed") return body?.subject?.kind === "tool" && body.subject.id === requestId;
+  return false;
+}
 
 export async function waitForApproval(store: TapeStore, bus: TapeBus, podId: string, requestId: string, o: { waitMs: number; signal: AbortSignal }): Promise<WaitOutcome> {
   if (o.signal.aborted) return { ended: "aborted" };
   let wake: () => void = () => {};
   let timedOut = false;
   const onCommitted = (b: CommittedBatch) => {
-    if (b.podId === podId && b.events.some((e) => ANSWERING.has(e.type))) wake();
+    if (b.podId === podId && b.events.some((e) => answersRequest(e, requestId))) wake();
   };
   const onAbort = () => wake();
   const timer = setTimeout(() => ((timedOut = true), wake()), o.waitMs);

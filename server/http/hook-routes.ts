@@ -3,7 +3,7 @@
 import type { AppContext } from "../app-context";
 import { AppError } from "../domain/errors";
 import { handleClaudeCodeHook } from "../hooks/handle-claude-code-hook";
-import { HELD_RETRY_AFTER_SECONDS, HeldCalls } from "../hooks/held-calls";
+import { HeldCalls } from "../hooks/held-calls";
 import { HOOK_BODY_MAX_BYTES, UNREACHABLE_HEADER, ZHookQuery } from "../wire/hooks";
 import { parseWith, readJsonBody, sendJson } from "./json";
 import type { Route } from "./route";
@@ -27,10 +27,7 @@ export const hookRoutes: Route[] = [
       const body = await readJsonBody(req, HOOK_BODY_MAX_BYTES);
       const who = { podId: identity.podId, memberId: identity.memberId, tokenId: identity.tokenId };
       const options = { waitSeconds: q.wait, replay: q.replay === "1", signal: closed.signal, held: heldCalls(app), heldKey: identity.tokenId };
-      const answer = await handleClaudeCodeHook(app, who, body, options).catch((e: unknown) => {
-        if (e instanceof AppError && e.code === "too_many_held_calls") res.setHeader("retry-after", String(HELD_RETRY_AFTER_SECONDS));
-        throw e;
-      });
+      const answer = await handleClaudeCodeHook(app, who, body, options);
       if (answer === "aborted" || res.destroyed) return;
       res.setHeader(UNREACHABLE_HEADER, answer.unreachable);
       sendJson(res, 200, answer.output);
