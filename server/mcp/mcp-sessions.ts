@@ -1,5 +1,6 @@
 // The remote MCP sessions of this server, each owned by the agent token that
-// opened it. Bounded per token and in all; a session idle too long, whose token
+// opened it. Bounded per token, per pod (so one pod's many tokens cannot take
+// the whole server's share) and in all; a session idle too long, whose token
 // was revoked, or that its client DELETEd is closed, and closing one aborts its
 // calls in flight (a waiting escalate included). In memory, per node: a client
 // whose session is gone gets 404 and, as the spec has it, starts a new one.
@@ -12,13 +13,15 @@ import type { SessionEventStore } from "./session-event-store";
 
 export type McpLimits = {
   perToken: number;
+  /** A pod with many agents (or one admin minting tokens) still leaves the server's other pods room. */
+  perPod: number;
   total: number;
   idleMs: number;
   /** How long a call whose connection dropped waits for its client to resume before it is cancelled. */
   resumeGraceMs: number;
   sweepMs: number;
 };
-export const MCP_LIMITS: McpLimits = { perToken: 16, total: 500, idleMs: 30 * 60_000, resumeGraceMs: 30_000, sweepMs: 60_000 };
+export const MCP_LIMITS: McpLimits = { perToken: 16, perPod: 64, total: 500, idleMs: 30 * 60_000, resumeGraceMs: 30_000, sweepMs: 60_000 };
 
 export type Owner = { tokenId: string; podId: string; memberId: string; secret: string };
 export type McpSession = {
@@ -38,6 +41,7 @@ export class McpSessions {
   private sessions = new Map<string, McpSession>();
   /** Sessions being opened (not yet initialized): counted against the bounds so a burst cannot overshoot them. */
   private opening = new Map<string, number>();
+  private openingInPod = new Map<string, number>();
   private sweeper: NodeJS.Timeout;
 
   constructor(
@@ -63,7 +67,7 @@ export class McpSessions {
   /**
    * A new, not yet initialized session for `owner`. At its token's bound, the token's longest-idle
    * session with nothing in flight makes room (an agent that crashed never said goodbye);
-   * if all are busy, or the server is full, it is refused.
+   * if all are busy, or the pod or the server is full, it is refused.
    */
   async open(owner: Owner): Promise<McpSession> {
     const mine = [...this.sessions.values()].filter((s) => s.owner.tokenId === owner.tokenId);
@@ -73,15 +77,18 @@ export class McpSessions {
       if (!idle) throw new AppError(429, "too_many_sessions", `this token already has ${this.limits.perToken} MCP sessions busy; end one (DELETE /mcp) or wait`);
       await this.end(idle);
     }
+    // Another agent's sessions are not ours to end: at the pod's bound the pod's agents wait for theirs to end or go idle.
+    const inPod = this.countInPod(owner.podId) + (this.openingInPod.get(owner.podId) ?? 0);
+    if (inPod >= this.limits.perPod) throw new AppError(429, "too_many_sessions", `this pod's agents already have ${this.limits.perPod} MCP sessions; end some (DELETE /mcp) or wait`);
     const pending = [...this.opening.values()].reduce((a, b) => a + b, 0);
     if (this.sessions.size + pending >= this.limits.total) throw new AppError(503, "too_many_sessions", "this server has all the MCP sessions it can hold; try again later");
-    this.opening.set(owner.tokenId, opening + 1);
+    bump(this.opening, owner.tokenId, 1);
+    bump(this.openingInPod, owner.podId, 1);
     try {
       return await openMcpSession({ owner, loopbackUrl: this.loopbackUrl, newId: randomUUID, onInitialized: (s) => void this.sessions.set(s.id, s), onEnded: (s) => this.forget(s) });
     } finally {
-      const left = (this.opening.get(owner.tokenId) ?? 1) - 1;
-      if (left > 0) this.opening.set(owner.tokenId, left);
-      else this.opening.delete(owner.tokenId);
+      bump(this.opening, owner.tokenId, -1);
+      bump(this.openingInPod, owner.podId, -1);
     }
   }
 
@@ -93,6 +100,10 @@ export class McpSessions {
 
   countFor(tokenId: string) {
     return [...this.sessions.values()].filter((s) => s.owner.tokenId === tokenId).length;
+  }
+
+  countInPod(podId: string) {
+    return [...this.sessions.values()].filter((s) => s.owner.podId === podId).length;
   }
 
   get size() {
@@ -115,4 +126,10 @@ export class McpSessions {
   private forget(s: McpSession) {
     if (this.sessions.get(s.id) === s) this.sessions.delete(s.id);
   }
+}
+
+function bump(counts: Map<string, number>, key: string, by: number) {
+  const n = (counts.get(key) ?? 0) + by;
+  if (n > 0) counts.set(key, n);
+  else counts.delete(key);
 }

@@ -200,3 +200,39 @@ describe("remote MCP sessions are bounded", () => {
     for (const c of [first, second, third]) await c.client.close().catch(() => {});
   });
 });
+
+describe("remote MCP sessions are bounded per pod", () => {
+  let db: TestDatabase;
+  let server: RunningServer;
+  let crowded: Record<string, string>;
+  let other: Record<string, string>;
+
+  beforeAll(async () => {
+    db = await createTestDatabase("sqlite");
+    server = await startServerOn(db, {}, { mcp: { perToken: 2, perPod: 3, total: 10, idleMs: 60_000, sweepMs: 60_000 } });
+    ({ tokens: crowded } = await agentPod(server.url, "crowded-mcp", { one: "implementer", two: "implementer", three: "implementer" }));
+    ({ tokens: other } = await agentPod(server.url, "other-mcp", { solo: "implementer" }));
+  });
+  afterAll(async () => {
+    await server?.close();
+    await db?.drop();
+  });
+
+  it("one pod's tokens cannot take more than the pod's share: past it 429, another pod still joins, and room comes back when a session ends", async () => {
+    const [a1, a2, b1] = [await connect(server.url, crowded.one!), await connect(server.url, crowded.one!), await connect(server.url, crowded.two!)];
+    const refused = await raw(server.url, "POST", { authorization: `Bearer ${crowded.three}` }, INIT);
+    expect([refused.status, (await refused.json()).error]).toEqual([429, { code: "too_many_sessions", message: expect.stringContaining("this pod's agents already have 3") }]);
+    // An agent at the pod's bound may still replace its own longest-idle session.
+    const a3 = await connect(server.url, crowded.one!);
+    await expect(a1.client.listTools()).rejects.toMatchObject({ code: 404 });
+    expect((await a3.client.listTools()).tools.length).toBeGreaterThan(0);
+    // The server's other pods are untouched.
+    const solo = await connect(server.url, other.solo!);
+    expect((await solo.client.listTools()).tools.length).toBeGreaterThan(0);
+    // A session ended (DELETE) makes room in the pod.
+    await b1.transport.terminateSession();
+    const c1 = await connect(server.url, crowded.three!);
+    expect((await c1.client.listTools()).tools.length).toBeGreaterThan(0);
+    for (const c of [a1, a2, a3, b1, solo, c1]) await c.client.close().catch(() => {});
+  });
+});
