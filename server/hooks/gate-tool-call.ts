@@ -32,7 +32,8 @@ const DEADLINE_SLACK_MS = 10_000;
 const deny = (reason: string): GateDecision => ({ decision: "deny", reason });
 
 export async function gateToolCall(app: AppContext, who: HookCaller, state: PodState, h: Gated, o: HoldOptions): Promise<GateOutcome> {
-  const verdict = evaluateToolCall(state, who.memberId, h.session_id, h.tool_name, h.tool_input ?? {});
+  // The call's own folder, as the hook reports it: a session's cwd is what it claimed at its start, and the agent may have moved since.
+  const verdict = evaluateToolCall(state, who.memberId, h.session_id, h.tool_name, h.tool_input ?? {}, h.cwd);
   const key = hookKey(who.podId, who.memberId, h);
   const record = recorder(app, who, h, hookEventId(key, "event"));
   if (verdict.action === "allow" && verdict.scope === "none") {

@@ -129,6 +129,16 @@ describe.each(testProviders())("gated calls hold firm on %s", (provider) => {
     expect(calls.map((c) => c.body.gate)).toEqual([{ decision: "deny", by: "deadline", ruleId: "push", requestId: asked!.body.requestId, reason: expect.stringContaining("before anyone answered") }]);
   });
 
+  it("a path rule reads the call's own cwd from the hook, not only the session's", async () => {
+    const { podId, token } = await pod("call-cwd");
+    await admin(podId, { type: "agent.policy.set", actor: "ops-admin", body: { rules: [{ id: "no-secrets", tool: "Write", input: "secrets/*", action: "deny" }] } });
+    const write = (cwd: string, toolUseId: string) => ({ ...readHookFixture("pre-tool-use-bash"), tool_use_id: toolUseId, cwd, tool_name: "Write", tool_input: { file_path: "/srv/other-checkout/secrets/prod.env", content: "x" } });
+    // The session started in /home/dev/shop-api; this call runs in /srv/other-checkout, where the file is under secrets/.
+    expect((await hook(token, readHookFixture("session-start"))).status).toBe(200);
+    expect(decisionOf(await hook(token, write("/srv/other-checkout", "toolu_w1")))).toEqual(["deny", expect.stringContaining('rule "no-secrets"')]);
+    expect((await hook(token, write("/home/dev/shop-api", "toolu_w2"))).body).toEqual({});
+  });
+
   it("an agent cannot forge podwatch's gates through the events API; it may report an unreachable one; the hook route still writes them", async () => {
     const { podId, token } = await pod("forged-gates");
     const call = (by: string, toolUseId: string) => ({ type: "tool.call", actor: "claude", sessionId: "s-1", body: { toolUseId, tool: "Bash", phase: "started", input: "git push origin main", gate: { decision: "allow", by } } });
