@@ -1,12 +1,12 @@
 // One hook payload to podwatch: the spool first (in order), then this one. An observation that
 // cannot be sent is spooled and answered {} at once, so the agent never waits on podwatch; a
 // gated call that cannot be sent gets the agent's unreachable rule, and its decision is spooled
-// to be reported. Whatever happens, the answer comes before `deadline`.
+// to be reported; one podwatch refuses for now (429) is denied. Whatever happens, the answer comes before `deadline`.
 import { PodwatchError } from "../sdk/errors";
 import type { HookSender } from "./hook-sender";
 import { classify, replaySpool } from "./replay-spool";
 import { Spool } from "./spool";
-import { GATED_EVENTS, readRule, saveRule, unreachableAnswer, unreachableReport } from "./unreachable-rule";
+import { denyAnswer, GATED_EVENTS, readRule, saveRule, unreachableAnswer, unreachableReport, type Unanswered } from "./unreachable-rule";
 
 /** `replayAfter`: podwatch answered, or a replayer was busy; worth sending what the spool holds now. */
 export type Delivery = { output: string; exitCode: number; replayAfter: boolean; message?: string };
@@ -22,7 +22,8 @@ export async function deliverHook(ctx: Ctx, payload: Record<string, unknown>, bo
   const gated = GATED_EVENTS.has(event);
   // A gated call waits a little for a replayer under way (its events come first); an observation queues behind it.
   const replay = await replaySpool(ctx.spool, ctx.send, { deadline: ctx.deadline, lockWaitMs: gated ? 2000 : 0 });
-  if (replay === "unreachable") return gated ? unreachable(ctx, payload, event, "no answer") : spooled(ctx, payload, false);
+  if (replay === "unreachable" || replay === "slow") return gated ? unreachable(ctx, payload, event, replay, "while replaying the spool") : spooled(ctx, payload, false);
+  if (replay === "throttled") return gated ? throttled(event, "while replaying the spool") : spooled(ctx, payload, false);
   if (replay !== "done" && !gated) return spooled(ctx, payload, replay === "busy");
   const left = ctx.deadline - Date.now();
   try {
@@ -34,10 +35,11 @@ export async function deliverHook(ctx: Ctx, payload: Record<string, unknown>, bo
   } catch (e) {
     const failure = classify(e);
     const why = e instanceof PodwatchError ? e.message : String(e);
-    if (failure === "unreachable") return gated ? unreachable(ctx, payload, event, why) : spooled(ctx, payload, false);
+    if (failure === "unreachable" || failure === "slow") return gated ? unreachable(ctx, payload, event, failure, why) : spooled(ctx, payload, false);
+    if (failure === "throttled") return gated ? throttled(event, why) : spooled(ctx, payload, false);
     // Refused (bad token) or rejected: sending it again would fail alike. Exit 1 is Claude Code's
     // non-blocking error (shown to the user); a closed rule still denies a gated call.
-    if (gated && readRule(ctx.spool) === "closed") return { output: unreachableAnswer(event, "closed", why), exitCode: 0, replayAfter: true, message: why };
+    if (gated && readRule(ctx.spool) === "closed") return { output: denyAnswer(event, `podwatch refused the hook (${why}) and this agent's rule is to deny tool calls podwatch cannot check`), exitCode: 0, replayAfter: true, message: why };
     return { output: "", exitCode: 1, replayAfter: true, message: `podwatch refused the ${event || "hook"} hook: ${why}` };
   }
 }
@@ -47,9 +49,15 @@ function spooled(ctx: Ctx, payload: Record<string, unknown>, replayAfter: boolea
   return { output: "{}", exitCode: 0, replayAfter };
 }
 
-function unreachable(ctx: Ctx, payload: Record<string, unknown>, event: string, why: string): Delivery {
+function unreachable(ctx: Ctx, payload: Record<string, unknown>, event: string, cause: Unanswered, why: string): Delivery {
   const rule = readRule(ctx.spool);
-  const report = unreachableReport(payload, rule);
+  const report = unreachableReport(payload, rule, cause);
   if (report) ctx.spool.append([Spool.entry({ kind: "events", events: [report] })]);
-  return { output: unreachableAnswer(event, rule, why), exitCode: 0, replayAfter: false };
+  return { output: unreachableAnswer(event, rule, why, cause), exitCode: 0, replayAfter: false };
+}
+
+/** A 429 on a gated call: podwatch answered, and refused for now. A refusal denies; the unreachable rule is for when podwatch cannot answer. */
+function throttled(event: string, why: string): Delivery {
+  const reason = `podwatch refused to check this call for now (429 too many requests: ${why}); denied — try again in a few seconds`;
+  return { output: denyAnswer(event, reason), exitCode: 0, replayAfter: false, message: reason };
 }

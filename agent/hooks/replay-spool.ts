@@ -7,17 +7,24 @@ import type { HookSender } from "./hook-sender";
 import { acquireLock } from "./file-lock";
 import type { Spool, SpoolEntry } from "./spool";
 
-export type ReplayOutcome = "done" | "unreachable" | "refused" | "busy" | "out_of_time";
+export type ReplayOutcome = "done" | Exclude<Failure, "rejected"> | "busy" | "out_of_time";
 const BATCH_BYTES = 1024 * 1024;
 /** A replayer killed at its hook timeout leaves its lock behind; one older than this is taken over. */
 const REPLAY_STALE_MS = 15 * 60_000;
 /** Time kept back for the hook's own payload after the replay. */
 const RESERVE_MS = 1500;
 
-export type Failure = "unreachable" | "refused" | "rejected";
+/**
+ * unreachable: no connection, or a 5xx; slow: connected, but no answer in time (not the same
+ * thing to report); throttled: a 429, podwatch refusing for now — worth retrying later, but for
+ * a gated call a refusal, never a reason to apply the unreachable rule.
+ */
+export type Failure = "unreachable" | "slow" | "throttled" | "refused" | "rejected";
 export function classify(e: unknown): Failure {
   if (!(e instanceof PodwatchError)) throw e;
-  if (e.status === 0 || e.status === 429 || e.status >= 500) return "unreachable";
+  if (e.status === 0) return e.code === "timeout" ? "slow" : "unreachable";
+  if (e.status === 429) return "throttled";
+  if (e.status >= 500) return "unreachable";
   if (e.status === 401 || e.status === 403) return "refused"; // the token: every entry would fail alike, keep them
   return "rejected"; // this entry can never succeed (400, 404, 413, 422…): drop it, counted
 }

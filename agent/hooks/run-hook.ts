@@ -92,9 +92,10 @@ function lateAnswer(spool: Spool, payload: Record<string, unknown>, event: strin
     return { output: "{}", exitCode: 0, replayAfter: false };
   }
   const rule = readRule(spool);
-  const report = unreachableReport(payload, rule);
+  // The deadline came while podwatch was still working on it (or connecting): it did not answer in time, which is all we know.
+  const report = unreachableReport(payload, rule, "slow");
   if (report) spool.append([Spool.entry({ kind: "events", events: [report] })]);
-  return { output: unreachableAnswer(event, rule, "no answer in time"), exitCode: 0, replayAfter: false };
+  return { output: unreachableAnswer(event, rule, "no answer before the hook's timeout", "slow"), exitCode: 0, replayAfter: false };
 }
 
 function safeRule(spool: Spool) {

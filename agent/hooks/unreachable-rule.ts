@@ -1,7 +1,8 @@
 // What a gated call gets when podwatch cannot be reached: the agent's rule as the server last
 // said it (X-Podwatch-Unreachable on every answer, cached beside the spool), open by default.
 // Open lets Claude Code's own permission flow decide ({}); closed denies, saying why. The
-// decision is reported later: a tool.call carrying gate {by: "unreachable"} goes into the spool.
+// decision is reported later: a tool.call carrying gate {by: "unreachable"} goes into the spool,
+// its reason saying which it was: unreachable, or reached but too slow to answer in time.
 import { createHash } from "node:crypto";
 import { readFileSync, writeFileSync } from "node:fs";
 import type { UnreachableRule } from "../sdk/hook-post";
@@ -32,10 +33,18 @@ function readRuleOrNull(spool: Spool): string | null {
   }
 }
 
+/** Why podwatch could not decide: it could not be reached, or it was reached but did not answer in time. */
+export type Unanswered = "unreachable" | "slow";
+const UNANSWERED: Record<Unanswered, string> = { unreachable: "podwatch is unreachable", slow: "podwatch did not answer in time" };
+
 /** Claude Code's hook output for a gated call podwatch could not decide. */
-export function unreachableAnswer(event: string, rule: UnreachableRule, why: string): string {
+export function unreachableAnswer(event: string, rule: UnreachableRule, why: string, cause: Unanswered = "unreachable"): string {
   if (rule === "open") return "{}";
-  const reason = `podwatch is unreachable (${why}) and this agent's rule is to deny tool calls podwatch cannot check`;
+  return denyAnswer(event, `${UNANSWERED[cause]} (${why}) and this agent's rule is to deny tool calls podwatch cannot check`);
+}
+
+/** Claude Code's hook output denying a gated call, with the reason the agent reads. */
+export function denyAnswer(event: string, reason: string): string {
   if (event === "PermissionRequest") return JSON.stringify({ hookSpecificOutput: { hookEventName: "PermissionRequest", decision: { behavior: "deny", message: reason } } });
   return JSON.stringify({ hookSpecificOutput: { hookEventName: "PreToolUse", permissionDecision: "deny", permissionDecisionReason: reason } });
 }
@@ -46,7 +55,7 @@ export function unreachableAnswer(event: string, rule: UnreachableRule, why: str
  * a PreToolUse that was already reported. Its id is the one the hook route derives for this
  * PreToolUse: a second replay, or the hook itself arriving after all, stores nothing new.
  */
-export function unreachableReport(payload: Record<string, unknown>, rule: UnreachableRule): Record<string, unknown> | null {
+export function unreachableReport(payload: Record<string, unknown>, rule: UnreachableRule, cause: Unanswered = "unreachable"): Record<string, unknown> | null {
   const toolUseId = typeof payload.tool_use_id === "string" ? payload.tool_use_id : null;
   if (payload.hook_event_name !== "PreToolUse" || !toolUseId) return null;
   const sessionId = typeof payload.session_id === "string" && payload.session_id ? payload.session_id : undefined;
@@ -59,7 +68,7 @@ export function unreachableReport(payload: Record<string, unknown>, rule: Unreac
     type: "tool.call",
     ts: new Date().toISOString(),
     ...(sessionId ? { sessionId } : {}),
-    body: { toolUseId, tool, phase: "started", input, gate: { decision, by: "unreachable", reason: `podwatch was unreachable; the agent's rule is ${rule}` } },
+    body: { toolUseId, tool, phase: "started", input, gate: { decision, by: "unreachable", reason: `${cause === "slow" ? "podwatch did not answer in time" : "podwatch was unreachable"}; the agent's rule is ${rule}` } },
   };
 }
 
