@@ -3,13 +3,14 @@
 // so a crash in between at worst reads the same bytes again, under the same derived ids (the
 // byte range names them), and the server stores them once.
 import { createHash } from "node:crypto";
-import { existsSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { isAbsolute } from "node:path";
 import { acquireLock } from "./file-lock";
 import { costOf } from "./model-prices";
 import { Spool } from "./spool";
 import { readTranscriptUsage, type TranscriptCursor } from "./transcript-usage";
 import { derivedUuid } from "./unreachable-rule";
+import { writeFileAtomic } from "./write-atomic";
 
 export const USAGE_EVENTS = new Set(["Stop", "SubagentStop", "SessionEnd"]);
 
@@ -59,7 +60,5 @@ function readCursor(file: string): TranscriptCursor {
 }
 
 function writeCursor(file: string, c: TranscriptCursor) {
-  const tmp = `${file}.${process.pid}.tmp`;
-  writeFileSync(tmp, JSON.stringify(c), { mode: 0o600 });
-  renameSync(tmp, file);
+  writeFileAtomic(file, JSON.stringify(c), 0o600);
 }

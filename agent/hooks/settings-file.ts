@@ -1,8 +1,10 @@
 // The Claude Code settings file a scope names, read and written safely: a missing file is {},
 // a file that is not a JSON object is refused (we never overwrite what we cannot read), and a
-// write goes to a temporary file renamed over the old one, so Claude Code never reads half of it.
-import { mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
-import { dirname, join } from "node:path";
+// write goes to a temporary file renamed over the old one, so Claude Code never reads half of it
+// (through a symlink to its target: the link stays).
+import { lstatSync, mkdirSync, readFileSync, readlinkSync, realpathSync, statSync } from "node:fs";
+import { dirname, join, resolve } from "node:path";
+import { writeFileAtomic } from "./write-atomic";
 import type { Settings } from "./settings-merge";
 
 export const SCOPES = ["local", "project", "user"] as const;
@@ -39,13 +41,18 @@ export function readSettings(path: string): { text: string; settings: Settings }
 export const formatSettings = (s: Settings) => `${JSON.stringify(s, null, 2)}\n`;
 
 export function writeSettings(path: string, text: string) {
-  mkdirSync(dirname(path), { recursive: true });
-  const mode = statSync(path, { throwIfNoEntry: false })?.mode ?? 0o644;
-  const tmp = `${path}.${process.pid}.tmp`;
+  const target = linkTarget(path);
+  mkdirSync(dirname(target), { recursive: true });
+  const mode = statSync(target, { throwIfNoEntry: false })?.mode ?? 0o644;
+  writeFileAtomic(target, text, mode & 0o777);
+}
+
+/** A settings.json that is a symlink (dotfiles kept in a repository) is written through to its target, and stays a link. */
+function linkTarget(path: string): string {
+  if (!lstatSync(path, { throwIfNoEntry: false })?.isSymbolicLink()) return path;
   try {
-    writeFileSync(tmp, text, { mode: mode & 0o777 });
-    renameSync(tmp, path);
-  } finally {
-    rmSync(tmp, { force: true });
+    return realpathSync(path);
+  } catch {
+    return resolve(dirname(path), readlinkSync(path)); // a link to a file not made yet
   }
 }

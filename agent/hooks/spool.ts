@@ -5,9 +5,10 @@
 // replay lock (see replay-spool.ts). Bounded: past maxBytes the oldest entries are dropped and
 // counted, and the count is reported once podwatch is reachable again.
 import { createHash, randomUUID } from "node:crypto";
-import { appendFileSync, closeSync, mkdirSync, openSync, readFileSync, readSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { appendFileSync, chmodSync, closeSync, mkdirSync, openSync, readFileSync, readSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { acquireLock, type Release } from "./file-lock";
+import { writeFileAtomic } from "./write-atomic";
 
 /** A hook payload to post again (replay=1), or events for the events API (reports the hook made itself). */
 export type SpoolEntry = { id: string; at: string } & ({ kind: "hook"; payload: unknown } | { kind: "events"; events: Record<string, unknown>[] });
@@ -40,8 +41,13 @@ export class Spool {
     return this.file.replace(/\.jsonl$/, suffix);
   }
 
+  /** The folder, only the user's: mkdir's mode does nothing to one that exists, so an existing one is checked and tightened. */
   ensureDir() {
     mkdirSync(this.dir, { recursive: true, mode: 0o700 });
+    const st = statSync(this.dir);
+    const uid = process.getuid?.();
+    if (uid !== undefined && st.uid !== uid) throw new Error(`the spool folder ${this.dir} belongs to another user (uid ${st.uid}); set PODWATCH_SPOOL_DIR to a folder of your own`);
+    if ((st.mode & 0o077) !== 0) chmodSync(this.dir, 0o700);
   }
 
   hasEntries(): boolean {
@@ -132,9 +138,7 @@ export class Spool {
   }
 
   private rewrite(content: Buffer) {
-    const tmp = `${this.file}.${process.pid}.tmp`;
-    writeFileSync(tmp, content, { mode: 0o600 });
-    renameSync(tmp, this.file);
+    writeFileAtomic(this.file, content, 0o600);
   }
 
   private readHead(maxBytes: number): Buffer {
