@@ -1,6 +1,7 @@
 // How a held tool call reads on its inbox card: the command (or the whole input, pretty) and
 // what its deadline will decide. Pure, so the card's wording is tested without a browser.
 import { revealHidden } from "./reveal-hidden";
+import { INPUT_CUT_MARK } from "@/server/wire/vocabulary";
 
 /**
  * How much of a call's input the hook route keeps on the approval (GATED_INPUT_MAX of the domain;
@@ -31,10 +32,20 @@ export function heldInput(text: string | undefined): HeldInput {
     const value: unknown = JSON.parse(text);
     const command = value && typeof value === "object" && typeof (value as { command?: unknown }).command === "string" ? (value as { command: string }).command : null;
     // The route's JSON of an input object never ends with the mark: a text that does was cut, whatever parses.
-    return { command, pretty: JSON.stringify(value, null, 2), whole: !text.endsWith(CUT_MARK), hidden: hiddenIn(value) };
+    // A long text inside may be cut and marked (a Write's content); the call is whole while what it
+    // runs on — the command, path or URL, else the whole input — carries no mark (as the server rules).
+    const subject = command ?? subjectField(value) ?? text;
+    return { command, pretty: JSON.stringify(value, null, 2), whole: !text.endsWith(CUT_MARK) && !subject.includes(INPUT_CUT_MARK), hidden: hiddenIn(value) };
   } catch {
     return { command: null, pretty: text, whole: false, hidden: revealHidden(text).hidden };
   }
+}
+
+function subjectField(value: unknown): string | null {
+  if (!value || typeof value !== "object") return null;
+  const v = value as Record<string, unknown>;
+  const found = ["file_path", "notebook_path", "path", "url"].map((k) => v[k]).find((x) => typeof x === "string");
+  return (found as string | undefined) ?? null;
 }
 
 /** Hidden characters in a parsed input's keys and strings (the JSON's own escapes are not the agent's). */

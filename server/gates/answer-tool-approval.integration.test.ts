@@ -29,8 +29,8 @@ describe.each(testProviders())("tool approvals answered by people on %s", (provi
       type: "tool.approval.requested",
       actor: "impl-1",
       sessionId: "sess-1",
-      body: { requestId, toolUseId: `tu-${requestId}`, tool: "Bash", input: JSON.stringify({ command }), context: ["Prompt: ship it"], deadline: { inMinutes: 10, then: "answer", answer: "deny" } },
-    }, { token: agent });
+      body: { requestId, toolUseId: `tu-${requestId}`, tool: "Bash", input: JSON.stringify({ command }), context: ["Prompt: ship it"], deadline: { inMinutes: 5, then: "answer", answer: "deny" } },
+    }); // admin automation: an agent's own token cannot write an approval (only the hook route asks)
   const act = (body: unknown) =>
     fetch(`${s.url}/api/v1/me/inbox/act`, {
       method: "POST",

@@ -5,7 +5,7 @@
 // Code lets a call through when its http hook answers anything but 2xx.
 import type { AppContext } from "../app-context";
 import { AppError } from "../domain/errors";
-import { GATED_INPUT_MAX } from "../domain/events/agent-events";
+import { gatedInputText } from "./gated-input";
 import type { PodState } from "../domain/state/pod-state";
 import { askSettings, evaluateToolCall, type ToolVerdict } from "../domain/state/tool-policy";
 import { toolStarted } from "./claude-code-events";
@@ -102,7 +102,7 @@ async function askPerson(app: AppContext, who: HookCaller, state: PodState, h: G
   const deadlineMs = Math.max(app.config.deadlineMinMs + 2000, Math.min(ask.minutes * 60_000, holdMs(waitSeconds) - DEADLINE_SLACK_MS));
   const body = {
     requestId, toolUseId: toolStarted(h).toolUseId, tool: cut(h.tool_name, 200), ruleId: verdict.ruleId,
-    input: cut(JSON.stringify(h.tool_input ?? {}, null, 2), GATED_INPUT_MAX),
+    input: gatedInputText(h.tool_input),
     context: await recentContext(app.store, who.podId, who.memberId, h.session_id),
     deadline: { at: new Date(Date.now() + deadlineMs).toISOString(), then: "answer" as const, answer: ask.then },
   };

@@ -149,6 +149,9 @@ describe.each(testProviders())("gated calls hold firm on %s", (provider) => {
       expect([by, batch.status, batch.body.error.code]).toEqual([by, 422, "gate_is_podwatchs"]);
     }
     expect((await api(s.url, "POST", `/api/v1/pods/${podId}/events`, call("unreachable", "toolu_offline"), { token })).status).toBe(201);
+    const approval = { type: "tool.approval.requested", actor: "claude", sessionId: "s-1", body: { requestId: "forged", toolUseId: "toolu_x", tool: "Bash", input: '{"command":"ls"}', deadline: { inMinutes: 5, then: "answer", answer: "deny" } } };
+    const asked = await api(s.url, "POST", `/api/v1/pods/${podId}/events`, approval, { token });
+    expect([asked.status, asked.body.error.code]).toEqual([422, "approval_is_podwatchs"]);
     expect((await ofType(podId, "tool.call")).map((c) => c.body.gate.by)).toEqual(["unreachable"]);
     expect(await ofType(podId, "agent.notified")).toEqual([]); // all or nothing
     const rm = await hook(token, { ...readHookFixture("pre-tool-use-bash"), tool_use_id: "toolu_rm", tool_input: { command: "rm -rf build" } });

@@ -62,6 +62,9 @@ export type DeadlineThen = (typeof DEADLINE_THEN)[number];
 export const DEADLINE_OUTCOMES = ["answered", "rejected", "accepted", "approved", "reminded"] as const;
 export type DeadlineOutcome = (typeof DEADLINE_OUTCOMES)[number];
 
+/** Marks where podwatch cut a long text inside a held call's input (the rest of the input stays whole JSON). */
+export const INPUT_CUT_MARK = "… [cut by podwatch]";
+
 /** What a tool policy's rule says of a call (issue 15). */
 export const TOOL_ACTIONS = ["allow", "deny", "ask"] as const;
 export type ToolAction = (typeof TOOL_ACTIONS)[number];

@@ -1,7 +1,7 @@
 // Gated tools (issue 15): a pod's admins set tool policies; an "ask" holds the agent at the
 // call with an inbox item until a person answers (or its deadline does). A person's "allow for
 // this session" and "always allow" are remembered here, on the tape.
-import { askSettings, callSubject, literalPattern } from "./tool-policy";
+import { askSettings, callSubject, inputIsWhole, literalPattern } from "./tool-policy";
 import { dueFrom } from "./deadlines";
 import type { AppliedEvent, PodState, ToolApproval } from "./pod-state";
 import { at, conflictRule, invalidRule, isApprover, requireMembershipAdmin, type R, type Reducers, with_, without } from "./rules";
@@ -52,6 +52,7 @@ export function answerApproval(s: PodState, e: AppliedEvent, requestId: string, 
   const approval = Object.hasOwn(s.toolApprovals, requestId) ? s.toolApprovals[requestId]! : undefined;
   if (!approval) throw invalidRule("unknown_request", `tool approval ${requestId} was not asked in this pod`);
   if (approval.answer) throw conflictRule("already_answered", `tool approval ${requestId} was answered by ${approval.answer.by} (${approval.answer.decision})`);
+  if (answer.decision === "allow" && !inputIsWhole(approval.tool, approval.input)) throw conflictRule("call_not_whole", `tool approval ${requestId}'s call was too long to show whole (its ${approval.tool === "Bash" ? "command" : "input"} was cut): it may be denied, not allowed`);
   let next: PodState = { ...s, toolApprovals: pruneAnswered(with_(s.toolApprovals, requestId, { ...approval, answer })), inbox: without(s.inbox, toolItemId(requestId)) };
   if (answer.decision === "allow" && answer.remember !== "once") next = remember(next, e, approval, answer.remember);
   return next;

@@ -2,7 +2,7 @@
 // Pure: the hook adapters call it with the pod's state before the agent runs the tool.
 import type { ToolRule } from "../events/agent-events";
 import { ASK_MINUTES } from "../events/agent-events";
-import type { ToolAction } from "../../wire/vocabulary";
+import { INPUT_CUT_MARK, type ToolAction } from "../../wire/vocabulary";
 import type { PodState, ToolPolicy } from "./pod-state";
 import { bashCommands } from "./bash-commands";
 
@@ -175,3 +175,18 @@ function pick<K extends "ask" | "unreachable">(s: PodState, agentId: string, key
 }
 export const askSettings = (s: PodState, agentId: string) => pick(s, agentId, "ask") ?? { minutes: ASK_MINUTES.default, then: "deny" as const };
 export const unreachableRule = (s: PodState, agentId: string) => pick(s, agentId, "unreachable") ?? "open";
+
+/**
+ * Whether a held call's stored input shows what would run: it parses, and its subject (the
+ * command, path, URL — or, for other tools, the whole input) holds no cut mark. A call that is not
+ * whole may be denied, never allowed: the person could not read it to its end.
+ */
+export function inputIsWhole(tool: string, inputText: string): boolean {
+  let input: unknown;
+  try {
+    input = JSON.parse(inputText);
+  } catch {
+    return false;
+  }
+  return !toolSubject(tool, input).includes(INPUT_CUT_MARK.slice(1));
+}
