@@ -15,7 +15,6 @@ const PASSWORD = "a long enough password";
 describe.each(testProviders())("tool approvals answered by people on %s", (provider) => {
   let s: TestServer;
   let podId: string;
-  let agent: string;
   let cookie: string;
   const tag = randomUUID().slice(0, 6);
   const person = (name: string): Extract<Identity, { kind: "user" }> => ({ kind: "user", userId: `u-${name}`, email: `${name}-${tag}@example.com`, name, isAdmin: false });
@@ -40,7 +39,7 @@ describe.each(testProviders())("tool approvals answered by people on %s", (provi
 
   beforeAll(async () => {
     s = await startTestServer(provider, { PODWATCH_SIGN_INS_PER_MINUTE: "1000" });
-    ({ podId, tokens: { "impl-1": agent } } = (await agentPod(s.url, "Gates pod", { "impl-1": "implementer" })) as { podId: string; tokens: { "impl-1": string } });
+    ({ podId } = await agentPod(s.url, "Gates pod", { "impl-1": "implementer" }));
     for (const [who, access] of [[ada, "admin"], [pia, "approver"], [vic, "viewer"]] as const) {
       expect((await api(s.url, "POST", "/api/v1/users", { email: who.email, name: who.name, password: PASSWORD })).status).toBe(201);
       expect((await api(s.url, "POST", `/api/v1/pods/${podId}/members`, { memberId: who.email, kind: "human", displayName: who.name, roles: [access] })).status).toBe(201);
