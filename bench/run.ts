@@ -9,6 +9,7 @@ import { io } from "socket.io-client";
 import { spawnServer } from "../server/testing/spawn-server";
 import { benchAgentSide } from "./agent-side";
 import { benchWebhooks } from "./webhooks";
+import { benchAgentHooks } from "./agent-hooks";
 import { agent, CLIENTS, createPod, get, note, pct, post } from "./http";
 
 const BATCH_REQUESTS = 120; // × 1000 events
@@ -117,6 +118,7 @@ async function main() {
 
     rows.push(...(await benchAgentSide(base, await createPod(base, "bench-agent-side"))));
     rows.push(...(await benchWebhooks(base, await createPod(base, "bench-webhooks"))));
+    rows.push(...(await benchAgentHooks(base, await createPod(base, "bench-hooks"))));
 
     rows.push(["pod page first render, 120,000-event pod (tape rows visible)", `${(await firstRender(base, batch.podId)).toFixed(0)} ms`]);
 
