@@ -11,17 +11,8 @@ import { readInbox } from "../pods/read-inbox";
 import { performPodAction } from "../web/perform-pod-action";
 import { dismissNoticeAction } from "../web/pod-actions";
 import type { Identity } from "../domain/access/policy";
+import { eventually, sleep } from "../testing/eventually";
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-async function eventually<T>(read: () => Promise<T>, ok: (v: T) => boolean, what: string, ms = 15_000): Promise<T> {
-  const until = Date.now() + ms;
-  for (;;) {
-    const v = await read();
-    if (ok(v)) return v;
-    if (Date.now() > until) throw new Error(`timed out waiting for ${what}: ${JSON.stringify(v).slice(0, 500)}`);
-    await sleep(100);
-  }
-}
 
 describe.each(testProviders())("deadlines and the watchdog on %s", (provider) => {
   let db: TestDatabase;

@@ -6,17 +6,8 @@ import { agentPod, api, startTestServer, TEST_ADMIN_TOKEN, type TestServer } fro
 import { testProviders } from "../testing/test-databases";
 import { HOOK_FIXTURES, readHookFixture } from "./fixtures";
 import { heldCalls } from "../http/hook-routes";
+import { eventually, sleep } from "../testing/eventually";
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-async function eventually<T>(read: () => Promise<T>, ok: (v: T) => boolean, what: string, ms = 15_000): Promise<T> {
-  const until = Date.now() + ms;
-  for (;;) {
-    const v = await read();
-    if (ok(v)) return v;
-    if (Date.now() > until) throw new Error(`timed out waiting for ${what}: ${JSON.stringify(v).slice(0, 500)}`);
-    await sleep(50);
-  }
-}
 type Ev = { id: string; type: string; actor: string; body: Record<string, any>; meta: { sessionId?: string } | null };
 
 describe.each(testProviders())("Claude Code hook route on %s", (provider) => {

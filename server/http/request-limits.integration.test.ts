@@ -39,7 +39,8 @@ function stream(base: string, method: string, path: string, opts: { total: numbe
       });
     });
     // The server may close while we still write: that is fine once it has answered.
-    req.on("error", (e) => (answered ? undefined : reject(e)));
+    // A write can fail (EPIPE) a moment before the answer already on its way is read: give it a second.
+    req.on("error", (e) => (answered ? undefined : void setTimeout(() => (answered ? undefined : reject(e)), 1000)));
     const write = () => {
       while (!answered && sent < opts.total) {
         const part = chunk.subarray(0, Math.min(chunk.length, opts.total - sent));
