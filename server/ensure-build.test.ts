@@ -110,8 +110,8 @@ describe("readBuildInputs on this repository", () => {
     for (const f of ["app/layout.tsx", "app/globals.css", "components/pod/task-board.tsx", "server/wire/vocabulary.ts", "server/web/pod-actions.ts", "server/access/resolve-identity.ts", "server/domain/errors.ts", "package-lock.json", "next.config.ts", "postcss.config.mjs", "tsconfig.json"]) {
       expect(inputs).toContain(f);
     }
-    // The one agent-kit file the browser bundles: the Claude Code hook entries the "agent added" snippet shows (and podwatch hooks install writes).
-    expect(inputs).toContain("agent/hooks/settings-snippet.ts");
-    expect(inputs.filter((f) => /\.test\.|^agent\/(?!hooks\/settings-snippet\.ts$)/.test(f) || f.startsWith("node_modules"))).toEqual([]);
+    // The agent-kit files the browser bundles: the Claude Code hook entries the "agent added" snippet shows (what podwatch hooks install writes; pure).
+    expect(inputs).toContain("agent/hooks/our-hooks.ts");
+    expect(inputs.filter((f) => /\.test\.|^agent\/(?!hooks\/(settings-snippet|settings-merge|our-hooks)\.ts$)/.test(f) || f.startsWith("node_modules"))).toEqual([]);
   });
 });

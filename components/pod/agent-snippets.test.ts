@@ -32,6 +32,8 @@ describe("the snippets for real agents", () => {
       hooks: [{ type: "http", url: "https://pw.example.com/api/v1/hooks/claude-code", headers: { Authorization: "Bearer $PODWATCH_TOKEN" }, allowedEnvVars: ["PODWATCH_TOKEN"], timeout: 10 }],
     });
     expect(JSON.stringify(settings)).not.toContain(input.token); // the token stays in the environment, out of the file
+    // An HTTP hook cannot read the transcript: one command hook at the stops reports token usage, as `podwatch hooks install --http` writes.
+    expect(settings.hooks.Stop.flatMap((g: { hooks: { type: string; command?: string }[] }) => g.hooks)).toContainEqual(expect.objectContaining({ type: "command", command: "podwatch hook --usage-only" }));
     expect(claudeHttpEnvSnippet(http)).toBe("export PODWATCH_TOKEN=pwa_AbC-12_x");
   });
   it("command hooks are installed by the CLI with the URL and token in the environment", () => {

@@ -1,6 +1,7 @@
 // What an agent needs to join, as text to paste: the CLI's shell environment
 // and an MCP client's config, filled in with this server's URL and the token.
-import { httpHooks, settingsWith, TOKEN_ENV } from "@/agent/hooks/settings-snippet";
+import { settingsWith, TOKEN_ENV } from "@/agent/hooks/settings-snippet";
+import { ourHooks } from "@/agent/hooks/our-hooks";
 
 export type SnippetInput = { publicUrl: string; podId: string; token: string };
 
@@ -20,9 +21,13 @@ export function mcpSnippet({ publicUrl, podId, token }: SnippetInput): string {
 // --- Real agents without code (issue 15): Claude Code hooks, remote MCP, OpenTelemetry ---
 const origin = (publicUrl: string) => publicUrl.replace(/\/+$/, "");
 
-/** `.claude/settings.local.json` with podwatch's HTTP hooks (the same entries `podwatch hooks install` merges). */
+/**
+ * `.claude/settings.local.json` with podwatch's HTTP hooks: exactly what `podwatch hooks install
+ * --http` merges, including the one command hook at the stops that reads token usage from the
+ * transcript (an HTTP hook cannot).
+ */
 export function claudeHttpHooksSnippet({ publicUrl }: SnippetInput): string {
-  return JSON.stringify(settingsWith(httpHooks(publicUrl)), null, 2);
+  return JSON.stringify(settingsWith(ourHooks("http", publicUrl)), null, 2);
 }
 /** What Claude Code's environment needs for the HTTP hooks: the token, read by `allowedEnvVars`. */
 export const claudeHttpEnvSnippet = ({ token }: SnippetInput) => `export ${TOKEN_ENV}=${shellWord(token)}`;
