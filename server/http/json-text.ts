@@ -14,7 +14,7 @@ const OPEN_OBJECT = 0x7b;
 const CLOSE_OBJECT = 0x7d;
 const U = 0x75;
 
-export type JsonTextProblem = "too_deep" | "nul" | "lone_surrogate" | null;
+export type JsonTextProblem = "too_deep" | "too_many_containers" | "nul" | "lone_surrogate" | null;
 
 const hexDigit = (b: number | undefined) =>
   b === undefined ? -1 : b >= 0x30 && b <= 0x39 ? b - 0x30 : b >= 0x61 && b <= 0x66 ? b - 0x57 : b >= 0x41 && b <= 0x46 ? b - 0x37 : -1;
@@ -36,11 +36,13 @@ const isLow = (u: number) => u >= 0xdc00 && u <= 0xdfff;
 /**
  * "too_deep" when the text opens more than `maxDepth` objects/arrays inside one another (outside
  * strings), "nul" when a string contains the escape \u0000, "lone_surrogate" for an escaped
- * surrogate without its partner, else null. Allocation-free; UTF-8
- * continuation bytes are >= 0x80, so they never look like any of these.
+ * surrogate without its partner, "too_many_containers" past `maxContainers` objects and arrays in
+ * all, else null. Allocation-free; UTF-8 continuation bytes are >= 0x80, so they never look like
+ * any of these.
  */
-export function jsonTextProblem(bytes: Uint8Array, maxDepth: number): JsonTextProblem {
+export function jsonTextProblem(bytes: Uint8Array, maxDepth: number, maxContainers = Infinity): JsonTextProblem {
   let depth = 0;
+  let containers = 0;
   let inString = false;
   for (let i = 0; i < bytes.length; i++) {
     const b = bytes[i]!;
@@ -58,6 +60,7 @@ export function jsonTextProblem(bytes: Uint8Array, maxDepth: number): JsonTextPr
     } else if (b === QUOTE) inString = true;
     else if (b === OPEN_ARRAY || b === OPEN_OBJECT) {
       if (++depth > maxDepth) return "too_deep";
+      if (++containers > maxContainers) return "too_many_containers";
     } else if (b === CLOSE_ARRAY || b === CLOSE_OBJECT) depth--;
   }
   return null;

@@ -61,7 +61,9 @@ export async function readJsonBody(req: IncomingMessage, maxBytes = MAX_BODY_BYT
 }
 
 export const jsonRefusal = (problem: NonNullable<JsonTextProblem>) =>
-  problem === "too_deep"
+  problem === "too_many_containers"
+    ? new AppError(413, "payload_too_large", "request body holds more objects and arrays than podwatch takes in one request")
+    : problem === "too_deep"
     ? new AppError(400, "json_too_deep", `request body nests deeper than ${MAX_JSON_DEPTH} levels (the limit)`)
     : problem === "nul"
       ? new AppError(400, "nul_character", "request body contains the character U+0000 (NUL), which podwatch cannot store")

@@ -31,25 +31,10 @@ export function boundProtobufBody(bytes: Uint8Array) {
 
 /** Refuses a JSON body as the rest of the API does (depth, NUL, lone surrogates), and one with more objects and arrays than the bound. */
 export function boundJsonBody(bytes: Uint8Array) {
-  const problem = jsonTextProblem(bytes, MAX_JSON_DEPTH);
+  const problem = jsonTextProblem(bytes, MAX_JSON_DEPTH, MAX_ITEMS_PER_REQUEST);
+  if (problem === "too_many_containers") throw tooMany(`${MAX_ITEMS_PER_REQUEST} JSON objects and arrays`);
   if (problem) throw jsonRefusal(problem);
-  if (jsonContainersPast(bytes, MAX_ITEMS_PER_REQUEST)) throw tooMany(`${MAX_ITEMS_PER_REQUEST} JSON objects and arrays`);
 }
 
-const QUOTE = 0x22;
-const BACKSLASH = 0x5c;
-
-/** Whether the text opens more than `max` objects and arrays outside its strings; one pass, no allocation. */
-export function jsonContainersPast(bytes: Uint8Array, max: number): boolean {
-  let count = 0;
-  let inString = false;
-  for (let i = 0; i < bytes.length; i++) {
-    const b = bytes[i]!;
-    if (inString) {
-      if (b === BACKSLASH) i++; // whatever it escapes cannot end the string
-      else if (b === QUOTE) inString = false;
-    } else if (b === QUOTE) inString = true;
-    else if ((b === 0x7b || b === 0x5b) && ++count > max) return true;
-  }
-  return false;
-}
+/** Whether the text opens more than `max` objects and arrays outside its strings (the API's one pass over JSON text). */
+export const jsonContainersPast = (bytes: Uint8Array, max: number): boolean => jsonTextProblem(bytes, Infinity, max) === "too_many_containers";
