@@ -10,7 +10,7 @@ import { denyAnswer, GATED_EVENTS, readRule, saveRule, unreachableAnswer, unreac
 
 /** `replayAfter`: podwatch answered, or a replayer was busy; worth sending what the spool holds now. */
 export type Delivery = { output: string; exitCode: number; replayAfter: boolean; message?: string };
-type Ctx = { spool: Spool; send: HookSender; deadline: number };
+export type Ctx = { spool: Spool; send: HookSender; deadline: number };
 
 /** Observations wait this long for the server before they are spooled. */
 const OBSERVATION_IDLE_MS = 5000;
@@ -44,12 +44,12 @@ export async function deliverHook(ctx: Ctx, payload: Record<string, unknown>, bo
   }
 }
 
-function spooled(ctx: Ctx, payload: Record<string, unknown>, replayAfter: boolean): Delivery {
+export function spooled(ctx: Ctx, payload: Record<string, unknown>, replayAfter: boolean): Delivery {
   ctx.spool.append([Spool.entry({ kind: "hook", payload })]);
   return { output: "{}", exitCode: 0, replayAfter };
 }
 
-function unreachable(ctx: Ctx, payload: Record<string, unknown>, event: string, cause: Unanswered, why: string): Delivery {
+export function unreachable(ctx: Ctx, payload: Record<string, unknown>, event: string, cause: Unanswered, why: string): Delivery {
   const rule = readRule(ctx.spool);
   const report = unreachableReport(payload, rule, cause);
   if (report) ctx.spool.append([Spool.entry({ kind: "events", events: [report] })]);

@@ -74,8 +74,3 @@ export function acquireLock(path: string, o: { waitMs: number; staleMs: number }
   }
 }
 
-/** Whether someone holds the lock now (a stale one does not count). */
-export function isLocked(path: string, staleMs: number): boolean {
-  const content = readOrNull(path);
-  return content !== null && !isStale(path, content, staleMs);
-}

@@ -6,6 +6,7 @@ import type { HookSender } from "./hook-sender";
 import type { Spool } from "./spool";
 
 export async function reportDropped(spool: Spool, send: HookSender, deadline: number): Promise<void> {
+  if (!spool.hasDropped()) return; // the usual case: no lock, no file work on every hook
   const n = spool.locked(() => spool.takeDroppedLocked());
   if (!n) return;
   const event = {

@@ -6,7 +6,7 @@ import { randomUUID } from "node:crypto";
 import { homedir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
-import { deliverHook, type Delivery } from "./deliver-hook";
+import { deliverHook, spooled, unreachable, type Ctx, type Delivery } from "./deliver-hook";
 import { hookSender } from "./hook-sender";
 import { readBoundedStdin } from "./read-stdin";
 import { fitPayload } from "./fit-payload";
@@ -14,13 +14,12 @@ import { replaySpool } from "./replay-spool";
 import { reportDropped } from "./report-dropped";
 import { spoolTranscriptUsage, USAGE_EVENTS } from "./report-usage";
 import { DEFAULT_SPOOL_MAX_BYTES, Spool } from "./spool";
-import { GATED_EVENTS, readRule, unreachableAnswer, unreachableReport } from "./unreachable-rule";
+import { GATED_EVENTS, readRule, unreachableAnswer } from "./unreachable-rule";
+import { GATED_TIMEOUT_SECONDS, OBSERVATION_TIMEOUT_SECONDS } from "./settings-snippet";
 
 export type HookIo = { stdin: NodeJS.ReadableStream; stdout: (s: string) => void; stderr: (s: string) => void; env: NodeJS.ProcessEnv };
 
 export const HOOK_INPUT_MAX_BYTES = 4 * 1024 * 1024;
-/** Claude Code's own timeouts for our entries (settings-snippet.ts writes them): gated calls 600 s, the rest 10 s. */
-const DEFAULT_BUDGET_S = { gated: 600, observation: 10 };
 const FAILED = 1; // Claude Code: a non-blocking error
 
 export async function runHook(argv: string[], io: HookIo): Promise<number> {
@@ -55,7 +54,7 @@ export async function runHook(argv: string[], io: HookIo): Promise<number> {
   const body = fitPayload(payload);
   const event = String(payload.hook_event_name ?? "");
   const gated = GATED_EVENTS.has(event);
-  const budgetS = Number(values.timeout ?? io.env.PODWATCH_HOOK_TIMEOUT ?? (gated ? DEFAULT_BUDGET_S.gated : DEFAULT_BUDGET_S.observation));
+  const budgetS = Number(values.timeout ?? io.env.PODWATCH_HOOK_TIMEOUT ?? (gated ? GATED_TIMEOUT_SECONDS : OBSERVATION_TIMEOUT_SECONDS) /* Claude Code's own timeouts for our entries (settings-snippet.ts writes them) */);
   if (!Number.isFinite(budgetS) || budgetS <= 0) return fail(`--timeout takes seconds, got ${values.timeout}`);
   // Answer before Claude Code gives up on us: a fifth of the budget back, at most 3 s.
   const deadline = started + budgetS * 1000 - Math.min(3000, budgetS * 200);
@@ -73,37 +72,21 @@ export async function runHook(argv: string[], io: HookIo): Promise<number> {
   };
   let d: Delivery;
   try {
-    d = await withDeadline(work(), deadline, () => lateAnswer(spool, payload, event, gated, values["usage-only"] === true));
+    d = await withDeadline(work(), deadline, () => lateAnswer(ctx, payload, event, gated, values["usage-only"] === true));
   } catch (e) {
     // The spool itself failed (a full disk, a folder we may not write): say so, and decide a gated call by the rule.
     const why = `the spool at ${spool.dir} failed: ${(e as Error).message}`;
-    d = gated ? { output: unreachableAnswer(event, safeRule(spool), why), exitCode: 0, replayAfter: false, message: why } : { output: "", exitCode: FAILED, replayAfter: false, message: why };
+    d = gated ? { output: unreachableAnswer(event, readRule(spool), why), exitCode: 0, replayAfter: false, message: why } : { output: "", exitCode: FAILED, replayAfter: false, message: why };
   }
   if (d.message) io.stderr(`podwatch hook: ${d.message}\n`);
   if (d.output) io.stdout(`${d.output}\n`);
   return d.exitCode;
 }
 
-/** At the deadline: a gated call gets the unreachable rule, an observation is kept in the spool (a repeat is harmless). */
-function lateAnswer(spool: Spool, payload: Record<string, unknown>, event: string, gated: boolean, usageOnly: boolean): Delivery {
+/** At the deadline: a gated call gets the unreachable rule (podwatch did not answer in time), an observation is kept in the spool (a repeat is harmless). */
+function lateAnswer(ctx: Ctx, payload: Record<string, unknown>, event: string, gated: boolean, usageOnly: boolean): Delivery {
   if (usageOnly) return { output: "{}", exitCode: 0, replayAfter: false };
-  if (!gated) {
-    spool.append([Spool.entry({ kind: "hook", payload })]);
-    return { output: "{}", exitCode: 0, replayAfter: false };
-  }
-  const rule = readRule(spool);
-  // The deadline came while podwatch was still working on it (or connecting): it did not answer in time, which is all we know.
-  const report = unreachableReport(payload, rule, "slow");
-  if (report) spool.append([Spool.entry({ kind: "events", events: [report] })]);
-  return { output: unreachableAnswer(event, rule, "no answer before the hook's timeout", "slow"), exitCode: 0, replayAfter: false };
-}
-
-function safeRule(spool: Spool) {
-  try {
-    return readRule(spool);
-  } catch {
-    return "open" as const;
-  }
+  return gated ? unreachable(ctx, payload, event, "slow", "no answer before the hook's timeout") : spooled(ctx, payload, false);
 }
 
 function withDeadline<T>(work: Promise<T>, deadline: number, late: () => T): Promise<T> {

@@ -5,7 +5,7 @@
 // replay lock (see replay-spool.ts). Bounded: past maxBytes the oldest entries are dropped and
 // counted, and the count is reported once podwatch is reachable again.
 import { createHash, randomUUID } from "node:crypto";
-import { appendFileSync, chmodSync, closeSync, mkdirSync, openSync, readFileSync, readSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { appendFileSync, existsSync, chmodSync, closeSync, mkdirSync, openSync, readFileSync, readSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { acquireLock, type Release } from "./file-lock";
 import { writeFileAtomic } from "./write-atomic";
@@ -105,6 +105,11 @@ export class Spool {
   }
 
   /** How many entries were dropped (overflow, unreadable, refused by the server) since the last report; resets it. */
+  /** Whether a dropped count waits to be reported (read without the lock: a count written a moment later is told next time). */
+  hasDropped(): boolean {
+    return existsSync(this.droppedFile);
+  }
+
   takeDroppedLocked(): number {
     const n = this.droppedLocked();
     if (n) rmSync(this.droppedFile, { force: true });

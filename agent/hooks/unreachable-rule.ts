@@ -7,17 +7,12 @@ import { createHash } from "node:crypto";
 import { readFileSync, writeFileSync } from "node:fs";
 import type { UnreachableRule } from "../sdk/hook-post";
 import { Spool } from "./spool";
+import { GATED_HOOK_EVENTS } from "./settings-snippet";
 
-export const GATED_EVENTS = new Set(["PreToolUse", "PermissionRequest"]);
+export const GATED_EVENTS: ReadonlySet<string> = new Set(GATED_HOOK_EVENTS);
 const INPUT_SUMMARY_MAX = 2000;
 
-export function readRule(spool: Spool): UnreachableRule {
-  try {
-    return readFileSync(spool.sibling(".rule"), "utf8").trim() === "closed" ? "closed" : "open";
-  } catch {
-    return "open";
-  }
-}
+export const readRule = (spool: Spool): UnreachableRule => (readRuleOrNull(spool) === "closed" ? "closed" : "open");
 
 export function saveRule(spool: Spool, rule: UnreachableRule | null) {
   if (!rule || rule === readRuleOrNull(spool)) return;
