@@ -1,11 +1,12 @@
 // Ids for what a hook puts on the tape, derived from the hook itself: Claude Code retrying an
 // http hook, or the command hook replaying its spool, stores each event once.
-import { createHash } from "node:crypto";
-import { systemEventId } from "../deadlines/system-event-id";
+import { sha256Hex as sha256 } from "../domain/hash-chain";
 import { stableJson } from "../domain/state/tool-policy";
+import { hookEventUuid } from "../wire/hash";
 import type { HookInput } from "./hook-input";
 
-const sha256 = (text: string) => createHash("sha256").update(text).digest("hex");
+/** What a tool call would do, as one digest: its tool and its input. */
+const callDigest = (tool: string, input: unknown) => sha256(`${tool}\n${stableJson(input ?? null)}`);
 
 /**
  * What identifies one hook call: the pod, the member, the session, the event, and the tool call's
@@ -18,7 +19,7 @@ export function hookKey(podId: string, memberId: string, input: HookInput): stri
 }
 
 /** The id of one of the events a hook call adds (`part` tells them apart). */
-export const hookEventId = (key: string, part: string) => systemEventId(`claude-code-hook|${key}|${part}`);
+export const hookEventId = hookEventUuid;
 
 /**
  * The approval request of a gated call: its hook's key and what the call would do (tool and
@@ -26,7 +27,7 @@ export const hookEventId = (key: string, part: string) => systemEventId(`claude-
  * allowed id with a new command) is another request and asks again, instead of riding the
  * earlier answer; a true retry (same input) still finds its own request.
  */
-export const gatedRequestId = (key: string, tool: string, input: unknown) => hookEventId(key, `approval|${sha256(`${tool}\n${stableJson(input ?? null)}`)}`);
+export const gatedRequestId = (key: string, tool: string, input: unknown) => hookEventId(key, `approval|${callDigest(tool, input)}`);
 
 /** A tool call's id when the hook gives none (older versions, PermissionRequest): the same for its pre and its post. */
-export const fallbackToolUseId = (tool: string, input: unknown) => `input-${sha256(`${tool}\n${stableJson(input ?? null)}`).slice(0, 24)}`;
+export const fallbackToolUseId = (tool: string, input: unknown) => `input-${callDigest(tool, input).slice(0, 24)}`;

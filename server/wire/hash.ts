@@ -16,3 +16,19 @@ export async function hashChunks(chunks: AsyncIterable<Uint8Array>): Promise<{ s
   }
   return { sha256: hash.digest("hex"), size };
 }
+
+/** A UUID (version 8, RFC 9562's custom layout) from the SHA-256 of `key`: the same key, the same id, on every machine. */
+export function uuidFromKey(key: string): string {
+  const h = createHash("sha256").update(key).digest("hex").slice(0, 32).split("");
+  h[12] = "8";
+  h[16] = ((parseInt(h[16]!, 16) & 0x3) | 0x8).toString(16);
+  const s = h.join("");
+  return `${s.slice(0, 8)}-${s.slice(8, 12)}-${s.slice(12, 16)}-${s.slice(16, 20)}-${s.slice(20)}`;
+}
+
+/**
+ * The id of one event a Claude Code hook adds (`part` tells them apart), from the hook's key
+ * (JSON of pod, member, session, event, tool call). The hook route and the command hook both
+ * derive it, so an event the command hook writes in a hook's stead and the hook itself store once.
+ */
+export const hookEventUuid = (key: string, part: string) => uuidFromKey(`claude-code-hook|${key}|${part}`);
