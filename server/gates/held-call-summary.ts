@@ -1,17 +1,9 @@
 // One line saying what a held tool call would do — the command, the path, the URL — for the
 // places too small for its whole input (a notification's body). Pure.
 import type { InboxItem, PodState } from "../domain/state/pod-state";
-import { toolSubject } from "../domain/state/tool-policy";
+import { parseHeldInput, toolSubject } from "../domain/state/tool-policy";
 
 const MAX = 160;
-
-function parsed(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return text;
-  }
-}
 
 /** `Bash: git push origin main`, cut to a notification's length; null when the item is not a held call this pod still knows. */
 export function heldCallSummary(state: PodState, item: Pick<InboxItem, "kind" | "subject">): string | null {
@@ -19,6 +11,6 @@ export function heldCallSummary(state: PodState, item: Pick<InboxItem, "kind" | 
   const approval = Object.hasOwn(state.toolApprovals, item.subject.id) ? state.toolApprovals[item.subject.id]! : null;
   if (!approval) return null;
   const cwd = approval.sessionId ? (state.sessions[approval.sessionId]?.cwd ?? null) : null;
-  const line = `${approval.tool}: ${toolSubject(approval.tool, parsed(approval.input), cwd).replace(/\s+/g, " ").trim()}`;
+  const line = `${approval.tool}: ${toolSubject(approval.tool, parseHeldInput(approval.input) ?? approval.input, cwd).replace(/\s+/g, " ").trim()}`;
   return line.length > MAX ? `${line.slice(0, MAX - 1)}…` : line;
 }

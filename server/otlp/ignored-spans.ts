@@ -8,12 +8,11 @@ type PodCount = { ignored: number; names: Map<string, number>; loggedAt: number;
 const LOG_EVERY_MS = 60_000;
 const MAX_NAMES = 20;
 
-export type IgnoredSpanCounter = { add: (podId: string, spans: OtlpSpan[]) => void; count: (podId: string) => number };
+export type IgnoredSpanCounter = { add: (podId: string, spans: OtlpSpan[]) => void };
 
 export function createIgnoredSpanCounter(log: (line: string) => void = console.info, now = Date.now): IgnoredSpanCounter {
   const pods = new Map<string, PodCount>();
   return {
-    count: (podId) => pods.get(podId)?.ignored ?? 0,
     add(podId, spans) {
       if (!spans.length) return;
       let c = pods.get(podId);

@@ -28,7 +28,7 @@ export const OTLP_MAX_BODY_BYTES = 4 * 1024 * 1024;
 
 const inflate = promisify(gunzip);
 const counters = new WeakMap<AppContext, IgnoredSpanCounter>();
-export const ignoredSpans = (app: AppContext) => counters.get(app) ?? (counters.set(app, createIgnoredSpanCounter()), counters.get(app)!);
+const ignoredSpans = (app: AppContext) => counters.get(app) ?? (counters.set(app, createIgnoredSpanCounter()), counters.get(app)!);
 const slotsByApp = new WeakMap<AppContext, ExportSlots>();
 /** The exports this server has under way, per token and in all. */
 export const exportSlots = (app: AppContext) => slotsByApp.get(app) ?? (slotsByApp.set(app, new ExportSlots()), slotsByApp.get(app)!);

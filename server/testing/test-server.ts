@@ -9,8 +9,7 @@ export type TestServer = RunningServer & { db: TestDatabase; stop: () => Promise
 /** The real server (agent API + sockets, no web UI) on a fresh database and a free port. */
 export async function startTestServer(provider: Provider, env: Record<string, string> = {}): Promise<TestServer> {
   const db = await createTestDatabase(provider);
-  const config = readConfig({ DATABASE_URL: db.url, PORT: "0", HOST: "127.0.0.1", PODWATCH_DEMO: "0", PODWATCH_WEB: "0", PODWATCH_ADMIN_TOKEN: TEST_ADMIN_TOKEN, PODWATCH_AUTH_SECRET: "x".repeat(32), ...env });
-  const server = await startServer(config);
+  const server = await startServerOn(db, env);
   return { ...server, db, stop: async () => (await server.close(), await db.drop()) };
 }
 

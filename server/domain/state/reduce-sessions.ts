@@ -2,7 +2,7 @@
 // observations, so they are never refused for arriving out of order (hooks installed mid-session,
 // a spool replayed late): a session is opened by whatever of it arrives first.
 import type { AppliedEvent, AgentSession, PodState, Usage } from "./pod-state";
-import { at, conflictRule, type R, type Reducers, with_ } from "./rules";
+import { at, conflictRule, type R, type Reducers, with_, without } from "./rules";
 
 /** How many sessions a pod's state keeps per agent (the tape keeps them all): one agent's many sessions never push out another's. */
 export const MAX_SESSIONS = 20;
@@ -33,12 +33,8 @@ function put(s: PodState, e: AppliedEvent, session: AgentSession | null): PodSta
   const ids = Object.keys(sessions).filter((id) => sessions[id]!.agentId === session.agentId);
   if (ids.length > MAX_SESSIONS) {
     const oldest = ids.reduce((a, b) => (sessions[a]!.last.seq <= sessions[b]!.last.seq ? a : b));
-    const { [oldest]: _gone, ...rest } = sessions;
-    sessions = rest;
-    if (Object.hasOwn(sessionAllows, oldest)) {
-      const { [oldest]: _allows, ...keep } = sessionAllows;
-      sessionAllows = keep;
-    }
+    sessions = without(sessions, oldest);
+    sessionAllows = without(sessionAllows, oldest);
   }
   return { ...s, sessions, sessionAllows };
 }

@@ -1,7 +1,7 @@
 // Gated tools (issue 15): a pod's admins set tool policies; an "ask" holds the agent at the
 // call with an inbox item until a person answers (or its deadline does). A person's "allow for
 // this session" and "always allow" are remembered here, on the tape.
-import { askSettings, callSubject, inputIsWhole, literalPattern } from "./tool-policy";
+import { askSettings, callSubject, inputIsWhole, literalPattern, parseHeldInput } from "./tool-policy";
 import { dueFrom } from "./deadlines";
 import type { AppliedEvent, PodState, ToolApproval } from "./pod-state";
 import { at, conflictRule, invalidRule, isApprover, requireMembershipAdmin, type R, type Reducers, with_, without } from "./rules";
@@ -59,7 +59,7 @@ export function answerApproval(s: PodState, e: AppliedEvent, requestId: string, 
 }
 
 function remember(s: PodState, e: AppliedEvent, a: ToolApproval, scope: "session" | "always"): PodState {
-  const input = safeParse(a.input);
+  const input = parseHeldInput(a.input);
   const cwd = a.sessionId && Object.hasOwn(s.sessions, a.sessionId) ? s.sessions[a.sessionId]!.cwd : null;
   const subject = callSubject(a.tool, input, cwd);
   // A call whose input was cut, or that runs what podwatch cannot see ($(…), eval), is allowed once only.
@@ -81,15 +81,6 @@ function remember(s: PodState, e: AppliedEvent, a: ToolApproval, scope: "session
   }
   const policy = { ...(current ?? { ask: null, unreachable: null }), ...at(e), rules, by: e.actor };
   return { ...s, policies: { ...s.policies, agents: with_(s.policies.agents, a.agentId, policy) } };
-}
-
-/** The approval's input, or undefined when it does not parse (the hook route cut a long one). */
-function safeParse(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return undefined;
-  }
 }
 
 function pruneAnswered(all: Record<string, ToolApproval>): Record<string, ToolApproval> {

@@ -182,11 +182,15 @@ export const unreachableRule = (s: PodState, agentId: string) => pick(s, agentId
  * whole may be denied, never allowed: the person could not read it to its end.
  */
 export function inputIsWhole(tool: string, inputText: string): boolean {
-  let input: unknown;
+  const input = parseHeldInput(inputText);
+  return input !== undefined && !toolSubject(tool, input).includes(INPUT_CUT_MARK.slice(1));
+}
+
+/** A held call's stored input, parsed; undefined when it does not parse (the hook route cut a long one). */
+export function parseHeldInput(text: string): unknown {
   try {
-    input = JSON.parse(inputText);
+    return JSON.parse(text);
   } catch {
-    return false;
+    return undefined;
   }
-  return !toolSubject(tool, input).includes(INPUT_CUT_MARK.slice(1));
 }
