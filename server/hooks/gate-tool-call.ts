@@ -8,7 +8,7 @@ import { AppError } from "../domain/errors";
 import { gatedInputText } from "./gated-input";
 import type { PodState } from "../domain/state/pod-state";
 import { askSettings, evaluateToolCall, type ToolVerdict } from "../domain/state/tool-policy";
-import { toolStarted } from "./claude-code-events";
+import { toolStarted, toolUseIdOf } from "./claude-code-events";
 import { gatedRequestId, hookEventId, hookKey } from "./hook-event-id";
 import type { HookInputOf } from "./hook-input";
 import type { GateDecision } from "./hook-output";
@@ -16,7 +16,7 @@ import { appendHookEvents, type HookCaller } from "./append-hook-events";
 import { recentContext } from "./recent-context";
 import { waitForApproval, type ApprovalAnswer } from "./wait-for-approval";
 import type { HeldCalls } from "./held-calls";
-import { tokenStillValid } from "./token-still-valid";
+import { tokenStillValid } from "../access/token-still-valid";
 import { cut } from "./summarize";
 
 type Gated = HookInputOf<"PreToolUse" | "PermissionRequest">;
@@ -101,7 +101,7 @@ async function askPerson(app: AppContext, who: HookCaller, state: PodState, h: G
   // The deadline falls before the hold ends, so its default reaches the agent; never under the tape's minimum.
   const deadlineMs = Math.max(app.config.deadlineMinMs + 2000, Math.min(ask.minutes * 60_000, holdMs(waitSeconds) - DEADLINE_SLACK_MS));
   const body = {
-    requestId, toolUseId: toolStarted(h).toolUseId, tool: cut(h.tool_name, 200), ruleId: verdict.ruleId,
+    requestId, toolUseId: toolUseIdOf(h), tool: cut(h.tool_name, 200), ruleId: verdict.ruleId,
     input: gatedInputText(h.tool_input),
     context: await recentContext(app.store, who.podId, who.memberId, h.session_id),
     deadline: { at: new Date(Date.now() + deadlineMs).toISOString(), then: "answer" as const, answer: ask.then },

@@ -9,6 +9,7 @@ import { requireAuthenticated, requireCreatePods, requirePodAccess, requireSiteA
 import { resolveIdentity } from "../access/resolve-identity";
 import { authNodeHandler, CLIENT_IP_HEADER } from "../access/create-auth";
 import { clientIp } from "./client-ip";
+import { countFailedAuth, takeRequest } from "./rate-limits";
 import { sendError } from "./json";
 import { AUTH_MAX_BODY_BYTES, holdBody } from "./body-limit";
 import { badPath, decodeSegment, requestUrl } from "./request-url";
@@ -66,10 +67,7 @@ async function serve(app: AppContext, req: IncomingMessage, res: ServerResponse,
     if (resolved === "invalid") {
       // Count failures per IP so a token cannot be guessed; say nothing about why. A valid
       // credential is never refused for its IP's failures (one guesser would lock out a whole NAT).
-      await app.access.limits.authFailures.consume(ip).catch((r: { msBeforeNext?: number }) => {
-        res.setHeader("retry-after", String(Math.max(1, Math.ceil((r.msBeforeNext ?? 60_000) / 1000))));
-        throw new AppError(429, "rate_limited", "too many failed authentications; try again in a minute");
-      });
+      await countFailedAuth(app, ip, res);
       throw GENERIC_401;
     }
     identity = resolved;
@@ -79,10 +77,7 @@ async function serve(app: AppContext, req: IncomingMessage, res: ServerResponse,
     }
   }
   const key = identity.kind === "agent" ? `token:${identity.tokenId}` : `ip:${ip}`;
-  await app.access.limits.perKey.consume(key).catch((r: { msBeforeNext?: number }) => {
-    res.setHeader("retry-after", String(Math.ceil((r.msBeforeNext ?? 1000) / 1000)));
-    throw new AppError(429, "rate_limited", "too many requests; slow down");
-  });
+  await takeRequest(app, key, res);
   const { verdict, podState } = await guardVerdict(app, route.guard, identity, params[0]);
   if (!verdict.ok) throw new AppError(verdict.status, verdict.code, verdict.message);
   await route.run({ app, req, res, params, url, identity, podState });

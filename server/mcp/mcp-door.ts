@@ -6,9 +6,11 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { AppContext } from "../app-context";
 import { resolveIdentity } from "../access/resolve-identity";
+import { tokenStillValid } from "../access/token-still-valid";
 import { AppError } from "../domain/errors";
 import { clientIp } from "../http/client-ip";
 import { sendError } from "../http/json";
+import { countFailedAuth, takeRequest } from "../http/rate-limits";
 import { McpSessions, MCP_LIMITS, type McpLimits, type McpSession, type Owner } from "./mcp-sessions";
 import { readMcpBody } from "./read-mcp-body";
 import { cancelIfNotResumed } from "./cancel-on-disconnect";
@@ -24,7 +26,8 @@ export function isMcpRequest(req: IncomingMessage): boolean {
 }
 
 export function createMcpDoor(app: AppContext, loopbackUrl: string, limits: Partial<McpLimits> = {}): McpDoor {
-  const stillValid = async (secret: string) => !!(await app.access.tokens.verify(secret));
+  // The token's own row, not the request-path verifier: a sweep is no use of the token (its last-used time stays), and a revocation on another node counts.
+  const stillValid = (tokenId: string) => tokenStillValid(app.store, tokenId);
   const sessions = new McpSessions(loopbackUrl, stillValid, { ...MCP_LIMITS, ...limits });
   const handle = (req: IncomingMessage, res: ServerResponse) => void serveMcp(app, sessions, req, res).catch((e) => sendError(res, e));
   return { handle, sessions, close: () => sessions.close() };
@@ -88,19 +91,13 @@ async function authenticate(app: AppContext, sessions: McpSessions, req: Incomin
   const identity = await resolveIdentity(app.access, { authorization: req.headers.authorization });
   if (identity === "invalid") {
     // Counted per IP like the API's failures, so a token cannot be guessed here either.
-    await app.access.limits.authFailures.consume(ip).catch((r: { msBeforeNext?: number }) => {
-      res.setHeader("retry-after", String(Math.max(1, Math.ceil((r.msBeforeNext ?? 60_000) / 1000))));
-      throw new AppError(429, "rate_limited", "too many failed authentications; try again in a minute");
-    });
+    await countFailedAuth(app, ip, res);
     // A revoked token ends the session it presents, with whatever it was waiting for.
     const sessionId = req.headers[SESSION_HEADER];
     if (typeof sessionId === "string") await sessions.endIfOwnedBy(sessionId, secret);
     throw refuse("the token is unknown, revoked or mistyped");
   }
   if (identity.kind !== "agent") throw new AppError(403, "agent_token_required", `${MCP_PATH} speaks for one pod member: use an agent token of the pod, not this credential`);
-  await app.access.limits.perKey.consume(`token:${identity.tokenId}`).catch((r: { msBeforeNext?: number }) => {
-    res.setHeader("retry-after", String(Math.ceil((r.msBeforeNext ?? 1000) / 1000)));
-    throw new AppError(429, "rate_limited", "too many requests; slow down");
-  });
+  await takeRequest(app, `token:${identity.tokenId}`, res);
   return { tokenId: identity.tokenId, podId: identity.podId, memberId: identity.memberId, secret };
 }

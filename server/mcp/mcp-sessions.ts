@@ -46,7 +46,7 @@ export class McpSessions {
 
   constructor(
     private readonly loopbackUrl: string,
-    private readonly stillValid: (secret: string) => Promise<boolean>,
+    private readonly stillValid: (tokenId: string) => Promise<boolean>,
     readonly limits: McpLimits = MCP_LIMITS,
   ) {
     this.sweeper = setInterval(() => void this.sweep(), limits.sweepMs).unref();
@@ -98,10 +98,6 @@ export class McpSessions {
     await s.server.close().catch(() => {});
   }
 
-  countFor(tokenId: string) {
-    return [...this.sessions.values()].filter((s) => s.owner.tokenId === tokenId).length;
-  }
-
   countInPod(podId: string) {
     return [...this.sessions.values()].filter((s) => s.owner.podId === podId).length;
   }
@@ -114,7 +110,7 @@ export class McpSessions {
   async sweep(now = Date.now()) {
     for (const s of [...this.sessions.values()]) {
       const idle = s.inFlight === 0 && now - s.lastSeen > this.limits.idleMs;
-      if (idle || !(await this.stillValid(s.owner.secret).catch(() => true))) await this.end(s);
+      if (idle || !(await this.stillValid(s.owner.tokenId).catch(() => true))) await this.end(s);
     }
   }
 
