@@ -47,6 +47,7 @@ export const SAMPLE_BODIES: Record<EventType, { actor: string; body: Record<stri
   "job.funded": { actor: "chair-1", body: { jobId: "j1" } },
   "job.delivered": { actor: "impl-1", body: { jobId: "j1", evidenceIds: ["ev-1"] } },
   "job.settled": { actor: "chair-1", body: { jobId: "j1", outcome: "released" } },
+  "budget.set": { actor: "chair-1", body: { budgetId: "b-tokens", agentId: "impl-1", metric: "tokens", limit: 100000, then: "hold_tools" } },
   "budget.exceeded": { actor: "impl-1", body: { budget: "tokens", limit: 100, used: 120 } },
   // Only the server appends these (as podwatch): the API refuses them from every client, which the fuzz test sees too.
   "deadline.passed": { actor: "podwatch", body: { itemId: "escalation:esc-1", subject: { kind: "escalation", id: "esc-1" }, outcome: "answered", answer: "Yes" } },

@@ -41,7 +41,7 @@ export const EVENT_TYPES = [
   "checkpoint", "note", "decision", "plan.review", "escalation", "escalation.answered", "handoff",
   "run.started", "run.verified", "run.committed", "run.discarded",
   "evidence.bundle", "workcell.opened", "workcell.proof",
-  "job.posted", "job.funded", "job.delivered", "job.settled", "budget.exceeded",
+  "job.posted", "job.funded", "job.delivered", "job.settled", "budget.set", "budget.exceeded",
   "deadline.passed", "agent.stale", "notice.posted", "notice.dismissed",
   "session.started", "session.ended", "prompt.submitted", "tool.call", "agent.notified", "subagent", "session.compacted", "usage.reported",
   "agent.policy.set", "tool.approval.requested", "tool.approval.answered",
@@ -76,3 +76,10 @@ export const TOOL_CALL_PHASES = ["started", "succeeded", "failed"] as const;
 export type ToolCallPhase = (typeof TOOL_CALL_PHASES)[number];
 /** The event types an agent session reports (the tape groups and filters them as one family). */
 export const SESSION_EVENT_TYPES = ["session.started", "session.ended", "prompt.submitted", "tool.call", "agent.notified", "subagent", "session.compacted", "usage.reported"] as const satisfies readonly EventType[];
+
+/** What a budget counts (issue 16): tokens in and out, money, wall time, tool calls. */
+export const BUDGET_METRICS = ["tokens", "cost_usd", "wall_minutes", "tool_calls"] as const;
+export type BudgetMetric = (typeof BUDGET_METRICS)[number];
+/** What crossing a budget does, besides the inbox item: nothing more, the next gated tool call asks a person, or the pod pauses. */
+export const BUDGET_ACTIONS = ["notify", "hold_tools", "pause_pod"] as const;
+export type BudgetAction = (typeof BUDGET_ACTIONS)[number];

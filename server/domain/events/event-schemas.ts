@@ -4,7 +4,7 @@ import { z } from "zod";
 import { AGENT_EVENT_SCHEMAS } from "./agent-events";
 import { deadline, DEADLINE_MAX_MINUTES, envelope, ev, none, ZLine, ZRole, ZText, type Deadline } from "./event-kit";
 import { UNPRINTABLE, ZHandoffTaskStep, ZId, ZPlanJson, ZProof, ZTaskManifest, ZTaskState } from "./seed-formats";
-import { ACCESS_LEVELS, DEADLINE_OUTCOMES, DECISION_SUBJECTS, DECISION_VERDICTS, EVENT_TYPES, NOTE_KINDS, ROLES, SYSTEM_ACTOR, SYSTEM_EVENT_TYPES, TIE_BREAKERS, type Access, type EventType, type NoteKind, type Role } from "../../wire/vocabulary";
+import { ACCESS_LEVELS, BUDGET_ACTIONS, BUDGET_METRICS, DEADLINE_OUTCOMES, DECISION_SUBJECTS, DECISION_VERDICTS, EVENT_TYPES, NOTE_KINDS, ROLES, SYSTEM_ACTOR, SYSTEM_EVENT_TYPES, TIE_BREAKERS, type Access, type EventType, type NoteKind, type Role } from "../../wire/vocabulary";
 
 // The lists are the wire's vocabulary (zod-free, for the browser); the schemas build on them.
 export { deadline, DEADLINE_MAX_MINUTES, envelope, type Deadline };
@@ -198,7 +198,31 @@ export const ZJobDelivered = ev("job.delivered", z.object({ jobId: ZId, evidence
 export const ZJobSettled = ev("job.settled", z.object({ jobId: ZId, outcome: z.enum(["released", "refunded"]) }));
 
 // --- budgets (seed 001 "Dispatcher": budget_exceeded) ---
-export const ZBudgetExceeded = ev("budget.exceeded", z.object({ budget: ZId, limit: z.number(), used: z.number() }));
+/**
+ * A budget of the pod (no agentId) or of one agent (issue 16), set by a human approver or the
+ * cost controller; `limit: null` removes it. Setting it again starts a new round: it may be
+ * crossed (and reported) once more.
+ */
+export const ZBudgetSet = ev("budget.set", z.object({
+  budgetId: ZId,
+  agentId: ZId.optional(),
+  metric: z.enum(BUDGET_METRICS),
+  limit: z.number().positive().max(1e12).nullable(),
+  then: z.enum(BUDGET_ACTIONS).default("notify"),
+}));
+/**
+ * A budget was crossed. An agent may report its own (seed 001's dispatcher: `budget` names it);
+ * the server appends one, as podwatch, when a budget set with budget.set is crossed — then
+ * `metric`, `agentId` and `then` say which and what follows.
+ */
+export const ZBudgetExceeded = ev("budget.exceeded", z.object({
+  budget: ZId,
+  limit: z.number(),
+  used: z.number(),
+  metric: z.enum(BUDGET_METRICS).optional(),
+  agentId: ZId.optional(),
+  then: z.enum(BUDGET_ACTIONS).optional(),
+}));
 
 // --- the server's own events (issue 14), appended only as SYSTEM_ACTOR ---
 /** A deadline passed: its outcome, applied like a person's answer or decision. `itemId` is the inbox item, `subject` what it is about. */
@@ -222,7 +246,7 @@ export const EVENT_SCHEMAS = [
   ZCheckpoint, ZNote, ZDecision, ZPlanReview, ZEscalation, ZEscalationAnswered, ZHandoff,
   ZRunStarted, ZRunVerified, ZRunCommitted, ZRunDiscarded,
   ZEvidenceBundle, ZWorkcellOpened, ZWorkcellProof,
-  ZJobPosted, ZJobFunded, ZJobDelivered, ZJobSettled, ZBudgetExceeded,
+  ZJobPosted, ZJobFunded, ZJobDelivered, ZJobSettled, ZBudgetSet, ZBudgetExceeded,
   ZDeadlinePassed, ZAgentStale, ZNoticePosted, ZNoticeDismissed,
   ...AGENT_EVENT_SCHEMAS,
 ] as const;

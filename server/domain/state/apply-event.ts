@@ -13,9 +13,11 @@ import { systemReducers } from "./reduce-system";
 import { trackWatch } from "./cadence";
 import { sessionReducers } from "./reduce-sessions";
 import { toolGateReducers } from "./reduce-tool-gates";
+import { budgetReducers } from "./reduce-budgets";
+import { trackMeters } from "./meters";
 
 /** Every event type's reducer: an event type added to the schemas without one does not compile (see reducers.test-d.ts). */
-const REDUCERS: Reducers = { ...podReducers, ...taskReducers, ...evidenceReducers, ...decisionReducers, ...runReducers, ...jobReducers, ...systemReducers, ...sessionReducers, ...toolGateReducers };
+const REDUCERS: Reducers = { ...podReducers, ...taskReducers, ...evidenceReducers, ...decisionReducers, ...runReducers, ...jobReducers, ...systemReducers, ...sessionReducers, ...toolGateReducers, ...budgetReducers };
 /** What the dispatch calls: the map is checked type by type above, and an event only ever reaches its own type's reducer. */
 type AnyReducer = (s: PodState, e: AppliedEvent) => PodState;
 
@@ -31,7 +33,8 @@ export function applyEvent(s: PodState, e: AppliedEvent): PodState {
     throw conflictRule("role_not_held", `${e.actor} does not hold the role ${e.role}`);
   }
   // The cadence watchdog's clock: who is expected to checkpoint may change with this event.
-  return trackWatch({ ...(REDUCERS[e.type] as AnyReducer)(s, e), seq: e.seq }, e);
+  const after = trackWatch({ ...(REDUCERS[e.type] as AnyReducer)(s, e), seq: e.seq }, e);
+  return trackMeters(s, after, e);
 }
 
 export function replay(events: AppliedEvent[], from: PodState): PodState {

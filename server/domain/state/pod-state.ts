@@ -3,8 +3,9 @@
 // the append, and replaying the tape rebuilds it exactly.
 import type { Access, Role, TEvent } from "../events/event-schemas";
 import type { TaskState } from "../events/seed-formats";
-import type { DeadlineThen, ToolAnswerScope } from "../../wire/vocabulary";
+import type { BudgetAction, BudgetMetric, DeadlineThen, ToolAnswerScope } from "../../wire/vocabulary";
 import type { ToolRule } from "../events/agent-events";
+import { emptyPodSignals, type PodSignals } from "../signals/signal-types";
 
 export type AppliedEvent = TEvent & { seq: number; receivedAt: string };
 export type At = { seq: number; at: string };
@@ -35,7 +36,7 @@ export type Task = {
   updatedSeq: number;
 };
 
-export type InboxKind = "escalation" | "decision" | "job_acceptance" | "plan_blocked" | "stale" | "notice" | "tool_approval";
+export type InboxKind = "escalation" | "decision" | "job_acceptance" | "plan_blocked" | "stale" | "notice" | "tool_approval" | "budget";
 /**
  * A deadline, made absolute when its event was received: at `at` the server appends
  * deadline.passed with what `then` says. `passed`: it did, and `then` was a reminder, so the
@@ -166,13 +167,30 @@ export type ToolApproval = At & {
 export type Usage = { inputTokens: number; outputTokens: number; cacheReadTokens: number; cacheWriteTokens: number; costUsd: number; reports: number };
 
 /**
+ * A budget set with budget.set (issue 16), for the whole pod (agentId null) or one agent.
+ * `exceeded`: when the server reported it crossed in this round (budget.exceeded); setting the
+ * budget again opens a new round.
+ */
+export type Budget = At & { budgetId: string; agentId: string | null; metric: BudgetMetric; limit: number; then: BudgetAction; by: string; exceeded: (At & { used: number }) | null };
+
+/**
+ * What budgets count that the rest of the state does not keep whole (sessions are evicted):
+ * per agent its tool calls and the wall time of its sessions (first to latest event of each,
+ * added as they arrive, so no clock is read); for the pod its active time (started, not paused),
+ * `activeSince` being when the current active stretch began.
+ */
+export type AgentMeter = { toolCalls: number; failedToolCalls: number; sessionMs: number };
+export type Meters = { agents: Record<string, AgentMeter>; activeMs: number; activeSince: string | null };
+
+/**
  * Bumped when a reducer changes what it projects: a stored state of another version is
  * rebuilt by replaying the tape, so old rows never keep an outdated projection.
  * 2: ages from receivedAt, not the agent's ts.
  * 3: deadlines on inbox items and tasks, the cadence watchdog's per-agent record, notices.
  * 4: agent sessions, usage, tool policies and approvals.
+ * 5: budgets that act, meters, signals.
  */
-export const PROJECTION_VERSION = 4;
+export const PROJECTION_VERSION = 5;
 
 export type PodState = {
   /** PROJECTION_VERSION of the reducers that built this state. */
@@ -194,7 +212,13 @@ export type PodState = {
   jobs: Record<string, Job>;
   workcells: Record<string, Workcell>;
   planBlocks: Record<string, At & { by: string; role: Role; rationale: string }>;
+  /** Every budget.exceeded, in order (an agent's own report or the server's). */
   budgets: (At & { budget: string; limit: number; used: number; by: string })[];
+  /** The budgets set with budget.set, by id. */
+  budgetLimits: Record<string, Budget>;
+  meters: Meters;
+  /** The raw signals of each agent (issue 16, signals/track-signals.ts). */
+  signals: PodSignals;
   lastCheckpoint: (At & { actor: string }) | null;
   /** Per agent member: checkpoints on cadence, staleness (the watchdog). */
   cadence: Record<string, AgentCadence>;
@@ -214,7 +238,7 @@ export function emptyPodState(): PodState {
   return {
     v: PROJECTION_VERSION, seq: 0, status: "forming", scope: null, members: {}, roleHistory: [], activeAgent: null, handoffs: [],
     tasks: {}, taskOrder: [], escalations: {}, decisions: [], inbox: {}, evidence: {}, runs: {}, jobs: {},
-    workcells: {}, planBlocks: {}, budgets: [], lastCheckpoint: null, cadence: {},
+    workcells: {}, planBlocks: {}, budgets: [], budgetLimits: {}, meters: { agents: {}, activeMs: 0, activeSince: null }, signals: emptyPodSignals(), lastCheckpoint: null, cadence: {},
     sessions: {}, usage: {}, policies: { pod: null, agents: {} }, recordPrompts: true, sessionAllows: {}, toolApprovals: {},
   };
 }

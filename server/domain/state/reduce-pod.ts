@@ -1,4 +1,4 @@
-// Pod lifecycle, members, roles, handoffs, checkpoints, notes and budgets.
+// Pod lifecycle, members, roles, handoffs, checkpoints and notes.
 import { at, conflictRule, invalidRule, type R, type Reducers, requireMember, requireMembershipAdmin, requireSteward, requireTask, with_, without } from "./rules";
 import type { PodState } from "./pod-state";
 import { recordCheckpoint } from "./cadence";
@@ -108,8 +108,6 @@ const note: R<"note"> = (s, e) => {
   return { ...s, runs: with_(s.runs, run.runId, { ...run, noteSeqs: [...run.noteSeqs, e.seq] }) };
 };
 
-const budgetExceeded: R<"budget.exceeded"> = (s, e) => ({ ...s, budgets: [...s.budgets, { ...at(e), ...e.body, by: e.actor }] });
-
 export const podReducers = {
   "pod.scope_agreed": scopeAgreed,
   "pod.started": started,
@@ -124,6 +122,5 @@ export const podReducers = {
   handoff,
   checkpoint,
   note,
-  "budget.exceeded": budgetExceeded,
 } satisfies Partial<Reducers>;
 

@@ -5,6 +5,7 @@ import { ASK_MINUTES } from "../events/agent-events";
 import { INPUT_CUT_MARK, type ToolAction } from "../../wire/vocabulary";
 import type { PodState, ToolPolicy } from "./pod-state";
 import { bashCommands } from "./bash-commands";
+import { budgetHold } from "./reduce-budgets";
 
 /** Tools whose subject is a file path, and where their input names it. */
 const PATH_FIELDS: Record<string, string> = { Write: "file_path", Edit: "file_path", MultiEdit: "file_path", Read: "file_path", NotebookEdit: "notebook_path", Glob: "path", Grep: "path", LS: "path" };
@@ -147,7 +148,8 @@ export function ruleMatches(rule: ToolRule, tool: string, subject: CallSubject):
   return tool === "Bash" ? subject.parts.every((p) => matchesPattern(pattern, p)) : forms.some((f) => matchesPattern(pattern, f));
 }
 
-export type ToolVerdict = { action: ToolAction; scope: "session" | "agent" | "pod" | "none"; ruleId?: string; subject: string };
+/** `scope: "budget"`: a call that would be allowed asks a person, because a crossed budget holds the agent's tools (`budgetId` names it). */
+export type ToolVerdict = { action: ToolAction; scope: "session" | "agent" | "pod" | "none" | "budget"; ruleId?: string; budgetId?: string; subject: string };
 
 /**
  * Session allows first (only the agent's own session's), then the agent's rules, then the pod's;
@@ -155,6 +157,12 @@ export type ToolVerdict = { action: ToolAction; scope: "session" | "agent" | "po
  * else the session's.
  */
 export function evaluateToolCall(s: PodState, agentId: string, sessionId: string | null, tool: string, input: unknown, cwd?: string | null): ToolVerdict {
+  const verdict = evaluateRules(s, agentId, sessionId, tool, input, cwd);
+  const hold = verdict.action === "allow" ? budgetHold(s, agentId) : null;
+  return hold ? { action: "ask", scope: "budget", budgetId: hold.budgetId, subject: verdict.subject } : verdict;
+}
+
+function evaluateRules(s: PodState, agentId: string, sessionId: string | null, tool: string, input: unknown, cwd?: string | null): ToolVerdict {
   const session = sessionId && Object.hasOwn(s.sessions, sessionId) ? s.sessions[sessionId]! : null;
   const mine = session?.agentId === agentId ? session : null;
   const subject = callSubject(tool, input, cwd ?? mine?.cwd ?? null);
