@@ -1,0 +1,60 @@
+// What the signals routes answer (issue 16): an agent's raw signals with their rates, per pod,
+// across pods, as of a seq or over a time window; and the budgets with what they use now.
+import type { Budget } from "../domain/state/pod-state";
+import type { AgentSignals, CostPoint } from "../domain/signals/signal-types";
+
+/** Rates derived from an agent's counts (server/domain/signals: signalRates); null when there is nothing to divide by. */
+export type SignalRates = {
+  /** Approved of decided tasks it implemented. */
+  approvalRate: number | null;
+  meanRoundsToApproval: number | null;
+  evidencePassRate: number | null;
+  proofFailRate: number | null;
+  /** Reversals per approved task. */
+  reversalRate: number | null;
+  /** Its reviews that found something (reject or changes requested), of all its reviews. */
+  rigorRate: number | null;
+  /** Its reviews overturned, of all its reviews. */
+  overturnRate: number | null;
+  meanTimeToReviewMs: number | null;
+  /** Checkpoints on cadence, of all its checkpoints while watched. */
+  cadenceAdherence: number | null;
+  /** Escalations answered by a person, of those that ended. */
+  escalationAnswerRate: number | null;
+  meanTimeToAnswerMs: number | null;
+  /** Accepted of decided jobs it delivered. */
+  jobAcceptanceRate: number | null;
+  totalTokens: number;
+  costUsd: number;
+  toolCalls: number;
+};
+
+export type AgentSignalsView = AgentSignals & { rates: SignalRates; displayName: string | null; roles: string[] };
+
+/** A budget with what it uses now (BudgetView.used is the meters' figure at the time of the answer). */
+export type BudgetView = Budget & { used: number };
+
+/**
+ * GET /api/v1/pods/{podId}/signals[?asOf=seq][&from=&to=]: each agent's signals (with `asOf`, as
+ * they stood after that seq; with from/to, counting only what happened in that window), the
+ * pod's totals (every agent added up, agentId "*"), its cumulative cost and its budgets.
+ */
+export type PodSignalsView = {
+  podId: string;
+  /** The seq the figures stand at. */
+  seq: number;
+  window: { from: string; to: string } | null;
+  agents: AgentSignalsView[];
+  pod: AgentSignalsView;
+  cost: CostPoint[];
+  budgets: BudgetView[];
+};
+
+/** GET /api/v1/signals?pod=&agent=&from=&to= (JSON; `format=csv` for CSV): one row per pod and agent, and each agent across the pods asked for. */
+export type SignalsExport = {
+  from: string | null;
+  to: string | null;
+  rows: (AgentSignalsView & { podId: string; podName: string })[];
+  /** Each agent id added up across the rows' pods (an agent is known by its member id). */
+  agents: AgentSignalsView[];
+};
