@@ -30,5 +30,9 @@ describe("the demo simulator", () => {
     expect(Object.values(s.runs).map((r) => r.status).sort()).toEqual(["committed", "committed", "committed", "discarded", "discarded", "discarded"]);
     expect(Object.values(s.tasks).filter((t) => t.status === "done")).toHaveLength(6);
     expect(Object.values(s.tasks).filter((t) => t.status === "cancelled")).toHaveLength(2);
+    // The implementer's sessions: tool calls and cost against the pod's budget (the server, not the tape, reports it crossed).
+    expect(s.meters.agents["implementer-1"]).toMatchObject({ toolCalls: 12, failedToolCalls: 3 });
+    expect(s.usage["implementer-1"]!["claude-sonnet-4-5"]!.costUsd).toBeCloseTo(1.86);
+    expect(s.budgetLimits["demo-cost"]).toMatchObject({ metric: "cost_usd", limit: 2.5, exceeded: null });
   });
 });

@@ -2,7 +2,8 @@
 // plan gates, a plan, tasks through review loops (one sent back, then
 // approved), evidence, runs (one committed, one discarded), a workcell whose
 // proof has a failing gate, a handoff, a budget hit, an escalation waiting for
-// a human, and a contracted job delivered and awaiting acceptance. Pure: a
+// a human, a contracted job delivered and awaiting acceptance, and the
+// implementer's session (tool calls, tokens and cost) against the pod's budget. Pure: a
 // generator of steps; start-demo.ts posts them through the public HTTP API.
 import { sha256Hex as sha } from "../../server/wire/hash";
 
@@ -15,6 +16,7 @@ export type DemoStep = {
   body: Record<string, unknown>;
   taskId?: string;
   runId?: string;
+  sessionId?: string;
   /** May be refused because a human got there first (e.g. decided the task): then it is skipped quietly. */
   optional?: boolean;
 };
@@ -57,6 +59,27 @@ export const demoMemberRequests = () => DEMO_MEMBERS.map((m) => ({ memberId: m.m
 export function* setupSteps(): Generator<DemoStep> {
   yield ev(C, "pod.scope_agreed", { scope: "Harden the agent work pipeline: manifests, evidence and retries", successCriteria: ["Every task approved with evidence", "No forbidden path touched", "CI green"] });
   yield ev(O, "pod.started", {});
+  // The pod's cost budget: the server reports it crossed after a few episodes (an inbox item).
+  yield ev({ actor: "cost-1", role: "cost_controller" }, "budget.set", { budgetId: "demo-cost", metric: "cost_usd", limit: DEMO_COST_BUDGET_USD, then: "notify" });
+}
+
+/** The demo pod's cost budget; each episode's session costs about 0.62 USD. */
+export const DEMO_COST_BUDGET_USD = 2.5;
+const MODEL = "claude-sonnet-4-5";
+
+/** The implementer's session for task 1 of episode k: tool calls in pairs, then its tokens and cost. */
+function* sessionSteps(k: number, taskId: string): Generator<DemoStep> {
+  const sessionId = `demo-session-${k}`;
+  const on = { sessionId, taskId };
+  yield ev(I, "session.started", { via: "demo", model: MODEL, cwd: "/work/pipeline", source: "startup" }, on);
+  const calls: [string, string, boolean][] = [["Read", "src/manifest.ts", true], ["Bash", "npm test -- manifest", false], ["Edit", "src/manifest.ts", true], ["Bash", "npm test -- manifest", true]];
+  for (const [i, [tool, input, ok]] of calls.entries()) {
+    const toolUseId = `toolu-${k}-${i}`;
+    yield ev(I, "tool.call", { toolUseId, tool, phase: "started", input }, on);
+    yield ev(I, "tool.call", { toolUseId, tool, phase: ok ? "succeeded" : "failed", durationMs: 400 + i * 900, ...(ok ? {} : { error: "1 test failed" }) }, on);
+  }
+  yield ev(I, "usage.reported", { model: MODEL, inputTokens: 41_200 + k * 10, outputTokens: 6_300, cacheReadTokens: 120_000, costUsd: 0.62, source: "agent" }, on);
+  yield ev(I, "session.ended", { reason: "task handed to review" }, on);
 }
 
 /** One episode; `k` keeps ids unique across episodes and restarts. `openItems` lets it skip asking more of humans than they answered. */
@@ -80,6 +103,7 @@ export function* episodeSteps(k: number, openItems = 0): Generator<DemoStep> {
   yield ev(I, "run.started", { runId: `r${k}a`, workItemId: t1, mood: "CURIOUS" });
   yield ev(I, "note", { kind: "OBSERVATION", text: `Read the code paths touched by "${d1}": two call sites, no tests yet.` }, { runId: `r${k}a`, taskId: t1 });
   yield ev(I, "note", { kind: "HYPOTHESIS", text: "A focused change in one module is enough.", test: "unit tests + one integration run", budget: "45 min" }, { runId: `r${k}a` });
+  yield* sessionSteps(k, t1);
   yield bundle(`ev-${k}-1`, [["npm test -- manifest", 0, 4523], ["npm run lint", 0, 1200], ["npm run typecheck", 0, 3100]]);
   yield ev(I, "run.verified", { runId: `r${k}a`, by: "self", passed: true, checks: [{ name: "unit", passed: true }, { name: "lint", passed: true }] });
   yield ev(I, "note", { kind: "REQUEST_VERIFY", text: "Self-verification green; please verify as director.", REFERENCES: [`ev-${k}-1`] }, { runId: `r${k}a` });
