@@ -1,5 +1,5 @@
 // The raw material of reputation (issue 16; seed 000 §5: "protocol outputs, not scoring"):
-// counts kept per agent, derived from the tape event by event (track-signals.ts) and stored in
+// counts kept per agent, derived from the tape event by event (step-signals.ts) and stored in
 // the pod's state, so a replay to any seq rebuilds them exactly. No score is computed here: a
 // rate is a Share or a Mean, kept as its parts, so pods and periods add up exactly.
 
@@ -75,10 +75,25 @@ export type AgentSignals = {
 /** A point of the pod's cumulative cost: the burn-down against a cost budget. */
 export type CostPoint = { seq: number; at: string; costUsd: number };
 
+/**
+ * What the fold must remember between events that the pod's state does not keep; not a signal
+ * itself. Entries leave when their subject is decided, so it stays as small as the open work.
+ */
+export type SignalsTracking = {
+  /** Each task's latest task.review_requested (server receipt time): the start of a review's time. */
+  reviewRequestedAt: Record<string, string>;
+  /** Approving reviews in each task's current round, per reviewer (a round's other verdicts end it). */
+  roundApprovals: Record<string, Record<string, number>>;
+  /** Who delivered each job (the job.delivered actor), until it is settled. */
+  deliverers: Record<string, string>;
+};
+
 export type PodSignals = {
   agents: Record<string, AgentSignals>;
   /** Cumulative cost after each usage report, thinned to at most MAX_COST_POINTS (deterministically, so a replay keeps the same points). */
   cost: CostPoint[];
+  tracking: SignalsTracking;
 };
 
-export const emptyPodSignals = (): PodSignals => ({ agents: {}, cost: [] });
+export const emptySignalsTracking = (): SignalsTracking => ({ reviewRequestedAt: {}, roundApprovals: {}, deliverers: {} });
+export const emptyPodSignals = (): PodSignals => ({ agents: {}, cost: [], tracking: emptySignalsTracking() });

@@ -15,6 +15,7 @@ import { sessionReducers } from "./reduce-sessions";
 import { toolGateReducers } from "./reduce-tool-gates";
 import { budgetReducers } from "./reduce-budgets";
 import { trackMeters } from "./meters";
+import { stepSignals } from "../signals/step-signals";
 
 /** Every event type's reducer: an event type added to the schemas without one does not compile (see reducers.test-d.ts). */
 const REDUCERS: Reducers = { ...podReducers, ...taskReducers, ...evidenceReducers, ...decisionReducers, ...runReducers, ...jobReducers, ...systemReducers, ...sessionReducers, ...toolGateReducers, ...budgetReducers };
@@ -34,7 +35,9 @@ export function applyEvent(s: PodState, e: AppliedEvent): PodState {
   }
   // The cadence watchdog's clock: who is expected to checkpoint may change with this event.
   const after = trackWatch({ ...(REDUCERS[e.type] as AnyReducer)(s, e), seq: e.seq }, e);
-  return trackMeters(s, after, e);
+  const metered = trackMeters(s, after, e);
+  // Reducers never touch signals, so metered.signals is still the previous value.
+  return { ...metered, signals: stepSignals(metered.signals, s, metered, e) };
 }
 
 export function replay(events: AppliedEvent[], from: PodState): PodState {

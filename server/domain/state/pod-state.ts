@@ -217,7 +217,7 @@ export type PodState = {
   /** The budgets set with budget.set, by id. */
   budgetLimits: Record<string, Budget>;
   meters: Meters;
-  /** The raw signals of each agent (issue 16, signals/track-signals.ts). */
+  /** The raw signals of each agent (issue 16, signals/step-signals.ts). */
   signals: PodSignals;
   lastCheckpoint: (At & { actor: string }) | null;
   /** Per agent member: checkpoints on cadence, staleness (the watchdog). */
