@@ -1,10 +1,11 @@
-// What is due in one pod now, as the events the server appends for it: deadline outcomes and
-// staleness episodes, each with its deterministic id. Pure: the scheduler reads the state and
-// the clock and appends what this returns.
+// What is due in one pod now, as the events the server appends for it: deadline outcomes,
+// staleness episodes and crossed budgets, each with its deterministic id. Pure: the scheduler
+// reads the state and the clock and appends what this returns.
 import { SYSTEM_ACTOR } from "../domain/events/event-schemas";
 import { cadenceMinutes, stalenessDue } from "../domain/state/cadence";
 import { deadlineOutcome, pendingDeadlines } from "../domain/state/deadlines";
 import type { PodState } from "../domain/state/pod-state";
+import { budgetsDue } from "./budgets-due";
 import type { TEvent } from "../wire/events";
 import { systemEventId } from "./system-event-id";
 
@@ -39,5 +40,8 @@ export function timedWork(podId: string, s: PodState, now: number, minuteMs: num
     const event: TEvent = { id: systemEventId(`stale:${podId}:${agentId}:${since}`), type: "agent.stale", actor: SYSTEM_ACTOR, body: { agentId, since, cadenceMinutes: cadenceMinutes(s) } };
     due.push({ event });
   }
+  const budgets = budgetsDue(podId, s, now);
+  for (const event of budgets.due) due.push({ event });
+  if (budgets.nextAt !== null) later(budgets.nextAt);
   return { due, nextAt };
 }

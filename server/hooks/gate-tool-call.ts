@@ -18,6 +18,7 @@ import { waitForApproval, type ApprovalAnswer } from "./wait-for-approval";
 import type { HeldCalls } from "./held-calls";
 import { tokenStillValid } from "../access/token-still-valid";
 import { cut } from "./summarize";
+import { budgetHoldLine } from "./budget-hold-line";
 
 type Gated = HookInputOf<"PreToolUse" | "PermissionRequest">;
 type Gate = { decision: "allow" | "deny"; by: "policy" | "person" | "deadline"; ruleId?: string; requestId?: string; reason?: string };
@@ -103,7 +104,8 @@ async function askPerson(app: AppContext, who: HookCaller, state: PodState, h: G
   const body = {
     requestId, toolUseId: toolUseIdOf(h), tool: cut(h.tool_name, 200), ruleId: verdict.ruleId,
     input: gatedInputText(h.tool_input),
-    context: await recentContext(app.store, who.podId, who.memberId, h.session_id),
+    // A budget's hold says first why a call no rule asks about is held: the person sees the budget and its numbers.
+    context: [...budgetHoldLine(state, verdict), ...(await recentContext(app.store, who.podId, who.memberId, h.session_id))],
     deadline: { at: new Date(Date.now() + deadlineMs).toISOString(), then: "answer" as const, answer: ask.then },
   };
   try {

@@ -22,11 +22,13 @@ import { peopleRoutes } from "./people-routes";
 import { webhookRoutes } from "./webhook-routes";
 import { notifyRoutes } from "./notify-routes";
 import { hookRoutes } from "./hook-routes";
+import { budgetRoutes } from "./budget-routes";
+import { signalsRoutes } from "./signals-routes";
 import { openShareLink } from "./share-route";
 import { OTLP_TRACES_PATH, otlpRoutes, sendOtlpError } from "../otlp/otlp-route";
 import type { Guard, Route } from "./route";
 
-const routes: Route[] = [...tapeRoutes, ...protocolRoutes, ...accessRoutes, ...peopleRoutes, ...webhookRoutes, ...notifyRoutes, ...hookRoutes, ...blobRoutes, ...otlpRoutes, ...healthRoutes];
+const routes: Route[] = [...tapeRoutes, ...protocolRoutes, ...accessRoutes, ...peopleRoutes, ...webhookRoutes, ...notifyRoutes, ...hookRoutes, ...budgetRoutes, ...signalsRoutes, ...blobRoutes, ...otlpRoutes, ...healthRoutes];
 const GENERIC_401 = new AppError(401, "unauthenticated", "authentication required");
 
 /** The verdict, and for a `{ pod }` guard the pod's state it read (handed to the route, not read twice). */

@@ -7,8 +7,8 @@ import type { InboxItem, InboxKind } from "../domain/state/pod-state";
 import { visiblePods } from "../pods/visible-pods";
 import type { NotifyLevel, PreferencesResponse, QuietHours, TPreferencesRequest } from "../wire/notifications";
 
-/** Kinds that ask a person to decide. Anything else (reminders, staleness alerts, notices) is informational. */
-const DECISION_KINDS: ReadonlySet<string> = new Set<InboxKind>(["escalation", "decision", "job_acceptance", "plan_blocked", "tool_approval"]);
+/** Kinds that ask a person to decide (a crossed budget asks whether to raise it, remove it or resume). Anything else (reminders, staleness alerts, notices) is informational. */
+const DECISION_KINDS: ReadonlySet<string> = new Set<InboxKind>(["escalation", "decision", "job_acceptance", "plan_blocked", "tool_approval", "budget"]);
 
 /**
  * Whether an inbox item of `kind` reaches a person at `level` (inbox default view, push and mail alike).

@@ -3,7 +3,8 @@
 import { definePodAction, definePodCall } from "./perform-pod-action";
 import { ZAddTaskInput, ZAnswerEscalationInput, ZAssignRoleInput, ZDecideInput, ZHandOffInput, ZRotateRoleInput, ZSetPausedInput, ZSplitTaskInput } from "../wire/actions";
 import type { TEvent } from "../wire/events";
-import { ZAddAgentInput, ZAgentTokenInput, ZAnswerToolApprovalInput, ZCreateAgentTokenInput, ZDismissNoticeInput, ZSetToolPolicyInput } from "../wire/actions";
+import { ZAddAgentInput, ZAgentTokenInput, ZAnswerToolApprovalInput, ZBudgetSetInput, ZCreateAgentTokenInput, ZDismissNoticeInput, ZSetToolPolicyInput } from "../wire/actions";
+import { setBudget } from "../budgets/set-budget";
 import { dismissNoticeEvent } from "../pods/dismiss-notice";
 import { addAgent } from "../access/add-agent";
 import { createAgentToken, revokeAgentToken } from "../access/agent-tokens";
@@ -39,6 +40,13 @@ export const answerToolApprovalAction = definePodAction({
   schema: ZAnswerToolApprovalInput,
   need: "approver" as const,
   events: (a, actor) => [{ type: "tool.approval.answered" as const, actor, body: a.answer }],
+});
+
+/** Sets, raises or removes a budget (issue 16; approvers, the domain checks again): the same use-case as PUT/DELETE …/budgets/{budgetId}. */
+export const setBudgetCall = definePodCall({
+  schema: ZBudgetSetInput,
+  need: "approver" as const,
+  run: (app, { podId, ...a }, actor) => setBudget(app, podId, a.limit === null ? { budgetId: a.budgetId, limit: null } : { ...a, limit: a.limit }, actor),
 });
 
 /** Notices are for the pod's admins; one of them dismisses it (the same use-case as the API's). */

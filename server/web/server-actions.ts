@@ -10,7 +10,7 @@ import { createPodCall, setCanCreatePodsCall } from "./site-actions";
 import { closePodAction, createShareLinkCall, listShareLinksCall, revokeShareLinkCall, setArchivedCall, startPodAction } from "./pod-life-actions";
 import { runPodAction, runPodCall } from "./run-action";
 import { createWebhookCall, deleteWebhookCall, listWebhookDeliveriesCall, listWebhooksCall, redeliverWebhookCall, testWebhookCall, updateWebhookCall } from "./webhook-actions";
-import { answerToolApprovalAction, setToolPolicyAction } from "./pod-actions";
+import { answerToolApprovalAction, setBudgetCall, setToolPolicyAction } from "./pod-actions";
 import { addAgentCall, addTaskAction, answerEscalationAction, assignRoleAction, createAgentTokenCall, decideAction, dismissNoticeAction, handOffAction, revokeAgentTokenCall, rotateAgentTokenCall, rotateRoleAction, setPausedAction, splitTaskAction } from "./pod-actions";
 
 // Decisions and answers from the control room. Each goes through
@@ -31,6 +31,11 @@ export async function setToolPolicy(raw: unknown) {
 
 export async function answerToolApproval(raw: unknown) {
   return runPodAction(answerToolApprovalAction, raw);
+}
+
+// Budgets (issue 16): an approver sets, raises or removes one (the domain checks again).
+export async function setBudget(raw: unknown) {
+  return runPodCall(setBudgetCall, raw);
 }
 
 export async function dismissNotice(raw: unknown) {

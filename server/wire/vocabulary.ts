@@ -83,3 +83,7 @@ export type BudgetMetric = (typeof BUDGET_METRICS)[number];
 /** What crossing a budget does, besides the inbox item: nothing more, the next gated tool call asks a person, or the pod pauses. */
 export const BUDGET_ACTIONS = ["notify", "hold_tools", "pause_pod"] as const;
 export type BudgetAction = (typeof BUDGET_ACTIONS)[number];
+/** How each metric's amounts are named to a person (the inbox, the hook's reason, the budgets panel). */
+export const BUDGET_UNITS: Record<BudgetMetric, string> = { tokens: "tokens", cost_usd: "USD", wall_minutes: "minutes", tool_calls: "tool calls" };
+/** A budget's amount as a person reads it: whole numbers as they are, money and minutes to two decimals. */
+export const budgetAmount = (n: number) => (Number.isInteger(n) ? String(n) : n.toFixed(2));

@@ -17,11 +17,13 @@ export function trackMeters(before: PodState, after: PodState, e: AppliedEvent):
   const session = e.sessionId && Object.hasOwn(after.sessions, e.sessionId) ? after.sessions[e.sessionId]! : null;
   const agentId = session?.agentId ?? (e.type === "tool.call" ? e.actor : null);
   if (agentId) {
-    let m = meters.agents[agentId] ?? freshMeter();
-    // A session's wall time grows from its latest event to this one (a session evicted from the
-    // state and seen again starts afresh: its earlier time is already counted).
+    let m = Object.hasOwn(meters.agents, agentId) ? meters.agents[agentId]! : freshMeter();
+    // A session's wall time grows by how far this event moved its latest time (a session evicted
+    // from the state and seen again starts afresh: its earlier time is already counted). Events
+    // that carry the session but do not touch it (a hook's checkpoint, an approval request) add
+    // nothing: counting from the untouched latest time would count that stretch twice.
     const prev = e.sessionId && Object.hasOwn(before.sessions, e.sessionId) ? before.sessions[e.sessionId]! : null;
-    if (prev) m = { ...m, sessionMs: m.sessionMs + Math.max(0, Date.parse(e.receivedAt) - Date.parse(prev.last.at)) };
+    if (prev && session) m = { ...m, sessionMs: m.sessionMs + Math.max(0, Date.parse(session.last.at) - Date.parse(prev.last.at)) };
     if (e.type === "tool.call" && e.body.phase === "started") m = { ...m, toolCalls: m.toolCalls + 1 };
     if (e.type === "tool.call" && e.body.phase === "failed") m = { ...m, failedToolCalls: m.failedToolCalls + 1 };
     meters = { ...meters, agents: with_(meters.agents, agentId, m) };
