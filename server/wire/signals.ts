@@ -58,3 +58,36 @@ export type SignalsExport = {
   /** Each agent id added up across the rows' pods (an agent is known by its member id). */
   agents: AgentSignalsView[];
 };
+
+/** One stored event exactly as the hash chain covers it (body and meta as their stored JSON text), with its hash. */
+export type RecordEvent = {
+  id: string;
+  podId: string;
+  seq: number;
+  type: string;
+  actor: string;
+  role: string | null;
+  ts: string | null;
+  receivedAt: string;
+  body: string;
+  meta: string | null;
+  prevHash: string;
+  hash: string;
+};
+
+/** What GET /api/v1/signals/record signs: an agent's signals and every event they are derived from, against the pod's chain head. */
+export type AgentRecordPayload = {
+  podId: string;
+  agentId: string;
+  generatedAt: string;
+  head: { seq: number; hash: string };
+  window: { from: string; to: string } | null;
+  signals: AgentSignals & { rates: SignalRates };
+  events: RecordEvent[];
+};
+
+/** GET /api/v1/signals/record: `signature` is Ed25519 (base64) over the UTF-8 of canonicalJson(payload); scripts/verify-record.mjs checks it. */
+export type SignedAgentRecord = { payload: AgentRecordPayload; signature: string; keyId: string; algorithm: "Ed25519" };
+
+/** GET /api/v1/signals/key: the installation's public key for signed records. */
+export type SigningKeyView = { keyId: string; algorithm: "Ed25519"; publicKeyPem: string };
