@@ -171,6 +171,11 @@ describe("authorization matrix", () => {
     { name: "PATCH /users/{id}", allowed: [], call: (a) => api(s.url, "PATCH", "/api/v1/users/no-such-user", { canCreatePods: true }, a) },
     { name: "POST /pods/{id}/archive", allowed: ["admin"], call: (a) => api(s.url, "POST", `/api/v1/pods/${podId}/archive`, undefined, a) },
     { name: "POST /pods/{id}/unarchive", allowed: ["admin"], call: (a) => api(s.url, "POST", `/api/v1/pods/${podId}/unarchive`, undefined, a) },
+    // Signals (issue 16): a pod's for its watchers; the export is everyone's own pods (another pod's token sees its own); a record needs the pod; the key is public.
+    { name: "GET /pods/{id}/signals", allowed: WATCHERS, call: (a) => api(s.url, "GET", `/api/v1/pods/${podId}/signals`, undefined, a) },
+    { name: "GET /signals", allowed: [...WATCHERS, "otherToken"], call: (a) => api(s.url, "GET", "/api/v1/signals", undefined, a) },
+    { name: "GET /signals/record", allowed: WATCHERS, call: (a) => api(s.url, "GET", `/api/v1/signals/record?pod=${podId}&agent=bot`, undefined, a) },
+    { name: "GET /signals/key (public)", allowed: CALLERS, call: (a) => api(s.url, "GET", "/api/v1/signals/key", undefined, a) },
     { name: "GET /schema (public)", allowed: CALLERS, call: (a) => api(s.url, "GET", "/api/v1/schema", undefined, a) },
   ];
 
