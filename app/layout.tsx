@@ -46,6 +46,11 @@ export default async function RootLayout({ children }: { children: React.ReactNo
               <Link href="/" className="text-sm text-zinc-600 hover:text-zinc-900 dark:text-zinc-400 dark:hover:text-zinc-100">
                 Pods
               </Link>
+              {who.kind === "user" && (
+                <Link href="/agents" className="text-sm text-zinc-600 hover:text-zinc-900 dark:text-zinc-400 dark:hover:text-zinc-100">
+                  Agents
+                </Link>
+              )}
               {who.kind !== "anonymous" && <InboxBadge />}
               {who.kind === "user" && isSiteAdmin(who) && (
                 <Link href="/people" className="text-sm text-zinc-600 hover:text-zinc-900 dark:text-zinc-400 dark:hover:text-zinc-100">

@@ -22,8 +22,9 @@ import { ShareLinksPanel } from "./share-links-panel";
 import { WebhooksPanel } from "../webhooks/webhooks-panel";
 import { ToolPoliciesPanel } from "../gates/tool-policies-panel";
 import { Skeleton } from "../shared/ui";
+import { SignalsPanel } from "../signals/signals-panel";
 
-const TABS = ["board", "tape", "inbox", "sessions", "evidence", "runs", "members", "job", "setup"] as const;
+const TABS = ["board", "tape", "inbox", "sessions", "evidence", "runs", "signals", "members", "job", "setup"] as const;
 type Tab = (typeof TABS)[number];
 
 /** canAdmin: pod admin controls (members, tokens, links); publicUrl: this server's URL for snippets and links. */
@@ -50,6 +51,8 @@ export function PodView({ podId, canAct, canAdmin = false, publicUrl, head }: { 
       <div role="tabpanel" id={panelId(tab)} aria-labelledby={tabId(tab)} className="min-w-0">
       {tab === "tape" ? (
         <TapeView podId={podId} liveTape={liveTape} />
+      ) : tab === "signals" ? (
+        <SignalsPanel podId={podId} />
       ) : state.isPending ? (
         <Skeleton label="Loading" className="h-40 rounded-lg" />
       ) : state.isError ? (

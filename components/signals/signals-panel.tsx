@@ -1,0 +1,44 @@
+"use client";
+// The pod's Signals tab: each agent's raw signals in a table, the cost burn-down against the
+// budgets, checkpoint cadence and review outcomes over time. Live: refetched as the tape moves.
+import { Empty, Skeleton } from "../shared/ui";
+import { AgentSignalsTable } from "./agent-signals-table";
+import { BudgetsSummary } from "./budgets-summary";
+import { CheckpointCadence } from "./checkpoint-cadence";
+import { CostBurnDown } from "./cost-burn-down";
+import { ReviewOutcomes } from "./review-outcomes";
+import { hasActivity, hasSignals } from "./chart-data";
+import { usePodSignals } from "./use-pod-signals";
+import { NO_SIGNALS } from "./format-signals";
+
+export function SignalsPanel({ podId }: { podId: string }) {
+  const signals = usePodSignals(podId);
+  if (signals.isPending) return <Skeleton label="Loading signals" className="h-64 rounded-lg" />;
+  if (signals.isError) return <p role="alert" className="text-sm text-red-700 dark:text-red-400">Could not load the signals: {signals.error.message}</p>;
+  const view = signals.data;
+  if (!hasSignals(view)) {
+    return (
+      <div className="space-y-3" data-testid="signals-panel">
+        <Empty>{NO_SIGNALS}</Empty>
+        <BudgetsSummary budgets={view.budgets} />
+      </div>
+    );
+  }
+  return (
+    <div className="space-y-4" data-testid="signals-panel">
+      <section aria-labelledby="signals-agents" className="space-y-2">
+        <h2 id="signals-agents" className="text-sm font-semibold uppercase tracking-wide text-zinc-500">Agents</h2>
+        <AgentSignalsTable agents={view.agents.filter(hasActivity)} />
+        <p className="text-xs text-zinc-600 dark:text-zinc-400">Rates count what the tape shows; hover a figure for the counts behind it. As of #{view.seq}.</p>
+      </section>
+      <BudgetsSummary budgets={view.budgets} />
+      <div className="grid gap-3 md:grid-cols-2">
+        <CostBurnDown view={view} />
+        <ReviewOutcomes view={view} />
+        <div className="md:col-span-2">
+          <CheckpointCadence view={view} />
+        </div>
+      </div>
+    </div>
+  );
+}
