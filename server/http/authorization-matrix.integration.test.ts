@@ -9,7 +9,7 @@ import { resolveIdentity } from "../access/resolve-identity";
 import { performPodAction, performPodCall } from "../web/perform-pod-action";
 import { performSiteCall } from "../web/run-site-action";
 import { addPersonCall, changePasswordCall, inviteCall, removePersonCall, resetPasswordCall, setPersonAccessCall } from "../web/people-actions";
-import { addAgentCall, createAgentTokenCall, revokeAgentTokenCall, rotateAgentTokenCall } from "../web/pod-actions";
+import { addAgentCall, createAgentTokenCall, revokeAgentTokenCall, rotateAgentTokenCall, setBudgetCall } from "../web/pod-actions";
 import { createWebhookCall, deleteWebhookCall, listWebhookDeliveriesCall, listWebhooksCall, redeliverWebhookCall, testWebhookCall, updateWebhookCall } from "../web/webhook-actions";
 import { closePodAction, createShareLinkCall, listShareLinksCall, revokeShareLinkCall, setArchivedCall, startPodAction } from "../web/pod-life-actions";
 import { createPodCall, setCanCreatePodsCall } from "../web/site-actions";
@@ -169,6 +169,18 @@ describe("authorization matrix", () => {
     { name: "PATCH /members/{m}", allowed: ["admin"], call: async (a) => api(s.url, "PATCH", `/api/v1/pods/${podId}/members/${await humanMember()}`, { access: "approver" }, a) },
     { name: "DELETE /members/{m}", allowed: ["admin"], call: async (a) => api(s.url, "DELETE", `/api/v1/pods/${podId}/members/${await humanMember()}`, undefined, a) },
     { name: "PATCH /users/{id}", allowed: [], call: (a) => api(s.url, "PATCH", "/api/v1/users/no-such-user", { canCreatePods: true }, a) },
+    // Budgets (issue 16): watchers read them; approvers set them; an agent token may try (the domain lets the chair or the cost controller: "bot" gets 409).
+    { name: "GET /pods/{id}/budgets", allowed: WATCHERS, call: (a) => api(s.url, "GET", `/api/v1/pods/${podId}/budgets`, undefined, a) },
+    { name: "PUT /pods/{id}/budgets/{b}", allowed: ["approver", "admin", "token"], call: (a) => api(s.url, "PUT", `/api/v1/pods/${podId}/budgets/b-${randomUUID().slice(0, 8)}`, { metric: "tokens", limit: 1000 }, a) },
+    {
+      name: "DELETE /pods/{id}/budgets/{b}",
+      allowed: ["approver", "admin", "token"],
+      call: async (a) => {
+        const budgetId = `b-${randomUUID().slice(0, 8)}`;
+        expect((await api(s.url, "PUT", `/api/v1/pods/${podId}/budgets/${budgetId}`, { metric: "tool_calls", limit: 10 })).status).toBe(200);
+        return api(s.url, "DELETE", `/api/v1/pods/${podId}/budgets/${budgetId}`, undefined, a);
+      },
+    },
     { name: "POST /pods/{id}/archive", allowed: ["admin"], call: (a) => api(s.url, "POST", `/api/v1/pods/${podId}/archive`, undefined, a) },
     { name: "POST /pods/{id}/unarchive", allowed: ["admin"], call: (a) => api(s.url, "POST", `/api/v1/pods/${podId}/unarchive`, undefined, a) },
     // Signals (issue 16): a pod's for its watchers; the export is everyone's own pods (another pod's token sees its own); a record needs the pod; the key is public.
@@ -248,6 +260,16 @@ describe("authorization matrix", () => {
       }
     });
   }
+
+  it("server action setBudget: approvers and admins of the pod", async () => {
+    for (const caller of CALLERS) {
+      const resolved = await resolveIdentity(s.app.access, headersOf(auth[caller]));
+      const identity = resolved === "invalid" ? ({ kind: "anonymous" } as const) : resolved;
+      const result = await performPodCall(s.app, identity, setBudgetCall as never, { podId, budgetId: `b-${randomUUID().slice(0, 8)}`, metric: "cost_usd", limit: 2.5, then: "notify" });
+      if (caller === "approver" || caller === "admin") expect(result.ok, `${caller}: ${JSON.stringify(result)}`).toBe(true);
+      else expect(result.ok ? "ok" : result.code, caller).toMatch(/^(unauthenticated|forbidden)$/);
+    }
+  });
 
   // People from the control room: pod access for pod admins; invites and resets for site admins only (none of
   // these callers is one); one's own password for any signed-in person (here refused for a wrong current password).
