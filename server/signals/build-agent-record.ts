@@ -24,17 +24,18 @@ export const MAX_RECORD_EVENTS = 20_000;
 
 export type RecordQuery = { agentId: string; from?: string; to?: string };
 
-export async function buildAgentRecord(app: AppContext, podId: string, current: PodState, q: RecordQuery, nowMs = Date.now()): Promise<SignedAgentRecord> {
+/** `maxEvents`: the bound (tests lower it). */
+export async function buildAgentRecord(app: AppContext, podId: string, current: PodState, q: RecordQuery, { nowMs = Date.now(), maxEvents = MAX_RECORD_EVENTS } = {}): Promise<SignedAgentRecord> {
   const window = parseWindow(q.from, q.to, nowMs);
   const member = Object.hasOwn(current.members, q.agentId) ? current.members[q.agentId]! : null;
   if (!member || member.kind !== "agent") throw notFound(`agent ${q.agentId} in this pod`);
   const key = await signingKey(app.store);
-  const payload = await recompute(app.store, () => collect(app, podId, q.agentId, window, nowMs));
+  const payload = await recompute(app.store, () => collect(app, podId, q.agentId, window, nowMs, maxEvents));
   const signature = sign(null, Buffer.from(canonicalJson(payload), "utf8"), key.privateKey).toString("base64");
   return { payload, signature, keyId: key.keyId, algorithm: key.algorithm };
 }
 
-async function collect(app: AppContext, podId: string, agentId: string, window: Window | null, nowMs: number): Promise<AgentRecordPayload> {
+async function collect(app: AppContext, podId: string, agentId: string, window: Window | null, nowMs: number, maxEvents: number): Promise<AgentRecordPayload> {
   // Up to the head read here: events appended meanwhile belong to the next export, not half to this one.
   const head = await app.store.readHead(podId);
   if (!head) throw notFound("pod");
@@ -55,7 +56,7 @@ async function collect(app: AppContext, podId: string, agentId: string, window: 
       } else changed = !sameValue(entryOf(state.signals, agentId), entryOf(next.signals, agentId));
       state = next;
       if (!changed) continue;
-      if (events.length === MAX_RECORD_EVENTS) throw tooMany();
+      if (events.length === maxEvents) throw tooMany(maxEvents);
       const { id, seq, type, actor, role, ts, receivedAt, body, meta, prevHash, hash } = row;
       events.push({ id, podId: row.podId, seq: Number(seq), type, actor, role, ts, receivedAt, body, meta, prevHash, hash });
     }
@@ -70,4 +71,4 @@ async function collect(app: AppContext, podId: string, agentId: string, window: 
 const entryOf = (sig: PodSignals, agentId: string) => (Object.hasOwn(sig.agents, agentId) ? sig.agents[agentId] : undefined);
 const inWindow = (receivedAt: string, w: Window | null) => !w || (Date.parse(receivedAt) >= w.fromMs && Date.parse(receivedAt) < w.toMs);
 
-const tooMany = () => new AppError(422, "record_too_large", `this agent's record holds more than ${MAX_RECORD_EVENTS} events; narrow it with from/to`);
+const tooMany = (max: number) => new AppError(422, "record_too_large", `this agent's record holds more than ${max} events; narrow it with from/to`);

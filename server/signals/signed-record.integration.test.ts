@@ -10,6 +10,8 @@ import { agentPod, api, startServerOn, startTestServer, type TestServer } from "
 import { createTestDatabase, testProviders } from "../testing/test-databases";
 import { canonicalJson } from "../domain/canonical-json";
 import type { SignedAgentRecord, SigningKeyView } from "../wire/signals";
+import type { AppError } from "../domain/errors";
+import { buildAgentRecord } from "./build-agent-record";
 
 const SCRIPT = join(import.meta.dirname, "..", "..", "scripts", "verify-record.mjs");
 const usage = (actor: string, sessionId: string, inputTokens: number) => ({ id: randomUUID(), type: "usage.reported", actor, sessionId, body: { model: "claude-sonnet-4-5", inputTokens, outputTokens: 5, costUsd: 0.01 } });
@@ -150,6 +152,14 @@ describe.each(testProviders())("signed record on %s", (provider) => {
     expect(body.payload.events.map((e) => e.seq)).toEqual(implSeqs.slice(2));
     expect(body.payload.signals.rates).toMatchObject({ totalTokens: 55, toolCalls: 1 });
     expect((await verifyRecord([write("window.json", body), "--key", keyFile])).code).toBe(0);
+  });
+
+  it("refuses a record longer than its bound (422: narrow it with from/to), and the narrowed one fits", async () => {
+    const state = (await s.app.store.readState(pod.podId))!;
+    const refused = await buildAgentRecord(s.app, pod.podId, state, { agentId: "impl" }, { maxEvents: 3 }).catch((e: AppError) => e);
+    expect(refused).toMatchObject({ status: 422, code: "record_too_large", message: expect.stringMatching(/narrow it with from\/to/) });
+    const narrowed = await buildAgentRecord(s.app, pod.podId, state, { agentId: "impl", from: between }, { maxEvents: 3 });
+    expect(narrowed.payload.events).toHaveLength(2);
   });
 
   it("answers 404 for an agent that is not the pod's, 400 for a bad query", async () => {
