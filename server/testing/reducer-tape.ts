@@ -4,7 +4,7 @@ import { expect } from "vitest";
 import { AppError } from "../domain/errors";
 import { ZEventInput } from "../domain/events/event-schemas";
 import { applyEvent } from "../domain/state/apply-event";
-import { emptyPodState, type PodState } from "../domain/state/pod-state";
+import { emptyPodState, type AppliedEvent, type PodState } from "../domain/state/pod-state";
 
 export const HASH = "b".repeat(64);
 
@@ -12,11 +12,15 @@ export class Tape {
   state: PodState = emptyPodState();
   /** When set, the receivedAt of the next events (deadlines and cadence count from it). */
   now: string | null = null;
+  /** The events applied so far: the tape (for recomputing from it). */
+  events: AppliedEvent[] = [];
 
   /** Applies one event; returns the new state (and keeps it). */
   add(type: string, actor: string, body: object = {}, extra: object = {}): PodState {
     const event = ZEventInput.parse({ type, actor, body, ...extra });
-    this.state = applyEvent(this.state, { ...event, seq: this.state.seq + 1, receivedAt: this.now ?? `2026-11-22T00:00:${String(this.state.seq % 60).padStart(2, "0")}.000Z` });
+    const applied = { ...event, seq: this.state.seq + 1, receivedAt: this.now ?? `2026-11-22T00:00:${String(this.state.seq % 60).padStart(2, "0")}.000Z` } as AppliedEvent;
+    this.state = applyEvent(this.state, applied);
+    this.events.push(applied);
     return this.state;
   }
 
