@@ -105,8 +105,8 @@ export function InboxContextView({ podId, context }: { podId: string; context: I
       </div>
     );
   }
-  // A held tool call's card shows its own (held-call-panel.tsx).
-  if (context.kind === "tool") return null;
+  // A held tool call's card shows its own (held-call-panel.tsx), and so does a crossed budget's (budget-crossed-panel.tsx).
+  if (context.kind === "tool" || context.kind === "budget") return null;
   if (context.kind === "escalation") {
     return (
       <div className={box} data-testid="inbox-context">

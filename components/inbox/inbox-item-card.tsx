@@ -12,6 +12,7 @@ import { InboxContextView, formatMoney } from "./inbox-context";
 import { ConfirmMoney } from "./confirm-money";
 import { DueBadge } from "./due-badge";
 import { HeldCallPanel } from "./held-call-panel";
+import { BudgetCrossedPanel } from "./budget-crossed-panel";
 import { RevealedText } from "./revealed-text";
 
 type Props = {
@@ -50,8 +51,8 @@ export const InboxItemCard = forwardRef<HTMLLIElement, Props>(function InboxItem
       }),
     );
   const isJob = item.kind === "job_acceptance";
-  /** Stale agents and notices are told, not decided: a checkpoint clears the one, an admin dismisses the other. A held tool call has answers of its own. */
-  const decides = item.kind !== "stale" && item.kind !== "notice" && item.kind !== "tool_approval";
+  /** Stale agents and notices are told, not decided: a checkpoint clears the one, an admin dismisses the other. A held tool call and a crossed budget have answers of their own. */
+  const decides = item.kind !== "stale" && item.kind !== "notice" && item.kind !== "tool_approval" && item.kind !== "budget";
   const positive = isJob ? () => setConfirming("accept") : decideWith("approve");
   const negative = isJob ? () => setConfirming("reject") : decideWith("reject");
 
@@ -89,6 +90,7 @@ export const InboxItemCard = forwardRef<HTMLLIElement, Props>(function InboxItem
       <p className="text-sm break-words">{item.kind === "tool_approval" ? <RevealedText text={item.title} /> : item.title}</p>
       {item.text && item.kind !== "tool_approval" && <p className="text-sm whitespace-pre-wrap break-words text-zinc-700 dark:text-zinc-300">{item.text}</p>}
       {item.kind === "tool_approval" && <HeldCallPanel podId={podId} item={item} canAct={canAct} pending={pending} error={error} act={act} />}
+      {item.kind === "budget" && <BudgetCrossedPanel podId={podId} item={item} canAct={canAct} pending={pending} error={error} act={act} />}
       {item.kind === "stale" && <p className="text-xs text-zinc-600 dark:text-zinc-400">This clears when the agent posts its next checkpoint.</p>}
       {item.kind === "notice" && canAct && (
         <div className="space-y-2">

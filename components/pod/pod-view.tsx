@@ -21,6 +21,7 @@ import { PodSetup } from "./pod-setup";
 import { ShareLinksPanel } from "./share-links-panel";
 import { WebhooksPanel } from "../webhooks/webhooks-panel";
 import { ToolPoliciesPanel } from "../gates/tool-policies-panel";
+import { BudgetsPanel } from "../budgets/budgets-panel";
 import { Skeleton } from "../shared/ui";
 import { SignalsPanel } from "../signals/signals-panel";
 
@@ -79,6 +80,7 @@ export function PodView({ podId, canAct, canAdmin = false, publicUrl, head }: { 
           {canAdmin && <ShareLinksPanel podId={podId} />}
           {canAdmin && <WebhooksPanel podId={podId} />}
           <ToolPoliciesPanel podId={podId} state={state.data} canAdmin={canAdmin} />
+          <BudgetsPanel podId={podId} state={state.data} canAct={canAct} />
         </div>
       ) : (
         <JobsView state={state.data} />

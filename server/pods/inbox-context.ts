@@ -1,9 +1,10 @@
 // What backs each inbox item, for the card that asks a person to decide: the
 // task's review, evidence and proofs with their gates; the job's settlement and
 // acceptance tests; the escalation's question, task, options and evidence; a held
-// tool call's agent, tool and session.
+// tool call's agent, tool and session; a crossed budget's numbers.
 import type { InboxItem, PodState } from "../domain/state/pod-state";
 import type { InboxCard, InboxContext, InboxEvidence, InboxProof } from "../wire/views";
+import { budgetUse } from "../domain/state/meters";
 
 function evidenceOf(s: PodState, ids: string[]): InboxEvidence[] {
   return ids.flatMap((id) => {
@@ -53,6 +54,11 @@ export function inboxContext(s: PodState, item: InboxItem): InboxContext | null 
   if (kind === "tool") {
     const a = Object.hasOwn(s.toolApprovals, id) ? s.toolApprovals[id]! : null;
     return a ? { kind: "tool", requestId: a.requestId, agentId: a.agentId, tool: a.tool, sessionId: a.sessionId, cwd: a.sessionId ? (s.sessions[a.sessionId]?.cwd ?? null) : null, ruleId: a.ruleId } : null;
+  }
+  if (kind === "budget") {
+    // What it uses now is read at the time of the answer: a pod's wall time keeps growing.
+    const b = Object.hasOwn(s.budgetLimits, id) ? s.budgetLimits[id]! : null;
+    return b ? { kind: "budget", budgetId: b.budgetId, agentId: b.agentId, metric: b.metric, limit: b.limit, then: b.then, usedAtCrossing: b.exceeded?.used ?? null, usedNow: budgetUse(s, b, Date.now()), podStatus: s.status } : null;
   }
   return null;
 }

@@ -2,6 +2,7 @@
 // across pods as GET /inbox answers it. Made of the domain's projection types.
 import type { Escalation, Evidence, InboxItem, Job, Member, PodState, Run, Task, Workcell } from "../domain/state/pod-state";
 import type { CadenceAdherence } from "../domain/state/cadence";
+import type { BudgetAction, BudgetMetric } from "./vocabulary";
 
 /** GET /api/v1/pods/{podId}/state (also `?atSeq=`): the pod's projections, the board in plan order, the inbox oldest first. */
 export type PodStateView = Pick<PodState, "seq" | "status" | "scope" | "activeAgent" | "roleHistory" | "handoffs" | "decisions" | "budgets" | "lastCheckpoint"> & {
@@ -43,7 +44,9 @@ export type InboxContext =
   | { kind: "escalation"; escalationKind: Escalation["kind"]; question: string; askedBy: string; options: string[]; task: { taskId: string; description: string } | null; evidence: InboxEvidence[] }
   | { kind: "plan"; planId: string; blocks: { by: string; role: string; rationale: string }[] }
   // A held tool call (issue 15): who asks, in which session and folder, and the policy rule that asked.
-  | { kind: "tool"; requestId: string; agentId: string; tool: string; sessionId: string | null; cwd: string | null; ruleId: string | null };
+  | { kind: "tool"; requestId: string; agentId: string; tool: string; sessionId: string | null; cwd: string | null; ruleId: string | null }
+  // A crossed budget (issue 16): the budget as set, what it used when crossed and now, and whether the pod is paused (its "Resume pod").
+  | { kind: "budget"; budgetId: string; agentId: string | null; metric: BudgetMetric; limit: number; then: BudgetAction; usedAtCrossing: number | null; usedNow: number; podStatus: PodState["status"] };
 /** One thing waiting for a human, with what backs it (null when its subject is gone from the state). */
 export type InboxCard = InboxItem & { context: InboxContext | null };
 
