@@ -1,0 +1,93 @@
+// Budgets that act, end to end (issue 16): an approver sets a cost budget in the browser that
+// holds tools when crossed; a simulated Claude Code session posts its hooks over HTTP and its
+// usage through the agent events API (the usage of a real session comes from the command hook's
+// transcript reader, which posts the same usage.reported); podwatch appends budget.exceeded once;
+// the inbox shows the crossed budget with its numbers; the next PreToolUse is held and the
+// person's answer releases it; the Signals tab's cost burn-down names the budget.
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import type { APIRequestContext } from "@playwright/test";
+import { test, expect, createPod, createPerson, adminPost, signIn, adminHeaders } from "./fixtures";
+
+const fixture = (name: string) => JSON.parse(readFileSync(join(process.cwd(), "server", "hooks", "fixtures", `${name}.json`), "utf8")) as Record<string, unknown>;
+
+test("a cost budget crossed by a Claude Code session is reported once, holds the agent's next tool call for a person, and shows in the inbox and the charts", async ({ page, context, request }) => {
+  test.setTimeout(120_000);
+  const pod = await createPod(request);
+  await adminPost(request, `/api/v1/pods/${pod.id}/members`, { memberId: "claude", kind: "agent", displayName: "Claude Code", roles: ["implementer"] });
+  const { token } = (await adminPost(request, `/api/v1/pods/${pod.id}/members/claude/tokens`, { label: "e2e budgets" })) as { token: string };
+  const agent = { authorization: `Bearer ${token}` };
+  const hook = (r: APIRequestContext, body: object, query = "") => r.post(`/api/v1/hooks/claude-code${query}`, { data: body, headers: agent, timeout: 90_000 });
+  const usage = async (costUsd: number) => expect((await request.post(`/api/v1/pods/${pod.id}/events`, { data: { type: "usage.reported", actor: "claude", body: { model: "claude-sonnet-4-5", inputTokens: 1000, outputTokens: 200, costUsd, source: "transcript" } }, headers: agent })).status()).toBe(201);
+  const exceeded = async () => ((await (await request.get(`/api/v1/pods/${pod.id}/events?after=0&limit=1000`, { headers: adminHeaders })).json()).events as { type: string; actor: string; body: Record<string, unknown> }[]).filter((e) => e.type === "budget.exceeded");
+  await signIn(context, await createPerson(request, pod.id, "approver"));
+
+  // The approver sets the budget in the browser: checked before anything is sent.
+  await page.goto(`/pods/${pod.id}?tab=members`);
+  const panel = page.getByTestId("budgets");
+  await expect(panel.getByText(/^No budgets/)).toBeVisible();
+  await page.getByRole("button", { name: "New budget" }).click();
+  const form = page.getByRole("form", { name: "New budget" });
+  await form.getByRole("button", { name: "Add budget" }).click();
+  await expect(form.getByText("Give the budget a name, e.g. impl-cost")).toBeVisible();
+  await expect(form.getByText("Set a limit")).toBeVisible();
+  await form.getByLabel("Name").fill("claude-cost");
+  // The burn-down draws the pod's cost budgets; Claude Code is the pod's one agent, so the whole pod's hold is its hold.
+  await form.getByLabel("Counts").selectOption("");
+  await form.getByLabel("Metric").selectOption("cost_usd");
+  await form.getByLabel("Limit").fill("-1");
+  await form.getByRole("button", { name: "Add budget" }).click();
+  await expect(form.getByText("The limit is a number above 0")).toBeVisible();
+  await form.getByLabel("Limit").fill("0.50");
+  await form.getByLabel("When crossed").selectOption("hold_tools");
+  await form.getByRole("button", { name: "Add budget" }).click();
+  const budget = panel.getByRole("listitem", { name: "Budget claude-cost" });
+  await expect(budget.getByTestId("budget-numbers")).toHaveText("0.00 USD of 0.50 USD");
+  await expect(budget.getByRole("progressbar", { name: "Budget claude-cost used" })).toHaveAttribute("aria-valuenow", "0");
+
+  // A Claude Code session: its first tool calls go ahead (no rule speaks), its usage crosses the budget.
+  expect((await hook(request, fixture("session-start"))).status()).toBe(200);
+  expect(await (await hook(request, { ...fixture("pre-tool-use-bash"), tool_use_id: "toolu_e2e_1" })).json()).toEqual({});
+  expect((await hook(request, fixture("post-tool-use-bash"))).status()).toBe(200);
+  await usage(0.3);
+  await usage(0.3);
+  await expect.poll(async () => (await exceeded()).length).toBe(1);
+  await usage(0.2); // later reports do not report the round again
+  await page.waitForTimeout(500);
+  const reports = await exceeded();
+  expect(reports).toEqual([expect.objectContaining({ actor: "podwatch", body: { budget: "claude-cost", limit: 0.5, used: 0.6, metric: "cost_usd", then: "hold_tools" } })]);
+
+  // The inbox shows it with the numbers.
+  await page.goto(`/pods/${pod.id}?tab=inbox`);
+  const card = page.locator('[data-testid="inbox-item"][data-kind="budget"]');
+  await expect(card).toBeVisible();
+  await expect(card.getByText("Budget claude-cost crossed: 0.60 of 0.50 USD; gated tools now ask a person")).toBeVisible();
+  await expect(card.getByTestId("budget-numbers")).toHaveText("0.60 USD of 0.50 USD");
+  await expect(card.getByRole("progressbar", { name: "Budget claude-cost used" })).toHaveAttribute("aria-valuenow", "100");
+  await expect(card.getByTestId("budget-followed")).toHaveText("Each of the agent's tool calls now asks a person first.");
+  await expect(card.getByText("Now at 0.80 USD.")).toBeVisible();
+
+  // The next PreToolUse is held: its card names the budget; allowing it releases the hook request.
+  const held = hook(request, { ...fixture("pre-tool-use-bash"), tool_use_id: "toolu_e2e_2" }, "?wait=60");
+  const heldCard = page.locator('[data-testid="inbox-item"][data-kind="tool_approval"]');
+  await expect(heldCard).toBeVisible({ timeout: 20_000 });
+  await expect(heldCard.getByTestId("held-call-recent")).toContainText("Budget claude-cost of the pod crossed: 0.60 of 0.50 USD: podwatch asks before each tool call");
+  await heldCard.getByRole("button", { name: "Allow once" }).click();
+  await expect(heldCard).toHaveCount(0);
+  expect((await (await held).json()).hookSpecificOutput).toMatchObject({ hookEventName: "PreToolUse", permissionDecision: "allow" });
+
+  // The pod's Signals tab: the cost burn-down against the budget.
+  await page.getByRole("tab", { name: "signals" }).click();
+  const chart = page.getByRole("figure", { name: "Cost burn-down" });
+  await expect(chart).toBeVisible();
+  await expect(chart.getByTestId("chart-cost-caption")).toContainText("budget claude-cost");
+  await expect(chart.getByTestId("chart-cost-caption")).toContainText("exceeded at");
+
+  // Raised from the card: a new round, the item is settled, the budget is armed again.
+  await page.getByRole("tab", { name: "inbox" }).click();
+  await card.getByLabel(/New limit/).fill("2");
+  await card.getByRole("button", { name: "Raise the limit" }).click();
+  await expect(card).toHaveCount(0);
+  const after = await (await request.get(`/api/v1/pods/${pod.id}/budgets`, { headers: adminHeaders })).json();
+  expect(after.budgets).toEqual([expect.objectContaining({ budgetId: "claude-cost", limit: 2, exceeded: null, used: 0.8 })]);
+});
