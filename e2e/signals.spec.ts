@@ -1,0 +1,155 @@
+// Signals in the browser (issue 16): agents report reviews, checkpoints and usage with their own
+// tokens through the real API; the pod's Signals tab shows the per-agent table (sortable from the
+// keyboard) and the charts' captions, updates live, and reads at phone width in light and dark; the
+// Agents page lists each agent across the person's pods, filters by pod and links the export.
+import AxeBuilder from "@axe-core/playwright";
+import type { APIRequestContext, Page } from "@playwright/test";
+import { test, expect, createPod, createPerson, adminPost, postEvents, signIn, ev } from "./fixtures";
+
+type Agent = { id: string; token: string };
+
+async function addAgent(request: APIRequestContext, podId: string, id: string, displayName: string, role: string): Promise<Agent> {
+  await adminPost(request, `/api/v1/pods/${podId}/members`, { memberId: id, kind: "agent", displayName, roles: [role] });
+  const { token } = (await adminPost(request, `/api/v1/pods/${podId}/members/${id}/tokens`, { label: "e2e" })) as { token: string };
+  return { id, token };
+}
+
+/** An agent posts its own events with its own token, as an agent in a pod does. */
+async function report(request: APIRequestContext, podId: string, agent: Agent, events: { type: string; body: object; sessionId?: string }[]) {
+  const res = await request.post(`/api/v1/pods/${podId}/events`, { data: { events: events.map((e) => ev(e.type, agent.id, e.body, e.sessionId ? { sessionId: e.sessionId } : {})) }, headers: { authorization: `Bearer ${agent.token}` } });
+  expect(res.status(), await res.text()).toBe(201);
+}
+
+const usage = (costUsd: number, inputTokens: number) => ({ type: "usage.reported", sessionId: "s-impl", body: { model: "claude-sonnet-4-5", inputTokens, outputTokens: 100, costUsd, source: "transcript" } });
+
+/** Pod A: t1 approved after one review, t2 sent back then rejected by the approver, t3's review a reject; two checkpoints on cadence; $2.20 of usage under a $5 budget. */
+async function seedPodA(request: APIRequestContext) {
+  const pod = await createPod(request);
+  const impl = await addAgent(request, pod.id, "impl", "Implementer", "implementer");
+  const rev = await addAgent(request, pod.id, "rev", "Reviewer", "reviewer");
+  await postEvents(request, pod.id, [
+    ev("pod.scope_agreed", "admin", { scope: "Ship the login endpoint", successCriteria: ["tests pass"] }),
+    ev("pod.started", "admin", {}),
+    ev("budget.set", "admin", { budgetId: "b-cost", metric: "cost_usd", limit: 5 }),
+  ]);
+  const task = (taskId: string) => [{ type: "task.added", body: { taskId, description: `Task ${taskId}` } }, { type: "task.updated", body: { taskId, status: "in_progress" } }];
+  const approver = await createPerson(request, pod.id, "approver");
+  const decide = (taskId: string, verdict: "approve" | "reject") => postEvents(request, pod.id, [ev("decision", approver.email, { subject: { kind: "task", id: taskId }, verdict, rationale: "Decided by the approver", evidenceIds: [] })]);
+  await report(request, pod.id, impl, [...task("t1"), { type: "checkpoint", body: { completed: ["t1 drafted"], next: ["review"], blocked: [] } }, usage(1.25, 10_000), { type: "task.review_requested", body: { taskId: "t1" } }]);
+  await report(request, pod.id, rev, [{ type: "review", body: { taskId: "t1", verdict: "approve", comments: "Verified" } }]);
+  await decide("t1", "approve");
+  await report(request, pod.id, impl, [...task("t2"), { type: "task.review_requested", body: { taskId: "t2" } }]);
+  await report(request, pod.id, rev, [{ type: "review", body: { taskId: "t2", verdict: "changes_requested", comments: "Missing the rate limit" } }]);
+  await report(request, pod.id, impl, [{ type: "checkpoint", body: { completed: ["rate limit"], next: ["review"], blocked: [] } }, usage(0.95, 5_000), { type: "task.review_requested", body: { taskId: "t2" } }]);
+  await decide("t2", "reject");
+  await report(request, pod.id, impl, [...task("t3"), { type: "task.review_requested", body: { taskId: "t3" } }]);
+  await report(request, pod.id, rev, [{ type: "review", body: { taskId: "t3", verdict: "reject", comments: "Wrong approach" } }]);
+  return { pod, impl, rev };
+}
+
+/** The pod page with its live subscription up (the tape tab shows it), then its Signals tab. */
+async function openLive(page: Page, podId: string) {
+  await page.goto(`/pods/${podId}?tab=tape`);
+  await expect(page.getByTestId("connection-state")).toHaveAttribute("data-state", "live");
+  await page.getByRole("tab", { name: "signals" }).click();
+  await expect(page.getByRole("tab", { name: "signals", selected: true })).toBeVisible();
+}
+
+/** No sideways page scroll at 390 px; the charts still drew something. */
+async function fitsAPhone(page: Page) {
+  const size = page.viewportSize()!;
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await page.setViewportSize(size);
+}
+
+async function noSeriousAxe(page: Page, selector: string) {
+  const { violations } = await new AxeBuilder({ page }).include(selector).analyze();
+  return violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+}
+
+test("the Signals tab shows each agent's signals and the charts in words; the Agents page lists agents across pods", async ({ page, context, request }) => {
+  const { pod, impl } = await seedPodA(request);
+  const podB = await createPod(request);
+  const implB = await addAgent(request, podB.id, "impl", "Implementer", "implementer");
+  const person = await createPerson(request, pod.id, "viewer");
+  await adminPost(request, `/api/v1/pods/${podB.id}/members`, { memberId: person.email, kind: "human", displayName: "A viewer", roles: ["viewer"] });
+  await signIn(context, person);
+
+  // Pod B has no signals yet: the empty state, then the agent's usage arrives live (the page's
+  // one live subscription is up once the tape tab says so; the Signals tab refetches on it).
+  await openLive(page, podB.id);
+  await expect(page.getByText("No signals yet — reviews, checkpoints and usage appear as agents report.")).toBeVisible();
+  await report(request, podB.id, implB, [usage(0.5, 2_000)]);
+  await expect(page.getByTestId("chart-cost-caption")).toHaveText("$0.50 spent; no cost budget set.");
+
+  await openLive(page, pod.id);
+  const rows = page.getByTestId("signals-row");
+  await expect(rows).toHaveCount(2);
+  const implRow = rows.filter({ has: page.getByRole("rowheader", { name: "Implementer" }) });
+  const approval = implRow.locator('[data-col="approval"]');
+  await expect(approval).toHaveText("50%");
+  await expect(approval).toHaveAttribute("title", "1 approved of 2 decided; 1 rejected, 1 changes requested, 0 reversals");
+  await expect(implRow.locator('[data-col="cadence"]')).toHaveText("100%");
+  await expect(implRow.locator('[data-col="cost"]')).toHaveText("$2.20");
+  const revRow = rows.filter({ has: page.getByRole("rowheader", { name: "Reviewer" }) });
+  await expect(revRow.locator('[data-col="reviews"]')).toHaveText("3");
+  await expect(revRow.locator('[data-col="reviews"]')).toHaveAttribute("title", "1 approve, 1 changes requested, 1 reject");
+  await expect(revRow.locator('[data-col="rigor"]')).toHaveText("67%");
+  await expect(revRow.locator('[data-col="approval"]')).toHaveText("—");
+
+  // Sorting from the keyboard: Enter on a column header sorts by it, again turns it round.
+  const reviewsHeader = page.getByRole("columnheader", { name: "Reviews" });
+  await reviewsHeader.getByRole("button").focus();
+  await page.keyboard.press("Enter");
+  await expect(reviewsHeader).toHaveAttribute("aria-sort", "descending");
+  await expect(rows.first().getByRole("rowheader")).toHaveText("Reviewer");
+  await page.keyboard.press("Enter");
+  await expect(reviewsHeader).toHaveAttribute("aria-sort", "ascending");
+  await expect(rows.first().getByRole("rowheader")).toHaveText("Implementer");
+
+  // The charts: named figures whose captions say the numbers.
+  await expect(page.getByRole("figure", { name: "Cost burn-down" })).toBeVisible();
+  await expect(page.getByTestId("chart-cost-caption")).toHaveText("$2.20 of $5.00 (budget b-cost).");
+  await expect(page.getByTestId("chart-reviews-caption")).toHaveText(/^3 reviews over \d+ days?: 1 approve, 1 changes requested, 1 reject\.$/);
+  await expect(page.getByTestId("chart-cadence-caption")).toHaveText("Implementer: 2 on time, 0 late, 0 staleness episodes.");
+  await expect(page.getByRole("figure", { name: "Checkpoint cadence" }).locator("svg.recharts-surface").first()).toBeVisible();
+
+  // Live: a new usage report moves the burn-down without a reload.
+  await report(request, pod.id, impl, [usage(1.3, 4_000)]);
+  await expect(page.getByTestId("chart-cost-caption")).toHaveText("$3.50 of $5.00 (budget b-cost).");
+  await expect(implRow.locator('[data-col="cost"]')).toHaveText("$3.50");
+
+  for (const colorScheme of ["light", "dark"] as const) {
+    await page.emulateMedia({ colorScheme });
+    expect(await noSeriousAxe(page, '[data-testid="signals-panel"]'), colorScheme).toEqual([]);
+    await fitsAPhone(page);
+  }
+  await page.emulateMedia({ colorScheme: null });
+
+  // The Agents page, from the navigation: impl once, with a row for each of its two pods.
+  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Agents" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Agents" })).toBeVisible();
+  const implCard = page.getByTestId("agent-signals").and(page.locator('[data-agent="impl"]'));
+  await expect(implCard.getByTestId("agent-pod-row")).toHaveCount(2);
+  await expect(implCard.getByTestId("agent-pod-row").filter({ hasText: pod.name })).toContainText("$3.50");
+  await expect(implCard.getByTestId("agent-pod-row").filter({ hasText: podB.name })).toContainText("$0.50");
+  await expect(implCard.getByRole("img", { name: /^Cost per day/ })).toBeVisible();
+  await expect(page.getByTestId("agent-signals").and(page.locator('[data-agent="rev"]'))).toContainText("3");
+
+  // Filtered by pod B: only its agent; the CSV link exports that pod.
+  await page.getByRole("combobox", { name: "Pod" }).selectOption({ label: podB.name });
+  await expect(page.getByTestId("agent-signals")).toHaveCount(1);
+  await expect(implCard.getByTestId("agent-pod-row")).toHaveCount(1);
+  const csvHref = await page.getByRole("link", { name: "Download CSV" }).getAttribute("href");
+  expect(csvHref).toBe(`/api/v1/signals?pod=${encodeURIComponent(podB.id)}&format=csv`);
+  const csv = await page.request.get(csvHref!);
+  expect(csv.status()).toBe(200);
+  expect(await csv.text()).toContain(podB.id);
+
+  for (const colorScheme of ["light", "dark"] as const) {
+    await page.emulateMedia({ colorScheme });
+    expect(await noSeriousAxe(page, "main"), colorScheme).toEqual([]);
+    await fitsAPhone(page);
+  }
+});
