@@ -189,8 +189,9 @@ export type Meters = { agents: Record<string, AgentMeter>; activeMs: number; act
  * 3: deadlines on inbox items and tasks, the cadence watchdog's per-agent record, notices.
  * 4: agent sessions, usage, tool policies and approvals.
  * 5: budgets that act, meters, signals.
+ * 6: signals filled by their fold (step-signals.ts), with what it remembers (signals.tracking).
  */
-export const PROJECTION_VERSION = 5;
+export const PROJECTION_VERSION = 6;
 
 export type PodState = {
   /** PROJECTION_VERSION of the reducers that built this state. */
