@@ -41,7 +41,8 @@ export default async function RootLayout({ children }: { children: React.ReactNo
             <nav className="mx-auto flex h-12 max-w-6xl items-center gap-3 px-4 sm:gap-6" aria-label="Main">
               <Link href="/" className="flex items-center gap-2 font-semibold tracking-tight">
                 <span aria-hidden className="inline-block h-2.5 w-2.5 rounded-full bg-emerald-500" />
-                podwatch
+                {/* On a phone the links need the room: the dot stands for the name, which screen readers still hear. */}
+                <span className="sr-only sm:not-sr-only">podwatch</span>
               </Link>
               <Link href="/" className="text-sm text-zinc-600 hover:text-zinc-900 dark:text-zinc-400 dark:hover:text-zinc-100">
                 Pods

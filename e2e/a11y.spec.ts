@@ -38,11 +38,13 @@ const PAGES: PageCase[] = [
   tab("sessions", (p) => expect(p.getByTestId("usage-table")).toBeVisible()),
   tab("evidence", (p) => expect(p.getByText("ev-login").first()).toBeVisible()),
   tab("runs", (p) => expect(p.getByText("r1").first()).toBeVisible()),
+  tab("signals", (p) => expect(p.getByTestId("chart-cost")).toBeVisible()),
   tab("members"),
   tab("job", (p) => expect(p.getByText("Security audit").first()).toBeVisible()),
   tab("setup"),
   { name: "inbox", as: "admin", path: () => "/inbox", ready: (p) => expect(p.getByTestId("inbox-item").first()).toBeVisible() },
   { name: "sign-in", as: "anonymous", path: () => "/sign-in", ready: (p) => expect(p.getByRole("button", { name: "Sign in" })).toBeVisible() },
+  { name: "agents", route: "app/agents/page.tsx", as: "admin", path: () => "/agents", ready: (p) => expect(p.getByTestId("agents-list")).toBeVisible() },
   { name: "people", route: "app/people/page.tsx", as: "admin", path: () => "/people", ready: heading },
   { name: "account", route: "app/account/page.tsx", as: "admin", path: () => "/account", ready: heading },
   {

@@ -15,7 +15,7 @@ describe("an agent's trend sparklines", () => {
   });
   it("points span the box; a single or flat series stays inside it", () => {
     expect(sparkPoints([0, 2])).toBe("0.0,22.0 96.0,2.0");
-    expect(sparkPoints([3])).toBe("48.0,2.0");
+    expect(sparkPoints([3])).toBe("0.0,2.0 96.0,2.0");
     expect(sparkPoints([0, 0, 0])).toBe("0.0,22.0 48.0,22.0 96.0,22.0");
     expect(sparkPoints([])).toBe("");
   });

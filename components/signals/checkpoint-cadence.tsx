@@ -9,6 +9,9 @@ import { ChartTooltip } from "./chart-tooltip";
 import { COLOR, TICK } from "./chart-colors";
 import { plural } from "./format-signals";
 
+/** The busiest day's checkpoints: the mini chart's only y tick besides 0. */
+const peak = (rows: { onTime: number; late: number }[]) => Math.max(1, ...rows.map((r) => r.onTime + r.late));
+
 export function CheckpointCadence({ view }: { view: PodSignalsView }) {
   const agents = cadenceByAgent(view);
   const table = { headers: ["Agent", "Day", "On time", "Late"], rows: agents.flatMap((a) => a.rows.filter((r) => r.onTime + r.late > 0).map((r) => [a.name, r.day, r.onTime, r.late])) };
@@ -23,10 +26,10 @@ export function CheckpointCadence({ view }: { view: PodSignalsView }) {
             </p>
             <BarChart responsive style={{ width: "100%", height: 72 }} data={a.rows} margin={{ top: 4, right: 12, bottom: 0, left: 0 }} accessibilityLayer={false}>
               <XAxis dataKey="day" tickFormatter={shortDay} tick={TICK} stroke={COLOR.grid} minTickGap={16} height={18} />
-              <YAxis allowDecimals={false} tick={TICK} stroke={COLOR.grid} width={32} />
+              <YAxis allowDecimals={false} domain={[0, peak(a.rows)]} ticks={[0, peak(a.rows)]} tick={TICK} stroke={COLOR.grid} width={32} />
               <Tooltip cursor={{ fill: COLOR.grid, opacity: 0.4 }} content={(p) => <ChartTooltip {...p} title={(l) => `${a.name}, ${shortDay(String(l))}`} value={String} />} />
-              <Bar dataKey="onTime" name="On time" stackId="c" fill={COLOR.good} isAnimationActive={false} />
-              <Bar dataKey="late" name="Late" stackId="c" fill={COLOR.warn} isAnimationActive={false} />
+              <Bar dataKey="onTime" name="On time" stackId="c" fill={COLOR.good} maxBarSize={40} isAnimationActive={false} />
+              <Bar dataKey="late" name="Late" stackId="c" fill={COLOR.warn} maxBarSize={40} isAnimationActive={false} />
             </BarChart>
           </li>
         ))}

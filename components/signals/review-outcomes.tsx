@@ -19,9 +19,9 @@ export function ReviewOutcomes({ view }: { view: PodSignalsView }) {
         <YAxis allowDecimals={false} tick={TICK} stroke={COLOR.grid} width={32} />
         <Tooltip cursor={{ fill: COLOR.grid, opacity: 0.4 }} content={(p) => <ChartTooltip {...p} title={(l) => shortDay(String(l))} value={String} />} />
         <Legend wrapperStyle={{ fontSize: 11 }} />
-        <Bar dataKey="approve" name="Approve" stackId="v" fill={COLOR.good} isAnimationActive={false} />
-        <Bar dataKey="changes_requested" name="Changes requested" stackId="v" fill={COLOR.warn} isAnimationActive={false} />
-        <Bar dataKey="reject" name="Reject" stackId="v" fill={COLOR.bad} isAnimationActive={false} />
+        <Bar dataKey="approve" name="Approve" stackId="v" fill={COLOR.good} maxBarSize={56} isAnimationActive={false} />
+        <Bar dataKey="changes_requested" name="Changes requested" stackId="v" fill={COLOR.warn} maxBarSize={56} isAnimationActive={false} />
+        <Bar dataKey="reject" name="Reject" stackId="v" fill={COLOR.bad} maxBarSize={56} isAnimationActive={false} />
       </BarChart>
     </ChartFigure>
   );

@@ -5,21 +5,26 @@ import { COLOR } from "./chart-colors";
 const W = 96;
 const H = 24;
 
-/** The polyline's points for values over a W×H box (a flat line for a single or constant value). */
-export function sparkPoints(values: number[]): string {
-  if (values.length === 0) return "";
+/** The line's points over a W×H box (a level line for a single or constant value). */
+export function sparkXY(values: number[]): [number, number][] {
+  if (values.length === 0) return [];
   const max = Math.max(...values, 0);
   const min = Math.min(...values, 0);
   const span = max - min || 1;
-  const step = values.length > 1 ? W / (values.length - 1) : 0;
-  return values.map((v, i) => `${(values.length > 1 ? i * step : W / 2).toFixed(1)},${(H - 2 - ((v - min) / span) * (H - 4)).toFixed(1)}`).join(" ");
+  // One value (a single day so far) is drawn as a level line across, so it is still seen.
+  const series = values.length === 1 ? [values[0]!, values[0]!] : values;
+  const step = W / (series.length - 1);
+  return series.map((v, i) => [i * step, H - 2 - ((v - min) / span) * (H - 4)]);
 }
+
+export const sparkPoints = (values: number[]) => sparkXY(values).map(([x, y]) => `${x.toFixed(1)},${y.toFixed(1)}`).join(" ");
 
 export function Sparkline({ values, label, color = COLOR.cost }: { values: number[]; label: string; color?: string }) {
   return (
     <svg role="img" aria-label={label} viewBox={`0 0 ${W} ${H}`} width={W} height={H} className="shrink-0 overflow-visible">
       <title>{label}</title>
       {values.length > 0 && <polyline points={sparkPoints(values)} fill="none" stroke={color} strokeWidth={1.5} strokeLinejoin="round" vectorEffect="non-scaling-stroke" />}
+      {values.length > 0 && <circle cx={W} cy={sparkXY(values).at(-1)![1]} r={2} fill={color} />}
     </svg>
   );
 }
