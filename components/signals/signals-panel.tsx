@@ -1,6 +1,7 @@
 "use client";
 // The pod's Signals tab: each agent's raw signals in a table, the cost burn-down against the
-// budgets, checkpoint cadence and review outcomes over time. Live: refetched as the tape moves.
+// budgets, checkpoint cadence and review outcomes over time. Live: refetched as the tape moves
+// (PodView, the only place this is mounted, holds the pod's live refresh: usePodState).
 import { Empty, Skeleton } from "../shared/ui";
 import { AgentSignalsTable } from "./agent-signals-table";
 import { BudgetsSummary } from "./budgets-summary";
