@@ -33,7 +33,7 @@ export function BudgetForm({ podId, agents, initial, editing, taken, onDone }: P
     <form onSubmit={submit} onKeyDown={(e) => e.key === "Escape" && onDone()} noValidate aria-label={editing ? `Edit budget ${initial.budgetId}` : "New budget"} className="grid gap-3 rounded-md border border-zinc-200 p-3 sm:grid-cols-2 dark:border-zinc-800" data-testid="budget-form">
       <label className={field}>
         <span className="font-medium">Name</span>
-        <input value={d.budgetId} onChange={(e) => set("budgetId")(e.target.value)} disabled={editing} maxLength={100} aria-invalid={!!show.budgetId} aria-describedby={show.budgetId ? `${id}-budgetId-problem` : undefined} className={inputClass} autoFocus={!editing} />
+        <input value={d.budgetId} onChange={(e) => set("budgetId")(e.target.value)} disabled={editing} maxLength={200} aria-invalid={!!show.budgetId} aria-describedby={show.budgetId ? `${id}-budgetId-problem` : undefined} className={inputClass} autoFocus={!editing} />
         {problem("budgetId")}
       </label>
       <label className={field}>

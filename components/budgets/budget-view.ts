@@ -12,16 +12,31 @@ export const whoseBudget = (agentId: string | null) => (agentId ? `agent ${agent
 export const percentUsed = (used: number, limit: number) => (limit > 0 ? Math.min(100, Math.max(0, Math.round((used / limit) * 100))) : 0);
 
 export type BudgetDraft = { budgetId: string; agentId: string; metric: BudgetMetric; limit: string; then: BudgetAction };
-export type DraftProblems = Partial<Record<"budgetId" | "limit", string>>;
+type DraftProblems = Partial<Record<"budgetId" | "limit", string>>;
 
-const ID = /^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$/;
+/** The server's id rule (ZId in server/domain/events/seed-formats.ts), restated for the browser, which
+ * imports no server code: 1–200 characters, none that cut, hide or reorder text, and not a built-in
+ * property name of JS objects. budget-view.test.ts holds the two to the same answers. */
+const NAME_MAX = 200;
+const UNPRINTABLE = /[\p{Cc}\p{Cs}\p{Zl}\p{Zp}\u202A-\u202E\u2066-\u2069]/u;
+const RESERVED = new Set(Object.getOwnPropertyNames(Object.prototype));
 
-/** What is wrong with the draft, field by field (empty: it may be sent). */
+/** What is wrong with a new budget's name (undefined: nothing). */
+function nameProblem(name: string, taken: string[]): string | undefined {
+  if (!name) return "Give the budget a name, e.g. impl-cost";
+  if (name.length > NAME_MAX) return `At most ${NAME_MAX} characters`;
+  if (UNPRINTABLE.test(name)) return "No control characters, line breaks or direction overrides";
+  if (RESERVED.has(name)) return `"${name}" is a reserved name; choose another`;
+  if (taken.includes(name)) return "A budget of this name exists; edit it instead";
+  return undefined;
+}
+
+/** What is wrong with the draft, field by field (empty: it may be sent). The name is checked only
+ * for a new budget: an edit keeps the stored name, whatever rule it was made under (the API's). */
 export function draftProblems(d: BudgetDraft, taken: string[], editing: boolean): DraftProblems {
   const out: DraftProblems = {};
-  if (!d.budgetId.trim()) out.budgetId = "Give the budget a name, e.g. impl-cost";
-  else if (!ID.test(d.budgetId.trim())) out.budgetId = "Letters, digits, dot, dash and underscore; up to 100 characters";
-  else if (!editing && taken.includes(d.budgetId.trim())) out.budgetId = "A budget of this name exists; edit it instead";
+  const name = editing ? undefined : nameProblem(d.budgetId.trim(), taken);
+  if (name) out.budgetId = name;
   const n = Number(d.limit);
   if (!d.limit.trim()) out.limit = "Set a limit";
   else if (!Number.isFinite(n) || n <= 0) out.limit = "The limit is a number above 0";
