@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { agentTrends } from "./agent-trends";
 import { sparkPoints } from "./sparkline";
-import { sampleAgent, samplePodSignals } from "./sample-signals";
+import { sampleAgent, samplePodSignals } from "@/server/testing/sample-signals";
 
 describe("an agent's trend sparklines", () => {
   it("cost and reviews per day, quiet days as zero, labelled in words", () => {

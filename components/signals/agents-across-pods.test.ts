@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { SignalsExport } from "@/server/wire/signals";
 import { agentEntries, exportUrl, podsIn } from "./agents-across-pods";
-import { sampleAgent } from "./sample-signals";
+import { sampleAgent } from "@/server/testing/sample-signals";
 
 const row = (podId: string, podName: string, agentId: string, costUsd: number) => ({ ...sampleAgent(agentId, {}, { costUsd }), podId, podName });
 const exp: SignalsExport = {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { MAX_DAYS, hasSignals, cadenceByAgent, cadenceCaption, costCaption, costRows, dayRange, reviewCaption, reviewRows, shortDay } from "./chart-data";
-import { sampleAgent, samplePodSignals } from "./sample-signals";
+import { sampleAgent, samplePodSignals } from "@/server/testing/sample-signals";
 
 describe("the Signals tab's charts", () => {
   it("cost burn-down: the cumulative cost, the caption names each pod cost budget and the figure", () => {

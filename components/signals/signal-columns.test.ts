@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { SIGNAL_COLUMNS, nextSort, sortAgents } from "./signal-columns";
-import { sampleAgent, samplePodSignals } from "./sample-signals";
+import { sampleAgent, samplePodSignals } from "@/server/testing/sample-signals";
 
 const col = (id: string) => SIGNAL_COLUMNS.find((c) => c.id === id)!;
 

@@ -1,17 +1,11 @@
-// Hand-made signals for the unit tests of the tab's tables and charts (the routes answer the same shape).
+// Hand-made signals for the unit tests of the Signals tab's tables and charts (the routes answer
+// the same shape), built on the domain's own empty records so they keep its shape as it grows.
 import type { AgentSignals, DaySignals } from "@/server/domain/signals/signal-types";
+import { emptyAgentSignals, emptyDay } from "@/server/domain/signals/signal-kit";
 import type { AgentSignalsView, PodSignalsView, SignalRates } from "@/server/wire/signals";
 
-const usage = { inputTokens: 0, outputTokens: 0, cacheReadTokens: 0, cacheWriteTokens: 0, costUsd: 0 };
-
-export const sampleDay = (d: Partial<DaySignals> = {}): DaySignals => ({
-  ...usage,
-  toolCalls: 0,
-  checkpoints: { onTime: 0, late: 0 },
-  reviews: { approve: 0, reject: 0, changes_requested: 0 },
-  tasks: { approved: 0, rejected: 0 },
-  ...d,
-});
+/** A day of an agent's signals: the domain's empty day with the given counts. */
+const sampleDay = (d: Partial<DaySignals> = {}): DaySignals => ({ ...emptyDay(), ...d });
 
 const noRates: SignalRates = {
   approvalRate: null, meanRoundsToApproval: null, evidencePassRate: null, proofFailRate: null, reversalRate: null,
@@ -20,19 +14,7 @@ const noRates: SignalRates = {
 };
 
 export function sampleAgent(agentId: string, over: Partial<AgentSignals> = {}, rates: Partial<SignalRates> = {}, displayName: string | null = null): AgentSignalsView {
-  const signals: AgentSignals = {
-    agentId,
-    implementer: { tasksApproved: 0, tasksRejected: 0, changesRequested: 0, roundsToApproval: { sum: 0, count: 0 }, evidencePassed: { n: 0, of: 0 }, proofsFailing: { n: 0, of: 0 }, reversals: 0 },
-    reviewer: { reviews: 0, verdicts: { approve: 0, reject: 0, changes_requested: 0 }, overturned: 0, timeToReviewMs: { sum: 0, count: 0 } },
-    cadence: { onTime: 0, late: 0, staleEpisodes: 0 },
-    escalations: { raised: 0, answered: 0, expired: 0, timeToAnswerMs: { sum: 0, count: 0 } },
-    handoffs: { given: 0, received: 0 },
-    contracting: { delivered: 0, accepted: 0, rejected: 0, released: 0, refunded: 0, disputes: 0 },
-    usage: { byModel: {}, tools: {}, sessions: 0 },
-    runs: {},
-    days: {},
-    ...over,
-  };
+  const signals: AgentSignals = { ...emptyAgentSignals(agentId), ...over };
   return { ...signals, rates: { ...noRates, ...rates }, displayName, roles: [] };
 }
 
