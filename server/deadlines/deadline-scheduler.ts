@@ -2,15 +2,19 @@
 // it reads every pod; after each commit it reads that pod again; it sleeps until the soonest
 // thing is due (and re-reads everything every minute, for what another node committed). What it
 // appends carries a deterministic id, so an outcome is stored once however often it is tried —
-// after a retry, a restart, or by two nodes at once. Its state is only a cache of the tapes.
+// after a retry, a restart, or by two nodes at once: timedWork names each outcome, and the
+// scheduler seals the name with the installation's secret (system-event-id.ts), so no agent can
+// take the id first. Its state is only a cache of the tapes.
 import type { AppContext } from "../app-context";
 import { AppError } from "../domain/errors";
 import type { CommittedBatch } from "../tape/bus";
-import { timedWork } from "./timed-work";
+import { installationEventIds, type SystemEventIds } from "./system-event-id";
+import { timedWork, type Due } from "./timed-work";
 
 const RESCAN_MS = 60_000;
 
-export type SchedulerOptions = { now?: () => number; minuteMs?: number };
+/** `eventIds`: how names become the ids appended (default: the installation's, from the database). */
+export type SchedulerOptions = { now?: () => number; minuteMs?: number; eventIds?: () => Promise<SystemEventIds> };
 
 export class DeadlineScheduler {
   private readonly nextAt = new Map<string, number>();
@@ -25,10 +29,12 @@ export class DeadlineScheduler {
   private lastFullScan = 0;
   private readonly now: () => number;
   private readonly minuteMs: number;
+  private readonly eventIds: () => Promise<SystemEventIds>;
 
   constructor(private readonly app: Pick<AppContext, "store" | "bus" | "append">, options: SchedulerOptions = {}) {
     this.now = options.now ?? Date.now;
     this.minuteMs = options.minuteMs ?? 60_000;
+    this.eventIds = options.eventIds ?? (() => installationEventIds(app.store));
   }
 
   start() {
@@ -106,7 +112,9 @@ export class DeadlineScheduler {
     if (state.status === "closed") return void this.closed.add(podId);
     const { due, nextAt } = timedWork(podId, state, this.now(), this.minuteMs);
     if (nextAt !== null) this.nextAt.set(podId, nextAt);
-    for (const { event, fallback } of due) {
+    if (!due.length) return;
+    const seal = await this.eventIds();
+    for (const { event, fallback } of due.map((d) => sealed(d, seal))) {
       if (this.refused.has(event.id!)) continue;
       if (await this.tryAppend(podId, event)) continue;
       if (!fallback || !(await this.tryAppend(podId, fallback))) this.refused.add(event.id!);
@@ -126,4 +134,9 @@ export class DeadlineScheduler {
       throw error;
     }
   }
+}
+
+/** The due events under their sealed ids (timedWork gives each its public name as `id`). */
+function sealed({ event, fallback }: Due, seal: SystemEventIds): Due {
+  return { event: { ...event, id: seal(event.id!) }, ...(fallback ? { fallback: { ...fallback, id: seal(fallback.id!) } } : {}) };
 }

@@ -1,13 +1,14 @@
 // What is due in one pod now, as the events the server appends for it: deadline outcomes,
-// staleness episodes and crossed budgets, each with its deterministic id. Pure: the scheduler
-// reads the state and the clock and appends what this returns.
+// staleness episodes and crossed budgets, each with its deterministic name as `id`. Pure: the
+// scheduler reads the state and the clock, seals each name into the id only the installation can
+// derive (system-event-id.ts), and appends.
 import { SYSTEM_ACTOR } from "../domain/events/event-schemas";
 import { cadenceMinutes, stalenessDue } from "../domain/state/cadence";
 import { deadlineOutcome, pendingDeadlines } from "../domain/state/deadlines";
 import type { PodState } from "../domain/state/pod-state";
 import { budgetsDue } from "./budgets-due";
 import type { TEvent } from "../wire/events";
-import { systemEventId } from "./system-event-id";
+import { systemEventName } from "./system-event-id";
 
 export type Due = { event: TEvent; fallback?: TEvent };
 
@@ -27,9 +28,9 @@ export function timedWork(podId: string, s: PodState, now: number, minuteMs: num
     // id across reviews, and a later round with the same deadline must not reuse the stored id.
     const key = `deadline:${podId}:${item.id}:${item.seq}:${at}`;
     const body = { itemId: item.id, subject: { kind: item.subject.kind as "escalation" | "task" | "job", id: item.subject.id } };
-    const event: TEvent = { id: systemEventId(key), type: "deadline.passed", actor: SYSTEM_ACTOR, body: { ...body, ...outcome } };
+    const event: TEvent = { id: systemEventName(key), type: "deadline.passed", actor: SYSTEM_ACTOR, body: { ...body, ...outcome } };
     // A default outcome the pod's rules refuse now (e.g. approving while a gate fails) becomes a reminder.
-    const fallback: TEvent | undefined = outcome.outcome === "reminded" ? undefined : { id: systemEventId(`${key}:reminded`), type: "deadline.passed", actor: SYSTEM_ACTOR, body: { ...body, outcome: "reminded" } };
+    const fallback: TEvent | undefined = outcome.outcome === "reminded" ? undefined : { id: systemEventName(`${key}:reminded`), type: "deadline.passed", actor: SYSTEM_ACTOR, body: { ...body, outcome: "reminded" } };
     due.push({ event, ...(fallback ? { fallback } : {}) });
   }
   for (const { agentId, since, dueAt } of stalenessDue(s, minuteMs)) {
@@ -37,7 +38,7 @@ export function timedWork(podId: string, s: PodState, now: number, minuteMs: num
       later(dueAt);
       continue;
     }
-    const event: TEvent = { id: systemEventId(`stale:${podId}:${agentId}:${since}`), type: "agent.stale", actor: SYSTEM_ACTOR, body: { agentId, since, cadenceMinutes: cadenceMinutes(s) } };
+    const event: TEvent = { id: systemEventName(`stale:${podId}:${agentId}:${since}`), type: "agent.stale", actor: SYSTEM_ACTOR, body: { agentId, since, cadenceMinutes: cadenceMinutes(s) } };
     due.push({ event });
   }
   const budgets = budgetsDue(podId, s, now);

@@ -1,8 +1,8 @@
 // OpenTelemetry spans under the GenAI semantic conventions, as our session events: pure, so the
 // same span always gives the same events with the same ids (an exporter's retry stores nothing
-// twice). Newer attribute names first, the older ones (gen_ai.system, prompt/completion tokens)
+// twice; each id is a name that ingest-traces.ts seals with the installation's secret). Newer attribute names first, the older ones (gen_ai.system, prompt/completion tokens)
 // where they cost one more lookup. A span that says nothing we keep is ignored and counted.
-import { systemEventId } from "../deadlines/system-event-id";
+import { systemEventName } from "../deadlines/system-event-id";
 import { SUMMARY_MAX } from "../domain/events/agent-events";
 import { ZId } from "../domain/events/seed-formats";
 import type { TEventInput } from "../wire/events";
@@ -40,7 +40,7 @@ export function mapGenAiSpans(spans: OtlpSpan[], ctx: MappingContext): SpanMappi
 function eventsOf(span: OtlpSpan, sessionId: string, ctx: MappingContext): TEventInput[] {
   const op = operationOf(span);
   const base = (kind: string, ts: bigint) => ({
-    id: systemEventId(`otlp\n${ctx.podId}\n${ctx.actor}\n${span.traceId}\n${span.spanId}\n${kind}`),
+    id: systemEventName(`otlp\n${ctx.podId}\n${ctx.actor}\n${span.traceId}\n${span.spanId}\n${kind}`),
     actor: ctx.actor,
     sessionId,
     ...(isoTime(ts) ? { ts: isoTime(ts)! } : {}),

@@ -3,10 +3,12 @@
 // export: each span's events are checked against the event schemas first and a span that fails
 // is refused on its own (partial success); if the domain then refuses the batch (a rule, e.g. too
 // many models), each span is appended on its own and those refused are counted the same way. A
-// pod that takes no events at all (closed) refuses the whole export.
+// pod that takes no events at all (closed) refuses the whole export. Each event's id is its span's
+// name sealed with the installation's secret, so another member cannot take it first.
 import { AppError } from "../domain/errors";
 import { ZEventInput, type TEvent } from "../wire/events";
 import type { AppendEvents } from "../tape/append-events";
+import type { SystemEventIds } from "../deadlines/system-event-id";
 import { mapGenAiSpans, type MappingContext } from "./genai-spans";
 import type { OtlpSpan } from "./otlp-span";
 
@@ -15,14 +17,14 @@ type Ready = { span: OtlpSpan; events: TEvent[] };
 
 const POD_WIDE = new Set(["pod_closed"]);
 
-export async function ingestTraces(append: AppendEvents, ctx: MappingContext, spans: OtlpSpan[]): Promise<IngestResult> {
+export async function ingestTraces(append: AppendEvents, ctx: MappingContext, spans: OtlpSpan[], seal: SystemEventIds): Promise<IngestResult> {
   const { mapped, ignored } = mapGenAiSpans(spans, ctx);
   const ready: Ready[] = [];
   let rejected = 0;
   let problem: string | null = null;
   const seen = new Set<string>();
   for (const { span, events } of mapped) {
-    const parsed = events.map((e) => ZEventInput.safeParse(e));
+    const parsed = events.map((e) => ZEventInput.safeParse({ ...e, id: seal(e.id!) }));
     const bad = parsed.find((p) => !p.success);
     if (bad && !bad.success) {
       rejected++;
