@@ -2,7 +2,7 @@
 // Every signal is a count, a Share or a Mean kept as its parts, so adding is exact and a rate is
 // computed only at the end, from the sums.
 import type { SignalRates } from "../../wire/signals";
-import { addUsage, emptyAgentSignals, own } from "./signal-kit";
+import { addUsage, emptyAgentSignals } from "./signal-kit";
 import type { AgentSignals, DaySignals, Mean, PodSignals, RunSignals, Share } from "./signal-types";
 import { MAX_RUNS } from "./step-usage-signals";
 
@@ -12,14 +12,18 @@ const mean = (a: Mean, b: Mean): Mean => ({ sum: a.sum + b.sum, count: a.count +
 const share = (a: Share, b: Share): Share => ({ n: a.n + b.n, of: a.of + b.of });
 const ratio = (n: number, of: number) => (of > 0 ? n / of : null);
 
-/** Adds two records of the same shape key by key; `add` merges a key present in both. */
+/**
+ * Adds two records of the same shape key by key; `add` merges a key present in both. Keys are
+ * names agents choose (a model, a tool): built in a Map and made an object with fromEntries, so
+ * "__proto__" is a key like any other, never an assignment that replaces the prototype.
+ */
 function mergeRecords<T>(a: Record<string, T>, b: Record<string, T>, add: (x: T, y: T) => T): Record<string, T> {
-  const out: Record<string, T> = { ...a };
+  const out = new Map(Object.entries(a));
   for (const [k, v] of Object.entries(b)) {
-    const mine = own(out, k);
-    out[k] = mine === undefined ? v : add(mine, v);
+    const mine = out.get(k);
+    out.set(k, mine === undefined ? v : add(mine, v));
   }
-  return out;
+  return Object.fromEntries(out);
 }
 
 const addDays = (x: DaySignals, y: DaySignals): DaySignals => ({
