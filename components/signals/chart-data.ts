@@ -20,9 +20,12 @@ export function dayRange(keys: string[]): string[] {
   return out;
 }
 
+/** One UTC day of an agent's (or the pod's) signals; undefined on a quiet day. Own keys only: a day key is data. */
+export const dayOf = (a: Pick<AgentSignalsView, "days">, day: string): DaySignals | undefined => (Object.hasOwn(a.days, day) ? a.days[day] : undefined);
+
 export const costBudgets = (v: PodSignalsView): BudgetView[] => v.budgets.filter((b) => b.metric === "cost_usd" && b.agentId === null);
 
-export type CostRow = { t: number; costUsd: number; seq: number };
+type CostRow = { t: number; costUsd: number; seq: number };
 export const costRows = (v: PodSignalsView): CostRow[] => v.cost.map((p) => ({ t: Date.parse(p.at), costUsd: p.costUsd, seq: p.seq }));
 
 /** "$4.20 of $5.00 (budget b-cost)"; each pod cost budget, or what was spent when none is set. */
@@ -34,10 +37,11 @@ export function costCaption(v: PodSignalsView): string {
   return `${budgets.map((b) => `${usd(b.used)} of ${usd(b.limit)} (budget ${b.budgetId})${b.exceeded ? `, exceeded at ${usd(b.exceeded.used)}` : ""}`).join("; ")}.`;
 }
 
-export type ReviewRow = { day: string; approve: number; changes_requested: number; reject: number };
-export function reviewRows(pod: AgentSignalsView): ReviewRow[] {
-  return dayRange(Object.keys(pod.days)).map((day) => {
-    const r = (Object.hasOwn(pod.days, day) ? pod.days[day]! : undefined)?.reviews;
+type ReviewRow = { day: string; approve: number; changes_requested: number; reject: number };
+/** Review verdicts given per day, quiet days as zeros. */
+export function reviewRows(a: Pick<AgentSignalsView, "days">): ReviewRow[] {
+  return dayRange(Object.keys(a.days)).map((day) => {
+    const r = dayOf(a, day)?.reviews;
     return { day, approve: r?.approve ?? 0, changes_requested: r?.changes_requested ?? 0, reject: r?.reject ?? 0 };
   });
 }
@@ -49,19 +53,17 @@ export function reviewCaption(rows: ReviewRow[]): string {
   return `${plural(all, "review")} over ${plural(rows.length, "day")}: ${count(t.approve)} approve, ${count(t.changes)} changes requested, ${count(t.reject)} reject.`;
 }
 
-export type CadenceRow = { day: string; onTime: number; late: number };
-export type AgentCadence = { agentId: string; name: string; rows: CadenceRow[]; onTime: number; late: number; staleEpisodes: number };
-
-const dayOf = (days: Record<string, DaySignals>, day: string) => (Object.hasOwn(days, day) ? days[day] : undefined);
+type CadenceRow = { day: string; onTime: number; late: number };
+type AgentCadence = { agentId: string; name: string; rows: CadenceRow[]; onTime: number; late: number; staleEpisodes: number };
 
 /** Per agent that has checkpointed or gone stale: its checkpoints per day on time and late, over the pod's common days. */
 export function cadenceByAgent(v: PodSignalsView): AgentCadence[] {
   const watched = v.agents.filter((a) => a.cadence.onTime + a.cadence.late + a.cadence.staleEpisodes > 0);
-  const days = dayRange(watched.flatMap((a) => Object.keys(a.days).filter((d) => { const x = a.days[d]!; return x.checkpoints.onTime + x.checkpoints.late > 0; })));
+  const days = dayRange(watched.flatMap((a) => Object.keys(a.days).filter((d) => { const c = dayOf(a, d)?.checkpoints; return !!c && c.onTime + c.late > 0; })));
   return watched.map((a) => ({
     agentId: a.agentId,
     name: agentName(a),
-    rows: days.map((day) => ({ day, onTime: dayOf(a.days, day)?.checkpoints.onTime ?? 0, late: dayOf(a.days, day)?.checkpoints.late ?? 0 })),
+    rows: days.map((day) => { const c = dayOf(a, day)?.checkpoints; return { day, onTime: c?.onTime ?? 0, late: c?.late ?? 0 }; }),
     onTime: a.cadence.onTime,
     late: a.cadence.late,
     staleEpisodes: a.cadence.staleEpisodes,
