@@ -3,7 +3,7 @@
 import type { AgentSignalsView, SignalsExport } from "@/server/wire/signals";
 import { agentName } from "./signal-columns";
 
-export type PodRow = SignalsExport["rows"][number];
+type PodRow = SignalsExport["rows"][number];
 export type AgentEntry = { agent: AgentSignalsView; rows: PodRow[] };
 
 export function podsIn(exp: SignalsExport): { podId: string; podName: string }[] {

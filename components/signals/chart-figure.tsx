@@ -4,7 +4,7 @@
 import { useId, type ReactNode } from "react";
 import { CHART_COLOR_VARS } from "./chart-colors";
 
-export type FigureTable = { headers: string[]; rows: (string | number)[][] };
+type FigureTable = { headers: string[]; rows: (string | number)[][] };
 
 type Props = { title: string; caption: string; testId: string; table: FigureTable; children: ReactNode };
 

@@ -3,7 +3,7 @@
 import type { AgentSignalsView } from "@/server/wire/signals";
 import { NONE, compact, count, duration, percent, usd } from "./format-signals";
 
-export type ColumnGroup = "Agent" | "Implementer" | "Reviewer" | "Cadence" | "Escalations" | "Contracting" | "Usage";
+type ColumnGroup = "Agent" | "Implementer" | "Reviewer" | "Cadence" | "Escalations" | "Contracting" | "Usage";
 export type Column = {
   id: string;
   group: ColumnGroup;
@@ -39,7 +39,7 @@ export const SIGNAL_COLUMNS: Column[] = [
   { id: "tools", group: "Usage", label: "Tool calls", value: (a) => a.rates.toolCalls, text: (a) => count(a.rates.toolCalls), title: (a) => Object.entries(a.usage.tools).map(([t, c]) => `${t}: ${count(c.calls)}${c.failed ? ` (${count(c.failed)} failed)` : ""}`).join("; ") || "no tool calls" },
 ];
 
-export type SortDir = "ascending" | "descending";
+type SortDir = "ascending" | "descending";
 export type SortState = { column: string; dir: SortDir };
 
 /** Agents ordered by a column; agents without a value stay last both ways, ties keep the agent's name order. */

@@ -6,7 +6,7 @@ const W = 96;
 const H = 24;
 
 /** The line's points over a W×H box (a level line for a single or constant value). */
-export function sparkXY(values: number[]): [number, number][] {
+function sparkXY(values: number[]): [number, number][] {
   if (values.length === 0) return [];
   const max = Math.max(...values, 0);
   const min = Math.min(...values, 0);
@@ -17,14 +17,17 @@ export function sparkXY(values: number[]): [number, number][] {
   return series.map((v, i) => [i * step, H - 2 - ((v - min) / span) * (H - 4)]);
 }
 
-export const sparkPoints = (values: number[]) => sparkXY(values).map(([x, y]) => `${x.toFixed(1)},${y.toFixed(1)}`).join(" ");
+const pointsOf = (xy: [number, number][]) => xy.map(([x, y]) => `${x.toFixed(1)},${y.toFixed(1)}`).join(" ");
+export const sparkPoints = (values: number[]) => pointsOf(sparkXY(values));
 
 export function Sparkline({ values, label, color = COLOR.cost }: { values: number[]; label: string; color?: string }) {
+  const xy = sparkXY(values);
+  const end = xy.at(-1);
   return (
     <svg role="img" aria-label={label} viewBox={`0 0 ${W} ${H}`} width={W} height={H} className="shrink-0 overflow-visible">
       <title>{label}</title>
-      {values.length > 0 && <polyline points={sparkPoints(values)} fill="none" stroke={color} strokeWidth={1.5} strokeLinejoin="round" vectorEffect="non-scaling-stroke" />}
-      {values.length > 0 && <circle cx={W} cy={sparkXY(values).at(-1)![1]} r={2} fill={color} />}
+      {end && <polyline points={pointsOf(xy)} fill="none" stroke={color} strokeWidth={1.5} strokeLinejoin="round" vectorEffect="non-scaling-stroke" />}
+      {end && <circle cx={end[0]} cy={end[1]} r={2} fill={color} />}
     </svg>
   );
 }
