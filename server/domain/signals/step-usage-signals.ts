@@ -42,6 +42,9 @@ function touchRun(a: AgentSignals, e: AppliedEvent, sessionId: string, change: (
   return { ...a, runs, usage: known ? a.usage : { ...a.usage, sessions: a.usage.sessions + 1 } };
 }
 
+/** A call that started and ran: one the gate denied was reported (phase started, gate deny) but never ran. */
+const ranToolCall = (e: AppliedEvent) => e.type === "tool.call" && e.body.phase === "started" && e.body.gate?.decision !== "deny";
+
 function agentUsage(a: AgentSignals, e: AppliedEvent): AgentSignals {
   const day = dayOf(e.receivedAt);
   let out = a;
@@ -50,20 +53,19 @@ function agentUsage(a: AgentSignals, e: AppliedEvent): AgentSignals {
     out = { ...out, usage: { ...out.usage, byModel: { ...out.usage.byModel, [e.body.model]: addUsage(own(out.usage.byModel, e.body.model) ?? emptyUsageTotals(), u) } } };
     out = updateDay(out, day, (d) => ({ ...d, ...addUsage(d, u) }));
   }
-  const counted = e.type === "tool.call" && (e.body.phase === "started" || e.body.phase === "failed");
-  if (counted) {
+  const ran = ranToolCall(e);
+  if (e.type === "tool.call" && (ran || e.body.phase === "failed")) {
     const tools = out.usage.tools;
     const apart = Object.keys(tools).filter((t) => t !== OTHER_TOOL).length;
     const name = own(tools, e.body.tool) || apart < MAX_TOOLS ? e.body.tool : OTHER_TOOL;
     const c = own(tools, name) ?? { calls: 0, failed: 0 };
-    const started = e.body.phase === "started";
-    out = { ...out, usage: { ...out.usage, tools: { ...tools, [name]: started ? { ...c, calls: c.calls + 1 } : { ...c, failed: c.failed + 1 } } } };
-    if (started) out = updateDay(out, day, (d) => ({ ...d, toolCalls: d.toolCalls + 1 }));
+    out = { ...out, usage: { ...out.usage, tools: { ...tools, [name]: ran ? { ...c, calls: c.calls + 1 } : { ...c, failed: c.failed + 1 } } } };
+    if (ran) out = updateDay(out, day, (d) => ({ ...d, toolCalls: d.toolCalls + 1 }));
   }
   if (e.sessionId && SESSION_EVENTS.has(e.type)) {
     out = touchRun(out, e, e.sessionId, (r) => {
       if (e.type === "usage.reported") return { ...r, ...addUsage(r, usageOf(e)) };
-      if (e.type === "tool.call" && e.body.phase === "started") return { ...r, toolCalls: r.toolCalls + 1 };
+      if (ran) return { ...r, toolCalls: r.toolCalls + 1 };
       return r;
     });
   }
