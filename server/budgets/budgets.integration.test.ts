@@ -46,10 +46,13 @@ describe.each(testProviders())("budgets that act on %s", (provider) => {
     const budgets = (await api(s.url, "GET", `/api/v1/pods/${p.podId}/budgets`)).body.budgets;
     expect(budgets).toEqual([expect.objectContaining({ budgetId: "b-tok", used: 1100, limit: 1000, exceeded: expect.objectContaining({ seq: exceeded!.seq, used: 1050 }) })]);
 
+    // The pod's rule asks default to "allow" when nobody answers; a budget's hold never does.
+    expect((await api(s.url, "POST", `/api/v1/pods/${p.podId}/events`, { type: "agent.policy.set", actor: "ops-admin", body: { rules: [], ask: { minutes: 5, then: "allow" } } })).status).toBe(201);
     // The next PreToolUse (no rule of any policy speaks) asks a person, naming the budget and its numbers.
     const held = hook(p.tokens["impl"]!, { ...readHookFixture("pre-tool-use-bash"), tool_use_id: "toolu_b1" }, "?wait=60");
     const [asked] = await eventually(() => ofType(p.podId, "tool.approval.requested"), (l) => l.length > 0, "the held call");
     expect(asked!.body.context[0]).toBe("Budget b-tok of impl crossed: 1050 of 1000 tokens: podwatch asks before each tool call");
+    expect(asked!.body.deadline).toMatchObject({ then: "answer", answer: "deny" });
     expect((await api(s.url, "POST", `/api/v1/pods/${p.podId}/events`, { type: "tool.approval.answered", actor: "ops-admin", body: { requestId: asked!.body.requestId, decision: "allow", reason: "go on" } })).status).toBe(201);
     expect((await held).body).toEqual({ hookSpecificOutput: { hookEventName: "PreToolUse", permissionDecision: "allow", permissionDecisionReason: "go on" } });
 
@@ -73,7 +76,7 @@ describe.each(testProviders())("budgets that act on %s", (provider) => {
     await sleep(300);
     await secondNode.stop();
     expect(await ofType(p.podId, "budget.exceeded")).toHaveLength(1);
-    expect(e!.body).toEqual({ budget: "b-cost", limit: 5, used: 5.2, metric: "cost_usd", then: "notify" });
+    expect(e!.body).toEqual({ budget: "b-cost", limit: 5, used: 5.2, metric: "cost_usd", then: "notify", round: expect.any(Number) });
     const item = (await api(s.url, "GET", "/api/v1/inbox")).body.items.find((i: { podId: string; kind: string }) => i.podId === p.podId && i.kind === "budget");
     expect(item).toMatchObject({ id: "budget:b-cost", title: "Budget b-cost crossed: 5.20 of 5 USD", subject: { kind: "budget", id: "b-cost" } });
     const state = (await api(s.url, "GET", `/api/v1/pods/${p.podId}/state`)).body;
@@ -95,7 +98,10 @@ describe.each(testProviders())("budgets that act on %s", (provider) => {
     expect(state.status).toBe("paused");
     const task = await p.impl("task.added", { taskId: "t1", description: "more work" });
     expect([task.status, task.body.error.code]).toEqual([409, "pod_paused"]);
-    expect((await p.chair("pod.resumed", {})).status).toBe(201);
+    // The chair agent may not resume past the budget: a person does.
+    const agentResume = await p.chair("pod.resumed", {});
+    expect([agentResume.status, agentResume.body.error.code]).toEqual([409, "budget_paused"]);
+    expect((await api(s.url, "POST", `/api/v1/pods/${p.podId}/events`, { type: "pod.resumed", actor: "ops-admin", body: {} })).status).toBe(201);
     expect((await p.impl("task.added", { taskId: "t1", description: "more work" })).status).toBe(201);
   });
 

@@ -15,7 +15,7 @@ const tidy = (n: number) => Math.round(n * 1e6) / 1e6;
 export const budgetEventId = (podId: string, b: Pick<Budget, "budgetId" | "seq">) => systemEventId(`budget:${podId}:${b.budgetId}:${b.seq}`);
 
 export function budgetExceededEvent(podId: string, b: Budget, used: number): TEvent {
-  const body = { budget: b.budgetId, limit: b.limit, used: tidy(used), metric: b.metric, then: b.then, ...(b.agentId ? { agentId: b.agentId } : {}) };
+  const body = { budget: b.budgetId, limit: b.limit, used: tidy(used), metric: b.metric, then: b.then, round: b.seq, ...(b.agentId ? { agentId: b.agentId } : {}) };
   return { id: budgetEventId(podId, b), type: "budget.exceeded", actor: SYSTEM_ACTOR, body };
 }
 
@@ -29,7 +29,8 @@ export function budgetsDue(podId: string, s: PodState, now: number): { due: TEve
   let nextAt: number | null = null;
   for (const b of armedBudgets(s)) {
     const used = budgetUse(s, b, now);
-    if (used >= b.limit) {
+    // Not "used >= limit": a figure that is not a number reports the budget rather than hide it.
+    if (!(used < b.limit)) {
       due.push(budgetExceededEvent(podId, b, used));
       continue;
     }

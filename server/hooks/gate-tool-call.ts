@@ -106,7 +106,8 @@ async function askPerson(app: AppContext, who: HookCaller, state: PodState, h: G
     input: gatedInputText(h.tool_input),
     // A budget's hold says first why a call no rule asks about is held: the person sees the budget and its numbers.
     context: [...budgetHoldLine(state, verdict), ...(await recentContext(app.store, who.podId, who.memberId, h.session_id))],
-    deadline: { at: new Date(Date.now() + deadlineMs).toISOString(), then: "answer" as const, answer: ask.then },
+    // A budget's hold asks a person: nobody answering must not let the call run, whatever the policy's default.
+    deadline: { at: new Date(Date.now() + deadlineMs).toISOString(), then: "answer" as const, answer: verdict.scope === "budget" ? ("deny" as const) : ask.then },
   };
   try {
     await appendHookEvents(app, who, [{ id: hookEventId(requestId, "ask"), type: "tool.approval.requested", actor: who.memberId, sessionId: h.session_id, body }]);

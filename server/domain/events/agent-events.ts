@@ -4,7 +4,7 @@
 // `sessionId`. Every text here is a bounded summary: the adapters cut what they are given.
 import { z } from "zod";
 import { deadline, ev, ZLine } from "./event-kit";
-import { ZId } from "./seed-formats";
+import { isReservedName, ZId } from "./seed-formats";
 import { TOOL_ACTIONS, TOOL_ANSWER_SCOPES, TOOL_CALL_PHASES } from "../../wire/vocabulary";
 
 /** How long a summary of a tool's input or output, a prompt or a message may be on the tape. */
@@ -12,7 +12,8 @@ export const SUMMARY_MAX = 2000;
 /** A gated call's full input, as the person deciding sees it. */
 export const GATED_INPUT_MAX = 20000;
 const ZSummary = z.string().max(SUMMARY_MAX);
-const ZName = z.string().min(1).max(200);
+/** A tool's, a model's or a client's name: also a key of usage and signals, so never a built-in property name. */
+const ZName = z.string().min(1).max(200).refine((n) => !isReservedName(n), { message: "is a reserved name" });
 
 // --- sessions ---
 export const ZSessionStarted = ev("session.started", z.object({

@@ -213,7 +213,7 @@ export const ZBudgetSet = ev("budget.set", z.object({
 /**
  * A budget was crossed. An agent may report its own (seed 001's dispatcher: `budget` names it);
  * the server appends one, as podwatch, when a budget set with budget.set is crossed — then
- * `metric`, `agentId` and `then` say which and what follows.
+ * `metric`, `agentId`, `then` and `round` say which and what follows (only the server's carry them).
  */
 export const ZBudgetExceeded = ev("budget.exceeded", z.object({
   budget: ZId,
@@ -222,6 +222,8 @@ export const ZBudgetExceeded = ev("budget.exceeded", z.object({
   metric: z.enum(BUDGET_METRICS).optional(),
   agentId: ZId.optional(),
   then: z.enum(BUDGET_ACTIONS).optional(),
+  /** The seq of the budget.set that armed the round this report closes. */
+  round: z.number().int().min(1).optional(),
 }));
 
 // --- the server's own events (issue 14), appended only as SYSTEM_ACTOR ---

@@ -9,6 +9,8 @@ export const ZPlanStatus = z.union([ZTaskState, z.literal("completed")]).transfo
 
 /** Names the projections use as keys: never a built-in property name of JS objects (e.g. "constructor"). */
 const RESERVED = new Set(Object.getOwnPropertyNames(Object.prototype));
+/** A built-in property name of JS objects ("constructor", "__proto__"): never a key of a projection. */
+export const isReservedName = (name: string) => RESERVED.has(name);
 /** Text that cuts, hides or reorders what a person reads: control characters, line separators, bidi overrides. */
 export const UNPRINTABLE = /[\p{Cc}\p{Cs}\p{Zl}\p{Zp}\u202A-\u202E\u2066-\u2069]/u;
 /** One id rule for members, tasks, runs, escalations…: shown in the control room and terminals, used as keys. */

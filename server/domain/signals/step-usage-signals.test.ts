@@ -47,10 +47,12 @@ describe("usage signals", () => {
     expect(sig(t, "impl").runs["s1"]!.toolCalls).toBe(2);
     expect(sig(t, "impl").days["2026-11-22"]!.toolCalls).toBe(2);
     for (let i = 0; i < MAX_TOOLS; i++) call(`tool-${i}`, "started", `v${i}`);
-    call("__proto__", "started", "w1");
+    call("tool-x", "started", "w1");
+    // A built-in property name is no tool name: the schema refuses it before any projection keys by it.
+    expect(() => call("__proto__", "started", "w2")).toThrow(/reserved/);
     const tools = sig(t, "impl").usage.tools;
     expect(Object.keys(tools)).toHaveLength(MAX_TOOLS + 1);
-    expect(tools[OTHER_TOOL]).toEqual({ calls: 3, failed: 0 }); // tool-98, tool-99 and __proto__
+    expect(tools[OTHER_TOOL]).toEqual({ calls: 3, failed: 0 }); // tool-98, tool-99 and tool-x
     expect(tools["Bash"]).toEqual({ calls: 1, failed: 1 }); // a tool already counted stays apart
     expect(Object.getPrototypeOf(tools)).toBe(Object.prototype);
   });

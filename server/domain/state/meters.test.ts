@@ -2,7 +2,7 @@
 // active time, and budgetUse over them and the usage reports — on hand-made tapes.
 import { describe, expect, it } from "vitest";
 import { Tape } from "../../testing/reducer-tape";
-import { activeMsAt, budgetUse } from "./meters";
+import { activeMsAt, budgetUse, IDLE_GAP_MS } from "./meters";
 
 const at = (mmss: string) => `2026-11-22T10:${mmss}.000Z`;
 const ms = (mmss: string) => Date.parse(at(mmss));
@@ -23,7 +23,14 @@ describe("trackMeters", () => {
     t.add("tool.call", "impl", { tool: "Read", phase: "started", toolUseId: "u2" });
     t.add("tool.call", "rev", { tool: "Read", phase: "started", toolUseId: "u3" }, { sessionId: "s2" });
     t.add("tool.call", "rev", { tool: "Read", phase: "succeeded", toolUseId: "u3" }, { sessionId: "s2" });
-    expect(t.state.meters.agents).toEqual({ impl: { toolCalls: 2, failedToolCalls: 1, sessionMs: 0 }, rev: { toolCalls: 1, failedToolCalls: 0, sessionMs: 0 } });
+    expect(t.state.meters.agents).toMatchObject({ impl: { toolCalls: 2, failedToolCalls: 1, sessionMs: 0 }, rev: { toolCalls: 1, failedToolCalls: 0, sessionMs: 0 } });
+  });
+
+  it("a call a gate denied did not run: it is no tool call", () => {
+    const t = started();
+    t.add("tool.call", "impl", { tool: "Bash", phase: "started", toolUseId: "u1", gate: { decision: "deny", by: "person" } }, { sessionId: "s1" });
+    t.add("tool.call", "impl", { tool: "Bash", phase: "started", toolUseId: "u2", gate: { decision: "allow", by: "person" } }, { sessionId: "s1" });
+    expect(t.state.meters.agents.impl!.toolCalls).toBe(1);
   });
 
   it("adds a session's wall time from event to event, and a stretch once however many untouching events carry the session", () => {
@@ -40,12 +47,34 @@ describe("trackMeters", () => {
     t.now = at("04:00");
     t.add("tool.call", "impl", { tool: "Bash", phase: "started", toolUseId: "u1" }, { sessionId: "s1" });
     expect(t.state.meters.agents.impl!.sessionMs).toBe(180_000); // 01:00 to 04:00, the checkpoint's stretch not twice
-    // Another session of the same agent adds its own time.
+    // Wall time is the agent's: another session's events go on counting the same clock.
     t.now = at("05:00");
     t.add("session.started", "impl", { via: "sdk" }, { sessionId: "s2" });
     t.now = at("05:30");
     t.add("session.ended", "impl", {}, { sessionId: "s2" });
-    expect(t.state.meters.agents.impl!.sessionMs).toBe(210_000);
+    expect(t.state.meters.agents.impl!.sessionMs).toBe(270_000);
+    // A session's end stops the clock: the time until the next session event is not counted.
+    t.now = at("40:00");
+    t.add("session.started", "impl", { via: "sdk" }, { sessionId: "s3" });
+    expect(t.state.meters.agents.impl!.sessionMs).toBe(270_000);
+  });
+
+  it("a fresh session id per event (or more sessions than the state keeps) does not reset an agent's wall time", () => {
+    const t = started();
+    for (let i = 0; i < 30; i++) {
+      t.now = new Date(ms("01:00") + i * 60_000).toISOString();
+      t.add("tool.call", "impl", { tool: "Bash", phase: "started", toolUseId: `u${i}` }, { sessionId: `fresh-${i}` });
+    }
+    expect(t.state.meters.agents.impl!.sessionMs).toBe(29 * 60_000);
+  });
+
+  it("a gap longer than IDLE_GAP_MS counts only IDLE_GAP_MS: the agent was idle", () => {
+    const t = started();
+    t.now = at("00:00");
+    t.add("session.started", "impl", { via: "sdk" }, { sessionId: "s1" });
+    t.now = at("50:00");
+    t.add("prompt.submitted", "impl", { chars: 1 }, { sessionId: "s1" });
+    expect(t.state.meters.agents.impl!.sessionMs).toBe(IDLE_GAP_MS);
   });
 
   it("keeps the pod's active time across pauses and resumes, and counts the current stretch up to now", () => {
@@ -95,6 +124,12 @@ describe("budgetUse", () => {
     expect(budgetUse(s, pod("cost_usd"), 0)).toBeCloseTo(2.0, 10);
     expect(budgetUse(s, of("impl", "tool_calls"), 0)).toBe(1);
     expect(budgetUse(s, pod("tool_calls"), 0)).toBe(2); // orch reported no usage, its call still counts
+  });
+
+  it("a model named like a built-in property counts like any other (never NaN)", () => {
+    const t = used();
+    expect(() => t.add("usage.reported", "impl", { model: "constructor", inputTokens: 5, costUsd: 1 })).toThrow(/reserved/);
+    expect(Number.isFinite(budgetUse(t.state, of("impl", "cost_usd"), 0))).toBe(true);
   });
 
   it("an agent with nothing reported uses nothing", () => {

@@ -4,7 +4,16 @@
 import type { AgentMeter, AppliedEvent, Budget, PodState } from "./pod-state";
 import { with_ } from "./rules";
 
-const freshMeter = (): AgentMeter => ({ toolCalls: 0, failedToolCalls: 0, sessionMs: 0 });
+const freshMeter = (): AgentMeter => ({ toolCalls: 0, failedToolCalls: 0, sessionMs: 0, lastSessionAt: null });
+
+/** The longest gap between two of an agent's session events that counts whole: beyond it the agent was idle, and only this much counts. */
+export const IDLE_GAP_MS = 15 * 60_000;
+
+/** An agent's wall time grows by the gap since its previous session event (at most IDLE_GAP_MS); a session's end stops the clock. */
+function wallStep(m: AgentMeter, e: AppliedEvent): Pick<AgentMeter, "sessionMs" | "lastSessionAt"> {
+  const gap = m.lastSessionAt === null ? 0 : Math.min(IDLE_GAP_MS, Math.max(0, Date.parse(e.receivedAt) - Date.parse(m.lastSessionAt)));
+  return { sessionMs: m.sessionMs + gap, lastSessionAt: e.type === "session.ended" ? null : e.receivedAt };
+}
 
 export function trackMeters(before: PodState, after: PodState, e: AppliedEvent): PodState {
   let meters = after.meters;
@@ -18,13 +27,11 @@ export function trackMeters(before: PodState, after: PodState, e: AppliedEvent):
   const agentId = session?.agentId ?? (e.type === "tool.call" ? e.actor : null);
   if (agentId) {
     let m = Object.hasOwn(meters.agents, agentId) ? meters.agents[agentId]! : freshMeter();
-    // A session's wall time grows by how far this event moved its latest time (a session evicted
-    // from the state and seen again starts afresh: its earlier time is already counted). Events
-    // that carry the session but do not touch it (a hook's checkpoint, an approval request) add
-    // nothing: counting from the untouched latest time would count that stretch twice.
-    const prev = e.sessionId && Object.hasOwn(before.sessions, e.sessionId) ? before.sessions[e.sessionId]! : null;
-    if (prev && session) m = { ...m, sessionMs: m.sessionMs + Math.max(0, Date.parse(session.last.at) - Date.parse(prev.last.at)) };
-    if (e.type === "tool.call" && e.body.phase === "started") m = { ...m, toolCalls: m.toolCalls + 1 };
+    // Wall time is the agent's, not a session's: a fresh session id per event (or more sessions
+    // than the state keeps) must not reset it. Only events that touch their session count (a
+    // hook's checkpoint carries the session id but is not a session event).
+    if (session && session.last.seq === e.seq) m = { ...m, ...wallStep(m, e) };
+    if (e.type === "tool.call" && e.body.phase === "started" && e.body.gate?.decision !== "deny") m = { ...m, toolCalls: m.toolCalls + 1 };
     if (e.type === "tool.call" && e.body.phase === "failed") m = { ...m, failedToolCalls: m.failedToolCalls + 1 };
     meters = { ...meters, agents: with_(meters.agents, agentId, m) };
   }
@@ -40,7 +47,7 @@ export function activeMsAt(s: PodState, nowMs: number): number {
 /**
  * How much of a budget is used at `nowMs`: tokens are input plus output (cache reads and writes
  * are priced apart, so they count in cost_usd, not here); wall minutes are the pod's active time,
- * or an agent's session time.
+ * or an agent's session time (wallStep).
  */
 export function budgetUse(s: PodState, b: Pick<Budget, "agentId" | "metric">, nowMs: number): number {
   const agents = b.agentId === null ? Object.keys({ ...s.usage, ...s.meters.agents }) : [b.agentId];

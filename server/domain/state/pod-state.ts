@@ -175,11 +175,12 @@ export type Budget = At & { budgetId: string; agentId: string | null; metric: Bu
 
 /**
  * What budgets count that the rest of the state does not keep whole (sessions are evicted):
- * per agent its tool calls and the wall time of its sessions (first to latest event of each,
- * added as they arrive, so no clock is read); for the pod its active time (started, not paused),
- * `activeSince` being when the current active stretch began.
+ * per agent the tool calls that ran (a call a gate denied did not) and its wall time in sessions
+ * (the gaps between its consecutive session events, whatever the session, each counted up to
+ * IDLE_GAP_MS; `lastSessionAt` null after a session's end — no clock is read); for the pod its
+ * active time (started, not paused), `activeSince` being when the current active stretch began.
  */
-export type AgentMeter = { toolCalls: number; failedToolCalls: number; sessionMs: number };
+export type AgentMeter = { toolCalls: number; failedToolCalls: number; sessionMs: number; lastSessionAt: string | null };
 export type Meters = { agents: Record<string, AgentMeter>; activeMs: number; activeSince: string | null };
 
 /**

@@ -2,7 +2,7 @@
 // the meters once per round, the inbox item, the hold on tools, the pause; an agent's own report.
 import { describe, expect, it } from "vitest";
 import { Tape } from "../../testing/reducer-tape";
-import { armedBudgets, budgetHold, budgetItemId, MAX_BUDGETS } from "./reduce-budgets";
+import { armedBudgets, budgetHold, budgetItemId, MAX_BUDGET_LOG, MAX_BUDGETS } from "./reduce-budgets";
 import { evaluateToolCall } from "./tool-policy";
 
 function pod(): Tape {
@@ -13,7 +13,9 @@ function pod(): Tape {
   return t;
 }
 const cost = (extra: object = {}) => ({ budgetId: "b-cost", agentId: "impl", metric: "cost_usd", limit: 5, then: "notify", ...extra });
-const report = (t: Tape, body: object) => t.add("budget.exceeded", "podwatch", { budget: "b-cost", limit: 5, used: 5.2, metric: "cost_usd", agentId: "impl", then: "notify", ...body });
+/** The server's report closes the round armed by the budget's latest budget.set: its seq. */
+const roundOf = (t: Tape, budgetId: string) => t.state.budgetLimits[budgetId]?.seq ?? 1;
+const report = (t: Tape, body: object) => t.add("budget.exceeded", "podwatch", { budget: "b-cost", limit: 5, used: 5.2, metric: "cost_usd", agentId: "impl", then: "notify", round: roundOf(t, "b-cost"), ...body });
 
 describe("budget.set", () => {
   it("is set by a human approver, the chair, the cost controller or admin automation; not by a viewer or another agent", () => {
@@ -48,11 +50,11 @@ describe("the server's budget.exceeded", () => {
     const t = pod();
     t.add("budget.set", "ana", cost());
     t.add("usage.reported", "impl", { model: "m", costUsd: 4.5 });
-    t.refuses("budget_not_crossed", "budget.exceeded", "podwatch", { budget: "b-cost", limit: 5, used: 5.2, metric: "cost_usd", agentId: "impl", then: "notify" });
+    t.refuses("budget_not_crossed", "budget.exceeded", "podwatch", { round: roundOf(t, "b-cost"), budget: "b-cost", limit: 5, used: 5.2, metric: "cost_usd", agentId: "impl", then: "notify" });
     t.add("usage.reported", "impl", { model: "m", costUsd: 0.7 });
-    t.refuses("unknown_budget", "budget.exceeded", "podwatch", { budget: "nope", limit: 5, used: 5.2, metric: "cost_usd", agentId: "impl", then: "notify" });
-    for (const wrong of [{ limit: 4 }, { metric: "tokens" }, { agentId: "rev" }, { agentId: undefined }, { then: "pause_pod" }]) {
-      t.refuses("budget_mismatch", "budget.exceeded", "podwatch", { budget: "b-cost", limit: 5, used: 5.2, metric: "cost_usd", agentId: "impl", then: "notify", ...wrong });
+    t.refuses("unknown_budget", "budget.exceeded", "podwatch", { round: roundOf(t, "nope"), budget: "nope", limit: 5, used: 5.2, metric: "cost_usd", agentId: "impl", then: "notify" });
+    for (const wrong of [{ limit: 4 }, { metric: "tokens" }, { agentId: "rev" }, { agentId: undefined }, { then: "pause_pod" }, { round: 999 }, { round: undefined }]) {
+      t.refuses("budget_mismatch", "budget.exceeded", "podwatch", { round: roundOf(t, "b-cost"), budget: "b-cost", limit: 5, used: 5.2, metric: "cost_usd", agentId: "impl", then: "notify", ...wrong });
     }
   });
 
@@ -65,7 +67,7 @@ describe("the server's budget.exceeded", () => {
     expect(s.inbox[budgetItemId("b-cost")]).toMatchObject({ kind: "budget", subject: { kind: "budget", id: "b-cost" }, title: "Budget b-cost of impl crossed: 5.20 of 5 USD", text: "Agent impl" });
     expect(armedBudgets(s)).toEqual([]);
     expect(s.status).toBe("active"); // notify does nothing more
-    t.refuses("budget_already_exceeded", "budget.exceeded", "podwatch", { budget: "b-cost", limit: 5, used: 5.3, metric: "cost_usd", agentId: "impl", then: "notify" });
+    t.refuses("budget_already_exceeded", "budget.exceeded", "podwatch", { round: roundOf(t, "b-cost"), budget: "b-cost", limit: 5, used: 5.3, metric: "cost_usd", agentId: "impl", then: "notify" });
     // Raised: a new round, nothing in the inbox, crossing again is reported again.
     const raised = t.add("budget.set", "ana", cost({ limit: 6 }));
     expect([raised.budgetLimits["b-cost"]!.exceeded, raised.inbox[budgetItemId("b-cost")], armedBudgets(raised).length]).toEqual([null, undefined, 1]);
@@ -89,7 +91,7 @@ describe("the server's budget.exceeded", () => {
     expect(evaluateToolCall(t.state, "impl", null, "Bash", { command: "rm x" })).toMatchObject({ action: "deny", ruleId: "no-rm" });
     t.add("budget.set", "ana", { budgetId: "pod-calls", metric: "tool_calls", limit: 1, then: "hold_tools" });
     t.add("tool.call", "rev", { tool: "Read", phase: "started", toolUseId: "u1" });
-    t.add("budget.exceeded", "podwatch", { budget: "pod-calls", limit: 1, used: 1, metric: "tool_calls", then: "hold_tools" });
+    t.add("budget.exceeded", "podwatch", { round: roundOf(t, "pod-calls"), budget: "pod-calls", limit: 1, used: 1, metric: "tool_calls", then: "hold_tools" });
     expect(evaluateToolCall(t.state, "rev", null, "Bash", { command: "ls" })).toMatchObject({ action: "ask", scope: "budget", budgetId: "pod-calls" });
     // Re-set, the hold is lifted for that budget.
     t.add("budget.set", "ana", cost({ then: "hold_tools", limit: 100 }));
@@ -101,7 +103,7 @@ describe("the server's budget.exceeded", () => {
     t.add("budget.set", "ana", { budgetId: "calls", agentId: "impl", metric: "tool_calls", limit: 2, then: "pause_pod" });
     t.add("tool.call", "impl", { tool: "Read", phase: "started", toolUseId: "u1" });
     t.add("tool.call", "impl", { tool: "Read", phase: "started", toolUseId: "u2" });
-    const s = t.add("budget.exceeded", "podwatch", { budget: "calls", limit: 2, used: 2, metric: "tool_calls", agentId: "impl", then: "pause_pod" });
+    const s = t.add("budget.exceeded", "podwatch", { round: roundOf(t, "calls"), budget: "calls", limit: 2, used: 2, metric: "tool_calls", agentId: "impl", then: "pause_pod" });
     expect(s.status).toBe("paused");
     expect(s.meters.activeSince).toBeNull();
     expect(s.inbox["budget:calls"]!.title).toBe("Budget calls of impl crossed: 2 of 2 tool calls; the pod is paused");
@@ -113,5 +115,43 @@ describe("the server's budget.exceeded", () => {
     const s = t.add("budget.exceeded", "impl", { budget: "b-cost", limit: 5, used: 99 });
     expect(s.budgets).toEqual([expect.objectContaining({ budget: "b-cost", limit: 5, used: 99, by: "impl" })]);
     expect([s.status, s.budgetLimits["b-cost"]!.exceeded, s.inbox["budget:b-cost"]]).toEqual(["active", null, undefined]);
+    // It may not dress up as the server's: those fields name a set budget and its round.
+    for (const copy of [{ metric: "cost_usd" }, { agentId: "impl" }, { then: "pause_pod" }, { round: 1 }]) {
+      t.refuses("system_fields", "budget.exceeded", "impl", { budget: "b-cost", limit: 5, used: 99, ...copy });
+    }
+  });
+
+  it("the log of reports keeps the latest MAX_BUDGET_LOG (the tape keeps every one)", () => {
+    const t = pod();
+    for (let i = 0; i < MAX_BUDGET_LOG + 5; i++) t.add("budget.exceeded", "impl", { budget: "own", limit: 1, used: i });
+    expect(t.state.budgets).toHaveLength(MAX_BUDGET_LOG);
+    expect(t.state.budgets.at(-1)!.used).toBe(MAX_BUDGET_LOG + 4);
+  });
+});
+
+describe("what an agent may do to budgets (the one a budget holds must not lift it)", () => {
+  it("the chair or cost controller adds budgets and lowers limits; raising, removing, changing or re-arming a crossed one takes a person", () => {
+    const t = pod();
+    t.add("budget.set", "orch", cost());
+    t.add("budget.set", "orch", cost({ limit: 4 }));
+    t.add("budget.set", "chair-1", cost({ limit: 4 }));
+    for (const change of [{ limit: 4.5 }, { limit: null }, { then: "hold_tools" }, { metric: "tokens" }, { agentId: "rev" }, { agentId: undefined }]) {
+      t.refuses("budget_needs_person", "budget.set", "orch", cost({ limit: 4, ...change }));
+    }
+    t.add("usage.reported", "impl", { model: "m", costUsd: 4 });
+    report(t, { limit: 4, used: 4 });
+    t.refuses("budget_needs_person", "budget.set", "orch", cost({ limit: 3 })); // re-arming a crossed one, even lower
+    expect(t.add("budget.set", "ana", cost({ limit: 10 })).budgetLimits["b-cost"]).toMatchObject({ limit: 10, exceeded: null });
+    t.add("budget.set", "admin", cost({ limit: null }));
+  });
+
+  it("while a crossed pause_pod budget stands, only a person resumes (or starts) the pod", () => {
+    const t = pod();
+    t.add("budget.set", "ana", cost({ then: "pause_pod" }));
+    t.add("usage.reported", "impl", { model: "m", costUsd: 6 });
+    expect(report(t, { then: "pause_pod", used: 6 }).status).toBe("paused");
+    t.refuses("budget_paused", "pod.resumed", "chair-1");
+    t.refuses("budget_paused", "pod.resumed", "orch");
+    expect(t.add("pod.resumed", "ana").status).toBe("active");
   });
 });

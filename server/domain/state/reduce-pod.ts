@@ -2,6 +2,7 @@
 import { at, conflictRule, invalidRule, type R, type Reducers, requireMember, requireMembershipAdmin, requireSteward, requireTask, with_, without } from "./rules";
 import type { PodState } from "./pod-state";
 import { recordCheckpoint } from "./cadence";
+import { requireNoBudgetPause } from "./reduce-budgets";
 
 const scopeAgreed: R<"pod.scope_agreed"> = (s, e) => {
   requireSteward(s, e.actor, "agree the pod's scope");
@@ -12,6 +13,7 @@ const started: R<"pod.started"> = (s, e) => {
   requireSteward(s, e.actor, "start the pod");
   if (s.status !== "forming") throw conflictRule("invalid_pod_transition", `pod is ${s.status}; only a forming pod starts`);
   if (!s.scope) throw conflictRule("scope_not_agreed", "agree on scope and success criteria (pod.scope_agreed) before starting");
+  requireNoBudgetPause(s, e.actor, "start the pod");
   return { ...s, status: "active" };
 };
 const paused: R<"pod.paused"> = (s, e) => {
@@ -22,6 +24,7 @@ const paused: R<"pod.paused"> = (s, e) => {
 const resumed: R<"pod.resumed"> = (s, e) => {
   requireSteward(s, e.actor, "resume the pod");
   if (s.status !== "paused") throw conflictRule("invalid_pod_transition", `pod is ${s.status}; only a paused pod resumes`);
+  requireNoBudgetPause(s, e.actor, "resume the pod");
   return { ...s, status: "active" };
 };
 const closed: R<"pod.closed"> = (s, e) => {

@@ -65,9 +65,11 @@ const toolCall = touch<"tool.call">((x, e) => (e.body.phase === "started" ? { ..
 const usageReported: R<"usage.reported"> = (s, e) => {
   requireAgentVoice(s, e);
   const b = e.body;
-  const mine = s.usage[e.actor] ?? {};
-  const before: Usage = mine[b.model] ?? { inputTokens: 0, outputTokens: 0, cacheReadTokens: 0, cacheWriteTokens: 0, costUsd: 0, reports: 0 };
-  if (!mine[b.model] && Object.keys(mine).length >= MAX_MODELS) throw conflictRule("too_many_models", `usage is kept for at most ${MAX_MODELS} models per agent`);
+  // Own keys only: a model named like a built-in property ("constructor") must not read Object's.
+  const mine = Object.hasOwn(s.usage, e.actor) ? s.usage[e.actor]! : {};
+  const known = Object.hasOwn(mine, b.model) ? mine[b.model] : undefined;
+  const before: Usage = known ?? { inputTokens: 0, outputTokens: 0, cacheReadTokens: 0, cacheWriteTokens: 0, costUsd: 0, reports: 0 };
+  if (!known && Object.keys(mine).length >= MAX_MODELS) throw conflictRule("too_many_models", `usage is kept for at most ${MAX_MODELS} models per agent`);
   const after: Usage = {
     inputTokens: before.inputTokens + b.inputTokens,
     outputTokens: before.outputTokens + b.outputTokens,

@@ -3,6 +3,7 @@
 // this session" and "always allow" are remembered here, on the tape.
 import { askSettings, callSubject, inputIsWhole, literalPattern, parseHeldInput } from "./tool-policy";
 import { dueFrom } from "./deadlines";
+import { budgetHold } from "./reduce-budgets";
 import type { AppliedEvent, PodState, ToolApproval } from "./pod-state";
 import { at, conflictRule, invalidRule, isApprover, requireMembershipAdmin, type R, type Reducers, with_, without } from "./rules";
 import type { ToolRule } from "../events/agent-events";
@@ -34,7 +35,9 @@ const approvalRequested: R<"tool.approval.requested"> = (s, e) => {
   if (b.deadline.then !== "answer") throw invalidRule("deadline_answers", `a tool approval's deadline gives an answer (then: "answer", allow or deny)`);
   // The default and the longest wait are the policy's, never the asking agent's own choice.
   const ask = askSettings(s, e.actor);
-  if (b.deadline.answer !== ask.then) throw conflictRule("default_is_policy", `this agent's tool policy says a deadline ${ask.then === "allow" ? "allows" : "denies"}; the request asked "${b.deadline.answer}"`);
+  // "deny" is never looser than the policy; while a budget holds the agent it is the only default.
+  const then = budgetHold(s, e.actor) ? "deny" : ask.then;
+  if (b.deadline.answer !== then && b.deadline.answer !== "deny") throw conflictRule("default_is_policy", `this agent's ${then === ask.then ? "tool policy" : "crossed budget"} says a deadline ${then === "allow" ? "allows" : "denies"}; the request asked "${b.deadline.answer}"`);
   const due = dueFrom(b.deadline, e.receivedAt)!;
   if (Date.parse(due.at) - Date.parse(e.receivedAt) > ask.minutes * 60_000 + 1000) throw conflictRule("deadline_is_policy", `this agent's tool policy gives a person at most ${ask.minutes} minutes to answer`);
   // Each open approval is kept whole in the pod's state (and its inbox): an agent holds only so many at once.
