@@ -6,20 +6,15 @@
 // decision contradicts a review" only a rejection after approvals (a task is never approved in
 // a round that a non-approving review ended: the decision needs the task in review).
 import type { AppliedEvent, PodState } from "../state/pod-state";
+import { without } from "../state/rules";
 import { dayOf, isAgentMember, msBetween, own, updateAgent, updateDay } from "./signal-kit";
 import type { PodSignals, SignalsTracking } from "./signal-types";
 
 const withTracking = (sig: PodSignals, change: Partial<SignalsTracking>): PodSignals => ({ ...sig, tracking: { ...sig.tracking, ...change } });
 
-function dropKey<T>(record: Record<string, T>, key: string): Record<string, T> {
-  if (!Object.hasOwn(record, key)) return record;
-  const { [key]: _gone, ...rest } = record;
-  return rest;
-}
-
 /** The task's round is over (decided or cancelled): nothing more to remember of it. */
 const forgetTask = (sig: PodSignals, taskId: string) =>
-  withTracking(sig, { reviewRequestedAt: dropKey(sig.tracking.reviewRequestedAt, taskId), roundApprovals: dropKey(sig.tracking.roundApprovals, taskId) });
+  withTracking(sig, { reviewRequestedAt: without(sig.tracking.reviewRequestedAt, taskId), roundApprovals: without(sig.tracking.roundApprovals, taskId) });
 
 /** Approvals of the round by reviewers other than `except`, credited to those reviewers as overturned. */
 function overturnApprovals(sig: PodSignals, after: PodState, taskId: string, except: string | null): PodSignals {
@@ -52,7 +47,7 @@ function reviewed(sig: PodSignals, before: PodState, after: PodState, e: Applied
   }
   // A reject or changes_requested ends the round, contradicting the other reviewers' approvals in it.
   out = overturnApprovals(out, after, taskId, e.actor);
-  return withTracking(out, { roundApprovals: dropKey(out.tracking.roundApprovals, taskId) });
+  return withTracking(out, { roundApprovals: without(out.tracking.roundApprovals, taskId) });
 }
 
 /** A task in review decided (by a person, the chair or a deadline's default): its implementer's outcome, its round's reviews judged. */
@@ -81,7 +76,7 @@ export function stepTaskSignals(sig: PodSignals, before: PodState, after: PodSta
     case "task.review_requested":
       return withTracking(sig, {
         reviewRequestedAt: { ...sig.tracking.reviewRequestedAt, [e.body.taskId]: e.receivedAt },
-        roundApprovals: dropKey(sig.tracking.roundApprovals, e.body.taskId),
+        roundApprovals: without(sig.tracking.roundApprovals, e.body.taskId),
       });
     case "review":
       return reviewed(sig, before, after, e);

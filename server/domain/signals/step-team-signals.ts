@@ -1,6 +1,7 @@
 // Signals of how an agent works with the others: checkpoint cadence (the watchdog's counts),
 // escalations and how they ended, handoffs, and contracting (jobs it delivered, seed 000 Mode A).
 import type { AppliedEvent, PodState } from "../state/pod-state";
+import { without } from "../state/rules";
 import { dayOf, isAgentMember, msBetween, own, updateAgent, updateDay } from "./signal-kit";
 import type { ContractSignals, PodSignals } from "./signal-types";
 
@@ -33,9 +34,8 @@ function bumpContract(sig: PodSignals, after: PodState, agentId: string | undefi
 }
 
 function forgetDeliverer(sig: PodSignals, jobId: string): PodSignals {
-  if (!Object.hasOwn(sig.tracking.deliverers, jobId)) return sig;
-  const { [jobId]: _gone, ...deliverers } = sig.tracking.deliverers;
-  return { ...sig, tracking: { ...sig.tracking, deliverers } };
+  const deliverers = without(sig.tracking.deliverers, jobId);
+  return deliverers === sig.tracking.deliverers ? sig : { ...sig, tracking: { ...sig.tracking, deliverers } };
 }
 
 function escalationEnded(sig: PodSignals, after: PodState, escalationId: string, how: "answered" | "expired"): PodSignals {

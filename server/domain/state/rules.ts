@@ -80,7 +80,8 @@ export function requireDecider(s: PodState, actor: string, what: string) {
 
 export const with_ = <T extends object>(record: Record<string, T>, key: string, value: T) => ({ ...record, [key]: value });
 export const without = <T>(record: Record<string, T>, key: string) => {
-  if (!(key in record)) return record;
+  // Own keys only: "toString" is in every object, and a record without it is returned as it is.
+  if (!Object.hasOwn(record, key)) return record;
   const { [key]: _gone, ...rest } = record;
   return rest;
 };
