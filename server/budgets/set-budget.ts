@@ -17,18 +17,19 @@ export type BudgetChange = { budgetId: string; limit: null } | { budgetId: strin
  * budget.set for this change. A removal (`limit: null`) repeats the budget's own metric, agent
  * and `then`, so the tape says what was removed and a caller need only name it.
  */
-export function budgetSetEvent(s: PodState | null, change: BudgetChange, actor: string): TEvent {
+export function budgetSetEvent(s: PodState, change: BudgetChange, actor: string): TEvent {
   const { budgetId, limit } = change;
   if (limit === null) {
-    const b = s && Object.hasOwn(s.budgetLimits, budgetId) ? s.budgetLimits[budgetId]! : null;
+    const b = Object.hasOwn(s.budgetLimits, budgetId) ? s.budgetLimits[budgetId]! : null;
     if (!b) throw new AppError(404, "not_found", `budget ${budgetId} does not exist in this pod`);
     return { type: "budget.set", actor, body: { budgetId, ...(b.agentId ? { agentId: b.agentId } : {}), metric: b.metric, limit: null, then: b.then } };
   }
   return { type: "budget.set", actor, body: { budgetId, ...(change.agentId ? { agentId: change.agentId } : {}), metric: change.metric, limit, then: change.then } };
 }
 
-export async function setBudget(app: Pick<AppContext, "store" | "append">, podId: string, change: BudgetChange, actor: string): Promise<BudgetSetResponse> {
-  const before = await app.store.readState(podId);
+/** `before`: the pod's state when the caller has read it already (a route's guard); the append checks the rules against the latest anyway. */
+export async function setBudget(app: Pick<AppContext, "store" | "append">, podId: string, change: BudgetChange, actor: string, before?: PodState): Promise<BudgetSetResponse> {
+  before ??= (await app.store.readState(podId)) ?? undefined;
   if (!before) throw new AppError(404, "not_found", "pod not found");
   const [event] = await app.append(podId, [budgetSetEvent(before, change, actor)]);
   const after = change.limit === null ? null : await app.store.readState(podId);

@@ -25,7 +25,7 @@ function budgetActor(c: RouteContext): string {
 async function change(c: RouteContext, body: (budgetId: string) => Promise<BudgetChange>) {
   const actor = budgetActor(c);
   const budgetId = parseWith(ZId, c.params[1], "budget id");
-  const r = await setBudget(c.app, c.params[0]!, await body(budgetId), actor);
+  const r = await setBudget(c.app, c.params[0]!, await body(budgetId), actor, c.podState!);
   sendJson(c.res, 200, r);
 }
 
