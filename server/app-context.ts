@@ -9,6 +9,7 @@ import type { TapeBus } from "./tape/bus";
 import { InProcessBus } from "./tape/in-process-bus";
 import type { BlobStore } from "./blobs/blob-store";
 import { VerificationSlots } from "./tape/verification-slots";
+import { RecomputeSlots } from "./signals/recompute-slots";
 import { OutboxDispatcher } from "./outbox/outbox";
 
 export type AppContext = {
@@ -20,6 +21,8 @@ export type AppContext = {
   blobs: BlobStore;
   /** Tape walks and blob re-hashes in flight, one per caller. */
   verifications: VerificationSlots;
+  /** Signals recomputed from a tape (as of a seq, a window, a signed record), at most two at once. */
+  recomputations: RecomputeSlots;
   /** Hands each committed append to the consumers that reach people and systems (server/background.ts starts it). */
   outbox: OutboxDispatcher;
   authHandler?: (req: IncomingMessage, res: ServerResponse) => Promise<void>;
@@ -27,7 +30,7 @@ export type AppContext = {
 
 export function createAppContext(config: Config, store: TapeStore, access: AccessContext, blobs: BlobStore): AppContext {
   const bus = new InProcessBus();
-  return { config, store, bus, append: createAppender(store, bus), access, blobs, verifications: new VerificationSlots(), outbox: new OutboxDispatcher(store, bus) };
+  return { config, store, bus, append: createAppender(store, bus), access, blobs, verifications: new VerificationSlots(), recomputations: new RecomputeSlots(), outbox: new OutboxDispatcher(store, bus) };
 }
 
 const KEY = Symbol.for("podwatch.app");

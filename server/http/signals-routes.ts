@@ -7,7 +7,7 @@ import { readPodSignals } from "../signals/read-pod-signals";
 import { readSignalsExport } from "../signals/read-signals-export";
 import { buildAgentRecord } from "../signals/build-agent-record";
 import { signingKey } from "../signals/signing-key";
-import { RecomputeBusy } from "../signals/recompute-slots";
+import { RECOMPUTE_RETRY_AFTER_SECONDS, RecomputeBusy } from "../signals/recompute-slots";
 import { signalsCsv } from "../signals/signals-csv";
 import { exportQuery, ZPodSignalsQuery, ZRecordQuery } from "../signals/signals-query";
 import type { SigningKeyView } from "../wire/signals";
@@ -17,7 +17,7 @@ import type { Route } from "./route";
 /** A recomputation refused for want of a slot says when to come back. */
 async function busyAware<T>(res: ServerResponse, work: Promise<T>): Promise<T> {
   return work.catch((e) => {
-    if (e instanceof RecomputeBusy) res.setHeader("retry-after", "2");
+    if (e instanceof RecomputeBusy) res.setHeader("retry-after", String(RECOMPUTE_RETRY_AFTER_SECONDS));
     throw e;
   });
 }
@@ -40,7 +40,7 @@ export const signalsRoutes: Route[] = [
     guard: { pod: "viewer" },
     run: async ({ app, res, params, url, podState }) => {
       const q = parseWith(ZPodSignalsQuery, Object.fromEntries(url.searchParams), "query");
-      sendJson(res, 200, await busyAware(res, readPodSignals(app, params[0]!, q, podState)));
+      sendJson(res, 200, await busyAware(res, readPodSignals(app, params[0]!, q, podState!)));
     },
   },
   {

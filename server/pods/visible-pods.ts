@@ -8,9 +8,11 @@ import { listPods } from "./read-pods";
 
 export type VisiblePod = { pod: PodSummary; state: PodState; access: Exclude<PodAccess, "none"> };
 
-export async function visiblePods(store: TapeStore, identity: Identity): Promise<VisiblePod[]> {
+/** `only`: just these pods (the others' states are not read). */
+export async function visiblePods(store: TapeStore, identity: Identity, only?: Set<string>): Promise<VisiblePod[]> {
   const visible: VisiblePod[] = [];
   for (const pod of await listPods(store)) {
+    if (only && !only.has(pod.id)) continue;
     const state = await store.readState(pod.id);
     const access = state ? podAccess(identity, pod.id, state) : "none";
     if (state && access !== "none") visible.push({ pod, state, access });

@@ -7,61 +7,62 @@ import type { AppContext } from "../app-context";
 import { AppError, notFound } from "../domain/errors";
 import { canonicalJson } from "../domain/canonical-json";
 import { applyEvent } from "../domain/state/apply-event";
-import { emptyPodState, type PodState } from "../domain/state/pod-state";
+import type { PodState } from "../domain/state/pod-state";
 import { toAppliedEvent } from "../domain/state/stored-event";
 import { emptyAgentSignals, signalRates } from "../domain/signals/combine";
-import { stepSignals } from "../domain/signals/step-signals";
-import { emptyPodSignals, type PodSignals } from "../domain/signals/signal-types";
+import { emptyWindowFold, stepWindow, type WindowFold } from "../domain/signals/signals-window";
+import type { PodSignals } from "../domain/signals/signal-types";
 import type { AgentRecordPayload, RecordEvent, SignedAgentRecord } from "../wire/signals";
-import { recompute } from "./recompute-slots";
 import { sameValue } from "./same-value";
 import { signingKey } from "./signing-key";
 import { parseWindow, type Window } from "./signals-query";
 import { tapePages } from "./tape-pages";
 
-/** More than this many events is no record a verifier reads in one go: 422, narrow it with from/to. */
+/** More than this many events, or bytes of their bodies and meta, is no record a verifier reads in one go: 422, narrow it with from/to. */
 export const MAX_RECORD_EVENTS = 20_000;
+export const MAX_RECORD_BYTES = 32 * 1024 * 1024;
+
+type RecordBounds = { maxEvents: number; maxBytes: number };
 
 export type RecordQuery = { agentId: string; from?: string; to?: string };
 
-/** `maxEvents`: the bound (tests lower it). */
-export async function buildAgentRecord(app: AppContext, podId: string, current: PodState, q: RecordQuery, { nowMs = Date.now(), maxEvents = MAX_RECORD_EVENTS } = {}): Promise<SignedAgentRecord> {
+/** `maxEvents`, `maxBytes`: the bounds (tests lower them). */
+export async function buildAgentRecord(app: AppContext, podId: string, current: PodState, q: RecordQuery, { nowMs = Date.now(), maxEvents = MAX_RECORD_EVENTS, maxBytes = MAX_RECORD_BYTES } = {}): Promise<SignedAgentRecord> {
   const window = parseWindow(q.from, q.to, nowMs);
   const member = Object.hasOwn(current.members, q.agentId) ? current.members[q.agentId]! : null;
   if (!member || member.kind !== "agent") throw notFound(`agent ${q.agentId} in this pod`);
   const key = await signingKey(app.store);
-  const payload = await recompute(app.store, () => collect(app, podId, q.agentId, window, nowMs, maxEvents));
+  const payload = await app.recomputations.run(() => collect(app, podId, q.agentId, window, nowMs, { maxEvents, maxBytes }));
   const signature = sign(null, Buffer.from(canonicalJson(payload), "utf8"), key.privateKey).toString("base64");
   return { payload, signature, keyId: key.keyId, algorithm: key.algorithm };
 }
 
-async function collect(app: AppContext, podId: string, agentId: string, window: Window | null, nowMs: number, maxEvents: number): Promise<AgentRecordPayload> {
+async function collect(app: AppContext, podId: string, agentId: string, window: Window | null, nowMs: number, bounds: RecordBounds): Promise<AgentRecordPayload> {
   // Up to the head read here: events appended meanwhile belong to the next export, not half to this one.
   const head = await app.store.readHead(podId);
   if (!head) throw notFound("pod");
-  let state = emptyPodState();
-  // With a window, the window's own fold (as signalsBetween counts it), kept in the same pass so
-  // the tape is never held in memory whole.
-  let windowed = emptyPodSignals();
+  // The whole tape's state and, with a window, the window's own counts (as signalsBetween counts
+  // them), kept in the same pass so the tape is never held in memory whole.
+  let fold = emptyWindowFold();
+  const counted = (f: WindowFold) => (window ? f.counted : f.state.signals);
   const events: RecordEvent[] = [];
+  let bytes = 0;
   for await (const page of tapePages(app.store, podId, head.seq)) {
     for (const row of page) {
       const e = toAppliedEvent(row);
-      const next = applyEvent(state, e);
-      let changed: boolean;
-      if (window) {
-        const counted = inWindow(row.receivedAt, window) ? stepSignals(windowed, state, next, e) : windowed;
-        changed = !sameValue(entryOf(windowed, agentId), entryOf(counted, agentId));
-        windowed = counted;
-      } else changed = !sameValue(entryOf(state.signals, agentId), entryOf(next.signals, agentId));
-      state = next;
+      const next = window ? stepWindow(fold, e, window.fromMs, window.toMs) : { state: applyEvent(fold.state, e), counted: fold.counted };
+      const changed = !sameValue(entryOf(counted(fold), agentId), entryOf(counted(next), agentId));
+      fold = next;
       if (!changed) continue;
-      if (events.length === maxEvents) throw tooMany(maxEvents);
+      // Bodies (evidence up to 1 MiB each) and meta are most of a record's bytes: bounded as they are collected.
+      bytes += Buffer.byteLength(row.body, "utf8") + (row.meta ? Buffer.byteLength(row.meta, "utf8") : 0);
+      if (events.length === bounds.maxEvents) throw tooLarge(`more than ${bounds.maxEvents} events`);
+      if (bytes > bounds.maxBytes) throw tooLarge(`more than ${bounds.maxBytes} bytes of event bodies`);
       const { id, seq, type, actor, role, ts, receivedAt, body, meta, prevHash, hash } = row;
       events.push({ id, podId: row.podId, seq: Number(seq), type, actor, role, ts, receivedAt, body, meta, prevHash, hash });
     }
   }
-  const own = entryOf(window ? windowed : state.signals, agentId) ?? emptyAgentSignals(agentId);
+  const own = entryOf(counted(fold), agentId) ?? emptyAgentSignals(agentId);
   return {
     podId, agentId, generatedAt: new Date(nowMs).toISOString(), head: { seq: head.seq, hash: head.hash },
     window: window && { from: window.from, to: window.to }, signals: { ...own, rates: signalRates(own) }, events,
@@ -69,6 +70,5 @@ async function collect(app: AppContext, podId: string, agentId: string, window: 
 }
 
 const entryOf = (sig: PodSignals, agentId: string) => (Object.hasOwn(sig.agents, agentId) ? sig.agents[agentId] : undefined);
-const inWindow = (receivedAt: string, w: Window | null) => !w || (Date.parse(receivedAt) >= w.fromMs && Date.parse(receivedAt) < w.toMs);
 
-const tooMany = (max: number) => new AppError(422, "record_too_large", `this agent's record holds more than ${max} events; narrow it with from/to`);
+const tooLarge = (what: string) => new AppError(422, "record_too_large", `this agent's record holds ${what}; narrow it with from/to`);

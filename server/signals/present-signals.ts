@@ -3,23 +3,21 @@
 import type { PodState } from "../domain/state/pod-state";
 import type { AgentSignals, PodSignals } from "../domain/signals/signal-types";
 import { podTotals, signalRates } from "../domain/signals/combine";
-import { budgetUse } from "../domain/state/meters";
-import type { AgentSignalsView, BudgetView } from "../wire/signals";
+import { listBudgets } from "../budgets/list-budgets";
+import type { AgentSignalsView, PodSignalsView } from "../wire/signals";
 
 export function agentView(a: AgentSignals, members: PodState["members"] | null): AgentSignalsView {
   const m = members && Object.hasOwn(members, a.agentId) ? members[a.agentId]! : null;
   return { ...a, rates: signalRates(a), displayName: m?.displayName ?? null, roles: m ? [...m.roles] : [] };
 }
 
+/** The pod's agents in a stable order (by agent id). */
+export const agentsInOrder = (signals: PodSignals): AgentSignals[] => Object.values(signals.agents).sort((a, b) => (a.agentId < b.agentId ? -1 : a.agentId > b.agentId ? 1 : 0));
+
 /** Every agent's view, in a stable order (by agent id). */
-export function agentViews(signals: PodSignals, members: PodState["members"]): AgentSignalsView[] {
-  return Object.values(signals.agents)
-    .sort((a, b) => (a.agentId < b.agentId ? -1 : a.agentId > b.agentId ? 1 : 0))
-    .map((a) => agentView(a, members));
-}
+export const agentViews = (signals: PodSignals, members: PodState["members"]): AgentSignalsView[] => agentsInOrder(signals).map((a) => agentView(a, members));
 
-export const podTotalsView = (signals: PodSignals): AgentSignalsView => agentView(podTotals(signals), null);
-
-export function budgetViews(state: PodState, nowMs: number): BudgetView[] {
-  return Object.values(state.budgetLimits).map((b) => ({ ...b, used: budgetUse(state, b, nowMs) }));
+/** A pod's figures: `signals` (now's, as of a seq, or a window's) with `state`'s members, and its budgets' use at `budgetsAt`. */
+export function podSignalsView(signals: PodSignals, state: PodState, budgetsAt: number): Pick<PodSignalsView, "agents" | "pod" | "cost" | "budgets"> {
+  return { agents: agentViews(signals, state.members), pod: agentView(podTotals(signals), null), cost: signals.cost, budgets: listBudgets(state, budgetsAt) };
 }

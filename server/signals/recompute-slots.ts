@@ -1,12 +1,11 @@
 // Recomputing signals (as of a seq, over a window, a signed record) replays a whole tape: cheap
 // once, a lever when fired many times at once. A server runs at most MAX_RECOMPUTATIONS at a
 // time, whoever asks; beyond that it answers 503 with Retry-After rather than queueing work.
+// One per server, on its AppContext (beside the verification and OTLP export slots).
 import { AppError } from "../domain/errors";
-import type { TapeStore } from "../db/tape-store";
 
 export const MAX_RECOMPUTATIONS = 2;
-
-const running = new WeakMap<TapeStore, { n: number }>();
+export const RECOMPUTE_RETRY_AFTER_SECONDS = 2;
 
 export class RecomputeBusy extends AppError {
   constructor() {
@@ -14,15 +13,24 @@ export class RecomputeBusy extends AppError {
   }
 }
 
-/** Runs `work` in one of the server's recomputation slots, or throws RecomputeBusy. */
-export async function recompute<T>(store: TapeStore, work: () => Promise<T>): Promise<T> {
-  let slots = running.get(store);
-  if (!slots) running.set(store, (slots = { n: 0 }));
-  if (slots.n >= MAX_RECOMPUTATIONS) throw new RecomputeBusy();
-  slots.n++;
-  try {
-    return await work();
-  } finally {
-    slots.n--;
+export class RecomputeSlots {
+  private running = 0;
+
+  constructor(private readonly max = MAX_RECOMPUTATIONS) {}
+
+  /** Runs `work` in one of the server's recomputation slots, or throws RecomputeBusy. */
+  async run<T>(work: () => Promise<T>): Promise<T> {
+    if (this.running >= this.max) throw new RecomputeBusy();
+    this.running++;
+    try {
+      return await work();
+    } finally {
+      this.running--;
+    }
+  }
+
+  /** Recomputations under way. */
+  underWay() {
+    return this.running;
   }
 }

@@ -7,7 +7,7 @@ import { testProviders } from "../testing/test-databases";
 import { parseCsv } from "../testing/parse-csv";
 import type { PodSignalsView, SignalsExport } from "../wire/signals";
 import { SIGNALS_CSV_COLUMNS } from "./signals-csv";
-import { MAX_RECOMPUTATIONS, recompute } from "./recompute-slots";
+import { MAX_RECOMPUTATIONS } from "./recompute-slots";
 
 const usage = (actor: string, inputTokens: number, costUsd: number) => ({ id: randomUUID(), type: "usage.reported", actor, body: { model: "claude-sonnet-4-5", inputTokens, outputTokens: 10, costUsd } });
 const toolCall = (actor: string, tool: string, phase = "started") => ({ id: randomUUID(), type: "tool.call", actor, body: { toolUseId: `toolu_${randomUUID().slice(0, 8)}`, tool, phase, input: "npm test" } });
@@ -89,7 +89,7 @@ describe.each(testProviders())("signals routes on %s", (provider) => {
   it("recomputes at most two at once: beyond, 503 with Retry-After; the stored figures still answer", async () => {
     let release!: () => void;
     const held = new Promise<void>((r) => (release = r));
-    const holders = Array.from({ length: MAX_RECOMPUTATIONS }, () => recompute(s.app.store, () => held));
+    const holders = Array.from({ length: MAX_RECOMPUTATIONS }, () => s.app.recomputations.run(() => held));
     try {
       const busy = await signals(`?asOf=${firstSeq}`);
       expect(busy.status).toBe(503);

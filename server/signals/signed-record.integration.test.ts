@@ -162,6 +162,18 @@ describe.each(testProviders())("signed record on %s", (provider) => {
     expect(narrowed.payload.events).toHaveLength(2);
   });
 
+  it("refuses a record past its byte bound (bodies and meta counted as they are collected), and the narrowed one fits", async () => {
+    const state = (await s.app.store.readState(pod.podId))!;
+    const whole = await buildAgentRecord(s.app, pod.podId, state, { agentId: "impl" });
+    const bytes = whole.payload.events.map((e) => Buffer.byteLength(e.body) + (e.meta ? Buffer.byteLength(e.meta) : 0));
+    const total = bytes.reduce((a, b) => a + b, 0);
+    expect(await buildAgentRecord(s.app, pod.podId, state, { agentId: "impl" }, { maxBytes: total })).toMatchObject({ payload: { events: whole.payload.events } });
+    const refused = await buildAgentRecord(s.app, pod.podId, state, { agentId: "impl" }, { maxBytes: total - 1 }).catch((e: AppError) => e);
+    expect(refused).toMatchObject({ status: 422, code: "record_too_large", message: expect.stringMatching(/bytes.*narrow it with from\/to/) });
+    const narrowed = await buildAgentRecord(s.app, pod.podId, state, { agentId: "impl", from: between }, { maxBytes: total - 1 });
+    expect(narrowed.payload.events.map((e) => e.seq)).toEqual(implSeqs.slice(2));
+  });
+
   it("answers 404 for an agent that is not the pod's, 400 for a bad query", async () => {
     expect((await record("agent=nobody")).status).toBe(404);
     expect((await api(s.url, "GET", `/api/v1/signals/record?pod=no-such-pod&agent=impl`)).status).toBe(404);

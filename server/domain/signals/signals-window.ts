@@ -2,26 +2,33 @@
 // in a time window. The rules and what the fold remembers need the whole tape, so every event is
 // replayed from the start; only the counting is limited to the window.
 import { applyEvent } from "../state/apply-event";
-import { emptyPodState, type AppliedEvent } from "../state/pod-state";
+import { emptyPodState, type AppliedEvent, type PodState } from "../state/pod-state";
 import { emptyPodSignals, type PodSignals } from "./signal-types";
 import { stepSignals } from "./step-signals";
 
+/** A window's fold so far: the pod as the whole tape made it, and the signals counted in the window. */
+export type WindowFold = { state: PodState; counted: PodSignals };
+
+export const emptyWindowFold = (): WindowFold => ({ state: emptyPodState(), counted: emptyPodSignals() });
+
 /**
- * The signals of the events received in [fromMs, toMs) (server receipt time), each counted with
- * the pod as the whole tape had made it. An event the rules refuse here cannot be on a stored
- * tape: the error is thrown, never skipped.
+ * One event into a window's fold: applied to the pod whatever its time, counted when received in
+ * [fromMs, toMs) (server receipt time). Callers read a stored tape page by page through it, so
+ * no tape is held in memory whole. An event the rules refuse here cannot be on a stored tape:
+ * the error is thrown, never skipped.
  */
+export function stepWindow(f: WindowFold, e: AppliedEvent, fromMs: number, toMs: number): WindowFold {
+  const state = applyEvent(f.state, e);
+  const t = Date.parse(e.receivedAt);
+  return { state, counted: t >= fromMs && t < toMs ? stepSignals(f.counted, f.state, state, e) : f.counted };
+}
+
+/** The window's signals; what the fold remembers (`tracking`) is the whole tape's, not the window's. */
+export const windowSignals = (f: WindowFold): PodSignals => ({ ...f.counted, tracking: f.state.signals.tracking });
+
+/** The signals of the events received in [fromMs, toMs), each counted with the pod as the whole tape had made it. */
 export function signalsBetween(events: AppliedEvent[], fromMs: number, toMs: number): PodSignals {
-  let state = emptyPodState();
-  let window = emptyPodSignals();
-  for (const e of events) {
-    const next = applyEvent(state, e);
-    const t = Date.parse(e.receivedAt);
-    if (t >= fromMs && t < toMs) window = stepSignals(window, state, next, e);
-    state = next;
-  }
-  // What the fold remembers is the whole tape's, not the window's.
-  return { ...window, tracking: state.signals.tracking };
+  return windowSignals(events.reduce((f, e) => stepWindow(f, e, fromMs, toMs), emptyWindowFold()));
 }
 
 /** The pod's signals as they stood after `seq` (the events are the tape in seq order). */
