@@ -8,6 +8,7 @@ import type { InboxCard } from "@/server/wire/views";
 import { answerToolApproval } from "@/server/web/server-actions";
 import { deadlineSentence, heldInput, notWholeSentence } from "./held-call-view";
 import { RevealedText } from "./revealed-text";
+import { fieldLabel, greenButton, plainButton, redButton } from "./card-styles";
 
 type Props = {
   podId: string;
@@ -21,10 +22,7 @@ type Props = {
 
 const noSubscription = () => () => {};
 const hhmm = (d: Date) => d.toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" });
-const label = "text-xs font-medium text-zinc-600 dark:text-zinc-400";
 const code = "max-h-64 overflow-auto rounded-md bg-zinc-950 p-2 font-mono text-xs whitespace-pre-wrap break-all text-zinc-100 focus:outline-2 focus:outline-sky-600";
-const button = "rounded-md px-3 py-1.5 text-sm font-medium disabled:cursor-not-allowed disabled:opacity-50";
-const plain = `${button} border border-zinc-300 hover:bg-zinc-50 dark:border-zinc-700 dark:hover:bg-zinc-800`;
 
 export function HeldCallPanel({ podId, item, canAct, pending, error, act }: Props) {
   const [reason, setReason] = useState("");
@@ -40,10 +38,10 @@ export function HeldCallPanel({ podId, item, canAct, pending, error, act }: Prop
     <div className="space-y-2" data-testid="held-call">
       {ctx && (
         <p className="max-h-24 overflow-auto text-xs break-all text-zinc-700 dark:text-zinc-300">
-          <span className={label}>Agent </span><span className="font-mono">{ctx.agentId}</span>
-          <span className={label}> · tool </span><span className="font-mono" data-testid="held-call-tool"><RevealedText text={ctx.tool} /></span>
-          {ctx.cwd && <><span className={label}> · in </span><span className="font-mono" data-testid="held-call-cwd"><RevealedText text={ctx.cwd} /></span></>}
-          {ctx.ruleId && <><span className={label}> · rule </span><span className="font-mono"><RevealedText text={ctx.ruleId} /></span></>}
+          <span className={fieldLabel}>Agent </span><span className="font-mono">{ctx.agentId}</span>
+          <span className={fieldLabel}> · tool </span><span className="font-mono" data-testid="held-call-tool"><RevealedText text={ctx.tool} /></span>
+          {ctx.cwd && <><span className={fieldLabel}> · in </span><span className="font-mono" data-testid="held-call-cwd"><RevealedText text={ctx.cwd} /></span></>}
+          {ctx.ruleId && <><span className={fieldLabel}> · rule </span><span className="font-mono"><RevealedText text={ctx.ruleId} /></span></>}
         </p>
       )}
       {!input.whole && <p className="rounded-md border border-red-300 bg-red-50 p-2 text-xs font-medium text-red-900 dark:border-red-800 dark:bg-red-950 dark:text-red-200" data-testid="held-call-cut">{notWholeSentence(item.text)}</p>}
@@ -56,12 +54,12 @@ export function HeldCallPanel({ podId, item, canAct, pending, error, act }: Prop
         <pre tabIndex={0} aria-label="Command" className={code} data-testid="held-call-command"><code><RevealedText text={input.command} /></code></pre>
       )}
       <details open={input.command === null}>
-        <summary className={`${label} cursor-pointer`}>{input.command === null ? "Input" : "Whole input"}</summary>
+        <summary className={`${fieldLabel} cursor-pointer`}>{input.command === null ? "Input" : "Whole input"}</summary>
         <pre tabIndex={0} aria-label="Whole input" className={`${code} mt-1`} data-testid="held-call-input"><code>{input.pretty ? <RevealedText text={input.pretty} /> : "(no input)"}</code></pre>
       </details>
       {item.recent && item.recent.length > 0 && (
         <div>
-          <p className={label}>What the agent was doing</p>
+          <p className={fieldLabel}>What the agent was doing</p>
           <ol className="max-h-40 space-y-0.5 overflow-auto text-xs break-words text-zinc-700 dark:text-zinc-300" data-testid="held-call-recent">
             {item.recent.map((line, i) => <li key={i}><RevealedText text={line} /></li>)}
           </ol>
@@ -72,18 +70,18 @@ export function HeldCallPanel({ podId, item, canAct, pending, error, act }: Prop
       {canAct && (
         <div className="space-y-2">
           <div className="flex flex-col gap-1">
-            <label htmlFor={reasonId} className={label}>Reason (optional; the agent is told)</label>
+            <label htmlFor={reasonId} className={fieldLabel}>Reason (optional; the agent is told)</label>
             <input id={reasonId} value={reason} maxLength={2000} onChange={(e) => setReason(e.target.value)} className="min-w-0 rounded-md border border-zinc-300 bg-white px-2 py-1.5 text-sm dark:border-zinc-700 dark:bg-zinc-950" />
           </div>
           <div className="flex flex-wrap gap-2">
             {input.whole && (
               <>
-                <button disabled={pending} onClick={answer("allow", "once")} className={`${button} bg-emerald-700 text-white hover:bg-emerald-600`}>Allow once</button>
-                <button disabled={pending || !ctx?.sessionId} onClick={answer("allow", "session")} className={plain} title={ctx?.sessionId ? "This tool on this same input, for the rest of the agent's session" : "This call belongs to no session"}>Allow for this session</button>
-                <button disabled={pending} onClick={answer("allow", "always")} className={plain} title="Adds an allow rule for exactly this call to the agent's policy">Always allow this</button>
+                <button disabled={pending} onClick={answer("allow", "once")} className={greenButton}>Allow once</button>
+                <button disabled={pending || !ctx?.sessionId} onClick={answer("allow", "session")} className={plainButton} title={ctx?.sessionId ? "This tool on this same input, for the rest of the agent's session" : "This call belongs to no session"}>Allow for this session</button>
+                <button disabled={pending} onClick={answer("allow", "always")} className={plainButton} title="Adds an allow rule for exactly this call to the agent's policy">Always allow this</button>
               </>
             )}
-            <button disabled={pending} onClick={answer("deny", "once")} className={`${button} bg-red-700 text-white hover:bg-red-600`}>Deny</button>
+            <button disabled={pending} onClick={answer("deny", "once")} className={redButton}>Deny</button>
           </div>
           {error && <p role="alert" className="text-sm text-red-700 dark:text-red-400">{error}</p>}
         </div>

@@ -14,6 +14,7 @@ import { DueBadge } from "./due-badge";
 import { HeldCallPanel } from "./held-call-panel";
 import { BudgetCrossedPanel } from "./budget-crossed-panel";
 import { RevealedText } from "./revealed-text";
+import { cardButton, greenButton, plainButton, redButton } from "./card-styles";
 
 type Props = {
   podId: string;
@@ -62,9 +63,6 @@ export const InboxItemCard = forwardRef<HTMLLIElement, Props>(function InboxItem
     if (e.key === "r" && item.kind !== "escalation" && item.kind !== "plan_blocked") negative();
   };
   const ageMs = Date.now() - new Date(item.at).getTime();
-  const button = "rounded-md px-3 py-1.5 text-sm font-medium disabled:cursor-not-allowed disabled:opacity-50";
-  const green = `${button} bg-emerald-700 text-white hover:bg-emerald-600`;
-  const red = `${button} bg-red-700 text-white hover:bg-red-600`;
   const job = item.context?.kind === "job" ? item.context : null;
   const amount = job ? formatMoney(job.settlement.amount, job.settlement.currency) : "the escrow";
 
@@ -94,7 +92,7 @@ export const InboxItemCard = forwardRef<HTMLLIElement, Props>(function InboxItem
       {item.kind === "stale" && <p className="text-xs text-zinc-600 dark:text-zinc-400">This clears when the agent posts its next checkpoint.</p>}
       {item.kind === "notice" && canAct && (
         <div className="space-y-2">
-          <button disabled={pending} onClick={() => act(() => dismissNotice({ podId, noticeId: item.subject.id }))} className={`${button} border border-zinc-300 hover:bg-zinc-50 dark:border-zinc-700 dark:hover:bg-zinc-800`}>
+          <button disabled={pending} onClick={() => act(() => dismissNotice({ podId, noticeId: item.subject.id }))} className={plainButton}>
             Dismiss notice
           </button>
           {error && <p role="alert" className="text-sm text-red-700 dark:text-red-400">{error}</p>}
@@ -123,27 +121,27 @@ export const InboxItemCard = forwardRef<HTMLLIElement, Props>(function InboxItem
             {item.kind === "escalation" ? (
               <>
                 {(item.options ?? []).map((o) => (
-                  <button key={o} disabled={pending} onClick={() => act(() => answerEscalation({ podId, escalationId: item.subject.id, answer: o }))} className={`${button} border border-zinc-300 break-words hover:bg-zinc-50 dark:border-zinc-700 dark:hover:bg-zinc-800`}>
+                  <button key={o} disabled={pending} onClick={() => act(() => answerEscalation({ podId, escalationId: item.subject.id, answer: o }))} className={`${plainButton} break-words`}>
                     {o}
                   </button>
                 ))}
-                <button disabled={pending || !text.trim()} onClick={() => act(() => answerEscalation({ podId, escalationId: item.subject.id, answer: text }))} className={`${button} bg-zinc-900 text-white dark:bg-zinc-100 dark:text-zinc-900`}>
+                <button disabled={pending || !text.trim()} onClick={() => act(() => answerEscalation({ podId, escalationId: item.subject.id, answer: text }))} className={`${cardButton} bg-zinc-900 text-white dark:bg-zinc-100 dark:text-zinc-900`}>
                   Answer
                 </button>
               </>
             ) : isJob ? (
               <>
-                <button disabled={pending} onClick={positive} className={green} title="Accept (a): asks to confirm">Accept and release</button>
-                <button disabled={pending} onClick={negative} className={red} title="Reject (r): asks to confirm">Reject and refund</button>
+                <button disabled={pending} onClick={positive} className={greenButton} title="Accept (a): asks to confirm">Accept and release</button>
+                <button disabled={pending} onClick={negative} className={redButton} title="Reject (r): asks to confirm">Reject and refund</button>
               </>
             ) : item.kind === "plan_blocked" ? (
-              <button disabled={pending} onClick={positive} className={green}>Approve the plan</button>
+              <button disabled={pending} onClick={positive} className={greenButton}>Approve the plan</button>
             ) : (
               <>
-                <button disabled={pending || blockedBy.length > 0} onClick={positive} className={green} title={blockedBy.length ? `Blocked: ${blockedBy.join("; ")}` : "Approve (a)"}>
+                <button disabled={pending || blockedBy.length > 0} onClick={positive} className={greenButton} title={blockedBy.length ? `Blocked: ${blockedBy.join("; ")}` : "Approve (a)"}>
                   Approve
                 </button>
-                <button disabled={pending} onClick={negative} className={red} title="Reject (r)">Reject</button>
+                <button disabled={pending} onClick={negative} className={redButton} title="Reject (r)">Reject</button>
                 {blockedBy.length > 0 && <span className="text-xs break-words text-red-700 dark:text-red-400" data-testid="approve-blocked">Approve is disabled: {blockedBy.join("; ")}</span>}
               </>
             )}
