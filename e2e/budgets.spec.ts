@@ -91,3 +91,75 @@ test("a cost budget crossed by a Claude Code session is reported once, holds the
   const after = await (await request.get(`/api/v1/pods/${pod.id}/budgets`, { headers: adminHeaders })).json();
   expect(after.budgets).toEqual([expect.objectContaining({ budgetId: "claude-cost", limit: 2, exceeded: null, used: 0.8 })]);
 });
+
+test("a budget made through the API with a space in its name is edited and removed in the browser: removing asks first, the form hands focus back, the inbox card says why it cannot raise", async ({ page, context, request }) => {
+  const pod = await createPod(request);
+  await adminPost(request, `/api/v1/pods/${pod.id}/members`, { memberId: "impl", kind: "agent", displayName: "Implementer", roles: ["implementer"] });
+  const { token } = (await adminPost(request, `/api/v1/pods/${pod.id}/members/impl/tokens`, { label: "e2e budgets" })) as { token: string };
+  const put = async (budgetId: string, body: object) => expect((await request.put(`/api/v1/pods/${pod.id}/budgets/${encodeURIComponent(budgetId)}`, { data: body, headers: adminHeaders })).status()).toBe(200);
+  const stored = async () => ((await (await request.get(`/api/v1/pods/${pod.id}/budgets`, { headers: adminHeaders })).json()) as { budgets: { budgetId: string; limit: number }[] }).budgets;
+  // The server's id rule allows a space; the form never suggests one, but must still edit it.
+  await put("team budget", { metric: "tool_calls", limit: 50 });
+  await put("spend cap", { metric: "cost_usd", limit: 0.5, then: "notify" });
+  await signIn(context, await createPerson(request, pod.id, "approver"));
+
+  await page.goto(`/pods/${pod.id}?tab=members`);
+  const panel = page.getByTestId("budgets");
+  const team = panel.getByRole("listitem", { name: "Budget team budget" });
+  const edit = team.getByRole("button", { name: "Edit budget team budget" });
+  await edit.click();
+  const form = page.getByRole("form", { name: "Edit budget team budget" });
+  await expect(form.getByLabel("Limit")).toBeFocused();
+  await page.keyboard.press("Escape");
+  await expect(form).toHaveCount(0);
+  await expect(edit).toBeFocused();
+  await page.keyboard.press("Enter");
+  await form.getByLabel("Limit").fill("80");
+  await form.getByRole("button", { name: "Save budget" }).click();
+  await expect(panel.getByRole("status")).toHaveText("Saved on the tape.");
+  await expect(form).toHaveCount(0);
+  await expect(edit).toBeFocused();
+  await expect(team.getByTestId("budget-numbers")).toHaveText(/ of 80 tool calls$/);
+  expect(await stored()).toContainEqual(expect.objectContaining({ budgetId: "team budget", limit: 80 }));
+
+  // A new budget's form, cancelled: focus returns to "New budget".
+  const newBudget = page.getByRole("button", { name: "New budget" });
+  await newBudget.click();
+  await page.getByRole("form", { name: "New budget" }).getByRole("button", { name: "Cancel" }).click();
+  await expect(newBudget).toBeFocused();
+
+  // Removing asks first; Escape keeps the budget and returns to the button; "Yes, remove" removes it.
+  const remove = team.getByRole("button", { name: "Remove budget team budget" });
+  await remove.click();
+  const ask = team.getByRole("group", { name: "Confirm removing budget team budget" });
+  await expect(ask.getByRole("button", { name: "Yes, remove" })).toBeFocused();
+  await page.keyboard.press("Escape");
+  await expect(ask).toHaveCount(0);
+  await expect(remove).toBeFocused();
+  expect((await stored()).map((b) => b.budgetId)).toContain("team budget");
+  await remove.click();
+  await ask.getByRole("button", { name: "Yes, remove" }).click();
+  await expect(team).toHaveCount(0);
+  await expect(panel.getByRole("status")).toHaveText("Budget team budget removed on the tape.");
+  expect((await stored()).map((b) => b.budgetId)).toEqual(["spend cap"]);
+
+  // The agent's usage crosses "spend cap": on its inbox card an impossible limit says why Raise is
+  // disabled (linked to the field), and removing asks first there too.
+  expect((await request.post(`/api/v1/pods/${pod.id}/events`, { data: { type: "usage.reported", actor: "impl", body: { model: "claude-sonnet-4-5", inputTokens: 1000, outputTokens: 200, costUsd: 0.6, source: "transcript" } }, headers: { authorization: `Bearer ${token}` } })).status()).toBe(201);
+  await page.goto(`/pods/${pod.id}?tab=inbox`);
+  const card = page.locator('[data-testid="inbox-item"][data-kind="budget"]');
+  await expect(card).toBeVisible({ timeout: 20_000 });
+  await card.getByLabel(/New limit/).fill("0");
+  const why = "Raise the limit is disabled: the limit is a number above 0.";
+  await expect(card.getByTestId("raise-blocked")).toHaveText(why);
+  await expect(card.getByRole("button", { name: "Raise the limit" })).toBeDisabled();
+  await expect(card.getByRole("button", { name: "Raise the limit" })).toHaveAccessibleDescription(why);
+  await expect(card.getByLabel(/New limit/)).toHaveAccessibleDescription(why);
+  await card.getByRole("button", { name: "Remove the budget" }).click();
+  await card.getByRole("group", { name: "Confirm removing budget spend cap" }).getByRole("button", { name: "Cancel" }).click();
+  await expect(card.getByRole("button", { name: "Remove the budget" })).toBeFocused();
+  await card.getByRole("button", { name: "Remove the budget" }).click();
+  await card.getByRole("button", { name: "Yes, remove" }).click();
+  await expect(card).toHaveCount(0);
+  expect(await stored()).toEqual([]);
+});
