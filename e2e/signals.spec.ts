@@ -87,16 +87,28 @@ test("the Signals tab shows each agent's signals and the charts in words; the Ag
   const rows = page.getByTestId("signals-row");
   await expect(rows).toHaveCount(2);
   const implRow = rows.filter({ has: page.getByRole("rowheader", { name: "Implementer" }) });
+  // A cell's figure, and the counts behind it (its title for a mouse, in the cell for everyone else).
+  const figure = (row: typeof rows, col: string) => row.locator(`[data-col="${col}"]`).getByTestId("signal-value");
   const approval = implRow.locator('[data-col="approval"]');
-  await expect(approval).toHaveText("50%");
-  await expect(approval).toHaveAttribute("title", "1 approved of 2 decided; 1 rejected, 1 changes requested, 0 reversals");
-  await expect(implRow.locator('[data-col="cadence"]')).toHaveText("100%");
-  await expect(implRow.locator('[data-col="cost"]')).toHaveText("$2.20");
+  const approvalCounts = "1 approved of 2 decided; 1 rejected, 1 changes requested, 0 reversals";
+  await expect(figure(implRow, "approval")).toHaveText("50%");
+  await expect(approval).toHaveAttribute("title", approvalCounts);
+  await expect(approval.getByTestId("signal-counts")).toHaveText(approvalCounts);
+  await expect(approval.getByTestId("signal-counts")).toHaveCSS("position", "absolute"); // visually hidden until asked for
+  await expect(figure(implRow, "cadence")).toHaveText("100%");
+  await expect(figure(implRow, "cost")).toHaveText("$2.20");
   const revRow = rows.filter({ has: page.getByRole("rowheader", { name: "Reviewer" }) });
-  await expect(revRow.locator('[data-col="reviews"]')).toHaveText("3");
+  await expect(figure(revRow, "reviews")).toHaveText("3");
   await expect(revRow.locator('[data-col="reviews"]')).toHaveAttribute("title", "1 approve, 1 changes requested, 1 reject");
-  await expect(revRow.locator('[data-col="rigor"]')).toHaveText("67%");
-  await expect(revRow.locator('[data-col="approval"]')).toHaveText("—");
+  await expect(figure(revRow, "rigor")).toHaveText("67%");
+  await expect(figure(revRow, "approval")).toHaveText("—");
+  // Without a mouse to hover: the counts shown under each figure on request.
+  await page.getByLabel("Show the counts behind each figure").check();
+  await expect(revRow.locator('[data-col="reviews"]').getByTestId("signal-counts")).toHaveText("1 approve, 1 changes requested, 1 reject");
+  await expect(approval.getByTestId("signal-counts")).toHaveCSS("position", "static");
+  await expect(approval.getByTestId("signal-counts")).toBeVisible();
+  // The budgets read as on the Budgets panel and the inbox card.
+  await expect(page.getByTestId("signals-budgets")).toContainText("b-cost · whole pod: 2.20 USD of 5.00 USD");
 
   // Sorting from the keyboard: Enter on a column header sorts by it, again turns it round.
   const reviewsHeader = page.getByRole("columnheader", { name: "Reviews" });
@@ -118,7 +130,7 @@ test("the Signals tab shows each agent's signals and the charts in words; the Ag
   // Live: a new usage report moves the burn-down without a reload.
   await report(request, pod.id, impl, [usage(1.3, 4_000)]);
   await expect(page.getByTestId("chart-cost-caption")).toHaveText("$3.50 of $5.00 (budget b-cost).");
-  await expect(implRow.locator('[data-col="cost"]')).toHaveText("$3.50");
+  await expect(figure(implRow, "cost")).toHaveText("$3.50");
 
   for (const colorScheme of ["light", "dark"] as const) {
     await page.emulateMedia({ colorScheme });
@@ -135,6 +147,10 @@ test("the Signals tab shows each agent's signals and the charts in words; the Ag
   await expect(implCard.getByTestId("agent-pod-row").filter({ hasText: pod.name })).toContainText("$3.50");
   await expect(implCard.getByTestId("agent-pod-row").filter({ hasText: podB.name })).toContainText("$0.50");
   await expect(implCard.getByRole("img", { name: /^Cost per day/ })).toBeVisible();
+  // Each figure's counts are in words on the card, not only in its title.
+  const approvedFigure = implCard.getByTestId("agent-figure").filter({ hasText: "Approved" });
+  await expect(approvedFigure).toHaveAttribute("title", "1 of 2 decided tasks");
+  await expect(approvedFigure.getByText("1 of 2 decided tasks")).toBeVisible();
   await expect(page.getByTestId("agent-signals").and(page.locator('[data-agent="rev"]'))).toContainText("3");
 
   // Filtered by pod B: only its agent; the CSV link exports that pod.

@@ -27,10 +27,12 @@ export function AgentCard({ entry }: { entry: AgentEntry }) {
           {a.roles.length > 0 && <span className="text-xs">{a.roles.join(", ")}</span>}
         </div>
         <dl className="grid grid-cols-2 gap-2 text-xs sm:grid-cols-4">
-          {figures.map(([label, value, title]) => (
-            <div key={label} title={title}>
+          {figures.map(([label, value, counts]) => (
+            <div key={label} title={counts} data-testid="agent-figure">
               <dt>{label}</dt>
               <dd className="text-base font-medium tabular-nums text-zinc-900 dark:text-zinc-100">{value}</dd>
+              {/* The counts in words too: a title is only seen by a mouse. */}
+              <dd className="text-[11px] tabular-nums">{counts}</dd>
             </div>
           ))}
         </dl>

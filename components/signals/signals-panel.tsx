@@ -2,7 +2,7 @@
 // The pod's Signals tab: each agent's raw signals in a table, the cost burn-down against the
 // budgets, checkpoint cadence and review outcomes over time. Live: refetched as the tape moves
 // (PodView, the only place this is mounted, holds the pod's live refresh: usePodState).
-import { Empty, Skeleton } from "../shared/ui";
+import { Empty, Section, Skeleton } from "../shared/ui";
 import { AgentSignalsTable } from "./agent-signals-table";
 import { BudgetsSummary } from "./budgets-summary";
 import { CheckpointCadence } from "./checkpoint-cadence";
@@ -27,11 +27,10 @@ export function SignalsPanel({ podId }: { podId: string }) {
   }
   return (
     <div className="space-y-4" data-testid="signals-panel">
-      <section aria-labelledby="signals-agents" className="space-y-2">
-        <h2 id="signals-agents" className="text-sm font-semibold uppercase tracking-wide text-zinc-500">Agents</h2>
+      <Section title="Agents">
         <AgentSignalsTable agents={view.agents.filter(hasActivity)} />
-        <p className="text-xs text-zinc-600 dark:text-zinc-400">Rates count what the tape shows; hover a figure for the counts behind it. As of #{view.seq}.</p>
-      </section>
+        <p className="text-xs text-zinc-600 dark:text-zinc-400">Rates count what the tape shows; the counts behind each figure show under it with &ldquo;Show the counts&rdquo; (and on hover). As of #{view.seq}.</p>
+      </Section>
       <BudgetsSummary budgets={view.budgets} />
       <div className="grid gap-3 md:grid-cols-2">
         <CostBurnDown view={view} />
