@@ -7,12 +7,12 @@ import { activeMsAt, budgetUse } from "../domain/state/meters";
 import type { Budget, PodState } from "../domain/state/pod-state";
 import { armedBudgets } from "../domain/state/reduce-budgets";
 import type { TEvent } from "../wire/events";
-import { systemEventId } from "./system-event-id";
+import { systemEventName } from "./system-event-id";
 
 /** Enough digits for any money or minutes shown; float sums (0.1 + 0.2) do not leak into the tape. */
 const tidy = (n: number) => Math.round(n * 1e6) / 1e6;
 
-export const budgetEventId = (podId: string, b: Pick<Budget, "budgetId" | "seq">) => systemEventId(`budget:${podId}:${b.budgetId}:${b.seq}`);
+export const budgetEventId = (podId: string, b: Pick<Budget, "budgetId" | "seq">) => systemEventName(`budget:${podId}:${b.budgetId}:${b.seq}`);
 
 export function budgetExceededEvent(podId: string, b: Budget, used: number): TEvent {
   const body = { budget: b.budgetId, limit: b.limit, used: tidy(used), metric: b.metric, then: b.then, round: b.seq, ...(b.agentId ? { agentId: b.agentId } : {}) };

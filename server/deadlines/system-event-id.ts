@@ -12,8 +12,6 @@ import { signingKey } from "../signals/signing-key";
 
 /** The public name of an outcome (a UUID from the SHA-256 of its key); the tape's id is this name sealed (`SystemEventIds`). */
 export const systemEventName = (key: string): string => uuidFromKey(key);
-/** @deprecated the name is not the id: budgets-due.ts moves to `systemEventName` (the scheduler seals what it appends). */
-export const systemEventId = systemEventName;
 
 /** Turns an outcome's public name into the id the server appends it under. */
 export type SystemEventIds = (name: string) => string;

@@ -191,8 +191,9 @@ export type Meters = { agents: Record<string, AgentMeter>; activeMs: number; act
  * 4: agent sessions, usage, tool policies and approvals.
  * 5: budgets that act, meters, signals.
  * 6: signals filled by their fold (step-signals.ts), with what it remembers (signals.tracking).
+ * 7: an agent's wall time across its sessions (meters.lastSessionAt); calls a gate denied count as none.
  */
-export const PROJECTION_VERSION = 6;
+export const PROJECTION_VERSION = 7;
 
 export type PodState = {
   /** PROJECTION_VERSION of the reducers that built this state. */
