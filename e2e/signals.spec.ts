@@ -102,6 +102,7 @@ test("the Signals tab shows each agent's signals and the charts in words; the Ag
   await expect(revRow.locator('[data-col="reviews"]')).toHaveAttribute("title", "1 approve, 1 changes requested, 1 reject");
   await expect(figure(revRow, "rigor")).toHaveText("67%");
   await expect(figure(revRow, "approval")).toHaveText("—");
+  await fitsAPhone(page); // the hidden counts stay inside the table's own sideways scroll
   // Without a mouse to hover: the counts shown under each figure on request.
   await page.getByLabel("Show the counts behind each figure").check();
   await expect(revRow.locator('[data-col="reviews"]').getByTestId("signal-counts")).toHaveText("1 approve, 1 changes requested, 1 reject");

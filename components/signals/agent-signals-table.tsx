@@ -3,7 +3,8 @@
 // contracting and usage. A column header is a button (Enter or Space sorts, again turns it round).
 // The counts behind a figure are in its title for a mouse, read with the figure by a screen reader,
 // and shown under it with "Show the counts" (a keyboard or a phone has no hover). On a phone the
-// table scrolls sideways, not the page.
+// table scrolls sideways, not the page (the region is positioned, so the hidden counts, placed
+// absolutely, stay inside its scroll too).
 import { useId, useState } from "react";
 import type { AgentSignalsView } from "@/server/wire/signals";
 import { SIGNAL_COLUMNS, nextSort, sortAgents, type Column, type SortState } from "./signal-columns";
@@ -27,7 +28,7 @@ export function AgentSignalsTable({ agents, caption = "Signals per agent" }: { a
         <input id={toggleId} type="checkbox" checked={showCounts} onChange={(e) => setShowCounts(e.target.checked)} className="accent-sky-700" />
         Show the counts behind each figure
       </label>
-      <div role="region" aria-label={caption} tabIndex={0} className="overflow-x-auto rounded-lg border border-zinc-200 focus-visible:outline-2 focus-visible:outline-sky-600 dark:border-zinc-800" data-testid="signals-table">
+      <div role="region" aria-label={caption} tabIndex={0} className="relative overflow-x-auto rounded-lg border border-zinc-200 focus-visible:outline-2 focus-visible:outline-sky-600 dark:border-zinc-800" data-testid="signals-table">
         <table className="min-w-full text-sm tabular-nums">
           <caption className="sr-only">{`${caption}, sorted by ${sorted?.label ?? "agent"} ${sort.dir}`}</caption>
           <thead className="bg-zinc-50 text-xs text-zinc-600 dark:bg-zinc-900 dark:text-zinc-400">
