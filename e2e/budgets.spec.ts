@@ -19,7 +19,8 @@ test("a cost budget crossed by a Claude Code session is reported once, holds the
   const agent = { authorization: `Bearer ${token}` };
   const hook = (r: APIRequestContext, body: object, query = "") => r.post(`/api/v1/hooks/claude-code${query}`, { data: body, headers: agent, timeout: 90_000 });
   const usage = async (costUsd: number) => expect((await request.post(`/api/v1/pods/${pod.id}/events`, { data: { type: "usage.reported", actor: "claude", body: { model: "claude-sonnet-4-5", inputTokens: 1000, outputTokens: 200, costUsd, source: "transcript" } }, headers: agent })).status()).toBe(201);
-  const exceeded = async () => ((await (await request.get(`/api/v1/pods/${pod.id}/events?after=0&limit=1000`, { headers: adminHeaders })).json()).events as { type: string; actor: string; body: Record<string, unknown> }[]).filter((e) => e.type === "budget.exceeded");
+  const events = async () => (await (await request.get(`/api/v1/pods/${pod.id}/events?after=0&limit=1000`, { headers: adminHeaders })).json()).events as { type: string; seq: number; actor: string; body: Record<string, unknown> }[];
+  const exceeded = async () => (await events()).filter((e) => e.type === "budget.exceeded");
   await signIn(context, await createPerson(request, pod.id, "approver"));
 
   // The approver sets the budget in the browser: checked before anything is sent.
@@ -55,7 +56,9 @@ test("a cost budget crossed by a Claude Code session is reported once, holds the
   await usage(0.2); // later reports do not report the round again
   await page.waitForTimeout(500);
   const reports = await exceeded();
-  expect(reports).toEqual([expect.objectContaining({ actor: "podwatch", body: { budget: "claude-cost", limit: 0.5, used: 0.6, metric: "cost_usd", then: "hold_tools" } })]);
+  // Its round is the seq of the budget.set that armed it (the one the form appended).
+  const armed = (await events()).find((e) => e.type === "budget.set" && e.body.budgetId === "claude-cost")!;
+  expect(reports).toEqual([expect.objectContaining({ actor: "podwatch", body: { budget: "claude-cost", limit: 0.5, used: 0.6, metric: "cost_usd", then: "hold_tools", round: armed.seq } })]);
 
   // The inbox shows it with the numbers.
   await page.goto(`/pods/${pod.id}?tab=inbox`);
