@@ -1,6 +1,7 @@
 // What the signals routes answer (issue 16): an agent's raw signals with their rates, per pod,
 // across pods, as of a seq or over a time window; and the budgets with what they use now.
 import type { Budget } from "../domain/state/pod-state";
+import type { ChainedEvent } from "../domain/hash-chain";
 import type { AgentSignals, CostPoint } from "../domain/signals/signal-types";
 
 /** Rates derived from an agent's counts (server/domain/signals: signalRates); null when there is nothing to divide by. */
@@ -60,20 +61,7 @@ export type SignalsExport = {
 };
 
 /** One stored event exactly as the hash chain covers it (body and meta as their stored JSON text), with its hash. */
-export type RecordEvent = {
-  id: string;
-  podId: string;
-  seq: number;
-  type: string;
-  actor: string;
-  role: string | null;
-  ts: string | null;
-  receivedAt: string;
-  body: string;
-  meta: string | null;
-  prevHash: string;
-  hash: string;
-};
+export type RecordEvent = ChainedEvent & { hash: string };
 
 /** What GET /api/v1/signals/record signs: an agent's signals and every event they are derived from, against the pod's chain head. */
 export type AgentRecordPayload = {
