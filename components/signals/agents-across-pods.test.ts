@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { SignalsExport } from "@/server/wire/signals";
-import { agentEntries, exportUrl, podsIn } from "./agents-across-pods";
+import { agentEntries, agentsIn, exportUrl, onlyAgent, podsIn } from "./agents-across-pods";
 import { sampleAgent } from "@/server/testing/sample-signals";
 
 const row = (podId: string, podName: string, agentId: string, costUsd: number) => ({ ...sampleAgent(agentId, {}, { costUsd }), podId, podName });
@@ -27,5 +27,15 @@ describe("the Agents page", () => {
     expect(exportUrl("csv", null)).toBe("/api/v1/signals?format=csv");
     expect(exportUrl("json", "p 1")).toBe("/api/v1/signals?pod=p+1");
     expect(exportUrl("csv", "p1")).toBe("/api/v1/signals?pod=p1&format=csv");
+    expect(exportUrl("csv", "p1", "rev")).toBe("/api/v1/signals?pod=p1&agent=rev&format=csv");
+    expect(exportUrl("json", null, "a&b=c")).toBe("/api/v1/signals?agent=a%26b%3Dc");
+  });
+  it("the agent filter offers the agents listed, and narrows to one", () => {
+    const all = agentEntries(exp, null);
+    expect(agentsIn(all).map((a) => a.agentId)).toEqual(["impl", "rev"]);
+    expect(agentsIn(agentEntries(exp, "p2")).map((a) => a.agentId)).toEqual(["impl"]);
+    expect(onlyAgent(all, "rev").map((e) => e.agent.agentId)).toEqual(["rev"]);
+    expect(onlyAgent(all, null)).toBe(all);
+    expect(onlyAgent(agentEntries(exp, "p2"), "rev")).toEqual([]);
   });
 });

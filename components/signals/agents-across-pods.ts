@@ -1,5 +1,5 @@
 // The Agents page's model: each agent with its figures (added up across the person's pods, or
-// one pod's when filtered) and the pods it works in, one row each.
+// one pod's when filtered) and the pods it works in, one row each; narrowed to one agent on request.
 import type { AgentSignalsView, SignalsExport } from "@/server/wire/signals";
 import { agentName } from "./signal-columns";
 
@@ -23,10 +23,17 @@ export function agentEntries(exp: SignalsExport, podId: string | null): AgentEnt
     .sort((a, b) => agentName(a.agent).localeCompare(agentName(b.agent)) || a.agent.agentId.localeCompare(b.agent.agentId));
 }
 
-/** The export's URL for a download, with the page's pod filter. */
-export function exportUrl(format: "csv" | "json", podId: string | null): string {
+/** The agents of a list of entries, for the agent filter: id and name, in the entries' order. */
+export const agentsIn = (entries: AgentEntry[]) => entries.map((e) => ({ agentId: e.agent.agentId, name: agentName(e.agent) }));
+
+/** One agent's entry when `agentId` is given (none when it is not among them), else all. */
+export const onlyAgent = (entries: AgentEntry[], agentId: string | null) => (agentId === null ? entries : entries.filter((e) => e.agent.agentId === agentId));
+
+/** The export's URL for a download, with the page's pod and agent filters. */
+export function exportUrl(format: "csv" | "json", podId: string | null, agentId: string | null = null): string {
   const q = new URLSearchParams();
   if (podId) q.set("pod", podId);
+  if (agentId) q.set("agent", agentId);
   if (format === "csv") q.set("format", "csv");
   const s = q.toString();
   return `/api/v1/signals${s ? `?${s}` : ""}`;
