@@ -1,7 +1,8 @@
 // Signals in the browser (issue 16): agents report reviews, checkpoints and usage with their own
 // tokens through the real API; the pod's Signals tab shows the per-agent table (sortable from the
 // keyboard) and the charts' captions, updates live, and reads at phone width in light and dark; the
-// Agents page lists each agent across the person's pods, filters by pod and links the export.
+// Agents page lists each agent across the person's pods, filters by pod and agent and links the
+// export; a period (the last 24 hours) is recomputed by the server and kept in the URL.
 import AxeBuilder from "@axe-core/playwright";
 import type { APIRequestContext, Page } from "@playwright/test";
 import { test, expect, createPod, createPerson, adminPost, postEvents, signIn, ev } from "./fixtures";
@@ -133,6 +134,28 @@ test("the Signals tab shows each agent's signals and the charts in words; the Ag
   await expect(page.getByTestId("chart-cost-caption")).toHaveText("$3.50 of $5.00 (budget b-cost).");
   await expect(figure(implRow, "cost")).toHaveText("$3.50");
 
+  // A period: the last 24 hours, recomputed by the server over a window that ends on a whole minute
+  // (every event here is recent, so the figures are the same), and kept in the URL over a reload.
+  const periodCaption = page.getByTestId("signals-period-caption");
+  await expect(periodCaption).toHaveText("Counting all time");
+  const windowAsked = page.waitForRequest((r) => new URL(r.url()).pathname === `/api/v1/pods/${pod.id}/signals` && new URL(r.url()).searchParams.has("from"));
+  await page.getByRole("combobox", { name: "Period" }).selectOption({ label: "Last 24 hours" });
+  const asked = new URL((await windowAsked).url()).searchParams;
+  const [from, to] = [Date.parse(asked.get("from")!), Date.parse(asked.get("to")!)];
+  expect(to - from).toBe(86_400_000);
+  expect(to % 60_000).toBe(0);
+  await expect.poll(() => new URL(page.url()).search).toBe("?tab=signals&period=24h");
+  await expect(periodCaption).toHaveText("Counting the last 24 hours");
+  await expect(page.getByRole("region", { name: "Signals per agent, last 24 hours" })).toBeVisible();
+  await expect(figure(implRow, "cost")).toHaveText("$3.50");
+  await expect(figure(implRow, "approval")).toHaveText("50%");
+  await expect(figure(revRow, "reviews")).toHaveText("3");
+  await expect(page.getByTestId("chart-cost-caption")).toHaveText("$3.50 of $5.00 (budget b-cost).");
+  await page.reload();
+  await expect(page.getByRole("combobox", { name: "Period" })).toHaveValue("24h");
+  await expect(periodCaption).toHaveText("Counting the last 24 hours");
+  await expect(figure(implRow, "cost")).toHaveText("$3.50");
+
   for (const colorScheme of ["light", "dark"] as const) {
     await page.emulateMedia({ colorScheme });
     expect(await noSeriousAxe(page, '[data-testid="signals-panel"]'), colorScheme).toEqual([]);
@@ -163,6 +186,18 @@ test("the Signals tab shows each agent's signals and the charts in words; the Ag
   const csv = await page.request.get(csvHref!);
   expect(csv.status()).toBe(200);
   expect(await csv.text()).toContain(podB.id);
+
+  // Filtered by agent across every pod: only the reviewer's card; both downloads carry agent=rev.
+  await page.getByRole("combobox", { name: "Pod" }).selectOption("");
+  await expect(page.getByTestId("agent-signals")).toHaveCount(2);
+  await page.getByRole("combobox", { name: "Agent" }).selectOption({ label: "Reviewer (rev)" });
+  await expect(page.getByTestId("agent-signals")).toHaveCount(1);
+  await expect(page.getByTestId("agent-signals").and(page.locator('[data-agent="rev"]'))).toBeVisible();
+  expect(await page.getByRole("link", { name: "Download CSV" }).getAttribute("href")).toBe("/api/v1/signals?agent=rev&format=csv");
+  const jsonHref = await page.getByRole("link", { name: "Download JSON" }).getAttribute("href");
+  expect(jsonHref).toBe("/api/v1/signals?agent=rev");
+  const json = (await (await page.request.get(jsonHref!)).json()) as { rows: { agentId: string; podId: string }[] };
+  expect(json.rows.map((r) => [r.agentId, r.podId])).toEqual([["rev", pod.id]]);
 
   for (const colorScheme of ["light", "dark"] as const) {
     await page.emulateMedia({ colorScheme });

@@ -4,7 +4,7 @@
 import { useId } from "react";
 import { PERIODS, parsePeriod, periodCaption, type Period } from "./signals-period";
 
-export function PeriodSelect({ period, onChange, busy }: { period: Period; onChange: (p: Period) => void; busy: boolean }) {
+export function PeriodSelect({ period, onChange, updating }: { period: Period; onChange: (p: Period) => void; updating: boolean }) {
   const id = useId();
   return (
     <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
@@ -14,7 +14,7 @@ export function PeriodSelect({ period, onChange, busy }: { period: Period; onCha
       </select>
       <p aria-live="polite" className="text-sm text-zinc-600 dark:text-zinc-400">
         <span data-testid="signals-period-caption">{periodCaption(period)}</span>
-        {busy && <span className="ml-1">(updating…)</span>}
+        {updating && <span className="ml-1">(updating…)</span>}
       </p>
     </div>
   );

@@ -30,7 +30,7 @@ export function SignalsPanel({ podId }: { podId: string }) {
   const recomputing = period !== "all" ? `Recomputing the ${periodLabel(period).toLowerCase()} from the whole tape…` : null;
   return (
     <div className="space-y-4" data-testid="signals-panel">
-      <PeriodSelect period={period} onChange={choose} busy={signals.isPlaceholderData} />
+      <PeriodSelect period={period} onChange={choose} updating={signals.isPlaceholderData} />
       {busy && <p role="status" data-testid="signals-busy" className="text-sm text-amber-800 dark:text-amber-300">{busyMessage(busy)}</p>}
       {signals.data ? (
         <SignalsFigures view={signals.data} period={period} />
