@@ -36,7 +36,9 @@ export function PodView({ podId, canAct, canAdmin = false, publicUrl, head }: { 
   const state = usePodState(podId);
   // One live subscription for the whole page: the tape shows it, the other views refetch on it.
   const liveTape = useLiveTape(podId, head);
-  const select = (t: Tab) => router.replace(`?tab=${t}`, { scroll: false });
+  // The Signals tab's period stays chosen across tabs; other tabs' parameters (a linked seq) do not.
+  const period = params.get("period");
+  const select = (t: Tab) => router.replace(`?tab=${t}${period ? `&period=${encodeURIComponent(period)}` : ""}`, { scroll: false });
 
   return (
     <div className="space-y-4">
