@@ -11,4 +11,15 @@ describe("readConfig", () => {
   it("names each bad variable", () => {
     expect(() => readConfig({ PORT: "http", DATABASE_URL: "mysql://x" })).toThrow(/PORT[\s\S]*DATABASE_URL|DATABASE_URL[\s\S]*PORT/);
   });
+  it("reads the cluster settings: node id, shared blob folder, trusted proxies, pool size, drain", () => {
+    const c = readConfig({ PODWATCH_NODE_ID: "node-a", PODWATCH_BLOB_DIR: "/srv/blobs", PODWATCH_TRUSTED_PROXIES: " 10.0.0.0/8, ::1 ,127.0.0.1", PODWATCH_PG_POOL_MAX: "20", PODWATCH_DRAIN_MS: "5000" });
+    expect(c).toMatchObject({ nodeId: "node-a", blobDir: "/srv/blobs", trustedProxies: ["10.0.0.0/8", "::1", "127.0.0.1"], pgPoolMax: 20, drainMs: 5000 });
+    expect(readConfig({})).toMatchObject({ blobDir: null, trustedProxies: [], pgPoolMax: 10 });
+    expect(readConfig({}).nodeId).toMatch(new RegExp(`-${process.pid}$`));
+  });
+  it("refuses a trusted proxy that is not an address or a block, and a node id with spaces", () => {
+    expect(() => readConfig({ PODWATCH_TRUSTED_PROXIES: "10.0.0.0/33" })).toThrow(/PODWATCH_TRUSTED_PROXIES/);
+    expect(() => readConfig({ PODWATCH_TRUSTED_PROXIES: "caddy" })).toThrow(/PODWATCH_TRUSTED_PROXIES/);
+    expect(() => readConfig({ PODWATCH_NODE_ID: "node a" })).toThrow(/PODWATCH_NODE_ID/);
+  });
 });

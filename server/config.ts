@@ -1,5 +1,15 @@
 // The one place the environment is read. Everything else receives a Config.
+import { hostname } from "node:os";
+import { isIP } from "node:net";
 import { z } from "zod";
+
+/** An address or a CIDR block: 10.0.0.0/8, 127.0.0.1, ::1, fd00::/8. */
+const isAddressOrBlock = (s: string) => {
+  const [ip, bits, extra] = s.split("/");
+  const family = isIP(ip ?? "");
+  if (!family || extra !== undefined) return false;
+  return bits === undefined || (/^\d{1,3}$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128));
+};
 
 const ZEnv = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -37,6 +47,15 @@ const ZEnv = z.object({
   PODWATCH_VAPID_SUBJECT: z.string().regex(/^(mailto:|https:\/\/)\S+$/, "must be mailto:… or https://…").optional(),
   PODWATCH_NOTIFY_RETRY_MS: z.coerce.number().int().min(10).default(30_000),
   PODWATCH_PUSH_INSECURE_LOOPBACK: z.enum(["0", "1"]).default("0"),
+  PODWATCH_NODE_ID: z.string().regex(/^[A-Za-z0-9._-]{1,64}$/, "use 1–64 letters, digits, dots, dashes or underscores").optional(),
+  PODWATCH_BLOB_DIR: z.string().min(1).optional(),
+  PODWATCH_TRUSTED_PROXIES: z
+    .string()
+    .default("")
+    .transform((s) => s.split(",").map((x) => x.trim()).filter(Boolean))
+    .refine((list) => list.every(isAddressOrBlock), "a comma-separated list of addresses or CIDR blocks (10.0.0.0/8, ::1)"),
+  PODWATCH_PG_POOL_MAX: z.coerce.number().int().min(2).max(500).default(10),
+  PODWATCH_DRAIN_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
 });
 
 export type Config = {
@@ -84,6 +103,16 @@ export type Config = {
   notifyRetryMs: number;
   /** Tests only: accept push endpoints on http://127.0.0.1 (a push service the test plays); real ones are https. */
   pushInsecureLoopback: boolean;
+  /** This node's name in a cluster (logs, /readyz, the bus skips its own notifications): PODWATCH_NODE_ID, else host-pid. */
+  nodeId: string;
+  /** Blobs in this folder (shared by every node) instead of the data folder or, on PostgreSQL, the database. */
+  blobDir: string | null;
+  /** Reverse proxies whose X-Forwarded-For is believed (addresses or CIDR blocks); empty: the socket's peer is the client. */
+  trustedProxies: string[];
+  /** PostgreSQL connections this node's pool may open (the bus and the timekeeper hold one more each). */
+  pgPoolMax: number;
+  /** On SIGTERM: how long requests in flight may take to finish before the node closes anyway. */
+  drainMs: number;
 };
 
 export function readConfig(env: Record<string, string | undefined> = process.env): Config {
@@ -124,6 +153,11 @@ export function readConfig(env: Record<string, string | undefined> = process.env
     vapid: { publicKey: e.PODWATCH_VAPID_PUBLIC_KEY, privateKey: e.PODWATCH_VAPID_PRIVATE_KEY, subject: e.PODWATCH_VAPID_SUBJECT },
     notifyRetryMs: e.PODWATCH_NOTIFY_RETRY_MS,
     pushInsecureLoopback: e.PODWATCH_PUSH_INSECURE_LOOPBACK === "1",
+    nodeId: e.PODWATCH_NODE_ID ?? `${hostname().replace(/[^A-Za-z0-9._-]/g, "-").slice(0, 40)}-${process.pid}`,
+    blobDir: e.PODWATCH_BLOB_DIR ?? null,
+    trustedProxies: e.PODWATCH_TRUSTED_PROXIES,
+    pgPoolMax: e.PODWATCH_PG_POOL_MAX,
+    drainMs: e.PODWATCH_DRAIN_MS,
   };
 }
 
