@@ -27,7 +27,7 @@ class PostgresStore implements TapeStore {
   readonly kind = "postgres" as const;
   private readonly states = new PodStateCache();
   constructor(
-    private readonly pool: pg.Pool,
+    readonly pool: pg.Pool,
     readonly prisma: PrismaClient,
   ) {}
 

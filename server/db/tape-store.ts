@@ -5,6 +5,7 @@ import type { PodState } from "../domain/state/pod-state";
 import type { EventFilter } from "./event-search";
 import type { GroupOutcome, GroupRequest, OutboxEntry } from "../domain/plan-group";
 import type { PrismaClient } from "./generated/sqlite/client";
+import type pg from "pg";
 
 export type AppendRequest = GroupRequest;
 /** Per request: its acks and the rows it added, or the error that refused it alone. */
@@ -14,6 +15,8 @@ export interface TapeStore {
   readonly kind: "sqlite" | "postgres";
   /** Both generated clients expose the same model API; typed as the SQLite one. */
   readonly prisma: PrismaClient;
+  /** PostgreSQL only: the store's connection pool, for work that streams through its own connection (blobs). */
+  readonly pool?: pg.Pool;
   /** Appends several requests in one transaction; each request is all-or-nothing. */
   appendGroup(requests: AppendRequest[]): Promise<AppendOutcome[]>;
   /** The pod's last seq and hash, or null for an unknown pod. */
