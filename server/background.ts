@@ -8,14 +8,17 @@ import { startDeadlines } from "./deadlines/start-deadlines";
 
 type Stop = () => Promise<void> | void;
 
-export function startBackground(app: AppContext): () => Promise<void> {
+/** Test knobs: how often a node tries to become the timekeeper; the webhook worker's lease on a delivery. */
+export type BackgroundOptions = { timekeeperRetryMs?: number; webhookLeaseMs?: number };
+
+export function startBackground(app: AppContext, options: BackgroundOptions = {}): () => Promise<void> {
   const stops: Stop[] = [];
   // Consumers register on app.outbox before it starts, so the first rows reach them all.
   stops.push(startNotifications(app));
-  stops.push(startWebhooks(app));
+  stops.push(startWebhooks(app, { leaseMs: options.webhookLeaseMs }));
   app.outbox.start();
   stops.push(() => app.outbox.stop());
-  stops.push(startDeadlines(app));
+  stops.push(startDeadlines(app, { retryMs: options.timekeeperRetryMs }));
   return async () => {
     for (const stop of stops.reverse()) await stop();
   };

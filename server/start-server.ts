@@ -14,7 +14,7 @@ import { handleApi } from "./http/api-routes";
 import { holdBody, WEB_MAX_BODY_BYTES } from "./http/body-limit";
 import { applyPageNonce, securityHeaders } from "./http/security-headers";
 import { attachSocketServer } from "./realtime/socket-server";
-import { startBackground } from "./background";
+import { startBackground, type BackgroundOptions } from "./background";
 import type { OutboxConsumer } from "./outbox/outbox";
 import { createMcpDoor, isMcpRequest, type McpDoor } from "./mcp/mcp-door";
 import type { McpLimits } from "./mcp/mcp-sessions";
@@ -25,8 +25,8 @@ export const ROOT = join(import.meta.dirname, "..");
 export type RunningServer = { app: AppContext; mcp: McpDoor; url: string; httpServer: HttpServer; close: () => Promise<void> };
 type Handler = (req: IncomingMessage, res: ServerResponse) => void;
 
-/** `outboxConsumers`: extra consumers registered before the outbox starts (tests, benchmarks); `mcp`: the remote MCP sessions' bounds and timers (tests shorten them). */
-export type StartOptions = { outboxConsumers?: OutboxConsumer[]; mcp?: Partial<McpLimits> };
+/** `outboxConsumers`: extra consumers registered before the outbox starts (tests, benchmarks); `mcp`: the remote MCP sessions' bounds and timers (tests shorten them); `background`: its leases' timings (tests shorten them). */
+export type StartOptions = { outboxConsumers?: OutboxConsumer[]; mcp?: Partial<McpLimits>; background?: BackgroundOptions };
 
 export async function startServer(initial: Config, options: StartOptions = {}): Promise<RunningServer> {
   // Before listening: a server that cannot have its own secret must not start at all.
@@ -63,7 +63,7 @@ export async function startServer(initial: Config, options: StartOptions = {}): 
   }
   const io = attachSocketServer(httpServer, app);
   for (const consumer of options.outboxConsumers ?? []) app.outbox.register(consumer);
-  const stopBackground = startBackground(app);
+  const stopBackground = startBackground(app, options.background);
   // Remote MCP: its tools call the agent API of this very server, over loopback.
   const mcp = createMcpDoor(app, loopbackUrl(config.host, port), options.mcp);
   handler = (req, res) => {

@@ -1,11 +1,43 @@
+// Deadlines, the cadence watchdog and budget checks run on one node at a time: the timekeeper,
+// the node holding the timekeeper lease (leader-lease.ts). Another node takes over within a few
+// seconds of the timekeeper's death or shutdown, and its scheduler's first pass reads every pod.
+// A deposed timekeeper may still finish an append it had begun (its scheduler is stopped at once,
+// but a request in flight completes): harmless, because every outcome is appended under an id
+// sealed from what it is about (system-event-id.ts), so the new timekeeper's append of the same
+// outcome is the same event and the tape stores it once.
 import type { AppContext } from "../app-context";
 import { DeadlineScheduler } from "./deadline-scheduler";
 import { setDeadlineMinimumForTests } from "../domain/state/deadlines";
+import { LeaderLease } from "./leader-lease";
 
-/** Deadlines and the cadence watchdog, for server/background.ts; returns its stop. */
-export function startDeadlines(app: AppContext): () => Promise<void> {
+/** The timekeeper's advisory lock key (the migrations use 7_263_424). */
+export const TIMEKEEPER_LOCK = 7_263_425;
+
+/** Each running server's lease (tests run several servers in one process). */
+const leases = new WeakMap<AppContext, LeaderLease>();
+
+/** For server/background.ts; `retryMs`: how often a node that is not the timekeeper tries to become it. Returns its stop. */
+export function startDeadlines(app: AppContext, options: { retryMs?: number } = {}): () => Promise<void> {
   setDeadlineMinimumForTests(app.config.deadlineMinMs);
-  const scheduler = new DeadlineScheduler(app, { minuteMs: app.config.watchdogMinuteMs });
-  scheduler.start();
-  return () => scheduler.stop();
+  const lease = new LeaderLease({
+    databaseUrl: app.config.databaseUrl,
+    lockKey: TIMEKEEPER_LOCK,
+    role: "timekeeper",
+    nodeId: app.config.nodeId,
+    retryMs: options.retryMs,
+    lead: () => {
+      const scheduler = new DeadlineScheduler(app, { minuteMs: app.config.watchdogMinuteMs });
+      scheduler.start();
+      return () => scheduler.stop();
+    },
+  });
+  leases.set(app, lease);
+  lease.start();
+  return async () => {
+    await lease.stop();
+    leases.delete(app);
+  };
 }
+
+/** Whether this server runs the deadline scheduler now. */
+export const isTimekeeper = (app: AppContext): boolean => leases.get(app)?.leading ?? false;

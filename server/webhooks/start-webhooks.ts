@@ -29,8 +29,10 @@ export function endpointName(endpoint: { id: string; url: string }): string {
   return `webhook ${endpoint.id.slice(0, 8)} (${host}/…)`;
 }
 
-export function startWebhooks(app: AppContext): () => Promise<void> {
+/** `leaseMs`: how long a claimed delivery stays this node's (tests shorten it). */
+export function startWebhooks(app: AppContext, options: { leaseMs?: number } = {}): () => Promise<void> {
   const worker = new WebhookWorker(app.store, {
+    leaseMs: options.leaseMs,
     allowPrivate: app.config.webhookAllowPrivate,
     timeScale: app.config.webhookTimeScale,
     onDisabled: async (endpoint) => {
