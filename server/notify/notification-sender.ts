@@ -124,6 +124,16 @@ export class NotificationSender {
   /** Oldest due rows first; each is taken only if its lease is free, so two senders never take one row. */
   private async claim(limit: number): Promise<Delivery[]> {
     const now = new Date().toISOString();
+    // PostgreSQL (several nodes): one statement; SKIP LOCKED passes over rows another node is claiming right now.
+    if (this.store.kind === "postgres") {
+      const until = new Date(Date.now() + LEASE_MS).toISOString();
+      const rows = await this.store.prisma.$queryRaw<Delivery[]>`UPDATE notification_delivery SET claimed_until = ${until} WHERE id IN (
+          SELECT id FROM notification_delivery WHERE outcome IS NULL AND not_before <= ${now} AND (claimed_until IS NULL OR claimed_until < ${now})
+          ORDER BY id LIMIT ${limit} FOR UPDATE SKIP LOCKED)
+        RETURNING id, key, channel, target, user_id AS "userId", pod_id AS "podId", item_id AS "itemId", kind, payload, attempts`;
+      return rows.sort((x, y) => x.id - y.id); // RETURNING does not promise an order
+    }
+    // SQLite (one node, one writer): row by row, each lease taken only if still free.
     const due = await this.store.prisma.notificationDelivery.findMany({
       where: { outcome: null, notBefore: { lte: now }, OR: [{ claimedUntil: null }, { claimedUntil: { lt: now } }] },
       orderBy: { id: "asc" },

@@ -1,5 +1,6 @@
 // Sends webhook deliveries: claims due rows with a lease (so two nodes never
-// send one row at once, and a crashed node's rows come back after the lease),
+// send one row at once, and a crashed node's rows come back after the lease;
+// on PostgreSQL the claim skips rows another node is locking right now),
 // sends a few at a time, records each attempt, schedules retries, and disables
 // an endpoint after a day of only failures, telling its pod's admins; and prunes
 // old deliveries every hour.
@@ -33,7 +34,8 @@ const CLAIM_AT_LEAST = 8;
 type Finished = { d: Claimed; r: AttemptResult; started: number };
 type Busy = { endpoints: Map<string, number>; pods: Map<string, number> };
 
-type Claimed = { id: string; endpointId: string; messageId: string; payload: string; attempts: number; scheduleFrom: number; endpoint: { id: string; podId: string; url: string; secret: string; failingSince: string | null } };
+/** `claimedUntil`: this node's lease on the row, the mark that it is still ours when the attempt is recorded. */
+type Claimed = { id: string; endpointId: string; messageId: string; payload: string; attempts: number; scheduleFrom: number; claimedUntil: string | null; endpoint: { id: string; podId: string; url: string; secret: string; failingSince: string | null } };
 
 export class WebhookWorker {
   private running: Promise<void> | null = null;
@@ -194,16 +196,31 @@ export class WebhookWorker {
       return true;
     }).slice(0, size);
     if (!due.length) return [];
-    // The lease doubles as this claim's mark: only rows still unclaimed take it, and only they are read back.
+    // The lease is well past one attempt's timeout (10 s), so a live node's attempt never outlasts it.
     const lease = new Date(now.getTime() + (this.options.leaseMs ?? 60_000) + Math.floor(Math.random() * 1000)).toISOString();
-    await this.store.prisma.webhookDelivery.updateMany({
-      where: { id: { in: due.map((d) => d.id) }, status: "pending", OR: [{ claimedUntil: null }, { claimedUntil: { lt: nowIso } }] },
-      data: { claimedUntil: lease },
-    });
+    const mine = await this.takeLease(due.map((d) => d.id), nowIso, lease);
+    if (!mine.length) return [];
     return this.store.prisma.webhookDelivery.findMany({
-      where: { id: { in: due.map((d) => d.id) }, claimedUntil: lease },
-      select: { id: true, endpointId: true, messageId: true, payload: true, attempts: true, scheduleFrom: true, endpoint: { select: { id: true, podId: true, url: true, secret: true, failingSince: true } } },
+      where: { id: { in: mine }, claimedUntil: lease },
+      select: { id: true, endpointId: true, messageId: true, payload: true, attempts: true, scheduleFrom: true, claimedUntil: true, endpoint: { select: { id: true, podId: true, url: true, secret: true, failingSince: true } } },
     });
+  }
+
+  /**
+   * Leases those of `ids` still pending and free, and returns exactly those: only one claim can return a row.
+   * On PostgreSQL SKIP LOCKED passes over rows another node's claim holds right now (it would
+   * otherwise wait for that claim's commit and then find them taken).
+   */
+  private async takeLease(ids: string[], nowIso: string, lease: string): Promise<string[]> {
+    const db = this.store.prisma;
+    const rows =
+      this.store.kind === "postgres"
+        ? await db.$queryRaw<{ id: string }[]>`UPDATE webhook_delivery SET claimed_until = ${lease} WHERE id IN (
+            SELECT id FROM webhook_delivery WHERE id = ANY(${ids}::text[]) AND status = 'pending' AND (claimed_until IS NULL OR claimed_until < ${nowIso})
+            FOR UPDATE SKIP LOCKED) RETURNING id`
+        : await db.$queryRaw<{ id: string }[]>`UPDATE webhook_delivery SET claimed_until = ${lease}
+            WHERE id IN (SELECT value FROM json_each(${JSON.stringify(ids)})) AND status = 'pending' AND (claimed_until IS NULL OR claimed_until < ${nowIso}) RETURNING id`;
+    return rows.map((r) => r.id);
   }
 
   private send(d: Claimed): Promise<AttemptResult> {
@@ -220,11 +237,13 @@ export class WebhookWorker {
     const last = this.lastAttempt(d, r, started);
     const db = this.store.prisma;
     const delay = retryDelay(last.attempts - d.scheduleFrom, this.options.timeScale);
+    // Only while the row is still ours: past our lease another node may have taken it (and delivered it);
+    // a late failure must not schedule it again.
     const { count } = await db.webhookDelivery.updateMany({
-      where: { id: d.id },
+      where: { id: d.id, claimedUntil: d.claimedUntil },
       data: { ...last, status: delay === null ? "failed" : "pending", nextAttemptAt: delay === null ? null : new Date(now + delay).toISOString() },
     });
-    if (!count) return; // its endpoint was deleted while the attempt was under way
+    if (!count) return; // its endpoint was deleted while the attempt was under way, or the row is no longer ours
     await db.webhookEndpoint.updateMany({ where: { id: d.endpointId, failingSince: null }, data: { failingSince: nowIso } });
     const endpoint = await db.webhookEndpoint.findUnique({ where: { id: d.endpointId } });
     if (!endpoint?.enabled || !endpoint.failingSince) return;
