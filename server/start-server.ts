@@ -9,7 +9,7 @@ import { openStore } from "./db/open-store";
 import { dataDir } from "./data-dir";
 import { createAccessContext } from "./access/access-context";
 import { persistentSecret } from "./access/secrets";
-import { BlobStore } from "./blobs/blob-store";
+import { openBlobStore } from "./blobs/open-blob-store";
 import { handleApi } from "./http/api-routes";
 import { holdBody, WEB_MAX_BODY_BYTES } from "./http/body-limit";
 import { applyPageNonce, securityHeaders } from "./http/security-headers";
@@ -44,7 +44,7 @@ export async function startServer(initial: Config, options: StartOptions = {}): 
   config.authSecret = authSecret;
 
   const store = await openStore(config.databaseUrl, { sqliteSync: config.sqliteSync });
-  const app = createAppContext(config, store, createAccessContext(config, store), new BlobStore(join(dataDir(config.databaseUrl), "blobs"), config.blobMaxBytes));
+  const app = createAppContext(config, store, createAccessContext(config, store), openBlobStore(config, store));
   publishAppContext(app);
 
   let nextHandle: Handler | null = null;

@@ -3,6 +3,7 @@
 // a pod the caller may read whose evidence names the blob (?pod=, implied for an
 // agent token or a share link); a site admin may read any blob. Whatever is not
 // readable is "not found", so a blob's existence never leaks to other pods.
+import { pipeline } from "node:stream/promises";
 import { runVerification } from "./verification";
 import { AppError } from "../domain/errors";
 import { SHA256_HEX } from "../domain/events/event-schemas";
@@ -52,7 +53,7 @@ export const blobRoutes: Route[] = [
     path: /^\/api\/v1\/blobs\/([^/]+)$/,
     guard: "authenticated",
     run: async (c) => {
-      const s = c.app.blobs.stat(await readable(c));
+      const s = await c.app.blobs.stat(await readable(c));
       c.res.writeHead(s ? 200 : 404, s ? { "content-length": s.size, "content-type": "application/octet-stream" } : {}).end();
     },
   },
@@ -73,7 +74,7 @@ export const blobRoutes: Route[] = [
     guard: "authenticated",
     run: async (c) => {
       const name = await readable(c);
-      const s = c.app.blobs.stat(name);
+      const s = await c.app.blobs.stat(name);
       if (!s) throw notFound();
       // Safe to download, never rendered by the browser as a page.
       c.res.writeHead(200, {
@@ -83,7 +84,9 @@ export const blobRoutes: Route[] = [
         "x-content-type-options": "nosniff",
         "cache-control": "private, max-age=31536000, immutable",
       });
-      c.app.blobs.open(name).pipe(c.res);
+      // A store that fails mid-stream (a file gone, the database away) cuts the response: the
+      // client sees fewer bytes than content-length, never a truncated blob taken for whole.
+      await pipeline(c.app.blobs.open(name), c.res).catch(() => c.res.destroy());
     },
   },
 ];

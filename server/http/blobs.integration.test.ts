@@ -1,16 +1,18 @@
 import { createHash, randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { api, startTestServer, TEST_ADMIN_TOKEN, type TestServer } from "../testing/test-server";
+import { testProviders } from "../testing/test-databases";
 
 const sha = (b: Buffer) => createHash("sha256").update(b).digest("hex");
 
-describe("content-addressed blobs", () => {
+// On PostgreSQL the blobs live in the database (chunked), on SQLite in the data folder: the same API either way.
+describe.each(testProviders())("content-addressed blobs on %s", (provider) => {
   let s: TestServer;
   let agent: string;
   let share: string;
   let pod: string;
   beforeAll(async () => {
-    s = await startTestServer("sqlite", { PODWATCH_BLOB_MAX_BYTES: String(8 * 1024 * 1024) });
+    s = await startTestServer(provider, { PODWATCH_BLOB_MAX_BYTES: String(8 * 1024 * 1024) });
     pod = (await api(s.url, "POST", "/api/v1/pods", { name: "blobs", mode: "collaboration" })).body.id;
     await api(s.url, "POST", `/api/v1/pods/${pod}/members`, { memberId: "uploader", kind: "agent", displayName: "u", roles: [] });
     agent = (await api(s.url, "POST", `/api/v1/pods/${pod}/members/uploader/tokens`, {})).body.token;

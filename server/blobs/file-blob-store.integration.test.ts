@@ -2,14 +2,14 @@
 // start removes it, but never a file another live process is still writing.
 import { spawn } from "node:child_process";
 import { Readable } from "node:stream";
-import { randomUUID } from "node:crypto";
+import { createHash, randomBytes, randomUUID } from "node:crypto";
 import { request } from "node:http";
-import { mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, utimesSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { spawnServer, SPAWN_ADMIN_TOKEN } from "../testing/spawn-server";
-import { BlobStore } from "./blob-store";
+import { FileBlobStore, SHARED_TEMP_STALE_MS } from "./file-blob-store";
 
 const dirs: string[] = [];
 const tempDir = () => {
@@ -45,7 +45,7 @@ describe("blob store temporary files", () => {
     await server.stop("SIGKILL");
     req.destroy();
     expect(readdirSync(tmp)).toHaveLength(1);
-    new BlobStore(join(dir, "blobs"), 1 << 20);
+    new FileBlobStore(join(dir, "blobs"), 1 << 20);
     expect(readdirSync(tmp)).toEqual([]);
   }, 60_000);
 
@@ -55,13 +55,39 @@ describe("blob store temporary files", () => {
     const stale = [`${await deadPid()}-${randomUUID()}`, randomUUID()];
     const live = `${process.ppid}-${randomUUID()}`; // another process, alive: it may be mid-upload
     for (const f of [...stale, live]) writeFileSync(join(dir, "tmp", f), "partial");
-    new BlobStore(dir, 1024);
+    new FileBlobStore(dir, 1024);
     expect(readdirSync(join(dir, "tmp"))).toEqual([live]);
+  });
+
+  it("in a shared folder (PODWATCH_BLOB_DIR) removes only temp files untouched for an hour, whatever their pid", async () => {
+    const dir = tempDir();
+    mkdirSync(join(dir, "tmp"), { recursive: true });
+    // A pid from another machine says nothing about a process here: a dead pid's fresh file may be mid-upload there.
+    const fresh = [`${await deadPid()}-${randomUUID()}`, randomUUID()];
+    const old = [`${process.ppid}-${randomUUID()}`, `${await deadPid()}-${randomUUID()}`];
+    for (const f of [...fresh, ...old]) writeFileSync(join(dir, "tmp", f), "partial");
+    const longAgo = new Date(Date.now() - SHARED_TEMP_STALE_MS - 60_000);
+    for (const f of old) utimesSync(join(dir, "tmp", f), longAgo, longAgo);
+    new FileBlobStore(dir, 1024, true);
+    expect(readdirSync(join(dir, "tmp")).sort()).toEqual([...fresh].sort());
+  });
+
+  it("of several uploads of one blob at once into one folder, exactly one creates it; all succeed", async () => {
+    const dir = tempDir();
+    const data = randomBytes(300_000);
+    const name = createHash("sha256").update(data).digest("hex");
+    // Two stores on one folder, as two nodes sharing PODWATCH_BLOB_DIR.
+    const stores = [new FileBlobStore(dir, 1 << 20, true), new FileBlobStore(dir, 1 << 20, true)];
+    const results = await Promise.all(Array.from({ length: 6 }, (_, i) => stores[i % 2]!.put(name, Readable.from([data.subarray(0, 1000), data.subarray(1000)]))));
+    expect(results.filter((r) => r.created)).toHaveLength(1);
+    expect(results.every((r) => r.size === data.length)).toBe(true);
+    expect(await stores[1]!.verify(name)).toEqual({ ok: true, size: data.length });
+    expect(readdirSync(join(dir, "tmp"))).toEqual([]);
   });
 
   it("a file error while an upload streams in fails that upload, and does not end the process", async () => {
     const dir = join(tempDir(), "blobs");
-    const store = new BlobStore(dir, 1024 * 1024);
+    const store = new FileBlobStore(dir, 1024 * 1024);
     // The temp folder turns into a file: opening the upload's temp file fails while the body is still arriving.
     rmSync(join(dir, "tmp"), { recursive: true, force: true });
     writeFileSync(join(dir, "tmp"), "not a folder");

@@ -1,0 +1,17 @@
+// Where this node keeps blobs: a folder every node shares when PODWATCH_BLOB_DIR is
+// set; else, on PostgreSQL, the database (so a blob stored through one node is
+// readable through all); else (SQLite, one node) the data folder beside the database.
+import { join } from "node:path";
+import type { Config } from "../config";
+import type { TapeStore } from "../db/tape-store";
+import { dataDir } from "../data-dir";
+import type { BlobStore } from "./blob-store";
+import { FileBlobStore } from "./file-blob-store";
+import { PostgresBlobStore } from "./postgres-blob-store";
+
+export function openBlobStore(config: Pick<Config, "blobDir" | "blobMaxBytes" | "databaseUrl">, store: Pick<TapeStore, "pool">): BlobStore {
+  if (config.blobDir) return new FileBlobStore(config.blobDir, config.blobMaxBytes, true);
+  // A quarter of the pool at most streams uploads; appends and reads keep the rest.
+  if (store.pool) return new PostgresBlobStore(store.pool, config.blobMaxBytes, Math.max(1, Math.floor((store.pool.options.max ?? 10) / 4)));
+  return new FileBlobStore(join(dataDir(config.databaseUrl), "blobs"), config.blobMaxBytes);
+}
