@@ -101,7 +101,14 @@ export class WebhookWorker {
     const poll = this.options.pollMs ?? 2000;
     let wait = poll;
     try {
-      const next = await this.store.prisma.webhookDelivery.findFirst({ where: { status: "pending" }, orderBy: { nextAttemptAt: "asc" }, select: { nextAttemptAt: true } });
+      // Only rows free to claim: one leased by another node (its attempt under way) is not due until its
+      // lease ends, and waiting on it would have every other node poll every few ms; the poll finds it then.
+      const nowIso = new Date().toISOString();
+      const next = await this.store.prisma.webhookDelivery.findFirst({
+        where: { status: "pending", OR: [{ claimedUntil: null }, { claimedUntil: { lt: nowIso } }] },
+        orderBy: { nextAttemptAt: "asc" },
+        select: { nextAttemptAt: true },
+      });
       if (next?.nextAttemptAt) wait = Math.min(poll, Math.max(5, Date.parse(next.nextAttemptAt) - Date.now()));
     } catch {
       /* the store is closing, or busy: poll */
