@@ -28,8 +28,16 @@ export type AppContext = {
   authHandler?: (req: IncomingMessage, res: ServerResponse) => Promise<void>;
 };
 
-export function createAppContext(config: Config, store: TapeStore, access: AccessContext, blobs: BlobStore): AppContext {
-  const bus = new InProcessBus();
+/**
+ * `busNode`: the name this process's bus signs with, the one the store was opened with
+ * (server/db/commit-notice.ts busNodeName). On PostgreSQL the bus spans every node on the
+ * database; on SQLite (one process) it is in-process.
+ */
+export async function createAppContext(config: Config, store: TapeStore, access: AccessContext, blobs: BlobStore, busNode: string): Promise<AppContext> {
+  const bus: TapeBus =
+    store.kind === "postgres"
+      ? await (await import("./tape/postgres-bus")).PostgresBus.open({ url: config.databaseUrl, store, node: busNode })
+      : new InProcessBus();
   return { config, store, bus, append: createAppender(store, bus), access, blobs, verifications: new VerificationSlots(), recomputations: new RecomputeSlots(), outbox: new OutboxDispatcher(store, bus) };
 }
 

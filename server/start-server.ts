@@ -6,6 +6,7 @@ import { join } from "node:path";
 import { hostUrl, type Config } from "./config";
 import { createAppContext, publishAppContext, type AppContext } from "./app-context";
 import { openStore } from "./db/open-store";
+import { busNodeName } from "./db/commit-notice";
 import { dataDir } from "./data-dir";
 import { createAccessContext } from "./access/access-context";
 import { persistentSecret } from "./access/secrets";
@@ -43,8 +44,10 @@ export async function startServer(initial: Config, options: StartOptions = {}): 
   const config = initial.port === port ? { ...initial } : withPort(initial, port);
   config.authSecret = authSecret;
 
-  const store = await openStore(config.databaseUrl, { sqliteSync: config.sqliteSync });
-  const app = createAppContext(config, store, createAccessContext(config, store), openBlobStore(config, store));
+  // The bus skips its own commits' notifications: the store signs them with the bus's name.
+  const busNode = busNodeName(config.nodeId);
+  const store = await openStore(config.databaseUrl, { sqliteSync: config.sqliteSync, node: busNode, poolMax: config.pgPoolMax });
+  const app = await createAppContext(config, store, createAccessContext(config, store), openBlobStore(config, store), busNode);
   publishAppContext(app);
 
   let nextHandle: Handler | null = null;
@@ -89,6 +92,7 @@ export async function startServer(initial: Config, options: StartOptions = {}): 
       clearTimeout(grace);
       await closeNext();
       await stopBackground();
+      await app.bus.close();
       await store.close();
     },
   };

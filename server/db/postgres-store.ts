@@ -11,16 +11,20 @@ import type { PodState } from "../domain/state/pod-state";
 import { PodStateCache, type StateRow } from "./pod-state-cache";
 import { searchSql, type EventFilter } from "./event-search";
 import { migratePostgres } from "./migrations";
+import { busNodeName, commitNotice, TAPE_CHANNEL } from "./commit-notice";
 import { EVENT_COLUMNS, OUTBOX_COLUMNS, outboxInbox, type OutboxRow, type AppendOutcome, type AppendRequest, type TapeStore } from "./tape-store";
 
-export async function openPostgresStore(url: string): Promise<TapeStore> {
-  const pool = new pg.Pool({ connectionString: url, max: 10 });
+/** `node`: the name this process's bus signs with (./commit-notice.ts), so it skips its own commits' notifications. */
+export type PostgresStoreOptions = { node?: string; poolMax?: number };
+
+export async function openPostgresStore(url: string, o: PostgresStoreOptions = {}): Promise<TapeStore> {
+  const pool = new pg.Pool({ connectionString: url, max: o.poolMax ?? 10 });
   // An idle connection can be cut by the server (restart, admin command): the pool
   // replaces it; without a listener that would crash the process.
   pool.on("error", (e) => console.error(`podwatch: a PostgreSQL connection dropped (${(e as { code?: string }).code ?? e.message}); it will be replaced`));
   await migratePostgres(pool);
   const prisma = new PgPrismaClient({ adapter: new PrismaPg(pool) }) as unknown as PrismaClient;
-  return new PostgresStore(pool, prisma);
+  return new PostgresStore(pool, prisma, o.node ?? busNodeName("store"));
 }
 
 class PostgresStore implements TapeStore {
@@ -29,6 +33,7 @@ class PostgresStore implements TapeStore {
   constructor(
     readonly pool: pg.Pool,
     readonly prisma: PrismaClient,
+    private readonly node: string,
   ) {}
 
   async appendGroup(requests: AppendRequest[]): Promise<AppendOutcome[]> {
@@ -69,6 +74,8 @@ class PostgresStore implements TapeStore {
           `INSERT INTO outbox (pod_id, from_seq, to_seq, inbox, created_at) SELECT p, f, t, i, $5 FROM unnest($1::text[], $2::int[], $3::int[], $4::text[]) AS x(p, f, t, i)`,
           [o.map((x) => x.podId), o.map((x) => x.fromSeq), o.map((x) => x.toSeq), o.map(outboxInbox), plan.receivedAt],
         );
+        // Every node's bus hears the new seqs at commit, in commit order (never the events: they read them by seq).
+        await client.query(`SELECT pg_notify($1, x) FROM unnest($2::text[]) AS x`, [TAPE_CHANNEL, o.map((x) => commitNotice(this.node, x.podId, x.fromSeq, x.toSeq))]);
       }
       await client.query("COMMIT");
       for (const id of touched) this.states.remember(id, plan.states.get(id)!);

@@ -173,6 +173,6 @@ describe.each(testProviders())("agent API v1 on %s", (provider) => {
 
   it("health and readiness", async () => {
     expect((await api(s.url, "GET", "/healthz")).body).toEqual({ ok: true });
-    expect((await api(s.url, "GET", "/readyz")).body).toEqual({ ok: true, database: provider });
+    expect((await api(s.url, "GET", "/readyz")).body).toEqual({ ok: true, database: provider, bus: provider === "postgres" ? "postgres" : "in-process", node: s.app.config.nodeId });
   });
 });

@@ -7,13 +7,16 @@ export const healthRoutes: Route[] = [
     method: "GET",
     path: /^\/readyz$/,
     guard: "public",
+    // Ready: the database answers and the bus hears every node's commits (a node deaf to them would serve stale live views).
     run: async ({ app, res }) => {
       try {
         await app.store.ping();
-        sendJson(res, 200, { ok: true, database: app.store.kind });
       } catch {
-        sendJson(res, 503, { ok: false, error: { code: "database_unavailable", message: "database is not reachable or not migrated" } });
+        return sendJson(res, 503, { ok: false, error: { code: "database_unavailable", message: "database is not reachable or not migrated" } });
       }
+      const bus = app.bus.health();
+      if (!bus.ok) return sendJson(res, 503, { ok: false, error: { code: "bus_unavailable", message: bus.detail ?? "the bus is not listening" } });
+      sendJson(res, 200, { ok: true, database: app.store.kind, bus: app.bus.kind, node: app.config.nodeId });
     },
   },
 ];

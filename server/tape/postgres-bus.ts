@@ -1,0 +1,140 @@
+// The bus across nodes on one PostgreSQL. Every node's listeners (sockets,
+// long-polls, the outbox, the deadline scheduler) hear every pod's commits, in
+// seq order with no gap and no duplicate, wherever they were made: the store
+// NOTIFYs each commit's seq range (server/db/commit-notice.ts), and this node reads back
+// from the store what it did not commit itself (./bus-sequencer.ts). The other
+// bus events (a pod created, a credential revoked) are broadcast whole.
+import type pg from "pg";
+import type { TapeStore } from "../db/tape-store";
+import type { TapeEvent } from "../wire/events";
+import type { BusEvent, BusEvents, BusHealth, BusListener, CommittedBatch, TapeBus } from "./bus";
+import { BusConnection } from "./bus-connection";
+import { parseCommitNotice, TAPE_CHANNEL } from "../db/commit-notice";
+import { BROADCAST_CHANNEL, broadcastPayload, parseBroadcast, type BroadcastEvent } from "./bus-messages";
+import { BusSequencer, type SequencerLimits } from "./bus-sequencer";
+import { InProcessBus } from "./in-process-bus";
+import { readEvents } from "./read-events";
+
+/** How long before an outage a pod may have been created and still be caught up in full (clocks of nodes differ a little). */
+const CLOCK_SLACK_MS = 60_000;
+
+export type PostgresBusOptions = {
+  url: string;
+  store: TapeStore;
+  /** This process's name on the bus (server/db/commit-notice.ts busNodeName); the store signs its notifications with it too. */
+  node: string;
+  limits?: Partial<SequencerLimits>;
+};
+
+export class PostgresBus implements TapeBus {
+  readonly kind = "postgres" as const;
+  private readonly local = new InProcessBus();
+  private readonly sequencer: BusSequencer;
+  private readonly connection: BusConnection;
+
+  /** Resolves once it listens (or, if PostgreSQL refuses for now, once it keeps trying in the background: /readyz says so). */
+  static async open(o: PostgresBusOptions): Promise<PostgresBus> {
+    const bus = new PostgresBus(o);
+    await bus.connection.start();
+    return bus;
+  }
+
+  private constructor(private readonly o: PostgresBusOptions) {
+    this.sequencer = new BusSequencer((podId, after, limit) => readEvents(o.store, podId, after, limit), (podId, events) => this.deliver(podId, events), o.limits);
+    this.connection = new BusConnection({
+      url: o.url,
+      node: o.node,
+      channels: [TAPE_CHANNEL, BROADCAST_CHANNEL],
+      onNotification: (channel, payload) => this.heard(channel, payload),
+      onListening: (client, lostAt) => this.catchUp(client, lostAt),
+    });
+  }
+
+  emit<K extends BusEvent>(event: K, payload: BusEvents[K]) {
+    if (event === "committed") {
+      const { podId, events } = payload as CommittedBatch;
+      return this.sequencer.local(podId, events);
+    }
+    this.heardOf(event, payload);
+    const e = event as BroadcastEvent;
+    if (!this.connection.notify(BROADCAST_CHANNEL, broadcastPayload(this.o.node, e, payload as BusEvents[typeof e]))) {
+      console.error(`podwatch: the bus is not connected, so other nodes do not hear this ${event} at once (their periodic checks catch up)`);
+    }
+  }
+
+  on<K extends BusEvent>(event: K, listener: BusListener<K>) {
+    this.local.on(event, listener);
+  }
+
+  off<K extends BusEvent>(event: K, listener: BusListener<K>) {
+    this.local.off(event, listener);
+  }
+
+  listenerCount(event: BusEvent) {
+    return this.local.listenerCount(event);
+  }
+
+  health(): BusHealth {
+    return this.connection.health();
+  }
+
+  async close() {
+    this.sequencer.close();
+    await this.connection.close();
+  }
+
+  /** Never throws: a failing listener must not stall the pod's sequence (the events are committed; clients catch up). */
+  private deliver(podId: string, events: TapeEvent[]) {
+    try {
+      this.local.emit("committed", { podId, events });
+    } catch (error) {
+      console.error("podwatch: a live listener failed; the events are committed and clients will catch up", error);
+    }
+  }
+
+  private heard(channel: string, payload: string | undefined) {
+    if (channel === TAPE_CHANNEL) {
+      const notice = parseCommitNotice(payload);
+      if (notice && notice.n !== this.o.node) this.sequencer.remote(notice.p, notice.f, notice.t);
+    } else if (channel === BROADCAST_CHANNEL) {
+      const message = parseBroadcast(payload);
+      if (message && message.n !== this.o.node) this.heardOf(message.e, message.d);
+    }
+  }
+
+  private heardOf<K extends BusEvent>(event: K, payload: BusEvents[K]) {
+    // A new pod starts known at seq 0, so an outage before its first event cannot hide that event.
+    if (event === "pod-created") this.sequencer.seed((payload as BusEvents["pod-created"]).podId, 0);
+    this.local.emit(event, payload);
+  }
+
+  /**
+   * After each LISTEN. The first time, the heads of the pods are where this node starts (nothing
+   * here listened before). After an outage: the pods it knew, and those created since, are read
+   * up to their heads, so what was committed meanwhile goes out in order after all.
+   */
+  private async catchUp(client: pg.Client, lostAt: Date | null) {
+    const max = this.sequencer.limits.maxPods;
+    if (!lostAt) {
+      const { rows } = await client.query<{ id: string; seq: number }>(`SELECT id, head_seq AS seq FROM pod ORDER BY created_at DESC LIMIT $1`, [max]);
+      for (const r of rows.reverse()) this.sequencer.seed(r.id, r.seq);
+      return;
+    }
+    const known = this.sequencer.known();
+    const since = new Date(lostAt.getTime() - CLOCK_SLACK_MS).toISOString();
+    const { rows } = await client.query<{ id: string; seq: number }>(
+      `SELECT id, head_seq AS seq FROM pod WHERE id = ANY($1::text[]) OR created_at >= $2`,
+      [[...known.keys()], since],
+    );
+    let events = 0;
+    let pods = 0;
+    for (const { id, seq } of rows) {
+      const done = known.get(id) ?? 0;
+      if (seq <= done) continue;
+      events += seq - done;
+      pods++;
+      this.sequencer.remote(id, done + 1, seq);
+    }
+    console.error(`podwatch: while the bus was not listening, ${events} events on ${pods} pods were committed by other nodes or went unheard; they are being read back and sent in order`);
+  }
+}
