@@ -44,7 +44,10 @@ export const blobRoutes: Route[] = [
     run: async (c) => {
       if (!canUpload(c)) throw new AppError(403, "forbidden", "uploading blobs needs an agent token");
       const length = c.req.headers["content-length"] ? Number(c.req.headers["content-length"]) : undefined;
-      const { size, created } = await c.app.blobs.put(sha(c), c.req, length);
+      // A client gone mid-upload has stored nothing (the store rolled back) and has nobody to answer.
+      const stored = await c.app.blobs.put(sha(c), c.req, length).catch((e: unknown) => (c.req.destroyed && !c.req.complete ? null : Promise.reject(e)));
+      if (!stored) return void c.res.destroy();
+      const { size, created } = stored;
       sendJson(c.res, created ? 201 : 200, { sha256: sha(c), size, created } satisfies BlobStored);
     },
   },
