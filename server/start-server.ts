@@ -9,7 +9,8 @@ import { openStore } from "./db/open-store";
 import { busNodeName } from "./db/commit-notice";
 import { dataDir } from "./data-dir";
 import { createAccessContext } from "./access/access-context";
-import { persistentSecret } from "./access/secrets";
+import { installationAuthSecret, persistentSecret } from "./access/secrets";
+import { installationVapidKeys, vapidSubject } from "./notify/vapid-keys";
 import { openBlobStore } from "./blobs/open-blob-store";
 import { handleApi } from "./http/api-routes";
 import { holdBody, WEB_MAX_BODY_BYTES } from "./http/body-limit";
@@ -30,8 +31,9 @@ type Handler = (req: IncomingMessage, res: ServerResponse) => void;
 export type StartOptions = { outboxConsumers?: OutboxConsumer[]; mcp?: Partial<McpLimits>; background?: BackgroundOptions };
 
 export async function startServer(initial: Config, options: StartOptions = {}): Promise<RunningServer> {
-  // Before listening: a server that cannot have its own secret must not start at all.
-  const authSecret = initial.authSecret ?? persistentSecret(join(dataDir(initial.databaseUrl), "auth-secret"));
+  // Before listening: a server that cannot have its own secret must not start at all. On PostgreSQL
+  // the secret is the installation's (shared by every node), read below once the database is open.
+  const authSecret = initial.authSecret ?? (initial.databaseUrl.startsWith("file:") ? persistentSecret(join(dataDir(initial.databaseUrl), "auth-secret")) : undefined);
   let handler: Handler = (_req, res) => void res.writeHead(503, { "retry-after": "1" }).end();
   const httpServer = createServer((req, res) => handler(req, res));
   httpServer.keepAliveTimeout = 65_000;
@@ -47,6 +49,11 @@ export async function startServer(initial: Config, options: StartOptions = {}): 
   // The bus skips its own commits' notifications: the store signs them with the bus's name.
   const busNode = busNodeName(config.nodeId);
   const store = await openStore(config.databaseUrl, { sqliteSync: config.sqliteSync, node: busNode, poolMax: config.pgPoolMax });
+  if (store.kind === "postgres") {
+    // Every node must sign sessions and pushes alike (an environment value still wins).
+    config.authSecret ??= await installationAuthSecret(store, join(dataDir(config.databaseUrl), "auth-secret"));
+    config.vapid = await installationVapidKeys(store, join(dataDir(config.databaseUrl), "vapid-keys.json"), { ...config.vapid, subject: vapidSubject(config.vapid.subject, config.publicUrl) });
+  }
   const app = await createAppContext(config, store, createAccessContext(config, store), openBlobStore(config, store), busNode);
   publishAppContext(app);
 

@@ -1,11 +1,12 @@
 // The access parts of the process: Better Auth, the token verifier, the admin
-// keys and the rate limiters. Built once per server, after it knows its URL.
+// keys, the rate limiters and who the client is. Built once per server, after it knows its URL.
 import { randomBytes } from "node:crypto";
-import { RateLimiterMemory } from "rate-limiter-flexible";
 import type { Config } from "../config";
 import type { TapeStore } from "../db/tape-store";
 import { createAuth, type Auth } from "./create-auth";
 import { TokenVerifier } from "./agent-tokens";
+import { createLimits, type Limits } from "./rate-limiters";
+import { clientIpResolver, type ClientIp } from "../http/client-ip";
 
 export type AccessContext = {
   store: TapeStore;
@@ -15,20 +16,21 @@ export type AccessContext = {
   adminKeys: [string, string][];
   /** The key the server hands its own demo simulator (never printed, never stored). */
   internalKey: string;
-  limits: { perKey: RateLimiterMemory; authFailures: RateLimiterMemory };
+  limits: Limits;
+  /** The client's address for every limit keyed on one (PODWATCH_TRUSTED_PROXIES decides whether X-Forwarded-For counts). */
+  clientIp: ClientIp;
 };
 
 export function createAccessContext(config: Config, store: TapeStore): AccessContext {
   const internalKey = randomBytes(32).toString("base64url");
+  const limits = createLimits(config, store);
   return {
     store,
-    auth: createAuth(config, store),
+    auth: createAuth(config, store, limits.betterAuth),
     tokens: new TokenVerifier(store),
     adminKeys: [...(config.adminToken ? [["PODWATCH_ADMIN_TOKEN", config.adminToken] as [string, string]] : []), ["demo", internalKey]],
     internalKey,
-    limits: {
-      perKey: new RateLimiterMemory({ points: config.rateLimitPerMinute, duration: 60 }),
-      authFailures: new RateLimiterMemory({ points: config.authFailuresPerMinute, duration: 60 }),
-    },
+    limits,
+    clientIp: clientIpResolver(config.trustedProxies),
   };
 }

@@ -2,7 +2,7 @@
 // stored through its Prisma adapter in our own database. Nobody signs up by
 // themselves: an admin creates people (POST /api/v1/users), or OIDC brings them.
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { betterAuth } from "better-auth";
+import { betterAuth, type BetterAuthRateLimitOptions } from "better-auth";
 import { toNodeHandler } from "better-auth/node";
 import { prismaAdapter } from "better-auth/adapters/prisma";
 import { nextCookies } from "better-auth/next-js";
@@ -12,10 +12,11 @@ import type { Config } from "../config";
 
 export const CLIENT_IP_HEADER = "x-podwatch-peer-ip";
 
-export function createAuth(config: Config, store: TapeStore) {
+/** `sharedLimits`: Better Auth's throttle counted where every node sees it (PostgreSQL); without, its own per-process memory. */
+export function createAuth(config: Config, store: TapeStore, sharedLimits?: BetterAuthRateLimitOptions["customStorage"]) {
   // Without a secret Better Auth falls back to a built-in default anyone can read: never let it.
   if (!config.authSecret || config.authSecret.length < 32) {
-    throw new Error("Better Auth needs podwatch's own secret (PODWATCH_AUTH_SECRET, or the generated data/auth-secret); refusing to start without one");
+    throw new Error("Better Auth needs podwatch's own secret (PODWATCH_AUTH_SECRET, or the generated one: data/auth-secret on SQLite, the database on PostgreSQL); refusing to start without one");
   }
   const oidc = config.oidc;
   return betterAuth({
@@ -30,10 +31,10 @@ export function createAuth(config: Config, store: TapeStore) {
     user: { additionalFields: { isAdmin: { type: "boolean", defaultValue: false, input: false }, canCreatePods: { type: "boolean", defaultValue: false, input: false }, mustChangePassword: { type: "boolean", defaultValue: false, input: false } } },
     session: { expiresIn: 60 * 60 * 24 * 7, updateAge: 60 * 60 * 24 },
     // Our own limiter guards the agent API; Better Auth's guards sign-in against guessing.
-    rateLimit: { enabled: true, window: 60, max: 100, storage: "memory", customRules: { "/sign-in/email": { window: 60, max: config.signInsPerMinute } } },
+    rateLimit: { enabled: true, window: 60, max: 100, storage: "memory", customStorage: sharedLimits, customRules: { "/sign-in/email": { window: 60, max: config.signInsPerMinute } } },
     telemetry: { enabled: false },
-    // The custom server overwrites this header with the socket's peer address on every
-    // /api/auth request, so a client cannot choose its rate-limit bucket.
+    // The custom server overwrites this header on every request it serves with the client's
+    // address (server/http/client-ip.ts), so a client cannot choose its rate-limit bucket.
     advanced: { useSecureCookies: config.publicUrl.startsWith("https://"), ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] } },
     plugins: [
       ...(oidc

@@ -4,6 +4,8 @@ import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
 import { closeSync, existsSync, fsyncSync, linkSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, writeSync } from "node:fs";
 import { dirname } from "node:path";
 import { sha256Hex } from "../domain/hash-chain";
+import type { TapeStore } from "../db/tape-store";
+import { sharedSecret } from "./shared-secret";
 
 export const AGENT_TOKEN_PREFIX = "pwa_";
 export const SHARE_TOKEN_PREFIX = "pws_";
@@ -41,6 +43,22 @@ export function persistentSecret(path: string): string {
       `Delete the file to have a new secret generated at the next start (this signs everyone out), ` +
       `write a secret of 32+ printable characters into it, or set PODWATCH_AUTH_SECRET.`,
   );
+}
+
+/**
+ * The auth secret on PostgreSQL, where every node must sign sessions alike: the installation's
+ * row, created on first start — from `legacyPath` (data/auth-secret) when this node kept one
+ * there before the upgrade, so its people stay signed in, else new. A file that disagrees with
+ * the row (a second node's own old file) loses, and says so.
+ */
+export async function installationAuthSecret(store: TapeStore, legacyPath: string): Promise<string> {
+  const fresh = () => (existsSync(legacyPath) ? persistentSecret(legacyPath) : randomBytes(32).toString("base64url"));
+  const secret = await sharedSecret(store, "auth-secret", fresh);
+  if (!VALID_SECRET.test(secret)) throw new Error("podwatch: the installation's auth-secret in the database is not a valid secret (32+ printable characters); set PODWATCH_AUTH_SECRET or delete the row to have one generated (this signs everyone out)");
+  if (existsSync(legacyPath) && readFileSync(legacyPath, "utf8").replace(/\r?\n$/, "") !== secret) {
+    console.warn(`podwatch: ${legacyPath} differs from the installation's auth secret in the database; the database's is used (every node signs sessions with it)`);
+  }
+  return secret;
 }
 
 /**

@@ -8,7 +8,6 @@ import { AppError } from "../domain/errors";
 import { requireAuthenticated, requireCreatePods, requirePodAccess, requireSiteAdmin, type Identity, type Verdict } from "../domain/access/policy";
 import { resolveIdentity } from "../access/resolve-identity";
 import { authNodeHandler, CLIENT_IP_HEADER } from "../access/create-auth";
-import { clientIp } from "./client-ip";
 import { countFailedAuth, takeRequest } from "./rate-limits";
 import { sendError } from "./json";
 import { AUTH_MAX_BODY_BYTES, holdBody } from "./body-limit";
@@ -53,7 +52,7 @@ async function guardVerdict(app: AppContext, guard: Guard, identity: Identity, p
   return { verdict: requirePodAccess(identity, podId!, podState, guard.pod), podState };
 }
 
-async function serve(app: AppContext, req: IncomingMessage, res: ServerResponse, url: URL) {
+async function serve(app: AppContext, req: IncomingMessage, res: ServerResponse, url: URL, ip: string) {
   const matching = routes.filter((r) => r.path.test(url.pathname));
   const route = matching.find((r) => r.method === req.method);
   if (!route) {
@@ -62,7 +61,6 @@ async function serve(app: AppContext, req: IncomingMessage, res: ServerResponse,
       : new AppError(404, "not_found", `no API route ${url.pathname}`);
   }
   const params = route.path.exec(url.pathname)!.slice(1).map(decodeSegment);
-  const ip = clientIp(req);
   let identity: Identity = { kind: "anonymous" };
   if (route.guard !== "public") {
     const resolved = await resolveIdentity(app.access, req.headers);
@@ -89,8 +87,11 @@ async function serve(app: AppContext, req: IncomingMessage, res: ServerResponse,
 export function handleApi(app: AppContext, req: IncomingMessage, res: ServerResponse): boolean {
   const url = requestUrl(req);
   if (!url) return (sendError(res, badPath()), true);
+  // Set on every request, whatever the client sent: Better Auth keys its throttle and sessions on it,
+  // also when a page or server action calls it with this request's headers.
+  const ip = app.access.clientIp(req);
+  req.headers[CLIENT_IP_HEADER] = ip;
   if (url.pathname.startsWith("/api/auth/")) {
-    req.headers[CLIENT_IP_HEADER] = clientIp(req);
     // Reachable by anyone: Better Auth reads a body only once it is all in, within a small cap.
     holdBody(req, res, AUTH_MAX_BODY_BYTES, () =>
       void (app.authHandler ??= authNodeHandler(app.access.auth))(req, res).catch((e) => sendError(res, e)),
@@ -102,9 +103,9 @@ export function handleApi(app: AppContext, req: IncomingMessage, res: ServerResp
     return true;
   }
   // OTLP/HTTP's path is its own (/v1/traces, where every exporter sends by default); so are its error bodies.
-  if (url.pathname === OTLP_TRACES_PATH) return (serve(app, req, res, url).catch((e) => sendOtlpError(req, res, e)), true);
+  if (url.pathname === OTLP_TRACES_PATH) return (serve(app, req, res, url, ip).catch((e) => sendOtlpError(req, res, e)), true);
   const ours = url.pathname.startsWith("/api/v1/") || url.pathname === "/healthz" || url.pathname === "/readyz";
   if (!ours) return false;
-  serve(app, req, res, url).catch((e) => sendError(res, e));
+  serve(app, req, res, url, ip).catch((e) => sendError(res, e));
   return true;
 }

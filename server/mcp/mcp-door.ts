@@ -8,7 +8,6 @@ import type { AppContext } from "../app-context";
 import { resolveIdentity } from "../access/resolve-identity";
 import { tokenStillValid } from "../access/token-still-valid";
 import { AppError } from "../domain/errors";
-import { clientIp } from "../http/client-ip";
 import { sendError } from "../http/json";
 import { countFailedAuth, takeRequest } from "../http/rate-limits";
 import { McpSessions, MCP_LIMITS, type McpLimits, type McpSession, type Owner } from "./mcp-sessions";
@@ -78,7 +77,7 @@ async function serveMcp(app: AppContext, sessions: McpSessions, req: IncomingMes
 
 /** The caller's agent token, on every request: refused with 401 and `WWW-Authenticate: Bearer` otherwise; then rate limited like the API. */
 async function authenticate(app: AppContext, sessions: McpSessions, req: IncomingMessage, res: ServerResponse): Promise<Owner> {
-  const ip = clientIp(req);
+  const ip = app.access.clientIp(req);
   const refuse = (message: string) => {
     res.setHeader("www-authenticate", `Bearer realm="podwatch", error="invalid_token"`);
     return new AppError(401, "unauthenticated", message);

@@ -1,10 +1,13 @@
 // The server's VAPID key pair (RFC 8292): push services accept our pushes only
-// signed with it, and browsers subscribe with its public half. Generated into
-// the data folder on first start, like the auth secret (0600, written atomically).
+// signed with it, and browsers subscribe with its public half. Generated on first start,
+// like the auth secret: into the data folder on SQLite (0600, written atomically), into the
+// database on PostgreSQL, where every node must push with the same pair.
 import { existsSync, mkdirSync, readFileSync } from "node:fs";
 import { dirname } from "node:path";
 import webpush from "web-push";
 import { writeFileAtomically } from "../access/secrets";
+import { sharedSecret } from "../access/shared-secret";
+import type { TapeStore } from "../db/tape-store";
 
 export type VapidKeys = { publicKey: string; privateKey: string; subject: string };
 
@@ -28,16 +31,36 @@ export function vapidKeys(path: string, env: { publicKey?: string; privateKey?: 
     writeFileAtomically(path, `${JSON.stringify(webpush.generateVAPIDKeys())}\n`);
   }
   // Read back even when we wrote it: another process starting at the same moment may have won.
-  let keys: { publicKey?: unknown; privateKey?: unknown } = {};
-  try {
-    keys = JSON.parse(readFileSync(path, "utf8"));
-  } catch {
-    // reported below
-  }
-  if (!valid(keys)) {
+  const keys = parse(readFileSync(path, "utf8"));
+  if (!keys) {
     throw new Error(`${path} is present but holds no VAPID key pair. Delete it to have a new pair generated at the next start (every device must then turn push on again), or set PODWATCH_VAPID_PUBLIC_KEY and PODWATCH_VAPID_PRIVATE_KEY.`);
   }
-  return { publicKey: keys.publicKey as string, privateKey: keys.privateKey as string, subject: env.subject };
+  return { ...keys, subject: env.subject };
+}
+
+/**
+ * The keys from the environment when both are set, else the installation's pair in the database,
+ * created on first start — from `legacyPath` (data/vapid-keys.json) when this node kept a valid
+ * pair there before the upgrade, so its subscribed devices keep receiving, else new.
+ */
+export async function installationVapidKeys(store: TapeStore, legacyPath: string, env: { publicKey?: string; privateKey?: string; subject: string }): Promise<VapidKeys> {
+  if (env.publicKey && env.privateKey) return vapidKeys(legacyPath, env);
+  const adopt = () => {
+    const fromFile = existsSync(legacyPath) ? parse(readFileSync(legacyPath, "utf8")) : null;
+    return JSON.stringify(fromFile ?? webpush.generateVAPIDKeys());
+  };
+  const keys = parse(await sharedSecret(store, "vapid-keys", adopt));
+  if (!keys) throw new Error("podwatch: the installation's vapid-keys in the database hold no VAPID key pair; set PODWATCH_VAPID_PUBLIC_KEY and PODWATCH_VAPID_PRIVATE_KEY, or delete the row to have a new pair generated (every device must then turn push on again)");
+  return { ...keys, subject: env.subject };
+}
+
+function parse(text: string): { publicKey: string; privateKey: string } | null {
+  try {
+    const k = JSON.parse(text) as { publicKey?: unknown; privateKey?: unknown };
+    return valid(k) ? { publicKey: k.publicKey as string, privateKey: k.privateKey as string } : null;
+  } catch {
+    return null;
+  }
 }
 
 /** VAPID's `sub`: a mailto: or an https: URL where the push service can reach the operator. */

@@ -7,19 +7,25 @@ import type { IncomingHttpHeaders } from "node:http";
 import type { AppContext } from "../app-context";
 import type { Identity } from "../domain/access/policy";
 import { presentsCredential, resolveIdentity } from "../access/resolve-identity";
+import { CLIENT_IP_HEADER } from "../access/create-auth";
 import type { RevokedCredential } from "../tape/bus";
 import type { PodIo, PodSocket } from "./pod-socket";
 
 const CREDENTIAL_SWEEP_MS = 15_000;
 
-function credentialHeaders(socket: PodSocket): IncomingHttpHeaders {
+/** Behind a trusted proxy, the client it forwards; read from the handshake, which outlives the first request's connection. */
+const socketClientIp = (app: AppContext, socket: PodSocket) => app.access.clientIp({ socket: { remoteAddress: socket.handshake.address }, headers: socket.handshake.headers });
+
+/** The handshake's headers, with the token if it came in `auth`, and the client's address as the API sets it (never as the client sent it). */
+function credentialHeaders(app: AppContext, socket: PodSocket): IncomingHttpHeaders {
   const token = (socket.handshake.auth as { token?: unknown } | undefined)?.token;
-  return typeof token === "string" ? { ...socket.handshake.headers, authorization: `Bearer ${token}` } : socket.handshake.headers;
+  const headers = { ...socket.handshake.headers, [CLIENT_IP_HEADER]: socketClientIp(app, socket) };
+  return typeof token === "string" ? { ...headers, authorization: `Bearer ${token}` } : headers;
 }
 
 /** Looked up again on every call, so a revoked token, an expired link or a signed-out session yields null. */
 export async function identify(app: AppContext, socket: PodSocket): Promise<Identity | null> {
-  const identity = await resolveIdentity(app.access, credentialHeaders(socket)).catch(() => "invalid" as const);
+  const identity = await resolveIdentity(app.access, credentialHeaders(app, socket)).catch(() => "invalid" as const);
   return identity === "invalid" || identity.kind === "anonymous" ? null : identity;
 }
 
@@ -36,8 +42,8 @@ export function authenticateHandshake(app: AppContext) {
   const check = async (socket: PodSocket): Promise<Error | null> => {
     const origin = socket.handshake.headers.origin;
     if (origin && !app.config.trustedOrigins.includes(origin)) return new Error("origin not allowed");
-    const ip = socket.handshake.address;
-    const presented = presentsCredential(credentialHeaders(socket));
+    const ip = socketClientIp(app, socket);
+    const presented = presentsCredential(credentialHeaders(app, socket));
     // A valid credential is always let in: locking out an IP would let one guesser behind a
     // proxy or NAT lock out everyone there (and tokens are 256-bit: guessing is throttled, not the point).
     const identity = await identify(app, socket);

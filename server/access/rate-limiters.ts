@@ -1,0 +1,65 @@
+// The rate limiters. On SQLite (one node) they count in memory. On PostgreSQL every node counts
+// in the shared rate_limit table (one atomic upsert per call), so a budget spent on node A is
+// spent on node B; an in-memory limiter of the same size stands in when the database fails or is
+// slow to answer, so a hiccup costs precision, never a 500.
+import { RateLimiterMemory, RateLimiterPostgres, RLWrapperTimeouts, type RateLimiterAbstract } from "rate-limiter-flexible";
+import type { BetterAuthRateLimitOptions } from "better-auth";
+import type { Config } from "../config";
+import type { TapeStore } from "../db/tape-store";
+
+export type Limiter = RateLimiterAbstract;
+type BetterAuthRateLimitStorage = NonNullable<BetterAuthRateLimitOptions["customStorage"]>;
+export type Limits = {
+  /** Requests per key (a token, else an IP), per minute. */
+  perKey: Limiter;
+  /** Failed authentications per IP, per minute. */
+  authFailures: Limiter;
+  /** Better Auth's throttle (sign-in and its other rules) when it must be shared; undefined keeps its own memory store. */
+  betterAuth: BetterAuthRateLimitStorage | undefined;
+};
+
+const TABLE = "rate_limit";
+/** Past this the database is "not answering" for a limit check: the insurance limiter decides. */
+const DB_TIMEOUT_MS = 1000;
+
+/** `keyPrefix` names the limiter inside the shared table; `sweeps`: this one deletes long-expired rows (one per node is enough). */
+function limiter(store: TapeStore, keyPrefix: string, points: number, duration: number, sweeps = false): Limiter {
+  const insurance = new RateLimiterMemory({ keyPrefix, points, duration });
+  if (store.kind !== "postgres" || !store.pool) return insurance;
+  const shared = new RateLimiterPostgres({
+    storeClient: store.pool,
+    storeType: "pool",
+    tableName: TABLE,
+    tableCreated: true, // by the migration (prisma/models.prisma RateLimit), not at runtime
+    clearExpiredByTimeout: sweeps,
+    keyPrefix,
+    points,
+    duration,
+    insuranceLimiter: insurance,
+  });
+  return new RLWrapperTimeouts({ limiter: shared, timeoutMs: DB_TIMEOUT_MS, insuranceLimiter: insurance });
+}
+
+/** Better Auth's rules (window, max) as shared fixed-window limiters, one per distinct rule, made on first use. */
+function betterAuthStorage(store: TapeStore): BetterAuthRateLimitStorage {
+  const byRule = new Map<string, Limiter>();
+  return {
+    async consume(key, rule) {
+      const name = `auth-${rule.window}-${rule.max}`;
+      let l = byRule.get(name);
+      if (!l) byRule.set(name, (l = limiter(store, name, rule.max, rule.window)));
+      return l.consume(key).then(
+        () => ({ allowed: true, retryAfter: null }),
+        (r: { msBeforeNext?: number }) => ({ allowed: false, retryAfter: Math.max(1, Math.ceil((r.msBeforeNext ?? rule.window * 1000) / 1000)) }),
+      );
+    },
+  };
+}
+
+export function createLimits(config: Config, store: TapeStore): Limits {
+  return {
+    perKey: limiter(store, "api", config.rateLimitPerMinute, 60, true),
+    authFailures: limiter(store, "auth-failures", config.authFailuresPerMinute, 60),
+    betterAuth: store.kind === "postgres" ? betterAuthStorage(store) : undefined,
+  };
+}
