@@ -2,7 +2,7 @@
 import { readConfig } from "./config";
 import { ensureBuild } from "./ensure-build";
 import { startServer, ROOT } from "./start-server";
-import { startDemo } from "../agent/demo/start-demo";
+import { playDemoOnOneNode } from "./play-demo";
 import { bootstrapAdmin } from "./access/bootstrap-admin";
 
 async function main() {
@@ -10,20 +10,20 @@ async function main() {
   if (config.web && !config.dev) await ensureBuild(ROOT);
   const server = await startServer(config);
   const first = await bootstrapAdmin(server.app.access, config.adminEmail);
-  const demo = config.demo ? await startDemo({ baseUrl: server.url, intervalMs: config.demoIntervalMs, adminKey: server.app.access.internalKey, watchers: [config.adminEmail] }) : null;
+  // One node plays the demo at a time (play-demo.ts); it says where once it starts.
+  const demo = config.demo ? playDemoOnOneNode(server, config) : null;
   console.log(`podwatch: listening on ${server.url} (database: ${server.app.store.kind})`);
   if (first) {
     console.log(`podwatch: first start — sign in at ${server.url}/sign-in as ${first.email} with the password ${first.password}`);
     console.log("podwatch: (shown once; choose your own at /account, invite more people at /people)");
   }
-  if (demo) console.log(`podwatch: live demo pod at ${server.url}/pods/${demo.podId}`);
 
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
     console.log(`podwatch: ${signal}, shutting down`);
-    demo?.stop();
+    await demo?.stop();
     await server.close();
     process.exit(0);
   };

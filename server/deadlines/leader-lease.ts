@@ -42,7 +42,7 @@ export class LeaderLease {
   start() {
     this.stopped = false;
     if (this.options.databaseUrl.startsWith("file:")) {
-      this.ticking = Promise.resolve(this.options.lead()).then((stop) => void (this.stopWork = stop));
+      this.ticking = (async () => void (this.stopWork = await this.options.lead()))().catch((e) => console.error(`podwatch: the ${this.options.role} did not start`, e));
       return;
     }
     this.tick();
@@ -92,10 +92,10 @@ export class LeaderLease {
       // The connection may have dropped while the work started: then it must not run on.
       if (this.client !== client || this.stopped) return void (await stop());
       this.stopWork = stop;
-      console.log(`podwatch: this node (${this.options.nodeId}) is now the ${this.options.role}`);
+      console.log(`podwatch: this node (${this.options.nodeId}) holds the ${this.options.role} lease`);
     } catch (error) {
+      if (!this.stopped) console.warn(`podwatch: the ${this.options.role} lease: ${(error as Error).message}; trying again`);
       if (client) this.drop(client, (error as Error).message);
-      else if (!this.stopped) console.warn(`podwatch: the ${this.options.role} lease cannot reach PostgreSQL (${(error as Error).message}); trying again`);
     }
   }
 
@@ -127,7 +127,7 @@ export class LeaderLease {
     const stop = this.stopWork;
     this.stopWork = null;
     if (!stop) return;
-    console.warn(`podwatch: this node (${this.options.nodeId}) is no longer the ${this.options.role}: ${why}`);
+    console.warn(`podwatch: this node (${this.options.nodeId}) no longer holds the ${this.options.role} lease: ${why}`);
     // Called now, not on a later tick: the work's stop() marks it stopped before its first await.
     this.stopping = (async () => stop())().catch((e) => console.error(`podwatch: the ${this.options.role}'s work did not stop cleanly`, e));
   }
