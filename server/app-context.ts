@@ -38,6 +38,8 @@ export async function createAppContext(config: Config, store: TapeStore, access:
     store.kind === "postgres"
       ? await (await import("./tape/postgres-bus")).PostgresBus.open({ url: config.databaseUrl, store, node: busNode })
       : new InProcessBus();
+  // A token revoked on any node stops working here at once, not when this node's short cache runs out.
+  bus.on("credential-revoked", (c) => c.kind === "agent-token" && access.tokens.forgetId(c.tokenId));
   return { config, store, bus, append: createAppender(store, bus), access, blobs, verifications: new VerificationSlots(), recomputations: new RecomputeSlots(), outbox: new OutboxDispatcher(store, bus) };
 }
 

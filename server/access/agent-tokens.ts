@@ -88,9 +88,15 @@ export class TokenVerifier {
     return hit.value;
   }
 
-  /** After a revocation: this process stops accepting the token at once (others within the 10 s cache). */
+  /** After a revocation: this process stops accepting the token at once (others when their bus tells them: forgetId). */
   forget(hash: string) {
     this.generation++;
     for (const [secret, entry] of this.cache) if (entry.hash === hash) this.cache.delete(secret);
+  }
+
+  /** A revocation heard on the bus (maybe made on another node, which knows the id, not this cache's key). */
+  forgetId(tokenId: string) {
+    this.generation++;
+    for (const [secret, entry] of this.cache) if (entry.value?.tokenId === tokenId) this.cache.delete(secret);
   }
 }
