@@ -1,6 +1,7 @@
-// The server's clock on the tape (issue 14): passes deadlines and flags stale agents. On start
-// it reads every pod; after each commit it reads that pod again; it sleeps until the soonest
-// thing is due (and re-reads everything every minute, for what another node committed). What it
+// The server's clock on the tape (issue 14): passes deadlines and flags stale agents. It runs on
+// the timekeeper node only (start-deadlines.ts). On start it reads every pod; after each commit
+// (the bus brings every node's) it reads that pod again; it sleeps until the soonest thing is
+// due (and re-reads everything every minute, a backstop for a commit the bus lost). What it
 // appends carries a deterministic id, so an outcome is stored once however often it is tried —
 // after a retry, a restart, or by two nodes at once: timedWork names each outcome, and the
 // scheduler seals the name with the installation's secret (system-event-id.ts), so no agent can
