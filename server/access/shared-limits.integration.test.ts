@@ -1,10 +1,11 @@
 // Two nodes on one PostgreSQL are one installation: a budget spent on node A is spent on node B
 // (API requests per key, failed authentications, Better Auth's sign-in throttle), a session made
 // on A is good on B with no PODWATCH_AUTH_SECRET set, both push with one VAPID pair, and a node
-// upgraded from keeping its secrets in files keeps them. Real PostgreSQL (TEST_DATABASE_URL).
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+// upgraded from keeping its secrets in files keeps them. Real PostgreSQL (TEST_DATABASE_URL);
+// on SQLite (one node) everything stays in memory and in the data folder.
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import { randomBytes } from "node:crypto";
 import webpush from "web-push";
 import { afterEach, describe, expect, it } from "vitest";
@@ -23,6 +24,26 @@ async function signIn(base: string, email: string, password: string) {
   const res = await fetch(`${base}/api/auth/sign-in/email`, { method: "POST", headers: { "content-type": "application/json", origin: base }, body: JSON.stringify({ email, password }) });
   return { status: res.status, cookie: res.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ") };
 }
+
+describe("on SQLite (one node)", () => {
+  it("counts in memory and keeps the installation's secrets in the data folder, not in the database", async () => {
+    const db = await createTestDatabase("sqlite");
+    const s = await startServer(readConfig({ DATABASE_URL: db.url, PORT: "0", HOST: "127.0.0.1", PODWATCH_DEMO: "0", PODWATCH_WEB: "0", PODWATCH_ADMIN_TOKEN: TEST_ADMIN_TOKEN, PODWATCH_RATE_LIMIT_PER_MINUTE: "3" }));
+    try {
+      const statuses = [];
+      for (let i = 0; i < 4; i++) statuses.push((await api(s.url, "GET", "/api/v1/pods")).status);
+      expect(statuses).toEqual([200, 200, 200, 429]);
+      expect(await rawSql(db, `SELECT key FROM rate_limit`)).toEqual([]);
+      expect(await rawSql(db, `SELECT name FROM installation_secret`)).toEqual([]);
+      const folder = dirname(db.url.replace(/^file:/, ""));
+      expect(readFileSync(join(folder, "auth-secret"), "utf8").trim()).toBe(s.app.config.authSecret);
+      expect(JSON.parse(readFileSync(join(folder, "vapid-keys.json"), "utf8")).publicKey).toBe(s.app.config.vapid.publicKey);
+    } finally {
+      await s.close();
+      await db.drop();
+    }
+  });
+});
 
 if (process.env.TEST_DATABASE_URL) {
   describe("shared limits and secrets on two nodes on one PostgreSQL", () => {
