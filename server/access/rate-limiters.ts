@@ -36,6 +36,9 @@ function limiter(store: TapeStore, keyPrefix: string, points: number, duration: 
     points,
     duration,
     insuranceLimiter: insurance,
+    // A key past its budget is refused from this node's memory until its window ends: a flood of
+    // refused requests costs the database nothing.
+    inMemoryBlockOnConsumed: points + 1,
   });
   return new RLWrapperTimeouts({ limiter: shared, timeoutMs: DB_TIMEOUT_MS, insuranceLimiter: insurance });
 }
