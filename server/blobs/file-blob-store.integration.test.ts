@@ -1,5 +1,7 @@
-// An upload cut short by a SIGKILL leaves its temporary file behind; the next
-// start removes it, but never a file another live process is still writing.
+// Blobs as files. An upload cut short by a SIGKILL leaves its temporary file behind;
+// the next start removes it, but never a file another live process is still writing
+// (in a folder shared by several machines, only one nobody has touched for an hour).
+// Several uploads of one blob into one folder store it once.
 import { spawn } from "node:child_process";
 import { Readable } from "node:stream";
 import { createHash, randomBytes, randomUUID } from "node:crypto";
