@@ -3,10 +3,12 @@
 // gets the lease later (the player died or stopped) starts playing then, where the pod's tape
 // left off. Its own lease, not the timekeeper's: the demo plays through its node's HTTP API and
 // has nothing to do with the scheduler; it costs a connection per node only when the demo is on.
+import type { AddressInfo } from "node:net";
 import type { Config } from "./config";
 import type { RunningServer } from "./start-server";
 import { startDemo } from "../agent/demo/start-demo";
 import { LeaderLease } from "./deadlines/leader-lease";
+import { loopbackUrl } from "./mcp/loopback-url";
 
 /** The demo's advisory lock key (the migrations use 7_263_424, the timekeeper 7_263_425). */
 export const DEMO_LOCK = 7_263_426;
@@ -19,7 +21,10 @@ export function playDemoOnOneNode(server: RunningServer, config: Config): Leader
     role: "demo",
     nodeId: config.nodeId,
     lead: async () => {
-      const demo = await startDemo({ baseUrl: server.url, intervalMs: config.demoIntervalMs, adminKey: server.app.access.internalKey, watchers: [config.adminEmail] });
+      // The simulator calls this node over loopback: behind a proxy the public URL may not resolve
+      // from here (in compose.yaml it is the host's localhost:8080, which no container listens on).
+      const { port } = server.httpServer.address() as AddressInfo;
+      const demo = await startDemo({ baseUrl: loopbackUrl(config.host, port), intervalMs: config.demoIntervalMs, adminKey: server.app.access.internalKey, watchers: [config.adminEmail] });
       console.log(`podwatch: live demo pod at ${server.url}/pods/${demo.podId}`);
       return () => demo.stop();
     },
