@@ -70,12 +70,15 @@ class PostgresStore implements TapeStore {
           [touched, touched.map((id) => plan.heads.get(id)!.seq), touched.map((id) => JSON.stringify(plan.states.get(id)))],
         );
         const o = plan.outbox;
+        // With the outbox rows, in the same statement (no extra round trip while the heads are locked):
+        // every node's bus hears the new seqs at commit, in commit order (never the events: they read them by seq).
         await client.query(
-          `INSERT INTO outbox (pod_id, from_seq, to_seq, inbox, created_at) SELECT p, f, t, i, $5 FROM unnest($1::text[], $2::int[], $3::int[], $4::text[]) AS x(p, f, t, i)`,
-          [o.map((x) => x.podId), o.map((x) => x.fromSeq), o.map((x) => x.toSeq), o.map(outboxInbox), plan.receivedAt],
+          `WITH outbox_rows AS (
+             INSERT INTO outbox (pod_id, from_seq, to_seq, inbox, created_at) SELECT p, f, t, i, $5 FROM unnest($1::text[], $2::int[], $3::int[], $4::text[]) AS x(p, f, t, i)
+           )
+           SELECT pg_notify($6, n) FROM unnest($7::text[]) AS n`,
+          [o.map((x) => x.podId), o.map((x) => x.fromSeq), o.map((x) => x.toSeq), o.map(outboxInbox), plan.receivedAt, TAPE_CHANNEL, o.map((x) => commitNotice(this.node, x.podId, x.fromSeq, x.toSeq))],
         );
-        // Every node's bus hears the new seqs at commit, in commit order (never the events: they read them by seq).
-        await client.query(`SELECT pg_notify($1, x) FROM unnest($2::text[]) AS x`, [TAPE_CHANNEL, o.map((x) => commitNotice(this.node, x.podId, x.fromSeq, x.toSeq))]);
       }
       await client.query("COMMIT");
       for (const id of touched) this.states.remember(id, plan.states.get(id)!);
