@@ -11,6 +11,7 @@ import type { BlobStore } from "./blobs/blob-store";
 import { VerificationSlots } from "./tape/verification-slots";
 import { RecomputeSlots } from "./signals/recompute-slots";
 import { OutboxDispatcher } from "./outbox/outbox";
+import { Drain } from "./cluster/drain";
 
 export type AppContext = {
   config: Config;
@@ -25,6 +26,8 @@ export type AppContext = {
   recomputations: RecomputeSlots;
   /** Hands each committed append to the consumers that reach people and systems (server/background.ts starts it). */
   outbox: OutboxDispatcher;
+  /** Begun on SIGTERM: /readyz says draining, long-polls end early (server/cluster/drain.ts). */
+  drain: Drain;
   authHandler?: (req: IncomingMessage, res: ServerResponse) => Promise<void>;
 };
 
@@ -40,7 +43,7 @@ export async function createAppContext(config: Config, store: TapeStore, access:
       : new InProcessBus();
   // A token revoked on any node stops working here at once, not when this node's short cache runs out.
   bus.on("credential-revoked", (c) => c.kind === "agent-token" && access.tokens.forgetId(c.tokenId));
-  return { config, store, bus, append: createAppender(store, bus), access, blobs, verifications: new VerificationSlots(), recomputations: new RecomputeSlots(), outbox: new OutboxDispatcher(store, bus) };
+  return { config, store, bus, append: createAppender(store, bus), access, blobs, verifications: new VerificationSlots(), recomputations: new RecomputeSlots(), outbox: new OutboxDispatcher(store, bus), drain: new Drain() };
 }
 
 const KEY = Symbol.for("podwatch.app");

@@ -22,9 +22,13 @@ async function main() {
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
-    console.log(`podwatch: ${signal}, shutting down`);
+    console.log(`podwatch: ${signal}, draining (up to ${config.drainMs} ms), then shutting down`);
+    // Whatever hangs, the node is gone shortly after its drain: an orchestrator waits for no longer.
+    setTimeout(() => (console.error("podwatch: shutdown overran its drain; exiting"), process.exit(1)), config.drainMs + 5000).unref();
     await demo?.stop();
+    await server.drain();
     await server.close();
+    console.log("podwatch: drained and closed");
     process.exit(0);
   };
   process.on("SIGINT", () => void stop("SIGINT"));

@@ -21,10 +21,16 @@ import type { OutboxConsumer } from "./outbox/outbox";
 import { createMcpDoor, isMcpRequest, type McpDoor } from "./mcp/mcp-door";
 import type { McpLimits } from "./mcp/mcp-sessions";
 import { loopbackUrl } from "./mcp/loopback-url";
+import { RequestsInFlight } from "./cluster/requests-in-flight";
+import { sendSocketsElsewhere } from "./cluster/send-sockets-elsewhere";
 
 export const ROOT = join(import.meta.dirname, "..");
 
-export type RunningServer = { app: AppContext; mcp: McpDoor; url: string; httpServer: HttpServer; close: () => Promise<void> };
+/**
+ * `drain`: stop being ready, send sockets and MCP sessions elsewhere, end long-polls, and wait
+ * (at most config.drainMs) for the requests in flight; `close` after it (server/main.ts on SIGTERM).
+ */
+export type RunningServer = { app: AppContext; mcp: McpDoor; url: string; httpServer: HttpServer; drain: () => Promise<void>; close: () => Promise<void> };
 type Handler = (req: IncomingMessage, res: ServerResponse) => void;
 
 /** `outboxConsumers`: extra consumers registered before the outbox starts (tests, benchmarks); `mcp`: the remote MCP sessions' bounds and timers (tests shorten them); `background`: its leases' timings (tests shorten them). */
@@ -76,8 +82,11 @@ export async function startServer(initial: Config, options: StartOptions = {}): 
   const stopBackground = startBackground(app, options.background);
   // Remote MCP: its tools call the agent API of this very server, over loopback.
   const mcp = createMcpDoor(app, loopbackUrl(config.host, port), options.mcp);
+  const inFlight = new RequestsInFlight();
   handler = (req, res) => {
     securityHeaders(res);
+    inFlight.track(res);
+    if (app.drain.draining) res.setHeader("connection", "close"); // no keep-alive for later requests: they belong on another node
     if (isMcpRequest(req)) return mcp.handle(req, res);
     if (handleApi(app, req, res)) return;
     // Pages and server actions: Next reads a body only once it is all in, within its own action limit.
@@ -89,11 +98,18 @@ export async function startServer(initial: Config, options: StartOptions = {}): 
     mcp,
     url: config.publicUrl,
     httpServer,
+    drain: async () => {
+      app.drain.begin();
+      sendSocketsElsewhere(io);
+      await mcp.close(); // its sessions live in this process: their clients start new ones on a node that stays
+      await inFlight.settled(config.drainMs);
+    },
     close: async () => {
       // io.close() also closes the HTTP server, which lets requests in flight finish. A socket
       // that connected but never sent a request would hold that open forever: cut the rest after a grace period.
       const closed = new Promise<void>((r) => io.close(() => r()));
-      const grace = setTimeout(() => httpServer.closeAllConnections(), 1500);
+      // After a drain, what is still open has had its config.drainMs already.
+      const grace = setTimeout(() => httpServer.closeAllConnections(), app.drain.draining ? 0 : 1500);
       await mcp.close(); // ends the MCP sessions' streams and waits, which would otherwise hold their requests open
       await closed;
       clearTimeout(grace);

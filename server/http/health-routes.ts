@@ -9,6 +9,8 @@ export const healthRoutes: Route[] = [
     guard: "public",
     // Ready: the database answers and the bus hears every node's commits (a node deaf to them would serve stale live views).
     run: async ({ app, res }) => {
+      // First: a draining node is healthy but must get no new work, whatever else holds.
+      if (app.drain.draining) return sendJson(res, 503, { ok: false, error: { code: "draining", message: "this node is shutting down; use another" } });
       try {
         await app.store.ping();
       } catch {

@@ -61,7 +61,8 @@ export const tapeRoutes: Route[] = [
       const closed = new AbortController();
       res.on("close", () => closed.abort());
       if (req.destroyed || res.destroyed) closed.abort();
-      const events = await waitForEvents(app.store, app.bus, params[0]!, { after: q.after, limit: q.limit, waitSeconds: q.wait, signal: closed.signal });
+      // A draining node answers its long-polls at once with what they have; the agent asks again, elsewhere.
+      const events = await waitForEvents(app.store, app.bus, params[0]!, { after: q.after, limit: q.limit, waitSeconds: q.wait, signal: AbortSignal.any([closed.signal, app.drain.signal]) });
       if (!res.destroyed) sendJson(res, 200, { events, nextAfter: events.at(-1)?.seq ?? q.after } satisfies EventsPage);
     },
   },
