@@ -4,7 +4,7 @@
 // SIGKILL when the test process exits however it exits: a failing test leaves no orphan.
 import { spawn, type ChildProcess } from "node:child_process";
 import { join } from "node:path";
-import { createTestDatabase, type TestDatabase } from "./test-databases";
+import { createTestDatabase, type Provider, type TestDatabase } from "./test-databases";
 
 const ROOT = join(import.meta.dirname, "..", "..");
 export const CLUSTER_ADMIN_TOKEN = "cluster-admin-token-0123456789abcdef";
@@ -61,10 +61,15 @@ export function clusterEnv(db: TestDatabase): Record<string, string> {
   };
 }
 
-/** A cluster of `names` on a fresh PostgreSQL database (TEST_DATABASE_URL), started one after the other (the first migrates). */
-export async function startCluster(names: string[], env: Record<string, string> = {}): Promise<Cluster> {
+/**
+ * A cluster of `names` on a fresh database, started one after the other (the first migrates):
+ * PostgreSQL (TEST_DATABASE_URL) by default; SQLite serves one node only.
+ */
+export async function startCluster(names: string[], options: { provider?: Provider; env?: Record<string, string> } = {}): Promise<Cluster> {
   reapOnExit();
-  const db = await createTestDatabase("postgres");
+  const { provider = "postgres", env = {} } = options;
+  if (provider === "sqlite" && names.length > 1) throw new Error("SQLite serves one node only");
+  const db = await createTestDatabase(provider);
   const nodes = new Map<string, ClusterNode>();
   const start = async (name: string, extra: Record<string, string> = {}) => {
     const node = await startNode(name, { ...clusterEnv(db), PODWATCH_NODE_ID: name, ...env, ...extra });
