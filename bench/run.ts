@@ -1,6 +1,6 @@
 // npm run bench: starts the real server (child process, temp SQLite database)
 // and prints durable ingest throughput, POST→socket latency, the agent side's
-// figures (evidence push, long-poll, CLI), webhook delivery throughput and fan-out latency, bytes on disk per event, the server's peak RSS and signal recomputation for a 100,000-event pod (in process). Traffic goes only to 127.0.0.1; every loop
+// figures (evidence push, long-poll, CLI), webhook delivery throughput and fan-out latency, bytes on disk per event, the server's peak RSS and signal recomputation for a 100,000-event pod (in process), then the cluster figures (one and two nodes on one PostgreSQL). Traffic goes only to 127.0.0.1; every loop
 // is bounded in count.
 import { mkdtempSync, readFileSync, rmSync, statSync, existsSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -11,6 +11,7 @@ import { benchAgentSide } from "./agent-side";
 import { benchWebhooks } from "./webhooks";
 import { benchAgentHooks } from "./agent-hooks";
 import { benchSignals } from "./signals";
+import { benchCluster } from "./cluster";
 import { agent, CLIENTS, createPod, get, note, pct, post } from "./http";
 
 const BATCH_REQUESTS = 120; // × 1000 events
@@ -130,6 +131,8 @@ async function main() {
     rows.push(["bytes on disk per event (SQLite, checkpointed; ~70-byte note text)", `${Math.round(await bytesPerStoredEvent(dbFile))} B`]);
     // In this process, once the server is stopped: recomputation has the CPU to itself.
     rows.push(...benchSignals());
+    // Last, with the SQLite server gone: two real nodes on one PostgreSQL (bench/cluster.ts).
+    rows.push(...(await benchCluster()));
   } finally {
     await server.stop();
     agent.destroy();
