@@ -1,17 +1,19 @@
 // The rate limiters. On SQLite (one node) they count in memory. On PostgreSQL every node counts
-// in the shared rate_limit table (one atomic upsert per call), so a budget spent on node A is
-// spent on node B; an in-memory limiter of the same size stands in when the database fails or is
-// slow to answer, so a hiccup costs precision, never a 500.
+// in the shared rate_limit table, so a budget spent on node A is spent on node B: the per-request
+// budget in batches (./batched-limiter.ts: no round trip per request), the rare ones (failed
+// authentications, sign-ins) with one atomic upsert per call, an in-memory limiter of the same size
+// standing in when the database fails or is slow to answer, so a hiccup costs precision, never a 500.
 import { RateLimiterMemory, RateLimiterPostgres, RLWrapperTimeouts, type RateLimiterAbstract } from "rate-limiter-flexible";
 import type { BetterAuthRateLimitOptions } from "better-auth";
 import type { Config } from "../config";
 import type { TapeStore } from "../db/tape-store";
+import { BatchedSharedLimiter } from "./batched-limiter";
 
 export type Limiter = RateLimiterAbstract;
 type BetterAuthRateLimitStorage = NonNullable<BetterAuthRateLimitOptions["customStorage"]>;
 export type Limits = {
   /** Requests per key (a token, else an IP), per minute. */
-  perKey: Limiter;
+  perKey: { consume(key: string): Promise<unknown> };
   /** Failed authentications per IP, per minute. */
   authFailures: Limiter;
   /** Better Auth's throttle (sign-in and its other rules) when it must be shared; undefined keeps its own memory store. */
@@ -61,8 +63,9 @@ function betterAuthStorage(store: TapeStore): BetterAuthRateLimitStorage {
 
 export function createLimits(config: Config, store: TapeStore): Limits {
   return {
-    perKey: limiter(store, "api", config.rateLimitPerMinute, 60, true),
-    authFailures: limiter(store, "auth-failures", config.authFailuresPerMinute, 60),
+    perKey: store.kind === "postgres" && store.pool ? new BatchedSharedLimiter(store.pool, "api", config.rateLimitPerMinute) : limiter(store, "api", config.rateLimitPerMinute, 60),
+    // This one also sweeps the table's expired rows (the batched counts' too): one sweeper per node is enough.
+    authFailures: limiter(store, "auth-failures", config.authFailuresPerMinute, 60, true),
     betterAuth: store.kind === "postgres" ? betterAuthStorage(store) : undefined,
   };
 }
