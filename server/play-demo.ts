@@ -7,17 +7,15 @@ import type { AddressInfo } from "node:net";
 import type { Config } from "./config";
 import type { RunningServer } from "./start-server";
 import { startDemo } from "../agent/demo/start-demo";
-import { LeaderLease } from "./deadlines/leader-lease";
+import { LeaderLease } from "./cluster/leader-lease";
+import { advisoryLocks } from "./db/advisory-locks";
 import { loopbackUrl } from "./mcp/loopback-url";
-
-/** The demo's advisory lock key (the migrations use 7_263_424, the timekeeper 7_263_425). */
-export const DEMO_LOCK = 7_263_426;
 
 /** Starts trying for the demo lease; the lease's stop() ends the demo on this node. */
 export function playDemoOnOneNode(server: RunningServer, config: Config): LeaderLease {
   const lease = new LeaderLease({
     databaseUrl: config.databaseUrl,
-    lockKey: DEMO_LOCK,
+    lockKey: advisoryLocks.demo,
     role: "demo",
     nodeId: config.nodeId,
     lead: async () => {

@@ -7,9 +7,9 @@
 import { randomBytes } from "node:crypto";
 import type { AccessContext } from "./access-context";
 import { countUsers, createUser } from "./create-user";
+import { advisoryLocks } from "../db/advisory-locks";
 
-/** Any constant shared by all podwatch processes (the migrations use 7_263_424, the timekeeper 7_263_425). */
-const BOOTSTRAP_LOCK = 7_263_427;
+const BOOTSTRAP_LOCK = advisoryLocks.bootstrapAdmin;
 
 type Access = Pick<AccessContext, "auth" | "store">;
 type FirstAdmin = { email: string; password: string };

@@ -8,6 +8,7 @@ import { readdirSync, readFileSync, existsSync } from "node:fs";
 import { join } from "node:path";
 import type Database from "better-sqlite3";
 import type pg from "pg";
+import { advisoryLocks } from "./advisory-locks";
 
 export type Migration = { name: string; sql: string; checksum: string };
 export type Provider = "sqlite" | "postgres";
@@ -64,7 +65,7 @@ export function migrateSqlite(db: Database.Database) {
   }).immediate();
 }
 
-const MIGRATION_LOCK = 7_263_424; // any constant shared by all podwatch processes
+const MIGRATION_LOCK = advisoryLocks.migrations;
 
 /** PostgreSQL: processes starting together take turns on an advisory lock; each migration is its own transaction. */
 export async function migratePostgres(pool: pg.Pool) {

@@ -1,5 +1,5 @@
 // Deadlines, the cadence watchdog and budget checks run on one node at a time: the timekeeper,
-// the node holding the timekeeper lease (leader-lease.ts). Another node takes over within a few
+// the node holding the timekeeper lease (server/cluster/leader-lease.ts). Another node takes over within a few
 // seconds of the timekeeper's death or shutdown, and its scheduler's first pass reads every pod.
 // A deposed timekeeper may still finish an append it had begun (its scheduler is stopped at once,
 // but a request in flight completes): harmless, because every outcome is appended under an id
@@ -8,10 +8,11 @@
 import type { AppContext } from "../app-context";
 import { DeadlineScheduler } from "./deadline-scheduler";
 import { setDeadlineMinimumForTests } from "../domain/state/deadlines";
-import { LeaderLease } from "./leader-lease";
+import { LeaderLease } from "../cluster/leader-lease";
+import { advisoryLocks } from "../db/advisory-locks";
 
-/** The timekeeper's advisory lock key (the migrations use 7_263_424). */
-export const TIMEKEEPER_LOCK = 7_263_425;
+/** The timekeeper's advisory lock key (tests look its holder up in pg_locks). */
+export const TIMEKEEPER_LOCK = advisoryLocks.timekeeper;
 
 /** Each running server's lease (tests run several servers in one process). */
 const leases = new WeakMap<AppContext, LeaderLease>();
