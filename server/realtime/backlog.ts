@@ -4,6 +4,7 @@
 import type { TapeStore } from "../db/tape-store";
 import type { StoredEvent } from "../domain/plan-append";
 import { toTapeEvent } from "../tape/to-tape-event";
+import { countFitting, storedEventBytes } from "../tape/wire-bytes";
 import { type TapeFrame, WIRE_VERSION } from "../wire/socket";
 import type { PodSocket } from "./pod-socket";
 import { dropIfOverfull, dropSlowConsumer } from "./slow-consumers";
@@ -11,17 +12,10 @@ import { dropIfOverfull, dropSlowConsumer } from "./slow-consumers";
 const PAGE_EVENTS = 1000;
 /** The first read is small (a browser resumes ~100 events back); reads double while pages fit. */
 const FIRST_READ = 100;
-/** About what a page weighs on the wire (bodies plus an envelope each); a page holds at least one event. */
-const PAGE_BYTES = 512 * 1024;
-const ENVELOPE_BYTES = 300;
 
+/** A page weighs about WIRE_FRAME_BYTES on the wire at most (one event, if it alone weighs more). */
 function fitPage(rows: StoredEvent[]): StoredEvent[] {
-  let bytes = 0;
-  for (let i = 0; i < rows.length; i++) {
-    bytes += rows[i]!.body.length + (rows[i]!.meta?.length ?? 0) + ENVELOPE_BYTES;
-    if (bytes > PAGE_BYTES && i > 0) return rows.slice(0, i);
-  }
-  return rows;
+  return rows.slice(0, countFitting(rows, storedEventBytes));
 }
 
 /** True once the client acknowledged the page; false on timeout or disconnection. */

@@ -1,7 +1,10 @@
 // Fans committed events out to spectators. Events committed in the same turn
 // of the event loop are coalesced into one frame per pod, so a busy pod costs
-// one emit per room per turn, however many spectators watch it.
+// one emit per room per turn, however many spectators watch it. A frame is cut
+// by weight (server/tape/wire-bytes.ts): a turn may gather megabyte events by the
+// hundred, and one string of them all would be past what V8 can build.
 import type { TapeBus } from "../tape/bus";
+import { splitByBytes, tapeEventBytes } from "../tape/wire-bytes";
 import type { TapeEvent } from "../wire/events";
 
 export type Flush = (podId: string, events: TapeEvent[]) => void;
@@ -19,7 +22,16 @@ export function coalesceCommits(bus: TapeBus, flush: Flush): Coalescer {
     if (!pending.size) return;
     const frames = pending;
     pending = new Map();
-    for (const [podId, evs] of frames) flush(podId, evs);
+    for (const [podId, evs] of frames) {
+      for (const frame of splitByBytes(evs, tapeEventBytes)) {
+        try {
+          flush(podId, frame);
+        } catch (error) {
+          // The events are committed; a spectator that missed the frame catches up when it resubscribes.
+          console.error(`podwatch: a live frame of pod ${podId} could not be sent`, error);
+        }
+      }
+    }
   };
   const onCommitted = ({ podId, events }: { podId: string; events: TapeEvent[] }) => {
     const list = pending.get(podId);

@@ -11,6 +11,7 @@
 // room past the queue bound are dropped, and a subscriber that parks more than
 // MAX_PARKED events while its backlog is paced by its own acks is dropped too.
 import type { TapeEvent } from "../wire/events";
+import { splitByBytes, tapeEventBytes } from "../tape/wire-bytes";
 import { WIRE_VERSION } from "../wire/socket";
 import type { PodIo, PodSocket } from "./pod-socket";
 import { dropOverfull, dropSlowConsumer } from "./slow-consumers";
@@ -65,7 +66,8 @@ export class TapeHub {
         if (sub.aborted) return null;
         this.stopCatchUp(podId, sub);
         const rest = sub.parked.filter((e) => e.seq > cursor);
-        if (rest.length) socket.emit("tape:events", { v: WIRE_VERSION, podId, events: rest });
+        // What was parked may be many live frames' worth: it goes out as frames of a bounded weight.
+        for (const events of splitByBytes(rest, tapeEventBytes)) socket.emit("tape:events", { v: WIRE_VERSION, podId, events });
         const seq = rest.at(-1)?.seq ?? cursor;
         if (socket.connected) {
           socket.join(podRoom(podId));

@@ -119,4 +119,57 @@ describe("the bus sequencer", () => {
     await s.settled();
     expect(s.out).toEqual([1, 5]);
   });
+
+  it("reads a few pods back at a time, not every pod at once", async () => {
+    let inFlight = 0;
+    let most = 0;
+    const out: string[] = [];
+    const seq = new BusSequencer(
+      async (pod, after, limit) => {
+        most = Math.max(most, ++inFlight);
+        await new Promise((r) => setTimeout(r, 2));
+        inFlight--;
+        return range(after + 1, after + limit).map((e) => ({ ...e, podId: pod }));
+      },
+      (pod, events) => out.push(...events.map((e) => `${pod}:${e.seq}`)),
+      { concurrentReads: 2, retryMs: 1 },
+    );
+    const pods = Array.from({ length: 10 }, (_, i) => `p${i}`);
+    for (const p of pods) seq.seed(p, 0);
+    await Promise.all(pods.map((p) => seq.remote(p, 1, 3)));
+    expect(most).toBe(2);
+    expect(out.length).toBe(30);
+    expect(seq.catchingUp()).toBe(0);
+  });
+
+  it("keeps a pod being read back when the LRU is full, rather than reading its tape again from the start", async () => {
+    const s = setup({ maxPods: 2 });
+    let open!: () => void;
+    s.seq.seed("p", 0);
+    s.commit(1, 3);
+    s.hold(new Promise<void>((r) => (open = r)));
+    const read = s.seq.remote("p", 3, 3); // known at 0: reads 1..3
+    s.seq.local("a", [ev(1)]);
+    s.seq.local("b", [ev(1)]); // p is the least recently used, but it is being read
+    expect([...s.seq.known().keys()].sort()).toEqual(["b", "p"].sort());
+    open();
+    await read;
+    expect(s.out).toEqual([1, 1, 1, 2, 3]); // a's and b's first events, then p's tape once
+    expect(s.reads).toEqual([[0, 3]]);
+  });
+
+  it("cuts what it reads into the pages the store's reader gave: a short page sets the next one's size", async () => {
+    const s = setup({ pageSize: 8, firstRead: 8 });
+    s.seq.seed("p", 0);
+    s.commit(1, 6);
+    const short = new BusSequencer(
+      async (_pod, after, limit) => (s.reads.push([after, limit]), range(after + 1, Math.min(after + Math.min(limit, 2), 6))), // "2 fit in a frame"
+      (_pod, events) => s.out.push(events.length),
+      { pageSize: 8, firstRead: 8, retryMs: 1 },
+    );
+    short.seed("p", 0);
+    await short.remote("p", 1, 6);
+    expect(s.out).toEqual([2, 2, 2]);
+    expect(s.reads).toEqual([[0, 6], [2, 2], [4, 2]]);
+  });
 });

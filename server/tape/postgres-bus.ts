@@ -13,10 +13,17 @@ import { parseCommitNotice, TAPE_CHANNEL } from "../db/commit-notice";
 import { BROADCAST_CHANNEL, broadcastPayload, parseBroadcast, type BroadcastEvent } from "./bus-messages";
 import { BusSequencer, type SequencerLimits } from "./bus-sequencer";
 import { InProcessBus } from "./in-process-bus";
-import { readEvents } from "./read-events";
+import { toTapeEvent } from "./to-tape-event";
+import { countFitting, storedEventBytes } from "./wire-bytes";
 
 /** How long before an outage a pod may have been created and still be caught up in full (clocks of nodes differ a little). */
 const CLOCK_SLACK_MS = 60_000;
+/**
+ * How long a reconnected bus stays unready while it reads back what it missed. Past it the node
+ * says ready with reads still going (they go out in order, only later): a pod written to faster
+ * than one node reads it back would otherwise keep the node out of rotation for good.
+ */
+const CATCH_UP_READY_MS = 30_000;
 
 export type PostgresBusOptions = {
   url: string;
@@ -40,7 +47,7 @@ export class PostgresBus implements TapeBus {
   }
 
   private constructor(private readonly o: PostgresBusOptions) {
-    this.sequencer = new BusSequencer((podId, after, limit) => readEvents(o.store, podId, after, limit), (podId, events) => this.deliver(podId, events), o.limits);
+    this.sequencer = new BusSequencer((podId, after, limit) => this.readBack(podId, after, limit), (podId, events) => this.deliver(podId, events), o.limits);
     this.connection = new BusConnection({
       url: o.url,
       node: o.node,
@@ -81,6 +88,12 @@ export class PostgresBus implements TapeBus {
   async close() {
     this.sequencer.close();
     await this.connection.close();
+  }
+
+  /** At most a frame's weight of events (at least one): a lagging node reading ~1 MB events must not build a gigabyte. */
+  private async readBack(podId: string, after: number, limit: number): Promise<TapeEvent[]> {
+    const rows = await this.o.store.readEvents(podId, after, limit);
+    return rows.slice(0, countFitting(rows, storedEventBytes)).map((e) => toTapeEvent(e));
   }
 
   /** Never throws: a failing listener must not stall the pod's sequence (the events are committed; clients catch up). */
@@ -127,14 +140,18 @@ export class PostgresBus implements TapeBus {
       [[...known.keys()], since],
     );
     let events = 0;
-    let pods = 0;
+    const reads: Promise<void>[] = [];
     for (const { id, seq } of rows) {
       const done = known.get(id) ?? 0;
       if (seq <= done) continue;
       events += seq - done;
-      pods++;
-      this.sequencer.remote(id, done + 1, seq);
+      reads.push(this.sequencer.remote(id, done + 1, seq)); // a few at a time (SequencerLimits.concurrentReads)
     }
-    console.error(`podwatch: while the bus was not listening, ${events} events on ${pods} pods were committed by other nodes or went unheard; they are being read back and sent in order`);
+    if (!reads.length) return;
+    console.error(`podwatch: while the bus was not listening, ${events} events on ${reads.length} pods were committed by other nodes or went unheard; they are being read back and sent in order`);
+    // Not ready (so not in a proxy's rotation) until they went out, within reason.
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([Promise.all(reads), new Promise((r) => (timer = setTimeout(r, CATCH_UP_READY_MS)))]);
+    clearTimeout(timer);
   }
 }
