@@ -57,13 +57,21 @@ export const tapeRoutes: Route[] = [
         const events = await searchEvents(app.store, params[0]!, filter, q.before ?? 2_147_483_647, q.limit);
         return sendJson(res, 200, { events, nextBefore: events.at(-1)?.seq ?? null } satisfies EventSearchPage);
       }
-      // A long-poll ends early when its caller hangs up (also if that happened while we authenticated).
-      const closed = new AbortController();
-      res.on("close", () => closed.abort());
-      if (req.destroyed || res.destroyed) closed.abort();
-      // A draining node answers its long-polls at once with what they have; the agent asks again, elsewhere.
-      const events = await waitForEvents(app.store, app.bus, params[0]!, { after: q.after, limit: q.limit, waitSeconds: q.wait, signal: AbortSignal.any([closed.signal, app.drain.signal]) });
-      if (!res.destroyed) sendJson(res, 200, { events, nextAfter: events.at(-1)?.seq ?? q.after } satisfies EventsPage);
+      // A long-poll ends early when its caller hangs up (also if that happened while we authenticated),
+      // and when the node drains: it answers at once with what it has; the agent asks again, elsewhere.
+      // A listener removed in `finally`, not AbortSignal.any: on Node 20 each of those stays tied to
+      // the drain's signal, which lives as long as the process.
+      const ended = new AbortController();
+      const end = () => ended.abort();
+      res.on("close", end);
+      app.drain.signal.addEventListener("abort", end, { once: true });
+      if (req.destroyed || res.destroyed || app.drain.draining) end();
+      try {
+        const events = await waitForEvents(app.store, app.bus, params[0]!, { after: q.after, limit: q.limit, waitSeconds: q.wait, signal: ended.signal });
+        if (!res.destroyed) sendJson(res, 200, { events, nextAfter: events.at(-1)?.seq ?? q.after } satisfies EventsPage);
+      } finally {
+        app.drain.signal.removeEventListener("abort", end);
+      }
     },
   },
   {
