@@ -1,7 +1,10 @@
 // One node at a time does a piece of background work (the timekeeper, the demo): it holds a
 // session-level PostgreSQL advisory lock on a connection of its own. The lock lives exactly as
-// long as that session, so a node that dies (SIGKILL, power cut, network gone) loses it when
-// PostgreSQL closes its connection, and another node, trying every few seconds, takes over.
+// long as that session, so a node that dies loses it when PostgreSQL ends its session, and
+// another node, trying every few seconds, takes over. A SIGKILL closes the socket at once; a
+// holder that falls silent (power cut, partition, frozen VM) would keep it for PostgreSQL's
+// default two hours of TCP keepalive, so the session asks the server to end it after a few
+// missed checks (idle_session_timeout, PostgreSQL 14+) and to probe the peer every few seconds.
 // The holder checks every few seconds that its session still holds the lock; a dropped
 // connection, a failed check or stop() ends the work at once. On SQLite there is one node: it
 // always leads.
@@ -23,6 +26,23 @@ export type LeaseOptions = {
 };
 
 export const LEASE_RETRY_MS = 3_000;
+
+/**
+ * The server ends a session idle for this long: five of the holder's checks. A live holder's own
+ * check (bounded by its query timeout, three checks) gives up before that, so a holder cut off from
+ * the database stops its work before the server frees the lock for another node.
+ */
+const idleLimitMs = (retryMs: number) => 5 * retryMs;
+const queryLimitMs = (retryMs: number) => 3 * retryMs;
+
+/** Server-side settings of the lease's session (libpq `options`). */
+function leaseSessionOptions(retryMs: number): string {
+  return [
+    `-c idle_session_timeout=${idleLimitMs(retryMs)}`,
+    // For a session busy in a query when its peer vanished: probe after 10 s, give up 15 s later.
+    "-c tcp_keepalives_idle=10 -c tcp_keepalives_interval=5 -c tcp_keepalives_count=3",
+  ].join(" ");
+}
 
 export class LeaderLease {
   private client: pg.Client | null = null;
@@ -100,12 +120,14 @@ export class LeaderLease {
   }
 
   private async connect(): Promise<pg.Client> {
+    const retryMs = this.options.retryMs ?? LEASE_RETRY_MS;
     const client = new pg.Client({
       connectionString: this.options.databaseUrl,
       application_name: `podwatch-${this.options.role}:${this.options.nodeId}`,
+      options: leaseSessionOptions(retryMs),
       keepAlive: true,
       connectionTimeoutMillis: 10_000,
-      query_timeout: 10_000,
+      query_timeout: queryLimitMs(retryMs),
     });
     client.on("error", (e) => this.drop(client, e.message));
     client.on("end", () => this.drop(client, "its connection closed"));
