@@ -4,25 +4,12 @@
 // small blob holds none while its body trickles in), and only from an upload
 // slot, so slow uploads never take the connections the tape needs.
 import type pg from "pg";
+import type { UploadSlots } from "./upload-slots";
 
 export const CHUNK_BYTES = 256 * 1024;
 
-/** At most `size` uploads hold a connection; the rest wait their turn (their bodies wait unread meanwhile). */
-export class UploadSlots {
-  private readonly waiting: (() => void)[] = [];
-  constructor(private free: number) {}
-
-  async take(): Promise<void> {
-    if (this.free > 0) return void this.free--;
-    await new Promise<void>((resolve) => this.waiting.push(resolve));
-  }
-
-  give() {
-    const next = this.waiting.shift();
-    if (next) next();
-    else this.free++;
-  }
-}
+/** Past the body's own idle timeout (BODY_IDLE_MS), so it only fires when that one failed to. */
+const IDLE_IN_TRANSACTION_MS = 30_000;
 
 export class ChunkUpload {
   private pieces: Buffer[] = [];
@@ -35,7 +22,7 @@ export class ChunkUpload {
   private lost: Error | null = null;
   private readonly onLost = (e: Error) => (this.lost ??= e);
 
-  constructor(private readonly pool: pg.Pool, private readonly slots: UploadSlots, private readonly contentId: string) {}
+  constructor(private readonly pool: pg.Pool, private readonly slots: UploadSlots, private readonly contentId: string, private readonly caller: string) {}
 
   async write(chunk: Buffer) {
     this.pieces.push(chunk);
@@ -68,7 +55,7 @@ export class ChunkUpload {
       client.off("error", this.onLost);
       client.release(broken ?? this.lost ?? undefined); // an error destroys the connection instead of pooling it
     }
-    if (this.slotHeld) this.slots.give();
+    if (this.slotHeld) this.slots.give(this.caller);
     this.slotHeld = false;
   }
 
@@ -84,13 +71,15 @@ export class ChunkUpload {
   private async connection(): Promise<pg.PoolClient> {
     if (this.client) return this.client;
     if (!this.slotHeld) {
-      await this.slots.take();
+      await this.slots.take(this.caller);
       this.slotHeld = true;
     }
     const client = await this.pool.connect();
     client.on("error", this.onLost);
     this.client = client;
     await client.query("BEGIN");
+    // Should we ever fail to end it (a bug, a hung event loop), PostgreSQL ends the transaction itself.
+    await client.query(`SET LOCAL idle_in_transaction_session_timeout = '${IDLE_IN_TRANSACTION_MS}ms'`);
     return client;
   }
 }

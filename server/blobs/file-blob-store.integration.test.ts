@@ -12,6 +12,7 @@ import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { spawnServer, SPAWN_ADMIN_TOKEN } from "../testing/spawn-server";
 import { FileBlobStore, SHARED_TEMP_STALE_MS } from "./file-blob-store";
+import { verifyBlob } from "./blob-store";
 
 const dirs: string[] = [];
 const tempDir = () => {
@@ -83,7 +84,7 @@ describe("blob store temporary files", () => {
     const results = await Promise.all(Array.from({ length: 6 }, (_, i) => stores[i % 2]!.put(name, Readable.from([data.subarray(0, 1000), data.subarray(1000)]))));
     expect(results.filter((r) => r.created)).toHaveLength(1);
     expect(results.every((r) => r.size === data.length)).toBe(true);
-    expect(await stores[1]!.verify(name)).toEqual({ ok: true, size: data.length });
+    expect(await verifyBlob(stores[1]!, name)).toEqual({ ok: true, size: data.length });
     expect(readdirSync(join(dir, "tmp"))).toEqual([]);
   });
 

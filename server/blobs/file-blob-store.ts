@@ -9,8 +9,7 @@ import { join } from "node:path";
 import type { Readable } from "node:stream";
 import { once } from "node:events";
 import { finished } from "node:stream/promises";
-import { hashFile } from "./hash-file";
-import { hashMismatch, readHashed, tooBig, type BlobPut, type BlobStore } from "./blob-store";
+import { hashMismatch, readHashed, tooBig, type BlobPut, type BlobStore, type PutOptions } from "./blob-store";
 
 /** Temp files this process is writing right now (another store on the same folder must not sweep them). */
 const writing = new Set<string>();
@@ -53,7 +52,7 @@ export class FileBlobStore implements BlobStore {
     return s ? { size: s.size } : null;
   }
 
-  async put(sha256: string, body: Readable, declaredLength?: number): Promise<BlobPut> {
+  async put(sha256: string, body: Readable, { declaredLength }: PutOptions = {}): Promise<BlobPut> {
     if (declaredLength !== undefined && declaredLength > this.maxBytes) throw tooBig(this.maxBytes);
     const tmp = join(this.dir, "tmp", `${process.pid}-${randomUUID()}`);
     writing.add(tmp);
@@ -98,12 +97,6 @@ export class FileBlobStore implements BlobStore {
       renameSync(tmp, final);
       return !existed;
     }
-  }
-
-  async verify(sha256: string): Promise<{ ok: boolean; size: number } | null> {
-    if (!(await this.stat(sha256))) return null;
-    const actual = await hashFile(this.path(sha256));
-    return { ok: actual.sha256 === sha256, size: actual.size };
   }
 
   open(sha256: string): Readable {

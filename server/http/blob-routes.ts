@@ -9,6 +9,8 @@ import { AppError } from "../domain/errors";
 import { SHA256_HEX } from "../domain/events/event-schemas";
 import { isSiteAdmin, podAccess } from "../domain/access/policy";
 import { podReferencesBlob } from "../blobs/pod-references-blob";
+import { verifyBlob } from "../blobs/blob-store";
+import { UploadsBusy } from "../blobs/upload-slots";
 import type { BlobCheck, BlobStored } from "../wire/blobs";
 import { sendJson } from "./json";
 import type { Route, RouteContext } from "./route";
@@ -43,9 +45,17 @@ export const blobRoutes: Route[] = [
     guard: "authenticated",
     run: async (c) => {
       if (!canUpload(c)) throw new AppError(403, "forbidden", "uploading blobs needs an agent token");
-      const length = c.req.headers["content-length"] ? Number(c.req.headers["content-length"]) : undefined;
+      const declaredLength = c.req.headers["content-length"] ? Number(c.req.headers["content-length"]) : undefined;
+      const id = c.identity;
+      const caller = id.kind === "agent" ? `token:${id.tokenId}` : id.kind === "admin-token" ? `admin:${id.label}` : "other";
       // A client gone mid-upload has stored nothing (the store rolled back) and has nobody to answer.
-      const stored = await c.app.blobs.put(sha(c), c.req, length).catch((e: unknown) => (c.req.destroyed && !c.req.complete ? null : Promise.reject(e)));
+      const stored = await c.app.blobs.put(sha(c), c.req, { declaredLength, caller }).catch((e: unknown) => {
+        if (c.req.destroyed && !c.req.complete) return null;
+        if (e instanceof UploadsBusy) c.res.setHeader("retry-after", String(e.retryAfterSeconds));
+        // The rest of a body we stopped reading is not worth waiting for: answer, then close.
+        if (e instanceof AppError && (e.status === 408 || e.status === 503)) c.res.setHeader("connection", "close");
+        return Promise.reject(e);
+      });
       if (!stored) return void c.res.destroy();
       const { size, created } = stored;
       sendJson(c.res, created ? 201 : 200, { sha256: sha(c), size, created } satisfies BlobStored);
@@ -66,7 +76,7 @@ export const blobRoutes: Route[] = [
     guard: "authenticated",
     run: async (c) => {
       const name = await readable(c);
-      const r = await runVerification(c, () => c.app.blobs.verify(name));
+      const r = await runVerification(c, () => verifyBlob(c.app.blobs, name));
       if (!r) throw notFound();
       sendJson(c.res, 200, { sha256: name, ...r } satisfies BlobCheck);
     },
