@@ -207,8 +207,9 @@ export class WebhookWorker {
     const lease = new Date(now.getTime() + (this.options.leaseMs ?? 60_000) + Math.floor(Math.random() * 1000)).toISOString();
     const mine = await this.takeLease(due.map((d) => d.id), nowIso, lease);
     if (!mine.length) return [];
+    // takeLease returned exactly the rows this claim leased, for longer than this read takes: no filter on the lease.
     return this.store.prisma.webhookDelivery.findMany({
-      where: { id: { in: mine }, claimedUntil: lease },
+      where: { id: { in: mine } },
       select: { id: true, endpointId: true, messageId: true, payload: true, attempts: true, scheduleFrom: true, claimedUntil: true, endpoint: { select: { id: true, podId: true, url: true, secret: true, failingSince: true } } },
     });
   }
