@@ -8,6 +8,7 @@ import type { BusHealth } from "./bus";
 const HEARTBEAT_MS = 10_000;
 const HEARTBEAT_TIMEOUT_MS = 5_000;
 const MAX_BACKOFF_MS = 5_000;
+const QUERY_TIMEOUT_MS = 10_000;
 
 export type ConnectionOptions = {
   url: string;
@@ -70,7 +71,18 @@ export class BusConnection {
   }
 
   private async connect() {
-    const client = new pg.Client({ connectionString: this.o.url, application_name: `podwatch-bus:${this.o.node}`.slice(0, 63), keepAlive: true, connectionTimeoutMillis: 5_000 });
+    const client = new pg.Client({
+      connectionString: this.o.url,
+      application_name: `podwatch-bus:${this.o.node}`.slice(0, 63),
+      keepAlive: true,
+      connectionTimeoutMillis: 5_000,
+      // A dead network while it sets up (LISTEN, the catch-up query) must fail the attempt, not hang it:
+      // the heartbeat only starts once it listens. The bus's own queries are all quick.
+      query_timeout: QUERY_TIMEOUT_MS,
+      statement_timeout: QUERY_TIMEOUT_MS,
+      // And the server notices a vanished node (its LISTEN would otherwise linger) within ~25 s.
+      options: "-c tcp_keepalives_idle=10 -c tcp_keepalives_interval=5 -c tcp_keepalives_count=3",
+    });
     client.on("error", (e) => this.lost(client, e));
     client.on("end", () => this.lost(client, new Error("the connection ended")));
     client.on("notification", (m) => {
