@@ -18,7 +18,7 @@ export type ConnectionOptions = {
   onNotification: (channel: string, payload: string | undefined) => void;
   /**
    * Runs after each LISTEN, before the bus counts as healthy: `lostAt` is when the previous
-   * connection was lost (null the first time). What it reads on `client` is consistent with
+   * connection (or a failed first attempt) was lost; null for a first attempt that listens. What it reads on `client` is consistent with
    * the notifications that follow, as they were being listened for before it ran.
    */
   onListening: (client: pg.Client, lostAt: Date | null) => Promise<void>;
@@ -97,7 +97,8 @@ export class BusConnection {
       for (const channel of this.o.channels) await client.query(`LISTEN ${channel}`);
       if (this.closed) return void (await client.end().catch(() => {}));
       this.client = client;
-      await this.o.onListening(client, this.everListened ? this.lostAt : null);
+      // lostAt is null only the very first time: a first attempt that failed counts as an outage from then.
+      await this.o.onListening(client, this.lostAt);
     } catch (e) {
       return this.lost(client, e);
     }

@@ -43,7 +43,23 @@ export class PostgresBus implements TapeBus {
   static async open(o: PostgresBusOptions): Promise<PostgresBus> {
     const bus = new PostgresBus(o);
     await bus.connection.start();
+    if (!bus.health().ok) await bus.seedFromStore();
     return bus;
+  }
+
+  /**
+   * The first LISTEN failed: the pods' heads now, read through the store, are where this node
+   * starts, and the LISTEN that succeeds later catches up from them as after any outage. Seeded
+   * only then, they would be the heads at that later time, and a socket that subscribed in
+   * between would miss what other nodes committed meanwhile.
+   */
+  private async seedFromStore() {
+    try {
+      const { rows } = (await this.o.store.pool?.query<{ id: string; seq: number }>(`SELECT id, head_seq AS seq FROM pod ORDER BY created_at DESC LIMIT $1`, [this.sequencer.limits.maxPods])) ?? { rows: [] };
+      for (const r of rows.reverse()) this.sequencer.seed(r.id, r.seq);
+    } catch (e) {
+      console.error(`podwatch: the bus could not read the pods' heads either (${e instanceof Error ? e.message : e}); pods it has not heard of are caught up only from their next commit`);
+    }
   }
 
   private constructor(private readonly o: PostgresBusOptions) {
@@ -123,7 +139,7 @@ export class PostgresBus implements TapeBus {
 
   /**
    * After each LISTEN. The first time, the heads of the pods are where this node starts (nothing
-   * here listened before). After an outage: the pods it knew, and those created since, are read
+   * here listened before). After an outage (or a first attempt that failed, see seedFromStore): the pods it knew, and those created since, are read
    * up to their heads, so what was committed meanwhile goes out in order after all.
    */
   private async catchUp(client: pg.Client, lostAt: Date | null) {
