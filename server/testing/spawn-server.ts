@@ -1,51 +1,85 @@
-// Runs `server/main.ts` as a real child process (for crash tests and the benchmark).
+// Runs `server/main.ts` as a real child process (crash tests, the cluster tests, the benchmark).
+// It listens on a port of its own choosing (PORT=0) unless told one, and says which in its
+// "listening on" line; it is ready when /readyz says so. Nothing of a child keeps the test
+// process alive, and every child still running is SIGKILLed when the test process exits however
+// it exits: a failing test leaves no orphan.
 import { spawn, type ChildProcess } from "node:child_process";
-import { createServer } from "node:net";
 import { join } from "node:path";
+import { eventually } from "./eventually";
 
 const ROOT = join(import.meta.dirname, "..", "..");
 export const SPAWN_ADMIN_TOKEN = "spawned-admin-token-0123456789abcdef";
+/** How long stop() waits for the exit before SIGKILL. */
+const EXIT_MS = 15_000;
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer().listen(0, "127.0.0.1", () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => resolve(port));
-    });
-    srv.on("error", reject);
+export type Exit = { code: number | null; signal: NodeJS.Signals | null };
+
+export type SpawnedServer = {
+  url: string;
+  child: ChildProcess;
+  /** Everything the server printed, stdout and stderr interleaved. */
+  output: () => string;
+  /** Resolves when the process has exited. */
+  exited: Promise<Exit>;
+  /** Sends `signal` (SIGTERM by default) and waits, bounded, for the exit; a server that outlives the wait is SIGKILLed. */
+  stop: (signal?: NodeJS.Signals) => Promise<Exit>;
+};
+
+const live = new Set<ChildProcess>();
+let reaperInstalled = false;
+function reapOnExit() {
+  if (reaperInstalled) return;
+  reaperInstalled = true;
+  process.once("exit", () => {
+    for (const child of live) child.kill("SIGKILL");
   });
 }
 
-export type SpawnedServer = { url: string; child: ChildProcess; output: () => string; stop: (signal?: NodeJS.Signals) => Promise<void> };
-
-export async function spawnServer(env: Record<string, string>, opts: { port?: number; web?: boolean } = {}): Promise<SpawnedServer> {
-  const port = opts.port ?? (await freePort());
-  // node itself with tsx's loader, not the tsx CLI: a SIGKILL must hit the server, not a wrapper.
+/** `name` labels the server in errors; `port` pins the port (a restart on the same address); `web` serves the UI (the first start builds it). */
+export async function spawnServer(env: Record<string, string>, opts: { port?: number; web?: boolean; name?: string } = {}): Promise<SpawnedServer> {
+  reapOnExit();
+  const name = opts.name ?? "the server";
+  // node itself with tsx's loader, not the tsx CLI: a signal must hit the server, not a wrapper.
   const child = spawn(process.execPath, [...(process.env.PODWATCH_PROFILE ? ["--cpu-prof", "--cpu-prof-dir=/tmp/prof"] : []), "--import", "tsx", join(ROOT, "server", "main.ts")], {
     cwd: ROOT,
-    env: { ...process.env, PODWATCH_DEMO: "0", PODWATCH_WEB: opts.web ? "1" : "0", HOST: "127.0.0.1", PORT: String(port), PODWATCH_ADMIN_TOKEN: SPAWN_ADMIN_TOKEN, ...env },
+    env: { ...process.env, PODWATCH_DEMO: "0", PODWATCH_WEB: opts.web ? "1" : "0", HOST: "127.0.0.1", PORT: String(opts.port ?? 0), PODWATCH_ADMIN_TOKEN: SPAWN_ADMIN_TOKEN, ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
+  live.add(child);
+  child.unref();
+  for (const stream of [child.stdout, child.stderr]) (stream as unknown as { unref?: () => void }).unref?.();
   let out = "";
   child.stdout!.on("data", (d) => (out += d));
   child.stderr!.on("data", (d) => (out += d));
-  const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + (opts.web ? 400_000 : 120_000); // the first start with the web UI builds it
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited (${child.exitCode}):\n${out}`);
-    try {
-      if ((await fetch(`${url}/readyz`)).ok) break;
-    } catch {
-      /* not listening yet */
-    }
-    if (Date.now() > deadline) throw new Error(`server did not become ready:\n${out}`);
-    await new Promise((r) => setTimeout(r, 100));
+  let exit: Exit | null = null;
+  const exited = new Promise<Exit>((resolve) => child.once("exit", (code, signal) => (live.delete(child), resolve((exit = { code, signal })))));
+  const stop = async (signal: NodeJS.Signals = "SIGTERM") => {
+    if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+    // Held (not unref'd) while we wait: the child itself is unref'd and would not keep us here for its exit.
+    const timer = setTimeout(() => child.kill("SIGKILL"), EXIT_MS);
+    const result = await exited;
+    clearTimeout(timer);
+    return result;
+  };
+
+  const startMs = opts.web ? 400_000 : 120_000; // the first start with the web UI builds it
+  /** Reads `probe` until it gives a value; a server that exits meanwhile fails at once. */
+  const until = <T>(what: string, probe: () => Promise<T | null>) =>
+    eventually(
+      async () => {
+        if (exit) throw new Error(`waiting for ${name} ${what}: it exited (${JSON.stringify(exit)})`);
+        return probe();
+      },
+      (v) => v !== null,
+      `${name} ${what}`,
+      startMs,
+    ) as Promise<T>;
+  try {
+    const url = await until("to say where it listens", async () => /podwatch: listening on (http:\/\/\S+)/.exec(out)?.[1] ?? null);
+    await until("to be ready", async () => ((await fetch(`${url}/readyz`).catch(() => null))?.ok ? true : null));
+    return { url, child, output: () => out, exited, stop };
+  } catch (e) {
+    await stop("SIGKILL");
+    throw new Error(`${e instanceof Error ? e.message : e}\n--- ${name} printed:\n${out}`);
   }
-  const stop = (signal: NodeJS.Signals = "SIGTERM") =>
-    new Promise<void>((resolve) => {
-      if (child.exitCode !== null || child.signalCode !== null) return resolve();
-      child.once("exit", () => resolve());
-      child.kill(signal);
-    });
-  return { url, child, output: () => out, stop };
 }

@@ -3,7 +3,7 @@
 // It goes down (refused connections) and comes back, the server restarts in the
 // middle of retrying, an endpoint that only fails is disabled with a notice in the
 // inbox, SSRF is refused at creation and at connect time, and Slack gets Block Kit.
-import { createHmac, randomUUID, timingSafeEqual } from "node:crypto";
+import { randomUUID } from "node:crypto";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -11,26 +11,12 @@ import { readConfig } from "../config";
 import { startServer, type RunningServer } from "../start-server";
 import { createTestDatabase, testProviders, type TestDatabase } from "../testing/test-databases";
 import { agentPod, api, TEST_ADMIN_TOKEN } from "../testing/test-server";
+import { verifyStandardWebhook as verify } from "../testing/webhook-receiver";
 
 /** A day of failures lasts ~3 s; the retries 0.2 ms … 1.25 s. */
 const SCALE = String(3 / 86_400);
 
 type Received = { id: string; type: string; body: { type: string; timestamp: string; data: Record<string, unknown> } & Record<string, unknown> };
-
-/** Verifies a delivery as the Standard Webhooks spec says a receiver must. */
-function verify(secret: string, headers: Record<string, string | string[] | undefined>, body: string): boolean {
-  const id = String(headers["webhook-id"] ?? "");
-  const timestamp = String(headers["webhook-timestamp"] ?? "");
-  const signatures = String(headers["webhook-signature"] ?? "").split(" ");
-  if (!id || !/^\d+$/.test(timestamp) || Math.abs(Date.now() / 1000 - Number(timestamp)) > 300) return false;
-  const key = Buffer.from(secret.replace(/^whsec_/, ""), "base64");
-  const expected = Buffer.from(createHmac("sha256", key).update(`${id}.${timestamp}.${body}`).digest("base64"));
-  return signatures.some((s) => {
-    const [version, sig] = s.split(",");
-    const given = Buffer.from(sig ?? "");
-    return version === "v1" && given.length === expected.length && timingSafeEqual(given, expected);
-  });
-}
 
 /** A receiver that can go down (closed: refused connections) and come back on the same port. */
 class Receiver {
