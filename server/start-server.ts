@@ -60,7 +60,7 @@ export async function startServer(initial: Config, options: StartOptions = {}): 
     config.authSecret ??= await installationAuthSecret(store, join(dataDir(config.databaseUrl), "auth-secret"));
     config.vapid = await installationVapidKeys(store, join(dataDir(config.databaseUrl), "vapid-keys.json"), { ...config.vapid, subject: vapidSubject(config.vapid.subject, config.publicUrl) });
   }
-  const app = await createAppContext(config, store, createAccessContext(config, store), openBlobStore(config, store), busNode);
+  const app = await createAppContext(config, store, createAccessContext(config, store), await openBlobStore(config, store), busNode);
   publishAppContext(app);
 
   let nextHandle: Handler | null = null;
