@@ -26,9 +26,11 @@ export async function insertAgentToken(store: TapeStore, t: { podId: string; mem
   return { token, row };
 }
 
-/** This process stops accepting the token at once, and the socket layer ends its live sockets (told through the bus). */
-export function announceRevoked(verifier: TokenVerifier, bus: TapeBus, row: { id: string; tokenHash: string }) {
-  verifier.forget(row.tokenHash);
+/**
+ * Tells every listener of the bus, on this node (synchronously) and others: the verifier forgets
+ * the token (app-context's forgetId) and the socket layer ends its live sockets.
+ */
+export function announceRevoked(bus: TapeBus, row: { id: string }) {
   bus.emit("credential-revoked", { kind: "agent-token", tokenId: row.id });
 }
 
@@ -38,11 +40,11 @@ export async function listAgentTokens(store: TapeStore, podId: string): Promise<
 }
 
 /** Revokes at once: this process stops accepting the token, and its live sockets are ended (the bus tells the socket layer). */
-export async function revokeAgentToken(store: TapeStore, verifier: TokenVerifier, bus: TapeBus, podId: string, tokenId: string): Promise<AgentTokenInfo> {
+export async function revokeAgentToken(store: TapeStore, bus: TapeBus, podId: string, tokenId: string): Promise<AgentTokenInfo> {
   const row = await store.prisma.agentToken.findFirst({ where: { id: tokenId, podId } });
   if (!row) throw notFound("token");
   const updated = row.revokedAt ? row : await store.prisma.agentToken.update({ where: { id: tokenId }, data: { revokedAt: new Date().toISOString() } });
-  announceRevoked(verifier, bus, row);
+  announceRevoked(bus, row);
   return toInfo(updated);
 }
 
@@ -88,13 +90,7 @@ export class TokenVerifier {
     return hit.value;
   }
 
-  /** After a revocation: this process stops accepting the token at once (others when their bus tells them: forgetId). */
-  forget(hash: string) {
-    this.generation++;
-    for (const [secret, entry] of this.cache) if (entry.hash === hash) this.cache.delete(secret);
-  }
-
-  /** A revocation heard on the bus (maybe made on another node, which knows the id, not this cache's key). */
+  /** A revocation heard on the bus, made here or on another node (which knows the id, not this cache's key). */
   forgetId(tokenId: string) {
     this.generation++;
     for (const [secret, entry] of this.cache) if (entry.value?.tokenId === tokenId) this.cache.delete(secret);

@@ -5,9 +5,9 @@ import { notFound } from "../domain/errors";
 import { conflictRule } from "../domain/state/rules";
 import type { TapeBus } from "../tape/bus";
 import type { AgentTokenRotated } from "../wire/access";
-import { announceRevoked, insertAgentToken, toInfo, type TokenVerifier } from "./agent-tokens";
+import { announceRevoked, insertAgentToken, toInfo } from "./agent-tokens";
 
-export async function rotateAgentToken(store: TapeStore, verifier: TokenVerifier, bus: TapeBus, input: { podId: string; tokenId: string; rotatedBy: string }): Promise<AgentTokenRotated> {
+export async function rotateAgentToken(store: TapeStore, bus: TapeBus, input: { podId: string; tokenId: string; rotatedBy: string }): Promise<AgentTokenRotated> {
   const old = await store.prisma.agentToken.findFirst({ where: { id: input.tokenId, podId: input.podId } });
   if (!old) throw notFound("token");
   if (old.revokedAt) throw conflictRule("token_revoked", "this token is already revoked; create a new token for the agent instead");
@@ -22,7 +22,7 @@ export async function rotateAgentToken(store: TapeStore, verifier: TokenVerifier
     await store.prisma.agentToken.delete({ where: { id: created.id } });
     throw conflictRule("token_revoked", "this token was revoked meanwhile; create a new token for the agent instead");
   }
-  announceRevoked(verifier, bus, old);
+  announceRevoked(bus, old);
   return { token, info: toInfo(created), revoked: toInfo({ ...old, revokedAt: now }) };
 }
 

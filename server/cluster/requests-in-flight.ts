@@ -14,10 +14,6 @@ export class RequestsInFlight {
     });
   }
 
-  get size(): number {
-    return this.count;
-  }
-
   /** Resolves true once none is in flight, or false when `ms` pass first. */
   settled(ms: number): Promise<boolean> {
     if (this.count === 0) return Promise.resolve(true);

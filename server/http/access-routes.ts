@@ -42,14 +42,14 @@ export const accessRoutes: Route[] = [
     method: "DELETE",
     path: /^\/api\/v1\/pods\/([^/]+)\/tokens\/([^/]+)$/,
     guard: { pod: "admin" },
-    run: async ({ app, res, params }) => sendJson(res, 200, await revokeAgentToken(app.store, app.access.tokens, app.bus, params[0]!, params[1]!)),
+    run: async ({ app, res, params }) => sendJson(res, 200, await revokeAgentToken(app.store, app.bus, params[0]!, params[1]!)),
   },
   {
     method: "POST",
     path: /^\/api\/v1\/pods\/([^/]+)\/tokens\/([^/]+)\/rotate$/,
     guard: { pod: "admin" },
     run: async ({ app, res, params, identity }) =>
-      sendJson(res, 201, (await rotateAgentToken(app.store, app.access.tokens, app.bus, { podId: params[0]!, tokenId: params[1]!, rotatedBy: adminActor(identity) })) satisfies AgentTokenRotated),
+      sendJson(res, 201, (await rotateAgentToken(app.store, app.bus, { podId: params[0]!, tokenId: params[1]!, rotatedBy: adminActor(identity) })) satisfies AgentTokenRotated),
   },
   {
     method: "POST",

@@ -114,11 +114,11 @@ export const createAgentTokenCall = definePodCall({
 export const revokeAgentTokenCall = definePodCall({
   schema: ZAgentTokenInput,
   need: "admin" as const,
-  run: (app, a) => revokeAgentToken(app.store, app.access.tokens, app.bus, a.podId, a.tokenId),
+  run: (app, a) => revokeAgentToken(app.store, app.bus, a.podId, a.tokenId),
 });
 
 export const rotateAgentTokenCall = definePodCall({
   schema: ZAgentTokenInput,
   need: "admin" as const,
-  run: (app, a, actor) => rotateAgentToken(app.store, app.access.tokens, app.bus, { podId: a.podId, tokenId: a.tokenId, rotatedBy: actor }),
+  run: (app, a, actor) => rotateAgentToken(app.store, app.bus, { podId: a.podId, tokenId: a.tokenId, rotatedBy: actor }),
 });
