@@ -88,6 +88,19 @@ describe("blob store temporary files", () => {
     expect(readdirSync(join(dir, "tmp"))).toEqual([]);
   });
 
+  it("a short file under a blob's name (torn by a power cut before it reached the disk) is replaced by the next upload", async () => {
+    const dir = tempDir();
+    const store = new FileBlobStore(dir, 1 << 20);
+    const data = randomBytes(100_000);
+    const name = createHash("sha256").update(data).digest("hex");
+    mkdirSync(join(dir, name.slice(0, 2)), { recursive: true });
+    writeFileSync(store.path(name), data.subarray(0, 4096));
+    expect(await verifyBlob(store, name)).toEqual({ ok: false, size: 4096 });
+    expect(await store.put(name, Readable.from([data]))).toEqual({ size: data.length, created: true });
+    expect(await verifyBlob(store, name)).toEqual({ ok: true, size: data.length });
+    expect(await store.put(name, Readable.from([data]))).toEqual({ size: data.length, created: false });
+  });
+
   it("a file error while an upload streams in fails that upload, and does not end the process", async () => {
     const dir = join(tempDir(), "blobs");
     const store = new FileBlobStore(dir, 1024 * 1024);

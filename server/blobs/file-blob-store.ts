@@ -1,10 +1,11 @@
 // Blobs as files named by their SHA-256, under the data folder or a folder every
 // node shares (PODWATCH_BLOB_DIR). An upload streams into its own temp file in
 // the same folder and is linked into place whole, so readers, other processes and
-// other machines never see half a blob.
+// other machines never see half a blob; it is fsynced before it is named, and its
+// folder after, so a power cut cannot leave a short file under a blob's name.
 import { randomUUID } from "node:crypto";
 import { createReadStream, createWriteStream, linkSync, mkdirSync, readdirSync, renameSync, rmSync, statSync } from "node:fs";
-import { stat } from "node:fs/promises";
+import { open, stat } from "node:fs/promises";
 import { join } from "node:path";
 import type { Readable } from "node:stream";
 import { once } from "node:events";
@@ -71,8 +72,13 @@ export class FileBlobStore implements BlobStore {
       out.end();
       await finished(out);
       if (actual !== sha256) throw hashMismatch(actual, sha256);
-      mkdirSync(join(this.dir, sha256.slice(0, 2)), { recursive: true });
-      return { size, created: this.placeOnce(tmp, this.path(sha256)) };
+      // On disk before it has its name: after a power cut a blob answered 201 is whole, not short or empty.
+      await syncFile(tmp);
+      const folder = join(this.dir, sha256.slice(0, 2));
+      mkdirSync(folder, { recursive: true });
+      const created = this.placeOnce(tmp, this.path(sha256), size);
+      await syncFile(folder); // and so is its name
+      return { size, created };
     } finally {
       out.destroy();
       rmSync(tmp, { force: true });
@@ -84,14 +90,20 @@ export class FileBlobStore implements BlobStore {
    * A hard link never replaces an existing name, so of several processes placing the same blob
    * at once exactly one creates it and the others learn it is there. On a filesystem without
    * hard links, a rename (atomic, and the bytes are the same) says "created" to each of them.
+   * A file already there with another size is not the blob (one written by a version that did
+   * not fsync, torn by a power cut): the whole upload, already checked, replaces it.
    */
-  private placeOnce(tmp: string, final: string): boolean {
+  private placeOnce(tmp: string, final: string, size: number): boolean {
     try {
       linkSync(tmp, final);
       return true;
     } catch (e) {
       const code = (e as NodeJS.ErrnoException).code;
-      if (code === "EEXIST") return false;
+      if (code === "EEXIST") {
+        if (statSync(final, { throwIfNoEntry: false })?.size === size) return false;
+        renameSync(tmp, final);
+        return true;
+      }
       if (code !== "EPERM" && code !== "ENOTSUP" && code !== "EOPNOTSUPP") throw e;
       const existed = statSync(final, { throwIfNoEntry: false }) !== undefined;
       renameSync(tmp, final);
@@ -101,6 +113,15 @@ export class FileBlobStore implements BlobStore {
 
   open(sha256: string): Readable {
     return createReadStream(this.path(sha256));
+  }
+}
+
+async function syncFile(path: string) {
+  const handle = await open(path, "r");
+  try {
+    await handle.sync();
+  } finally {
+    await handle.close();
   }
 }
 
