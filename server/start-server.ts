@@ -57,7 +57,7 @@ export async function startServer(initial: Config, options: StartOptions = {}): 
   const store = await openStore(config.databaseUrl, { sqliteSync: config.sqliteSync, node: busNode, poolMax: config.pgPoolMax });
   if (store.kind === "postgres") {
     // Every node must sign sessions and pushes alike (an environment value still wins).
-    config.authSecret ??= await installationAuthSecret(store, join(dataDir(config.databaseUrl), "auth-secret"));
+    config.authSecret = await installationAuthSecret(store, join(dataDir(config.databaseUrl), "auth-secret"), config.authSecret);
     config.vapid = await installationVapidKeys(store, join(dataDir(config.databaseUrl), "vapid-keys.json"), { ...config.vapid, subject: vapidSubject(config.vapid.subject, config.publicUrl) });
   }
   const app = await createAppContext(config, store, createAccessContext(config, store), await openBlobStore(config, store), busNode);

@@ -5,7 +5,7 @@ import { closeSync, existsSync, fsyncSync, linkSync, mkdirSync, openSync, readFi
 import { dirname } from "node:path";
 import { sha256Hex } from "../domain/hash-chain";
 import type { TapeStore } from "../db/tape-store";
-import { sharedSecret } from "./shared-secret";
+import { readSharedSecret, sharedSecret } from "./shared-secret";
 
 export const AGENT_TOKEN_PREFIX = "pwa_";
 export const SHARE_TOKEN_PREFIX = "pws_";
@@ -49,9 +49,17 @@ export function persistentSecret(path: string): string {
  * The auth secret on PostgreSQL, where every node must sign sessions alike: the installation's
  * row, created on first start — from `legacyPath` (data/auth-secret) when this node kept one
  * there before the upgrade, so its people stay signed in, else new. A file that disagrees with
- * the row (a second node's own old file) loses, and says so.
+ * the row (a second node's own old file) loses, and says so. `fromEnv` (PODWATCH_AUTH_SECRET) still
+ * wins, but a node whose value differs from the row signs sessions no other node accepts: it says so.
  */
-export async function installationAuthSecret(store: TapeStore, legacyPath: string): Promise<string> {
+export async function installationAuthSecret(store: TapeStore, legacyPath: string, fromEnv?: string): Promise<string> {
+  if (fromEnv) {
+    const row = await readSharedSecret(store, "auth-secret");
+    if (row !== null && row !== fromEnv) {
+      console.warn("podwatch: PODWATCH_AUTH_SECRET differs from the installation's auth secret in the database, which nodes without it use: sessions signed on this node will not be accepted by those nodes, nor theirs here. Set the same PODWATCH_AUTH_SECRET on every node.");
+    }
+    return fromEnv;
+  }
   const fresh = () => (existsSync(legacyPath) ? persistentSecret(legacyPath) : randomBytes(32).toString("base64url"));
   const secret = await sharedSecret(store, "auth-secret", fresh);
   if (!VALID_SECRET.test(secret)) throw new Error("podwatch: the installation's auth-secret in the database is not a valid secret (32+ printable characters); set PODWATCH_AUTH_SECRET or delete the row to have one generated (this signs everyone out)");

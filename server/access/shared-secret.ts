@@ -4,7 +4,8 @@
 // node reads the row back, so nodes starting together agree on the winner; the row never changes.
 import type { TapeStore } from "../db/tape-store";
 
-async function read(store: TapeStore, name: string): Promise<string | null> {
+/** The installation's value for `name`, or null when no node has stored one yet. */
+export async function readSharedSecret(store: TapeStore, name: string): Promise<string | null> {
   const rows = await store.prisma.$queryRaw<{ value: string }[]>`SELECT value FROM installation_secret WHERE name = ${name}`;
   return rows[0]?.value ?? null;
 }
@@ -15,10 +16,10 @@ async function read(store: TapeStore, name: string): Promise<string | null> {
  * node kept in its data folder before, so an upgraded installation keeps its sessions and devices.
  */
 export async function sharedSecret(store: TapeStore, name: string, candidate: () => string): Promise<string> {
-  const existing = await read(store, name);
+  const existing = await readSharedSecret(store, name);
   if (existing !== null) return existing;
   await store.prisma.$executeRaw`INSERT INTO installation_secret (name, value, created_at) VALUES (${name}, ${candidate()}, ${new Date().toISOString()}) ON CONFLICT (name) DO NOTHING`;
-  const value = await read(store, name);
+  const value = await readSharedSecret(store, name);
   if (value === null) throw new Error(`podwatch: the installation's ${name} could not be stored in the database`);
   return value;
 }

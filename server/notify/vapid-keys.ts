@@ -6,7 +6,7 @@ import { existsSync, mkdirSync, readFileSync } from "node:fs";
 import { dirname } from "node:path";
 import webpush from "web-push";
 import { writeFileAtomically } from "../access/secrets";
-import { sharedSecret } from "../access/shared-secret";
+import { readSharedSecret, sharedSecret } from "../access/shared-secret";
 import type { TapeStore } from "../db/tape-store";
 
 export type VapidKeys = { publicKey: string; privateKey: string; subject: string };
@@ -41,10 +41,17 @@ export function vapidKeys(path: string, env: { publicKey?: string; privateKey?: 
 /**
  * The keys from the environment when both are set, else the installation's pair in the database,
  * created on first start — from `legacyPath` (data/vapid-keys.json) when this node kept a valid
- * pair there before the upgrade, so its subscribed devices keep receiving, else new.
+ * pair there before the upgrade, so its subscribed devices keep receiving, else new. A pair from
+ * the environment that differs from the row is used, with a warning (pushes will not cross nodes).
  */
 export async function installationVapidKeys(store: TapeStore, legacyPath: string, env: { publicKey?: string; privateKey?: string; subject: string }): Promise<VapidKeys> {
-  if (env.publicKey && env.privateKey) return vapidKeys(legacyPath, env);
+  if (env.publicKey && env.privateKey) {
+    const row = await readSharedSecret(store, "vapid-keys");
+    if (row !== null && parse(row)?.publicKey !== env.publicKey) {
+      console.warn("podwatch: PODWATCH_VAPID_PUBLIC_KEY differs from the installation's VAPID key pair in the database, which nodes without it use: devices subscribed through one kind of node will not accept pushes from the other. Set the same pair on every node.");
+    }
+    return vapidKeys(legacyPath, env);
+  }
   const adopt = () => {
     const fromFile = existsSync(legacyPath) ? parse(readFileSync(legacyPath, "utf8")) : null;
     return JSON.stringify(fromFile ?? webpush.generateVAPIDKeys());
