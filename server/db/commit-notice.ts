@@ -8,14 +8,18 @@ import { z } from "zod";
 
 export const TAPE_CHANNEL = "podwatch_tape";
 
-/** Seqs `f..t` of pod `p`, committed by node `n`. */
-export type CommitNotice = { n: string; p: string; f: number; t: number };
+/**
+ * Seqs `f..t` of pod `p`, committed by node `n`. `r`: sent again after a commit whose outcome `n`
+ * did not learn (its connection dropped at COMMIT), so `n`'s own bus acts on it too.
+ */
+export type CommitNotice = { n: string; p: string; f: number; t: number; r?: 1 };
 
 /** The payload (compact: one per pod per commit, far under NOTIFY's 8000 bytes). */
-export const commitNotice = (n: string, p: string, f: number, t: number) => JSON.stringify({ n, p, f, t } satisfies CommitNotice);
+export const commitNotice = (n: string, p: string, f: number, t: number, recovered = false) =>
+  JSON.stringify((recovered ? { n, p, f, t, r: 1 } : { n, p, f, t }) satisfies CommitNotice);
 
 const ZSeq = z.number().int().min(1);
-const ZCommitNotice = z.object({ n: z.string(), p: z.string().min(1), f: ZSeq, t: ZSeq }).refine((x) => x.f <= x.t);
+const ZCommitNotice = z.object({ n: z.string(), p: z.string().min(1), f: ZSeq, t: ZSeq, r: z.literal(1).optional() }).refine((x) => x.f <= x.t);
 
 /** Null for anything that is not a well-formed notice (anyone who can connect to the database can NOTIFY). */
 export function parseCommitNotice(payload: string | undefined): CommitNotice | null {

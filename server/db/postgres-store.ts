@@ -41,14 +41,40 @@ class PostgresStore implements TapeStore {
       return await this.transaction(requests);
     } catch {
       // A driver-level failure (e.g. a concurrent replay of the same id): isolate by retrying alone.
-      return Promise.all(
+      const outcomes = await Promise.all(
         requests.map((r) => this.transaction([r]).then((o) => o[0]!, (error) => ({ ok: false as const, error }))),
       );
+      await this.announceRecovered(requests, outcomes);
+      return outcomes;
     }
+  }
+
+  /**
+   * The failure may have come after COMMIT (the connection dropped before its answer): then the
+   * retry finds the events stored and adds nothing, and this node's bus, which skips its own
+   * notices, would never put them out here. So their seqs are announced again, marked for this
+   * node too; a bus that already delivered them ignores the notice.
+   */
+  private async announceRecovered(requests: AppendRequest[], outcomes: AppendOutcome[]) {
+    const notices: string[] = [];
+    outcomes.forEach((o, i) => {
+      if (!o.ok || o.added.length || !o.acks.length) return;
+      const seqs = o.acks.map((a) => a.seq);
+      notices.push(commitNotice(this.node, requests[i]!.podId, Math.min(...seqs), Math.max(...seqs), true));
+    });
+    if (!notices.length) return;
+    await this.pool.query(`SELECT pg_notify($1, n) FROM unnest($2::text[]) AS n`, [TAPE_CHANNEL, notices]).catch((e: Error) => {
+      console.error(`podwatch: could not announce events found stored after a failed commit (${e.message}); spectators here see them when they resubscribe`);
+    });
   }
 
   private async transaction(requests: AppendRequest[]): Promise<AppendOutcome[]> {
     const client = await this.pool.connect();
+    // A connection lost mid-transaction also emits 'error' on the client, which the pool listens
+    // to only while it is idle: unheard, it would end the process. The failing query reports it.
+    const quiet = () => {};
+    client.on("error", quiet);
+    let broken: Error | undefined;
     try {
       await client.query("BEGIN");
       const podIds = [...new Set(requests.map((r) => r.podId))].sort();
@@ -84,10 +110,12 @@ class PostgresStore implements TapeStore {
       for (const id of touched) this.states.remember(id, plan.states.get(id)!);
       return plan.outcomes;
     } catch (e) {
-      await client.query("ROLLBACK").catch(() => {});
+      // A connection that cannot even roll back is gone: the pool must not hand it out again.
+      await client.query("ROLLBACK").catch((lost: Error) => (broken = lost));
       throw e;
     } finally {
-      client.release();
+      client.off("error", quiet);
+      client.release(broken);
     }
   }
 

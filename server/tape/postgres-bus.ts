@@ -124,7 +124,8 @@ export class PostgresBus implements TapeBus {
   private heard(channel: string, payload: string | undefined) {
     if (channel === TAPE_CHANNEL) {
       const notice = parseCommitNotice(payload);
-      if (notice && notice.n !== this.o.node) this.sequencer.remote(notice.p, notice.f, notice.t);
+      // Its own commits it has put out already, unless the notice is a recovered one (server/db/commit-notice.ts).
+      if (notice && (notice.n !== this.o.node || notice.r)) void this.sequencer.remote(notice.p, notice.f, notice.t);
     } else if (channel === BROADCAST_CHANNEL) {
       const message = parseBroadcast(payload);
       if (message && message.n !== this.o.node) this.heardOf(message.e, message.d);
