@@ -12,9 +12,8 @@ import { createReadStream, existsSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import type pg from "pg";
 import type { BlobStore } from "./blob-store";
+import { advisoryLocks } from "../db/advisory-locks";
 
-/** Shares the key space of server/db/advisory-locks.ts (7_263_424…427 are taken there). */
-const IMPORT_LOCK = 7_263_428;
 const SHA256 = /^[0-9a-f]{64}$/;
 
 export async function importFolderBlobs(pool: pg.Pool, blobs: BlobStore, dir: string): Promise<{ imported: number; refused: number }> {
@@ -24,7 +23,7 @@ export async function importFolderBlobs(pool: pg.Pool, blobs: BlobStore, dir: st
   let imported = 0;
   let refused = 0;
   try {
-    await lock.query("SELECT pg_advisory_lock($1)", [IMPORT_LOCK]);
+    await lock.query("SELECT pg_advisory_lock($1)", [advisoryLocks.blobImport]);
     for (const { sha256, path } of files) {
       if (await blobs.stat(sha256)) continue;
       try {
@@ -36,7 +35,7 @@ export async function importFolderBlobs(pool: pg.Pool, blobs: BlobStore, dir: st
       }
     }
   } finally {
-    await lock.query("SELECT pg_advisory_unlock($1)", [IMPORT_LOCK]).catch(() => {});
+    await lock.query("SELECT pg_advisory_unlock($1)", [advisoryLocks.blobImport]).catch(() => {});
     lock.release();
   }
   if (imported || refused) {

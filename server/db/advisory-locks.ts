@@ -11,4 +11,6 @@ export const advisoryLocks = {
   demo: 7_263_426,
   /** The first admin on an empty database (transaction lock, server/access/bootstrap-admin.ts). */
   bootstrapAdmin: 7_263_427,
+  /** Importing an upgraded installation's blob files into the database (server/blobs/import-folder-blobs.ts). */
+  blobImport: 7_263_428,
 } as const;
