@@ -1,5 +1,6 @@
 // Small helpers for the custom server's JSON endpoints (node:http, no framework:
 // this is the agent API's hot path).
+import { dropRestOfBody } from "./drop-rest-of-body";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { z } from "zod";
 import { AppError, type ErrorIssue } from "../domain/errors";
@@ -102,8 +103,8 @@ export function sendError(res: ServerResponse, err: unknown) {
   // A handler that failed after answering (e.g. its request was refused while it streamed) has nothing left to say.
   if (res.headersSent) return void (res.writableEnded || res.destroy());
   if (err instanceof AppError) {
-    // The rest of a refused body is not read: close the connection after the answer instead.
-    if (err.status === 413) res.setHeader("connection", "close");
+    // The rest of a refused body is read and dropped (bounded), so the client can read this answer.
+    if (err.status === 413) dropRestOfBody(res);
     return sendJson(res, err.status, { error: { code: err.code, message: err.message, ...(err.issues ? { issues: err.issues } : {}) } } satisfies ErrorBody);
   }
   console.error("podwatch: unexpected error", err);

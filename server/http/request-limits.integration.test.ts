@@ -102,6 +102,33 @@ describe.each(testProviders())("request limits on %s", (provider) => {
     expectTooLarge(await stream(s.url, "POST", "/api/v1/pods", { total: MAX_BODY_BYTES + 1, contentLength: true, headers: { authorization: `Bearer ${TEST_ADMIN_TOKEN}` } }), MAX_BODY_BYTES);
   });
 
+  it("agent API: a client that goes on sending after its 413 still reads it, and is cut off within the linger bound", async () => {
+    const u = new URL(s.url);
+    const sock = connect(Number(u.port), u.hostname);
+    let answer = "";
+    let sent = 0;
+    const closed = new Promise<number>((resolve) => sock.on("close", () => resolve(Date.now())));
+    sock.on("error", () => {});
+    sock.on("data", (d) => (answer += d.toString("latin1")));
+    sock.write(`POST /api/v1/pods/${podId}/events HTTP/1.1\r\nhost: ${u.host}\r\nauthorization: Bearer ${token}\r\ncontent-type: application/json\r\ntransfer-encoding: chunked\r\n\r\n`);
+    const chunk = Buffer.alloc(64 * 1024, "a");
+    const frame = Buffer.concat([Buffer.from(`${chunk.length.toString(16)}\r\n`), chunk, Buffer.from("\r\n")]);
+    const started = Date.now();
+    let answeredAt = 0;
+    // Never ends its body: sends as fast as the server reads, for at most 10 s.
+    while (!sock.destroyed && Date.now() - started < 10_000) {
+      if (!answeredAt && answer.includes("\r\n\r\n")) answeredAt = Date.now();
+      sent += frame.length;
+      if (!sock.write(frame)) await new Promise((r) => sock.once("drain", r).once("close", r));
+    }
+    const closedAt = await closed;
+    expect(answer).toMatch(/^HTTP\/1\.1 413 /);
+    expect(answer).toContain("payload_too_large");
+    expect(closedAt - (answeredAt || started)).toBeLessThan(6000); // the server stops reading a refused body after ~2 s or 16 MiB
+    expect(sent).toBeLessThan(MAX_BODY_BYTES + 64 * 1024 * 1024);
+    expect(await stalled(s.url)).toBeLessThan(1000);
+  });
+
   it("pages and server actions (what goes to Next): a chunked body over the limit gets 413 with the envelope", async () => {
     const r = await stream(s.url, "POST", `/pods/${podId}`, { total: 16 * WEB_MAX_BODY_BYTES, headers: { "next-action": "x" } });
     expectTooLarge(r, WEB_MAX_BODY_BYTES);

@@ -5,6 +5,7 @@
 // encoding (partial_success when spans were refused), errors as a google.rpc.Status. Exports are
 // taken one per token and two per server at a time (export-slots.ts), and each body's cost is
 // bounded on its bytes before it is decoded (otlp-body-bounds.ts).
+import { dropRestOfBody } from "../http/drop-rest-of-body";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { promisify } from "node:util";
 import { gunzip } from "node:zlib";
@@ -132,7 +133,7 @@ export function sendOtlpError(req: IncomingMessage, res: ServerResponse, err: un
     console.error("podwatch: unexpected error in an OTLP export", err);
     return send(res, 500, encodeStatus(encoding, 13, "internal error"));
   }
-  // As elsewhere: the rest of a refused body is not read, so the connection closes after the answer.
-  if (err.status === 413) res.setHeader("connection", "close");
+  // As elsewhere: the rest of a refused body is read and dropped (bounded), so the client can read the answer.
+  if (err.status === 413) dropRestOfBody(res);
   send(res, err.status, encodeStatus(encoding, GRPC_CODE[err.status] ?? 2, `${err.code}: ${err.message}`));
 }
