@@ -5,7 +5,7 @@
 import { randomUUID } from "node:crypto";
 import type { TapeStore } from "../db/tape-store";
 import { Prisma } from "../db/generated/sqlite/client";
-import type { OutboxBatch, OutboxConsumer } from "../outbox/outbox";
+import type { OutboxBatch, OutboxConsumer, OutboxRun } from "../outbox/outbox";
 import { toTapeEvent } from "../tape/to-tape-event";
 import type { WebhookFormat } from "../wire/webhooks";
 import { eventMessage, inboxMessages, messageBody, type PodRef, type WebhookMessage } from "./messages";
@@ -20,8 +20,9 @@ export class WebhookConsumer implements OutboxConsumer {
     private readonly onWork: () => void,
   ) {}
 
-  async take(batch: OutboxBatch): Promise<void> {
-    const endpoints = await this.store.prisma.webhookEndpoint.findMany({ where: { podId: batch.podId, enabled: true } });
+  async take(batch: OutboxBatch, run: OutboxRun): Promise<void> {
+    // Read once per pod and run (a busy pod has many rows in one run).
+    const endpoints = await run.memo(`webhooks:${batch.podId}`, () => this.store.prisma.webhookEndpoint.findMany({ where: { podId: batch.podId, enabled: true } }));
     if (!endpoints.length) return;
     const subscribed = endpoints.map((e) => ({ id: e.id, format: e.format as WebhookFormat, topics: new Set(JSON.parse(e.events) as string[]) }));
     const messages = inboxMessages(batch.podId, batch.toSeq, batch.createdAt, batch.opened, batch.closed);
@@ -33,7 +34,7 @@ export class WebhookConsumer implements OutboxConsumer {
         after = page[page.length - 1]!.seq;
       }
     }
-    const pod = await podRef(this.store, batch.podId, this.publicUrl);
+    const pod = await run.memo(`pod:${batch.podId}`, () => podRef(this.store, batch.podId, this.publicUrl));
     const rows: NewDelivery[] = [];
     for (const s of subscribed) for (const m of messages) if (s.topics.has(m.type)) rows.push({ endpointId: s.id, podId: batch.podId, message: m, payload: messageBody(m, s.format, pod) });
     if (!rows.length) return;
