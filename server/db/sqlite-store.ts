@@ -15,7 +15,17 @@ import { PodStateCache, type StateRow } from "./pod-state-cache";
 import { searchSql, type EventFilter } from "./event-search";
 import { migrateSqlite } from "./migrations";
 import { WalFlusher } from "./wal-flusher";
-import { EVENT_COLUMNS, OUTBOX_COLUMNS, outboxInbox, type OutboxRow, type AppendOutcome, type AppendRequest, type TapeStore } from "./tape-store";
+import { OUTBOX_COLUMNS, outboxInbox, type OutboxRow, type AppendOutcome, type AppendRequest, type TapeStore } from "./tape-store";
+
+/**
+ * Bytes on disk: a chain hash is stored as its 32 bytes (a BLOB), not 64 hex characters — 64 bytes
+ * less per event, about a tenth of a small event's row. Read back as the same lowercase hex; rows
+ * written before (hex text) read unchanged, so no migration rewrites the tape.
+ */
+const packHash = (hex: string): Buffer | string => (/^[0-9a-f]{64}$/.test(hex) ? Buffer.from(hex, "hex") : hex);
+const hexOf = (column: string) => `CASE WHEN typeof(${column}) = 'blob' THEN lower(hex(${column})) ELSE ${column} END`;
+const EVENT_COLUMNS = `id, pod_id AS "podId", seq, type, actor, role, ts, received_at AS "receivedAt", body, meta, ${hexOf("prev_hash")} AS "prevHash", ${hexOf("hash")} AS hash`;
+const REF_COLUMNS = `id, pod_id AS podId, seq, ${hexOf("hash")} AS hash, type, actor`;
 
 export async function openSqliteStore(url: string, sync: "full" | "normal" = "full"): Promise<TapeStore> {
   const path = sqlitePath(url);
@@ -69,9 +79,9 @@ class SqliteStore implements TapeStore {
         `UPDATE outbox SET claimed_until = ? WHERE id IN (SELECT id FROM outbox WHERE claimed_until IS NULL OR claimed_until < ? ORDER BY id LIMIT ?) RETURNING ${OUTBOX_COLUMNS}`,
       ),
       deleteOutbox: prep(`DELETE FROM outbox WHERE id IN (SELECT value FROM json_each(?))`),
-      findOne: prep(`SELECT id, pod_id AS podId, seq, hash, type, actor FROM event WHERE id = ?`),
+      findOne: prep(`SELECT ${REF_COLUMNS} FROM event WHERE id = ?`),
       // One prepared statement for any number of ids: they arrive as a JSON array.
-      findMany: prep(`SELECT id, pod_id AS podId, seq, hash, type, actor FROM event WHERE id IN (SELECT value FROM json_each(?))`),
+      findMany: prep(`SELECT ${REF_COLUMNS} FROM event WHERE id IN (SELECT value FROM json_each(?))`),
       read: prep(`SELECT ${EVENT_COLUMNS} FROM event WHERE pod_id = ? AND seq > ? ORDER BY seq LIMIT ?`),
     };
   }
@@ -117,7 +127,7 @@ class SqliteStore implements TapeStore {
     const ids = requests.flatMap((r) => r.events.map((e) => e.id));
     const plan = planGroup(requests, pods, this.findExisting(ids), new Date().toISOString());
     for (const e of plan.rows) {
-      this.stmts.insert.run(e.id, e.podId, e.seq, e.type, e.actor, e.role, e.ts, e.receivedAt, e.body, e.meta, e.prevHash, e.hash);
+      this.stmts.insert.run(e.id, e.podId, e.seq, e.type, e.actor, e.role, e.ts, e.receivedAt, e.body, e.meta, packHash(e.prevHash), packHash(e.hash));
     }
     for (const podId of plan.touched) {
       const head = plan.heads.get(podId)!;

@@ -58,7 +58,7 @@ describe.each(testProviders())("chain verification on %s", (provider) => {
     expect(await verify(podId)).toEqual({ ok: true, checked: 10 });
     // An attacker who recomputes every hash after the change (and the pod's head) leaves a consistent chain…
     for (const sql of DROP_TRIGGERS[provider]) await rawSql(s.db, sql);
-    const rows = (await rawSql(s.db, `SELECT id, pod_id AS "podId", seq, type, actor, role, ts, received_at AS "receivedAt", body, meta, prev_hash AS "prevHash", hash FROM event WHERE pod_id = $1 AND seq >= 7 ORDER BY seq`, [podId])) as (ChainedEvent & { hash: string })[];
+    const rows = (await s.app.store.readEvents(podId, 6, 100)) as (ChainedEvent & { hash: string })[];
     let prevHash = rows[0]!.prevHash;
     for (const row of rows) {
       const e = { ...row, seq: Number(row.seq), prevHash, body: Number(row.seq) === 7 ? rewritten : row.body };
