@@ -13,11 +13,11 @@ const OFFERED_CALLS_PER_SECOND = 2000;
 const OFFERED_SECONDS = 5;
 
 type Pod = { podId: string; token: string };
-const HOOK = "/api/v1/hooks/claude-code";
+export const HOOK = "/api/v1/hooks/claude-code";
 
 const common = (session: string) => ({ session_id: session, transcript_path: `/tmp/bench/${session}.jsonl`, cwd: "/work/app", permission_mode: "default" });
-const pre = (session: string, id: string, i: number) => ({ ...common(session), hook_event_name: "PreToolUse", tool_name: "Bash", tool_input: { command: `npm test -- --shard ${i}`, description: "Run the tests" }, tool_use_id: id });
-const postUse = (session: string, id: string, i: number) => ({ ...common(session), hook_event_name: "PostToolUse", tool_name: "Bash", tool_input: { command: `npm test -- --shard ${i}` }, tool_response: { stdout: `shard ${i}: 42 passed`, stderr: "", interrupted: false }, tool_use_id: id });
+export const pre = (session: string, id: string, i: number) => ({ ...common(session), hook_event_name: "PreToolUse", tool_name: "Bash", tool_input: { command: `npm test -- --shard ${i}`, description: "Run the tests" }, tool_use_id: id });
+export const postUse = (session: string, id: string, i: number) => ({ ...common(session), hook_event_name: "PostToolUse", tool_name: "Bash", tool_input: { command: `npm test -- --shard ${i}` }, tool_response: { stdout: `shard ${i}: 42 passed`, stderr: "", interrupted: false }, tool_use_id: id });
 
 async function hook(base: string, token: string, payload: object): Promise<void> {
   const r = await post(`${base}${HOOK}`, JSON.stringify(payload), token);
@@ -34,12 +34,16 @@ async function timed(n: number, one: (i: number) => Promise<void>): Promise<numb
   return out.sort((a, b) => a - b);
 }
 
+/** A policy to evaluate on every PreToolUse (none of its rules matches the bench's commands). */
+export async function setBenchPolicy(base: string, podId: string): Promise<void> {
+  const policy = { type: "agent.policy.set", actor: "bench-admin", body: { rules: [{ id: "push", tool: "Bash", input: "git push*|rm -rf*", action: "ask" }, { id: "mcp", tool: "mcp__*", action: "deny" }] } };
+  const set = await post(`${base}/api/v1/pods/${podId}/events`, JSON.stringify(policy));
+  if (set.status !== 201) throw new Error(`policy → ${set.status} ${set.text}`);
+}
+
 export async function benchAgentHooks(base: string, pod: Pod): Promise<[string, string][]> {
   const rows: [string, string][] = [];
-  // A policy to evaluate on every PreToolUse (none of its rules matches the bench's commands).
-  const policy = { type: "agent.policy.set", actor: "bench-admin", body: { rules: [{ id: "push", tool: "Bash", input: "git push*|rm -rf*", action: "ask" }, { id: "mcp", tool: "mcp__*", action: "deny" }] } };
-  const set = await post(`${base}/api/v1/pods/${pod.podId}/events`, JSON.stringify(policy));
-  if (set.status !== 201) throw new Error(`policy → ${set.status} ${set.text}`);
+  await setBenchPolicy(base, pod.podId);
 
   const session = randomUUID();
   await hook(base, pod.token, { ...common(session), hook_event_name: "SessionStart", source: "startup", model: "claude-sonnet-4-5" });
