@@ -22,7 +22,9 @@ export const hookRoutes: Route[] = [
       const q = parseWith(ZHookQuery, Object.fromEntries(url.searchParams), "query");
       // A held call ends when its caller hangs up. Checked before the body is read: a request read to its end counts as destroyed.
       const closed = new AbortController();
-      res.on("close", () => closed.abort());
+      // Only a caller that hung up before its answer aborts the wait: aborting after every answer
+      // built a DOMException per request (measured: ~2 % of the server's time under hook load).
+      res.on("close", () => void (res.writableFinished || closed.abort()));
       if (req.destroyed || res.destroyed) closed.abort();
       const body = await readJsonBody(req, HOOK_BODY_MAX_BYTES);
       const who = { podId: identity.podId, memberId: identity.memberId, tokenId: identity.tokenId };
