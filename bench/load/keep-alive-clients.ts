@@ -69,6 +69,8 @@ export async function runKeepAliveClients(plan: LoadPlan): Promise<LoadResult> {
     const requests = plan.perClient[c]!;
     let next = 0;
     let sentAt = 0;
+    /** A request is out and its answer not yet whole. */
+    let awaiting = false;
     let pending: Buffer | null = null;
     /** Bytes the current answer takes in `pending` (head + body), once its head is read; else -1. */
     let answerBytes = -1;
@@ -81,6 +83,7 @@ export async function runKeepAliveClients(plan: LoadPlan): Promise<LoadResult> {
     const send = () => {
       if (next === requests.length) return finish();
       sentAt = performance.now();
+      awaiting = true;
       socket.write(requests[next++]!);
     };
     socket.on("data", (chunk: Buffer) => {
@@ -99,6 +102,7 @@ export async function runKeepAliveClients(plan: LoadPlan): Promise<LoadResult> {
       }
       if (pending.length < answerBytes) return;
       latencies[answered++] = performance.now() - sentAt;
+      awaiting = false;
       if (status === plan.expectStatus) good++;
       else fail(`HTTP ${status}, expected ${plan.expectStatus}:\n${pending.toString("utf8", 0, Math.min(answerBytes, 4000))}`);
       if (pending.length > answerBytes) {
@@ -111,7 +115,7 @@ export async function runKeepAliveClients(plan: LoadPlan): Promise<LoadResult> {
     });
     socket.on("error", (e) => (fail(`socket error: ${e.message}`), finish()));
     socket.on("close", () => {
-      if (next < requests.length || answerBytes >= 0 || pending) fail("the server closed a connection with requests left");
+      if (awaiting || next < requests.length) fail("the server closed a connection with requests left");
       finish();
     });
     send();
