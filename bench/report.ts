@@ -3,13 +3,14 @@
 // run is bench-results/last.json (git-ignored), rewritten after every complete run.
 import { execFileSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
-import { availableParallelism, cpus } from "node:os";
+import { availableParallelism, cpus, loadavg } from "node:os";
 import { dirname, join } from "node:path";
 import { met, type Figure } from "./figures";
 
 export const LAST_RUN = join(import.meta.dirname, "..", "bench-results", "last.json");
 
-export type Run = { at: string; commit: string; cores: number; cpu: string; node: string; durability: string; figures: Figure[] };
+/** loadAverage: the machine's 1-minute load when the run began; other work on these cores lowers every rate. */
+export type Run = { at: string; commit: string; cores: number; cpu: string; node: string; durability: string; loadAverage?: number; figures: Figure[] };
 
 export function describeMachine(): Omit<Run, "figures"> {
   let commit = "unknown";
@@ -18,7 +19,7 @@ export function describeMachine(): Omit<Run, "figures"> {
   } catch {
     // Not a git checkout (a release tarball): the commit stays unknown.
   }
-  return { at: new Date().toISOString(), commit, cores: availableParallelism(), cpu: cpus()[0]?.model ?? "unknown", node: process.version, durability: process.env.PODWATCH_SQLITE_SYNC ?? "full" };
+  return { at: new Date().toISOString(), commit, cores: availableParallelism(), cpu: cpus()[0]?.model ?? "unknown", node: process.version, durability: process.env.PODWATCH_SQLITE_SYNC ?? "full", loadAverage: Math.round(loadavg()[0]! * 100) / 100 };
 }
 
 export function readLastRun(): Run | null {
@@ -51,8 +52,8 @@ function change(now: Figure, before: Figure | undefined): string {
 export function printRun(run: Run, previous: Run | null): void {
   const m = run;
   console.log(`\npodwatch benchmark — server and load generator on this machine (they share its cores)`);
-  console.log(`  ${m.cores} cores (${m.cpu}), node ${m.node}, SQLite durability: ${m.durability}, commit ${m.commit}`);
-  console.log(`  previous run: ${previous ? `${previous.at}, commit ${previous.commit}, ${previous.cores} cores, durability ${previous.durability}` : "none (bench-results/last.json)"}\n`);
+  console.log(`  ${m.cores} cores (${m.cpu}), node ${m.node}, SQLite durability: ${m.durability}, commit ${m.commit}, load average at start ${m.loadAverage}`);
+  console.log(`  previous run: ${previous ? `${previous.at}, commit ${previous.commit}, ${previous.cores} cores, durability ${previous.durability}, load average ${previous.loadAverage ?? "?"}` : "none (bench-results/last.json)"}\n`);
   const before = new Map(previous?.figures.map((f) => [f.key, f]));
   const rows = [["figure", "this run", "target", "met?", "previous run (change)"], ...run.figures.map((f) => [f.label, format(f.value, f.unit), bound(f), verdict(f), change(f, before.get(f.key))])];
   const widths = rows[0]!.map((_, c) => Math.max(...rows.map((r) => r[c]!.length)));
