@@ -36,6 +36,7 @@ const ZEnv = z.object({
   PODWATCH_SIGN_INS_PER_MINUTE: z.coerce.number().int().min(1).default(10),
   PODWATCH_BLOB_MAX_BYTES: z.coerce.number().int().min(1).default(100 * 1024 * 1024),
   PODWATCH_SOCKET_ACK_TIMEOUT_MS: z.coerce.number().int().min(100).default(30_000),
+  PODWATCH_SOCKET_FRAMES_PER_SECOND: z.coerce.number().int().min(1).default(50_000),
   PODWATCH_SMTP_URL: z.string().regex(/^smtps?:\/\/[^\s]+$/, "must be smtp://… or smtps://…").optional(),
   PODWATCH_SMTP_FROM: z.string().min(3).default("podwatch <podwatch@localhost>"),
   PODWATCH_WATCHDOG_MINUTE_MS: z.coerce.number().int().min(100).max(60_000).default(60_000),
@@ -87,6 +88,8 @@ export type Config = {
   blobMaxBytes: number;
   /** How long a live-tape socket may take to acknowledge a backlog page before it is disconnected as a slow consumer. */
   socketAckTimeoutMs: number;
+  /** Live frames a second one pod's fan-out may send over all its sockets; a busier pod's frames are gathered into fewer (server/realtime/frame-window.ts). */
+  socketFramesPerSecond: number;
   /** Invite and reset links are also mailed when set (nodemailer's smtp://user:pass@host:port URL); `from` is the sender. */
   smtp: { url: string; from: string } | null;
   /** Test only: how long a "minute" of a pod's checkpoint cadence lasts for the watchdog (60000 = real time). */
@@ -145,6 +148,7 @@ export function readConfig(env: Record<string, string | undefined> = process.env
     signInsPerMinute: e.PODWATCH_SIGN_INS_PER_MINUTE,
     blobMaxBytes: e.PODWATCH_BLOB_MAX_BYTES,
     socketAckTimeoutMs: e.PODWATCH_SOCKET_ACK_TIMEOUT_MS,
+    socketFramesPerSecond: e.PODWATCH_SOCKET_FRAMES_PER_SECOND,
     smtp: e.PODWATCH_SMTP_URL ? { url: e.PODWATCH_SMTP_URL, from: e.PODWATCH_SMTP_FROM } : null,
     watchdogMinuteMs: e.PODWATCH_WATCHDOG_MINUTE_MS,
     deadlineMinMs: e.PODWATCH_DEADLINE_MIN_MS,

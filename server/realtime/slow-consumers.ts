@@ -39,9 +39,23 @@ export function dropIfOverfull(socket: PodSocket): boolean {
   return true;
 }
 
-/** Called before each frame to a room: a socket then holds at most the bound plus one frame. */
-export function dropOverfull(io: PodIo, room: string) {
-  for (const id of io.sockets.adapter.rooms.get(room) ?? []) {
+/**
+ * A room's traffic between two scans. A socket under the bound at one scan holds at most the
+ * bound plus this (and one frame) before the next: scanning every member before every frame was
+ * O(room) per frame, the most of a big room's fan-out after the writes themselves.
+ */
+export const SCAN_EVERY_BYTES = 1024 * 1024;
+/** Keyed by the adapter's member set of a room, which goes when the room empties. */
+const sentSinceScan = new WeakMap<Set<string>, number>();
+
+/** Called before each frame to a room, with about what it weighs: drops the members past the bound once per SCAN_EVERY_BYTES of the room's frames. */
+export function dropOverfull(io: PodIo, room: string, frameBytes: number) {
+  const members = io.sockets.adapter.rooms.get(room);
+  if (!members) return;
+  const sent = (sentSinceScan.get(members) ?? 0) + frameBytes;
+  if (sent < SCAN_EVERY_BYTES) return void sentSinceScan.set(members, sent);
+  sentSinceScan.set(members, 0);
+  for (const id of members) {
     const socket = io.sockets.sockets.get(id);
     if (socket) dropIfOverfull(socket);
   }

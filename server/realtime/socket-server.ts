@@ -6,7 +6,8 @@ import type { AppContext } from "../app-context";
 import { visiblePods } from "../pods/visible-pods";
 import { podAccess } from "../domain/access/policy";
 import { coalesceCommits } from "./tape-broadcaster";
-import { TapeHub } from "./tape-hub";
+import { podRoom, TapeHub } from "./tape-hub";
+import { frameWindowMs } from "./frame-window";
 import { changesAccess, recheckWatchers } from "./pod-access-watch";
 import { sendBacklog } from "./backlog";
 import { dropIfOverfull, dropOverfull } from "./slow-consumers";
@@ -16,17 +17,21 @@ import type { PodIo, PodSocket } from "./pod-socket";
 
 const PODS_ROOM = "pods";
 const countRoom = (podId: string) => `count:${podId}`;
+const COUNT_FRAME_BYTES = 120;
 
 export function attachSocketServer(httpServer: HttpServer, app: AppContext) {
   // destroyUpgrade: false leaves other upgrade requests (Next's dev HMR) alone.
   const io: PodIo = new Server(httpServer, { destroyUpgrade: false, serveClient: false });
   const hub = new TapeHub(io);
+  const roomSize = (room: string) => io.sockets.adapter.rooms.get(room)?.size ?? 0;
+  // A pod's frames go to its tape's spectators and to those counting its events on the overview.
+  const windowMs = (podId: string) => frameWindowMs(roomSize(podRoom(podId)) + roomSize(countRoom(podId)), app.config.socketFramesPerSecond);
   const coalescer = coalesceCommits(app.bus, (podId, events) => {
     hub.publish(podId, events);
-    dropOverfull(io, countRoom(podId));
+    dropOverfull(io, countRoom(podId), COUNT_FRAME_BYTES);
     io.to(countRoom(podId)).emit("pods:count", { v: WIRE_VERSION, podId, eventCount: events.at(-1)!.seq });
     if (changesAccess(events)) recheckWatchers(app, io, hub, podId, [countRoom(podId)]).catch((e) => console.error("podwatch: re-checking a pod's watchers failed", e));
-  });
+  }, windowMs);
   const onPodCreated = () => io.to(PODS_ROOM).emit("pods:changed", { v: WIRE_VERSION });
   app.bus.on("pod-created", onPodCreated);
 
@@ -68,7 +73,8 @@ export function attachSocketServer(httpServer: HttpServer, app: AppContext) {
       try {
         const cursor = await sendBacklog(app.store, socket, { podId, afterSeq, active: catchUp.active, ackTimeoutMs: app.config.socketAckTimeoutMs });
         if (cursor === null) return catchUp.abort();
-        coalescer.flushNow(); // frames still being coalesced go out (and get parked) before the join
+        // Frames still being gathered (this turn's, or a busy pod's window) need not go out first:
+        // what they hold at or below the cursor is filtered out by the floor goLive sets.
         const seq = catchUp.goLive(cursor);
         if (seq !== null) socket.emit("tape:live", { v: WIRE_VERSION, podId, seq });
       } catch (e) {

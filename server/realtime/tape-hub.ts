@@ -7,9 +7,10 @@
 // after it joined: commit and publish are not one instant), so a freshly joined
 // socket keeps a floor and is served filtered copies until frames pass it.
 //
-// What a socket has not taken is bounded: before each frame, members of the
-// room past the queue bound are dropped, and a subscriber that parks more than
-// MAX_PARKED events while its backlog is paced by its own acks is dropped too.
+// What a socket has not taken is bounded: as frames go to a room, members past
+// the queue bound are dropped (server/realtime/slow-consumers.ts), and a subscriber
+// that parks more than MAX_PARKED events while its backlog is paced by its own
+// acks is dropped too.
 import type { TapeEvent } from "../wire/events";
 import { splitByBytes, tapeEventBytes } from "../tape/wire-bytes";
 import { WIRE_VERSION } from "../wire/socket";
@@ -23,6 +24,8 @@ const MAX_PARKED = 10_000;
 
 export const podRoom = (podId: string) => `pod:${podId}`;
 
+const frameBytes = (events: TapeEvent[]) => events.reduce((sum, e) => sum + tapeEventBytes(e), 0);
+
 export class TapeHub {
   private catchingUp = new Map<string, Set<CatchingUp>>();
   private floors = new Map<string, Map<string, { socket: PodSocket; floor: number }>>();
@@ -31,7 +34,7 @@ export class TapeHub {
 
   /** Called with each coalesced, committed frame of a pod, in seq order. */
   publish(podId: string, events: TapeEvent[]) {
-    dropOverfull(this.io, podRoom(podId));
+    dropOverfull(this.io, podRoom(podId), frameBytes(events));
     const floors = this.floors.get(podId);
     const room = this.io.to(podRoom(podId));
     if (!floors?.size) room.emit("tape:events", { v: WIRE_VERSION, podId, events });
