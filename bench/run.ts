@@ -1,5 +1,5 @@
-// npm run bench: issue 18's performance targets, each beside its bound and the previous run's
-// figure, then the other figures (agent side, webhooks, hooks' latencies, first render, signals,
+// npm run bench: issue 18's performance targets (ingest, hooks, spectators, memory, disk), each
+// beside its bound and the previous run's figure, then the other figures (agent side, webhooks, hooks' latencies, first render, signals,
 // cluster). The real server runs as a child process on a temp SQLite database at full durability
 // (PODWATCH_SQLITE_SYNC, when set, is passed on and printed). Traffic goes only to 127.0.0.1;
 // every loop is bounded in count and time, and the bench stops by itself.
@@ -27,6 +27,7 @@ import { batchedIngestFigure, singleEventFigure, warmUp, type BenchServer } from
 import { generatorCeiling } from "./load/generator-ceiling";
 import { describeMachine, printRun, readLastRun, saveRun } from "./report";
 import { socketLatencyRows } from "./socket-latency";
+import { benchSpectators } from "./spectators";
 import { idleRssFigure } from "./server-rss";
 
 const onlyTargets = process.env.BENCH_ONLY === "targets";
@@ -60,8 +61,8 @@ async function main() {
     const batch = await batchedIngestFigure(target);
     figures.push(await singleEventFigure(target), batch.figure);
     figures.push(...(await hookThroughputFigures(target)));
-    // SPECTATOR FIGURES (bench/spectators.ts, another engineer's): 500 spectators' latency, 2,000
-    // live spectators, catch-up of 10,000 events, RSS with 2,000 spectators — called here once it lands.
+    // 500 spectators' POST → socket latency, 2,000 live spectators and the RSS with them, catch-up of 10,000 events.
+    figures.push(...(await benchSpectators(base, { serverPid: target.pid })));
 
     if (!onlyTargets) {
       rows.push(...(await otherRows("POST → socket latency", () => socketLatencyRows(base))));
