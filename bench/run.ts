@@ -1,8 +1,9 @@
 // npm run bench: issue 18's performance targets (ingest, hooks, spectators, memory, disk), each
 // beside its bound and the previous run's figure, then the other figures (agent side, webhooks,
-// hooks' latencies, first render, signals, cluster). The real server runs as a child process on a temp SQLite database at full durability
-// (PODWATCH_SQLITE_SYNC, when set, is passed on and printed). Traffic goes only to 127.0.0.1;
-// every loop is bounded in count and time, and the bench stops by itself.
+// hooks' latencies, first render, signals, cluster). The real server runs as a child process on a
+// temp SQLite database at full durability (PODWATCH_SQLITE_SYNC, when set, is passed on and
+// printed). Traffic goes only to 127.0.0.1; every loop is bounded in count and time, and the
+// bench stops by itself.
 //
 //   npm run bench                      everything (several minutes)
 //   BENCH_ONLY=targets npm run bench   only the target table (skips the slow other figures)
