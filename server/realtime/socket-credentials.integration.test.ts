@@ -95,5 +95,16 @@ describe.each(testProviders())("socket credentials on %s", (provider) => {
       expect((await watcher.gone) - revoked).toBeLessThan(3000);
       watcher.socket.close();
     });
+
+    it("a share link revoked a moment after it was found valid is refused at once to a new socket (a valid lookup is reused for a second, never past a revocation)", async () => {
+      const link = (await api(s.url, "POST", `/api/v1/pods/${podId}/share-links`, {})).body as { id: string; token: string };
+      const watcher = await liveSocket(s.url, link.token, podId);
+      expect((await api(s.url, "DELETE", `/api/v1/pods/${podId}/share-links/${link.id}`)).status).toBe(200);
+      await watcher.gone;
+      const again = await handshake(s.url, { token: link.token });
+      expect(again.outcome).toBe("authentication required");
+      again.socket.close();
+      watcher.socket.close();
+    });
   });
 });
