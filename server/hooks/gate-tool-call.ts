@@ -19,10 +19,13 @@ import type { HeldCalls } from "./held-calls";
 import { tokenStillValid } from "../access/token-still-valid";
 import { cut } from "./summarize";
 import { budgetHoldLine } from "./budget-hold-line";
+import { askDefault } from "../domain/state/reduce-tool-gates";
+import { answerDrainedCall } from "./answer-drained-call";
 
 type Gated = HookInputOf<"PreToolUse" | "PermissionRequest">;
 type Gate = { decision: "allow" | "deny"; by: "policy" | "person" | "deadline"; ruleId?: string; requestId?: string; reason?: string };
-export type HoldOptions = { waitSeconds: number; signal: AbortSignal; held: HeldCalls; heldKey: string };
+/** `signal`: the caller hung up; `drain`: the node began to shut down (held calls are answered at once, answer-drained-call.ts). */
+export type HoldOptions = { waitSeconds: number; signal: AbortSignal; drain: AbortSignal; held: HeldCalls; heldKey: string };
 /** null: no rule spoke (Claude Code's own flow applies); "aborted": the caller hung up, nothing to answer. */
 export type GateOutcome = GateDecision | null | "aborted";
 
@@ -50,16 +53,22 @@ export async function gateToolCall(app: AppContext, who: HookCaller, state: PodS
   const answered = (a: ApprovalAnswer) => finish(a, requestId, verdict.ruleId, record);
   const existing = state.toolApprovals[requestId];
   if (existing?.answer) return answered(existing.answer); // a retry of a call already decided
+  const drained = async (asked: boolean) => {
+    const a = await answerDrainedCall(app, who, h, { requestId: asked ? requestId : null, ruleId: verdict.ruleId, toolCallId: hookEventId(key, "event") });
+    return "answer" in a ? answered(a.answer) : a.decision;
+  };
+  if (o.drain.aborted) return drained(Boolean(existing)); // a node shutting down asks nobody new
   const release = o.held.acquire(o.heldKey);
   if (!release) return deny("podwatch: too many tool calls of this agent are held at once, waiting for an answer; try again in a few seconds");
   try {
     // A retry of a call still waiting waits on the same request instead of asking again.
     if (!existing) await askPerson(app, who, state, h, requestId, verdict, o.waitSeconds);
-    const waited = await waitForApproval(app.store, app.bus, who.podId, requestId, { waitMs: holdMs(o.waitSeconds), signal: o.signal });
+    const waited = await waitForApproval(app.store, app.bus, who.podId, requestId, { waitMs: holdMs(o.waitSeconds), signal: o.signal, drain: o.drain });
     if ("ended" in waited && waited.ended === "aborted") return "aborted";
     // Held for minutes: the token may have been revoked meanwhile. Its call gets no answer but deny, and leaves nothing on the tape.
     if (!(await tokenStillValid(app.store, who.tokenId))) return deny("podwatch: the agent token was revoked while this call was held");
     if ("answer" in waited) return answered(waited.answer);
+    if (waited.ended === "drained") return drained(true);
     if (waited.ended === "unknown_request") return deny("podwatch no longer holds this approval request; run the tool again to ask anew");
     const reason = `No answer came in time: the hold ended (the hook waits ${o.waitSeconds} s) before anyone answered; the request stays in the podwatch inbox — run the tool again once it is answered`;
     await record({ decision: "deny", by: "deadline", requestId, ruleId: verdict.ruleId, reason });
@@ -97,7 +106,7 @@ async function finish(a: ApprovalAnswer, requestId: string, ruleId: string | und
   return { decision: a.decision, reason };
 }
 
-async function askPerson(app: AppContext, who: HookCaller, state: PodState, h: Gated, requestId: string, verdict: ToolVerdict, waitSeconds: number) {
+async function askPerson(app: AppContext, who: HookCaller, state: PodState, h: Gated, requestId: string, verdict: ToolVerdict, waitSeconds: number, again = true): Promise<void> {
   const ask = askSettings(state, who.memberId);
   // The deadline falls before the hold ends, so its default reaches the agent; never under the tape's minimum.
   const deadlineMs = Math.max(app.config.deadlineMinMs + 2000, Math.min(ask.minutes * 60_000, holdMs(waitSeconds) - DEADLINE_SLACK_MS));
@@ -106,14 +115,18 @@ async function askPerson(app: AppContext, who: HookCaller, state: PodState, h: G
     input: gatedInputText(h.tool_input),
     // A budget's hold says first why a call no rule asks about is held: the person sees the budget and its numbers.
     context: [...budgetHoldLine(state, verdict), ...(await recentContext(app.store, who.podId, who.memberId, h.session_id))],
-    // A budget's hold asks a person: nobody answering must not let the call run, whatever the policy's default.
-    deadline: { at: new Date(Date.now() + deadlineMs).toISOString(), then: "answer" as const, answer: verdict.scope === "budget" ? ("deny" as const) : ask.then },
+    // While a budget holds the agent, nobody answering must not let the call run, whichever rule asked.
+    deadline: { at: new Date(Date.now() + deadlineMs).toISOString(), then: "answer" as const, answer: askDefault(state, who.memberId) },
   };
   try {
     await appendHookEvents(app, who, [{ id: hookEventId(requestId, "ask"), type: "tool.approval.requested", actor: who.memberId, sessionId: h.session_id, body }]);
   } catch (e) {
+    if (!(e instanceof AppError)) throw e;
+    const now = await app.store.readState(who.podId);
     // Two retries racing: the other one asked; wait on its request.
-    const asked = (await app.store.readState(who.podId))?.toolApprovals[requestId];
-    if (!asked || !(e instanceof AppError)) throw e;
+    if (now?.toolApprovals[requestId]) return;
+    // A budget crossed since the state was read: ask again with the default it now requires.
+    if (again && now && e.code === "default_is_policy") return askPerson(app, who, now, h, requestId, verdict, waitSeconds, false);
+    throw e;
   }
 }

@@ -1,5 +1,5 @@
 // Holds a gated tool call until its approval is answered (by a person, or by the deadline's
-// default), the caller hangs up, or the wait runs out. Like wait-for-events.ts it listens
+// default), the caller hangs up, the node begins to drain, or the wait runs out. Like wait-for-events.ts it listens
 // before it reads, so an answer committed in between is never missed; it re-reads the pod's
 // state only when a commit answers this very request — one answer must not make every held
 // call of the pod re-read a big state (no polling either).
@@ -9,7 +9,7 @@ import type { CommittedBatch, TapeBus } from "../tape/bus";
 import type { TapeEvent } from "../wire/events";
 
 export type ApprovalAnswer = NonNullable<ToolApproval["answer"]>;
-export type WaitOutcome = { answer: ApprovalAnswer } | { ended: "timeout" | "aborted" | "unknown_request" };
+export type WaitOutcome = { answer: ApprovalAnswer } | { ended: "timeout" | "aborted" | "drained" | "unknown_request" };
 
 /** Whether `e` could answer the approval `requestId`: a person's answer to it, or its deadline passing. */
 export function answersRequest(e: TapeEvent, requestId: string): boolean {
@@ -20,7 +20,7 @@ export function answersRequest(e: TapeEvent, requestId: string): boolean {
   return false;
 }
 
-export async function waitForApproval(store: TapeStore, bus: TapeBus, podId: string, requestId: string, o: { waitMs: number; signal: AbortSignal }): Promise<WaitOutcome> {
+export async function waitForApproval(store: TapeStore, bus: TapeBus, podId: string, requestId: string, o: { waitMs: number; signal: AbortSignal; drain?: AbortSignal }): Promise<WaitOutcome> {
   if (o.signal.aborted) return { ended: "aborted" };
   let wake: () => void = () => {};
   let timedOut = false;
@@ -31,6 +31,7 @@ export async function waitForApproval(store: TapeStore, bus: TapeBus, podId: str
   const timer = setTimeout(() => ((timedOut = true), wake()), o.waitMs);
   bus.on("committed", onCommitted);
   o.signal.addEventListener("abort", onAbort, { once: true });
+  o.drain?.addEventListener("abort", onAbort, { once: true });
   try {
     for (;;) {
       const woken = new Promise<void>((resolve) => (wake = resolve));
@@ -38,6 +39,8 @@ export async function waitForApproval(store: TapeStore, bus: TapeBus, podId: str
       if (!approval) return { ended: "unknown_request" };
       if (approval.answer) return { answer: approval.answer };
       if (o.signal.aborted) return { ended: "aborted" };
+      // An answer already given still wins over a drain (read just above).
+      if (o.drain?.aborted) return { ended: "drained" };
       if (timedOut) return { ended: "timeout" };
       await woken;
     }
@@ -45,5 +48,6 @@ export async function waitForApproval(store: TapeStore, bus: TapeBus, podId: str
     clearTimeout(timer);
     bus.off("committed", onCommitted);
     o.signal.removeEventListener("abort", onAbort);
+    o.drain?.removeEventListener("abort", onAbort);
   }
 }

@@ -61,6 +61,16 @@ async function serve(app: AppContext, req: IncomingMessage, res: ServerResponse,
       : new AppError(404, "not_found", `no API route ${url.pathname}`);
   }
   const params = route.path.exec(url.pathname)!.slice(1).map(decodeSegment);
+  const known: { identity: Identity } = { identity: { kind: "anonymous" } };
+  try {
+    await serveRoute(app, req, res, url, ip, route, params, known);
+  } catch (e) {
+    if (!route.failed) throw e;
+    await route.failed({ app, req, res, url, identity: known.identity }, e);
+  }
+}
+
+async function serveRoute(app: AppContext, req: IncomingMessage, res: ServerResponse, url: URL, ip: string, route: Route, params: string[], known: { identity: Identity }) {
   let identity: Identity = { kind: "anonymous" };
   if (route.guard !== "public") {
     const resolved = await resolveIdentity(app.access, req.headers);
@@ -70,7 +80,7 @@ async function serve(app: AppContext, req: IncomingMessage, res: ServerResponse,
       await countFailedAuth(app, ip, res);
       throw GENERIC_401;
     }
-    identity = resolved;
+    identity = known.identity = resolved;
     // Cookies ride along on cross-site requests; a person's writes must come from our own pages.
     if (identity.kind === "user" && req.method !== "GET" && req.method !== "HEAD" && !app.config.trustedOrigins.includes(String(req.headers.origin ?? ""))) {
       throw new AppError(403, "bad_origin", "cookie-authenticated writes must come from podwatch's own origin");

@@ -24,8 +24,11 @@ export function sendJson(res: ServerResponse, status: number, body: unknown) {
 
 export const tooLarge = (max: number) => new AppError(413, "payload_too_large", `request body exceeds ${max} bytes`);
 
-/** The whole body, at most `max` bytes; past that it rejects with 413 and the rest is discarded as it arrives. */
-export function readBody(req: IncomingMessage, max: number): Promise<Buffer> {
+/**
+ * The whole body, at most `max` bytes; past that it rejects with 413 and the rest is discarded as
+ * it arrives (`head`, if given, is handed what came within the limit first).
+ */
+export function readBody(req: IncomingMessage, max: number, head?: (bytes: Buffer) => void): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     if (Number(req.headers["content-length"] ?? 0) > max) return reject(tooLarge(max));
     const chunks: Buffer[] = [];
@@ -35,6 +38,7 @@ export function readBody(req: IncomingMessage, max: number): Promise<Buffer> {
       if (size <= max) return void chunks.push(chunk);
       // Not req.destroy(): that would cut the connection before the 413 reaches the client.
       req.off("data", onData).off("end", onEnd);
+      head?.(Buffer.concat(chunks));
       chunks.length = 0;
       req.resume();
       reject(tooLarge(max));
@@ -45,7 +49,11 @@ export function readBody(req: IncomingMessage, max: number): Promise<Buffer> {
 }
 
 export async function readJsonBody(req: IncomingMessage, maxBytes = MAX_BODY_BYTES): Promise<unknown> {
-  const bytes = await readBody(req, maxBytes);
+  return parseJsonBytes(await readBody(req, maxBytes));
+}
+
+/** A body read whole, judged (depth, NUL, lone surrogates) and parsed; 400 or 413 when it is not JSON we take. */
+export function parseJsonBytes(bytes: Buffer): unknown {
   const problem = jsonTextProblem(bytes, MAX_JSON_DEPTH);
   if (problem) throw jsonRefusal(problem);
   const text = bytes.toString("utf8");

@@ -15,7 +15,14 @@ export type RouteContext = { app: AppContext; req: IncomingMessage; res: ServerR
  * admin token — the route then checks each event's actor with requireAppend).
  */
 export type Guard = "public" | "authenticated" | "site-admin" | "pod-creator" | { pod: Access } | "append";
-export type Route = { method: string; path: RegExp; guard: Guard; run: (c: RouteContext) => Promise<void> };
+/** What a route's `failed` learns: the caller, when it was resolved before the failure (else anonymous). */
+export type FailedContext = { app: AppContext; req: IncomingMessage; res: ServerResponse; url: URL; identity: Identity };
+/**
+ * `failed`: how the route answers when anything after it was matched throws (authentication, rate
+ * limit, guard, its own run); it rethrows what it leaves to the usual error answer. Without it,
+ * the usual error answer.
+ */
+export type Route = { method: string; path: RegExp; guard: Guard; run: (c: RouteContext) => Promise<void>; failed?: (c: FailedContext, e: unknown) => Promise<void> };
 
 /** Who is named as the actor of seed-document endpoints: the token's member, else the caller's header. */
 export function actorOf(c: RouteContext): string {

@@ -18,6 +18,13 @@ const MAX_SESSION_ALLOWS = 100;
 
 export const toolItemId = (requestId: string) => `tool:${requestId}`;
 
+/**
+ * What a held call's deadline answers when nobody does: the policy's default, but "deny" while a
+ * crossed budget holds the agent, whatever rule asked (the hook door asks with this very value).
+ * A request may always ask "deny": it is never looser than the policy.
+ */
+export const askDefault = (s: PodState, agentId: string): "allow" | "deny" => (budgetHold(s, agentId) ? "deny" : askSettings(s, agentId).then);
+
 const policySet: R<"agent.policy.set"> = (s, e) => {
   requireMembershipAdmin(s, e.actor);
   const { agentId, rules, ask, unreachable, recordPrompts } = e.body;
@@ -35,8 +42,7 @@ const approvalRequested: R<"tool.approval.requested"> = (s, e) => {
   if (b.deadline.then !== "answer") throw invalidRule("deadline_answers", `a tool approval's deadline gives an answer (then: "answer", allow or deny)`);
   // The default and the longest wait are the policy's, never the asking agent's own choice.
   const ask = askSettings(s, e.actor);
-  // "deny" is never looser than the policy; while a budget holds the agent it is the only default.
-  const then = budgetHold(s, e.actor) ? "deny" : ask.then;
+  const then = askDefault(s, e.actor);
   if (b.deadline.answer !== then && b.deadline.answer !== "deny") throw conflictRule("default_is_policy", `this agent's ${then === ask.then ? "tool policy" : "crossed budget"} says a deadline ${then === "allow" ? "allows" : "denies"}; the request asked "${b.deadline.answer}"`);
   const due = dueFrom(b.deadline, e.receivedAt)!;
   if (Date.parse(due.at) - Date.parse(e.receivedAt) > ask.minutes * 60_000 + 1000) throw conflictRule("deadline_is_policy", `this agent's tool policy gives a person at most ${ask.minutes} minutes to answer`);
