@@ -1,7 +1,7 @@
 // `podwatch hook` on a gated call when podwatch answers but will not decide: a 429 is podwatch
-// refusing for now — a deny naming it, never the unreachable rule (which may be open); and a
-// podwatch that is reached but too slow is reported as too slow, not as unreachable. Real bin,
-// real server, and a real socket that accepts and never answers.
+// refusing for now — answered by the agent's unreachable rule, naming the 429 (closed: deny,
+// open: no opinion), with exit 0; and a podwatch that is reached but too slow is reported as too
+// slow, not as unreachable. Real bin, real server, and a real socket that accepts and never answers.
 import { existsSync, mkdtempSync, readdirSync, readFileSync } from "node:fs";
 import { createServer, type Server, type Socket } from "node:net";
 import { tmpdir } from "node:os";
@@ -33,17 +33,24 @@ describe.each(testProviders())("podwatch hook when podwatch refuses or is slow, 
     return { podId, token: tokens.claude!, env, spooled, hook: (p: unknown, args: string[] = []) => runHookProcess(p, env, args) };
   };
 
-  it("a 429 on a gated call denies, naming it (even with the unreachable rule open); an observation is spooled", async () => {
+  it("a 429 on a gated call is answered by the agent's rule with exit 0, naming it (closed: deny, open: no opinion); an observation is spooled", async () => {
     server = await startServerOn(db, { PODWATCH_RATE_LIMIT_PER_MINUTE: String(RATE_LIMIT) });
-    const { token, hook, spooled } = await setup(server.url, "throttled");
+    const { podId, token, hook, spooled } = await setup(server.url, "throttled");
+    const rule = async (unreachable: string) => expect((await api(server!.url, "POST", `/api/v1/pods/${podId}/events`, { type: "agent.policy.set", actor: "ops-admin", body: { rules: [], unreachable } })).status).toBe(201);
+    await rule("closed");
     for (let i = 0; i < RATE_LIMIT; i++) await api(server.url, "GET", "/api/v1/me", undefined, { token }); // the token's minute is used up
     expect((await api(server.url, "GET", "/api/v1/me", undefined, { token })).status).toBe(429);
 
     const pre = await hook(readHookFixture("pre-tool-use-git-push"));
     expect([pre.code, pre.json]).toEqual([0, { hookSpecificOutput: { hookEventName: "PreToolUse", permissionDecision: "deny", permissionDecisionReason: expect.stringContaining("429") } }]);
-    expect(JSON.stringify(pre.json)).not.toContain("unreachable");
     const perm = await hook(readHookFixture("permission-request"));
-    expect(perm.json).toEqual({ hookSpecificOutput: { hookEventName: "PermissionRequest", decision: { behavior: "deny", message: expect.stringContaining("refused to check this call for now") } } });
+    expect(perm.json).toEqual({ hookSpecificOutput: { hookEventName: "PermissionRequest", decision: { behavior: "deny", message: expect.stringContaining("refused to check it for now") } } });
+    // The HTTP door itself answers the same way: a 200 carrying the rule, never the 429.
+    const res = await fetch(`${server.url}/api/v1/hooks/claude-code`, { method: "POST", headers: { authorization: `Bearer ${token}`, "content-type": "application/json" }, body: JSON.stringify(readHookFixture("pre-tool-use-git-push")) });
+    expect([res.status, res.headers.get("x-podwatch-unreachable"), ((await res.json()) as any).hookSpecificOutput.permissionDecision]).toEqual([200, "closed", "deny"]);
+    await rule("open");
+    const open = await hook(readHookFixture("pre-tool-use-git-push"));
+    expect([open.code, open.json]).toEqual([0, {}]);
     expect(spooled()).toEqual([]); // a refusal is not an unreachable gate to report
 
     const note = await hook(readHookFixture("notification"));

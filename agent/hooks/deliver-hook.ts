@@ -1,12 +1,13 @@
 // One hook payload to podwatch: the spool first (in order), then this one. An observation that
 // cannot be sent is spooled and answered {} at once, so the agent never waits on podwatch; a
 // gated call that cannot be sent gets the agent's unreachable rule, and its decision is spooled
-// to be reported; one podwatch refuses for now (429) is denied. Whatever happens, the answer comes before `deadline`.
+// to be reported; one podwatch refuses (429, or a 4xx an older server answers) gets the rule too,
+// naming the refusal. Whatever happens, the answer comes before `deadline`.
 import { PodwatchError } from "../sdk/errors";
 import type { HookSender } from "./hook-sender";
 import { classify, replaySpool } from "./replay-spool";
 import { Spool } from "./spool";
-import { denyAnswer, GATED_EVENTS, readRule, saveRule, unreachableAnswer, unreachableReport, type Unanswered } from "./unreachable-rule";
+import { GATED_EVENTS, readRule, saveRule, unreachableAnswer, unreachableReport, type Unanswered } from "./unreachable-rule";
 
 /** `replayAfter`: podwatch answered, or a replayer was busy; worth sending what the spool holds now. */
 export type Delivery = { output: string; exitCode: number; replayAfter: boolean; message?: string };
@@ -23,7 +24,7 @@ export async function deliverHook(ctx: Ctx, payload: Record<string, unknown>, bo
   // A gated call waits a little for a replayer under way (its events come first); an observation queues behind it.
   const replay = await replaySpool(ctx.spool, ctx.send, { deadline: ctx.deadline, lockWaitMs: gated ? 2000 : 0 });
   if (replay === "unreachable" || replay === "slow") return gated ? unreachable(ctx, payload, event, replay, "while replaying the spool") : spooled(ctx, payload, false);
-  if (replay === "throttled") return gated ? throttled(event, "while replaying the spool") : spooled(ctx, payload, false);
+  if (replay === "throttled") return gated ? throttled(ctx, event, "while replaying the spool") : spooled(ctx, payload, false);
   if (replay !== "done" && !gated) return spooled(ctx, payload, replay === "busy");
   const left = ctx.deadline - Date.now();
   try {
@@ -36,11 +37,12 @@ export async function deliverHook(ctx: Ctx, payload: Record<string, unknown>, bo
     const failure = classify(e);
     const why = e instanceof PodwatchError ? e.message : String(e);
     if (failure === "unreachable" || failure === "slow") return gated ? unreachable(ctx, payload, event, failure, why) : spooled(ctx, payload, false);
-    if (failure === "throttled") return gated ? throttled(event, why) : spooled(ctx, payload, false);
+    if (failure === "throttled") return gated ? throttled(ctx, event, why) : spooled(ctx, payload, false);
     // Refused (bad token) or rejected: sending it again would fail alike. Exit 1 is Claude Code's
-    // non-blocking error (shown to the user); a closed rule still denies a gated call.
-    if (gated && readRule(ctx.spool) === "closed") return { output: denyAnswer(event, `podwatch refused the hook (${why}) and this agent's rule is to deny tool calls podwatch cannot check`), exitCode: 0, replayAfter: true, message: why };
-    return { output: "", exitCode: 1, replayAfter: true, message: `podwatch refused the ${event || "hook"} hook: ${why}` };
+    // non-blocking error (shown to the user); a gated call is answered by the rule, with exit 0.
+    const message = `podwatch refused the ${event || "hook"} hook: ${why}`;
+    if (gated) return { output: unreachableAnswer(event, readRule(ctx.spool), `refused: ${why}`, "unchecked"), exitCode: 0, replayAfter: true, message };
+    return { output: "", exitCode: 1, replayAfter: true, message };
   }
 }
 
@@ -56,8 +58,8 @@ export function unreachable(ctx: Ctx, payload: Record<string, unknown>, event: s
   return { output: unreachableAnswer(event, rule, why, cause), exitCode: 0, replayAfter: false };
 }
 
-/** A 429 on a gated call: podwatch answered, and refused for now. A refusal denies; the unreachable rule is for when podwatch cannot answer. */
-function throttled(event: string, why: string): Delivery {
-  const reason = `podwatch refused to check this call for now (429 too many requests: ${why}); denied — try again in a few seconds`;
-  return { output: denyAnswer(event, reason), exitCode: 0, replayAfter: false, message: reason };
+/** A 429 on a gated call: podwatch refused to check it for now. The agent's rule answers, as the server's own door does; nothing is reported (podwatch heard the call). */
+function throttled(ctx: Ctx, event: string, why: string): Delivery {
+  const message = `podwatch refused to check this call for now (429 too many requests: ${why})`;
+  return { output: unreachableAnswer(event, readRule(ctx.spool), `429 too many requests: ${why}; try again in a few seconds`, "throttled"), exitCode: 0, replayAfter: false, message };
 }

@@ -1,7 +1,10 @@
 // `podwatch hook`: a Claude Code "command" hook. Claude Code writes the hook's input JSON on
 // stdin and reads our stdout as the hook's output when we exit 0. Exit 2 would BLOCK the agent,
-// so this command never uses it: its own failures exit 1, which Claude Code reports and moves
-// past. Runs once per tool call, so it loads nothing but node:http and the spool (no schemas).
+// so this command never uses it. A gated call (PreToolUse, PermissionRequest) is always
+// answered with exit 0 and a decision: whatever fails, the agent's unreachable rule decides it
+// (closed: deny, open: no opinion); with no pod configured at all, it is denied. Any other
+// hook's own failures exit 1, which Claude Code reports and moves past. Runs once per tool
+// call, so it loads nothing but node:http and the spool (no schemas).
 import { randomUUID } from "node:crypto";
 import { homedir } from "node:os";
 import { join } from "node:path";
@@ -14,7 +17,8 @@ import { replaySpool } from "./replay-spool";
 import { reportDropped } from "./report-dropped";
 import { spoolTranscriptUsage, USAGE_EVENTS } from "./report-usage";
 import { DEFAULT_SPOOL_MAX_BYTES, Spool } from "./spool";
-import { GATED_EVENTS, readRule, unreachableAnswer } from "./unreachable-rule";
+import { denyAnswer, GATED_EVENTS, readRule, unreachableAnswer } from "./unreachable-rule";
+import { topLevelStrings } from "../../server/wire/top-level-strings";
 import { GATED_TIMEOUT_SECONDS, OBSERVATION_TIMEOUT_SECONDS } from "./settings-snippet";
 
 export type HookIo = { stdin: NodeJS.ReadableStream; stdout: (s: string) => void; stderr: (s: string) => void; env: NodeJS.ProcessEnv };
@@ -24,7 +28,17 @@ const FAILED = 1; // Claude Code: a non-blocking error
 
 export async function runHook(argv: string[], io: HookIo): Promise<number> {
   const started = Date.now();
-  const fail = (message: string) => (io.stderr(`podwatch hook: ${message}\n`), FAILED);
+  // Read first: which event this is decides how any failure below is answered.
+  const input = await readBoundedStdin(io.stdin, HOOK_INPUT_MAX_BYTES);
+  const gatedEvent = topLevelStrings(input.text === null ? input.head : Buffer.from(input.text), "hook_event_name").find((e) => GATED_EVENTS.has(e)) ?? null;
+  let ruleSpool: Spool | null = null; // where the agent's rule is cached, once PODWATCH_URL and PODWATCH_TOKEN are known
+  const fail = (message: string) => {
+    io.stderr(`podwatch hook: ${message}\n`);
+    if (!gatedEvent) return FAILED;
+    const why = `podwatch hook could not check this call: ${message}`;
+    io.stdout(`${ruleSpool ? unreachableAnswer(gatedEvent, readRule(ruleSpool), message, "unchecked") : denyAnswer(gatedEvent, `${why}; with no pod to ask, it is denied`)}\n`);
+    return 0;
+  };
   let values: { timeout?: string; "usage-only"?: boolean; url?: string; token?: string };
   try {
     ({ values } = parseArgs({ args: argv, options: { timeout: { type: "string" }, "usage-only": { type: "boolean" }, url: { type: "string" }, token: { type: "string" } }, strict: true }));
@@ -35,11 +49,11 @@ export async function runHook(argv: string[], io: HookIo): Promise<number> {
   const token = values.token ?? io.env.PODWATCH_TOKEN ?? "";
   if (!/^https?:\/\/[^/]/.test(url)) return fail("set PODWATCH_URL to podwatch's address, e.g. http://127.0.0.1:3000");
   if (!token) return fail("set PODWATCH_TOKEN to an agent token of the pod");
-  const input = await readBoundedStdin(io.stdin, HOOK_INPUT_MAX_BYTES);
-  if (input === null) return fail(`the hook input is larger than ${HOOK_INPUT_MAX_BYTES / 1024 / 1024} MiB; not sent`);
+  const spool = (ruleSpool = new Spool(io.env.PODWATCH_SPOOL_DIR || join(homedir(), ".podwatch", "spool"), url, token, Number(io.env.PODWATCH_SPOOL_MAX_BYTES) || DEFAULT_SPOOL_MAX_BYTES));
+  if (input.text === null) return fail(`the hook input is larger than ${HOOK_INPUT_MAX_BYTES / 1024 / 1024} MiB; not sent`);
   let payload: Record<string, unknown>;
   try {
-    payload = JSON.parse(input) as Record<string, unknown>;
+    payload = JSON.parse(input.text) as Record<string, unknown>;
     if (!payload || typeof payload !== "object" || Array.isArray(payload)) throw new Error("not an object");
   } catch {
     return fail("stdin is not Claude Code's hook input (a JSON object)");
@@ -58,7 +72,6 @@ export async function runHook(argv: string[], io: HookIo): Promise<number> {
   if (!Number.isFinite(budgetS) || budgetS <= 0) return fail(`--timeout takes seconds, got ${values.timeout}`);
   // Answer before Claude Code gives up on us: a fifth of the budget back, at most 3 s.
   const deadline = started + budgetS * 1000 - Math.min(3000, budgetS * 200);
-  const spool = new Spool(io.env.PODWATCH_SPOOL_DIR || join(homedir(), ".podwatch", "spool"), url, token, Number(io.env.PODWATCH_SPOOL_MAX_BYTES) || DEFAULT_SPOOL_MAX_BYTES);
   const ctx = { spool, send: hookSender(url, token), deadline };
 
   const work = async (): Promise<Delivery> => {

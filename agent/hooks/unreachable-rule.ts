@@ -28,9 +28,9 @@ function readRuleOrNull(spool: Spool): string | null {
   }
 }
 
-/** Why podwatch could not decide: it could not be reached, or it was reached but did not answer in time. */
-export type Unanswered = "unreachable" | "slow";
-const UNANSWERED: Record<Unanswered, string> = { unreachable: "podwatch is unreachable", slow: "podwatch did not answer in time" };
+/** Why podwatch could not decide: it could not be reached, it was reached but did not answer in time, refused for now, or the call could not be checked at all. */
+export type Unanswered = "unreachable" | "slow" | "throttled" | "unchecked";
+const UNANSWERED: Record<Unanswered, string> = { unreachable: "podwatch is unreachable", slow: "podwatch did not answer in time", throttled: "podwatch refused to check this call for now", unchecked: "podwatch could not check this call" };
 
 /** Claude Code's hook output for a gated call podwatch could not decide. */
 export function unreachableAnswer(event: string, rule: UnreachableRule, why: string, cause: Unanswered = "unreachable"): string {

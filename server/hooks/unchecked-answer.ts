@@ -8,7 +8,7 @@ import type { Identity } from "../domain/access/policy";
 import { AppError } from "../domain/errors";
 import { unreachableRule } from "../domain/state/tool-policy";
 import { decisionOutput, type GateDecision } from "./hook-output";
-import { topLevelStrings } from "./top-level-strings";
+import { topLevelStrings } from "../wire/top-level-strings";
 
 export type UnreachableRule = "open" | "closed";
 
