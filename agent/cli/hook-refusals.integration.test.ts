@@ -33,11 +33,14 @@ describe.each(testProviders())("podwatch hook when podwatch refuses or is slow, 
     return { podId, token: tokens.claude!, env, spooled, hook: (p: unknown, args: string[] = []) => runHookProcess(p, env, args) };
   };
 
-  it("a 429 on a gated call is answered by the agent's rule with exit 0, naming it (closed: deny, open: no opinion); an observation is spooled", async () => {
+  it("a 429 on a gated call is answered by the agent's rule with exit 0, naming it (closed: deny, open: no opinion); an observation is spooled", { timeout: 90_000 }, async () => {
     server = await startServerOn(db, { PODWATCH_RATE_LIMIT_PER_MINUTE: String(RATE_LIMIT) });
-    const { podId, token, hook, spooled } = await setup(server.url, "throttled");
+    const { podId, token, env, hook, spooled } = await setup(server.url, "throttled");
     const rule = async (unreachable: string) => expect((await api(server!.url, "POST", `/api/v1/pods/${podId}/events`, { type: "agent.policy.set", actor: "ops-admin", body: { rules: [], unreachable } })).status).toBe(201);
     await rule("closed");
+    // The token's budget is per minute of the wall clock (on PostgreSQL): start early in one, so it stays spent throughout.
+    const intoMinute = Date.now() % 60_000;
+    if (intoMinute > 30_000) await new Promise((r) => setTimeout(r, 60_000 - intoMinute + 100));
     for (let i = 0; i < RATE_LIMIT; i++) await api(server.url, "GET", "/api/v1/me", undefined, { token }); // the token's minute is used up
     expect((await api(server.url, "GET", "/api/v1/me", undefined, { token })).status).toBe(429);
 
@@ -48,14 +51,17 @@ describe.each(testProviders())("podwatch hook when podwatch refuses or is slow, 
     // The HTTP door itself answers the same way: a 200 carrying the rule, never the 429.
     const res = await fetch(`${server.url}/api/v1/hooks/claude-code`, { method: "POST", headers: { authorization: `Bearer ${token}`, "content-type": "application/json" }, body: JSON.stringify(readHookFixture("pre-tool-use-git-push")) });
     expect([res.status, res.headers.get("x-podwatch-unreachable"), ((await res.json()) as any).hookSpecificOutput.permissionDecision]).toEqual([200, "closed", "deny"]);
-    await rule("open");
-    const open = await hook(readHookFixture("pre-tool-use-git-push"));
-    expect([open.code, open.json]).toEqual([0, {}]);
     expect(spooled()).toEqual([]); // a refusal is not an unreachable gate to report
-
     const note = await hook(readHookFixture("notification"));
     expect([note.code, note.json]).toEqual([0, {}]);
     expect(spooled().map((e) => [e.kind, e.payload?.hook_event_name])).toEqual([["hook", "Notification"]]);
+    // Its spool now waits to be replayed: the replay meets the 429 first, and the rule the hook last heard (closed) answers.
+    const behind = await hook(readHookFixture("pre-tool-use-git-push"));
+    expect([behind.code, behind.json]).toEqual([0, { hookSpecificOutput: { hookEventName: "PreToolUse", permissionDecision: "deny", permissionDecisionReason: expect.stringContaining("429 too many requests") } }]);
+    // Under an open rule, the server's answer to the throttled call is no opinion.
+    await rule("open");
+    const open = await runHookProcess(readHookFixture("pre-tool-use-git-push"), { ...env, PODWATCH_SPOOL_DIR: `${env.PODWATCH_SPOOL_DIR}-fresh` });
+    expect([open.code, open.json]).toEqual([0, {}]);
     await server.close();
     server = undefined;
   });
