@@ -4,8 +4,8 @@
 // Code would take as leave to run the tool. Observations keep their 4xx. And a crossed hold_tools
 // budget asks a person about a call an ask rule covers, as the reducer requires.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { agentPod, api, startTestServer, TEST_ADMIN_TOKEN, type TestServer } from "../testing/test-server";
-import { testProviders } from "../testing/test-databases";
+import { agentPod, api, startServerOn, startTestServer, TEST_ADMIN_TOKEN, type TestServer } from "../testing/test-server";
+import { createTestDatabase, rawSql, testProviders } from "../testing/test-databases";
 import { readHookFixture } from "./fixtures";
 import { eventually } from "../testing/eventually";
 
@@ -82,6 +82,25 @@ describe.each(testProviders())("the gated door always answers, on %s", (provider
     expect((await api(s.url, "DELETE", `/api/v1/pods/${podId}/tokens/${tokenId}`)).status).toBe(200);
     expect(decision(await hook(token, readHookFixture("pre-tool-use-bash")))).toBe("deny");
     expect((await hook(token, readHookFixture("session-start"))).status).toBe(401);
+  });
+
+  it("a database error before the decision answers a gated call with a 200 deny (no rule could be read), an observation with its 500", async () => {
+    const db = await createTestDatabase(provider);
+    const own = await startServerOn(db);
+    try {
+      const { podId, tokens } = await agentPod(own.url, "db-error", { claude: "implementer" });
+      expect((await api(own.url, "POST", `/api/v1/pods/${podId}/events`, { type: "agent.policy.set", actor: "ops-admin", body: { rules: RULES, unreachable: "open" } })).status).toBe(201);
+      // The tokens' table goes missing under the running server: checking the (never seen) token fails inside the database.
+      await rawSql(db, "ALTER TABLE agent_token RENAME TO agent_token_gone");
+      const post = (body: unknown) => fetch(`${own.url}/api/v1/hooks/claude-code`, { method: "POST", headers: { authorization: `Bearer ${tokens["claude"]}` }, body: JSON.stringify(body) });
+      const gated = await post(readHookFixture("pre-tool-use-git-push"));
+      const r = { status: gated.status, body: await gated.json() };
+      expect([r.status, decision(r), reason(r)]).toEqual([200, "deny", expect.stringContaining("an internal error")]);
+      expect((await post(readHookFixture("session-start"))).status).toBe(500);
+    } finally {
+      await own.close();
+      await db.drop();
+    }
   });
 
   it("a crossed hold_tools budget asks a person about a call an ask rule covers (policy default allow): the default is deny, the call is recorded", async () => {
