@@ -86,7 +86,7 @@ describe.each(testProviders())("the gated door always answers, on %s", (provider
 
   it("a database error before the decision answers a gated call with a 200 deny (no rule could be read), an observation with its 500", async () => {
     const db = await createTestDatabase(provider);
-    const own = await startServerOn(db);
+    const own = await startServerOn(db, { PODWATCH_DEADLINE_MIN_MS: "100" }); // as the shared server: the minimum is process-wide
     try {
       const { podId, tokens } = await agentPod(own.url, "db-error", { claude: "implementer" });
       expect((await api(own.url, "POST", `/api/v1/pods/${podId}/events`, { type: "agent.policy.set", actor: "ops-admin", body: { rules: RULES, unreachable: "open" } })).status).toBe(201);

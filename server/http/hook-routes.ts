@@ -1,14 +1,14 @@
 // Claude Code's http hooks (issue 15). The agent token names the pod and the member, so the
 // path names neither; the body is Claude Code's hook input as it sends it. A gated call always
 // gets a 200 with a decision: whatever fails before one is evaluated answers by the pod's
-// unreachable rule (server/hooks/unchecked-answer.ts), since Claude Code runs the tool on any
+// unreachable rule (server/hooks/answer-unchecked-call.ts), since Claude Code runs the tool on any
 // other status. Observations, and replays from a command hook's spool, keep their 4xx.
 import type { IncomingMessage } from "node:http";
 import type { AppContext } from "../app-context";
 import { AppError } from "../domain/errors";
 import { handleClaudeCodeHook } from "../hooks/handle-claude-code-hook";
 import { HeldCalls } from "../hooks/held-calls";
-import { CLAUDE_CODE_DOOR, gatingEventOf, uncheckedAnswer, whyUnchecked } from "../hooks/unchecked-answer";
+import { CLAUDE_CODE_DOOR, gatingEventOf, uncheckedAnswer, whyUnchecked } from "../hooks/answer-unchecked-call";
 import { HOOK_BODY_MAX_BYTES, UNREACHABLE_HEADER, ZHookQuery } from "../wire/hooks";
 import { dropRestOfBody } from "./drop-rest-of-body";
 import { parseJsonBytes, parseWith, readBody, sendJson } from "./json";
