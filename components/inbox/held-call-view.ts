@@ -1,6 +1,6 @@
 // How a held tool call reads on its inbox card: the command (or the whole input, pretty) and
 // what its deadline will decide. Pure, so the card's wording is tested without a browser.
-import { revealHidden } from "./reveal-hidden";
+import { revealHidden } from "@/server/wire/reveal-hidden";
 import { INPUT_CUT_MARK } from "@/server/wire/vocabulary";
 
 /**
