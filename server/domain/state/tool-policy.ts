@@ -161,13 +161,12 @@ export const askSettings = (s: PodState, agentId: string) => pick(s, agentId, "a
 export const unreachableRule = (s: PodState, agentId: string) => pick(s, agentId, "unreachable") ?? "open";
 
 /**
- * Whether a held call's stored input shows what would run: it parses, and its subject (the
- * command, path, URL — or, for other tools, the whole input) holds no cut mark. A call that is not
- * whole may be denied, never allowed: the person could not read it to its end.
+ * Whether a held call's stored input shows all that would run: it parses, and nothing in it holds
+ * a cut mark — not the command, path or URL, nor a Write's content. A call that is not whole may
+ * be denied, never allowed: the person could not read it to its end.
  */
-export function inputIsWhole(tool: string, inputText: string): boolean {
-  const input = parseHeldInput(inputText);
-  return input !== undefined && !toolSubject(tool, input).includes(INPUT_CUT_MARK.slice(1));
+export function inputIsWhole(_tool: string, inputText: string): boolean {
+  return parseHeldInput(inputText) !== undefined && !inputText.includes(INPUT_CUT_MARK.slice(1));
 }
 
 /** A held call's stored input, parsed; undefined when it does not parse (the hook route cut a long one). */
