@@ -11,7 +11,7 @@ import { revealHidden } from "../wire/reveal-hidden";
 /** The longest line a notification shows as a whole call (a phone's expanded notification shows about this much). */
 export const HELD_CALL_LINE_MAX = 160;
 
-/** `text`: `Bash: git push origin main`, cut with "…" when longer; `whole`: it shows every character of the input, none by its code. */
+/** `text`: `Bash: git push origin main`, cut with "…" when longer; `whole`: it shows all the input, nothing by its code. */
 export type HeldCallLine = { text: string; whole: boolean };
 
 /** Where the subject of a call sits in its input (the other fields follow it). */
@@ -21,7 +21,8 @@ const SUBJECT_FIELDS = ["command", "file_path", "notebook_path", "path", "url", 
 function inline(text: string): { text: string; coded: number } {
   const { parts, hidden } = revealHidden(text);
   let coded = hidden;
-  const shown = parts.map((p) => (p.hidden ? p.text : p.text.replace(/[\n\t]/g, (c) => (coded++, c === "\n" ? "\\u000A" : "\\u0009")))).join("");
+  const code = (c: string) => (coded++, c === "\n" ? "\\u000A" : "\\u0009");
+  const shown = parts.map((p) => (p.hidden ? p.text : p.text.replace(/[\n\t]/g, code))).join("");
   return { text: shown, coded };
 }
 
@@ -31,11 +32,13 @@ function inline(text: string): { text: string; coded: number } {
  * with no such subject is its JSON.
  */
 export function heldCallText(tool: string, input: unknown): { text: string; coded: number } {
-  const fields = input && typeof input === "object" && !Array.isArray(input) ? Object.entries(input as Record<string, unknown>) : [];
-  const subject = SUBJECT_FIELDS.map((k) => fields.find(([f, v]) => f === k && typeof v === "string")).find((f) => f !== undefined);
+  const isObject = input && typeof input === "object" && !Array.isArray(input);
+  const fields = isObject ? Object.entries(input as Record<string, unknown>) : [];
+  const subject = SUBJECT_FIELDS.map((k) => fields.find(([f, v]) => f === k && typeof v === "string")).find((f) => f);
   if (!subject) return inline(`${tool}: ${stableJson(input)}`);
   const rest = fields.filter(([k]) => k !== subject[0]).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-  const pieces = [inline(`${tool}: ${subject[1] as string}`), ...rest.map(([k, v]) => inline(`${k}: ${typeof v === "string" ? v : stableJson(v)}`))];
+  const field = ([k, v]: [string, unknown]) => inline(`${k}: ${typeof v === "string" ? v : stableJson(v)}`);
+  const pieces = [inline(`${tool}: ${subject[1] as string}`), ...rest.map(field)];
   return { text: pieces.map((p) => p.text).join(" · "), coded: pieces.reduce((n, p) => n + p.coded, 0) };
 }
 
@@ -46,7 +49,8 @@ export function heldCallLine(state: PodState, item: Pick<InboxItem, "kind" | "su
   if (!approval) return null;
   const parsed = parseHeldInput(approval.input);
   // A stored input the hook route cut no longer parses: shown as the text it is, never whole.
-  const { text, coded } = parsed === undefined ? inline(`${approval.tool}: ${approval.input}`) : heldCallText(approval.tool, parsed);
+  const { text, coded } = parsed === undefined ? inline(`${approval.tool}: ${approval.input}`)
+    : heldCallText(approval.tool, parsed);
   const fits = text.length <= HELD_CALL_LINE_MAX;
   const whole = fits && coded === 0 && parsed !== undefined && inputIsWhole(approval.tool, approval.input);
   return { text: fits ? text : `${text.slice(0, HELD_CALL_LINE_MAX - 1)}…`, whole };

@@ -38,5 +38,6 @@ export function reservedLookAlike(name: string): string | null {
 }
 
 const codeOf = (c: string) => `\\u${c.codePointAt(0)!.toString(16).toUpperCase().padStart(4, "0")}`;
-/** A name for a message, quoted: anything beyond printable ASCII (and `\`) as its code, so `"p\u043Edwatch"` shows what differs. */
-export const escapedName = (name: string) => `"${Array.from(name.slice(0, 200), (c) => (/^[\x20-\x5B\x5D-\x7E]$/.test(c) ? c : codeOf(c))).join("")}"`;
+const PLAIN = /^[\x20-\x5B\x5D-\x7E]$/;
+/** A name for a message, quoted: anything beyond printable ASCII (and `\`) as its code: `"p\u043Edwatch"`. */
+export const escapedName = (name: string) => `"${Array.from(name.slice(0, 200), (c) => (PLAIN.test(c) ? c : codeOf(c))).join("")}"`;
