@@ -65,6 +65,19 @@ describe("a held tool call in a notification", () => {
     expect(notificationActions(hidden.state, hidden.item).map((a) => a.action)).toEqual(["deny", "open"]);
   });
 
+  it("shows a title's and a button's hidden characters by their codes too (a tool name, an escalation's options)", () => {
+    const { state, item } = held("Bash\u202Ex", { command: "ls" });
+    expect(openPayload("p1", "Pod\u200B", state, item, new Date(item.at))).toMatchObject({
+      title: "impl asks to run Bash\\u202Ex",
+      body: "Bash\\u202Ex: ls · Pod\\u200B · waiting since just now",
+      actions: [{ action: "deny", title: "Deny" }, { action: "open", title: "Open in podwatch" }],
+    });
+    const t = Tape.team();
+    t.add("escalation", "impl", { escalationId: "e1", kind: "intent", question: "Ship\u2066?", options: ["\u202EoN", "Yes"] });
+    const esc = openPayload("p1", "Pod", t.state, t.state.inbox["escalation:e1"]!, new Date());
+    expect([esc.title, esc.actions]).toEqual(["Ship\\u2066?", [{ action: "option:0", title: "\\u202EoN" }, { action: "option:1", title: "Yes" }]]);
+  });
+
   it("is nothing for other items", () => {
     const { state } = held("Bash", { command: "ls" });
     expect(heldCallLine(state, { kind: "escalation", subject: { kind: "escalation", id: "r1" } })).toBeNull();

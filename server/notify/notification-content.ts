@@ -4,6 +4,11 @@ import type { InboxItem, PodState } from "../domain/state/pod-state";
 import { failingGates } from "../domain/state/reduce-evidence";
 import { heldCallLine } from "../gates/held-call-summary";
 import type { PushAction, PushPayload } from "../wire/notifications";
+import { revealHidden } from "../wire/reveal-hidden";
+
+/** Text a notification shows as it is (a title, a button): hidden, bidi and control characters as their codes. */
+const plain = (text: string) => revealHidden(text).parts.map((p) => p.text).join("");
+const upTo = (text: string, max: number) => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
 
 /** Where tapping the notification leads: the pod's inbox. */
 export const itemUrl = (podId: string) => `/pods/${encodeURIComponent(podId)}?tab=inbox`;
@@ -25,7 +30,7 @@ export function notificationActions(state: PodState, item: InboxItem): PushActio
   }
   if (item.kind === "escalation") {
     const options = state.escalations[item.subject.id]?.options ?? [];
-    if (options.length >= 1 && options.length <= 2) return options.map((o, i) => ({ action: `option:${i}`, title: o.length > 40 ? `${o.slice(0, 39)}…` : o }));
+    if (options.length >= 1 && options.length <= 2) return options.map((o, i) => ({ action: `option:${i}`, title: upTo(plain(o), 40) }));
   }
   return [];
 }
@@ -38,15 +43,15 @@ const age = (at: string, now: Date) => {
 /** A held call leads with what it would run, before the pod's name, so a long name never pushes it out of sight. */
 function bodyHead(podName: string, state: PodState, item: InboxItem): string {
   const call = heldCallLine(state, item);
-  return call ? `${call.text} · ${podName}` : `${podName} · ${item.kind.replace("_", " ")}`;
+  return call ? `${call.text} · ${plain(podName)}` : `${plain(podName)} · ${item.kind.replace("_", " ")}`;
 }
 
 /** `reminder`: the item's deadline passed with `then: remind`; said in the title and body, and the device alerts again. */
 export function openPayload(podId: string, podName: string, state: PodState, item: InboxItem, now: Date, reminder = false): Extract<PushPayload, { type: "open" }> {
-  const title = reminder ? `Overdue: ${item.title}` : item.title;
+  const title = plain(reminder ? `Overdue: ${item.title}` : item.title);
   return {
     type: "open",
-    title: title.length > 120 ? `${title.slice(0, 119)}…` : title,
+    title: upTo(title, 120),
     body: `${bodyHead(podName, state, item)} · ${reminder ? "overdue, " : ""}waiting since ${age(item.at, now)}`,
     ...(reminder ? { reminder: true as const } : {}),
     tag: `${podId}:${item.id}`,
