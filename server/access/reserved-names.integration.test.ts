@@ -7,6 +7,7 @@ import { api, startTestServer, type TestServer } from "../testing/test-server";
 import { testProviders } from "../testing/test-databases";
 import { performPodCall } from "../web/perform-pod-action";
 import { addAgentCall } from "../web/pod-actions";
+import { addPersonCall } from "../web/people-actions";
 import type { Identity } from "../domain/access/policy";
 import { resolveIdentity } from "./resolve-identity";
 
@@ -61,6 +62,14 @@ describe.each(testProviders())("reserved names on %s", (provider) => {
     expect([viaEvents.status, viaEvents.body.error.code]).toEqual([422, "reserved_member"]);
     expect(await performPodCall(s.app, admin, addAgentCall, { podId, memberId: "helper", displayName, roles: [] })).toMatchObject({ ok: false, code: "reserved_member" });
     expect(await eventCount()).toBe(before);
+  });
+
+  it("a person whose account is named PodWatch joins under their email, not as podwatch", async () => {
+    const email = `pw-${randomUUID().slice(0, 6)}@example.com`;
+    expect((await api(s.url, "POST", "/api/v1/users", { email, name: "P\u043EdWatch", password: "a long enough password" })).status).toBe(201);
+    expect(await performPodCall(s.app, admin, addPersonCall, { podId, email, access: "viewer" })).toMatchObject({ ok: true });
+    const members = (await api(s.url, "GET", `/api/v1/pods/${podId}/state`)).body.members as { memberId: string; displayName: string }[];
+    expect(members.find((m) => m.memberId === email)).toMatchObject({ displayName: email });
   });
 
   it("an actor that reads as podwatch may not speak, and ordinary names still join", async () => {

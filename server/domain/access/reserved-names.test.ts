@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { escapedName, nameSkeleton, reservedLookAlike } from "./reserved-names";
+import { escapedName, nameSkeleton, personDisplayName, reservedLookAlike } from "./reserved-names";
 import { refuseSystemVoice } from "./policy";
 
 describe("reserved names are compared as a person reads them", () => {
@@ -34,6 +34,12 @@ describe("reserved names are compared as a person reads them", () => {
   it("folds a skeleton the same for the same reading, and bounds the work", () => {
     expect(nameSkeleton("pod\u200Bwatch")).toBe(nameSkeleton("PODWATCH"));
     expect(nameSkeleton("x".repeat(100_000))).toHaveLength(1_000);
+  });
+
+  it("a person whose account name reads as podwatch shows as their email in a pod", () => {
+    expect(personDisplayName("Ada", "ada@x")).toBe("Ada");
+    expect(personDisplayName("P\u043EdWatch", "pw@x")).toBe("pw@x");
+    expect(personDisplayName("", "pw@x")).toBe("pw@x");
   });
 
   it("shows the differing characters by their codes in a message", () => {
