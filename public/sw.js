@@ -48,7 +48,8 @@ async function say(title, body, tag) {
 async function handleNotificationClick(notification, action) {
   const data = notification.data || {};
   notification.close();
-  if (!action) return openItem(data.url || "/inbox");
+  // "open" (Open in podwatch) is offered where the notification cannot show enough to answer from it.
+  if (!action || action === "open") return openItem(data.url || "/inbox");
   let res;
   try {
     res = await fetch("/api/v1/me/inbox/act", {
@@ -63,7 +64,8 @@ async function handleNotificationClick(notification, action) {
   if (res.ok) return { ok: true };
   const body = await res.json().catch(() => null);
   const message = (body && body.error && body.error.message) || `podwatch answered ${res.status}`;
-  const title = res.status === 401 ? "Sign in to answer" : res.status === 409 ? "Already answered" : "Not recorded";
+  const code = body && body.error && body.error.code;
+  const title = res.status === 401 ? "Sign in to answer" : code === "not_shown_whole" ? "Not allowed: open podwatch" : res.status === 409 ? "Already answered" : "Not recorded";
   await say(title, message, `${notification.tag}:result`);
   return { ok: false, status: res.status, message };
 }

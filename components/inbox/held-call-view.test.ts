@@ -24,8 +24,10 @@ describe("a held tool call on its card", () => {
     // Cut where it no longer parses (an input of many short texts): not whole either.
     const many = stored(Array.from({ length: 5000 }, (_, i) => `item ${i}`) as unknown as object);
     expect(heldInput(many)).toMatchObject({ command: null, pretty: many, whole: false });
-    // A Write whose long content was cut still shows its path whole: it may be allowed.
-    expect(heldInput(stored({ file_path: "/w/README.md", content: "y".repeat(50_000) }))).toMatchObject({ whole: true });
+    // A Write whose long content was cut shows its path, but not all it would write: only Deny either.
+    const write = stored({ file_path: "/w/README.md", content: "y".repeat(50_000) });
+    expect(heldInput(write)).toMatchObject({ whole: false });
+    expect(notWholeSentence(write)).toBe("This call's input is longer than podwatch shows (20,000 characters): only Deny is offered");
     expect(notWholeSentence(text)).toBe("This call's input is longer than podwatch shows (20,000 characters): only Deny is offered");
   });
 

@@ -1,6 +1,6 @@
 // How a held tool call reads on its inbox card: the command (or the whole input, pretty) and
 // what its deadline will decide. Pure, so the card's wording is tested without a browser.
-import { revealHidden } from "./reveal-hidden";
+import { revealHidden } from "@/server/wire/reveal-hidden";
 import { INPUT_CUT_MARK } from "@/server/wire/vocabulary";
 
 /**
@@ -32,20 +32,11 @@ export function heldInput(text: string | undefined): HeldInput {
     const value: unknown = JSON.parse(text);
     const command = value && typeof value === "object" && typeof (value as { command?: unknown }).command === "string" ? (value as { command: string }).command : null;
     // The route's JSON of an input object never ends with the mark: a text that does was cut, whatever parses.
-    // A long text inside may be cut and marked (a Write's content); the call is whole while what it
-    // runs on — the command, path or URL, else the whole input — carries no mark (as the server rules).
-    const subject = command ?? subjectField(value) ?? text;
-    return { command, pretty: JSON.stringify(value, null, 2), whole: !text.endsWith(CUT_MARK) && !subject.includes(INPUT_CUT_MARK), hidden: hiddenIn(value) };
+    // A long text inside may be cut and marked (a Write's content): not whole either (as the server rules).
+    return { command, pretty: JSON.stringify(value, null, 2), whole: !text.endsWith(CUT_MARK) && !text.includes(INPUT_CUT_MARK), hidden: hiddenIn(value) };
   } catch {
     return { command: null, pretty: text, whole: false, hidden: revealHidden(text).hidden };
   }
-}
-
-function subjectField(value: unknown): string | null {
-  if (!value || typeof value !== "object") return null;
-  const v = value as Record<string, unknown>;
-  const found = ["file_path", "notebook_path", "path", "url"].map((k) => v[k]).find((x) => typeof x === "string");
-  return (found as string | undefined) ?? null;
 }
 
 /** Hidden characters in a parsed input's keys and strings (the JSON's own escapes are not the agent's). */
@@ -58,9 +49,8 @@ function hiddenIn(value: unknown): number {
 
 /** The banner of a call the card cannot show whole. */
 export function notWholeSentence(text: string | undefined): string {
-  return text
-    ? `This call's input is longer than podwatch shows (${SHOWN_INPUT_MAX.toLocaleString("en-US")} characters): only Deny is offered`
-    : "podwatch has no input for this call to show: only Deny is offered";
+  if (!text) return "podwatch has no input for this call to show: only Deny is offered";
+  return `This call's input is longer than podwatch shows (${SHOWN_INPUT_MAX.toLocaleString("en-US")} characters): only Deny is offered`;
 }
 
 /** "Denied automatically at 14:05 unless someone answers", the time in the reader's own clock. */

@@ -1,6 +1,6 @@
 // Agent-provided text with its hidden characters shown as escapes in a style of their own, so a
 // literal "\u202E" typed by the agent never passes for one the card revealed.
-import { revealHidden } from "./reveal-hidden";
+import { revealHidden } from "@/server/wire/reveal-hidden";
 
 const mark = "rounded-sm bg-amber-300 px-0.5 font-mono font-semibold text-zinc-950 not-italic";
 

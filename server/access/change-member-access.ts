@@ -4,6 +4,7 @@
 import type { TapeStore } from "../db/tape-store";
 import { AppError, notFound } from "../domain/errors";
 import type { Access } from "../domain/events/event-schemas";
+import { personDisplayName } from "../domain/access/reserved-names";
 import type { AppendEvents } from "../tape/append-events";
 import type { AccessChanged, MemberAdded } from "../wire/access";
 import { addMember } from "./add-member";
@@ -14,7 +15,7 @@ export async function addPerson(deps: Deps, podId: string, actor: string, input:
   const email = input.email.trim().toLowerCase();
   const user = await deps.store.prisma.user.findUnique({ where: { email } });
   if (!user) throw new AppError(422, "not_a_user", `nobody with the email ${email} has an account: invite them first`);
-  return addMember(deps.append, podId, actor, { memberId: email, kind: "human", displayName: user.name, roles: [input.access] });
+  return addMember(deps.append, podId, actor, { memberId: email, kind: "human", displayName: personDisplayName(user.name, email), roles: [input.access] });
 }
 
 export async function changeMemberAccess(deps: Deps, podId: string, actor: string, memberId: string, access: Access): Promise<AccessChanged> {

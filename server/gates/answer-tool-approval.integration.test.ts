@@ -104,6 +104,16 @@ describe.each(testProviders())("tool approvals answered by people on %s", (provi
     ]);
   });
 
+  it("a call whose long text the hook route cut (a Write's content) may be denied from the inbox, never allowed", async () => {
+    const content = `${"x".repeat(4000)}… [cut by podwatch] (90000 characters)`;
+    const write = { requestId: "r-write", toolUseId: "tu-r-write", tool: "Write", input: JSON.stringify({ file_path: "/w/README.md", content }), context: [], deadline: { inMinutes: 5, then: "answer", answer: "deny" } };
+    expect((await api(s.url, "POST", `/api/v1/pods/${podId}/events`, { type: "tool.approval.requested", actor: "impl-1", sessionId: "sess-1", body: write })).status).toBe(201);
+    const allowed = await performPodAction(s.app, pia, answerToolApprovalAction, { podId, answer: { requestId: "r-write", decision: "allow" } });
+    expect(allowed).toMatchObject({ ok: false, code: "call_not_whole" });
+    expect((await act({ podId, itemId: "tool:r-write", action: "allow" })).status).toBe(409);
+    expect((await performPodAction(s.app, pia, answerToolApprovalAction, { podId, answer: { requestId: "r-write", decision: "deny" } })).ok).toBe(true);
+  });
+
   it("admin automation sets a policy and answers through the events API (the admin token, as README's Gated tools says)", async () => {
     const set = await api(s.url, "POST", `/api/v1/pods/${podId}/events`, { type: "agent.policy.set", actor: "admin", body: { rules: [{ id: "rm", tool: "Bash", input: "rm -rf*", action: "ask" }] } });
     expect(set.status).toBe(201);

@@ -1,7 +1,7 @@
 // A held call's input as the person deciding sees it: whole JSON up to GATED_INPUT_MAX. A longer
-// one has its long texts cut (a Write's content), each marked, so the command, path or URL still
-// reads whole; if that is not enough, the text itself is cut and no longer parses — either way the
-// domain refuses to allow a call whose subject is not whole (inputIsWhole in tool-policy.ts).
+// one has its long texts cut (a Write's content), each marked, so the card still shows the rest;
+// if that is not enough, the text itself is cut and no longer parses — either way the domain
+// refuses to allow a call the person could not read whole (inputIsWhole in tool-policy.ts).
 import { GATED_INPUT_MAX } from "../domain/events/agent-events";
 import { INPUT_CUT_MARK } from "../wire/vocabulary";
 import { cut } from "./summarize";

@@ -7,7 +7,8 @@ import type { ActionResult } from "../wire/actions";
 import type { TActRequest } from "../wire/notifications";
 import { answerEscalationAction, answerToolApprovalAction, decideAction } from "../web/pod-actions";
 import { performPodAction } from "../web/perform-pod-action";
-import { notificationActions } from "./notification-content";
+import { heldCallLine } from "../gates/held-call-summary";
+import { notificationActions, OPEN } from "./notification-content";
 
 const RATIONALE = { approve: "Approved from a notification", accept: "Accepted from a notification", reject: "Rejected from a notification" } as const;
 
@@ -18,6 +19,11 @@ export async function actFromNotification(app: AppContext, identity: Identity, i
   if (!verdict.ok) return { ok: false, code: verdict.code, error: verdict.message };
   const item = state!.inbox[input.itemId];
   if (!item) return { ok: false, code: "stale", error: "This was already answered (or withdrawn): nothing was recorded." };
+  if (input.action === OPEN.action) return { ok: false, code: "invalid_request", error: "open only opens podwatch on the device: it answers nothing" };
+  if (item.kind === "tool_approval" && input.action === "allow" && !heldCallLine(state!, item)?.whole) {
+    // Its notification could not show the whole call plainly, so it offered no Allow: a crafted request gets none either.
+    return { ok: false, code: "not_shown_whole", error: "This call is longer than a notification shows, or holds hidden characters: open podwatch to read it whole before allowing it." };
+  }
   if (!notificationActions(state!, item).some((a) => a.action === input.action)) {
     return { ok: false, code: "stale", error: "This can no longer be answered from a notification: open podwatch." };
   }

@@ -53,7 +53,7 @@ export const ZActRequest = z.object({ podId: z.string().min(1).max(200), itemId:
 export type TActRequest = z.infer<typeof ZActRequest>;
 export type ActResponse = { ok: true; seqs: number[] };
 
-/** An action button on a notification: `action` is what the act route is sent. */
+/** An action button on a notification: `action` is what the act route is sent, but `open`, which opens the item in podwatch. */
 export type PushAction = { action: string; title: string };
 /** What the service worker (public/sw.js) receives. */
 export type PushPayload =

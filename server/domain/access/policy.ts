@@ -3,6 +3,7 @@
 // asks this module; the UI only hides what it would refuse anyway.
 import { SYSTEM_ACTOR, SYSTEM_EVENT_TYPES, type Access } from "../events/event-schemas";
 import type { PodState } from "../state/pod-state";
+import { escapedName, reservedLookAlike } from "./reserved-names";
 
 export type Identity =
   | { kind: "anonymous" }
@@ -79,15 +80,31 @@ export function requireAppend(id: Identity, podId: string, actors: string[]): Ve
 /**
  * The server's own voice on the tape (SYSTEM_ACTOR: deadline outcomes, staleness, notices) is
  * never a client's, whoever asks — an agent token, the admin token, a person's action: only
- * server-side code appends as it, past this check. Nor may a client add a member of that name.
+ * server-side code appends as it, past this check. Nor may a client add a member of that name,
+ * or one that reads as it (a look-alike id or display name: ./reserved-names.ts).
  * Checked at the doors, not by the reducers: a tape an older version accepted with such a
  * member must still replay.
  */
 export function refuseSystemVoice(events: readonly { type: string; actor: string; body?: unknown }[]): Verdict {
-  const e = events.find((x) => x.actor === SYSTEM_ACTOR || (SYSTEM_EVENT_TYPES as readonly string[]).includes(x.type));
-  if (e) return forbidden(e.actor === SYSTEM_ACTOR ? `${SYSTEM_ACTOR} is the server itself on the tape; no client may speak as it` : `${e.type} is appended by the server itself, never by a client`, "system_actor");
-  if (events.some((x) => x.type === "member.joined" && (x.body as { memberId?: unknown } | undefined)?.memberId === SYSTEM_ACTOR)) return reservedMember;
+  const voice = events.find((x) => reservedLookAlike(x.actor) !== null);
+  if (voice) {
+    const said = voice.actor === SYSTEM_ACTOR ? SYSTEM_ACTOR : `${escapedName(voice.actor)} reads as ${SYSTEM_ACTOR}, which`;
+    return forbidden(`${said} is the server itself on the tape; no client may speak as it`, "system_actor");
+  }
+  const e = events.find((x) => (SYSTEM_EVENT_TYPES as readonly string[]).includes(x.type));
+  if (e) return forbidden(`${e.type} is appended by the server itself, never by a client`, "system_actor");
+  for (const x of events) {
+    if (x.type !== "member.joined") continue;
+    const body = (x.body ?? {}) as { memberId?: unknown; displayName?: unknown };
+    for (const [field, what] of [["memberId", "member id"], ["displayName", "display name"]] as const) {
+      const value = body[field];
+      const reserved = typeof value === "string" ? reservedLookAlike(value) : null;
+      if (reserved === null || typeof value !== "string") continue;
+      const said = value === reserved ? reserved : `the ${what} ${escapedName(value)} reads as ${reserved}, which`;
+      return reservedMember(`${said} is the server itself on the tape; choose another ${what}`);
+    }
+  }
   return allow;
 }
 
-const reservedMember: Verdict = { ok: false, status: 422, code: "reserved_member", message: `${SYSTEM_ACTOR} is the server itself on the tape; choose another member id` };
+const reservedMember = (message: string): Verdict => ({ ok: false, status: 422, code: "reserved_member", message });

@@ -80,10 +80,12 @@ describe("an approval", () => {
     t.refuses("call_not_whole", "tool.approval.answered", "ana", { requestId: "r2", decision: "allow", remember: "session" });
     t.refuses("call_not_whole", "tool.approval.answered", "ana", { requestId: "r2", decision: "allow" });
     t.add("tool.approval.answered", "ana", { requestId: "r2", decision: "deny" });
-    // Cut inside a text that is not the subject (a Write's content): the path reads whole, so it may be allowed.
+    // Cut inside a text that is not the subject (a Write's content): the path reads whole, but what it
+    // writes was not shown, so it may be denied, not allowed.
     const write = { requestId: "r3", toolUseId: "tu-r3", tool: "Write", input: JSON.stringify({ file_path: "/w/README.md", content: "x… [cut by podwatch] (90000 characters)" }), deadline: { inMinutes: 5, then: "answer", answer: "deny" } };
     t.add("tool.approval.requested", "impl", write, { sessionId: "s1" });
-    t.add("tool.approval.answered", "ana", { requestId: "r3", decision: "allow" });
+    t.refuses("call_not_whole", "tool.approval.answered", "ana", { requestId: "r3", decision: "allow" });
+    t.add("tool.approval.answered", "ana", { requestId: "r3", decision: "deny" });
     const padded = { ...write, requestId: "r4", tool: "Bash", input: JSON.stringify({ command: "echo hi… [cut by podwatch] (30000 characters)" }) };
     t.add("tool.approval.requested", "impl", padded, { sessionId: "s1" });
     t.refuses("call_not_whole", "tool.approval.answered", "ana", { requestId: "r4", decision: "allow" });

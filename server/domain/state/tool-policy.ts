@@ -5,10 +5,9 @@ import { ASK_MINUTES } from "../events/agent-events";
 import { INPUT_CUT_MARK, type ToolAction } from "../../wire/vocabulary";
 import type { PodState, ToolPolicy } from "./pod-state";
 import { bashCommands } from "./bash-commands";
+import { mayMatchUnder, pathSubject } from "./tool-paths";
 import { budgetHold } from "./reduce-budgets";
 
-/** Tools whose subject is a file path, and where their input names it. */
-const PATH_FIELDS: Record<string, string> = { Write: "file_path", Edit: "file_path", MultiEdit: "file_path", Read: "file_path", NotebookEdit: "notebook_path", Glob: "path", Grep: "path", LS: "path" };
 const FIELD: Record<string, string> = { Bash: "command", WebFetch: "url", WebSearch: "query", Task: "description" };
 
 /**
@@ -17,31 +16,12 @@ const FIELD: Record<string, string> = { Bash: "command", WebFetch: "url", WebSea
  * input as JSON with sorted keys.
  */
 export function toolSubject(tool: string, input: unknown, cwd?: string | null): string {
+  const path = pathSubject(tool, input, cwd);
+  if (path) return path.whole;
   const obj = input && typeof input === "object" ? (input as Record<string, unknown>) : {};
-  const pathField = PATH_FIELDS[tool];
-  if (pathField && typeof obj[pathField] === "string") return relativeTo(normalizePath(obj[pathField]), cwd ? normalizePath(cwd) : null);
   const field = FIELD[tool];
   if (field && typeof obj[field] === "string") return obj[field];
   return stableJson(input);
-}
-
-function normalizePath(p: string): string {
-  const absolute = p.startsWith("/");
-  const out: string[] = [];
-  for (const seg of p.split("/")) {
-    if (seg === "" || seg === ".") continue;
-    if (seg === "..") {
-      if (out.length && out[out.length - 1] !== "..") out.pop();
-      else if (!absolute) out.push("..");
-    } else out.push(seg);
-  }
-  return (absolute ? "/" : "") + out.join("/");
-}
-
-function relativeTo(path: string, cwd: string | null): string {
-  if (!cwd || !path.startsWith("/")) return path;
-  const base = cwd.endsWith("/") ? cwd : `${cwd}/`;
-  return path.startsWith(base) ? path.slice(base.length) : path;
 }
 
 export function stableJson(value: unknown): string {
@@ -111,9 +91,10 @@ export function literalPattern(text: string): string {
  * What rules are matched against. `parts`: a Bash line's simple commands (bash-commands.ts), a
  * path's forms (relative to the cwd when inside it, and absolute, so neither `/etc/*` nor
  * `src/*` is dodged by where the session says it is), else the one subject. `key`: how a
- * remembered "allow for this session" names the call exactly.
+ * remembered "allow for this session" names the call exactly. `under`: the folder a search
+ * (Grep, Glob, LS) reads below (tool-paths.ts).
  */
-export type CallSubject = { key: string; whole: string; parts: string[]; risky: boolean; absolute: string | null };
+export type CallSubject = { key: string; whole: string; parts: string[]; risky: boolean; absolute: string | null; under?: string };
 
 export function callSubject(tool: string, input: unknown, cwd?: string | null): CallSubject {
   const whole = toolSubject(tool, input, cwd);
@@ -121,13 +102,8 @@ export function callSubject(tool: string, input: unknown, cwd?: string | null): 
     const { parts, risky } = bashCommands(whole);
     return { key: parts.join("\n") || whole.trim(), whole: whole.trim(), parts: parts.length ? parts : [whole.trim()], risky, absolute: null };
   }
-  const obj = input && typeof input === "object" ? (input as Record<string, unknown>) : {};
-  const pathField = PATH_FIELDS[tool];
-  if (pathField && typeof obj[pathField] === "string") {
-    const raw = obj[pathField];
-    const absolute = normalizePath(raw.startsWith("/") || !cwd ? raw : `${cwd}/${raw}`);
-    return { key: absolute, whole, parts: [whole, absolute], risky: false, absolute };
-  }
+  const path = pathSubject(tool, input, cwd);
+  if (path) return { key: path.key, whole, parts: path.forms, risky: path.risky, absolute: path.absolute, ...(path.under ? { under: path.under } : {}) };
   return { key: whole, whole, parts: [whole], risky: false, absolute: null };
 }
 
@@ -143,7 +119,7 @@ export function ruleMatches(rule: ToolRule, tool: string, subject: CallSubject):
   const pattern = rule.input;
   const forms = [subject.whole, ...subject.parts];
   if (rule.outside) return !forms.some((f) => matchesPattern(pattern, f));
-  if (rule.action !== "allow") return forms.some((f) => matchesPattern(pattern, f));
+  if (rule.action !== "allow") return forms.some((f) => matchesPattern(pattern, f)) || (subject.under !== undefined && mayMatchUnder(pattern, subject.under));
   if (subject.risky) return false;
   return tool === "Bash" ? subject.parts.every((p) => matchesPattern(pattern, p)) : forms.some((f) => matchesPattern(pattern, f));
 }
@@ -185,13 +161,12 @@ export const askSettings = (s: PodState, agentId: string) => pick(s, agentId, "a
 export const unreachableRule = (s: PodState, agentId: string) => pick(s, agentId, "unreachable") ?? "open";
 
 /**
- * Whether a held call's stored input shows what would run: it parses, and its subject (the
- * command, path, URL — or, for other tools, the whole input) holds no cut mark. A call that is not
- * whole may be denied, never allowed: the person could not read it to its end.
+ * Whether a held call's stored input shows all that would run: it parses, and nothing in it holds
+ * a cut mark — not the command, path or URL, nor a Write's content. A call that is not whole may
+ * be denied, never allowed: the person could not read it to its end.
  */
-export function inputIsWhole(tool: string, inputText: string): boolean {
-  const input = parseHeldInput(inputText);
-  return input !== undefined && !toolSubject(tool, input).includes(INPUT_CUT_MARK.slice(1));
+export function inputIsWhole(_tool: string, inputText: string): boolean {
+  return parseHeldInput(inputText) !== undefined && !inputText.includes(INPUT_CUT_MARK.slice(1));
 }
 
 /** A held call's stored input, parsed; undefined when it does not parse (the hook route cut a long one). */

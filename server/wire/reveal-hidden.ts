@@ -1,7 +1,8 @@
 // What a person approves must read as what runs. Characters that draw nothing, draw as a plain
 // space, or reorder the text around them (bidi overrides, zero-width and tag characters, control
 // codes, look-alike spaces) are the classic ways to make a command look harmless; the held-call
-// card shows each as its escape (`\u202E`) instead. Pure, so exactly which characters count is tested.
+// card and a notification show each as its escape (`\u202E`) instead. Zod-free and pure (the browser
+// imports it, as the vocabulary), so exactly which characters count is tested.
 
 export type RevealedPart = { text: string; hidden: boolean };
 export type Revealed = { parts: RevealedPart[]; hidden: number };
