@@ -4,7 +4,7 @@
 // pod's state again per event. Counted by Chromium itself (CDP): every response's encoded
 // bytes and every socket frame's payload.
 import type { APIRequestContext, CDPSession } from "@playwright/test";
-import { test, expect, createPod, createPerson, postEvents, signIn, ev } from "./fixtures";
+import { test, expect, adminHeaders, createPod, createPerson, postEvents, signIn, ev } from "./fixtures";
 
 const TASKS = 3_000;
 const DECIDED = 300;
@@ -104,4 +104,35 @@ test("a board open on a lived-in pod downloads what the events changed, not the 
   expect(stateReads, "no read of the whole state while events arrive").toHaveLength(1);
   console.log(`lived-in board: ${(downloaded / 1e6).toFixed(3)} MB downloaded in ${SECONDS} s at ${RATE} events/s`);
   expect(downloaded).toBeLessThan(1_000_000);
+});
+
+test("the navigation's inbox count reads a pod's part of the inbox only when that pod's inbox changed", async ({ page, context, request }) => {
+  const [quiet, busy] = [await createPod(request), await createPod(request)];
+  const team = () => [
+    ev("member.joined", "admin", { memberId: "impl", kind: "agent", displayName: "Implementer" }),
+    ev("member.joined", "admin", { memberId: "rev", kind: "agent", displayName: "Reviewer" }),
+  ];
+  const waiting = (prefix: string, n: number) => Array.from({ length: n }, (_, i) => [ev("task.added", "impl", { taskId: `${prefix}${i}`, description: `Task ${prefix}${i}` }), ...throughReview(`${prefix}${i}`)]).flat();
+  await postEvents(request, quiet.id, [...team(), ...waiting("q", 2)]);
+  await postEvents(request, busy.id, [...team(), ...waiting("b", 20)]);
+  const person = await createPerson(request, quiet.id, "viewer");
+  await request.post(`/api/v1/pods/${busy.id}/members`, { data: { memberId: person.email, kind: "human", displayName: "A viewer", roles: ["viewer"] }, headers: adminHeaders });
+  await signIn(context, person);
+  const inboxReads: string[] = [];
+  page.on("request", (req) => new URL(req.url()).pathname === "/api/v1/inbox" && inboxReads.push(new URL(req.url()).search));
+  await page.goto("/account");
+  await expect(page.getByTestId("nav-inbox-count")).toHaveText("22");
+  await page.waitForTimeout(1_000);
+  inboxReads.length = 0;
+  // The busy pod's notes change no inbox: nothing is read again.
+  for (let i = 0; i < 25; i++) {
+    await postEvents(request, busy.id, [ev("note", "impl", { kind: "STATUS", text: `busy ${i}` })]);
+    await page.waitForTimeout(1_000 / RATE);
+  }
+  await page.waitForTimeout(1_000);
+  expect(inboxReads).toEqual([]);
+  // A new item in the quiet pod: its part is read again, and the count moves.
+  await postEvents(request, quiet.id, waiting("q-new", 1));
+  await expect(page.getByTestId("nav-inbox-count")).toHaveText("23");
+  expect(inboxReads).toEqual([`?podId=${quiet.id}`]);
 });
