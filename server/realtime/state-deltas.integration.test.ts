@@ -89,6 +89,28 @@ describe.each(testProviders())("change notices of live views on %s", (provider) 
     }
   });
 
+  it("ask for a read of the view when what changed weighs more than the view compressed", async () => {
+    const podId = await newPod("big change");
+    const socket: Client = connect(s.url, { transports: ["websocket"], forceNew: true, auth: { token: TEST_ADMIN_TOKEN } });
+    const frames: PodDeltaFrame[] = [];
+    socket.on("pod:delta", (f) => frames.push(f));
+    socket.on("tape:events", (_f, ack) => ack?.());
+    try {
+      await new Promise<void>((resolve) => {
+        socket.once("tape:live", () => resolve());
+        socket.on("connect", () => socket.emit("tape:subscribe", { podId, afterSeq: 0 }));
+      });
+      await sleep(100);
+      const long = "a task described at length, as a plan's tasks are. ".repeat(6);
+      await post(podId, Array.from({ length: 400 }, (_, i) => ev("task.added", "impl", { taskId: `big${i}`, description: `${i}: ${long}` })));
+      await eventually(() => expect(frames.length).toBeGreaterThan(0));
+      expect(frames.at(-1)).toMatchObject({ reread: true, lists: {}, set: {} });
+      expect(JSON.stringify(frames.at(-1)).length).toBeLessThan(300);
+    } finally {
+      socket.close();
+    }
+  });
+
   it("tell a person only about their own pods' inboxes, and only when the inbox changed", async () => {
     const mine = await newPod("mine");
     const theirs = await newPod("theirs");

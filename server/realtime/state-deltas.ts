@@ -11,16 +11,19 @@ import { WIRE_VERSION } from "../wire/socket";
 import type { PodStateDelta } from "../wire/views";
 import type { PodIo } from "./pod-socket";
 
-/** Past this many items a notice is no cheaper than the view compressed: the page reads it again. */
-export const MAX_DELTA_ITEMS = 1_000;
+/**
+ * Past this a notice costs more than the view read again compressed (~77 KB for a 3,000-task pod):
+ * the page reads it instead. A state this node did not build from the previous one (re-read from
+ * the database) shares no object with it, so everything in it looks changed.
+ */
+export const MAX_DELTA_BYTES = 64 * 1024;
 
 type Rooms = { pod: (podId: string) => string; count: (podId: string) => string };
 
 /** Admin-only inbox cards stay out of a notice every spectator gets: they re-read the view, which is filtered per person. */
 function forEveryone(delta: PodStateDelta): PodStateDelta {
-  const puts = Object.values(delta.lists).reduce((n, list) => n + list.put.length, 0);
   const hidden = delta.lists.inbox?.put.some((card) => card.audience === "admins");
-  if (puts <= MAX_DELTA_ITEMS && !hidden) return delta;
+  if (!hidden && JSON.stringify(delta).length <= MAX_DELTA_BYTES) return delta;
   return { fromSeq: delta.fromSeq, seq: delta.seq, set: {}, lists: {}, tails: {}, reread: true };
 }
 
