@@ -1,7 +1,7 @@
 "use client";
 // One Socket.IO connection per browser tab, typed with the shared event maps.
 import { io, type Socket } from "socket.io-client";
-import type { ClientToServerEvents, PodCountFrame, ServerToClientEvents } from "@/server/wire/socket";
+import type { ClientToServerEvents, PodCountFrame, PodInboxFrame, ServerToClientEvents } from "@/server/wire/socket";
 
 export type PodwatchSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 let socket: PodwatchSocket | null = null;
@@ -11,13 +11,14 @@ export function getSocket(): PodwatchSocket {
   return socket;
 }
 
-type PodsWatcher = { count?: (frame: PodCountFrame) => void; joined?: () => void };
+type PodsWatcher = { count?: (frame: PodCountFrame) => void; inbox?: (frame: PodInboxFrame) => void; joined?: () => void };
 const podsWatchers = new Set<PodsWatcher>();
 let joinPods: (() => void) | null = null;
 const onPodCount = (frame: PodCountFrame) => podsWatchers.forEach((w) => w.count?.(frame));
+const onPodInbox = (frame: PodInboxFrame) => podsWatchers.forEach((w) => w.inbox?.(frame));
 
 /**
- * The cross-pod feed (event counts of every visible pod), joined once per tab however many
+ * The cross-pod feed (event counts of every visible pod, and which one's inbox changed), joined once per tab however many
  * components watch it: again after a reconnect and when a pod is added. `joined` fires after
  * each join (refetch then, so nothing between a load and the join is missed).
  */
@@ -30,6 +31,7 @@ export function watchPods(watcher: PodsWatcher): () => void {
     s.on("connect", join);
     s.on("pods:changed", join);
     s.on("pods:count", onPodCount);
+    s.on("pods:inbox", onPodInbox);
     if (s.connected) join();
   }
   return () => {
@@ -38,6 +40,7 @@ export function watchPods(watcher: PodsWatcher): () => void {
     s.off("connect", joinPods);
     s.off("pods:changed", joinPods);
     s.off("pods:count", onPodCount);
+    s.off("pods:inbox", onPodInbox);
     joinPods = null;
   };
 }

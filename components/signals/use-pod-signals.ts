@@ -1,8 +1,8 @@
 "use client";
 // The pod's signals as server state, for a period. All time is keyed under the pod's state, so what
-// refreshes the state refreshes it too: the live tape (usePodState, which the pod page mounts
-// around this tab) and any action taken here (useAction); a refetch every minute heals a dropped
-// notification. A window is recomputed from the whole tape, so it is not refetched on every event:
+// follows the state follows it too: the pod's change notices (usePodState, which the pod page
+// mounts around this tab, reads it again at most every 2 s while events arrive) and any action
+// taken here (useAction); a refetch every minute heals a dropped notification. A window is recomputed from the whole tape, so it is not refetched on every event:
 // its key moves with the minute (periodWindow rounds `to` up), which refetches it about once a
 // minute, the last figures kept on screen meanwhile; a busy server is retried once (fetch-signals).
 import { useSyncExternalStore } from "react";

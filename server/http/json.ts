@@ -6,20 +6,15 @@ import { z } from "zod";
 import { AppError, type ErrorIssue } from "../domain/errors";
 import type { ErrorBody } from "../wire/errors";
 import { jsonTextProblem, type JsonTextProblem } from "./json-text";
+import { sendText } from "./compress";
 
 export const MAX_BODY_BYTES = 8 * 1024 * 1024;
 /** Deeper than any event body may nest (64 levels) plus the request around it. */
 export const MAX_JSON_DEPTH = 128;
 
 export function sendJson(res: ServerResponse, status: number, body: unknown) {
-  const text = JSON.stringify(body);
-  res.writeHead(status, {
-    "content-type": "application/json; charset=utf-8",
-    "content-length": Buffer.byteLength(text),
-    "cache-control": "no-store",
-    "x-content-type-options": "nosniff",
-  });
-  res.end(text);
+  const headers = { "content-type": "application/json; charset=utf-8", "cache-control": "no-store", "x-content-type-options": "nosniff" };
+  sendText(res, status, headers, JSON.stringify(body));
 }
 
 export const tooLarge = (max: number) => new AppError(413, "payload_too_large", `request body exceeds ${max} bytes`);

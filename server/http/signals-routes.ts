@@ -12,6 +12,7 @@ import { signalsCsv } from "../signals/signals-csv";
 import { exportQuery, ZPodSignalsQuery, ZRecordQuery } from "../signals/signals-query";
 import type { SigningKeyView } from "../wire/signals";
 import { parseWith, sendJson } from "./json";
+import { sendText } from "./compress";
 import type { Route } from "./route";
 
 /** A recomputation refused for want of a slot says when to come back. */
@@ -23,14 +24,12 @@ async function busyAware<T>(res: ServerResponse, work: Promise<T>): Promise<T> {
 }
 
 function sendCsv(res: ServerResponse, text: string) {
-  res.writeHead(200, {
+  sendText(res, 200, {
     "content-type": "text/csv; charset=utf-8; header=present",
     "content-disposition": 'attachment; filename="signals.csv"',
-    "content-length": Buffer.byteLength(text),
     "cache-control": "no-store",
     "x-content-type-options": "nosniff",
-  });
-  res.end(text);
+  }, text);
 }
 
 export const signalsRoutes: Route[] = [

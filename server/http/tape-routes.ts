@@ -14,7 +14,7 @@ import { waitForEvents } from "../tape/wait-for-events";
 import { verifyChain } from "../tape/verify-chain";
 import { runVerification } from "./verification";
 import { ZEventBatch, ZEventInput, type AppendResponse, type EventSearchPage, type EventsPage, type TEvent } from "../wire/events";
-import { ZCreatePodRequest, ZListPodsQuery, ZReadEventsQuery, type PodOverview, type PodsResponse } from "../wire/pods";
+import { ZCreatePodRequest, ZInboxQuery, ZListPodsQuery, ZReadEventsQuery, type PodOverview, type PodsResponse } from "../wire/pods";
 import type { InboxResponse } from "../wire/views";
 import { parseWith, readJsonBody, sendJson } from "./json";
 import { adminActor, type Route, type RouteContext } from "./route";
@@ -125,7 +125,10 @@ export const tapeRoutes: Route[] = [
     method: "GET",
     path: /^\/api\/v1\/inbox$/,
     guard: "authenticated",
-    run: async ({ app, res, identity }) => sendJson(res, 200, { items: await readInbox(app.store, identity) } satisfies InboxResponse),
+    run: async ({ app, res, identity, url }) => {
+      const { podId } = parseWith(ZInboxQuery, Object.fromEntries(url.searchParams), "query");
+      sendJson(res, 200, { items: await readInbox(app.store, identity, podId) } satisfies InboxResponse);
+    },
   },
   {
     method: "GET",

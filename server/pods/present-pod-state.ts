@@ -15,7 +15,7 @@ export function presentPodState(s: PodState): PodStateView {
     members: Object.values(s.members),
     roleHistory: s.roleHistory,
     handoffs: s.handoffs,
-    board: s.taskOrder.map((id) => ({ ...s.tasks[id]!, failingGates: failingGates(s, id) })),
+    board: s.taskOrder.map((id) => presentTask(s, id)),
     inbox: inboxCards(s),
     escalations: Object.values(s.escalations),
     decisions: s.decisions,
@@ -28,7 +28,13 @@ export function presentPodState(s: PodState): PodStateView {
     lastCheckpoint: s.lastCheckpoint,
     cadence: cadenceAdherence(s),
     toolPolicies: { policies: s.policies, recordPrompts: s.recordPrompts },
-    sessions: Object.values(s.sessions).sort((a, b) => b.last.seq - a.last.seq),
-    usage: Object.entries(s.usage).flatMap(([agentId, models]) => Object.entries(models).map(([model, u]) => ({ ...u, agentId, model }))),
+    sessions: Object.values(s.sessions).sort(bySessionActivity),
+    usage: presentUsage(s),
   };
 }
+
+export const presentTask = (s: PodState, id: string): PodStateView["board"][number] => ({ ...s.tasks[id]!, failingGates: failingGates(s, id) });
+export const presentUsage = (s: PodState): PodStateView["usage"] =>
+  Object.entries(s.usage).flatMap(([agentId, models]) => Object.entries(models).map(([model, u]) => ({ ...u, agentId, model })));
+/** The most recently active session first. */
+export const bySessionActivity = (a: { last: { seq: number } }, b: { last: { seq: number } }) => b.last.seq - a.last.seq;

@@ -9,11 +9,12 @@ import { inboxContext } from "./inbox-context";
 import { levelAllows, readLevels } from "../notify/preferences";
 import type { NotifyLevel } from "../wire/notifications";
 
-export async function readInbox(store: TapeStore, identity: Identity): Promise<InboxEntry[]> {
+/** `podId`: that pod's items only (none when the caller may not see it). */
+export async function readInbox(store: TapeStore, identity: Identity, podId?: string): Promise<InboxEntry[]> {
   const entries: InboxEntry[] = [];
   // A person's notification preferences decide what their default view shows (server/notify/preferences.ts).
   const levels = identity.kind === "user" ? await readLevels(store, identity.userId) : new Map<string, NotifyLevel>();
-  for (const { pod, state, access } of await visiblePods(store, identity)) {
+  for (const { pod, state, access } of await visiblePods(store, identity, podId === undefined ? undefined : new Set([podId]))) {
     const canAct = identity.kind === "user" && atLeast(access, "approver");
     const level = levels.get(pod.id) ?? "all";
     for (const item of Object.values(state.inbox)) {

@@ -10,6 +10,7 @@ import { podRoom, TapeHub } from "./tape-hub";
 import { frameWindowMs } from "./frame-window";
 import { changesAccess, recheckWatchers } from "./pod-access-watch";
 import { sendBacklog } from "./backlog";
+import { followPodStates } from "./state-deltas";
 import { dropIfOverfull, dropOverfull } from "./slow-consumers";
 import { WIRE_VERSION, ZTapeSubscribe } from "../wire/socket";
 import { authenticateHandshake, enforceCredentials, identify } from "./socket-credentials";
@@ -26,10 +27,13 @@ export function attachSocketServer(httpServer: HttpServer, app: AppContext) {
   const roomSize = (room: string) => io.sockets.adapter.rooms.get(room)?.size ?? 0;
   // A pod's frames go to its tape's spectators and to those counting its events on the overview.
   const windowMs = (podId: string) => frameWindowMs(roomSize(podRoom(podId)) + roomSize(countRoom(podId)), app.config.socketFramesPerSecond);
+  // Views follow a pod by its change notices (what changed), not by reading its state per event.
+  const states = followPodStates(app, io, { pod: podRoom, count: countRoom });
   const coalescer = coalesceCommits(app.bus, (podId, events) => {
     hub.publish(podId, events);
     dropOverfull(io, countRoom(podId), COUNT_FRAME_BYTES);
     io.to(countRoom(podId)).emit("pods:count", { v: WIRE_VERSION, podId, eventCount: events.at(-1)!.seq });
+    states.changed(podId);
     if (changesAccess(events)) recheckWatchers(app, io, hub, podId, [countRoom(podId)]).catch((e) => console.error("podwatch: re-checking a pod's watchers failed", e));
   }, windowMs);
   const onPodCreated = () => io.to(PODS_ROOM).emit("pods:changed", { v: WIRE_VERSION });
@@ -55,7 +59,10 @@ export function attachSocketServer(httpServer: HttpServer, app: AppContext) {
       void socket.join(PODS_ROOM);
       const identity = await identify(app, socket);
       if (!identity) return void socket.disconnect(true);
-      for (const { pod } of await visiblePods(app.store, identity)) void socket.join(countRoom(pod.id));
+      for (const { pod } of await visiblePods(app.store, identity)) {
+        void socket.join(countRoom(pod.id));
+        states.changed(pod.id); // inbox notices of the pod start from its state now
+      }
       if (typeof ack === "function") ack();
     });
     socket.on("tape:unsubscribe", (req) => {
@@ -77,6 +84,7 @@ export function attachSocketServer(httpServer: HttpServer, app: AppContext) {
         // what they hold at or below the cursor is filtered out by the floor goLive sets.
         const seq = catchUp.goLive(cursor);
         if (seq !== null) socket.emit("tape:live", { v: WIRE_VERSION, podId, seq });
+        if (seq !== null) states.changed(podId); // its next notice starts from the state now
       } catch (e) {
         catchUp.abort();
         socket.emit("tape:error", { v: WIRE_VERSION, podId, message: e instanceof Error ? e.message : "subscription failed" });

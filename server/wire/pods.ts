@@ -54,6 +54,8 @@ export type PodOverview = PodSummary & {
 export type PodsResponse = { pods: PodOverview[] };
 /** GET /api/v1/pods?archived=1 lists the archived pods instead. */
 export const ZListPodsQuery = z.object({ archived: z.enum(["0", "1"]).default("0") });
+/** GET /api/v1/inbox: `podId` answers that pod's part only (a view following one pod's inbox). */
+export const ZInboxQuery = z.object({ podId: z.string().min(1).max(100).optional() });
 
 /** GET /api/v1/pods/{podId}/state: now, or as of an earlier seq (time travel). */
 export const ZPodStateQuery = z.object({ atSeq: z.coerce.number().int().min(0).optional() });

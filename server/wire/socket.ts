@@ -1,6 +1,7 @@
 // Socket.IO event maps, typed once for both ends, and the schema of what a client sends.
 import { z } from "zod";
 import type { TapeEvent } from "./events";
+import type { PodStateDelta } from "./views";
 
 /**
  * The version of every server→client frame, carried as `v`. A change to a frame that an older
@@ -14,6 +15,8 @@ export type TapeLiveFrame = Versioned & { podId: string; seq: number };
 export type TapeErrorFrame = Versioned & { podId: string; message: string };
 export type PodCountFrame = Versioned & { podId: string; eventCount: number };
 export type PodsChangedFrame = Versioned;
+export type PodDeltaFrame = Versioned & { podId: string } & PodStateDelta;
+export type PodInboxFrame = Versioned & { podId: string };
 
 export interface ServerToClientEvents {
   /**
@@ -27,6 +30,10 @@ export interface ServerToClientEvents {
   "tape:error": (info: TapeErrorFrame) => void;
   "pods:count": (frame: PodCountFrame) => void;
   "pods:changed": (frame: PodsChangedFrame) => void;
+  /** To a pod's spectators, after its live frames: what changed in its GET /state view (seqs may cover several frames). */
+  "pod:delta": (frame: PodDeltaFrame) => void;
+  /** To those counting a pod (the "pods" feed): its inbox changed, so read that pod's part of the inbox again. */
+  "pods:inbox": (frame: PodInboxFrame) => void;
 }
 
 /** tape:subscribe: the pod to follow and the last seq the client holds (0 for the whole tape). */

@@ -55,3 +55,25 @@ export type InboxCard = InboxItem & { context: InboxContext | null };
 export type InboxEntry = InboxCard & { podId: string; podName: string; canAct: boolean; blockedBy: string[]; muted?: boolean };
 /** GET /api/v1/inbox: oldest first. */
 export type InboxResponse = { items: InboxEntry[] };
+
+/** A view's list that a change notice updates item by item: each item's key is one of its fields. */
+export type DeltaList = "board" | "inbox" | "escalations" | "evidence" | "runs" | "jobs" | "workcells" | "sessions" | "members";
+/** A view's list that only grows: a change notice sends what came after the first `from` items. */
+export type DeltaTail = "roleHistory" | "handoffs" | "decisions";
+/**
+ * What changed in a pod's GET /state view from `fromSeq` to `seq`, with new values: applied to the
+ * view at any seq from `fromSeq` to `seq` it gives the view at `seq` (components/pod/apply-state-delta.ts).
+ */
+export type PodStateDelta = {
+  fromSeq: number;
+  seq: number;
+  /** Fields replaced whole. */
+  set: Partial<Omit<PodStateView, DeltaList | DeltaTail | "seq">>;
+  /** Items put in place by key (a new key at the end), and keys dropped. */
+  lists: { [K in DeltaList]?: { put: PodStateView[K]; drop: string[] } };
+  tails: { [K in DeltaTail]?: { from: number; items: PodStateView[K] } };
+  /** The board's task order, when tasks were added, split or removed. */
+  order?: string[];
+  /** Something not everyone watching may see changed (an inbox card for admins only): read GET /state again. */
+  reread?: true;
+};

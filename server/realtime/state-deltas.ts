@@ -1,0 +1,64 @@
+// After a pod's live frames, what changed in its view: its spectators get a change notice
+// ("pod:delta", server/pods/pod-state-delta.ts) instead of each reading GET /state again, and
+// those counting it on any page hear only that its inbox changed ("pods:inbox"), not every event.
+// Each node keeps, per watched pod, the state its last notice went up to; notices of a pod are
+// made one at a time, in order, from the node's cached state (a read of the head when nothing
+// changed), so a notice always starts where the previous one ended.
+import type { AppContext } from "../app-context";
+import type { PodState } from "../domain/state/pod-state";
+import { inboxCardsChanged, podStateDelta } from "../pods/pod-state-delta";
+import { WIRE_VERSION } from "../wire/socket";
+import type { PodStateDelta } from "../wire/views";
+import type { PodIo } from "./pod-socket";
+
+/**
+ * Past this a notice costs more than the view read again compressed (~77 KB for a 3,000-task pod):
+ * the page reads it instead. A state this node did not build from the previous one (re-read from
+ * the database) shares no object with it, so everything in it looks changed.
+ */
+export const MAX_DELTA_BYTES = 64 * 1024;
+
+type Rooms = { pod: (podId: string) => string; count: (podId: string) => string };
+
+/** Admin-only inbox cards stay out of a notice every spectator gets: they re-read the view, which is filtered per person. */
+function forEveryone(delta: PodStateDelta): PodStateDelta {
+  const hidden = delta.lists.inbox?.put.some((card) => card.audience === "admins");
+  if (!hidden && JSON.stringify(delta).length <= MAX_DELTA_BYTES) return delta;
+  return { fromSeq: delta.fromSeq, seq: delta.seq, set: {}, lists: {}, tails: {}, reread: true };
+}
+
+export function followPodStates(app: AppContext, io: PodIo, rooms: Rooms) {
+  const last = new Map<string, PodState>();
+  const queued = new Set<string>();
+  const running = new Map<string, Promise<void>>();
+  const roomSize = (room: string) => io.sockets.adapter.rooms.get(room)?.size ?? 0;
+
+  const step = async (podId: string) => {
+    const watching = roomSize(rooms.pod(podId)) > 0;
+    const counting = roomSize(rooms.count(podId)) > 0;
+    if (!watching && !counting) return void last.delete(podId);
+    const next = await app.store.readState(podId);
+    if (!next) return;
+    const prev = last.get(podId);
+    if (prev && prev.seq >= next.seq) return;
+    last.set(podId, next);
+    // The first state this node keeps of the pod (a watcher just joined, who read the pod after): notices start from it.
+    if (!prev) return;
+    if (counting && inboxCardsChanged(prev, next)) io.to(rooms.count(podId)).emit("pods:inbox", { v: WIRE_VERSION, podId });
+    if (watching) io.to(rooms.pod(podId)).emit("pod:delta", { v: WIRE_VERSION, podId, ...forEveryone(podStateDelta(prev, next)) });
+  };
+
+  return {
+    /** The pod committed (or gained a watcher): bring its watchers up to its state, after any notice in the making. */
+    changed(podId: string) {
+      if (queued.has(podId)) return; // the one queued reads the newest state anyway
+      queued.add(podId);
+      const prior = running.get(podId) ?? Promise.resolve();
+      const run = prior
+        .then(() => (queued.delete(podId), step(podId)))
+        .catch((e) => console.error(`podwatch: a change notice of pod ${podId} could not be made`, e))
+        .finally(() => running.get(podId) === run && running.delete(podId));
+      running.set(podId, run);
+    },
+  };
+}
