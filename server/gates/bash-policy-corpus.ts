@@ -68,6 +68,8 @@ const WRAPS: ((c: string) => string)[] = [
   (c) => `${c} > out`,
   (c) => `${c} >/dev/null 2>&1`,
   (c) => `${c} < /dev/null`,
+  (c) => `(${c}) > out`,
+  (c) => `{ ${c}; } 2> err`,
   (c) => `${c} <<< x`,
   (c) => `echo x | xargs -n 1 ${c}`,
   (c) => `f() { ${c}; }; f`,
@@ -75,7 +77,7 @@ const WRAPS: ((c: string) => string)[] = [
   (c) => `if true; then ${c}; fi`,
   (c) => `${c} &`,
 ];
-const PLAIN_WRAPS: ((c: string) => string)[] = [(c) => `(${c})`, (c) => `{ ${c}; }`, (c) => `${c} >/dev/null 2>&1`, (c) => `if true; then ${c}; fi`, (c) => `! ${c}`];
+const PLAIN_WRAPS: ((c: string) => string)[] = [(c) => `(${c})`, (c) => `{ ${c}; }`, (c) => `${c} >/dev/null 2>&1`, (c) => `if true; then ${c}; fi`, (c) => `! ${c}`, (c) => `(${c}) >/dev/null`];
 const JOINS = [" ; ", " && ", " || ", " | ", "\n"];
 
 /** A small seeded generator (mulberry32): the same lines on every run. */

@@ -21,7 +21,7 @@ const verdict = (t: Tape, command: string, sessionId: string | null = "s1") => e
 describe("an allow rule admits exactly the programs it names, run plainly", () => {
   it("admits the named commands as written, in lists, pipelines and subshells, with output to /dev/null", () => {
     const t = pod();
-    for (const command of ["git status", "npm test", "git status && npm test", "(git status; npm test) | npm test", "npm test >/dev/null 2>&1", "'git' \"status\"", "! git status &"]) {
+    for (const command of ["git status", "npm test", "git status && npm test", "(git status; npm test) | npm test", "npm test >/dev/null 2>&1", "'git' \"status\"", "! git status &", "(git status) >/dev/null", "{ npm test; } 2>&1"]) {
       expect(verdict(t, command), command).toMatchObject({ action: "allow", ruleId: "safe" });
     }
   });
@@ -35,7 +35,7 @@ describe("an allow rule admits exactly the programs it names, run plainly", () =
       "exec git status", "timeout 5 npm test", "xargs git status", "time git status", "git -c core.fsmonitor=x status", "git --exec-path=/tmp status",
       "git -C /tmp/evil status", "npm test --node-options=--require=/tmp/x.js", "npm test --script-shell=/tmp/sh", "git status > /tmp/out",
       "git status $X", "git status $(touch /tmp/p)", "git status `id`", "g$X status", "f() { :; }; git status", "for PATH in /tmp; do git status; done",
-      "declare -x A=1; git status", "eval git status", "bash -c 'git status'", "git status <<< x", "git status *", "git status ~", "git status {a,b}",
+      "declare -x A=1; git status", "eval git status", "bash -c 'git status'", "git status <<< x", "git status *", "git status ~", "git status {a,b}", "(git status) > out", "{ npm test; } < in",
       "npm test $'\\x41'", "((1)) && git status", "git status <(x)", "alias git=id; git status", "export PATH=/tmp; git status", "source x; git status",
     ]) expect(verdict(t, command).ruleId, command).not.toBe("safe");
   });

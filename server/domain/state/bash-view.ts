@@ -115,6 +115,7 @@ function programName(word: ShellWord): string {
 function notPlain(script: ShellScript): string | null {
   if (script.error !== null) return `it does not parse (${script.error})`;
   if (script.opaque.length) return `it holds ${script.opaque.join(", ")}`;
+  if (!script.groupRedirects.every(harmless)) return "it redirects a group of commands to a file";
   for (const c of script.commands) {
     if (c.assigns.length) return `it sets ${c.assigns[0]!.name}`;
     const expanded = c.words.find((w) => w.value === null);

@@ -12,11 +12,11 @@ export type ShellRedirect = { op: string; fd: string | null; target: ShellWord }
 export type SimpleCommand = { assigns: { name: string; value: ShellWord | null }[]; words: ShellWord[]; redirects: ShellRedirect[] };
 /**
  * `opaque`: what the line holds beyond plain commands — function definitions, loops that set a
- * variable, arithmetic, `[[ ]]`, declarations, `time`, coprocesses, `$(…)`, parameter expansions,
- * redirections of a compound command — each named once. `error`: the line does not parse (or is
- * too long to parse here); then nothing else is known.
+ * variable, arithmetic, `[[ ]]`, declarations, `time`, coprocesses, `$(…)`, parameter expansions
+ * — each named once. `groupRedirects`: redirections of compound commands (`( … ) > f`). `error`:
+ * the line does not parse (or is too long to parse here); then nothing else is known.
  */
-export type ShellScript = { commands: SimpleCommand[]; opaque: string[]; error: string | null };
+export type ShellScript = { commands: SimpleCommand[]; groupRedirects: ShellRedirect[]; opaque: string[]; error: string | null };
 
 /** Parsing costs ~4 µs a character in this build: longer lines are not read (a held call keeps 4,000). */
 export const MAX_PARSED_CHARS = 10_000;
@@ -47,7 +47,7 @@ const encoder = new TextEncoder();
 const decoder = new TextDecoder();
 
 export function parseShell(line: string): ShellScript {
-  if (line.length > MAX_PARSED_CHARS) return { commands: [], opaque: [], error: `longer than ${MAX_PARSED_CHARS} characters` };
+  if (line.length > MAX_PARSED_CHARS) return { commands: [], groupRedirects: [], opaque: [], error: `longer than ${MAX_PARSED_CHARS} characters` };
   const cached = memo.get(line);
   if (cached) return cached;
   const script = read(line);
@@ -63,6 +63,7 @@ function read(line: string): ShellScript {
   try {
     const file = parser.Parse(line, "");
     const commands: SimpleCommand[] = [];
+    const groupRedirects: ShellRedirect[] = [];
     const opaque = new Set<string>();
     syntax.Walk(file, (node) => {
       if (!node) return true;
@@ -75,12 +76,12 @@ function read(line: string): ShellScript {
       const cmd = node.Cmd as Node | null;
       const redirects = (node.Redirs as Node[]).map((r) => redirect(r, source));
       if (!cmd || syntax.NodeType(cmd) === "CallExpr") commands.push(simple(cmd, redirects, source));
-      else if (redirects.length) opaque.add("redirection of a compound command");
+      else groupRedirects.push(...redirects);
       return true;
     });
-    return { commands, opaque: [...opaque], error: null };
+    return { commands, groupRedirects, opaque: [...opaque], error: null };
   } catch (err) {
-    return { commands: [], opaque: [], error: errorText(err) };
+    return { commands: [], groupRedirects: [], opaque: [], error: errorText(err) };
   }
 }
 
