@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { Tape } from "../../testing/reducer-tape";
+import { MAX_PARSED_CHARS } from "./shell-parse";
 import { evaluateToolCall } from "./tool-policy";
 
 const ask = (requestId: string, command: string) => ({ requestId, toolUseId: `tu-${requestId}`, tool: "Bash", input: JSON.stringify({ command }), context: [], deadline: { inMinutes: 5, then: "answer", answer: "deny" } });
@@ -77,7 +78,7 @@ describe("deny and ask rules see through wrappers and their options", () => {
       "sudo -u root rm -rf /", "nice -n 5 rm -rf /", "timeout -k 1 5 rm -rf /", "env -u HOME rm -rf /", "ls | xargs -n 1 rm -rf",
       "ionice -c 3 rm -rf x", "stdbuf -o L rm -rf x", "sudo -E -H -u root -- nice -n 5 timeout -s KILL 9 rm -rf /", "find . -exec rm -rf {} +",
       "env -S'rm -rf /'", "sudo bash -c 'cd / && rm -rf x'", "eval 'rm -rf /'", "x=$(rm -rf /)", "watch -n 1 'rm -rf /'", "ssh host 'rm -rf /'",
-      "r\"m\" -rf /", "/bin/rm -rf /", "\\rm -rf /", "f() { rm -rf /; }", "echo hi <<EOF\n$(rm -rf /)\nEOF", "trap 'rm -rf /' EXIT",
+      "r\"m\" -rf /", "/bin/rm -rf /", "\\rm -rf /", "f() { rm -rf /; }", "echo hi <<EOF\n$(rm -rf /)\nEOF", "trap 'rm -rf /' EXIT", "x='a[$(rm -rf /)]'; echo $((x))",
     ]) expect(verdict(t, command), command).toMatchObject({ action: "deny", ruleId: "rm" });
     for (const command of ["sudo -u root git push", "doas -u root git push origin main", "chrt -f 10 git push", "taskset -c 1 git push"]) {
       expect(verdict(t, command), command).toMatchObject({ action: "ask", ruleId: "push" });
@@ -89,6 +90,9 @@ describe("deny and ask rules see through wrappers and their options", () => {
       expect(verdict(t, command), command).toMatchObject({ action: "deny", ruleId: "rm" });
     }
     expect(verdict(t, "echo hello $HOME")).toMatchObject({ action: "allow", scope: "none" });
-    expect(verdict(t, `echo '${"x".repeat(10_001)}'`)).toMatchObject({ action: "deny" });
+    expect(verdict(t, `echo '${"x".repeat(MAX_PARSED_CHARS)}'`)).toMatchObject({ action: "deny" });
+    // Text to read as commands is read within a budget: past it, the line runs what cannot be known.
+    const evals = `sudo ${Array.from({ length: 60 }, () => `eval '${"true; ".repeat(25)}'`).join(" ")}`;
+    expect(verdict(t, evals)).toMatchObject({ action: "deny", ruleId: "rm" });
   });
 });

@@ -23,11 +23,14 @@ const FIND_EXEC = new Set(["-exec", "-execdir", "-ok", "-okdir"]);
 /** Programs whose arguments are joined into a command line for a shell (here or on another host). */
 const JOINED_CODE = new Set(["watch", "ssh"]);
 
-type Reading = { forms: Set<string>; unknown: boolean };
+/** How much command text one line may have read beyond itself (`bash -c`, `eval`…): parsing costs ~4 µs a character. */
+const READ_BUDGET = 5_000;
+
+type Reading = { forms: Set<string>; unknown: boolean; budget: number };
 
 export function bashView(line: string): BashView {
   const script = parseShell(line);
-  const reading: Reading = { forms: new Set(), unknown: false };
+  const reading: Reading = { forms: new Set(), unknown: false, budget: READ_BUDGET };
   readScript(script, reading, 0);
   const forms = [...reading.forms];
   const why = notPlain(script);
@@ -37,7 +40,27 @@ export function bashView(line: string): BashView {
 
 function readScript(script: ShellScript, out: Reading, depth: number): void {
   if (script.error !== null || depth > MAX_DEPTH) out.unknown = true;
-  else for (const c of script.commands) readCommand(c.words, out, depth);
+  else {
+    for (const c of script.commands) {
+      readCommand(c.words, out, depth);
+      // A quoted `$(…)` or backtick may still run: as an arithmetic index (`x='a[$(…)]'; echo $((x))`), or in another shell.
+      for (const w of [...c.words, ...c.assigns.map((a) => a.value)]) {
+        // Read as commands, and as a word (`a[$(…)]` is no command line of its own).
+        if (w?.value && /\$\(|`/.test(w.value)) for (const text of [w.value, `: ${w.value}`]) readText(text, out, depth, false);
+      }
+    }
+  }
+}
+
+/** Reads command text found in the line, within the line's budget; `strict`: text that does not parse is unknown code. */
+function readText(text: string, out: Reading, depth: number, strict = true): void {
+  if (text.length > out.budget || depth >= MAX_DEPTH) {
+    out.unknown = true;
+    return;
+  }
+  out.budget -= text.length;
+  const script = parseShell(text);
+  if (script.error === null || strict) readScript(script, out, depth + 1);
 }
 
 function readCommand(words: ShellWord[], out: Reading, depth: number): void {
@@ -67,12 +90,12 @@ function addForms(words: ShellWord[], out: Reading, depth: number): void {
   }
   const code = codeText(name, words.slice(1));
   if (code === null) out.unknown = true;
-  else if (code !== undefined) readScript(parseShell(code), out, depth + 1);
+  else if (code !== undefined) readText(code, out, depth);
 }
 
 function readJoined(words: ShellWord[], out: Reading, depth: number): void {
   if (words.some((w) => w.value === null)) out.unknown = true;
-  else readScript(parseShell(words.map((w) => w.value).join(" ")), out, depth + 1);
+  else readText(words.map((w) => w.value).join(" "), out, depth);
 }
 
 /** The command line a program is given as text (`bash -c`, `eval`, `env -S`, `trap`): undefined for none, null when it is expanded at run time. */

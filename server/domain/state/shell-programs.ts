@@ -28,7 +28,7 @@ export const SHELL_CHANGERS = new Set([
 const LOADING_OPTIONS: Record<string, string[]> = {
   git: [
     "-c", "-C", "--config-env", "--exec-path", "--git-dir", "--work-tree", "--namespace", "--super-prefix", "--upload-pack", "--receive-pack",
-    "--exec", "--template", "--config", "--extcmd", "--tool", "--attr-source", "--ext-diff", "--textconv",
+    "--exec", "--template", "--config", "--extcmd", "--tool", "--attr-source", "--ext-diff", "--textconv", "--output",
   ],
   npm: [
     "--node-options", "--script-shell", "--shell", "--userconfig", "--globalconfig", "--prefix", "-C", "--init-module", "--call", "-c",
