@@ -36,7 +36,7 @@ describe("an allow rule admits exactly the programs it names, run plainly", () =
       "exec git status", "timeout 5 npm test", "xargs git status", "time git status", "git -c core.fsmonitor=x status", "git --exec-path=/tmp status",
       "git -C /tmp/evil status", "npm test --node-options=--require=/tmp/x.js", "npm test --script-shell=/tmp/sh", "git status > /tmp/out",
       "git status $X", "git status $(touch /tmp/p)", "git status `id`", "g$X status", "f() { :; }; git status", "for PATH in /tmp; do git status; done",
-      "declare -x A=1; git status", "eval git status", "bash -c 'git status'", "git status <<< x", "git status *", "git status ~", "git status {a,b}", "(git status) > out", "{ npm test; } < in",
+      "declare -x A=1; git status", "eval git status", "bash -c 'git status'", "git status <<< x", "git status *", "git status ~", "git status {a,b}", "(git status) > out", "{ npm test; } < in", "", "# git status", ";",
       "npm test $'\\x41'", "((1)) && git status", "git status <(x)", "alias git=id; git status", "export PATH=/tmp; git status", "source x; git status",
     ]) expect(verdict(t, command).ruleId, command).not.toBe("safe");
   });

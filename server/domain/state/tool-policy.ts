@@ -157,7 +157,8 @@ export function ruleMatches(rule: ToolRule, tool: string, subject: CallSubject):
   if (rule.outside) return !forms.some((f) => matchesPattern(pattern, f));
   if (tool !== "Bash") return forms.some((f) => matchesPattern(pattern, f));
   const redirecting = alternatives(pattern).filter((a) => /[<>]/.test(a));
-  return subject.plain.every((c) => (c.redirected ? redirecting.some((a) => globMatches(a, c.text)) : matchesPattern(pattern, c.text)));
+  // A line with no command (empty, a comment) runs nothing a rule names.
+  return subject.plain.length > 0 && subject.plain.every((c) => (c.redirected ? redirecting.some((a) => globMatches(a, c.text)) : matchesPattern(pattern, c.text)));
 }
 
 /** `scope: "budget"`: a call that would be allowed asks a person, because a crossed budget holds the agent's tools (`budgetId` names it). */
