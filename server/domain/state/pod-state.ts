@@ -192,8 +192,10 @@ export type Meters = { agents: Record<string, AgentMeter>; activeMs: number; act
  * 5: budgets that act, meters, signals.
  * 6: signals filled by their fold (step-signals.ts), with what it remembers (signals.tracking).
  * 7: an agent's wall time across its sessions (meters.lastSessionAt); calls a gate denied count as none.
+ * 8: remembered Bash allows: "for this session" keeps the exact command line, "always" each command
+ *    as written (shell-parse.ts); a line that is not plain is not remembered.
  */
-export const PROJECTION_VERSION = 7;
+export const PROJECTION_VERSION = 8;
 
 export type PodState = {
   /** PROJECTION_VERSION of the reducers that built this state. */

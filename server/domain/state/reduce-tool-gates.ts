@@ -71,15 +71,17 @@ function remember(s: PodState, e: AppliedEvent, a: ToolApproval, scope: "session
   const input = parseHeldInput(a.input);
   const cwd = a.sessionId && Object.hasOwn(s.sessions, a.sessionId) ? s.sessions[a.sessionId]!.cwd : null;
   const subject = callSubject(a.tool, input, cwd);
-  // A call whose input was cut, or that runs what podwatch cannot see ($(…), eval), is allowed once only.
-  if (subject.risky || input === undefined) throw invalidRule("remember_opaque", `tool approval ${a.requestId} holds what a rule cannot see through (${input === undefined ? "its input was cut" : "$(…), backticks, eval or the like"}): allow it once`);
+  // Only a call an allow rule could admit is remembered: one whose input was cut, or that is more than
+  // programs run plainly (a variable set, a wrapper, `$(…)`, eval…), is allowed once only.
+  if (input === undefined || subject.plain === null) throw invalidRule("remember_opaque", `tool approval ${a.requestId} ${input === undefined ? "was cut" : `is not plain commands (${subject.why})`}: allow it once`);
   if (scope === "session") {
     if (!a.sessionId) throw invalidRule("no_session", `tool approval ${a.requestId} belongs to no session: answer once or always`);
+    // The exact command line (or absolute path, or input): what the person read, not a pattern.
     const allows = [...(s.sessionAllows[a.sessionId] ?? []), { tool: a.tool, subject: subject.key }].slice(-MAX_SESSION_ALLOWS);
     return { ...s, sessionAllows: with_(s.sessionAllows, a.sessionId, allows) };
   }
-  // Exactly this call: each of a Bash line's commands, a path where it is (absolute), else the input.
-  const exact = a.tool === "Bash" ? [...new Set(subject.parts)].map(literalPattern).join("|") : literalPattern(subject.absolute ?? subject.whole);
+  // Exactly this call: each of a Bash line's commands as written, a path where it is (absolute), else the input.
+  const exact = a.tool === "Bash" ? [...new Set(subject.plain.map((c) => c.text))].map(literalPattern).join("|") : literalPattern(subject.absolute ?? subject.whole);
   const rule: ToolRule = { id: `always-${e.seq}`, tool: literalPattern(a.tool), input: exact.slice(0, 1000), outside: false, action: "allow" };
   const current = Object.hasOwn(s.policies.agents, a.agentId) ? s.policies.agents[a.agentId] : undefined;
   // The oldest remembered rule gives way when the policy is full; the admins' own rules never do.

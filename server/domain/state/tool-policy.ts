@@ -4,7 +4,7 @@ import type { ToolRule } from "../events/agent-events";
 import { ASK_MINUTES } from "../events/agent-events";
 import { INPUT_CUT_MARK, type ToolAction } from "../../wire/vocabulary";
 import type { PodState, ToolPolicy } from "./pod-state";
-import { bashCommands } from "./bash-commands";
+import { bashView, type PlainCommand } from "./bash-view";
 import { mayMatchUnder, pathSubject } from "./tool-paths";
 import { budgetHold } from "./reduce-budgets";
 
@@ -88,40 +88,68 @@ export function literalPattern(text: string): string {
 }
 
 /**
- * What rules are matched against. `parts`: a Bash line's simple commands (bash-commands.ts), a
- * path's forms (relative to the cwd when inside it, and absolute, so neither `/etc/*` nor
- * `src/*` is dodged by where the session says it is), else the one subject. `key`: how a
- * remembered "allow for this session" names the call exactly. `under`: the folder a search
- * (Grep, Glob, LS) reads below (tool-paths.ts).
+ * What rules are matched against. `parts`: the forms deny and ask rules see — a Bash line's
+ * commands (bash-view.ts), a path's forms (relative to the cwd when inside it, and absolute, so
+ * neither `/etc/*` nor `src/*` is dodged by where the session says it is), else the one subject.
+ * `plain`: a Bash line's commands as an allow rule sees them, null when it is not plain programs
+ * run plainly or a search no allow rule may cover (`why` says what); `unknown`: a Bash line runs
+ * something that cannot be known from its text. `key`: how a remembered "allow for this session"
+ * names the call: the exact line, the absolute path, else the subject. `under`: the folder a
+ * search (Grep, Glob, LS) reads below (tool-paths.ts).
  */
-export type CallSubject = { key: string; whole: string; parts: string[]; risky: boolean; absolute: string | null; under?: string };
+export type CallSubject = {
+  key: string;
+  whole: string;
+  parts: string[];
+  plain: PlainCommand[] | null;
+  why: string | null;
+  unknown: boolean;
+  absolute: string | null;
+  under?: string;
+};
 
 export function callSubject(tool: string, input: unknown, cwd?: string | null): CallSubject {
   const whole = toolSubject(tool, input, cwd);
   if (tool === "Bash") {
-    const { parts, risky } = bashCommands(whole);
-    return { key: parts.join("\n") || whole.trim(), whole: whole.trim(), parts: parts.length ? parts : [whole.trim()], risky, absolute: null };
+    const view = bashView(whole);
+    return { key: whole, whole: whole.trim(), parts: view.forms, plain: view.plain, why: view.why, unknown: view.unknown, absolute: null };
   }
+  const plain = [{ text: whole, redirected: false }];
   const path = pathSubject(tool, input, cwd);
-  if (path) return { key: path.key, whole, parts: path.forms, risky: path.risky, absolute: path.absolute, ...(path.under ? { under: path.under } : {}) };
-  return { key: whole, whole, parts: [whole], risky: false, absolute: null };
+  if (path) {
+    const { key, forms, absolute, under, risky } = path;
+    const why = risky ? "a search that may leave its folder" : null;
+    return { key, whole, parts: forms, plain: risky ? null : plain, why, unknown: false, absolute, ...(under ? { under } : {}) };
+  }
+  return { key: whole, whole, parts: [whole], plain, why: null, unknown: false, absolute: null };
 }
 
 /**
- * Deny and ask rules match when the line or any of its commands (or either form of a path)
- * matches: `cd x && git push` is a `git push`. An allow rule waves a call on only when every one
- * of its commands matches and nothing in it is opaque: allowing `git status` must not allow
- * `git status && git push --force`. `outside`: none of the forms match.
+ * Deny and ask rules match when the line or any form of its commands (or either form of a path)
+ * matches: `cd x && sudo -u root git push` is a `git push`; a Bash line that runs what cannot be
+ * known (`$cmd`, `eval "$x"`) matches them all. An allow rule admits a Bash line only when it is
+ * plain and every one of its commands matches as written: allowing `git status` allows neither
+ * `git status && git push --force`, nor `/tmp/x/git status`, nor `GIT_DIR=x git status`. A command
+ * that redirects to a file matches only an alternative that writes a redirection (`npm test > *`).
+ * `outside`: none of the forms match.
  */
 export function ruleMatches(rule: ToolRule, tool: string, subject: CallSubject): boolean {
   if (!matchesPattern(rule.tool, tool)) return false;
   if (rule.input === undefined) return true;
   const pattern = rule.input;
   const forms = [subject.whole, ...subject.parts];
+  if (rule.action !== "allow") {
+    if (subject.unknown) return true;
+    if (rule.outside) return !forms.some((f) => matchesPattern(pattern, f));
+    const below = subject.under !== undefined && mayMatchUnder(pattern, subject.under);
+    return below || forms.some((f) => matchesPattern(pattern, f));
+  }
+  if (subject.plain === null) return false;
   if (rule.outside) return !forms.some((f) => matchesPattern(pattern, f));
-  if (rule.action !== "allow") return forms.some((f) => matchesPattern(pattern, f)) || (subject.under !== undefined && mayMatchUnder(pattern, subject.under));
-  if (subject.risky) return false;
-  return tool === "Bash" ? subject.parts.every((p) => matchesPattern(pattern, p)) : forms.some((f) => matchesPattern(pattern, f));
+  if (tool !== "Bash") return forms.some((f) => matchesPattern(pattern, f));
+  const redirecting = alternatives(pattern).filter((a) => /[<>]/.test(a));
+  // A line with no command (empty, a comment) runs nothing a rule names.
+  return subject.plain.length > 0 && subject.plain.every((c) => (c.redirected ? redirecting.some((a) => globMatches(a, c.text)) : matchesPattern(pattern, c.text)));
 }
 
 /** `scope: "budget"`: a call that would be allowed asks a person, because a crossed budget holds the agent's tools (`budgetId` names it). */
@@ -143,7 +171,7 @@ function evaluateRules(s: PodState, agentId: string, sessionId: string | null, t
   const mine = session?.agentId === agentId ? session : null;
   const subject = callSubject(tool, input, cwd ?? mine?.cwd ?? null);
   const allows = mine && Object.hasOwn(s.sessionAllows, mine.sessionId) ? s.sessionAllows[mine.sessionId]! : [];
-  if (!subject.risky && allows.some((a) => a.tool === tool && a.subject === subject.key)) return { action: "allow", scope: "session", subject: subject.whole };
+  if (subject.plain !== null && allows.some((a) => a.tool === tool && a.subject === subject.key)) return { action: "allow", scope: "session", subject: subject.whole };
   const agentPolicy = Object.hasOwn(s.policies.agents, agentId) ? s.policies.agents[agentId] : undefined;
   for (const [scope, policy] of [["agent", agentPolicy], ["pod", s.policies.pod]] as const) {
     const rule = policy?.rules.find((r) => ruleMatches(r, tool, subject));
