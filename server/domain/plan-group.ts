@@ -37,8 +37,9 @@ export function planGroup(
       let state = states.get(r.podId)!;
       for (const row of plan.rows) {
         const applied = { ...inputs.get(row.id)!, seq: row.seq, receivedAt: row.receivedAt };
+        const before = state;
         state = applyEvent(state, applied);
-        admitEvent(state, applied); // what the pod accumulates is bounded here, not on replay
+        admitEvent(before, state, applied); // what the pod accumulates is bounded here, not on replay
       }
       heads.set(r.podId, plan.head);
       states.set(r.podId, state);

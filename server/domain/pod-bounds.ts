@@ -16,28 +16,54 @@ export const POD_BOUNDS = {
   taskEvidence: 500,
   /** Workcells opened for one task. */
   taskWorkcells: 100,
-  members: 1_000,
-  escalations: 10_000,
+  members: 500,
+  escalations: 5_000,
   evidence: 10_000,
   runs: 10_000,
   jobs: 2_000,
   workcells: 5_000,
   /** Open plan blocks (plan id × guardian role). */
   planBlocks: 200,
+  /**
+   * What the pod keeps for good, in characters of JSON: its tasks, evidence bundles, escalations,
+   * runs, jobs and workcells together (state.retained, counted entry by entry as events change
+   * them). A 3,000-task plan with ordinary descriptions and metadata takes ~1.5 M.
+   */
+  retainedChars: 48 * 1024 * 1024,
   /** Histories that keep only their newest entries (the tape keeps them all). */
   roleHistory: 1_000,
-  handoffs: 1_000,
-  decisions: 1_000,
+  handoffs: 200,
+  decisions: 200,
   /** Note seqs kept per run. */
   runNotes: 200,
   /** Links kept per evidence bundle and kind (tasks, decisions, escalations, reviews, jobs). */
-  evidenceLinks: 20,
-  /**
-   * The characters of JSON the pod keeps in its capped collections (tasks, evidence, escalations,
-   * runs, jobs, workcells, members), counted as each event adds or grows one of their entries.
-   */
-  retainedChars: 48 * 1024 * 1024,
+  evidenceLinks: 10,
 } as const;
+
+/**
+ * The most characters one member's own records take (sessions, usage per model, signals, tool
+ * policy, session allows, cadence, meters), from the per-agent caps of the reducers that keep
+ * them (reduce-sessions.ts, reduce-tool-gates.ts, signals/step-usage-signals.ts); an estimate, not
+ * measured at the door like the entries above.
+ */
+export const MEMBER_CHARS = 256 * 1024;
+/** An id as JSON in a list: up to 200 characters, quotes and a comma. */
+const ID_CHARS = 203;
+/** Text fields the histories keep (a handoff's reason, a decision's rationale): at most 20,000 characters, escaped. */
+const TEXT_CHARS = 20_000 * 6;
+
+/**
+ * What the whole state may reach, in characters of JSON, with everything at its bound: what it
+ * retains for good, once more for the open inbox items that repeat their text (a task's
+ * description, an escalation's question, a job's scope), the plan blocks with their inbox items,
+ * the histories at their newest entries and each member's own records. Real pods are far below it;
+ * what matters is that it is finite and well under the longest string JavaScript holds (~512 M
+ * characters, where an unbounded pod's appends once failed), so the state can always be written.
+ */
+export function podStateBound(b: PodBounds = POD_BOUNDS): number {
+  const histories = b.roleHistory * 300 + b.handoffs * (TEXT_CHARS + 2 * ID_CHARS + 100) + b.decisions * (TEXT_CHARS + 200 * ID_CHARS + 1000);
+  return 2 * b.retainedChars + 2 * b.planBlocks * (TEXT_CHARS + 500) + histories + b.members * MEMBER_CHARS;
+}
 
 export type PodBounds = { -readonly [K in keyof typeof POD_BOUNDS]: number };
 

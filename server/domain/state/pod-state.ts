@@ -192,8 +192,10 @@ export type Meters = { agents: Record<string, AgentMeter>; activeMs: number; act
  * 5: budgets that act, meters, signals.
  * 6: signals filled by their fold (step-signals.ts), with what it remembers (signals.tracking).
  * 7: an agent's wall time across its sessions (meters.lastSessionAt); calls a gate denied count as none.
+ * 8: histories keep their newest entries (roles, handoffs, decisions, a run's notes, evidence links: ../pod-bounds.ts);
+ *    the size of what a pod retains for good is counted (retained).
  */
-export const PROJECTION_VERSION = 7;
+export const PROJECTION_VERSION = 8;
 
 export type PodState = {
   /** PROJECTION_VERSION of the reducers that built this state. */
@@ -235,6 +237,8 @@ export type PodState = {
   sessionAllows: Record<string, { tool: string; subject: string }[]>;
   /** Open approvals, and the latest answered ones (an agent's hook reads its answer here). */
   toolApprovals: Record<string, ToolApproval>;
+  /** Characters of JSON of the entries a pod keeps for good (retained-entries.ts), bounded by POD_BOUNDS.retainedChars. */
+  retained: number;
 };
 
 export function emptyPodState(): PodState {
@@ -242,6 +246,6 @@ export function emptyPodState(): PodState {
     v: PROJECTION_VERSION, seq: 0, status: "forming", scope: null, members: {}, roleHistory: [], activeAgent: null, handoffs: [],
     tasks: {}, taskOrder: [], escalations: {}, decisions: [], inbox: {}, evidence: {}, runs: {}, jobs: {},
     workcells: {}, planBlocks: {}, budgets: [], budgetLimits: {}, meters: { agents: {}, activeMs: 0, activeSince: null }, signals: emptyPodSignals(), lastCheckpoint: null, cadence: {},
-    sessions: {}, usage: {}, policies: { pod: null, agents: {} }, recordPrompts: true, sessionAllows: {}, toolApprovals: {},
+    sessions: {}, usage: {}, policies: { pod: null, agents: {} }, recordPrompts: true, sessionAllows: {}, toolApprovals: {}, retained: 0,
   };
 }
