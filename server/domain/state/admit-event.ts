@@ -23,16 +23,22 @@ export const CLOSING_SLACK = 256;
 
 const count = (s: PodState, key: Counted) => (key === "tasks" ? s.taskOrder.length : Object.keys(s[key]).length);
 
-function taskWithin(task: Task, b: PodBounds) {
+/**
+ * A task's own bounds, refused only when the event grew past them: a task stored before a bound
+ * existed may be larger, and it still moves through its states.
+ */
+function taskWithin(was: Task | undefined, task: Task, b: PodBounds) {
   const meta = jsonBytes(task.metadata);
-  if (meta > b.taskMetadataBytes) {
+  if (meta > b.taskMetadataBytes && (!was || meta > jsonBytes(was.metadata))) {
     throw boundExceeded("taskMetadataBytes", `task ${task.taskId}'s metadata would be ${meta} bytes as JSON, more than ${b.taskMetadataBytes} bytes`);
   }
-  if (task.evidenceIds.length > b.taskEvidence) {
-    throw boundExceeded("taskEvidence", `task ${task.taskId} would cite ${task.evidenceIds.length} evidence bundles, more than ${b.taskEvidence}`);
+  const cites = task.evidenceIds.length;
+  if (cites > b.taskEvidence && cites > (was?.evidenceIds.length ?? 0)) {
+    throw boundExceeded("taskEvidence", `task ${task.taskId} would cite ${cites} evidence bundles, more than ${b.taskEvidence}`);
   }
-  if (task.workcellIds.length > b.taskWorkcells) {
-    throw boundExceeded("taskWorkcells", `task ${task.taskId} would have ${task.workcellIds.length} workcells, more than ${b.taskWorkcells}`);
+  const cells = task.workcellIds.length;
+  if (cells > b.taskWorkcells && cells > (was?.workcellIds.length ?? 0)) {
+    throw boundExceeded("taskWorkcells", `task ${task.taskId} would have ${cells} workcells, more than ${b.taskWorkcells}`);
   }
 }
 
@@ -41,10 +47,11 @@ export function admitEvent(before: PodState, after: PodState, e: AppliedEvent, b
   const adds = ADDS[e.type];
   if (adds) {
     const n = count(after, adds);
-    if (n > b[adds]) throw boundExceeded(adds, `a pod keeps at most ${b[adds]} ${NAMES[adds]}; this event would make ${n}`);
+    if (n > b[adds] && n > count(before, adds)) throw boundExceeded(adds, `a pod keeps at most ${b[adds]} ${NAMES[adds]}; this event would make ${n}`);
   }
-  const touched = touchedEntries(before, after, e);
-  for (const [key, id] of touched) if (key === "tasks" && Object.hasOwn(after.tasks, id)) taskWithin(after.tasks[id]!, b);
+  for (const [key, id] of touchedEntries(before, after, e)) {
+    if (key === "tasks" && Object.hasOwn(after.tasks, id)) taskWithin(Object.hasOwn(before.tasks, id) ? before.tasks[id] : undefined, after.tasks[id]!, b);
+  }
   // A full pod still closes its work: a decision, a run's end or a short answer changes an entry
   // by a few characters (a status, a seq), so only growth beyond that is refused.
   if (after.retained > b.retainedChars && after.retained - before.retained > CLOSING_SLACK) {

@@ -155,3 +155,20 @@ describe("the door names the bound it refuses", () => {
     expect(() => admitEvent(before, applyEvent(before, more), more, full)).toThrow(/bound: retainedChars/);
   });
 });
+
+describe("a pod stored before the bounds", () => {
+  it("keeps moving: a task already past a bound changes state, and only growth past it is refused", () => {
+    // The state as an older server let it grow (no door then): replay has no bounds.
+    const t = Tape.team();
+    t.add("task.added", "impl", { taskId: "old", description: "d", metadata: { a: "x".repeat(5000) } });
+    t.add("task.updated", "impl", { taskId: "old", metadata: { b: "x".repeat(5000) } });
+    const before = t.state;
+    const at = (input: object) => ({ ...ZEventInput.parse(input), seq: before.seq + 1, receivedAt: "2026-11-23T00:00:00.000Z" }) as AppliedEvent;
+    const start = at({ type: "task.updated", actor: "impl", body: { taskId: "old", status: "in_progress" } });
+    expect(() => admitEvent(before, applyEvent(before, start), start, POD_BOUNDS)).not.toThrow();
+    const grow = at({ type: "task.updated", actor: "impl", body: { taskId: "old", metadata: { c: "x" } } });
+    expect(() => admitEvent(before, applyEvent(before, grow), grow, POD_BOUNDS)).toThrow(/bound: taskMetadataBytes/);
+    const more = at({ type: "task.added", actor: "impl", body: { taskId: "new", description: "d" } });
+    expect(() => admitEvent(before, applyEvent(before, more), more, { ...POD_BOUNDS, tasks: 0 })).toThrow(/bound: tasks/);
+  });
+});
