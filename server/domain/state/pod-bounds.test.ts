@@ -9,6 +9,7 @@ import { ZEventInput } from "../events/event-schemas";
 import { podStateBound, POD_BOUNDS, type PodBounds } from "../pod-bounds";
 import { acceptHistory, historyStep, TEAM_SETUP, type HistoryStep } from "../../testing/pod-history";
 import { Tape } from "../../testing/reducer-tape";
+import { SEED_DOCUMENTS } from "../../testing/sample-events";
 import { CLOSING_SLACK, admitEvent } from "./admit-event";
 import { applyEvent } from "./apply-event";
 import { emptyPodState, type AppliedEvent, type PodState } from "./pod-state";
@@ -37,9 +38,12 @@ const accumulating: fc.Arbitrary<HistoryStep>[] = [
   fc.record({ type: fc.constant("run.started"), actor: worker, body: fc.record({ runId: fc.nat(6).map((n) => `r${n}`), workItemId: fc.constant("w"), mood: fc.constant("M") }) }),
   fc.record({ type: fc.constant("note"), actor: worker, runId: fc.nat(6).map((n) => `r${n}`), body: fc.constant({ kind: "STATUS", text: "n" }) }),
   fc.record({ type: fc.constant("run.discarded"), actor: worker, body: fc.record({ runId: fc.nat(6).map((n) => `r${n}`), reason: text(1000) }) }),
+  fc.record({ type: fc.constant("workcell.opened"), actor: worker, taskId: fc.option(taskId, { nil: undefined }), body: fc.nat(4).map((n) => ({ manifest: { ...SEED_DOCUMENTS.manifest, workcell_id: `wc${n}` } })) }),
+  fc.record({ type: fc.constant("workcell.proof"), actor: worker, body: fc.nat(4).map((n) => ({ proof: { ...SEED_DOCUMENTS.proof, workcell_id: `wc${n}` } })) }),
+  fc.record({ type: fc.constant("job.delivered"), actor: worker, body: fc.record({ jobId: fc.integer({ min: 1, max: 6 }).map((n) => `j${n}`), evidenceIds: fc.uniqueArray(fc.nat(30).map((n) => `b${n}`), { maxLength: 3 }) }) }),
   fc.record({ type: fc.constant("member.joined"), actor: fc.constant("admin"), body: fc.record({ memberId: fc.nat(12).map((n) => `m${n}`), kind: fc.constant("agent"), displayName: fc.constant("M") }) }),
 ];
-const step = fc.oneof({ arbitrary: historyStep(6), weight: 3 }, ...accumulating.map((arbitrary) => ({ arbitrary, weight: 1 })));
+const step = fc.oneof({ arbitrary: historyStep(6), weight: 12 }, ...accumulating.map((arbitrary) => ({ arbitrary, weight: 1 })));
 
 const RETAINED: Retained[] = ["tasks", "evidence", "escalations", "runs", "jobs", "workcells"];
 /** What the pod keeps for good, measured: state.retained must be exactly this. */
@@ -82,12 +86,16 @@ describe("what a pod accumulates stays bounded", () => {
   });
 
   it("the generator reaches the bounds: some events are refused by them, and the pod still takes others after", () => {
-    const steps = fc.sample(step, { numRuns: 600, seed: 11 });
+    const steps = fc.sample(step, { numRuns: 1200, seed: 12 });
     const { state, events } = acceptHistory(emptyPodState(), [...TEAM_SETUP, ...steps] as HistoryStep[], true, admit);
     const unbounded = acceptHistory(emptyPodState(), [...TEAM_SETUP, ...steps] as HistoryStep[], true);
     expect(unbounded.state.retained).toBeGreaterThan(TINY.retainedChars);
     expect(events.length).toBeLessThan(unbounded.events.length);
     expect(state.retained).toBeGreaterThan(TINY.retainedChars / 2);
+    const kept = new Set(events.map((e) => e.type));
+    for (const type of ["plan.imported", "task.updated", "evidence.bundle", "workcell.opened", "workcell.proof", "escalation.answered", "run.discarded", "job.delivered", "decision", "deadline.passed"]) {
+      expect(kept, type).toContain(type);
+    }
     expectHealthy(state, events, TINY);
   });
 
