@@ -16,7 +16,11 @@ export const POD_BOUNDS = {
   taskEvidence: 500,
   /** Workcells opened for one task. */
   taskWorkcells: 100,
-  members: 500,
+  /** Members (people and agents), and of them agents: each agent keeps sessions, approvals and signals of its own. */
+  members: 1_000,
+  agents: 50,
+  /** One agent's "allow for this session" answers, over all its sessions, in characters of JSON. */
+  sessionAllowChars: 64 * 1024,
   escalations: 5_000,
   evidence: 10_000,
   runs: 10_000,
@@ -40,29 +44,35 @@ export const POD_BOUNDS = {
   evidenceLinks: 10,
 } as const;
 
-/**
- * The most characters one member's own records take (sessions, usage per model, signals, tool
- * policy, session allows, cadence, meters), from the per-agent caps of the reducers that keep
- * them (reduce-sessions.ts, reduce-tool-gates.ts, signals/step-usage-signals.ts); an estimate, not
- * measured at the door like the entries above.
- */
-export const MEMBER_CHARS = 256 * 1024;
 /** An id as JSON in a list: up to 200 characters, quotes and a comma. */
 const ID_CHARS = 203;
-/** Text fields the histories keep (a handoff's reason, a decision's rationale): at most 20,000 characters, escaped. */
-const TEXT_CHARS = 20_000 * 6;
+/** Free text the state keeps (a handoff's reason, a decision's rationale, a tool call's input): at most 20,000 characters. */
+const TEXT_CHARS = 20_000;
+/**
+ * One agent's own records at their caps: 16 open tool approvals, each with its inbox item (input
+ * and 12 lines of context), its session allows (sessionAllowChars), a 100-rule policy, 20
+ * sessions, 50 models of usage and its signals (50 runs, 100 tools; see reduce-tool-gates.ts,
+ * reduce-sessions.ts, signals/step-usage-signals.ts).
+ */
+const AGENT_CHARS = 16 * 2 * (TEXT_CHARS + 12 * 2_000 + 1_000) + 100 * 1_300 + 20 * 1_500 + 50 * 250 + 50 * 300 + 100 * 250 + 10_000;
+/** A person's own: the member entry. */
+const PERSON_CHARS = 1_000;
 
 /**
  * What the whole state may reach, in characters of JSON, with everything at its bound: what it
- * retains for good, once more for the open inbox items that repeat their text (a task's
+ * keeps for good (measured), once more for the open inbox items that repeat their text (a task's
  * description, an escalation's question, a job's scope), the plan blocks with their inbox items,
- * the histories at their newest entries and each member's own records. Real pods are far below it;
- * what matters is that it is finite and well under the longest string JavaScript holds (~512 M
- * characters, where an unbounded pod's appends once failed), so the state can always be written.
+ * the histories at their newest entries, the answered tool approvals kept and each member's own
+ * records. Text is counted as written: JSON escapes a control character as up to 6 characters, so
+ * a state whose free text is all control characters can be larger in its histories and agents'
+ * records (what it keeps for good is measured as JSON, escapes included). Real pods are far below
+ * it; what matters is that it is finite and well under the longest string JavaScript holds
+ * (~512 M characters, where an unbounded pod's appends once failed), so the state can be written.
  */
 export function podStateBound(b: PodBounds = POD_BOUNDS): number {
-  const histories = b.roleHistory * 300 + b.handoffs * (TEXT_CHARS + 2 * ID_CHARS + 100) + b.decisions * (TEXT_CHARS + 200 * ID_CHARS + 1000);
-  return 2 * b.retainedChars + 2 * b.planBlocks * (TEXT_CHARS + 500) + histories + b.members * MEMBER_CHARS;
+  const histories = b.roleHistory * 300 + b.handoffs * (TEXT_CHARS + 2 * ID_CHARS + 100) + b.decisions * (TEXT_CHARS + 200 * ID_CHARS + 1_000);
+  const shared = 2 * b.retainedChars + 2 * b.planBlocks * (TEXT_CHARS + 500) + histories + 100 * (TEXT_CHARS + 12 * 2_000 + 1_000);
+  return shared + b.agents * (AGENT_CHARS + b.sessionAllowChars) + b.members * PERSON_CHARS;
 }
 
 export type PodBounds = { -readonly [K in keyof typeof POD_BOUNDS]: number };

@@ -42,6 +42,33 @@ function taskWithin(was: Task | undefined, task: Task, b: PodBounds) {
   }
 }
 
+const agentCount = (s: PodState) => Object.values(s.members).filter((m) => m.kind === "agent").length;
+
+/** The characters of JSON of one agent's "allow for this session" answers, over its sessions. */
+function allowChars(s: PodState, agentId: string) {
+  let n = 0;
+  for (const session of Object.values(s.sessions)) {
+    const allows = session.agentId === agentId && Object.hasOwn(s.sessionAllows, session.sessionId) ? s.sessionAllows[session.sessionId] : undefined;
+    if (allows) n += JSON.stringify(allows).length;
+  }
+  return n;
+}
+
+/** Per agent: how many there are, and the session allows people gave one (each holds a whole tool input). */
+function agentWithin(before: PodState, after: PodState, e: AppliedEvent, b: PodBounds) {
+  if (e.type === "member.joined" && e.body.kind === "agent") {
+    const n = agentCount(after);
+    if (n > b.agents && n > agentCount(before)) throw boundExceeded("agents", `a pod has at most ${b.agents} agent members; this event would make ${n}`);
+  }
+  if (e.type === "tool.approval.answered" && e.body.remember === "session") {
+    const agentId = Object.hasOwn(after.toolApprovals, e.body.requestId) ? after.toolApprovals[e.body.requestId]!.agentId : null;
+    const n = agentId === null ? 0 : allowChars(after, agentId);
+    if (n > b.sessionAllowChars && n > allowChars(before, agentId!)) {
+      throw boundExceeded("sessionAllowChars", `${agentId}'s "allow for this session" answers would take ${n} characters, more than ${b.sessionAllowChars}: allow once`);
+    }
+  }
+}
+
 /** Throws the bound (422 bound_exceeded) that `after`, the state `e` led to from `before`, would cross. */
 export function admitEvent(before: PodState, after: PodState, e: AppliedEvent, b: PodBounds = POD_BOUNDS): void {
   const adds = ADDS[e.type];
@@ -49,6 +76,7 @@ export function admitEvent(before: PodState, after: PodState, e: AppliedEvent, b
     const n = count(after, adds);
     if (n > b[adds] && n > count(before, adds)) throw boundExceeded(adds, `a pod keeps at most ${b[adds]} ${NAMES[adds]}; this event would make ${n}`);
   }
+  agentWithin(before, after, e, b);
   for (const [key, id] of touchedEntries(before, after, e)) {
     if (key === "tasks" && Object.hasOwn(after.tasks, id)) taskWithin(Object.hasOwn(before.tasks, id) ? before.tasks[id] : undefined, after.tasks[id]!, b);
   }

@@ -16,7 +16,7 @@ import { emptyPodState, type AppliedEvent, type PodState } from "./pod-state";
 import type { Retained } from "./retained-entries";
 
 const TINY: PodBounds = {
-  ...POD_BOUNDS, tasks: 12, taskEvidence: 3, taskWorkcells: 2, members: 8, escalations: 4, evidence: 6, runs: 3, jobs: 3, workcells: 3, planBlocks: 2,
+  ...POD_BOUNDS, tasks: 12, taskEvidence: 3, taskWorkcells: 2, members: 12, agents: 7, sessionAllowChars: 300, escalations: 4, evidence: 6, runs: 3, jobs: 3, workcells: 3, planBlocks: 2,
   retainedChars: 12_000,
 };
 const admit = (before: PodState, after: PodState, e: AppliedEvent) => admitEvent(before, after, e, TINY);
@@ -57,6 +57,7 @@ function expectHealthy(state: PodState, events: AppliedEvent[], b: PodBounds) {
   // Within every bound the door keeps, and the count of what it keeps for good is exact.
   expect(state.retained).toBe(measured(state));
   expect(state.taskOrder.length).toBeLessThanOrEqual(b.tasks);
+  expect(Object.values(state.members).filter((m) => m.kind === "agent").length).toBeLessThanOrEqual(b.agents);
   for (const key of ["members", "escalations", "evidence", "runs", "jobs", "workcells", "planBlocks"] as const) expect(Object.keys(state[key]).length).toBeLessThanOrEqual(b[key]);
   // Replayable: the tape rebuilds it exactly; and no event it holds grew a pod past what it retains
   // for good by more than a closing decision or answer may.
@@ -100,7 +101,7 @@ describe("what a pod accumulates stays bounded", () => {
   });
 
   it("the stated size of a pod at the real bounds is finite and well under the longest string JavaScript holds", () => {
-    expect(podStateBound()).toBeLessThan(400 * 1024 * 1024);
+    expect(podStateBound()).toBeLessThan(256 * 1024 * 1024);
   });
 });
 
@@ -161,6 +162,42 @@ describe("the door names the bound it refuses", () => {
     expect(() => admitEvent(before, applyEvent(before, decision), decision, full)).not.toThrow();
     const more = { ...ZEventInput.parse({ type: "task.updated", actor: "impl", body: { taskId: "t2", metadata: { m: "x".repeat(300) } } }), seq: before.seq + 1, receivedAt: "2026-11-23T00:00:00.000Z" } as AppliedEvent;
     expect(() => admitEvent(before, applyEvent(before, more), more, full)).toThrow(/bound: retainedChars/);
+  });
+});
+
+describe("each agent's own records", () => {
+  const ask = (requestId: string, command: string) => ({ requestId, toolUseId: `tu-${requestId}`, tool: "Bash", input: JSON.stringify({ command }), context: [], deadline: { inMinutes: 5, then: "answer", answer: "deny" } });
+  const admitted = (t: Tape, type: string, actor: string, body: object, extra: object = {}) => {
+    const before = t.state;
+    const e = { ...ZEventInput.parse({ type, actor, body, ...extra }), seq: before.seq + 1, receivedAt: "2026-11-22T00:00:00.000Z" } as AppliedEvent;
+    const after = applyEvent(before, e);
+    admitEvent(before, after, e, TINY);
+    t.state = after;
+  };
+
+  it("a pod has so many agents; people can still join", () => {
+    const t = Tape.team(); // four agents and two people
+    for (let i = 0; i < TINY.agents - 4; i++) admitted(t, "member.joined", "admin", { memberId: `a${i}`, kind: "agent", displayName: "A" });
+    expect(() => admitted(t, "member.joined", "admin", { memberId: "one-more", kind: "agent", displayName: "A" })).toThrow(/has at most 7 agent members; this event would make 8 \(bound: agents\)/);
+    admitted(t, "member.joined", "admin", { memberId: "person", kind: "human", displayName: "P" });
+  });
+
+  it("a person's session allows for one agent are bounded: beyond, allow once", () => {
+    const t = Tape.team();
+    admitted(t, "session.started", "impl", { via: "claude-code" }, { sessionId: "s1" });
+    for (let i = 0; ; i++) {
+      admitted(t, "tool.approval.requested", "impl", ask(`r${i}`, `git push origin branch-${"x".repeat(40)}-${i}`), { sessionId: "s1" });
+      try {
+        admitted(t, "tool.approval.answered", "ana", { requestId: `r${i}`, decision: "allow", remember: "session" });
+      } catch (err) {
+        expect((err as AppError).code).toBe("bound_exceeded");
+        expect((err as AppError).message).toContain("allow once (bound: sessionAllowChars)");
+        admitted(t, "tool.approval.answered", "ana", { requestId: `r${i}`, decision: "allow", remember: "once" });
+        break;
+      }
+    }
+    expect(JSON.stringify(t.state.sessionAllows.s1).length).toBeLessThanOrEqual(TINY.sessionAllowChars);
+    expect(t.state.sessionAllows.s1!.length).toBeGreaterThan(1);
   });
 });
 
