@@ -46,7 +46,7 @@ export const POD_BOUNDS = {
 
 /** An id as JSON in a list: up to 200 characters, quotes and a comma. */
 const ID_CHARS = 203;
-/** Free text the state keeps (a handoff's reason, a decision's rationale, a tool call's input): at most 20,000 characters. */
+/** Free text the state keeps (a handoff's reason, a rationale, a tool call's input): at most 20,000 characters. */
 const TEXT_CHARS = 20_000;
 /**
  * One agent's own records at their caps: 16 open tool approvals, each with its inbox item (input
@@ -54,7 +54,8 @@ const TEXT_CHARS = 20_000;
  * sessions, 50 models of usage and its signals (50 runs, 100 tools; see reduce-tool-gates.ts,
  * reduce-sessions.ts, signals/step-usage-signals.ts).
  */
-const AGENT_CHARS = 16 * 2 * (TEXT_CHARS + 12 * 2_000 + 1_000) + 100 * 1_300 + 20 * 1_500 + 50 * 250 + 50 * 300 + 100 * 250 + 10_000;
+const AGENT_CHARS =
+  16 * 2 * (TEXT_CHARS + 12 * 2_000 + 1_000) + 100 * 1_300 + 20 * 1_500 + 50 * 250 + 50 * 300 + 100 * 250 + 10_000;
 /** A person's own: the member entry. */
 const PERSON_CHARS = 1_000;
 
@@ -70,8 +71,10 @@ const PERSON_CHARS = 1_000;
  * (~512 M characters, where an unbounded pod's appends once failed), so the state can be written.
  */
 export function podStateBound(b: PodBounds = POD_BOUNDS): number {
-  const histories = b.roleHistory * 300 + b.handoffs * (TEXT_CHARS + 2 * ID_CHARS + 100) + b.decisions * (TEXT_CHARS + 200 * ID_CHARS + 1_000);
-  const shared = 2 * b.retainedChars + 2 * b.planBlocks * (TEXT_CHARS + 500) + histories + 100 * (TEXT_CHARS + 12 * 2_000 + 1_000);
+  const decision = TEXT_CHARS + 200 * ID_CHARS + 1_000; // a rationale and up to 200 evidence ids
+  const histories = b.roleHistory * 300 + b.handoffs * (TEXT_CHARS + 2 * ID_CHARS + 100) + b.decisions * decision;
+  const answeredApprovals = 100 * (TEXT_CHARS + 12 * 2_000 + 1_000);
+  const shared = 2 * b.retainedChars + 2 * b.planBlocks * (TEXT_CHARS + 500) + histories + answeredApprovals;
   return shared + b.agents * (AGENT_CHARS + b.sessionAllowChars) + b.members * PERSON_CHARS;
 }
 

@@ -14,13 +14,15 @@ const ids = (e: AppliedEvent, name: string) => {
   const v = (e.body as Record<string, unknown>)[name];
   return Array.isArray(v) ? v.filter((x): x is string => typeof x === "string") : [];
 };
-const refs = (key: Retained, list: (string | undefined)[]): EntryRef[] => list.filter((id) => id !== undefined).map((id) => [key, id]);
+const refs = (key: Retained, list: (string | undefined)[]): EntryRef[] =>
+  list.filter((id) => id !== undefined).map((id) => [key, id]);
 /** The bundles an event links (linkEvidence grows their links). */
 const cited = (e: AppliedEvent) => refs("evidence", ids(e, "evidenceIds"));
 const subject = (e: AppliedEvent): EntryRef[] => {
   const s = (e.body as { subject?: { kind?: unknown; id?: unknown } }).subject;
   const id = str(s?.id);
-  const key = s?.kind === "task" ? "tasks" : s?.kind === "job" ? "jobs" : s?.kind === "escalation" ? "escalations" : null;
+  const keys: Record<string, Retained> = { task: "tasks", job: "jobs", escalation: "escalations" };
+  const key = typeof s?.kind === "string" && Object.hasOwn(keys, s.kind) ? keys[s.kind] : null;
   return key && id ? [[key, id]] : [];
 };
 
@@ -36,7 +38,10 @@ const TOUCHES: Partial<Record<AppliedEvent["type"], Touches>> = {
     const id = (e as AppliedEvent & { type: "workcell.opened" }).body.manifest.workcell_id;
     return refs("workcells", [id]).concat(refs("tasks", [a.workcells[id]?.taskId ?? undefined]));
   },
-  "workcell.proof": (_b, _a, e) => refs("workcells", [(e as AppliedEvent & { type: "workcell.proof" }).body.proof.workcell_id]),
+  "workcell.proof": (_b, _a, e) => {
+    const proof = (e as AppliedEvent & { type: "workcell.proof" }).body.proof;
+    return refs("workcells", [proof.workcell_id]);
+  },
   decision: (_b, _a, e) => [...subject(e), ...cited(e)],
   "deadline.passed": (_b, _a, e) => subject(e),
   escalation: (_b, _a, e) => [...refs("escalations", [field(e, "escalationId") ?? `esc_${e.seq}`]), ...cited(e)],
