@@ -72,6 +72,20 @@ describe.each(testProviders())("what a pod accumulates is bounded, on %s", (prov
     await expectAppendableAndReadable();
   }, 120_000);
 
+  it("a pod takes at most so many agents: the next gets a 422 naming the bound, a person still joins", async () => {
+    const add = (memberId: string, kind: "agent" | "human") =>
+      api(s.url, "POST", `/api/v1/pods/${podId}/members`, { memberId, kind, displayName: memberId, roles: [] });
+    for (let i = 1; i < POD_BOUNDS.agents; i++) expect((await add(`agent-${i}`, "agent")).status).toBe(201); // impl-1 is one
+    const before = await eventCount();
+    const over = await add("one-agent-too-many", "agent");
+    expect(over.status).toBe(422);
+    expect(over.body.error.code).toBe("bound_exceeded");
+    expect(over.body.error.message).toContain(`at most ${POD_BOUNDS.agents} agent members`);
+    expect(await eventCount()).toBe(before);
+    expect((await add("a-person", "human")).status).toBe(201);
+    await expectAppendableAndReadable();
+  });
+
   it("task.updated cannot grow a task's metadata past its limit by merging", async () => {
     const update = (key: string) => ({ type: "task.updated", actor: "impl-1", body: { taskId: "t1", metadata: { [key]: "u".repeat(3000) } } });
     expect((await post(update("a"))).status).toBe(201);
