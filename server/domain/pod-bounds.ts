@@ -21,11 +21,12 @@ export const POD_BOUNDS = {
   agents: 50,
   /** One agent's "allow for this session" answers, over all its sessions, in characters of JSON. */
   sessionAllowChars: 64 * 1024,
-  escalations: 5_000,
-  evidence: 10_000,
-  runs: 10_000,
-  jobs: 2_000,
-  workcells: 5_000,
+  /** Counts of what a pod keeps for good; their size together is retainedChars. */
+  escalations: 10_000,
+  evidence: 20_000,
+  runs: 20_000,
+  jobs: 5_000,
+  workcells: 10_000,
   /** Open plan blocks (plan id × guardian role). */
   planBlocks: 200,
   /**
