@@ -5,6 +5,7 @@
 import { AppError, notFound } from "./errors";
 import { planAppend, type Ack, type Head, type NewEvent, type StoredEvent, type StoredRef } from "./plan-append";
 import { applyEvent } from "./state/apply-event";
+import { admitEvent } from "./state/admit-event";
 import type { PodState } from "./state/pod-state";
 import { inboxChanges, type InboxChanges } from "./state/inbox-changes";
 
@@ -34,7 +35,12 @@ export function planGroup(
       const plan = planAppend(r.podId, head, r.events, known, receivedAt);
       const inputs = new Map(r.events.map((e) => [e.id, e.event]));
       let state = states.get(r.podId)!;
-      for (const row of plan.rows) state = applyEvent(state, { ...inputs.get(row.id)!, seq: row.seq, receivedAt: row.receivedAt });
+      for (const row of plan.rows) {
+        const applied = { ...inputs.get(row.id)!, seq: row.seq, receivedAt: row.receivedAt };
+        const before = state;
+        state = applyEvent(state, applied);
+        admitEvent(before, state, applied); // what the pod accumulates is bounded here, not on replay
+      }
       heads.set(r.podId, plan.head);
       states.set(r.podId, state);
       for (const row of plan.rows) known.set(row.id, row);

@@ -79,19 +79,25 @@ function systemEvents(s: PodState, nowMs: number): unknown[] {
   return out;
 }
 
+/** The append path's own check after the rules (admit-event.ts): throws to refuse the event. */
+export type Admit = (before: PodState, after: PodState, e: AppliedEvent) => void;
+
 /**
  * Applies the setup and the steps as the write path would, keeping what the rules accept. With
  * `clock`, each event is received a few seconds after the previous one and ticks move time on
  * (firing the server's own events); without, ticks are skipped (a real server stamps the time).
+ * With `admit`, an event is kept only if it also passes it, as in plan-group.ts.
  */
-export function acceptHistory(from: PodState, inputs: HistoryStep[], clock = true): { events: AppliedEvent[]; state: PodState } {
+export function acceptHistory(from: PodState, inputs: HistoryStep[], clock = true, admit?: Admit): { events: AppliedEvent[]; state: PodState } {
   let state = from;
   let now = Date.parse("2026-11-22T10:00:00.000Z");
   const events: AppliedEvent[] = [];
   const offer = (input: unknown) => {
     const e = { ...ZEventInput.parse(input), seq: state.seq + 1, receivedAt: new Date(now).toISOString() } as AppliedEvent;
     try {
-      state = applyEvent(state, e);
+      const after = applyEvent(state, e);
+      admit?.(state, after, e);
+      state = after;
       events.push(e);
     } catch (err) {
       if (!(err instanceof AppError) || ![409, 422].includes(err.status)) throw err;

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { EVENT_BOUNDS } from "../domain/events/event-bounds";
 import { EVENT_SCHEMAS, type EventType } from "../domain/events/event-schemas";
+import { POD_BOUNDS } from "../domain/pod-bounds";
 
 type JsonSchema = Record<string, unknown>;
 /** One JSON Schema per event type, keyed by it: an event type has its schema as soon as it is in the union. */
@@ -14,6 +15,9 @@ const { maxDepth, maxBytes, maxEntries } = EVENT_BOUNDS;
 /** JSON Schema cannot express these totals, so they are stated in words and as an `x-` keyword. */
 const BOUNDS = `Every event body: at most ${maxDepth} levels of nested objects and arrays (the body itself is level 1), at most ${maxBytes} bytes as UTF-8 JSON, and at most ${maxEntries} entries (object keys plus array items, over the whole body). A body beyond any of them is refused with 400, naming the limit and the path.`;
 
+/** What a pod keeps from all its events (the README's "Limits"): an event that would cross one gets a 422. */
+const POD = `What one pod accumulates is bounded too: an event that would cross one of "x-podwatch-pod-bounds" is refused with 422 bound_exceeded, naming the bound, and nothing of its request is written. Among them: at most ${POD_BOUNDS.tasks} tasks, a task's description at most ${POD_BOUNDS.taskDescriptionBytes} bytes and its metadata at most ${POD_BOUNDS.taskMetadataBytes} bytes as canonical JSON.`;
+
 let cached: ReturnType<typeof buildSchemas> | undefined;
 
 /** JSON Schema (draft 2020-12) of every event type, as agents send them. */
@@ -22,8 +26,9 @@ export const eventJsonSchemas = () => (cached ??= buildSchemas());
 function buildSchemas() {
   return {
     $comment: "podwatch tape events: POST /api/v1/pods/{podId}/events takes one of these, or { events: [...] }",
-    description: BOUNDS,
+    description: `${BOUNDS} ${POD}`,
     "x-podwatch-bounds": EVENT_BOUNDS,
+    "x-podwatch-pod-bounds": POD_BOUNDS,
     types: byEventType((s) => withBounds(z.toJSONSchema(s, { io: "input", unrepresentable: "any", target: "draft-2020-12" }))),
   };
 }

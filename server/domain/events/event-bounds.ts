@@ -49,7 +49,8 @@ export function findBoundsViolation(body: unknown, bounds: typeof EVENT_BOUNDS =
 
 const isContainer = (v: unknown): v is object => typeof v === "object" && v !== null;
 
-function utf8Length(s: string): number {
+/** UTF-8 bytes of `s`, counted without encoding it. */
+export function utf8Length(s: string): number {
   let n = 0;
   for (let i = 0; i < s.length; i++) {
     const c = s.charCodeAt(i);

@@ -3,7 +3,7 @@
 import { z } from "zod";
 import { AGENT_EVENT_SCHEMAS } from "./agent-events";
 import { deadline, DEADLINE_MAX_MINUTES, envelope, ev, none, ZLine, ZRole, ZText, type Deadline } from "./event-kit";
-import { UNPRINTABLE, ZHandoffTaskStep, ZId, ZPlanJson, ZProof, ZTaskManifest, ZTaskState } from "./seed-formats";
+import { UNPRINTABLE, ZHandoffTaskStep, ZId, ZPlanJson, ZProof, ZTaskDescription, ZTaskManifest, ZTaskMetadata, ZTaskState } from "./seed-formats";
 import { ACCESS_LEVELS, BUDGET_ACTIONS, BUDGET_METRICS, DEADLINE_OUTCOMES, DECISION_SUBJECTS, DECISION_VERDICTS, EVENT_TYPES, NOTE_KINDS, ROLES, SYSTEM_ACTOR, SYSTEM_EVENT_TYPES, TIE_BREAKERS, type Access, type EventType, type NoteKind, type Role } from "../../wire/vocabulary";
 
 // The lists are the wire's vocabulary (zod-free, for the browser); the schemas build on them.
@@ -45,14 +45,14 @@ export const ZRoleRotated = ev("role.rotated", z.object({ role: ZRole, from: ZId
 export const ZPlanImported = ev("plan.imported", z.object({ plan: ZPlanJson }));
 export const ZTaskAdded = ev("task.added", z.object({
   taskId: ZId.optional(), // plan_add_task(description) numbers the task when absent
-  description: z.string().min(1).max(5000),
+  description: ZTaskDescription,
   dependsOn: z.array(ZId).max(100).default([]),
-  metadata: z.record(z.string(), z.unknown()).default({}),
+  metadata: ZTaskMetadata.default({}),
 }));
 export const ZTaskUpdated = ev("task.updated", z.object({
   taskId: ZId,
   status: ZTaskState.optional(),
-  metadata: z.record(z.string(), z.unknown()).optional(),
+  metadata: ZTaskMetadata.optional(), // merged into the task's: the result is bounded alike (pod-bounds.ts)
   blockedReason: z.string().max(2000).optional(),
   assignee: ZId.optional(),
 }));

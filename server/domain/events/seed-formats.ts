@@ -1,6 +1,8 @@
 // The seeds' own file formats, accepted exactly as written there.
 import { z } from "zod";
 import { TASK_STATES, type TaskState } from "../../wire/vocabulary";
+import { POD_BOUNDS } from "../pod-bounds";
+import { utf8Length } from "./event-bounds";
 
 export { TASK_STATES, type TaskState };
 /** Plan task statuses: ours plus the seed's "completed" (seed 003 §1.1), which means done. */
@@ -21,19 +23,46 @@ export const ZId = z
   .refine((id) => !RESERVED.has(id), { message: "is a reserved name" })
   .refine((id) => !UNPRINTABLE.test(id), { message: "must not contain control characters (NUL, newlines, escapes, bidi overrides, line separators)" });
 
+/** UTF-8 bytes of a value as (canonical) JSON; key order does not change the count. */
+export function jsonBytes(value: unknown): number {
+  try {
+    return utf8Length(JSON.stringify(value) ?? "");
+  } catch {
+    return 0; // nested too deep to stringify: the event's own bounds refuse it, naming the path
+  }
+}
+
+const { taskDescriptionBytes, taskMetadataBytes } = POD_BOUNDS;
+/** A task's description: what the board and the inbox show. */
+export const ZTaskDescription = z
+  .string()
+  .min(1)
+  .max(5000)
+  .refine((d) => utf8Length(d) <= taskDescriptionBytes, { message: `must be at most ${taskDescriptionBytes} bytes as UTF-8` })
+  .meta({ description: `At most 5,000 characters and ${taskDescriptionBytes} bytes as UTF-8.`, "x-podwatch-max-bytes": taskDescriptionBytes });
+/** A task's metadata: kept whole in the pod's state, so its size is bounded (and after task.updated merges into it). */
+export const ZTaskMetadata = z
+  .record(z.string(), z.unknown())
+  .refine((m) => jsonBytes(m) <= taskMetadataBytes, { message: `must be at most ${taskMetadataBytes} bytes as canonical JSON` })
+  .meta({
+    description: `At most ${taskMetadataBytes} bytes as canonical JSON (UTF-8), also after task.updated merges more keys into it.`,
+    "x-podwatch-max-bytes": taskMetadataBytes,
+  });
+
 /** plan.json (seed 003 §1.1): `{ tasks: [{ task_id, description, status, metadata }] }`. */
 export const ZPlanJson = z.looseObject({
   tasks: z
     .array(
       z.looseObject({
         task_id: ZId,
-        description: z.string().min(1).max(5000),
+        description: ZTaskDescription,
         status: ZPlanStatus.default("pending"),
-        metadata: z.record(z.string(), z.unknown()).default({}),
+        metadata: ZTaskMetadata.default({}),
         depends_on: z.array(ZId).max(100).optional(),
       }),
     )
-    .max(5000),
+    .max(POD_BOUNDS.tasks)
+    .meta({ description: `At most ${POD_BOUNDS.tasks} tasks, and at most that many in the pod once imported.`, "x-podwatch-pod-max-tasks": POD_BOUNDS.tasks }),
 });
 
 /** Task Manifest (seed 004 "Required Inputs"). */

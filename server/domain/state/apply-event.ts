@@ -16,6 +16,7 @@ import { toolGateReducers } from "./reduce-tool-gates";
 import { budgetReducers } from "./reduce-budgets";
 import { trackMeters } from "./meters";
 import { stepSignals } from "../signals/step-signals";
+import { retainedChange } from "./retained-entries";
 
 /** Every event type's reducer: an event type added to the schemas without one does not compile (see reducers.test-d.ts). */
 const REDUCERS: Reducers = { ...podReducers, ...taskReducers, ...evidenceReducers, ...decisionReducers, ...runReducers, ...jobReducers, ...systemReducers, ...sessionReducers, ...toolGateReducers, ...budgetReducers };
@@ -37,7 +38,7 @@ export function applyEvent(s: PodState, e: AppliedEvent): PodState {
   const after = trackWatch({ ...(REDUCERS[e.type] as AnyReducer)(s, e), seq: e.seq }, e);
   const metered = trackMeters(s, after, e);
   // Reducers never touch signals, so metered.signals is still the previous value.
-  return { ...metered, signals: stepSignals(metered.signals, s, metered, e) };
+  return { ...metered, signals: stepSignals(metered.signals, s, metered, e), retained: s.retained + retainedChange(s, metered, e) };
 }
 
 export function replay(events: AppliedEvent[], from: PodState): PodState {

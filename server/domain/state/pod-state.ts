@@ -193,7 +193,9 @@ export type Meters = { agents: Record<string, AgentMeter>; activeMs: number; act
  * 6: signals filled by their fold (step-signals.ts), with what it remembers (signals.tracking).
  * 7: an agent's wall time across its sessions (meters.lastSessionAt); calls a gate denied count as none.
  * 8: remembered Bash allows: "for this session" keeps the exact command line, "always" each command
- *    as written (shell-parse.ts); a line that is not plain is not remembered.
+ *    as written (shell-parse.ts); a line that is not plain is not remembered. Histories keep their
+ *    newest entries (roles, handoffs, decisions, a run's notes, evidence links: ../pod-bounds.ts);
+ *    the size of what a pod retains for good is counted (retained).
  */
 export const PROJECTION_VERSION = 8;
 
@@ -237,6 +239,8 @@ export type PodState = {
   sessionAllows: Record<string, { tool: string; subject: string }[]>;
   /** Open approvals, and the latest answered ones (an agent's hook reads its answer here). */
   toolApprovals: Record<string, ToolApproval>;
+  /** Characters of JSON of the entries a pod keeps for good (retained-entries.ts), bounded by POD_BOUNDS.retainedChars. */
+  retained: number;
 };
 
 export function emptyPodState(): PodState {
@@ -244,6 +248,6 @@ export function emptyPodState(): PodState {
     v: PROJECTION_VERSION, seq: 0, status: "forming", scope: null, members: {}, roleHistory: [], activeAgent: null, handoffs: [],
     tasks: {}, taskOrder: [], escalations: {}, decisions: [], inbox: {}, evidence: {}, runs: {}, jobs: {},
     workcells: {}, planBlocks: {}, budgets: [], budgetLimits: {}, meters: { agents: {}, activeMs: 0, activeSince: null }, signals: emptyPodSignals(), lastCheckpoint: null, cadence: {},
-    sessions: {}, usage: {}, policies: { pod: null, agents: {} }, recordPrompts: true, sessionAllows: {}, toolApprovals: {},
+    sessions: {}, usage: {}, policies: { pod: null, agents: {} }, recordPrompts: true, sessionAllows: {}, toolApprovals: {}, retained: 0,
   };
 }

@@ -3,6 +3,7 @@
 import type { EventOf } from "../events/event-schemas";
 import type { AppliedEvent, PodState } from "./pod-state";
 import { at, conflictRule, invalidRule, isApprover, type R, type Reducers, requireDecider, requireJob, requireEvidence, requireTask, with_, without } from "./rules";
+import { POD_BOUNDS } from "../pod-bounds";
 import { failingGates, linkEvidence } from "./reduce-evidence";
 import { dueFrom } from "./deadlines";
 
@@ -51,7 +52,7 @@ const decision: R<"decision"> = (s, e) => {
   else if (subject.kind === "plan") out = decidePlan(s, e);
   else if (subject.kind === "run" && !s.runs[subject.id]) throw invalidRule("unknown_run", `run ${subject.id} does not exist in this pod`);
   const record = { ...at(e), subject, verdict, by: e.actor, tieBreaker: e.body.tieBreaker ?? null, rationale: e.body.rationale, evidenceIds: e.body.evidenceIds };
-  return linkEvidence({ ...out, decisions: [...out.decisions, record] }, e.body.evidenceIds, "decisions", e.seq);
+  return linkEvidence({ ...out, decisions: [...out.decisions, record].slice(-POD_BOUNDS.decisions) }, e.body.evidenceIds, "decisions", e.seq);
 };
 
 /** Seed 001: ContractGuardian and CostController review the plan draft and may BLOCK it; they decide nothing else. */

@@ -1,6 +1,7 @@
 // Evidence bundles (seed 000 §4.2) and workcells with their Patch + Proof (seed 004).
 import type { EvidenceLinks, PodState, ProofSummary, Workcell } from "./pod-state";
 import { at, conflictRule, invalidRule, type R, type Reducers, requireTask, union, with_ } from "./rules";
+import { POD_BOUNDS } from "../pod-bounds";
 
 /** Records that `ids` are linked from a task, decision, escalation, review or job. */
 export function linkEvidence<K extends keyof EvidenceLinks>(s: PodState, ids: string[], kind: K, ref: EvidenceLinks[K][number]): PodState {
@@ -8,7 +9,7 @@ export function linkEvidence<K extends keyof EvidenceLinks>(s: PodState, ids: st
   const evidence = { ...s.evidence };
   for (const id of ids) {
     const ev = evidence[id]!;
-    evidence[id] = { ...ev, links: { ...ev.links, [kind]: union(ev.links[kind] as unknown[], [ref]) } };
+    evidence[id] = { ...ev, links: { ...ev.links, [kind]: union(ev.links[kind] as unknown[], [ref]).slice(-POD_BOUNDS.evidenceLinks) } };
   }
   return { ...s, evidence };
 }

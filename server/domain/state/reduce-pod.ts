@@ -3,6 +3,7 @@ import { at, conflictRule, invalidRule, type R, type Reducers, requireMember, re
 import type { PodState } from "./pod-state";
 import { recordCheckpoint } from "./cadence";
 import { requireNoBudgetPause } from "./reduce-budgets";
+import { POD_BOUNDS } from "../pod-bounds";
 
 const scopeAgreed: R<"pod.scope_agreed"> = (s, e) => {
   requireSteward(s, e.actor, "agree the pod's scope");
@@ -75,7 +76,7 @@ const roleAssigned: R<"role.assigned"> = (s, e) => {
   return {
     ...s,
     members: with_(s.members, memberId, { ...m, roles: [...m.roles, role] }),
-    roleHistory: [...s.roleHistory, { ...at(e), memberId, role, action: "assigned" }],
+    roleHistory: [...s.roleHistory, { ...at(e), memberId, role, action: "assigned" as const }].slice(-POD_BOUNDS.roleHistory),
   };
 };
 
@@ -87,14 +88,14 @@ const roleRotated: R<"role.rotated"> = (s, e) => {
   if (!a.roles.includes(role)) throw conflictRule("role_not_held", `${from} does not hold ${role}`);
   if (from === to || b.roles.includes(role)) throw conflictRule("role_already_held", `${to} already holds ${role}`);
   const members = with_(with_(s.members, from, { ...a, roles: a.roles.filter((r) => r !== role) }), to, { ...b, roles: [...b.roles, role] });
-  const history = [...s.roleHistory, { ...at(e), memberId: from, role, action: "rotated_out" as const }, { ...at(e), memberId: to, role, action: "rotated_in" as const }];
+  const history = [...s.roleHistory, { ...at(e), memberId: from, role, action: "rotated_out" as const }, { ...at(e), memberId: to, role, action: "rotated_in" as const }].slice(-POD_BOUNDS.roleHistory);
   return { ...s, members, roleHistory: history };
 };
 
 /** Seed 003 §2.2: the orchestrator validates that the destination exists, then switches the active agent. */
 const handoff: R<"handoff"> = (s, e) => {
   if (!Object.hasOwn(s.members, e.body.to)) throw invalidRule("unknown_member", `handoff destination ${e.body.to} is not a member of this pod`);
-  return { ...s, activeAgent: e.body.to, handoffs: [...s.handoffs, { ...at(e), from: e.actor, to: e.body.to, reason: e.body.reason }] };
+  return { ...s, activeAgent: e.body.to, handoffs: [...s.handoffs, { ...at(e), from: e.actor, to: e.body.to, reason: e.body.reason }].slice(-POD_BOUNDS.handoffs) };
 };
 
 const checkpoint: R<"checkpoint"> = (s, e) => {
@@ -108,7 +109,7 @@ const note: R<"note"> = (s, e) => {
   const runId = e.runId ?? e.body.RUN_ID;
   const run = runId ? s.runs[runId] : undefined;
   if (!run) return s;
-  return { ...s, runs: with_(s.runs, run.runId, { ...run, noteSeqs: [...run.noteSeqs, e.seq] }) };
+  return { ...s, runs: with_(s.runs, run.runId, { ...run, noteSeqs: [...run.noteSeqs, e.seq].slice(-POD_BOUNDS.runNotes) }) };
 };
 
 export const podReducers = {

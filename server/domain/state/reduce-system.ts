@@ -3,6 +3,7 @@
 import { SYSTEM_ACTOR } from "../events/event-schemas";
 import type { AppliedEvent, PodState } from "./pod-state";
 import { at, conflictRule, invalidRule, type R, type Reducers, with_, without } from "./rules";
+import { POD_BOUNDS } from "../pod-bounds";
 import { deadlineOutcome } from "./deadlines";
 import { cadenceMinutes, staleItemId, staleReference } from "./cadence";
 import { decideJob, decideTask } from "./reduce-decisions";
@@ -45,7 +46,7 @@ const deadlinePassed: R<"deadline.passed"> = (s, e) => {
       : settleJob(decideJob(s, subject.id, outcome === "accepted" ? "accept" : "reject"), subject.id, outcome === "accepted" ? "accept" : "reject");
   const verdict = outcome === "approved" ? "approve" : outcome === "accepted" ? "accept" : "reject";
   const record = { ...at(e), subject, verdict, by: e.actor, tieBreaker: "timebox", rationale: `The deadline (${item.due!.at}) passed without an answer`, evidenceIds: [] };
-  return { ...decided, decisions: [...decided.decisions, record] };
+  return { ...decided, decisions: [...decided.decisions, record].slice(-POD_BOUNDS.decisions) };
 };
 
 /** A person accepting a delivery also settles its escrow (one request); a deadline does the same in one event. */
