@@ -1,22 +1,42 @@
 "use client";
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useQuery } from "@tanstack/react-query";
 import type { PodStateView } from "@/server/wire/views";
 import { getJson } from "../shared/api-client";
 import { TaskBoard } from "./task-board";
 
+/**
+ * How long the slider rests before the board asks for that seq. A drag passes through hundreds of
+ * seqs; only where the person settles (this pause, or letting go) is worth a replay on the server.
+ */
+export const SETTLE_MS = 250;
+
 /** The board now, or — with the scrubber — as it was at any earlier seq. */
 export function BoardWithTimeTravel({ podId, live, canAct }: { podId: string; live: PodStateView; canAct: boolean }) {
+  // `draft` follows the thumb; `atSeq` is what was settled on and asked for (null: now).
+  const [draft, setDraft] = useState<number | null>(null);
   const [atSeq, setAtSeq] = useState<number | null>(null);
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  useEffect(() => () => clearTimeout(timer.current), []);
+  const settle = (seq: number | null, afterMs: number) => {
+    clearTimeout(timer.current);
+    if (afterMs === 0) setAtSeq(seq);
+    else timer.current = setTimeout(() => setAtSeq(seq), afterMs);
+  };
+  const seqOf = (value: string) => (Number(value) >= live.seq ? null : Number(value));
   const past = useQuery({
     queryKey: ["state-at", podId, atSeq],
     enabled: atSeq !== null,
-    queryFn: () => getJson<PodStateView>(`/api/v1/pods/${podId}/state?atSeq=${atSeq}`),
+    // The signal is consumed, so a request the person has moved on from is cancelled, not awaited.
+    queryFn: ({ signal }) => getJson<PodStateView>(`/api/v1/pods/${podId}/state?atSeq=${atSeq}`, signal),
     placeholderData: (prev) => prev,
+    staleTime: Infinity, // the past does not change
   });
   const shown = atSeq === null ? live : (past.data ?? live);
+  const settled = draft === atSeq && (atSeq === null || (!past.isPlaceholderData && past.data?.seq === atSeq));
+  const backToLive = () => (setDraft(null), settle(null, 0));
   return (
-    <div className="space-y-3">
+    <div className="space-y-3" data-testid="time-travel" data-shown-seq={shown.seq} data-settled={settled ? "yes" : "no"} aria-busy={!settled}>
       <div className="flex flex-wrap items-center gap-3 text-sm">
         <label htmlFor="time-travel" className="text-zinc-500">Time travel</label>
         <input
@@ -24,14 +44,21 @@ export function BoardWithTimeTravel({ podId, live, canAct }: { podId: string; li
           type="range"
           min={1}
           max={Math.max(1, live.seq)}
-          value={atSeq ?? live.seq}
-          onChange={(e) => setAtSeq(Number(e.target.value) >= live.seq ? null : Number(e.target.value))}
+          value={draft ?? live.seq}
+          onChange={(e) => {
+            const seq = seqOf(e.target.value);
+            setDraft(seq);
+            settle(seq, SETTLE_MS);
+          }}
+          // Letting go (mouse, touch, keys) settles at once.
+          onPointerUp={(e) => settle(seqOf(e.currentTarget.value), 0)}
+          onKeyUp={(e) => settle(seqOf(e.currentTarget.value), 0)}
           className="w-64 max-w-full accent-zinc-900 dark:accent-zinc-100"
-          aria-valuetext={atSeq === null ? "now" : `as of seq ${atSeq}`}
+          aria-valuetext={draft === null ? "now" : `as of seq ${draft}`}
         />
-        <span className="tabular-nums" data-testid="time-travel-label">{atSeq === null ? `now (#${live.seq})` : `as of #${atSeq}`}</span>
-        {atSeq !== null && (
-          <button onClick={() => setAtSeq(null)} className="rounded-md border border-zinc-300 px-2 py-0.5 text-xs hover:bg-zinc-50 dark:border-zinc-700 dark:hover:bg-zinc-800">
+        <span className="tabular-nums" data-testid="time-travel-label">{draft === null ? `now (#${live.seq})` : `as of #${draft}`}</span>
+        {draft !== null && (
+          <button onClick={backToLive} className="rounded-md border border-zinc-300 px-2 py-0.5 text-xs hover:bg-zinc-50 dark:border-zinc-700 dark:hover:bg-zinc-800">
             Back to live
           </button>
         )}
