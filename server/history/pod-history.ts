@@ -1,10 +1,14 @@
 // History without whole-tape replays: the pod as it stood after any seq, and folds over the tape
 // from a point before a time window, each started from the nearest stored checkpoint of the fold
-// (pod_checkpoint, every CHECKPOINT_EVERY events) instead of seq 1, so a read costs at most
-// CHECKPOINT_EVERY events plus what it asks for. Checkpoints are written lazily by the reads
-// themselves, the first time a replay passes a multiple of the interval. Reads of one pod take
+// (pod_checkpoint) instead of seq 1. A replay stores one at every multiple of CHECKPOINT_EVERY
+// and also wherever CHECKPOINT_COST_MS of folding has passed since the last one (events on a
+// large state cost far more than on a small one: a task event on a 3,000-task plan copies it),
+// though never closer than CHECKPOINT_MIN_GAP events; so a read costs at most about one interval
+// of events or of folding, plus what it asks for. Checkpoints are written lazily by the reads
+// themselves (and by checkpoint-keeper.ts as the tape grows), the first time a replay passes them. Reads of one pod take
 // turns (the second finds what the first stored) and concurrent asks for the same seq share one
 // computation. One per store, per process.
+import { performance } from "node:perf_hooks";
 import type { TapeStore } from "../db/tape-store";
 import type { StoredEvent } from "../domain/plan-append";
 import { applyEvent } from "../domain/state/apply-event";
@@ -15,6 +19,8 @@ import { foldVersion } from "./fold-version";
 import { forEachEvent, type SliceOptions } from "./tape-slices";
 
 export const CHECKPOINT_EVERY = 1000;
+export const CHECKPOINT_COST_MS = 60;
+export const CHECKPOINT_MIN_GAP = 50;
 
 /** A fold over the tape whose accumulator carries the pod's state (checkpoints are taken of it). */
 export type TapeFold<F> = { step: (acc: F, row: StoredEvent) => F; state: (acc: F) => PodState };
@@ -28,8 +34,14 @@ export class PodHistory {
   private readonly lanes = new Map<string, Promise<unknown>>();
   private readonly tidied = new Set<string>();
 
-  /** `fold`: the fold's version (null: no checkpoints, every replay starts at seq 1). */
-  constructor(private readonly store: TapeStore, fold: string | null = foldVersion(), readonly every = CHECKPOINT_EVERY, private readonly slices: SliceOptions = {}) {
+  /** `fold`: the fold's version (null: no checkpoints, every replay starts at seq 1); `costMs`: folding between two checkpoints. */
+  constructor(
+    private readonly store: TapeStore,
+    fold: string | null = foldVersion(),
+    readonly every = CHECKPOINT_EVERY,
+    private readonly slices: SliceOptions = {},
+    private readonly costMs = CHECKPOINT_COST_MS,
+  ) {
     this.checkpoints = fold === null ? null : new CheckpointStore(store, fold);
   }
 
@@ -77,14 +89,20 @@ export class PodHistory {
     const cps = this.checkpoints;
     const have = cps && toSeq - base.state.seq >= this.every ? await cps.seqsBetween(podId, base.state.seq, toSeq) : new Set<number>();
     const writes: Promise<void>[] = [];
+    let last = base.state.seq;
+    let cost = 0;
     await forEachEvent(this.store, podId, base.state.seq, toSeq, (row) => {
+      const t = performance.now();
       acc = fold.step(acc, row);
+      cost += performance.now() - t;
       if (row.receivedAt > maxAt) maxAt = row.receivedAt;
-      if (cps && row.seq % this.every === 0 && !have.has(row.seq)) {
-        // Serialised now: the state is only this seq's until the next event is applied.
-        const json = JSON.stringify(fold.state(acc));
-        writes.push(cps.put(podId, row.seq, maxAt, json).catch((e) => console.warn(`podwatch: checkpoint ${podId}@${row.seq} not stored: ${e}`)));
-      }
+      const due = row.seq % this.every === 0 || (cost >= this.costMs && row.seq - last >= CHECKPOINT_MIN_GAP);
+      if (!cps || !(due || have.has(row.seq))) return;
+      [last, cost] = [row.seq, 0];
+      if (have.has(row.seq)) return;
+      // Serialised now: the state is only this seq's until the next event is applied.
+      const json = JSON.stringify(fold.state(acc));
+      writes.push(cps.put(podId, row.seq, maxAt, json).catch((e) => console.warn(`podwatch: checkpoint ${podId}@${row.seq} not stored: ${e}`)));
     }, this.slices);
     await Promise.all(writes);
     return acc;
