@@ -1,13 +1,14 @@
 "use client";
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useMemo, useRef, useState } from "react";
 import { useQuery } from "@tanstack/react-query";
 import type { PodStateView } from "@/server/wire/views";
 import { getJson } from "../shared/api-client";
 import { TaskBoard } from "./task-board";
 
 /**
- * How long the slider rests before the board asks for that seq. A drag passes through hundreds of
- * seqs; only where the person settles (this pause, or letting go) is worth a replay on the server.
+ * How long the slider rests before the board asks for that seq (keys, or a value set at once). A
+ * drag passes through hundreds of seqs; only where the person settles is worth a replay on the
+ * server: while the pointer holds the thumb nothing is asked, and letting go asks at once.
  */
 export const SETTLE_MS = 250;
 
@@ -17,6 +18,7 @@ export function BoardWithTimeTravel({ podId, live, canAct }: { podId: string; li
   const [draft, setDraft] = useState<number | null>(null);
   const [atSeq, setAtSeq] = useState<number | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const held = useRef(false);
   useEffect(() => () => clearTimeout(timer.current), []);
   const settle = (seq: number | null, afterMs: number) => {
     clearTimeout(timer.current);
@@ -35,6 +37,9 @@ export function BoardWithTimeTravel({ podId, live, canAct }: { podId: string; li
   const shown = atSeq === null ? live : (past.data ?? live);
   const settled = draft === atSeq && (atSeq === null || (!past.isPlaceholderData && past.data?.seq === atSeq));
   const backToLive = () => (setDraft(null), settle(null, 0));
+  const editable = canAct && atSeq === null;
+  // The thumb moves the draft many times a second; the board (thousands of cards) renders only when what it shows changes.
+  const board = useMemo(() => <TaskBoard state={shown} podId={podId} canAct={editable} />, [shown, podId, editable]);
   return (
     <div className="space-y-3" data-testid="time-travel" data-shown-seq={shown.seq} data-settled={settled ? "yes" : "no"} aria-busy={!settled}>
       <div className="flex flex-wrap items-center gap-3 text-sm">
@@ -48,10 +53,21 @@ export function BoardWithTimeTravel({ podId, live, canAct }: { podId: string; li
           onChange={(e) => {
             const seq = seqOf(e.target.value);
             setDraft(seq);
-            settle(seq, SETTLE_MS);
+            if (!held.current) settle(seq, SETTLE_MS);
           }}
-          // Letting go (mouse, touch, keys) settles at once.
-          onPointerUp={(e) => settle(seqOf(e.currentTarget.value), 0)}
+          onPointerDown={(e) => {
+            held.current = true;
+            // Wherever the pointer is let go (the thumb may be dragged off the slider), that is where it settled.
+            const input = e.currentTarget;
+            const release = () => {
+              window.removeEventListener("pointerup", release);
+              window.removeEventListener("pointercancel", release);
+              held.current = false;
+              settle(seqOf(input.value), 0);
+            };
+            window.addEventListener("pointerup", release);
+            window.addEventListener("pointercancel", release);
+          }}
           onKeyUp={(e) => settle(seqOf(e.currentTarget.value), 0)}
           className="w-64 max-w-full accent-zinc-900 dark:accent-zinc-100"
           aria-valuetext={draft === null ? "now" : `as of seq ${draft}`}
@@ -64,7 +80,7 @@ export function BoardWithTimeTravel({ podId, live, canAct }: { podId: string; li
         )}
       </div>
       {atSeq !== null && <p className="rounded-md bg-sky-50 px-3 py-1.5 text-sm text-sky-800 dark:bg-sky-950 dark:text-sky-300">Showing the board and inbox as of seq {shown.seq}; new events keep arriving in the tape.</p>}
-      <TaskBoard state={shown} podId={podId} canAct={canAct && atSeq === null} />
+      {board}
       {atSeq !== null && (
         <p className="text-sm text-zinc-600 dark:text-zinc-400" data-testid="inbox-then">Inbox then: {shown.inbox.length ? shown.inbox.map((i) => i.title).join(" · ") : "empty"}</p>
       )}
