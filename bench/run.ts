@@ -18,6 +18,7 @@ import { benchAgentSide } from "./agent-side";
 import { benchWebhooks } from "./webhooks";
 import { benchAgentHooks } from "./agent-hooks";
 import { benchSignals } from "./signals";
+import { benchHistory } from "./history";
 import { benchCluster } from "./cluster";
 import { diskBytesFigure } from "./disk-bytes";
 import type { Figure } from "./figures";
@@ -78,6 +79,8 @@ async function main() {
     await server.stop();
     // A server of its own, once the main one is gone: its database holds only 300-byte events.
     figures.push(await diskBytesFigure());
+    // History read from checkpoints (a 100k-event pod's week, a lived-in pod's past), on a server of their own.
+    figures.push(...(await benchHistory().catch((e: unknown) => [{ key: "history", label: "history from checkpoints", value: null, unit: "ms", note: String(e).split("\n")[0] }])));
     if (!onlyTargets) {
       // In this process, with no server running: recomputation has the CPU to itself.
       rows.push(...(await otherRows("signals", async () => benchSignals())));

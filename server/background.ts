@@ -5,6 +5,7 @@ import type { AppContext } from "./app-context";
 import { startNotifications } from "./notify/start-notifications";
 import { startWebhooks } from "./webhooks/start-webhooks";
 import { startDeadlines } from "./deadlines/start-deadlines";
+import { startCheckpoints } from "./history/checkpoint-keeper";
 
 type Stop = () => Promise<void> | void;
 
@@ -16,6 +17,7 @@ export function startBackground(app: AppContext, options: BackgroundOptions = {}
   // Consumers register on app.outbox before it starts, so the first rows reach them all.
   stops.push(startNotifications(app));
   stops.push(startWebhooks(app, { leaseMs: options.webhookLeaseMs }));
+  stops.push(startCheckpoints(app));
   app.outbox.start();
   stops.push(() => app.outbox.stop());
   stops.push(startDeadlines(app, { retryMs: options.timekeeperRetryMs }));

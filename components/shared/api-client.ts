@@ -7,9 +7,9 @@ export class ApiError extends Error {
   }
 }
 
-/** GET JSON from our API; a failure throws with the server's own error message. */
-export async function getJson<T>(path: string): Promise<T> {
-  const res = await fetch(path, { cache: "no-store" });
+/** GET JSON from our API; a failure throws with the server's own error message. `signal` cancels it. */
+export async function getJson<T>(path: string, signal?: AbortSignal): Promise<T> {
+  const res = await fetch(path, { cache: "no-store", signal });
   if (!res.ok) {
     const body = (await res.json().catch(() => null)) as { error?: { message?: string } } | null;
     throw new ApiError(res.status, body?.error?.message ?? `request failed (${res.status})`);

@@ -9,14 +9,15 @@ import { canonicalJson } from "../domain/canonical-json";
 import { applyEvent } from "../domain/state/apply-event";
 import type { PodState } from "../domain/state/pod-state";
 import { toAppliedEvent } from "../domain/state/stored-event";
+import type { StoredEvent } from "../domain/plan-append";
 import { emptyAgentSignals, signalRates } from "../domain/signals/combine";
-import { emptyWindowFold, stepWindow, type WindowFold } from "../domain/signals/signals-window";
-import type { PodSignals } from "../domain/signals/signal-types";
+import { stepWindow, type WindowFold } from "../domain/signals/signals-window";
+import { emptyPodSignals, type PodSignals } from "../domain/signals/signal-types";
+import { podHistory } from "../history/pod-history";
 import type { AgentRecordPayload, RecordEvent, SignedAgentRecord } from "../wire/signals";
 import { sameValue } from "./same-value";
 import { signingKey } from "./signing-key";
 import { parseWindow, type Window } from "./signals-query";
-import { tapePages } from "./tape-pages";
 
 /** More than this many events, or bytes of their bodies and meta, is no record a verifier reads in one go: 422, narrow it with from/to. */
 export const MAX_RECORD_EVENTS = 20_000;
@@ -41,27 +42,25 @@ async function collect(app: AppContext, podId: string, agentId: string, window: 
   // Up to the head read here: events appended meanwhile belong to the next export, not half to this one.
   const head = await app.store.readHead(podId);
   if (!head) throw notFound("pod");
-  // The whole tape's state and, with a window, the window's own counts (as signalsBetween counts
-  // them), kept in the same pass so the tape is never held in memory whole.
-  let fold = emptyWindowFold();
+  // The state and, with a window, the window's own counts (as signalsBetween counts them), kept
+  // in the same pass. With a window the pass starts at the latest checkpoint before it (nothing
+  // earlier is counted, so no earlier event changes the agent's counts); without one, at seq 1.
   const counted = (f: WindowFold) => (window ? f.counted : f.state.signals);
   const events: RecordEvent[] = [];
   let bytes = 0;
-  for await (const page of tapePages(app.store, podId, head.seq)) {
-    for (const row of page) {
-      const e = toAppliedEvent(row);
-      const next = window ? stepWindow(fold, e, window.fromMs, window.toMs) : { state: applyEvent(fold.state, e), counted: fold.counted };
-      const changed = !sameValue(entryOf(counted(fold), agentId), entryOf(counted(next), agentId));
-      fold = next;
-      if (!changed) continue;
-      // Bodies (evidence up to 1 MiB each) and meta are most of a record's bytes: bounded as they are collected.
-      bytes += Buffer.byteLength(row.body, "utf8") + (row.meta ? Buffer.byteLength(row.meta, "utf8") : 0);
-      if (events.length === bounds.maxEvents) throw tooLarge(`more than ${bounds.maxEvents} events`);
-      if (bytes > bounds.maxBytes) throw tooLarge(`more than ${bounds.maxBytes} bytes of event bodies`);
-      const { id, seq, type, actor, role, ts, receivedAt, body, meta, prevHash, hash } = row;
-      events.push({ id, podId: row.podId, seq: Number(seq), type, actor, role, ts, receivedAt, body, meta, prevHash, hash });
-    }
-  }
+  const step = (fold: WindowFold, row: StoredEvent): WindowFold => {
+    const e = toAppliedEvent(row);
+    const next = window ? stepWindow(fold, e, window.fromMs, window.toMs) : { state: applyEvent(fold.state, e), counted: fold.counted };
+    if (sameValue(entryOf(counted(fold), agentId), entryOf(counted(next), agentId))) return next;
+    // Bodies (evidence up to 1 MiB each) and meta are most of a record's bytes: bounded as they are collected.
+    bytes += Buffer.byteLength(row.body, "utf8") + (row.meta ? Buffer.byteLength(row.meta, "utf8") : 0);
+    if (events.length === bounds.maxEvents) throw tooLarge(`more than ${bounds.maxEvents} events`);
+    if (bytes > bounds.maxBytes) throw tooLarge(`more than ${bounds.maxBytes} bytes of event bodies`);
+    const { id, seq, type, actor, role, ts, receivedAt, body, meta, prevHash, hash } = row;
+    events.push({ id, podId: row.podId, seq: Number(seq), type, actor, role, ts, receivedAt, body, meta, prevHash, hash });
+    return next;
+  };
+  const fold = await podHistory(app.store).foldFrom(podId, window?.fromMs ?? null, head.seq, { step, state: (f) => f.state }, (state) => ({ state, counted: emptyPodSignals() }));
   const own = entryOf(counted(fold), agentId) ?? emptyAgentSignals(agentId);
   return {
     podId, agentId, generatedAt: new Date(nowMs).toISOString(), head: { seq: head.seq, hash: head.hash },

@@ -1,17 +1,15 @@
 // One pod's signals (GET /api/v1/pods/{podId}/signals): now — the stored projection, no tape
-// read —, as of a seq (the tape replayed up to it, as time travel does), or counting only what
-// happened within a time window (signalsBetween's step over the tape, page by page). The last two
-// replay a whole tape and run in one of the server's recomputation slots.
+// read —, as of a seq (replayed from the nearest checkpoint, as time travel does), or counting
+// only what happened within a time window (signalsBetween's step over the tape, from a checkpoint
+// before it). The last two replay part of a tape and run in one of the server's recomputation slots.
 import type { AppContext } from "../app-context";
 import { invalid } from "../domain/errors";
-import { replay } from "../domain/state/apply-event";
-import { emptyPodState, type PodState } from "../domain/state/pod-state";
-import { toAppliedEvent } from "../domain/state/stored-event";
+import type { PodState } from "../domain/state/pod-state";
+import { podHistory } from "../history/pod-history";
 import type { PodSignals } from "../domain/signals/signal-types";
 import type { PodSignalsView } from "../wire/signals";
 import { podSignalsView } from "./present-signals";
 import { parseWindow, type Window } from "./signals-query";
-import { tapePages } from "./tape-pages";
 import { windowOfTape } from "./window-of-tape";
 
 export type PodSignalsQuery = { asOf?: number; from?: string; to?: string };
@@ -33,13 +31,9 @@ function view(podId: string, state: PodState, signals: PodSignals, window: Windo
 
 /** The pod as it stood after `seq`: its signals, and its budgets with what they used at that event's receipt. */
 async function asOf(app: AppContext, podId: string, seq: number): Promise<PodSignalsView> {
-  let state = emptyPodState();
-  let lastAt = 0;
-  for await (const page of tapePages(app.store, podId, seq)) {
-    state = replay(page.map(toAppliedEvent), state);
-    lastAt = Date.parse(page.at(-1)!.receivedAt);
-  }
-  return view(podId, state, state.signals, null, lastAt);
+  const state = await podHistory(app.store).stateAt(podId, seq);
+  const last = state.seq > 0 ? (await app.store.readEvents(podId, state.seq - 1, 1))[0] : undefined;
+  return view(podId, state, state.signals, null, last ? Date.parse(last.receivedAt) : 0);
 }
 
 /** Only what happened within the window counts; the budgets are today's (a budget has no window). */

@@ -1,0 +1,10 @@
+-- CreateTable
+CREATE TABLE "pod_checkpoint" (
+    "pod_id" TEXT NOT NULL,
+    "fold" TEXT NOT NULL,
+    "seq" INTEGER NOT NULL,
+    "max_at" TEXT NOT NULL,
+    "state" BYTEA NOT NULL,
+
+    CONSTRAINT "pod_checkpoint_pkey" PRIMARY KEY ("pod_id","fold","seq")
+);

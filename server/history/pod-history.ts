@@ -1,0 +1,129 @@
+// History without whole-tape replays: the pod as it stood after any seq, and folds over the tape
+// from a point before a time window, each started from the nearest stored checkpoint of the fold
+// (pod_checkpoint) instead of seq 1. A replay stores one at every multiple of CHECKPOINT_EVERY
+// and also wherever CHECKPOINT_COST_MS of folding has passed since the last one (events on a
+// large state cost far more than on a small one: a task event on a 3,000-task plan copies it),
+// though never closer than CHECKPOINT_MIN_GAP events; so a read costs at most about one interval
+// of events or of folding, plus what it asks for. Checkpoints are written lazily by the reads
+// themselves (and by checkpoint-keeper.ts as the tape grows), the first time a replay passes them. Reads of one pod take
+// turns (the second finds what the first stored) and concurrent asks for the same seq share one
+// computation. One per store, per process.
+import { performance } from "node:perf_hooks";
+import type { TapeStore } from "../db/tape-store";
+import type { StoredEvent } from "../domain/plan-append";
+import { applyEvent } from "../domain/state/apply-event";
+import { emptyPodState, type PodState } from "../domain/state/pod-state";
+import { toAppliedEvent } from "../domain/state/stored-event";
+import { CheckpointStore, type Checkpoint } from "./checkpoint-store";
+import { foldVersion } from "./fold-version";
+import { forEachEvent, type SliceOptions } from "./tape-slices";
+
+export const CHECKPOINT_EVERY = 1000;
+export const CHECKPOINT_COST_MS = 60;
+export const CHECKPOINT_MIN_GAP = 50;
+
+/** A fold over the tape whose accumulator carries the pod's state (checkpoints are taken of it). */
+export type TapeFold<F> = { step: (acc: F, row: StoredEvent) => F; state: (acc: F) => PodState };
+
+const STATE_FOLD: TapeFold<PodState> = { step: (s, row) => applyEvent(s, toAppliedEvent(row)), state: (s) => s };
+const start = (): Checkpoint => ({ state: emptyPodState(), maxAt: "" });
+
+export class PodHistory {
+  private readonly checkpoints: CheckpointStore | null;
+  private readonly shared = new Map<string, Promise<PodState>>();
+  private readonly lanes = new Map<string, Promise<unknown>>();
+  private readonly tidied = new Set<string>();
+
+  /** `fold`: the fold's version (null: no checkpoints, every replay starts at seq 1); `costMs`: folding between two checkpoints. */
+  constructor(
+    private readonly store: TapeStore,
+    fold: string | null = foldVersion(),
+    readonly every = CHECKPOINT_EVERY,
+    private readonly slices: SliceOptions = {},
+    private readonly costMs = CHECKPOINT_COST_MS,
+  ) {
+    this.checkpoints = fold === null ? null : new CheckpointStore(store, fold);
+  }
+
+  /** The pod after `seq` (or as far as its tape goes). Shared by concurrent callers: read it, never change it. */
+  stateAt(podId: string, seq: number): Promise<PodState> {
+    const key = `${podId}\0${seq}`;
+    let answer = this.shared.get(key);
+    if (!answer) {
+      answer = this.inTurn(podId, async () => this.replay(podId, await this.baseAt(podId, seq), seq, STATE_FOLD, (s) => s));
+      this.shared.set(key, answer);
+      const forget = () => void this.shared.delete(key);
+      answer.then(forget, forget);
+    }
+    return answer;
+  }
+
+  /**
+   * Folds the tape up to `toSeq` from the latest checkpoint whose events were all received before
+   * `beforeMs` (null: from seq 1), the accumulator made from that checkpoint's state by `init`.
+   */
+  foldFrom<F>(podId: string, beforeMs: number | null, toSeq: number, fold: TapeFold<F>, init: (state: PodState) => F): Promise<F> {
+    return this.inTurn(podId, async () => {
+      const base = beforeMs === null || !this.checkpoints ? start() : ((await this.checkpoints.receivedBefore(podId, toSeq, new Date(beforeMs).toISOString())) ?? start());
+      return this.replay(podId, base, toSeq, fold, init);
+    });
+  }
+
+  /** Checkpoints stored for the pod under this fold. */
+  stored(podId: string): Promise<number> {
+    return this.checkpoints ? this.checkpoints.count(podId) : Promise.resolve(0);
+  }
+
+  private async baseAt(podId: string, seq: number): Promise<Checkpoint> {
+    if (!this.checkpoints) return start();
+    if (!this.tidied.has(podId)) {
+      this.tidied.add(podId);
+      await this.checkpoints.dropOtherFolds(podId).catch(() => this.tidied.delete(podId));
+    }
+    return (await this.checkpoints.atOrBelow(podId, seq)) ?? start();
+  }
+
+  private async replay<F>(podId: string, base: Checkpoint, toSeq: number, fold: TapeFold<F>, init: (s: PodState) => F): Promise<F> {
+    let acc = init(base.state);
+    let maxAt = base.maxAt;
+    const cps = this.checkpoints;
+    const have = cps && toSeq - base.state.seq >= this.every ? await cps.seqsBetween(podId, base.state.seq, toSeq) : new Set<number>();
+    const writes: Promise<void>[] = [];
+    let last = base.state.seq;
+    let cost = 0;
+    await forEachEvent(this.store, podId, base.state.seq, toSeq, (row) => {
+      const t = performance.now();
+      acc = fold.step(acc, row);
+      cost += performance.now() - t;
+      if (row.receivedAt > maxAt) maxAt = row.receivedAt;
+      const due = row.seq % this.every === 0 || (cost >= this.costMs && row.seq - last >= CHECKPOINT_MIN_GAP);
+      if (!cps || !(due || have.has(row.seq))) return;
+      [last, cost] = [row.seq, 0];
+      if (have.has(row.seq)) return;
+      // Serialised now: the state is only this seq's until the next event is applied.
+      const json = JSON.stringify(fold.state(acc));
+      writes.push(cps.put(podId, row.seq, maxAt, json).catch((e) => console.warn(`podwatch: checkpoint ${podId}@${row.seq} not stored: ${e}`)));
+    }, this.slices);
+    await Promise.all(writes);
+    return acc;
+  }
+
+  /** Runs the pod's history reads one at a time, so a read finds the checkpoints the one before it stored. */
+  private inTurn<T>(podId: string, work: () => Promise<T>): Promise<T> {
+    const before = this.lanes.get(podId) ?? Promise.resolve();
+    const run = before.then(work, work);
+    const done = run.then(() => undefined, () => undefined);
+    this.lanes.set(podId, done);
+    void done.then(() => this.lanes.get(podId) === done && this.lanes.delete(podId));
+    return run;
+  }
+}
+
+const histories = new WeakMap<TapeStore, PodHistory>();
+
+/** The store's history reader (one per store in a process, so its sharing spans every caller). */
+export function podHistory(store: TapeStore): PodHistory {
+  let h = histories.get(store);
+  if (!h) histories.set(store, (h = new PodHistory(store)));
+  return h;
+}
