@@ -108,6 +108,8 @@ async function figuresOn(db: string, start: () => Promise<SpawnedServer>): Promi
     server = await start();
     const stateMs = await timed("first /state", () => fetchText(`${server.url}/api/v1/pods/${lived.podId}/state`), 200);
     const appendMs = await timed("first append", () => post(`${server.url}/api/v1/pods/${lived.podId}/events`, JSON.stringify(note(1e9)), lived.token), 201);
+    // For comparison: the same read once the server is warm (what of the first is the restart's).
+    const warmMs = await timed("a later /state", () => fetchText(`${server.url}/api/v1/pods/${lived.podId}/state`), 200);
     const events = `${(stateBytes / 1e6).toFixed(2)} MB state: ${TASKS.toLocaleString("en")}-task plan, ${TAKEN} tasks decided, ${NOTES.toLocaleString("en")} notes`;
     return [
       {
@@ -118,7 +120,7 @@ async function figuresOn(db: string, start: () => Promise<SpawnedServer>): Promi
         target: { atLeast: 0.9 },
         note: `lived-in ${Math.round(l).toLocaleString("en")} events/s, fresh ${Math.round(f).toLocaleString("en")} events/s (${ROUND_REQUESTS.toLocaleString("en")} POSTs a round, ${CLIENTS} clients); last lived-in round: ${loadFigureNote(rates.lived.at(-1)!)}`,
       },
-      { key: `lived-in.restart-state.${db}`, label: `lived-in pod on ${db}, restarted server: first GET /state`, value: Math.round(stateMs), unit: "ms", target: { atMost: 1000 } },
+      { key: `lived-in.restart-state.${db}`, label: `lived-in pod on ${db}, restarted server: first GET /state`, value: Math.round(stateMs), unit: "ms", target: { atMost: 1000 }, note: `a later /state: ${Math.round(warmMs)} ms (${(stateBytes / 1e6).toFixed(2)} MB)` },
       { key: `lived-in.restart-append.${db}`, label: `lived-in pod on ${db}, restarted server: first append`, value: Math.round(appendMs), unit: "ms", target: { atMost: 1000 } },
     ];
   } finally {
