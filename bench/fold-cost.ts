@@ -60,9 +60,9 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const t = performance.now();
   const lived = livedInState(3000, 300, Number(process.env.NOTES ?? 15_000));
   console.log(`lived-in state built in ${Math.round(performance.now() - t)} ms (seq ${lived.seq}, ${(JSON.stringify(lived).length / 1e6).toFixed(2)} MB)`);
-  const fresh = livedInState(10, 0, 0);
+  const fresh = livedInState(100, 0, 0);
   for (const [name, base] of [["fresh", fresh], ["lived-in", lived]] as const) {
     perEvent(`${name}: note`, base, 5000, (_s, i, add) => add({ type: "note", actor: "impl", body: { kind: "OBSERVATION", text: `n${i}` } }), 1);
-    perEvent(`${name}: implement → review → decide`, base, name === "fresh" ? 9 : 500, (_s, i, add) => takeTask(name === "fresh" ? i : 1000 + i, add), 5);
+    perEvent(`${name}: implement → review → decide`, base, 90, (_s, i, add) => takeTask(name === "fresh" ? i : 1000 + i, add), 5);
   }
 }
