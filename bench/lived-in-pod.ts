@@ -20,9 +20,9 @@ import { loadFigureNote } from "./load/load-figure-note";
 const TASKS = 3000;
 const TAKEN = 300;
 const NOTES = 15_000;
-const ROUNDS = 4;
+const ROUNDS = 6;
 /** POSTs a round; BENCH_LIVED_IN_ROUND makes a quick look shorter. */
-const ROUND_REQUESTS = Number(process.env.BENCH_LIVED_IN_ROUND ?? 3000);
+const ROUND_REQUESTS = Number(process.env.BENCH_LIVED_IN_ROUND ?? 5000);
 const CLIENTS = 32;
 const HASH = "e".repeat(64);
 /** What an operator's bench server would allow: the figure measures ingest, not the per-token limit. */
@@ -103,6 +103,10 @@ async function figuresOn(db: string, start: () => Promise<SpawnedServer>): Promi
     }
     const sum = (rs: LoadResult[]) => rs.reduce((n, r) => n + r.answered, 0) / rs.reduce((n, r) => n + r.seconds, 0);
     const [l, f] = [sum(rates.lived), sum(rates.fresh)];
+    // Each round against the fresh round beside it, and the median of those: a burst of other work
+    // on the machine (it is shared) skews one pair, not the figure.
+    const pairs = rates.lived.map((r, i) => r.perSecond / rates.fresh[i]!.perSecond).sort((x, y) => x - y);
+    const ratio = (pairs[(pairs.length - 1) >> 1]! + pairs[pairs.length >> 1]!) / 2;
     // The server's CPU per request: steadier than rates when other work shares the machine.
     const cpu = (rs: LoadResult[]) => Math.round(rs.reduce((n, r) => n + (r.serverCpuMicrosPerRequest ?? NaN), 0) / rs.length);
     const stateBytes = Buffer.byteLength((await fetchText(`${server.url}/api/v1/pods/${lived.podId}/state`)).text);
@@ -116,12 +120,12 @@ async function figuresOn(db: string, start: () => Promise<SpawnedServer>): Promi
     return [
       {
         key: `lived-in.ratio.${db}`,
-        label: `lived-in pod on ${db} (${events}): single-event ingest as a ratio to a fresh pod, ${ROUNDS} rounds alternated`,
-        value: Math.round((l / f) * 100) / 100,
+        label: `lived-in pod on ${db} (${events}): single-event ingest as a ratio to a fresh pod, median of ${ROUNDS} alternated pairs of rounds`,
+        value: Math.round(ratio * 100) / 100,
         unit: "×",
         target: { atLeast: 0.9 },
         note:
-          `lived-in ${Math.round(l).toLocaleString("en")} events/s, fresh ${Math.round(f).toLocaleString("en")} events/s (${ROUND_REQUESTS.toLocaleString("en")} POSTs a round, ${CLIENTS} clients); ` +
+          `pairs ${pairs.map((x) => x.toFixed(2)).join(" ")}; lived-in ${Math.round(l).toLocaleString("en")} events/s, fresh ${Math.round(f).toLocaleString("en")} events/s (${ROUND_REQUESTS.toLocaleString("en")} POSTs a round, ${CLIENTS} clients); ` +
           `server CPU ${cpu(rates.lived)} vs ${cpu(rates.fresh)} µs/request; last lived-in round: ${loadFigureNote(rates.lived.at(-1)!)}`,
       },
       { key: `lived-in.restart-state.${db}`, label: `lived-in pod on ${db}, restarted server: first GET /state`, value: Math.round(stateMs), unit: "ms", target: { atMost: 1000 }, note: `a later /state: ${Math.round(warmMs)} ms (${(stateBytes / 1e6).toFixed(2)} MB)` },
