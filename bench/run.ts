@@ -7,6 +7,7 @@
 //
 //   npm run bench                      everything (several minutes)
 //   BENCH_ONLY=targets npm run bench   only the target table (skips the slow other figures)
+//   BENCH_ONLY=lived-in npm run bench  only the lived-in pod's figures (bench/lived-in-pod.ts)
 //
 // Load comes from bench/load/keep-alive-clients.ts, whose own ceiling against a bare node http
 // server is the table's first row. This run's figures are saved to bench-results/last.json.
@@ -31,6 +32,7 @@ import { describeMachine, printRun, readLastRun, saveRun } from "./report";
 import { socketLatencyRows } from "./socket-latency";
 import { benchSpectators } from "./spectators";
 import { idleRssFigure } from "./server-rss";
+import { benchLivedInPod } from "./lived-in-pod";
 
 const onlyTargets = process.env.BENCH_ONLY === "targets";
 
@@ -46,6 +48,7 @@ async function otherRows(name: string, measure: () => Promise<[string, string][]
 async function main() {
   const previous = readLastRun();
   const machine = describeMachine();
+  if (process.env.BENCH_ONLY === "lived-in") return printOnly({ ...machine, figures: await benchLivedInPod() }, previous);
   const figures: Figure[] = [];
   const rows: [string, string][] = [];
   // First, alone on the machine: how fast the generator can go at all.
@@ -81,6 +84,8 @@ async function main() {
     figures.push(await diskBytesFigure());
     // History read from checkpoints (a 100k-event pod's week, a lived-in pod's past), on a server of their own.
     figures.push(...(await benchHistory().catch((e: unknown) => [{ key: "history", label: "history from checkpoints", value: null, unit: "ms", note: String(e).split("\n")[0] }])));
+    // Servers of their own (SQLite, then PostgreSQL), each restarted once.
+    figures.push(...(await benchLivedInPod()));
     if (!onlyTargets) {
       // In this process, with no server running: recomputation has the CPU to itself.
       rows.push(...(await otherRows("signals", async () => benchSignals())));
@@ -108,6 +113,12 @@ async function main() {
     console.error(`FAILED to measure: ${failed.map((f) => f.key).join(", ")} (see their notes above)`);
     process.exitCode = 1;
   }
+}
+
+/** One group of figures alone: printed beside the previous run's, not saved (the saved run stays whole). */
+function printOnly(run: Parameters<typeof printRun>[0], previous: Parameters<typeof printRun>[1]) {
+  printRun(run, previous);
+  if (run.figures.some((f) => f.value === null)) process.exitCode = 1;
 }
 
 main().catch((e) => {

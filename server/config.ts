@@ -56,6 +56,7 @@ const ZEnv = z.object({
     .transform((s) => s.split(",").map((x) => x.trim()).filter(Boolean))
     .refine((list) => list.every(isAddressOrBlock), "a comma-separated list of addresses or CIDR blocks (10.0.0.0/8, ::1)"),
   PODWATCH_PG_POOL_MAX: z.coerce.number().int().min(2).max(500).default(10),
+  PODWATCH_SNAPSHOT_EVERY: z.coerce.number().int().min(1).max(1_000_000).default(1000), // SNAPSHOT_EVERY, server/db/pod-state-cache.ts
   PODWATCH_DRAIN_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
 });
 
@@ -114,6 +115,8 @@ export type Config = {
   trustedProxies: string[];
   /** PostgreSQL connections this node's pool may open (the bus and the timekeeper hold one more each). */
   pgPoolMax: number;
+  /** How many events a pod's stored state (a snapshot of its projection) may lag its head; the tail is replayed at load. */
+  snapshotEvery: number;
   /** On SIGTERM: how long requests in flight may take to finish before the node closes anyway. */
   drainMs: number;
 };
@@ -161,6 +164,7 @@ export function readConfig(env: Record<string, string | undefined> = process.env
     blobDir: e.PODWATCH_BLOB_DIR ?? null,
     trustedProxies: e.PODWATCH_TRUSTED_PROXIES,
     pgPoolMax: e.PODWATCH_PG_POOL_MAX,
+    snapshotEvery: e.PODWATCH_SNAPSHOT_EVERY,
     drainMs: e.PODWATCH_DRAIN_MS,
   };
 }

@@ -54,7 +54,7 @@ export async function startServer(initial: Config, options: StartOptions = {}): 
 
   // The bus skips its own commits' notifications: the store signs them with the bus's name.
   const busNode = busNodeName(config.nodeId);
-  const store = await openStore(config.databaseUrl, { sqliteSync: config.sqliteSync, node: busNode, poolMax: config.pgPoolMax });
+  const store = await openStore(config.databaseUrl, { sqliteSync: config.sqliteSync, node: busNode, poolMax: config.pgPoolMax, snapshotEvery: config.snapshotEvery });
   if (store.kind === "postgres") {
     // Every node must sign sessions and pushes alike (an environment value still wins).
     config.authSecret = await installationAuthSecret(store, join(dataDir(config.databaseUrl), "auth-secret"), config.authSecret);

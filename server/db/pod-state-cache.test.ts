@@ -33,3 +33,50 @@ describe("stored pod states of another projection version", () => {
     expect(state).toMatchObject({ v: PROJECTION_VERSION, seq: 2, status: "active" });
   });
 });
+
+describe("the cached state and its snapshot", () => {
+  const hash = "1".repeat(64);
+  const tape = Array.from({ length: 10 }, (_, i) =>
+    i === 0 ? row(1, "member.joined", "admin", { memberId: "impl", kind: "agent", displayName: "impl" }) : row(i + 1, "note", "impl", { kind: "STATUS", text: `n${i}` }),
+  );
+  const reads: number[] = [];
+  const readAfter = (seq: number, limit: number) => (reads.push(seq), tape.filter((e) => e.seq > seq).slice(0, limit));
+  const noRow = () => {
+    throw new Error("the stored row is not read when the cache can catch up");
+  };
+
+  it("behind the head (another node appended) catches up by reading only the tail after its own seq", () => {
+    const cache = new PodStateCache(100);
+    const at4 = cache.loadSync("p", { seq: 4, hash }, () => undefined, readAfter);
+    reads.length = 0;
+    const at10 = cache.loadSync("p", { seq: 10, hash }, noRow, readAfter);
+    expect(reads).toEqual([4]);
+    expect(at10.seq).toBe(10);
+    expect(at4.seq).toBe(4); // the state it started from is left as it was
+  });
+
+  it("a pod without a snapshot of this version gets one with its next commit; then every `every` events, after commit", () => {
+    const cache = new PodStateCache(3);
+    const s0 = cache.loadSync("p", { seq: 1, hash }, () => undefined, readAfter);
+    expect(cache.lacksSnapshot("p")).toBe(true);
+    cache.remember("p", { ...s0, seq: 2 }, true);
+    expect(cache.lacksSnapshot("p")).toBe(false);
+    cache.remember("p", { ...s0, seq: 4 });
+    expect(cache.takeDue()).toEqual([]);
+    cache.remember("p", { ...s0, seq: 5 });
+    expect(cache.takeDue().map((d) => [d.podId, d.state.seq, d.before])).toEqual([["p", 5, 2]]);
+    expect(cache.takeDue()).toEqual([]); // taken: not due again until 3 more events
+    cache.snapshotFailed("p", 2);
+    cache.remember("p", { ...s0, seq: 6 });
+    expect(cache.takeDue().map((d) => d.state.seq)).toEqual([6]);
+  });
+
+  it("a snapshot loaded late never replaces a newer cached state", () => {
+    const cache = new PodStateCache(100);
+    cache.loadSync("p", { seq: 8, hash }, () => undefined, readAfter);
+    cache.remember("p", cache.loadSync("p", { seq: 10, hash }, noRow, readAfter));
+    const stale = cache.loadSync("p", { seq: 5, hash }, () => undefined, readAfter);
+    expect(stale.seq).toBe(5);
+    expect(cache.loadSync("p", { seq: 10, hash }, noRow, readAfter).seq).toBe(10);
+  });
+});

@@ -1,5 +1,10 @@
-// Keeps each pod's latest committed state in memory, so an append does not
-// parse the stored projection every time. Entries are replaced only after commit.
+// Keeps each pod's latest committed state in memory, and decides when it is stored again.
+// The state is a pure function of the tape, so the stored row (pod_state) is a snapshot: it may
+// lag the head by up to `every` events, and whoever loads it replays the tail after its seq.
+// An append therefore writes its events and the head, not the pod's whole projection; the
+// snapshot is rewritten once the pod is `every` events past it, after the commit (see
+// ARCHITECTURE.md, "One agent event"). A cached state behind the head (another node appended)
+// catches up from its own seq. Entries are replaced only by committed states, never by older ones.
 import type { Head } from "../domain/plan-append";
 import { AppError } from "../domain/errors";
 import { emptyPodState, PROJECTION_VERSION, type PodState } from "../domain/state/pod-state";
@@ -7,43 +12,117 @@ import { catchUpAsync, catchUpSync, type ReadPage, type ReadPageAsync } from "..
 
 export type StateRow = { seq: number; state: string };
 
-export class PodStateCache {
-  private states = new Map<string, PodState>();
+/** Events a stored snapshot may lag its pod's head before it is written again (PODWATCH_SNAPSHOT_EVERY). */
+export const SNAPSHOT_EVERY = 1000;
 
-  cached(podId: string, head: Head): PodState | undefined {
-    const hit = this.states.get(podId);
-    return hit && hit.seq === head.seq ? hit : undefined;
+/** `stored`: the seq of the pod's snapshot as this node last saw or wrote it; null when there is none of this version. */
+type Entry = { state: PodState; stored: number | null };
+
+export class PodStateCache {
+  private entries = new Map<string, Entry>();
+  /** Pods whose snapshot may be due (checked at takeDue): only those a commit touched. */
+  private touched = new Set<string>();
+
+  constructor(readonly every = SNAPSHOT_EVERY) {}
+
+  /** The cached state when it is at the head or a short tail behind it (a longer one: the snapshot may be nearer). */
+  private near(podId: string, head: Head): Entry | undefined {
+    const hit = this.entries.get(podId);
+    return hit && hit.state.seq <= head.seq && head.seq - hit.state.seq <= this.every ? hit : undefined;
   }
 
-  /** SQLite (synchronous, inside its transaction): the cached state, else the stored row brought up to `head`. */
+  /** SQLite (synchronous, inside its transaction): the cached state, else the stored snapshot, brought up to `head`. */
   loadSync(podId: string, head: Head, stored: () => StateRow | undefined, readAfter: ReadPage): PodState {
-    const hit = this.cached(podId, head);
-    if (hit) return hit;
-    const { state, outdated } = parse(stored());
-    if (!outdated) return catchUpSync(state, head.seq, readAfter);
-    try {
-      return catchUpSync(emptyPodState(), head.seq, readAfter);
-    } catch (e) {
-      return catchUpSync(keepOutdated(podId, outdated, e), head.seq, readAfter);
-    }
+    const hit = this.near(podId, head);
+    if (hit) return hit.state.seq === head.seq ? hit.state : this.keep(podId, catchUpSync(hit.state, head.seq, readAfter), hit.stored);
+    const row = stored();
+    return this.keep(podId, fromSnapshotSync(podId, row, head, readAfter), snapshotSeq(row));
   }
 
   /** PostgreSQL: the same, with async reads. */
   async load(podId: string, head: Head, stored: () => Promise<StateRow | undefined>, readAfter: ReadPageAsync): Promise<PodState> {
-    const hit = this.cached(podId, head);
-    if (hit) return hit;
-    const { state, outdated } = parse(await stored());
-    if (!outdated) return catchUpAsync(state, head.seq, readAfter);
-    try {
-      return await catchUpAsync(emptyPodState(), head.seq, readAfter);
-    } catch (e) {
-      return catchUpAsync(keepOutdated(podId, outdated, e), head.seq, readAfter);
-    }
+    const hit = this.near(podId, head);
+    if (hit) return hit.state.seq === head.seq ? hit.state : this.keep(podId, await catchUpAsync(hit.state, head.seq, readAfter), hit.stored);
+    const row = await stored();
+    return this.keep(podId, await fromSnapshot(podId, row, head, readAfter), snapshotSeq(row));
   }
 
-  /** After commit only. */
-  remember(podId: string, state: PodState) {
-    this.states.set(podId, state);
+  /** Whether the pod has no snapshot of this version: the commit that finds so writes one in its transaction. */
+  lacksSnapshot(podId: string): boolean {
+    return (this.entries.get(podId)?.stored ?? null) === null;
+  }
+
+  /** After commit only. `wroteSnapshot`: the transaction stored this very state. */
+  remember(podId: string, state: PodState, wroteSnapshot = false) {
+    const stored = wroteSnapshot ? state.seq : (this.entries.get(podId)?.stored ?? null);
+    this.keep(podId, state, stored);
+    if (!wroteSnapshot) this.touched.add(podId);
+  }
+
+  /** Pods whose snapshot lags by `every` events or more, with the state to store; each is marked as stored at once. */
+  takeDue(): { podId: string; state: PodState; before: number | null }[] {
+    const due: { podId: string; state: PodState; before: number | null }[] = [];
+    for (const podId of this.touched) {
+      const entry = this.entries.get(podId);
+      if (!entry || entry.stored === null || entry.state.seq - entry.stored < this.every) continue;
+      due.push({ podId, state: entry.state, before: entry.stored });
+      entry.stored = entry.state.seq;
+    }
+    this.touched.clear();
+    return due;
+  }
+
+  /** At shutdown: every pod whose snapshot is behind its cached state, so that a restart loads without a tail. */
+  takeLagging(): { podId: string; state: PodState; before: number | null }[] {
+    const lagging = [...this.entries].filter(([, e]) => e.stored === null || e.state.seq > e.stored);
+    for (const [, e] of lagging) e.stored = e.state.seq;
+    return lagging.map(([podId, e]) => ({ podId, state: e.state, before: null }));
+  }
+
+  /** A snapshot write that failed: the pod is due again at the next commit. */
+  snapshotFailed(podId: string, before: number | null) {
+    const entry = this.entries.get(podId);
+    if (entry && before !== null && (entry.stored === null || entry.stored > before)) entry.stored = before;
+    this.touched.add(podId);
+  }
+
+  private keep(podId: string, state: PodState, stored: number | null): PodState {
+    const current = this.entries.get(podId);
+    // An older load finishing late (PostgreSQL: reads run concurrently) never replaces a newer state.
+    if (!current || current.state.seq <= state.seq) {
+      const known = current && current.stored !== null && stored !== null ? Math.max(current.stored, stored) : stored;
+      this.entries.set(podId, { state, stored: known });
+    }
+    return state;
+  }
+}
+
+/**
+ * The snapshot's seq when it is of this version (another version's is rebuilt, so it counts as
+ * none). Read from the text's start, without parsing it twice: a state is written with `v` first.
+ */
+function snapshotSeq(row: StateRow | undefined): number | null {
+  return row && row.state.startsWith(`{"v":${PROJECTION_VERSION},`) ? row.seq : null;
+}
+
+/** Without the cache: the stored snapshot brought up to `head` (also the replay-equals-stored check's reading). */
+export function fromSnapshotSync(podId: string, row: StateRow | undefined, head: Head, readAfter: ReadPage): PodState {
+  const { state, outdated } = parse(row);
+  if (!outdated) return catchUpSync(state, head.seq, readAfter);
+  try {
+    return catchUpSync(emptyPodState(), head.seq, readAfter);
+  } catch (e) {
+    return catchUpSync(keepOutdated(podId, outdated, e), head.seq, readAfter);
+  }
+}
+
+export async function fromSnapshot(podId: string, row: StateRow | undefined, head: Head, readAfter: ReadPageAsync): Promise<PodState> {
+  const { state, outdated } = parse(row);
+  if (!outdated) return catchUpAsync(state, head.seq, readAfter);
+  try {
+    return await catchUpAsync(emptyPodState(), head.seq, readAfter);
+  } catch (e) {
+    return catchUpAsync(keepOutdated(podId, outdated, e), head.seq, readAfter);
   }
 }
 

@@ -8,14 +8,15 @@ import type { PrismaClient } from "./generated/sqlite/client";
 import type { Head, StoredEvent, StoredRef } from "../domain/plan-append";
 import { planGroup, type PodSnapshot } from "../domain/plan-group";
 import type { PodState } from "../domain/state/pod-state";
-import { PodStateCache, type StateRow } from "./pod-state-cache";
+import { fromSnapshot, PodStateCache, SNAPSHOT_EVERY, type StateRow } from "./pod-state-cache";
 import { searchSql, type EventFilter } from "./event-search";
 import { migratePostgres } from "./migrations";
 import { busNodeName, commitNotice, TAPE_CHANNEL } from "./commit-notice";
 import { EVENT_COLUMNS, OUTBOX_COLUMNS, outboxInbox, type OutboxRow, type AppendOutcome, type AppendRequest, type TapeStore } from "./tape-store";
 
 /** `node`: the name this process's bus signs with (./commit-notice.ts), so it skips its own commits' notifications. */
-export type PostgresStoreOptions = { node?: string; poolMax?: number };
+/** `snapshotEvery`: how many events a pod's stored state may lag its head (./pod-state-cache.ts). */
+export type PostgresStoreOptions = { node?: string; poolMax?: number; snapshotEvery?: number };
 
 export async function openPostgresStore(url: string, o: PostgresStoreOptions = {}): Promise<TapeStore> {
   const pool = new pg.Pool({ connectionString: url, max: o.poolMax ?? 10 });
@@ -24,16 +25,18 @@ export async function openPostgresStore(url: string, o: PostgresStoreOptions = {
   pool.on("error", (e) => console.error(`podwatch: a PostgreSQL connection dropped (${(e as { code?: string }).code ?? e.message}); it will be replaced`));
   await migratePostgres(pool);
   const prisma = new PgPrismaClient({ adapter: new PrismaPg(pool) }) as unknown as PrismaClient;
-  return new PostgresStore(pool, prisma, o.node ?? busNodeName("store"));
+  return new PostgresStore(pool, prisma, o.node ?? busNodeName("store"), new PodStateCache(o.snapshotEvery ?? SNAPSHOT_EVERY));
 }
 
 class PostgresStore implements TapeStore {
   readonly kind = "postgres" as const;
-  private readonly states = new PodStateCache();
+  /** Snapshot writes under way (close waits for them). */
+  private snapshots: Promise<void> | null = null;
   constructor(
     readonly pool: pg.Pool,
     readonly prisma: PrismaClient,
     private readonly node: string,
+    private readonly states: PodStateCache,
   ) {}
 
   async appendGroup(requests: AppendRequest[]): Promise<AppendOutcome[]> {
@@ -84,17 +87,22 @@ class PostgresStore implements TapeStore {
       const existing = await this.findExisting(client, requests.flatMap((r) => r.events.map((e) => e.id)));
       const plan = planGroup(requests, pods, existing, new Date().toISOString());
       const touched = plan.touched;
+      const snapshotted = touched.filter((podId) => this.states.lacksSnapshot(podId));
       if (plan.rows.length) {
         await this.insert(client, plan.rows);
         await client.query(
           `UPDATE pod SET head_seq = h.seq, head_hash = h.hash FROM unnest($1::text[], $2::int[], $3::text[]) AS h(id, seq, hash) WHERE pod.id = h.id`,
           [touched, touched.map((id) => plan.heads.get(id)!.seq), touched.map((id) => plan.heads.get(id)!.hash)],
         );
-        await client.query(
-          `INSERT INTO pod_state (pod_id, seq, state) SELECT * FROM unnest($1::text[], $2::int[], $3::text[])
-           ON CONFLICT (pod_id) DO UPDATE SET seq = excluded.seq, state = excluded.state`,
-          [touched, touched.map((id) => plan.heads.get(id)!.seq), touched.map((id) => JSON.stringify(plan.states.get(id)))],
-        );
+        // The state only when the pod has no snapshot of this version yet (its first events, an
+        // upgrade): otherwise it is stored every so many events, after commit, without the head's lock.
+        if (snapshotted.length) {
+          await client.query(
+            `INSERT INTO pod_state (pod_id, seq, state) SELECT * FROM unnest($1::text[], $2::int[], $3::text[])
+             ON CONFLICT (pod_id) DO UPDATE SET seq = excluded.seq, state = excluded.state`,
+            [snapshotted, snapshotted.map((id) => plan.heads.get(id)!.seq), snapshotted.map((id) => JSON.stringify(plan.states.get(id)))],
+          );
+        }
         const o = plan.outbox;
         // With the outbox rows, in the same statement (no extra round trip while the heads are locked):
         // every node's bus hears the new seqs at commit, in commit order (never the events: they read them by seq).
@@ -107,7 +115,8 @@ class PostgresStore implements TapeStore {
         );
       }
       await client.query("COMMIT");
-      for (const id of touched) this.states.remember(id, plan.states.get(id)!);
+      for (const id of touched) this.states.remember(id, plan.states.get(id)!, snapshotted.includes(id));
+      this.writeSnapshots();
       return plan.outcomes;
     } catch (e) {
       // A connection that cannot even roll back is gone: the pool must not hand it out again.
@@ -124,8 +133,39 @@ class PostgresStore implements TapeStore {
       podId,
       head,
       async () => (await client.query<StateRow>(`SELECT seq, state FROM pod_state WHERE pod_id = $1`, [podId])).rows[0],
-      async (after, limit) => (await client.query<StoredEvent>(`SELECT ${EVENT_COLUMNS} FROM event WHERE pod_id = $1 AND seq > $2 ORDER BY seq LIMIT $3`, [podId, after, limit])).rows,
+      (after, limit) => this.tail(client, podId, after, limit),
     );
+  }
+
+  /**
+   * Snapshots of pods `every` events past theirs, written after the commit that made them due, on
+   * a connection of their own (the heads' locks are not held meanwhile). Any node may write one;
+   * a later snapshot is never replaced by an earlier one. A write that fails is retried later.
+   */
+  private writeSnapshots(due = this.states.takeDue()) {
+    if (!due.length) return;
+    const write = async ({ podId, state, before }: (typeof due)[number]) => {
+      try {
+        await this.pool.query(
+          `INSERT INTO pod_state (pod_id, seq, state) VALUES ($1, $2, $3)
+           ON CONFLICT (pod_id) DO UPDATE SET seq = excluded.seq, state = excluded.state WHERE pod_state.seq < excluded.seq`,
+          [podId, state.seq, JSON.stringify(state)],
+        );
+      } catch (e) {
+        this.states.snapshotFailed(podId, before);
+        console.error(`podwatch: pod ${podId}: storing its state snapshot failed (${(e as Error).message}); it is tried again later`);
+      }
+    };
+    const previous = this.snapshots;
+    const run = (async () => {
+      await new Promise((resolve) => setImmediate(resolve)); // after the appends' answers
+      await previous;
+      for (const d of due) await write(d);
+    })();
+    this.snapshots = run;
+    void run.then(() => {
+      if (this.snapshots === run) this.snapshots = null;
+    });
   }
 
   async readState(podId: string): Promise<PodState | null> {
@@ -143,9 +183,28 @@ class PostgresStore implements TapeStore {
     return (await this.pool.query<StoredEvent>(sql, params)).rows;
   }
 
+  /** The stored snapshot brought up to the head by its tail, without the cache: what a restart would load. */
   async readStoredState(podId: string): Promise<StateRow | null> {
-    const { rows } = await this.pool.query<StateRow>(`SELECT seq, state FROM pod_state WHERE pod_id = $1`, [podId]);
-    return rows[0] ?? null;
+    const client = await this.pool.connect();
+    try {
+      // One snapshot of the database for the head, the row and the tail.
+      await client.query("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY");
+      const head = (await client.query<Head>(`SELECT head_seq AS seq, head_hash AS hash FROM pod WHERE id = $1`, [podId])).rows[0];
+      const row = (await client.query<StateRow>(`SELECT seq, state FROM pod_state WHERE pod_id = $1`, [podId])).rows[0];
+      const state = head && row ? await fromSnapshot(podId, row, head, (after, limit) => this.tail(client, podId, after, limit)) : null;
+      await client.query("COMMIT");
+      return state && { seq: state.seq, state: JSON.stringify(state) };
+    } catch (e) {
+      await client.query("ROLLBACK").catch(() => {});
+      throw e;
+    } finally {
+      client.release();
+    }
+  }
+
+  private async tail(client: pg.PoolClient, podId: string, after: number, limit: number): Promise<StoredEvent[]> {
+    const sql = `SELECT ${EVENT_COLUMNS} FROM event WHERE pod_id = $1 AND seq > $2 ORDER BY seq LIMIT $3`;
+    return (await client.query<StoredEvent>(sql, [podId, after, limit])).rows;
   }
 
   private async lockHeads(client: pg.PoolClient, podIds: string[]): Promise<Map<string, Head>> {
@@ -206,6 +265,9 @@ class PostgresStore implements TapeStore {
   }
 
   async close() {
+    // Not needed (the tape has every event), but a restart then loads each pod without a tail.
+    this.writeSnapshots(this.states.takeLagging());
+    await this.snapshots;
     await this.prisma.$disconnect().catch(() => {});
     await this.pool.end().catch(() => {});
   }

@@ -11,7 +11,7 @@ import { PrismaClient } from "./generated/sqlite/client";
 import type { Head, StoredEvent, StoredRef } from "../domain/plan-append";
 import type { PodState } from "../domain/state/pod-state";
 import { planGroup, type PodSnapshot } from "../domain/plan-group";
-import { PodStateCache, type StateRow } from "./pod-state-cache";
+import { fromSnapshotSync, PodStateCache, SNAPSHOT_EVERY, type StateRow } from "./pod-state-cache";
 import { searchSql, type EventFilter } from "./event-search";
 import { migrateSqlite } from "./migrations";
 import { WalFlusher } from "./wal-flusher";
@@ -27,7 +27,8 @@ const hexOf = (column: string) => `CASE WHEN typeof(${column}) = 'blob' THEN low
 const EVENT_COLUMNS = `id, pod_id AS "podId", seq, type, actor, role, ts, received_at AS "receivedAt", body, meta, ${hexOf("prev_hash")} AS "prevHash", ${hexOf("hash")} AS hash`;
 const REF_COLUMNS = `id, pod_id AS podId, seq, ${hexOf("hash")} AS hash, type, actor`;
 
-export async function openSqliteStore(url: string, sync: "full" | "normal" = "full"): Promise<TapeStore> {
+/** `snapshotEvery`: how many events a pod's stored state may lag its head (./pod-state-cache.ts). */
+export async function openSqliteStore(url: string, sync: "full" | "normal" = "full", snapshotEvery = SNAPSHOT_EVERY): Promise<TapeStore> {
   const path = sqlitePath(url);
   mkdirSync(dirname(path), { recursive: true });
   const adapter = (await new PrismaBetterSqlite3({ url: `file:${path}`, timeout: 10_000 }).connect()) as SqlDriverAdapter & {
@@ -51,19 +52,20 @@ export async function openSqliteStore(url: string, sync: "full" | "normal" = "fu
     connect: async () => adapter,
   };
   const prisma = new PrismaClient({ adapter: factory });
-  return new SqliteStore(db, prisma, sync, new WalFlusher(`${path}-wal`));
+  return new SqliteStore(db, prisma, sync, new WalFlusher(`${path}-wal`), new PodStateCache(snapshotEvery));
 }
 
 class SqliteStore implements TapeStore {
   readonly kind = "sqlite" as const;
   private readonly stmts;
-  private readonly states = new PodStateCache();
+  private snapshots: NodeJS.Immediate | null = null;
 
   constructor(
     private readonly db: Database.Database,
     readonly prisma: PrismaClient,
     private readonly sync: "full" | "normal",
     private readonly wal: WalFlusher,
+    private readonly states: PodStateCache,
   ) {
     const prep = (sql: string) => db.prepare(sql).safeIntegers(false);
     this.stmts = {
@@ -74,6 +76,10 @@ class SqliteStore implements TapeStore {
       ),
       state: prep(`SELECT seq, state FROM pod_state WHERE pod_id = ?`),
       setState: prep(`INSERT INTO pod_state (pod_id, seq, state) VALUES (?, ?, ?) ON CONFLICT (pod_id) DO UPDATE SET seq = excluded.seq, state = excluded.state`),
+      // A later snapshot only: one taken before a newer one was stored must not replace it.
+      snapshot: prep(
+        `INSERT INTO pod_state (pod_id, seq, state) VALUES (?, ?, ?) ON CONFLICT (pod_id) DO UPDATE SET seq = excluded.seq, state = excluded.state WHERE pod_state.seq < excluded.seq`,
+      ),
       outbox: prep(`INSERT INTO outbox (pod_id, from_seq, to_seq, inbox, created_at) VALUES (?, ?, ?, ?, ?)`),
       claimOutbox: prep(
         `UPDATE outbox SET claimed_until = ? WHERE id IN (SELECT id FROM outbox WHERE claimed_until IS NULL OR claimed_until < ? ORDER BY id LIMIT ?) RETURNING ${OUTBOX_COLUMNS}`,
@@ -99,6 +105,7 @@ class SqliteStore implements TapeStore {
     const run = (rs: AppendRequest[]) => {
       const done = this.relaxed(() => this.db.transaction(() => this.write(rs)).immediate());
       done.commit(); // cache the new states only once they are committed
+      this.scheduleSnapshots();
       return done.outcomes;
     };
     try {
@@ -129,13 +136,17 @@ class SqliteStore implements TapeStore {
     for (const e of plan.rows) {
       this.stmts.insert.run(e.id, e.podId, e.seq, e.type, e.actor, e.role, e.ts, e.receivedAt, e.body, e.meta, packHash(e.prevHash), packHash(e.hash));
     }
+    // The events and the head; the state only when the pod has no snapshot of this version yet
+    // (its first events, or an upgrade): otherwise it is stored every so many events, after commit.
+    const snapshotted = plan.touched.filter((podId) => this.states.lacksSnapshot(podId));
     for (const podId of plan.touched) {
       const head = plan.heads.get(podId)!;
       this.stmts.setHead.run(head.seq, head.hash, podId);
-      this.stmts.setState.run(podId, head.seq, JSON.stringify(plan.states.get(podId)));
     }
+    for (const podId of snapshotted) this.stmts.setState.run(podId, plan.heads.get(podId)!.seq, JSON.stringify(plan.states.get(podId)));
     for (const o of plan.outbox) this.stmts.outbox.run(o.podId, o.fromSeq, o.toSeq, outboxInbox(o), plan.receivedAt);
-    return { outcomes: plan.outcomes, commit: () => plan.touched.forEach((id) => this.states.remember(id, plan.states.get(id)!)) };
+    const commit = () => plan.touched.forEach((id) => this.states.remember(id, plan.states.get(id)!, snapshotted.includes(id)));
+    return { outcomes: plan.outcomes, commit };
   }
 
   private findExisting(ids: string[]): Map<string, StoredRef> {
@@ -166,8 +177,40 @@ class SqliteStore implements TapeStore {
     return this.states.loadSync(podId, head, () => this.stmts.state.get(podId) as StateRow | undefined, (after, limit) => this.stmts.read.all(podId, after, limit) as StoredEvent[]);
   }
 
+  /** The stored snapshot brought up to the head by its tail, without the cache: what a restart would load. */
   async readStoredState(podId: string): Promise<StateRow | null> {
-    return (this.stmts.state.get(podId) as StateRow | undefined) ?? null;
+    const read = () => {
+      const head = this.stmts.head.get(podId) as Head | undefined;
+      const row = this.stmts.state.get(podId) as StateRow | undefined;
+      if (!head || !row) return null;
+      const state = fromSnapshotSync(podId, row, head, (after, limit) => this.stmts.read.all(podId, after, limit) as StoredEvent[]);
+      return { seq: state.seq, state: JSON.stringify(state) };
+    };
+    return this.db.transaction(read).deferred();
+  }
+
+  /**
+   * Snapshots of pods that are `every` events past theirs, written after the appends that made
+   * them due have been answered (a lagging snapshot loses nothing: the tail is on the tape).
+   * Without an fsync of their own: one a power cut undoes only means a longer tail at load.
+   */
+  private scheduleSnapshots() {
+    if (this.snapshots) return;
+    this.snapshots = setImmediate(() => {
+      this.snapshots = null;
+      this.writeSnapshots(this.states.takeDue());
+    });
+  }
+
+  private writeSnapshots(due: ReturnType<PodStateCache["takeDue"]>) {
+    for (const { podId, state, before } of due) {
+      try {
+        this.relaxed(() => this.stmts.snapshot.run(podId, state.seq, JSON.stringify(state)));
+      } catch (e) {
+        this.states.snapshotFailed(podId, before);
+        console.error(`podwatch: pod ${podId}: storing its state snapshot failed (${(e as Error).message}); it is tried again later`);
+      }
+    }
   }
 
   async claimOutbox(limit: number, now: string, until: string): Promise<OutboxRow[]> {
@@ -201,6 +244,9 @@ class SqliteStore implements TapeStore {
   }
 
   async close() {
+    // Not needed (the tape has every event), but a restart then loads each pod without a tail.
+    if (this.snapshots) clearImmediate(this.snapshots);
+    if (this.db.open) this.writeSnapshots(this.states.takeLagging());
     await this.wal.close();
     await this.prisma.$disconnect();
     if (this.db.open) this.db.close();
