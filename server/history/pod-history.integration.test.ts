@@ -54,14 +54,15 @@ describe.each(testProviders())("history from checkpoints on %s", (provider) => {
       fc.asyncProperty(
         historySteps(120),
         fc.array(fc.integer({ min: 1, max: 9 }), { minLength: 1, maxLength: 20 }),
-        fc.integer({ min: 2, max: 15 }),
+        fc.integer({ min: 2, max: 8 }),
         fc.array(fc.double({ min: 0, max: 1, noNaN: true }), { minLength: 1, maxLength: 8 }),
         fc.array(fc.tuple(fc.double({ min: 0, max: 1, noNaN: true }), fc.double({ min: 0, max: 1, noNaN: true })), { minLength: 1, maxLength: 3 }),
         async (steps, sizes, every, at, windows) => {
           const { podId, head } = await randomPod(s, steps, sizes);
           const fold = `test-${randomUUID()}`;
           const h = new PodHistory(s.app.store, fold, every, { pageBytes: 3000 }, Infinity);
-          for (const seq of at.map((x) => Math.floor(x * head))) {
+          // The head too: fast-check favours 0 for doubles, and a replay stores only what it passes.
+          for (const seq of [...at.map((x) => Math.floor(x * head)), head]) {
             expect(json(await h.stateAt(podId, seq))).toBe(json(await replayTo(s.app.store, podId, seq)));
           }
           // A fresh reader (another request, another node) starts from what the first one stored.
