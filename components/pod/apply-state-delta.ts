@@ -31,10 +31,15 @@ function merge(items: Item[], key: string, put: Item[], drop: string[]): Item[] 
   return out.concat(added).filter((item) => !gone.has(item[key] as string));
 }
 
-/** Where the view stands against a notice: it applies, it is already in the view, or some is missing (read again). */
+/**
+ * Where the view stands against a notice: it applies, it is already in the view, or the view must
+ * be read again. A notice is the difference between two states, so it applies only to the view at
+ * its `fromSeq`: a view read inside a frame of several events may hold an item that came and went
+ * within it (an inbox card opened and answered), which the difference cannot name.
+ */
 export function deltaFits(view: Pick<PodStateView, "seq">, delta: Pick<PodStateDelta, "fromSeq" | "seq">): "apply" | "stale" | "gap" {
   if (view.seq >= delta.seq) return "stale";
-  return view.seq >= delta.fromSeq ? "apply" : "gap";
+  return view.seq === delta.fromSeq ? "apply" : "gap";
 }
 
 /** The view at `delta.seq`, from a view at a seq from `delta.fromSeq` to `delta.seq`. */

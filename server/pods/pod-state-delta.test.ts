@@ -44,9 +44,10 @@ describe("a pod's change notice", () => {
           const expected = plain(presentPodState(states[to]!));
           view = applyStateDelta(view, delta);
           expect(view).toEqual(expected);
-          // A page that read /state somewhere inside the frame lands on the same view.
+          // A page that read /state somewhere inside the frame reads it again: an inbox card may
+          // have come and gone within the frame, and the notice cannot name it.
           const mid = Math.floor((at + to) / 2);
-          if (mid > at) expect(applyStateDelta(plain(presentPodState(states[mid]!)), delta)).toEqual(expected);
+          if (mid > at) expect(deltaFits({ seq: mid }, delta)).toBe("gap");
           at = to;
         }
       }),
@@ -79,6 +80,6 @@ describe("a pod's change notice", () => {
     expect(deltaFits({ seq: 4 }, { fromSeq: 5, seq: 9 })).toBe("gap");
     expect(deltaFits({ seq: 9 }, { fromSeq: 5, seq: 9 })).toBe("stale");
     expect(deltaFits({ seq: 5 }, { fromSeq: 5, seq: 9 })).toBe("apply");
-    expect(deltaFits({ seq: 7 }, { fromSeq: 5, seq: 9 })).toBe("apply");
+    expect(deltaFits({ seq: 7 }, { fromSeq: 5, seq: 9 })).toBe("gap");
   });
 });
