@@ -14,6 +14,7 @@ import { installationVapidKeys, vapidSubject } from "./notify/vapid-keys";
 import { openBlobStore } from "./blobs/open-blob-store";
 import { handleApi } from "./http/api-routes";
 import { holdBody, WEB_MAX_BODY_BYTES } from "./http/body-limit";
+import { holdDuringStart } from "./http/hold-during-start";
 import { applyPageNonce, securityHeaders } from "./http/security-headers";
 import { attachSocketServer } from "./realtime/socket-server";
 import { startBackground, type BackgroundOptions } from "./background";
@@ -40,8 +41,8 @@ export async function startServer(initial: Config, options: StartOptions = {}): 
   // Before listening: a server that cannot have its own secret must not start at all. On PostgreSQL
   // the secret is the installation's (shared by every node), read below once the database is open.
   const authSecret = initial.authSecret ?? (initial.databaseUrl.startsWith("file:") ? persistentSecret(join(dataDir(initial.databaseUrl), "auth-secret")) : undefined);
-  let handler: Handler = (_req, res) => void res.writeHead(503, { "retry-after": "1" }).end();
-  const httpServer = createServer((req, res) => handler(req, res));
+  const starting = holdDuringStart();
+  const httpServer = createServer(starting.handle);
   httpServer.keepAliveTimeout = 65_000;
   await new Promise<void>((resolve, reject) => {
     httpServer.once("error", reject);
@@ -83,7 +84,7 @@ export async function startServer(initial: Config, options: StartOptions = {}): 
   // Remote MCP: its tools call the agent API of this very server, over loopback.
   const mcp = createMcpDoor(app, loopbackUrl(config.host, port), options.mcp);
   const inFlight = new RequestsInFlight();
-  handler = (req, res) => {
+  const handler: Handler = (req, res) => {
     securityHeaders(res);
     inFlight.track(res);
     if (app.drain.draining) res.setHeader("connection", "close"); // no keep-alive for later requests: they belong on another node
@@ -92,6 +93,7 @@ export async function startServer(initial: Config, options: StartOptions = {}): 
     // Pages and server actions: Next reads a body only once it is all in, within its own action limit.
     holdBody(req, res, WEB_MAX_BODY_BYTES, () => (nextHandle ? nextHandle(req, res) : void res.writeHead(404).end()));
   };
+  starting.ready(handler);
 
   return {
     app,
