@@ -81,8 +81,8 @@ export function pathSubject(tool: string, input: unknown, cwd?: string | null): 
 
 type Token = "*" | "?" | { c: string };
 
-/** A pattern's alternatives as tokens, read as tool-policy.ts reads them: split on unescaped `|`, trimmed. */
-function alternatives(pattern: string): Token[][] {
+/** A pattern's alternatives, split on unescaped "|" and trimmed (tool-policy.ts matches them too). */
+export function alternatives(pattern: string): string[] {
   const raw: string[] = [];
   let current = "";
   for (let i = 0; i < pattern.length; i++) {
@@ -94,7 +94,12 @@ function alternatives(pattern: string): Token[][] {
     } else current += c;
   }
   raw.push(current);
-  return raw.map((a) => a.trim()).filter((a) => a.length > 0).map((alt) => {
+  return raw.map((a) => a.trim()).filter((a) => a.length > 0);
+}
+
+/** A pattern's alternatives as tokens. */
+function tokenAlternatives(pattern: string): Token[][] {
+  return alternatives(pattern).map((alt) => {
     const out: Token[] = [];
     for (let i = 0; i < alt.length; i++) {
       const c = alt[i]!;
@@ -138,5 +143,5 @@ function greedy(alt: Token[], text: string, prefix: boolean): boolean {
  */
 export function mayMatchUnder(pattern: string, folder: string): boolean {
   const below = asFolder(folder);
-  return alternatives(pattern).some((alt) => greedy(alt, folder, false) || greedy(alt, below, true));
+  return tokenAlternatives(pattern).some((alt) => greedy(alt, folder, false) || greedy(alt, below, true));
 }

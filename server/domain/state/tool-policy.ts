@@ -5,7 +5,7 @@ import { ASK_MINUTES } from "../events/agent-events";
 import { INPUT_CUT_MARK, type ToolAction } from "../../wire/vocabulary";
 import type { PodState, ToolPolicy } from "./pod-state";
 import { bashView, type PlainCommand } from "./bash-view";
-import { mayMatchUnder, pathSubject } from "./tool-paths";
+import { alternatives, mayMatchUnder, pathSubject } from "./tool-paths";
 import { budgetHold } from "./reduce-budgets";
 
 const FIELD: Record<string, string> = { Bash: "command", WebFetch: "url", WebSearch: "query", Task: "description" };
@@ -28,22 +28,6 @@ export function stableJson(value: unknown): string {
   return JSON.stringify(value, (_k, v: unknown) =>
     v && typeof v === "object" && !Array.isArray(v) ? Object.fromEntries(Object.entries(v as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) : v,
   ) ?? "null";
-}
-
-/** A pattern's alternatives, split on unescaped "|". */
-function alternatives(pattern: string): string[] {
-  const out: string[] = [];
-  let current = "";
-  for (let i = 0; i < pattern.length; i++) {
-    const c = pattern[i]!;
-    if (c === "\\" && i + 1 < pattern.length) current += c + pattern[++i];
-    else if (c === "|") {
-      out.push(current);
-      current = "";
-    } else current += c;
-  }
-  out.push(current);
-  return out.map((a) => a.trim()).filter((a) => a.length > 0);
 }
 
 /** `*` any run of characters, `?` one, `\` escapes the next; anchored at both ends. Linear in the text (no backtracking blow-up). */
