@@ -40,6 +40,29 @@ describe("an allow rule admits exactly the programs it names, run plainly", () =
       "npm test $'\\x41'", "((1)) && git status", "git status <(x)", "alias git=id; git status", "export PATH=/tmp; git status", "source x; git status",
     ]) expect(verdict(t, command).ruleId, command).not.toBe("safe");
   });
+  it("reads a carriage return as bash does: a word's letter, never a blank before a comment", () => {
+    const t = pod();
+    // bash ran `touch` here: `status\r#` is one word to it, while the parser read `\r#` as a comment's start.
+    for (const command of ["git status\r# ; touch /tmp/p", "git status\r#\ntouch /tmp/p", "git\rstatus"]) {
+      expect(verdict(t, command).ruleId, JSON.stringify(command)).not.toBe("safe");
+    }
+    expect(verdict(t, "echo\r# ; rm -rf /")).toMatchObject({ action: "deny", ruleId: "rm" });
+    expect(verdict(t, "echo\r# ; git push origin main").action).not.toBe("allow");
+  });
+  it("does not admit a brace expansion whose braces lie in different parts of a word", () => {
+    const t = pod();
+    t.add("agent.policy.set", "admin", { rules: [{ id: "wide", tool: "Bash", input: "git log *|npm test*", action: "allow" }] });
+    // bash makes `{"",--node-options=…}` two words, the second an option that loads code.
+    for (const command of ['npm test {"",--node-options=--require=/tmp/x.js}', "git log {'',--output=/tmp/x}", 'git log x{"",}']) {
+      expect(verdict(t, command).ruleId, command).not.toBe("wide");
+    }
+    expect(verdict(t, 'git log "{a,b}"')).toMatchObject({ action: "allow", ruleId: "wide" });
+  });
+  it("does not admit npm's short forms of options that run other packages' scripts", () => {
+    const t = pod();
+    t.add("agent.policy.set", "admin", { rules: [{ id: "wide", tool: "Bash", input: "npm test*", action: "allow" }] });
+    for (const command of ["npm test --ws", "npm test --iwr", "npm test -ws"]) expect(verdict(t, command).ruleId, command).not.toBe("wide");
+  });
   it("remembers a session's allow as the exact command line, and only a plain one", () => {
     const t = pod();
     t.add("tool.approval.requested", "impl", ask("r1", "git push origin main"), { sessionId: "s1" });

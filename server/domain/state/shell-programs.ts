@@ -32,7 +32,7 @@ const LOADING_OPTIONS: Record<string, string[]> = {
   ],
   npm: [
     "--node-options", "--script-shell", "--shell", "--userconfig", "--globalconfig", "--prefix", "-C", "--init-module", "--call", "-c",
-    "--registry", "--git", "--editor", "--viewer", "--browser", "--onload-script", "--workspace", "-w", "--include-workspace-root", "--workspaces",
+    "--registry", "--git", "--editor", "--viewer", "--browser", "--onload-script", "--workspace", "-w", "--include-workspace-root", "--workspaces", "--ws", "--iwr",
   ],
   npx: ["--node-options", "--script-shell", "--shell", "--userconfig", "--prefix", "--call", "-c", "--package", "-p", "--registry"],
   pnpm: ["-C", "--dir", "--node-options", "--script-shell", "--shell-emulator", "--config", "--registry", "--filter", "-F", "--workspace-root", "-w"],
