@@ -102,7 +102,12 @@ describe("deny and ask rules see through wrappers and their options", () => {
       "ionice -c 3 rm -rf x", "stdbuf -o L rm -rf x", "sudo -E -H -u root -- nice -n 5 timeout -s KILL 9 rm -rf /", "find . -exec rm -rf {} +",
       "env -S'rm -rf /'", "sudo bash -c 'cd / && rm -rf x'", "eval 'rm -rf /'", "x=$(rm -rf /)", "watch -n 1 'rm -rf /'", "ssh host 'rm -rf /'",
       "r\"m\" -rf /", "/bin/rm -rf /", "\\rm -rf /", "f() { rm -rf /; }", "echo hi <<EOF\n$(rm -rf /)\nEOF", "trap 'rm -rf /' EXIT", "x='a[$(rm -rf /)]'; echo $((x))",
+      "git -c alias.x='!rm -rf /' x", "git -c core.pager='rm -rf /' log", "git --config-env=core.pager=P log", "GIT_SSH_COMMAND='rm -rf /' git fetch",
+      "PAGER='rm -rf /' git log", "env GIT_PAGER='rm -rf /' git log", "GIT_CONFIG_COUNT=1 GIT_CONFIG_KEY_0=alias.x GIT_CONFIG_VALUE_0='!rm -rf /' git x",
     ]) expect(verdict(t, command), command).toMatchObject({ action: "deny", ruleId: "rm" });
+    for (const command of ["git -c alias.p=push p origin main", "git -c user.name=x -c alias.p=push p", "GIT_SSH_COMMAND=x git push origin main"]) {
+      expect(verdict(t, command), command).toMatchObject({ action: "ask", ruleId: "push" });
+    }
     for (const command of ["sudo -u root git push", "doas -u root git push origin main", "chrt -f 10 git push", "taskset -c 1 git push"]) {
       expect(verdict(t, command), command).toMatchObject({ action: "ask", ruleId: "push" });
     }
