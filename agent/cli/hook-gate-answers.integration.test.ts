@@ -62,6 +62,9 @@ describe.each(testProviders())("podwatch hook answers every gated call, on %s", 
     expect(await hook(cut)).toMatchObject({ code: 0, json: deny("PreToolUse", "not Claude Code's hook input"), stderr: expect.stringContaining("not Claude Code's hook input") });
     const huge = rmWith("pre-tool-use-bash", JSON.stringify("x".repeat(4_300_000)));
     expect(await hook(huge)).toMatchObject({ code: 0, json: deny("PreToolUse", "larger than 4 MiB") });
+    // Nested past what JSON.stringify can walk (JSON.parse takes it): the hook's own failure, still answered by the rule.
+    const deep = rmWith("pre-tool-use-bash", `${"[".repeat(20_000)}${"]".repeat(20_000)}`);
+    expect(await hook(deep)).toMatchObject({ code: 0, json: deny("PreToolUse", "this agent's rule is to deny") });
     // No pod to ask: no rule to read either, so a gated call is denied; an observation still exits 1.
     expect(await hook(rmWith("permission-request", '"ok"'), { PODWATCH_TOKEN: "" })).toMatchObject({ code: 0, json: deny("PermissionRequest", "PODWATCH_TOKEN") });
     expect(await hook(readHookFixture("pre-tool-use-git-push"), { PODWATCH_URL: "" })).toMatchObject({ code: 0, json: deny("PreToolUse", "PODWATCH_URL") });
