@@ -84,8 +84,14 @@ export async function runHook(argv: string[], io: HookIo): Promise<number> {
     const d: Delivery = values["usage-only"] ? { output: "{}", exitCode: 0, replayAfter: true } : await deliverHook(ctx, payload, body);
     const usage = USAGE_EVENTS.has(event) ? spoolTranscriptUsage(spool, payload) : 0;
     if (d.replayAfter || usage) {
-      const r = await replaySpool(spool, ctx.send, { deadline, lockWaitMs: 0 });
-      if (r === "done") await reportDropped(spool, ctx.send, deadline);
+      try {
+        const r = await replaySpool(spool, ctx.send, { deadline, lockWaitMs: 0 });
+        if (r === "done") await reportDropped(spool, ctx.send, deadline);
+      } catch (e) {
+        // podwatch already decided this gated call: a broken spool does not replace its answer.
+        if (!gated) throw e;
+        return { ...d, message: `the spool at ${spool.dir} failed: ${(e as Error).message}` };
+      }
     }
     return d;
   };
