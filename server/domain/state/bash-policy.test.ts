@@ -84,6 +84,11 @@ describe("an allow rule admits exactly the programs it names, run plainly", () =
       expect(verdict(t, command, null), command).toMatchObject({ action: "ask", ruleId: "push" });
     }
   });
+  it("admits a package runner a rule names, run plainly", () => {
+    const t = pod();
+    t.add("agent.policy.set", "admin", { rules: [{ id: "vitest", tool: "Bash", input: "npx vitest run*", action: "allow" }] });
+    expect(verdict(t, "npx vitest run src")).toMatchObject({ action: "allow", ruleId: "vitest" });
+  });
   it("admits a redirection to a file only when the rule writes one", () => {
     const t = pod();
     t.add("agent.policy.set", "admin", { rules: [{ id: "log", tool: "Bash", input: "npm test > test.log|npm test", action: "allow" }] });
@@ -103,9 +108,10 @@ describe("deny and ask rules see through wrappers and their options", () => {
       "env -S'rm -rf /'", "sudo bash -c 'cd / && rm -rf x'", "eval 'rm -rf /'", "x=$(rm -rf /)", "watch -n 1 'rm -rf /'", "ssh host 'rm -rf /'",
       "r\"m\" -rf /", "/bin/rm -rf /", "\\rm -rf /", "f() { rm -rf /; }", "echo hi <<EOF\n$(rm -rf /)\nEOF", "trap 'rm -rf /' EXIT", "x='a[$(rm -rf /)]'; echo $((x))",
       "git -c alias.x='!rm -rf /' x", "git -c core.pager='rm -rf /' log", "git --config-env=core.pager=P log", "GIT_SSH_COMMAND='rm -rf /' git fetch",
+      "npx rm -rf /", "npm exec -- rm -rf /", "pnpm dlx rm -rf /", "yarn exec rm -rf /", "bunx rm -rf /", "npx --yes -p x rm -rf /",
       "PAGER='rm -rf /' git log", "env GIT_PAGER='rm -rf /' git log", "GIT_CONFIG_COUNT=1 GIT_CONFIG_KEY_0=alias.x GIT_CONFIG_VALUE_0='!rm -rf /' git x",
     ]) expect(verdict(t, command), command).toMatchObject({ action: "deny", ruleId: "rm" });
-    for (const command of ["git -c alias.p=push p origin main", "git -c user.name=x -c alias.p=push p", "GIT_SSH_COMMAND=x git push origin main"]) {
+    for (const command of ["npx git push", "npm exec -- git push origin main", "git -c alias.p=push p origin main", "git -c user.name=x -c alias.p=push p", "GIT_SSH_COMMAND=x git push origin main"]) {
       expect(verdict(t, command), command).toMatchObject({ action: "ask", ruleId: "push" });
     }
     for (const command of ["sudo -u root git push", "doas -u root git push origin main", "chrt -f 10 git push", "taskset -c 1 git push"]) {

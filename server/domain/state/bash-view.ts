@@ -70,7 +70,7 @@ function readCommand(words: ShellWord[], out: Reading, depth: number): void {
   addForms(words, out, depth);
   const name = programName(words[0]!);
   if (name === "git") readGitSettings(words, out, depth);
-  if (!WRAPPERS.has(name) && name !== "find") return;
+  if (!WRAPPERS.has(name) && name !== "find" && !runsPackage(name, words)) return;
   // `env GIT_SSH_COMMAND=… git push`, `sudo PAGER=… git log`: settings given to the wrapped command.
   for (const w of words.slice(1, MAX_WRAPPED_WORDS)) {
     const setting = /^([A-Za-z_][A-Za-z0-9_]*)=/.exec(w.value ?? "");
@@ -125,6 +125,12 @@ function codeText(name: string, args: ShellWord[]): string | null | undefined {
   }
   return undefined;
 }
+
+/** `npx rm -rf /`, `npm exec -- …`, `pnpm dlx …`: a package runner runs the command in its arguments (an allow rule may still name it). */
+const RUNNERS = new Set(["npx", "pnpx", "bunx"]);
+const PACKAGE_MANAGERS = new Set(["npm", "pnpm", "yarn", "bun"]);
+const RUN_SUBCOMMANDS = new Set(["exec", "x", "dlx"]);
+const runsPackage = (name: string, words: ShellWord[]) => RUNNERS.has(name) || (PACKAGE_MANAGERS.has(name) && RUN_SUBCOMMANDS.has(words.slice(1).find((w) => !w.value?.startsWith("-"))?.value ?? ""));
 
 /** Variables whose value a program runs as a command line (git's pager, ssh, editor; bash's startup file). */
 const CODE_VARIABLES = /^(GIT_SSH_COMMAND|GIT_SSH|GIT_PAGER|PAGER|MANPAGER|GIT_EDITOR|EDITOR|VISUAL|GIT_SEQUENCE_EDITOR|GIT_EXTERNAL_DIFF|GIT_ASKPASS|SSH_ASKPASS|GIT_PROXY_COMMAND|BASH_ENV|ENV|PROMPT_COMMAND|GIT_CONFIG_VALUE_\d+|GIT_CONFIG_PARAMETERS)$/;
