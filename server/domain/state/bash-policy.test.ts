@@ -120,6 +120,8 @@ describe("deny and ask rules see through wrappers and their options", () => {
   });
   it("match when the program cannot be known, rather than miss", () => {
     const t = pod();
+    expect(verdict(t, "GIT_CONFIG_COUNT=1 GIT_CONFIG_KEY_0=user.name GIT_CONFIG_VALUE_0='Ann $X' git commit")).toMatchObject({ action: "allow", scope: "none" });
+    expect(verdict(t, "GIT_CONFIG_COUNT=1 GIT_CONFIG_KEY_0=core.fsmonitor GIT_CONFIG_VALUE_0='touch$IFS/tmp/p' git status")).toMatchObject({ action: "deny" });
     for (const command of ["$CMD -rf /", "$(echo rm) -rf /", "eval \"$X\"", "bash -c \"$X\"", "sudo -u \"$U\" x", "echo (", "env -S\"$X\""]) {
       expect(verdict(t, command), command).toMatchObject({ action: "deny", ruleId: "rm" });
     }

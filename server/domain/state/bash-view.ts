@@ -42,7 +42,8 @@ function readScript(script: ShellScript, out: Reading, depth: number): void {
   if (script.error !== null || depth > MAX_DEPTH) out.unknown = true;
   else {
     for (const c of script.commands) {
-      for (const a of c.assigns) readSetting(a.name, a.value?.value ?? null, out, depth);
+      const assigned = new Map(c.assigns.map((a) => [a.name, a.value?.value ?? null]));
+      for (const a of c.assigns) readSetting(a.name, a.value?.value ?? null, out, depth, assigned);
       readCommand(c.words, out, depth);
       // A quoted `$(…)` or backtick may still run: as an arithmetic index (`x='a[$(…)]'; echo $((x))`), or in another shell.
       for (const w of [...c.words, ...c.assigns.map((a) => a.value)]) {
@@ -138,8 +139,12 @@ const CODE_VARIABLES = /^(GIT_SSH_COMMAND|GIT_SSH|GIT_PAGER|PAGER|MANPAGER|GIT_E
 const GIT_CODE_KEYS = /^(alias\.|pager\.|core\.(pager|editor|sshcommand|fsmonitor|askpass|gitproxy|hookspath)$|sequence\.editor$|diff\.external$|include(if)?\.|.*\.(textconv|command|cmd|clean|smudge|process|helper|program|uploadpack|receivepack)$)/i;
 
 /** A setting that names code (`GIT_SSH_COMMAND='rm -rf /'`, git's `alias.x=!rm -rf /` or `alias.p=push`) is read as commands, and as a git subcommand. */
-function readSetting(name: string, value: string | null, out: Reading, depth: number): void {
+function readSetting(name: string, value: string | null, out: Reading, depth: number, assigned?: Map<string, string | null>): void {
   if (!CODE_VARIABLES.test(name)) return;
+  // GIT_CONFIG_VALUE_n is code only when its GIT_CONFIG_KEY_n, set beside it, names code (or cannot be read).
+  const n = /^GIT_CONFIG_VALUE_(\d+)$/.exec(name)?.[1];
+  const key = n === undefined ? undefined : assigned?.get(`GIT_CONFIG_KEY_${n}`);
+  if (typeof key === "string" && !GIT_CODE_KEYS.test(key)) return;
   readCode(value, out, depth);
 }
 function readCode(value: string | null, out: Reading, depth: number): void {
