@@ -57,6 +57,9 @@ describe("an allow rule admits exactly the programs it names, run plainly", () =
       expect(verdict(t, command).ruleId, command).not.toBe("wide");
     }
     expect(verdict(t, 'git log "{a,b}"')).toMatchObject({ action: "allow", ruleId: "wide" });
+    expect(verdict(t, "git log {{b}.c,d}").ruleId).not.toBe("wide");
+    // Braces closed before a comma or a dot expand nothing: `{}.txt` is a word as it is.
+    expect(verdict(t, "git log {}.txt x{a}.y")).toMatchObject({ action: "allow", ruleId: "wide" });
   });
   it("does not admit npm's short forms of options that run other packages' scripts", () => {
     const t = pod();

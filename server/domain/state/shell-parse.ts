@@ -127,8 +127,8 @@ function redirect(r: Raw, source: (n: Raw) => string): ShellRedirect {
 
 function word(w: Raw, source: (n: Raw) => string): ShellWord {
   let value: string | null = "";
-  // One word's braces: `{"",-c}` opens in one literal and closes in another, around a quoted part.
-  const braces = { open: false };
+  // One word's open braces: `{"",-c}` opens in one literal and closes in another, around a quoted part.
+  const braces = { open: 0 };
   items(w.Parts).forEach((part, i) => {
     if (value === null) return;
     const kind = kindOf(part);
@@ -147,7 +147,7 @@ function word(w: Raw, source: (n: Raw) => string): ShellWord {
 }
 
 /** An unquoted literal's text, or null when the shell would expand it: globs, `{a,b}`, a `~` (also after `=` or `:`). */
-function unquotedLit(text: string, first: boolean, braces: { open: boolean }): string | null {
+function unquotedLit(text: string, first: boolean, braces: { open: number }): string | null {
   if ((first && text.startsWith("~")) || /[=:]~/.test(text)) return null;
   let out = "";
   for (let i = 0; i < text.length; i++) {
@@ -157,8 +157,9 @@ function unquotedLit(text: string, first: boolean, braces: { open: boolean }): s
       if (next !== undefined && next !== "\n") out += next;
     } else if (c === "*" || c === "?" || c === "[") return null;
     else {
-      if (c === "{") braces.open = true;
-      if (braces.open && (c === "," || c === ".")) return null;
+      if (c === "{") braces.open++;
+      else if (c === "}" && braces.open > 0) braces.open--;
+      if (braces.open > 0 && (c === "," || c === ".")) return null;
       out += c;
     }
   }
