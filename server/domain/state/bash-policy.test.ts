@@ -65,6 +65,11 @@ describe("an allow rule admits exactly the programs it names, run plainly", () =
     const t = pod();
     t.add("agent.policy.set", "admin", { rules: [{ id: "wide", tool: "Bash", input: "npm test*", action: "allow" }] });
     for (const command of ["npm test --ws", "npm test --iwr", "npm test -ws"]) expect(verdict(t, command).ruleId, command).not.toBe("wide");
+    // What follows `--` goes to the script's program (node, a test runner): its loading options count too.
+    for (const command of ["npm test -- --require=/tmp/x.js", "npm test -- -r /tmp/x.js", "npm test -- --config=/tmp/evil.mjs", "npm test -- --reporter=/tmp/r.js", "npm test -- --import /tmp/x.mjs"]) {
+      expect(verdict(t, command).ruleId, command).not.toBe("wide");
+    }
+    expect(verdict(t, "npm test -- --run src/a.test.ts -t 'adds'")).toMatchObject({ action: "allow", ruleId: "wide" });
   });
   it("remembers a session's allow as the exact command line, and only a plain one", () => {
     const t = pod();
