@@ -2,7 +2,7 @@
 // cannot read: the agent's rule decides it (closed: deny, open: no opinion); with no pod
 // configured, it is denied. Other hooks keep exit 1. And a crossed hold_tools budget asks a person
 // about a call an ask rule covers. Real bin, real server; SQLite and, with TEST_DATABASE_URL, PostgreSQL.
-import { mkdtempSync } from "node:fs";
+import { mkdirSync, mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -12,6 +12,7 @@ import { createTestDatabase, testProviders, type TestDatabase } from "../../serv
 import type { RunningServer } from "../../server/start-server";
 import { eventually } from "../../server/testing/eventually";
 import { runHookProcess } from "../hooks/testing/run-hook-process";
+import { Spool } from "../hooks/spool";
 
 type Ev = { type: string; body: Record<string, any> };
 const RULES = [{ id: "push", tool: "Bash", input: "git push*", action: "ask" }, { id: "no-rm", tool: "Bash", input: "rm -rf*", action: "deny" }];
@@ -62,11 +63,24 @@ describe.each(testProviders())("podwatch hook answers every gated call, on %s", 
     expect(await hook(cut)).toMatchObject({ code: 0, json: deny("PreToolUse", "not Claude Code's hook input"), stderr: expect.stringContaining("not Claude Code's hook input") });
     const huge = rmWith("pre-tool-use-bash", JSON.stringify("x".repeat(4_300_000)));
     expect(await hook(huge)).toMatchObject({ code: 0, json: deny("PreToolUse", "larger than 4 MiB") });
+    // Nested past what JSON.stringify can walk (JSON.parse takes it): the hook's own failure, still answered by the rule.
+    const deep = rmWith("pre-tool-use-bash", `${"[".repeat(20_000)}${"]".repeat(20_000)}`);
+    expect(await hook(deep)).toMatchObject({ code: 0, json: deny("PreToolUse", "this agent's rule is to deny") });
     // No pod to ask: no rule to read either, so a gated call is denied; an observation still exits 1.
     expect(await hook(rmWith("permission-request", '"ok"'), { PODWATCH_TOKEN: "" })).toMatchObject({ code: 0, json: deny("PermissionRequest", "PODWATCH_TOKEN") });
     expect(await hook(readHookFixture("pre-tool-use-git-push"), { PODWATCH_URL: "" })).toMatchObject({ code: 0, json: deny("PreToolUse", "PODWATCH_URL") });
     expect(await hook(readHookFixture("notification"), { PODWATCH_URL: "" })).toMatchObject({ code: 1, stdout: "" });
     expect(await hook(cut.replace("PreToolUse", "PostToolUse"))).toMatchObject({ code: 1, stdout: "" });
+  });
+
+  it("podwatch's own decision stands when the rule cannot be cached beside the spool (a folder where its file goes)", async () => {
+    const { hook, env } = await setup("cmd-rule-unwritable", { rules: RULES, unreachable: "open" });
+    // The agent could make this with an allowed mkdir: writing the cached rule then fails on every answer.
+    mkdirSync(new Spool(env.PODWATCH_SPOOL_DIR, env.PODWATCH_URL, env.PODWATCH_TOKEN).sibling(".rule"), { recursive: true });
+    expect(await hook(rmWith("pre-tool-use-bash", '"ok"'))).toMatchObject({ code: 0, json: deny("PreToolUse", "rm -rf") });
+    // Nor when the spool itself cannot be read: podwatch is reachable and is asked.
+    mkdirSync(new Spool(env.PODWATCH_SPOOL_DIR, env.PODWATCH_URL, env.PODWATCH_TOKEN).file, { recursive: true });
+    expect(await hook(rmWith("pre-tool-use-bash", '"ok"'))).toMatchObject({ code: 0, json: deny("PreToolUse", "rm -rf") });
   });
 
   it("a crossed hold_tools budget asks a person about a call an ask rule covers: held, answered, recorded", async () => {

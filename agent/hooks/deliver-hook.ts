@@ -22,7 +22,11 @@ export async function deliverHook(ctx: Ctx, payload: Record<string, unknown>, bo
   const event = String(payload.hook_event_name ?? "");
   const gated = GATED_EVENTS.has(event);
   // A gated call waits a little for a replayer under way (its events come first); an observation queues behind it.
-  const replay = await replaySpool(ctx.spool, ctx.send, { deadline: ctx.deadline, lockWaitMs: gated ? 2000 : 0 });
+  // A spool that cannot be read (a folder in its place) must not keep a gated call from podwatch's own decision.
+  const replay = await replaySpool(ctx.spool, ctx.send, { deadline: ctx.deadline, lockWaitMs: gated ? 2000 : 0 }).catch((e: unknown) => {
+    if (!gated) throw e;
+    return "done" as const;
+  });
   if (replay === "unreachable" || replay === "slow") return gated ? unreachable(ctx, payload, event, replay, "while replaying the spool") : spooled(ctx, payload, false);
   if (replay === "throttled") return gated ? throttled(ctx, event, "while replaying the spool") : spooled(ctx, payload, false);
   if (replay !== "done" && !gated) return spooled(ctx, payload, replay === "busy");
@@ -31,7 +35,12 @@ export async function deliverHook(ctx: Ctx, payload: Record<string, unknown>, bo
     const reply = gated
       ? await ctx.send.hook(body, { wait: Math.max(1, Math.floor(left / 1000) - GATED_MARGIN_S), idleMs: Math.max(1, left) })
       : await ctx.send.hook(body, { idleMs: Math.max(1, Math.min(OBSERVATION_IDLE_MS, left)) });
-    saveRule(ctx.spool, reply.unreachable);
+    try {
+      saveRule(ctx.spool, reply.unreachable);
+    } catch (e) {
+      // Caching the rule is for later calls: podwatch's answer to this one stands (an open rule must not replace its deny).
+      return { output: reply.output, exitCode: 0, replayAfter: true, message: `could not cache the agent's rule beside the spool: ${(e as Error).message}` };
+    }
     return { output: reply.output, exitCode: 0, replayAfter: true };
   } catch (e) {
     const failure = classify(e);

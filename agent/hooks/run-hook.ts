@@ -65,7 +65,13 @@ export async function runHook(argv: string[], io: HookIo): Promise<number> {
   if (typeof payload.podwatch_hook_id !== "string") payload.podwatch_hook_id = randomUUID();
   // When it happened: a hook spooled while podwatch was down is replayed later under its own time (the event's ts).
   if (typeof payload.podwatch_hook_ts !== "string") payload.podwatch_hook_ts = new Date().toISOString();
-  const body = fitPayload(payload);
+  let body: string;
+  try {
+    body = fitPayload(payload);
+  } catch (e) {
+    // JSON.parse takes nesting that JSON.stringify cannot walk back (RangeError): a gated call still gets the rule.
+    return fail(`the hook input cannot be sent on (${(e as Error).message})`);
+  }
   const event = String(payload.hook_event_name ?? "");
   const gated = GATED_EVENTS.has(event);
   const budgetS = Number(values.timeout ?? io.env.PODWATCH_HOOK_TIMEOUT ?? (gated ? GATED_TIMEOUT_SECONDS : OBSERVATION_TIMEOUT_SECONDS) /* Claude Code's own timeouts for our entries (settings-snippet.ts writes them) */);
@@ -78,8 +84,14 @@ export async function runHook(argv: string[], io: HookIo): Promise<number> {
     const d: Delivery = values["usage-only"] ? { output: "{}", exitCode: 0, replayAfter: true } : await deliverHook(ctx, payload, body);
     const usage = USAGE_EVENTS.has(event) ? spoolTranscriptUsage(spool, payload) : 0;
     if (d.replayAfter || usage) {
-      const r = await replaySpool(spool, ctx.send, { deadline, lockWaitMs: 0 });
-      if (r === "done") await reportDropped(spool, ctx.send, deadline);
+      try {
+        const r = await replaySpool(spool, ctx.send, { deadline, lockWaitMs: 0 });
+        if (r === "done") await reportDropped(spool, ctx.send, deadline);
+      } catch (e) {
+        // podwatch already decided this gated call: a broken spool does not replace its answer.
+        if (!gated) throw e;
+        return { ...d, message: `the spool at ${spool.dir} failed: ${(e as Error).message}` };
+      }
     }
     return d;
   };

@@ -24,6 +24,10 @@ export const KNOWN_LINES = [
   "git status && npm test",
   "npm test 2>&1 | npm test",
   "git status >/dev/null",
+  "git status\r# ; touch $ROOT/p",
+  "echo\r# ; rm -rf x",
+  'npm test {"",--node-options=--require=$ROOT/x.js}',
+  "git log {'',--output=$ROOT/out}",
 ];
 
 // Plain, allowed forms are weighted up so both sides of every rule are exercised.

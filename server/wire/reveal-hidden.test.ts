@@ -34,6 +34,13 @@ describe("revealHidden: what the person reads is what runs", () => {
     expect(shown("a\u2028b\u00ADc\uD800")).toBe("a[\\u2028]b[\\u00AD]c[\\uD800]");
   });
 
+  it("shows every other character that draws nothing: default-ignorable and format characters, the Braille blank", () => {
+    // Mongolian variation selector, musical beam controls, shorthand format controls, Egyptian format controls, Arabic number sign.
+    for (const c of [0x180b, 0x180f, 0x1d173, 0x1d17a, 0x1bca0, 0x13430, 0x0600, 0x2800, 0xfff0]) {
+      expect(revealHidden(`git push origin ma${String.fromCodePoint(c)}in`).hidden, c.toString(16)).toBe(1);
+    }
+  });
+
   it("counts each hidden character and keeps the text around them whole", () => {
     const r = revealHidden("\u202E\u202Eabc\u200B");
     expect(r.hidden).toBe(3);

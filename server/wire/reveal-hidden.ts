@@ -15,6 +15,7 @@ const HIDDEN_SOURCE = [
   "\\u200B-\\u200F\\u2028-\\u202E\\u2060-\\u206F\\uFEFF", // zero-width, bidi marks, embeddings, overrides and isolates, separators
   "\\uFE00-\\uFE0F\\uFFF9-\\uFFFB\\u{E0000}-\\u{E007F}\\u{E0100}-\\u{E01EF}", // variation selectors and tag characters (text smuggling)
   "\\uD800-\\uDFFF", // a lone surrogate (the u flag matches only unpaired ones)
+  "\\p{Default_Ignorable_Code_Point}\\p{Cf}\\u2800", // any other character that draws nothing (or nothing but a blank), in any plane
 ].join("");
 const HIDDEN = new RegExp(`[${HIDDEN_SOURCE}]`, "gu");
 

@@ -25,6 +25,13 @@ describe("reserved names are compared as a person reads them", () => {
     expect(reservedLookAlike("podwatch")).toBe("podwatch");
   });
 
+  it("finds podwatch reordered by bidi controls, which draw it in an order other than the text's", () => {
+    // An override or isolate shows "hctawdop" (or "pod" and "hctaw") as podwatch on screen.
+    for (const name of ["\u202Ehctawdop", "\u202Ehctawdop\u202C", "pod\u202Ehctaw", "\u2067hctawdop\u2069", "\u200Fhct\u202Eawdop"]) {
+      expect(reservedLookAlike(name), escapedName(name)).toBe("podwatch");
+    }
+  });
+
   it("leaves other names alone", () => {
     for (const name of ["podwatcher", "pod watch", "pod-watch", "impl-1", "ana@example.com", "Ana", "watchpod", "", "p\u00F6dwatch"]) {
       expect(reservedLookAlike(name), name).toBeNull();

@@ -31,10 +31,20 @@ export function nameSkeleton(name: string): string {
 }
 
 const RESERVED_SKELETONS = new Map(RESERVED_NAMES.map((n) => [nameSkeleton(n), n]));
+/** A skeleton's characters in code point order: what a name that bidi controls reorder on screen may read as. */
+const letters = (skeleton: string) => Array.from(skeleton).sort().join("");
+const RESERVED_LETTERS = new Map(RESERVED_NAMES.map((n) => [letters(nameSkeleton(n)), n]));
+const BIDI_CONTROL = /\p{Bidi_Control}/u;
 
-/** The reserved name `name` reads as (`podwatch` for `pоdwatch` with a Cyrillic о), else null. */
+/**
+ * The reserved name `name` reads as (`podwatch` for `pоdwatch` with a Cyrillic о), else null. A
+ * name holding a bidi control (`\u202Ehctawdop` draws as podwatch) is compared by its letters alone.
+ */
 export function reservedLookAlike(name: string): string | null {
-  return RESERVED_SKELETONS.get(nameSkeleton(name)) ?? null;
+  const skeleton = nameSkeleton(name);
+  const found = RESERVED_SKELETONS.get(skeleton) ?? null;
+  if (found !== null || !BIDI_CONTROL.test(name.slice(0, MAX_FOLDED))) return found;
+  return RESERVED_LETTERS.get(letters(skeleton)) ?? null;
 }
 
 /**

@@ -40,6 +40,37 @@ describe("an allow rule admits exactly the programs it names, run plainly", () =
       "npm test $'\\x41'", "((1)) && git status", "git status <(x)", "alias git=id; git status", "export PATH=/tmp; git status", "source x; git status",
     ]) expect(verdict(t, command).ruleId, command).not.toBe("safe");
   });
+  it("reads a carriage return as bash does: a word's letter, never a blank before a comment", () => {
+    const t = pod();
+    // bash ran `touch` here: `status\r#` is one word to it, while the parser read `\r#` as a comment's start.
+    for (const command of ["git status\r# ; touch /tmp/p", "git status\r#\ntouch /tmp/p", "git\rstatus"]) {
+      expect(verdict(t, command).ruleId, JSON.stringify(command)).not.toBe("safe");
+    }
+    expect(verdict(t, "echo\r# ; rm -rf /")).toMatchObject({ action: "deny", ruleId: "rm" });
+    expect(verdict(t, "echo\r# ; git push origin main").action).not.toBe("allow");
+  });
+  it("does not admit a brace expansion whose braces lie in different parts of a word", () => {
+    const t = pod();
+    t.add("agent.policy.set", "admin", { rules: [{ id: "wide", tool: "Bash", input: "git log *|npm test*", action: "allow" }] });
+    // bash makes `{"",--node-options=…}` two words, the second an option that loads code.
+    for (const command of ['npm test {"",--node-options=--require=/tmp/x.js}', "git log {'',--output=/tmp/x}", 'git log x{"",}']) {
+      expect(verdict(t, command).ruleId, command).not.toBe("wide");
+    }
+    expect(verdict(t, 'git log "{a,b}"')).toMatchObject({ action: "allow", ruleId: "wide" });
+    expect(verdict(t, "git log {{b}.c,d}").ruleId).not.toBe("wide");
+    // Braces closed before a comma or a dot expand nothing: `{}.txt` is a word as it is.
+    expect(verdict(t, "git log {}.txt x{a}.y")).toMatchObject({ action: "allow", ruleId: "wide" });
+  });
+  it("does not admit npm's short forms of options that run other packages' scripts", () => {
+    const t = pod();
+    t.add("agent.policy.set", "admin", { rules: [{ id: "wide", tool: "Bash", input: "npm test*", action: "allow" }] });
+    for (const command of ["npm test --ws", "npm test --iwr", "npm test -ws"]) expect(verdict(t, command).ruleId, command).not.toBe("wide");
+    // What follows `--` goes to the script's program (node, a test runner): its loading options count too.
+    for (const command of ["npm test -- --require=/tmp/x.js", "npm test -- -r /tmp/x.js", "npm test -- --config=/tmp/evil.mjs", "npm test -- --reporter=/tmp/r.js", "npm test -- --import /tmp/x.mjs"]) {
+      expect(verdict(t, command).ruleId, command).not.toBe("wide");
+    }
+    expect(verdict(t, "npm test -- --run src/a.test.ts -t 'adds'")).toMatchObject({ action: "allow", ruleId: "wide" });
+  });
   it("remembers a session's allow as the exact command line, and only a plain one", () => {
     const t = pod();
     t.add("tool.approval.requested", "impl", ask("r1", "git push origin main"), { sessionId: "s1" });
@@ -61,6 +92,11 @@ describe("an allow rule admits exactly the programs it names, run plainly", () =
       expect(verdict(t, command, null), command).toMatchObject({ action: "ask", ruleId: "push" });
     }
   });
+  it("admits a package runner a rule names, run plainly", () => {
+    const t = pod();
+    t.add("agent.policy.set", "admin", { rules: [{ id: "vitest", tool: "Bash", input: "npx vitest run*", action: "allow" }] });
+    expect(verdict(t, "npx vitest run src")).toMatchObject({ action: "allow", ruleId: "vitest" });
+  });
   it("admits a redirection to a file only when the rule writes one", () => {
     const t = pod();
     t.add("agent.policy.set", "admin", { rules: [{ id: "log", tool: "Bash", input: "npm test > test.log|npm test", action: "allow" }] });
@@ -79,13 +115,21 @@ describe("deny and ask rules see through wrappers and their options", () => {
       "ionice -c 3 rm -rf x", "stdbuf -o L rm -rf x", "sudo -E -H -u root -- nice -n 5 timeout -s KILL 9 rm -rf /", "find . -exec rm -rf {} +",
       "env -S'rm -rf /'", "sudo bash -c 'cd / && rm -rf x'", "eval 'rm -rf /'", "x=$(rm -rf /)", "watch -n 1 'rm -rf /'", "ssh host 'rm -rf /'",
       "r\"m\" -rf /", "/bin/rm -rf /", "\\rm -rf /", "f() { rm -rf /; }", "echo hi <<EOF\n$(rm -rf /)\nEOF", "trap 'rm -rf /' EXIT", "x='a[$(rm -rf /)]'; echo $((x))",
+      "git -c alias.x='!rm -rf /' x", "git -c core.pager='rm -rf /' log", "git --config-env=core.pager=P log", "GIT_SSH_COMMAND='rm -rf /' git fetch",
+      "npx rm -rf /", "npm exec -- rm -rf /", "pnpm dlx rm -rf /", "yarn exec rm -rf /", "bunx rm -rf /", "npx --yes -p x rm -rf /",
+      "PAGER='rm -rf /' git log", "env GIT_PAGER='rm -rf /' git log", "GIT_CONFIG_COUNT=1 GIT_CONFIG_KEY_0=alias.x GIT_CONFIG_VALUE_0='!rm -rf /' git x",
     ]) expect(verdict(t, command), command).toMatchObject({ action: "deny", ruleId: "rm" });
+    for (const command of ["npx git push", "npm exec -- git push origin main", "git -c alias.p=push p origin main", "git -c user.name=x -c alias.p=push p", "GIT_SSH_COMMAND=x git push origin main"]) {
+      expect(verdict(t, command), command).toMatchObject({ action: "ask", ruleId: "push" });
+    }
     for (const command of ["sudo -u root git push", "doas -u root git push origin main", "chrt -f 10 git push", "taskset -c 1 git push"]) {
       expect(verdict(t, command), command).toMatchObject({ action: "ask", ruleId: "push" });
     }
   });
   it("match when the program cannot be known, rather than miss", () => {
     const t = pod();
+    expect(verdict(t, "GIT_CONFIG_COUNT=1 GIT_CONFIG_KEY_0=user.name GIT_CONFIG_VALUE_0='Ann $X' git commit")).toMatchObject({ action: "allow", scope: "none" });
+    expect(verdict(t, "GIT_CONFIG_COUNT=1 GIT_CONFIG_KEY_0=core.fsmonitor GIT_CONFIG_VALUE_0='touch$IFS/tmp/p' git status")).toMatchObject({ action: "deny" });
     for (const command of ["$CMD -rf /", "$(echo rm) -rf /", "eval \"$X\"", "bash -c \"$X\"", "sudo -u \"$U\" x", "echo (", "env -S\"$X\""]) {
       expect(verdict(t, command), command).toMatchObject({ action: "deny", ruleId: "rm" });
     }

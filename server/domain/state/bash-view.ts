@@ -42,6 +42,8 @@ function readScript(script: ShellScript, out: Reading, depth: number): void {
   if (script.error !== null || depth > MAX_DEPTH) out.unknown = true;
   else {
     for (const c of script.commands) {
+      const assigned = new Map(c.assigns.map((a) => [a.name, a.value?.value ?? null]));
+      for (const a of c.assigns) readSetting(a.name, a.value?.value ?? null, out, depth, assigned);
       readCommand(c.words, out, depth);
       // A quoted `$(…)` or backtick may still run: as an arithmetic index (`x='a[$(…)]'; echo $((x))`), or in another shell.
       for (const w of [...c.words, ...c.assigns.map((a) => a.value)]) {
@@ -68,7 +70,13 @@ function readCommand(words: ShellWord[], out: Reading, depth: number): void {
   if (words[0]!.value === null) out.unknown = true;
   addForms(words, out, depth);
   const name = programName(words[0]!);
-  if (!WRAPPERS.has(name) && name !== "find") return;
+  if (name === "git") readGitSettings(words, out, depth);
+  if (!WRAPPERS.has(name) && name !== "find" && !runsPackage(name, words)) return;
+  // `env GIT_SSH_COMMAND=… git push`, `sudo PAGER=… git log`: settings given to the wrapped command.
+  for (const w of words.slice(1, MAX_WRAPPED_WORDS)) {
+    const setting = /^([A-Za-z_][A-Za-z0-9_]*)=/.exec(w.value ?? "");
+    if (setting) readSetting(setting[1]!, w.value!.slice(setting[0].length), out, depth);
+  }
   // Every later word may be where the wrapped command starts: an option's value is not mistaken for the program.
   const starts = name === "find" ? words.flatMap((w, i) => (FIND_EXEC.has(w.value ?? "") ? [i + 1] : [])) : words.map((_w, i) => i).slice(1, MAX_WRAPPED_WORDS);
   if (name !== "find" && words.length > MAX_WRAPPED_WORDS) out.unknown = true;
@@ -117,6 +125,51 @@ function codeText(name: string, args: ShellWord[]): string | null | undefined {
     return [split.replace(/\\_/g, " "), ...rest.map((w) => w.value)].join(" ");
   }
   return undefined;
+}
+
+/** `npx rm -rf /`, `npm exec -- …`, `pnpm dlx …`: a package runner runs the command in its arguments (an allow rule may still name it). */
+const RUNNERS = new Set(["npx", "pnpx", "bunx"]);
+const PACKAGE_MANAGERS = new Set(["npm", "pnpm", "yarn", "bun"]);
+const RUN_SUBCOMMANDS = new Set(["exec", "x", "dlx"]);
+const runsPackage = (name: string, words: ShellWord[]) => RUNNERS.has(name) || (PACKAGE_MANAGERS.has(name) && RUN_SUBCOMMANDS.has(words.slice(1).find((w) => !w.value?.startsWith("-"))?.value ?? ""));
+
+/** Variables whose value a program runs as a command line (git's pager, ssh, editor; bash's startup file). */
+const CODE_VARIABLES = /^(GIT_SSH_COMMAND|GIT_SSH|GIT_PAGER|PAGER|MANPAGER|GIT_EDITOR|EDITOR|VISUAL|GIT_SEQUENCE_EDITOR|GIT_EXTERNAL_DIFF|GIT_ASKPASS|SSH_ASKPASS|GIT_PROXY_COMMAND|BASH_ENV|ENV|PROMPT_COMMAND|GIT_CONFIG_VALUE_\d+|GIT_CONFIG_PARAMETERS)$/;
+/** git settings whose value is a command line, or a git subcommand (`alias.*`). */
+const GIT_CODE_KEYS = /^(alias\.|pager\.|core\.(pager|editor|sshcommand|fsmonitor|askpass|gitproxy|hookspath)$|sequence\.editor$|diff\.external$|include(if)?\.|.*\.(textconv|command|cmd|clean|smudge|process|helper|program|uploadpack|receivepack)$)/i;
+
+/** A setting that names code (`GIT_SSH_COMMAND='rm -rf /'`, git's `alias.x=!rm -rf /` or `alias.p=push`) is read as commands, and as a git subcommand. */
+function readSetting(name: string, value: string | null, out: Reading, depth: number, assigned?: Map<string, string | null>): void {
+  if (!CODE_VARIABLES.test(name)) return;
+  // GIT_CONFIG_VALUE_n is code only when its GIT_CONFIG_KEY_n, set beside it, names code (or cannot be read).
+  const n = /^GIT_CONFIG_VALUE_(\d+)$/.exec(name)?.[1];
+  const key = n === undefined ? undefined : assigned?.get(`GIT_CONFIG_KEY_${n}`);
+  if (typeof key === "string" && !GIT_CODE_KEYS.test(key)) return;
+  readCode(value, out, depth);
+}
+function readCode(value: string | null, out: Reading, depth: number): void {
+  if (value === null) out.unknown = true;
+  else {
+    readText(value.replace(/^!/, ""), out, depth, false);
+    if (!value.startsWith("!")) out.forms.add(`git ${value}`);
+  }
+}
+
+/** git's own `-c key=value` and `--config-env=key=VAR` before its subcommand, read when the key names code. */
+function readGitSettings(words: ShellWord[], out: Reading, depth: number): void {
+  for (let i = 1; i < words.length && (words[i]!.value ?? "-").startsWith("-"); i++) {
+    const v = words[i]!.value;
+    const env = v?.startsWith("--config-env") ?? false;
+    const setting = v === "-c" || v === "--config-env" ? words[++i]?.value : env ? v!.slice("--config-env=".length) : undefined;
+    if (v === null || setting === null) out.unknown = true;
+    else if (setting !== undefined) {
+      const key = setting.split("=")[0]!;
+      if (GIT_CODE_KEYS.test(key)) {
+        if (env || !setting.includes("=")) out.unknown = true;
+        else readCode(setting.slice(key.length + 1), out, depth);
+      }
+    } else if (GIT_VALUE_OPTIONS.has(v!)) i++;
+  }
 }
 
 /** Where git's subcommand starts, past its own options (`git -C x -c a=b push` is a `git push`). */

@@ -74,6 +74,8 @@ export function parseShell(line: string): ShellScript {
 const memo = new Map<string, ShellScript>();
 
 function read(line: string): ShellScript {
+  // The parser reads a carriage return as a blank (`status\r#` as a word and a comment); bash reads it as a letter.
+  if (line.includes("\r")) return { commands: [], groupRedirects: [], opaque: [], error: "it holds a carriage return" };
   const bytes = encoder.encode(line);
   const source = (n: Raw) => decoder.decode(bytes.subarray(n.Pos().Offset(), n.End().Offset()));
   try {
@@ -125,11 +127,13 @@ function redirect(r: Raw, source: (n: Raw) => string): ShellRedirect {
 
 function word(w: Raw, source: (n: Raw) => string): ShellWord {
   let value: string | null = "";
+  // One word's open braces: `{"",-c}` opens in one literal and closes in another, around a quoted part.
+  const braces = { open: 0 };
   items(w.Parts).forEach((part, i) => {
     if (value === null) return;
     const kind = kindOf(part);
     if (kind === "Lit") {
-      const text = unquotedLit(String(part.Value), i === 0);
+      const text = unquotedLit(String(part.Value), i === 0, braces);
       value = text === null ? null : value + text;
     } else if (kind === "SglQuoted" && !part.Dollar) value += String(part.Value);
     else if (kind === "DblQuoted" && !part.Dollar) {
@@ -143,10 +147,9 @@ function word(w: Raw, source: (n: Raw) => string): ShellWord {
 }
 
 /** An unquoted literal's text, or null when the shell would expand it: globs, `{a,b}`, a `~` (also after `=` or `:`). */
-function unquotedLit(text: string, first: boolean): string | null {
+function unquotedLit(text: string, first: boolean, braces: { open: number }): string | null {
   if ((first && text.startsWith("~")) || /[=:]~/.test(text)) return null;
   let out = "";
-  let braces = false;
   for (let i = 0; i < text.length; i++) {
     const c = text[i]!;
     if (c === "\\") {
@@ -154,8 +157,9 @@ function unquotedLit(text: string, first: boolean): string | null {
       if (next !== undefined && next !== "\n") out += next;
     } else if (c === "*" || c === "?" || c === "[") return null;
     else {
-      if (c === "{") braces = true;
-      if (braces && (c === "," || (c === "." && text[i + 1] === "."))) return null;
+      if (c === "{") braces.open++;
+      else if (c === "}" && braces.open > 0) braces.open--;
+      if (braces.open > 0 && (c === "," || c === ".")) return null;
       out += c;
     }
   }

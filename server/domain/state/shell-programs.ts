@@ -32,7 +32,7 @@ const LOADING_OPTIONS: Record<string, string[]> = {
   ],
   npm: [
     "--node-options", "--script-shell", "--shell", "--userconfig", "--globalconfig", "--prefix", "-C", "--init-module", "--call", "-c",
-    "--registry", "--git", "--editor", "--viewer", "--browser", "--onload-script", "--workspace", "-w", "--include-workspace-root", "--workspaces",
+    "--registry", "--git", "--editor", "--viewer", "--browser", "--onload-script", "--workspace", "-w", "--include-workspace-root", "--workspaces", "--ws", "--iwr",
   ],
   npx: ["--node-options", "--script-shell", "--shell", "--userconfig", "--prefix", "--call", "-c", "--package", "-p", "--registry"],
   pnpm: ["-C", "--dir", "--node-options", "--script-shell", "--shell-emulator", "--config", "--registry", "--filter", "-F", "--workspace-root", "-w"],
@@ -57,12 +57,25 @@ const LOADING_OPTIONS: Record<string, string[]> = {
 /** Programs that read `NAME=value` arguments as settings (make's variables, SHELL among them). */
 const ASSIGNMENT_ARGS = new Set(["make", "gmake"]);
 
+/** Package managers hand what follows `--` to the script's program: node, or a test runner that loads its config, reporters and setup files. */
+const FORWARDING = new Set(["npm", "pnpm", "yarn", "bun", "npx"]);
+const FORWARDED_LOADING = [
+  ...LOADING_OPTIONS.node!, "--config", "-c", "--reporter", "--setupFiles", "--setup-files", "--globalSetup", "--global-setup", "--environment",
+  "--env", "--preload", "--testEnvironment", "--transform", "--runner", "--testRunner", "--resolver", "--plugin", "--loader", "--node-options",
+];
+
 /** The first argument that makes `program` (a bare name) load or run other code, or null. */
 export function loadingOption(program: string, args: string[]): string | null {
-  const options = Object.hasOwn(LOADING_OPTIONS, program) ? LOADING_OPTIONS[program]! : [];
-  for (const arg of args) {
+  const own = Object.hasOwn(LOADING_OPTIONS, program) ? LOADING_OPTIONS[program]! : [];
+  const forwarded = FORWARDING.has(program) ? args.indexOf("--") : -1;
+  for (const [i, arg] of args.entries()) {
+    // Forwarded options are matched as written (`--config`, `--config=x`, `-r`), not as a prefix: `--run` is not `--runner`.
+    if (forwarded >= 0 && i > forwarded) {
+      if (FORWARDED_LOADING.some((o) => arg === o || arg.startsWith(`${o}=`) || (/^-[A-Za-z]$/.test(o) && arg.startsWith(o)))) return arg;
+      continue;
+    }
     if (ASSIGNMENT_ARGS.has(program) && /^[A-Za-z_][A-Za-z0-9_]*=/.test(arg)) return arg;
-    for (const option of options) if (matchesOption(option, arg)) return arg;
+    for (const option of own) if (matchesOption(option, arg)) return arg;
   }
   return null;
 }
