@@ -21,7 +21,7 @@ const DENIED: [string, Record<string, unknown>][] = [
   ["NotebookEdit", { notebook_path: "/etc/x.ipynb", new_source: "" }],
 ];
 const ALLOWED: [string, Record<string, unknown>][] = [
-  ["Grep", { pattern: "TODO", path: "src" }],
+  ["Grep", { pattern: "needle", path: "src" }],
   ["Glob", { pattern: "src/**/*.ts" }],
   ["LS", { path: "/home/dev/shop-api" }],
 ];

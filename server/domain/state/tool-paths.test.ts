@@ -17,7 +17,7 @@ describe("what a path tool reads", () => {
     expect(pathSubject("Glob", { pattern: "*.conf", path: "/etc" }, "/w/app")).toMatchObject({ whole: "/etc/*.conf", under: "/etc" });
     expect(pathSubject("Glob", { pattern: "../../etc/{passwd,shadow}" }, "/w/app")).toMatchObject({ under: "/etc", risky: false });
     expect(pathSubject("Grep", { pattern: "BEGIN", path: "/etc" }, "/w/app")).toMatchObject({ whole: "/etc", under: "/etc" });
-    expect(pathSubject("Grep", { pattern: "TODO" }, "/w/app")).toMatchObject({ whole: ".", under: "/w/app" });
+    expect(pathSubject("Grep", { pattern: "needle" }, "/w/app")).toMatchObject({ whole: ".", under: "/w/app" });
     expect(pathSubject("LS", { path: "/w/app/../../etc" }, "/w/app")).toMatchObject({ under: "/etc" });
     // Each form as a folder too, so `/etc/*` covers a search of `/etc`.
     expect(pathSubject("LS", { path: "/etc" }, "/w/app")!.forms).toEqual(["/etc", "/etc/"]);
@@ -73,8 +73,8 @@ describe("path rules cover every tool that takes a path or a glob", () => {
     expect(verdict(s, "Glob", { pattern: "/*/passwd" })).toBe("deny");
     expect(verdict(s, "Glob", { pattern: "src/*/../../../../etc/*" })).toBe("deny");
     // Beside it: not this rule's.
-    expect(verdict(s, "Grep", { pattern: "TODO", path: "src" })).toBe("allow");
-    expect(verdict(s, "Grep", { pattern: "TODO" })).toBe("allow");
+    expect(verdict(s, "Grep", { pattern: "needle", path: "src" })).toBe("allow");
+    expect(verdict(s, "Grep", { pattern: "needle" })).toBe("allow");
     expect(verdict(s, "Glob", { pattern: "src/**/*.ts" })).toBe("allow");
     expect(verdict(s, "LS", { path: "/etcetera" })).toBe("allow");
   });

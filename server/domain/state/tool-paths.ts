@@ -97,18 +97,22 @@ export function alternatives(pattern: string): string[] {
   return raw.map((a) => a.trim()).filter((a) => a.length > 0);
 }
 
-/** A pattern's alternatives as tokens. */
-function tokenAlternatives(pattern: string): Token[][] {
-  return alternatives(pattern).map((alt) => {
-    const out: Token[] = [];
-    for (let i = 0; i < alt.length; i++) {
-      const c = alt[i]!;
-      if (c === "\\" && i + 1 < alt.length) out.push({ c: alt[++i]! });
-      else out.push(c === "*" || c === "?" ? c : { c });
-    }
-    return out;
-  });
+/** One alternative as tokens: `*` any run of characters, `?` one, `\` escapes the next. */
+function tokens(alt: string): Token[] {
+  const out: Token[] = [];
+  for (let i = 0; i < alt.length; i++) {
+    const c = alt[i]!;
+    if (c === "\\" && i + 1 < alt.length) out.push({ c: alt[++i]! });
+    else out.push(c === "*" || c === "?" ? c : { c });
+  }
+  return out;
 }
+
+/** A pattern's alternatives as tokens. */
+const tokenAlternatives = (pattern: string): Token[][] => alternatives(pattern).map(tokens);
+
+/** Whether one alternative matches the whole text; linear in the text (no backtracking blow-up). */
+export const globMatches = (glob: string, text: string): boolean => greedy(tokens(glob), text, false);
 
 /**
  * The classic greedy glob match (on a mismatch the last star takes one more character), linear in

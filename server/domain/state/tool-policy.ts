@@ -5,7 +5,7 @@ import { ASK_MINUTES } from "../events/agent-events";
 import { INPUT_CUT_MARK, type ToolAction } from "../../wire/vocabulary";
 import type { PodState, ToolPolicy } from "./pod-state";
 import { bashView, type PlainCommand } from "./bash-view";
-import { alternatives, mayMatchUnder, pathSubject } from "./tool-paths";
+import { alternatives, globMatches, mayMatchUnder, pathSubject } from "./tool-paths";
 import { budgetHold } from "./reduce-budgets";
 
 const FIELD: Record<string, string> = { Bash: "command", WebFetch: "url", WebSearch: "query", Task: "description" };
@@ -28,38 +28,6 @@ export function stableJson(value: unknown): string {
   return JSON.stringify(value, (_k, v: unknown) =>
     v && typeof v === "object" && !Array.isArray(v) ? Object.fromEntries(Object.entries(v as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) : v,
   ) ?? "null";
-}
-
-/** `*` any run of characters, `?` one, `\` escapes the next; anchored at both ends. Linear in the text (no backtracking blow-up). */
-function globMatches(glob: string, text: string): boolean {
-  const tokens: { kind: "char" | "star" | "one"; c?: string }[] = [];
-  for (let i = 0; i < glob.length; i++) {
-    const c = glob[i]!;
-    if (c === "\\" && i + 1 < glob.length) tokens.push({ kind: "char", c: glob[++i] });
-    else if (c === "*") tokens.push({ kind: "star" });
-    else if (c === "?") tokens.push({ kind: "one" });
-    else tokens.push({ kind: "char", c });
-  }
-  // The classic greedy match: on a mismatch, the last star takes one more character.
-  let t = 0;
-  let s = 0;
-  let starT = -1;
-  let starS = 0;
-  while (s < text.length) {
-    const tok = tokens[t];
-    if (tok && (tok.kind === "one" || (tok.kind === "char" && tok.c === text[s]))) {
-      t++;
-      s++;
-    } else if (tok?.kind === "star") {
-      starT = t++;
-      starS = s;
-    } else if (starT >= 0) {
-      t = starT + 1;
-      s = ++starS;
-    } else return false;
-  }
-  while (tokens[t]?.kind === "star") t++;
-  return t === tokens.length;
 }
 
 export function matchesPattern(pattern: string, text: string): boolean {
