@@ -2,33 +2,9 @@
 // across pods, as of a seq or over a time window; and the budgets with what they use now.
 import type { Budget } from "../domain/state/pod-state";
 import type { ChainedEvent } from "../domain/hash-chain";
-import type { AgentSignals, CostPoint } from "../domain/signals/signal-types";
+import type { AgentSignals, CostPoint, SignalRates } from "../domain/signals/signal-types";
 
-/** Rates derived from an agent's counts (server/domain/signals: signalRates); null when there is nothing to divide by. */
-export type SignalRates = {
-  /** Approved of decided tasks it implemented. */
-  approvalRate: number | null;
-  meanRoundsToApproval: number | null;
-  evidencePassRate: number | null;
-  proofFailRate: number | null;
-  /** Reversals per approved task. */
-  reversalRate: number | null;
-  /** Its reviews that found something (reject or changes requested), of all its reviews. */
-  rigorRate: number | null;
-  /** Its reviews overturned, of all its reviews. */
-  overturnRate: number | null;
-  meanTimeToReviewMs: number | null;
-  /** Checkpoints on cadence, of all its checkpoints while watched. */
-  cadenceAdherence: number | null;
-  /** Escalations answered by a person, of those that ended. */
-  escalationAnswerRate: number | null;
-  meanTimeToAnswerMs: number | null;
-  /** Accepted of decided jobs it delivered. */
-  jobAcceptanceRate: number | null;
-  totalTokens: number;
-  costUsd: number;
-  toolCalls: number;
-};
+export type { SignalRates };
 
 export type AgentSignalsView = AgentSignals & { rates: SignalRates; displayName: string | null; roles: string[] };
 

@@ -4,7 +4,7 @@
 // with the server's voice. Pure: the fold is Unicode's own data (NFKC, the Default_Ignorable_Code_Point
 // property, and the UTS #39 confusables table that unhomoglyph ships), no I/O.
 import confusables from "unhomoglyph/data.json";
-import { SYSTEM_ACTOR } from "../../wire/vocabulary";
+import { SYSTEM_ACTOR } from "../vocabulary";
 
 /** The names no client may take, in any look-alike form. */
 export const RESERVED_NAMES: readonly string[] = [SYSTEM_ACTOR];

@@ -5,7 +5,7 @@
 import { z } from "zod";
 import { deadline, ev, ZLine } from "./event-kit";
 import { isReservedName, ZId } from "./seed-formats";
-import { TOOL_ACTIONS, TOOL_ANSWER_SCOPES, TOOL_CALL_PHASES } from "../../wire/vocabulary";
+import { TOOL_ACTIONS, TOOL_ANSWER_SCOPES, TOOL_CALL_PHASES } from "../vocabulary";
 
 /** How long a summary of a tool's input or output, a prompt or a message may be on the tape. */
 export const SUMMARY_MAX = 2000;

@@ -4,7 +4,7 @@
 import { z } from "zod";
 import { findBoundsViolation } from "./event-bounds";
 import { ZId } from "./seed-formats";
-import { DEADLINE_THEN, ROLES, type EventType } from "../../wire/vocabulary";
+import { DEADLINE_THEN, ROLES, type EventType } from "../vocabulary";
 
 export const ZRole = z.enum(ROLES);
 

@@ -4,7 +4,7 @@ import { z } from "zod";
 import { AGENT_EVENT_SCHEMAS } from "./agent-events";
 import { deadline, DEADLINE_MAX_MINUTES, envelope, ev, none, ZLine, ZRole, ZText, type Deadline } from "./event-kit";
 import { UNPRINTABLE, ZHandoffTaskStep, ZId, ZPlanJson, ZProof, ZTaskDescription, ZTaskManifest, ZTaskMetadata, ZTaskState } from "./seed-formats";
-import { ACCESS_LEVELS, BUDGET_ACTIONS, BUDGET_METRICS, DEADLINE_OUTCOMES, DECISION_SUBJECTS, DECISION_VERDICTS, EVENT_TYPES, NOTE_KINDS, ROLES, SYSTEM_ACTOR, SYSTEM_EVENT_TYPES, TIE_BREAKERS, type Access, type EventType, type NoteKind, type Role } from "../../wire/vocabulary";
+import { ACCESS_LEVELS, BUDGET_ACTIONS, BUDGET_METRICS, DEADLINE_OUTCOMES, DECISION_SUBJECTS, DECISION_VERDICTS, EVENT_TYPES, NOTE_KINDS, ROLES, SYSTEM_ACTOR, SYSTEM_EVENT_TYPES, TIE_BREAKERS, type Access, type EventType, type NoteKind, type Role } from "../vocabulary";
 
 // The lists are the wire's vocabulary (zod-free, for the browser); the schemas build on them.
 export { deadline, DEADLINE_MAX_MINUTES, envelope, type Deadline };

@@ -1,6 +1,6 @@
 // The seeds' own file formats, accepted exactly as written there.
 import { z } from "zod";
-import { TASK_STATES, type TaskState } from "../../wire/vocabulary";
+import { TASK_STATES, type TaskState } from "../vocabulary";
 import { POD_BOUNDS } from "../pod-bounds";
 import { utf8Length } from "./event-bounds";
 

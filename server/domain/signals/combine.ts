@@ -1,9 +1,8 @@
 // Signals added up (an agent across pods, a pod's agents together) and the rates read from them.
 // Every signal is a count, a Share or a Mean kept as its parts, so adding is exact and a rate is
 // computed only at the end, from the sums.
-import type { SignalRates } from "../../wire/signals";
 import { addUsage, emptyAgentSignals } from "./signal-kit";
-import type { AgentSignals, DaySignals, Mean, PodSignals, RunSignals, Share } from "./signal-types";
+import type { AgentSignals, DaySignals, Mean, PodSignals, RunSignals, Share, SignalRates } from "./signal-types";
 import { MAX_RUNS } from "./step-usage-signals";
 
 export { emptyAgentSignals };
@@ -102,7 +101,7 @@ export function podTotals(sig: PodSignals): AgentSignals {
   return ids.reduce((total, id) => mergeAgentSignals(total, sig.agents[id]!), emptyAgentSignals("*"));
 }
 
-/** The rates of server/wire/signals.ts's SignalRates, each from its parts (null when there is nothing to divide by). */
+/** The rates of SignalRates, each from its parts (null when there is nothing to divide by). */
 export function signalRates(a: AgentSignals): SignalRates {
   const i = a.implementer, r = a.reviewer, x = a.escalations, c = a.contracting;
   const models = Object.values(a.usage.byModel);

@@ -97,3 +97,29 @@ export type PodSignals = {
 
 export const emptySignalsTracking = (): SignalsTracking => ({ reviewRequestedAt: {}, roundApprovals: {}, deliverers: {} });
 export const emptyPodSignals = (): PodSignals => ({ agents: {}, cost: [], tracking: emptySignalsTracking() });
+
+/** Rates derived from an agent's counts (signalRates in ./combine.ts; the wire hands them out with the signals); null when there is nothing to divide by. */
+export type SignalRates = {
+  /** Approved of decided tasks it implemented. */
+  approvalRate: number | null;
+  meanRoundsToApproval: number | null;
+  evidencePassRate: number | null;
+  proofFailRate: number | null;
+  /** Reversals per approved task. */
+  reversalRate: number | null;
+  /** Its reviews that found something (reject or changes requested), of all its reviews. */
+  rigorRate: number | null;
+  /** Its reviews overturned, of all its reviews. */
+  overturnRate: number | null;
+  meanTimeToReviewMs: number | null;
+  /** Checkpoints on cadence, of all its checkpoints while watched. */
+  cadenceAdherence: number | null;
+  /** Escalations answered by a person, of those that ended. */
+  escalationAnswerRate: number | null;
+  meanTimeToAnswerMs: number | null;
+  /** Accepted of decided jobs it delivered. */
+  jobAcceptanceRate: number | null;
+  totalTokens: number;
+  costUsd: number;
+  toolCalls: number;
+};

@@ -3,7 +3,7 @@
 // counts from the event's receivedAt); the scheduler (server/deadlines/) appends
 // deadline.passed with the outcome computed here, and its reducer checks it against the same.
 import { DEADLINE_MAX_MINUTES, type Deadline } from "../events/event-schemas";
-import type { DeadlineOutcome } from "../../wire/vocabulary";
+import type { DeadlineOutcome } from "../vocabulary";
 import type { Due, InboxItem, PodState } from "./pod-state";
 import { conflictRule, holds, invalidRule, isApprover } from "./rules";
 

@@ -3,7 +3,7 @@
 // the append, and replaying the tape rebuilds it exactly.
 import type { Access, Role, TEvent } from "../events/event-schemas";
 import type { TaskState } from "../events/seed-formats";
-import type { BudgetAction, BudgetMetric, DeadlineThen, ToolAnswerScope } from "../../wire/vocabulary";
+import type { BudgetAction, BudgetMetric, DeadlineThen, ToolAnswerScope } from "../vocabulary";
 import type { ToolRule } from "../events/agent-events";
 import { emptyPodSignals, type PodSignals } from "../signals/signal-types";
 

@@ -4,7 +4,7 @@
 // against the meters before anything follows: the inbox item, a hold on the agent's tools
 // (tool-policy.ts reads budgetHold), or a pause.
 import { SYSTEM_ACTOR } from "../events/event-schemas";
-import { BUDGET_UNITS, budgetAmount } from "../../wire/vocabulary";
+import { BUDGET_UNITS, budgetAmount } from "../vocabulary";
 import type { Budget, InboxItem, PodState } from "./pod-state";
 import { budgetUse } from "./meters";
 import { at, conflictRule, holds, invalidRule, isApprover, requireMember, type R, type Reducers, with_, without } from "./rules";

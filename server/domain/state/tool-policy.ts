@@ -2,7 +2,7 @@
 // Pure: the hook adapters call it with the pod's state before the agent runs the tool.
 import type { ToolRule } from "../events/agent-events";
 import { ASK_MINUTES } from "../events/agent-events";
-import { INPUT_CUT_MARK, type ToolAction } from "../../wire/vocabulary";
+import { INPUT_CUT_MARK, type ToolAction } from "../vocabulary";
 import type { PodState, ToolPolicy } from "./pod-state";
 import { bashView, type PlainCommand } from "./bash-view";
 import { alternatives, globMatches, mayMatchUnder, pathSubject } from "./tool-paths";

@@ -1,9 +1,9 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { EVENT_SCHEMAS } from "../domain/events/event-schemas";
+import { EVENT_SCHEMAS } from "./events/event-schemas";
 import { EVENT_TYPES } from "./vocabulary";
 
-describe("the wire's vocabulary", () => {
+describe("the vocabulary", () => {
   it("lists each event type once, in the order of the schemas", () => {
     expect([...EVENT_TYPES]).toEqual(EVENT_SCHEMAS.map((s) => s.shape.type.value));
   });
