@@ -19,11 +19,11 @@ import { applyPageNonce, securityHeaders } from "./http/security-headers";
 import { attachSocketServer } from "./realtime/socket-server";
 import { startBackground, type BackgroundOptions } from "./background";
 import type { OutboxConsumer } from "./outbox/outbox";
-import { createMcpDoor, isMcpRequest, type McpDoor } from "./mcp/mcp-door";
+import { createMcpDoor, isMcpRequest, type McpDoor } from "./http/mcp-door";
 import type { McpLimits } from "./mcp/mcp-sessions";
 import { loopbackUrl } from "./mcp/loopback-url";
 import { RequestsInFlight } from "./cluster/requests-in-flight";
-import { sendSocketsElsewhere } from "./cluster/send-sockets-elsewhere";
+import { sendSocketsElsewhere } from "./realtime/send-sockets-elsewhere";
 
 export const ROOT = join(import.meta.dirname, "..");
 

@@ -6,7 +6,7 @@ import type { TapeStore } from "../db/tape-store";
 import { createAuth, type Auth } from "./create-auth";
 import { TokenVerifier } from "./agent-tokens";
 import { createLimits, type Limits } from "./rate-limiters";
-import { clientIpResolver, type ClientIp } from "../http/client-ip";
+import { clientIpResolver, type ClientIp } from "../shared/client-ip";
 
 export type AccessContext = {
   store: TapeStore;

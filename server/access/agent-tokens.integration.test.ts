@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { io, type Socket } from "socket.io-client";
 import { api, startTestServer, type TestServer } from "../testing/test-server";
 import { testProviders } from "../testing/test-databases";
-import { performPodCall } from "../web/perform-pod-action";
+import { performPodCall } from "../pods/perform-pod-action";
 import { addAgentCall, revokeAgentTokenCall, rotateAgentTokenCall } from "../web/pod-actions";
 import type { Identity } from "../domain/access/policy";
 import { resolveIdentity } from "./resolve-identity";

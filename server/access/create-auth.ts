@@ -34,7 +34,7 @@ export function createAuth(config: Config, store: TapeStore, sharedLimits?: Bett
     rateLimit: { enabled: true, window: 60, max: 100, storage: "memory", customStorage: sharedLimits, customRules: { "/sign-in/email": { window: 60, max: config.signInsPerMinute } } },
     telemetry: { enabled: false },
     // The custom server overwrites this header on every request it serves with the client's
-    // address (server/http/client-ip.ts), so a client cannot choose its rate-limit bucket.
+    // address (server/shared/client-ip.ts), so a client cannot choose its rate-limit bucket.
     advanced: { useSecureCookies: config.publicUrl.startsWith("https://"), ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] } },
     plugins: [
       ...(oidc

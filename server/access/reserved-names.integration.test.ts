@@ -5,7 +5,7 @@ import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { api, startTestServer, type TestServer } from "../testing/test-server";
 import { testProviders } from "../testing/test-databases";
-import { performPodCall } from "../web/perform-pod-action";
+import { performPodCall } from "../pods/perform-pod-action";
 import { addAgentCall } from "../web/pod-actions";
 import { addPersonCall } from "../web/people-actions";
 import type { Identity } from "../domain/access/policy";

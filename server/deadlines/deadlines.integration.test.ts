@@ -8,7 +8,7 @@ import { agentPod, api, startServerOn, TEST_ADMIN_TOKEN } from "../testing/test-
 import { createTestDatabase, testProviders, type TestDatabase } from "../testing/test-databases";
 import { DeadlineScheduler } from "./deadline-scheduler";
 import { readInbox } from "../pods/read-inbox";
-import { performPodAction } from "../web/perform-pod-action";
+import { performPodAction } from "../pods/perform-pod-action";
 import { dismissNoticeAction } from "../web/pod-actions";
 import type { Identity } from "../domain/access/policy";
 import { eventually, sleep } from "../testing/eventually";

@@ -6,8 +6,9 @@ import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { agentPod, api, startTestServer, type TestServer } from "../testing/test-server";
 import { testProviders } from "../testing/test-databases";
-import { performPodAction } from "../web/perform-pod-action";
-import { answerToolApprovalAction, setToolPolicyAction } from "../web/pod-actions";
+import { performPodAction } from "../pods/perform-pod-action";
+import { setToolPolicyAction } from "../web/pod-actions";
+import { answerToolApprovalAction } from "../pods/inbox-answer-actions";
 import type { Identity } from "../domain/access/policy";
 
 const PASSWORD = "a long enough password";

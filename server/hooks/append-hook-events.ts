@@ -3,7 +3,7 @@ import type { AppContext } from "../app-context";
 import { AppError } from "../domain/errors";
 import { ZEventBatch } from "../wire/events";
 import type { TEventInput } from "../domain/events/event-schemas";
-import { parseWith } from "../http/json";
+import { parseWith } from "../shared/read-json";
 
 export type HookCaller = { podId: string; memberId: string; tokenId: string };
 

@@ -3,7 +3,7 @@
 // events). Identifiers are bounded here; long texts are cut later, when they are summarised.
 import { z } from "zod";
 import { ZId } from "../domain/events/seed-formats";
-import { parseWith } from "../http/json";
+import { parseWith } from "../shared/read-json";
 
 /** The hook events podwatch turns into tape events (or gates). Anything else is answered `{}`. */
 export const KNOWN_HOOK_EVENTS = [

@@ -24,7 +24,7 @@ import { hookRoutes } from "./hook-routes";
 import { budgetRoutes } from "./budget-routes";
 import { signalsRoutes } from "./signals-routes";
 import { openShareLink } from "./share-route";
-import { OTLP_TRACES_PATH, otlpRoutes, sendOtlpError } from "../otlp/otlp-route";
+import { OTLP_TRACES_PATH, otlpRoutes, sendOtlpError } from "./otlp-routes";
 import type { Guard, Route } from "./route";
 
 const routes: Route[] = [...tapeRoutes, ...protocolRoutes, ...accessRoutes, ...peopleRoutes, ...webhookRoutes, ...notifyRoutes, ...hookRoutes, ...budgetRoutes, ...signalsRoutes, ...blobRoutes, ...otlpRoutes, ...healthRoutes];

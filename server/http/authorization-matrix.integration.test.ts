@@ -6,7 +6,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { api, startTestServer, TEST_ADMIN_TOKEN, type TestServer } from "../testing/test-server";
 import { resolveIdentity } from "../access/resolve-identity";
-import { performPodAction, performPodCall } from "../web/perform-pod-action";
+import { performPodAction, performPodCall } from "../pods/perform-pod-action";
 import { performSiteCall } from "../web/run-site-action";
 import { addPersonCall, changePasswordCall, inviteCall, removePersonCall, resetPasswordCall, setPersonAccessCall } from "../web/people-actions";
 import { addAgentCall, createAgentTokenCall, revokeAgentTokenCall, rotateAgentTokenCall, setBudgetCall } from "../web/pod-actions";
@@ -15,7 +15,8 @@ import { closePodAction, createShareLinkCall, listShareLinksCall, revokeShareLin
 import { createPodCall, setCanCreatePodsCall } from "../web/site-actions";
 import { addPushDeviceCall, readNotificationsCall, removePushDeviceCall, savePreferencesCall } from "../web/notify-actions";
 import { readHookFixture } from "../hooks/fixtures";
-import { addTaskAction, answerEscalationAction, assignRoleAction, decideAction, handOffAction, rotateRoleAction, setPausedAction, splitTaskAction } from "../web/pod-actions";
+import { addTaskAction, assignRoleAction, handOffAction, rotateRoleAction, setPausedAction, splitTaskAction } from "../web/pod-actions";
+import { answerEscalationAction, decideAction } from "../pods/inbox-answer-actions";
 
 type Caller = "anonymous" | "viewer" | "approver" | "admin" | "token" | "otherToken" | "revokedToken" | "share";
 const CALLERS: Caller[] = ["anonymous", "viewer", "approver", "admin", "token", "otherToken", "revokedToken", "share"];

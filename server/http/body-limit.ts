@@ -5,7 +5,7 @@
 // whole body has arrived within the cap, so they never buffer more than it either.
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { AppError } from "../domain/errors";
-import { jsonTextProblem } from "./json-text";
+import { jsonTextProblem } from "../shared/json-text";
 import { jsonRefusal, MAX_JSON_DEPTH, sendError, tooLarge } from "./json";
 
 /** Better Auth's bodies are an email and a password, at most a name: 64 KiB is generous. */

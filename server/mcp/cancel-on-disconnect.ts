@@ -4,7 +4,7 @@
 // calls are cancelled as if the client had sent notifications/cancelled, so a
 // waiting escalate does not hold a long-poll for nobody.
 import type { JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js";
-import type { McpSession } from "./mcp-sessions";
+import type { McpSession } from "./open-mcp-session";
 
 type Message = { id?: unknown; method?: unknown };
 

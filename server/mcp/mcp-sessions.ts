@@ -5,11 +5,8 @@
 // calls in flight (a waiting escalate included). In memory, per node: a client
 // whose session is gone gets 404 and, as the spec has it, starts a new one.
 import { randomUUID } from "node:crypto";
-import type { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
-import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { AppError } from "../domain/errors";
-import { openMcpSession } from "./open-mcp-session";
-import type { SessionEventStore } from "./session-event-store";
+import { openMcpSession, type McpSession, type Owner } from "./open-mcp-session";
 
 export type McpLimits = {
   perToken: number;
@@ -22,20 +19,6 @@ export type McpLimits = {
   sweepMs: number;
 };
 export const MCP_LIMITS: McpLimits = { perToken: 16, perPod: 64, total: 500, idleMs: 30 * 60_000, resumeGraceMs: 30_000, sweepMs: 60_000 };
-
-export type Owner = { tokenId: string; podId: string; memberId: string; secret: string };
-export type McpSession = {
-  id: string;
-  owner: Owner;
-  transport: StreamableHTTPServerTransport;
-  server: McpServer;
-  events: SessionEventStore;
-  lifetime: AbortController;
-  lastSeen: number;
-  /** POSTs under way (calls); the long-lived GET stream does not count. */
-  inFlight: number;
-  lastResumeAt: number;
-};
 
 export class McpSessions {
   private sessions = new Map<string, McpSession>();

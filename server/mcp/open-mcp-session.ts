@@ -4,11 +4,26 @@
 // rate limits, body bounds, the one write path, the long-poll behind the waits)
 // and the tools cannot drift from the stdio ones. The MCP SDK is loaded only
 // once someone opens a session.
-import type { McpSession, Owner } from "./mcp-sessions";
+import type { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
+import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { SessionEventStore } from "./session-event-store";
 import { PodAgent } from "../../agent/sdk/pod-agent";
 import { PodwatchClient } from "../../agent/sdk/client";
 import { createMcpServer } from "../../agent/mcp/mcp-server";
+
+export type Owner = { tokenId: string; podId: string; memberId: string; secret: string };
+export type McpSession = {
+  id: string;
+  owner: Owner;
+  transport: StreamableHTTPServerTransport;
+  server: McpServer;
+  events: SessionEventStore;
+  lifetime: AbortController;
+  lastSeen: number;
+  /** POSTs under way (calls); the long-lived GET stream does not count. */
+  inFlight: number;
+  lastResumeAt: number;
+};
 
 /** How often an SSE stream says it is still there (the SDK's default; proxies cut silent streams). */
 const KEEP_ALIVE_MS = 15_000;

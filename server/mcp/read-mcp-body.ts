@@ -2,8 +2,8 @@
 // before the MCP SDK parses it (the SDK's own cap is 4 MiB and 100 messages).
 import type { IncomingMessage } from "node:http";
 import { AppError } from "../domain/errors";
-import { jsonRefusal, MAX_JSON_DEPTH, readBody } from "../http/json";
-import { jsonTextProblem } from "../http/json-text";
+import { jsonRefusal, MAX_JSON_DEPTH, readBody } from "../shared/read-json";
+import { jsonTextProblem } from "../shared/json-text";
 
 /** A tool call's arguments are small; the largest is a proof.json. */
 export const MCP_MAX_BODY_BYTES = 1024 * 1024;

@@ -5,8 +5,8 @@ import type { AppContext } from "../app-context";
 import { requirePodAccess, type Identity } from "../domain/access/policy";
 import type { ActionResult } from "../wire/actions";
 import type { TActRequest } from "../wire/notifications";
-import { answerEscalationAction, answerToolApprovalAction, decideAction } from "../web/pod-actions";
-import { performPodAction } from "../web/perform-pod-action";
+import { answerEscalationAction, answerToolApprovalAction, decideAction } from "../pods/inbox-answer-actions";
+import { performPodAction } from "../pods/perform-pod-action";
 import { heldCallLine } from "../gates/held-call-summary";
 import { notificationActions, OPEN } from "./notification-content";
 

@@ -13,7 +13,7 @@ import { itemTag, itemUrl, openPayload } from "./notification-content";
 import { overdueAt, type OpenRowPayload } from "./notification-consumer";
 import { isApprover } from "../domain/state/rules";
 import { PUSH_DEADLINE_MS, postPush } from "./post-push";
-import { SSRF_CODE } from "../webhooks/ssrf";
+import { SSRF_CODE } from "../shared/ssrf";
 import { levelAllows, readLevels, readSettings } from "./preferences";
 import { quietUntil } from "./quiet-hours";
 import type { VapidKeys } from "./vapid-keys";

@@ -1,12 +1,12 @@
 // Push endpoints are URLs a browser hands us, so a person could name any host:
-// like webhook targets (server/webhooks/ssrf.ts) they must not reach into the
+// like webhook targets (server/shared/ssrf.ts) they must not reach into the
 // server's own network. https only, no credentials, and every address the host
 // resolves to public — checked when a device subscribes and again at each
 // connection (a name that later resolves inward is refused then).
 // PODWATCH_PUSH_INSECURE_LOOPBACK=1 (tests) allows a push service on loopback, over http too.
 import { BlockList, isIP } from "node:net";
 import { AppError } from "../domain/errors";
-import { checkLiteralHost, guardedLookup, hostOf, isForbiddenAddress, resolveAll } from "../webhooks/ssrf";
+import { checkLiteralHost, guardedLookup, hostOf, isForbiddenAddress, resolveAll } from "../shared/ssrf";
 
 const loopback = new BlockList();
 loopback.addSubnet("127.0.0.0", 8, "ipv4");

@@ -1,8 +1,8 @@
 // What one OTLP export may hold, judged on its bytes before anything is decoded, so that a body
 // within the size cap cannot still cost the server hundreds of megabytes and a stalled event loop.
 import { AppError } from "../domain/errors";
-import { jsonRefusal, MAX_JSON_DEPTH } from "../http/json";
-import { jsonTextProblem } from "../http/json-text";
+import { jsonRefusal, MAX_JSON_DEPTH } from "../shared/read-json";
+import { jsonTextProblem } from "../shared/json-text";
 import { MAX_SPANS_PER_REQUEST } from "./otlp-span";
 import { scanTraceRequest } from "./otlp-wire-scan";
 

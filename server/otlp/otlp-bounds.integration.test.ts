@@ -9,7 +9,7 @@ import { BasicTracerProvider, InMemorySpanExporter, SimpleSpanProcessor, type Re
 import root from "@opentelemetry/otlp-transformer/build/src/generated/root.js";
 import { testProviders } from "../testing/test-databases";
 import { agentPod, api, startTestServer, type TestServer } from "../testing/test-server";
-import { exportSlots } from "./otlp-route";
+import { exportSlots } from "../http/otlp-routes";
 import { EXPORT_RETRY_AFTER_SECONDS } from "./export-slots";
 
 type Codec = { fromObject(o: object): object; encode(m: object): { finish(): Uint8Array } };

@@ -3,7 +3,7 @@
 // before any tape is read.
 import { z } from "zod";
 import { invalid } from "../domain/errors";
-import { parseWith } from "../http/json";
+import { parseWith } from "../shared/read-json";
 
 export const MAX_PODS_PER_EXPORT = 50;
 

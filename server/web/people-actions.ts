@@ -11,7 +11,7 @@ import { changeOwnPassword } from "../access/change-password";
 import { createInvite, createPasswordReset } from "../access/create-invite";
 import { ZAcceptInviteRequest, ZCreateInviteRequest, type InviteAccepted } from "../wire/access";
 import { ZAddPersonInput, ZChangePasswordInput, ZRemovePersonInput, ZResetPasswordInput, ZSetPersonAccessInput, type CallResult } from "../wire/actions";
-import { definePodCall } from "./perform-pod-action";
+import { definePodCall } from "../pods/perform-pod-action";
 import { defineSiteCall } from "./run-site-action";
 
 /** Twin of POST /api/v1/invites. */

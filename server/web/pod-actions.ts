@@ -1,45 +1,22 @@
 // What the control room's server actions do, declared once: the schema they
-// parse, the access they need, and the events they append as the person.
-import { definePodAction, definePodCall } from "./perform-pod-action";
-import { ZAddTaskInput, ZAnswerEscalationInput, ZAssignRoleInput, ZDecideInput, ZHandOffInput, ZRotateRoleInput, ZSetPausedInput, ZSplitTaskInput } from "../wire/actions";
+// parse, the access they need, and the events they append as the person. The answers
+// to inbox items, which a notification's buttons give too, are server/pods/inbox-answer-actions.ts.
+import { definePodAction, definePodCall } from "../pods/perform-pod-action";
+import { ZAddTaskInput, ZAssignRoleInput, ZHandOffInput, ZRotateRoleInput, ZSetPausedInput, ZSplitTaskInput } from "../wire/actions";
 import type { TEvent } from "../wire/events";
-import { ZAddAgentInput, ZAgentTokenInput, ZAnswerToolApprovalInput, ZBudgetSetInput, ZCreateAgentTokenInput, ZDismissNoticeInput, ZSetToolPolicyInput } from "../wire/actions";
+import { ZAddAgentInput, ZAgentTokenInput, ZBudgetSetInput, ZCreateAgentTokenInput, ZDismissNoticeInput, ZSetToolPolicyInput } from "../wire/actions";
 import { setBudget } from "../budgets/set-budget";
 import { dismissNoticeEvent } from "../pods/dismiss-notice";
 import { addAgent } from "../access/add-agent";
 import { createAgentToken, revokeAgentToken } from "../access/agent-tokens";
 import { rotateAgentToken } from "../access/rotate-agent-token";
 
-export const decideAction = definePodAction({
-  schema: ZDecideInput,
-  need: "approver" as const,
-  events: (d, actor) => {
-    const decision = { type: "decision" as const, actor, body: { subject: d.subject, verdict: d.verdict, rationale: d.rationale, evidenceIds: [], ...(d.tieBreaker ? { tieBreaker: d.tieBreaker } : {}) } };
-    if (d.subject.kind !== "job") return [decision];
-    // Accepting a job releases its escrow; rejecting refunds it — one request, all or nothing.
-    return [decision, { type: "job.settled" as const, actor, body: { jobId: d.subject.id, outcome: d.verdict === "accept" ? ("released" as const) : ("refunded" as const) } }];
-  },
-});
-
-export const answerEscalationAction = definePodAction({
-  schema: ZAnswerEscalationInput,
-  need: "approver" as const,
-  events: (a, actor) => [{ type: "escalation.answered" as const, actor, body: { escalationId: a.escalationId, answer: a.answer } }],
-});
-
-// --- gated tools (issue 15): the policy (pod admins; the reducer checks again) and a person's answer ---
+// --- gated tools (issue 15): the policy (pod admins; the reducer checks again) ---
 /** Replaces the pod's (no agentId) or one agent's tool policy. */
 export const setToolPolicyAction = definePodAction({
   schema: ZSetToolPolicyInput,
   need: "admin" as const,
   events: (a, actor) => [{ type: "agent.policy.set" as const, actor, body: a.policy }],
-});
-
-/** Allows or denies a held tool call; "session" and "always" are remembered by the reducer, on the tape. */
-export const answerToolApprovalAction = definePodAction({
-  schema: ZAnswerToolApprovalInput,
-  need: "approver" as const,
-  events: (a, actor) => [{ type: "tool.approval.answered" as const, actor, body: a.answer }],
 });
 
 /** Sets, raises or removes a budget (issue 16; approvers, the domain checks again): the same use-case as PUT/DELETE …/budgets/{budgetId}. */

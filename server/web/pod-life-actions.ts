@@ -5,7 +5,7 @@ import { setPodArchived } from "../pods/archive-pod";
 import type { ShareLinkCreated } from "../wire/access";
 import type { TEvent } from "../wire/events";
 import { ZClosePodInput, ZCreateShareLinkInput, ZPodInput, ZSetArchivedInput, ZShareLinkInput } from "../wire/actions";
-import { definePodAction, definePodCall } from "./perform-pod-action";
+import { definePodAction, definePodCall } from "../pods/perform-pod-action";
 
 export const startPodAction = definePodAction({
   schema: ZPodInput,

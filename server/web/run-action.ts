@@ -1,10 +1,10 @@
-// Server actions' side of the one chain (./perform-pod-action.ts): the caller is
+// Server actions' side of the one chain (server/pods/perform-pod-action.ts): the caller is
 // whoever the request's cookies say. Only Next's server code imports this file.
 import type { z } from "zod";
 import { appContext } from "../app-context";
 import type { ActionResult, CallResult } from "../wire/actions";
 import { currentIdentity } from "./current-identity";
-import { performPodAction, performPodCall, type PodAction, type PodCall } from "./perform-pod-action";
+import { performPodAction, performPodCall, type PodAction, type PodCall } from "../pods/perform-pod-action";
 
 /** For server actions: the caller is whoever the request's cookies say. */
 export async function runPodAction<S extends z.ZodType<{ podId: string }>>(action: PodAction<S>, raw: unknown): Promise<ActionResult> {

@@ -1,5 +1,5 @@
 // Server actions that are not about one pod's access (who may create pods,
-// creating a pod): the same chain as perform-pod-action.ts — who is asking → parse
+// creating a pod): the same chain as server/pods/perform-pod-action.ts — who is asking → parse
 // with zod → may they (the policy's verdict, as the API twin's guard) → call.
 import type { z } from "zod";
 import { appContext, type AppContext } from "../app-context";

@@ -10,8 +10,9 @@ import { createPodCall, setCanCreatePodsCall } from "./site-actions";
 import { closePodAction, createShareLinkCall, listShareLinksCall, revokeShareLinkCall, setArchivedCall, startPodAction } from "./pod-life-actions";
 import { runPodAction, runPodCall } from "./run-action";
 import { createWebhookCall, deleteWebhookCall, listWebhookDeliveriesCall, listWebhooksCall, redeliverWebhookCall, testWebhookCall, updateWebhookCall } from "./webhook-actions";
-import { answerToolApprovalAction, setBudgetCall, setToolPolicyAction } from "./pod-actions";
-import { addAgentCall, addTaskAction, answerEscalationAction, assignRoleAction, createAgentTokenCall, decideAction, dismissNoticeAction, handOffAction, revokeAgentTokenCall, rotateAgentTokenCall, rotateRoleAction, setPausedAction, splitTaskAction } from "./pod-actions";
+import { answerEscalationAction, answerToolApprovalAction, decideAction } from "../pods/inbox-answer-actions";
+import { setBudgetCall, setToolPolicyAction } from "./pod-actions";
+import { addAgentCall, addTaskAction, assignRoleAction, createAgentTokenCall, dismissNoticeAction, handOffAction, revokeAgentTokenCall, rotateAgentTokenCall, rotateRoleAction, setPausedAction, splitTaskAction } from "./pod-actions";
 
 // Decisions and answers from the control room. Each goes through
 // runPodAction: authenticated, parsed, checked on the server, then appended

@@ -1,10 +1,10 @@
 // The Webhooks section's server actions: the API twins of server/http/webhook-routes.ts,
-// for pod admins, through the one chain (perform-pod-action.ts), calling the same use-cases.
+// for pod admins, through the one chain (server/pods/perform-pod-action.ts), calling the same use-cases.
 import { createWebhook, deleteWebhook, listWebhooks, updateWebhook } from "../webhooks/endpoints";
 import { listDeliveries, redeliver, sendTestDelivery } from "../webhooks/deliveries";
 import { wakeWebhookWorker } from "../webhooks/start-webhooks";
 import { ZCreateWebhookInput, ZPodWebhooksInput, ZRedeliverInput, ZUpdateWebhookInput, ZWebhookDeliveriesInput, ZWebhookInput } from "../wire/webhooks";
-import { definePodCall } from "./perform-pod-action";
+import { definePodCall } from "../pods/perform-pod-action";
 
 export const listWebhooksCall = definePodCall({ schema: ZPodWebhooksInput, need: "admin", run: (app, a) => listWebhooks(app.store, a.podId) });
 

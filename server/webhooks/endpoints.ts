@@ -5,7 +5,7 @@ import type { TapeStore } from "../db/tape-store";
 import { AppError, notFound } from "../domain/errors";
 import { WEBHOOKS_PER_POD, type TCreateWebhookRequest, type TUpdateWebhookRequest, type WebhookCreated, type WebhookEndpointInfo, type WebhookFormat, type WebhookTopic } from "../wire/webhooks";
 import { newWebhookSecret } from "./signature";
-import { checkWebhookUrl } from "./ssrf";
+import { checkWebhookUrl } from "../shared/ssrf";
 
 type EndpointRow = { id: string; podId: string; url: string; format: string; events: string; enabled: boolean; disabledReason: string | null; failingSince: string | null; createdAt: string; createdBy: string };
 

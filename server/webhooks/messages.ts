@@ -5,9 +5,10 @@ import { createHash } from "node:crypto";
 import type { InboxItem } from "../domain/state/pod-state";
 import type { TapeEvent } from "../wire/events";
 import { WEBHOOK_TEST_TYPE, type WebhookFormat } from "../wire/webhooks";
+import { podInboxUrl, type PodRef } from "./pod-ref";
 import { slackBody } from "./slack";
 
-export type PodRef = { id: string; name: string; url: string };
+export type { PodRef };
 export type WebhookMessage =
   | { id: string; type: string; timestamp: string; kind: "event"; event: TapeEvent }
   | { id: string; type: "inbox.opened"; timestamp: string; kind: "opened"; item: InboxItem }
@@ -31,9 +32,6 @@ export function inboxMessages(podId: string, batchKey: number, timestamp: string
 export function testMessage(nonce: string): WebhookMessage {
   return { id: stableId(`test:${nonce}`), type: WEBHOOK_TEST_TYPE, timestamp: new Date().toISOString(), kind: "test" };
 }
-
-/** The link a person follows to the pod's inbox. */
-export const podInboxUrl = (pod: PodRef) => `${pod.url}/pods/${encodeURIComponent(pod.id)}?tab=inbox`;
 
 /** The JSON a delivery carries, as sent (and signed) on every attempt. */
 export function messageBody(message: WebhookMessage, format: WebhookFormat, pod: PodRef): string {

@@ -5,7 +5,7 @@
 // receiver's control characters have no place in the log.
 import { request as httpRequest, type IncomingMessage } from "node:http";
 import { request as httpsRequest } from "node:https";
-import { checkLiteralHost, guardedLookup, webhookMayReach } from "./ssrf";
+import { checkLiteralHost, guardedLookup, webhookMayReach } from "../shared/ssrf";
 
 export const WEBHOOK_TIMEOUT_MS = 10_000;
 const KEEP_BYTES = 1024;

@@ -1,8 +1,8 @@
 // The Slack format: Block Kit messages for an incoming webhook. An inbox item
 // becomes a header with its title, the pod, its kind and age, and a button to
 // open it; other messages a line of text.
-import type { PodRef, WebhookMessage } from "./messages";
-import { podInboxUrl } from "./messages";
+import type { WebhookMessage } from "./messages";
+import { podInboxUrl, type PodRef } from "./pod-ref";
 
 type Block = Record<string, unknown>;
 export type SlackBody = { text: string; blocks: Block[] };

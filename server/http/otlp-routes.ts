@@ -3,23 +3,23 @@
 // the member the events are from); the body is JSON or protobuf, maybe gzipped, bounded before and
 // after inflating. Answers as OTLP asks: 200 with an ExportTraceServiceResponse in the request's
 // encoding (partial_success when spans were refused), errors as a google.rpc.Status. Exports are
-// taken one per token and two per server at a time (export-slots.ts), and each body's cost is
-// bounded on its bytes before it is decoded (otlp-body-bounds.ts).
-import { dropRestOfBody } from "../http/drop-rest-of-body";
+// taken one per token and two per server at a time (server/otlp/export-slots.ts), and each body's cost is
+// bounded on its bytes before it is decoded (server/otlp/otlp-body-bounds.ts).
+import { dropRestOfBody } from "./drop-rest-of-body";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { promisify } from "node:util";
 import { gunzip } from "node:zlib";
 import type { AppContext } from "../app-context";
 import { AppError } from "../domain/errors";
-import { readBody } from "../http/json";
-import type { Route, RouteContext } from "../http/route";
-import { decodeJson, decodeProtobuf, encodeResponse, encodeStatus, UndecodableBody, type Encoding, type TraceRequest } from "./otlp-codec";
-import { countSpans, MAX_SPANS_PER_REQUEST, readSpans } from "./otlp-span";
-import { ingestTraces, type IngestResult } from "./ingest-traces";
+import { readBody } from "./json";
+import type { Route, RouteContext } from "./route";
+import { decodeJson, decodeProtobuf, encodeResponse, encodeStatus, UndecodableBody, type Encoding, type TraceRequest } from "../otlp/otlp-codec";
+import { countSpans, MAX_SPANS_PER_REQUEST, readSpans } from "../otlp/otlp-span";
+import { ingestTraces, type IngestResult } from "../otlp/ingest-traces";
 import { installationEventIds } from "../deadlines/system-event-id";
-import { boundJsonBody, boundProtobufBody } from "./otlp-body-bounds";
-import { EXPORT_RETRY_AFTER_SECONDS, ExportSlots } from "./export-slots";
-import { createIgnoredSpanCounter, type IgnoredSpanCounter } from "./ignored-spans";
+import { boundJsonBody, boundProtobufBody } from "../otlp/otlp-body-bounds";
+import { EXPORT_RETRY_AFTER_SECONDS, ExportSlots } from "../otlp/export-slots";
+import { createIgnoredSpanCounter, type IgnoredSpanCounter } from "../otlp/ignored-spans";
 
 export const OTLP_TRACES_PATH = "/v1/traces";
 /**

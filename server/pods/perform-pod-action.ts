@@ -1,7 +1,7 @@
 // The one chain every pod action goes through, given who is asking: parse with
 // zod → may they, on this pod → append (or call) as themselves → a result the
 // form can show. Free of Next's request APIs, so the custom server's own doors
-// (a notification's button) run the same chain; ./run-action.ts binds it to a
+// (a notification's button) run the same chain; server/web/run-action.ts binds it to a
 // server action's request.
 import type { z } from "zod";
 import type { AppContext } from "../app-context";

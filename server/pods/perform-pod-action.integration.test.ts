@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { api, startTestServer, type TestServer } from "../testing/test-server";
 import { performPodAction } from "./perform-pod-action";
-import { splitTaskAction } from "./pod-actions";
+import { splitTaskAction } from "../web/pod-actions";
 import type { Identity } from "../domain/access/policy";
 
 describe("server actions' events", () => {

@@ -1,4 +1,5 @@
-// Webhook targets must not reach into the server's own network: only http(s),
+// What the server connects to on someone's say-so (webhook targets, push services) must not
+// reach into the server's own network: only http(s),
 // and no host that resolves to loopback, private, link-local (cloud metadata),
 // CGNAT, unique-local, multicast, reserved or unspecified addresses, nor the IPv6 forms
 // that carry an IPv4 address (mapped, translated, NAT64, 6to4, Teredo) — checked when an

@@ -8,11 +8,12 @@ import type { AppContext } from "../app-context";
 import { resolveIdentity } from "../access/resolve-identity";
 import { tokenStillValid } from "../access/token-still-valid";
 import { AppError } from "../domain/errors";
-import { sendError } from "../http/json";
-import { countFailedAuth, takeRequest } from "../http/rate-limits";
-import { McpSessions, MCP_LIMITS, type McpLimits, type McpSession, type Owner } from "./mcp-sessions";
-import { readMcpBody } from "./read-mcp-body";
-import { cancelIfNotResumed } from "./cancel-on-disconnect";
+import { sendError } from "./json";
+import { countFailedAuth, takeRequest } from "./rate-limits";
+import { McpSessions, MCP_LIMITS, type McpLimits } from "../mcp/mcp-sessions";
+import type { McpSession, Owner } from "../mcp/open-mcp-session";
+import { readMcpBody } from "../mcp/read-mcp-body";
+import { cancelIfNotResumed } from "../mcp/cancel-on-disconnect";
 
 export const MCP_PATH = "/mcp";
 const SESSION_HEADER = "mcp-session-id";

@@ -3,7 +3,7 @@
 // Live sockets get their transport closed rather than `disconnect(true)`: a client told
 // "io server disconnect" never reconnects by itself, one that loses its transport does, and
 // then resubscribes from the last seq it holds (components/tape/use-live-tape.ts).
-import type { PodIo } from "../realtime/pod-socket";
+import type { PodIo } from "./pod-socket";
 
 export function sendSocketsElsewhere(io: PodIo) {
   io.engine.opts.allowRequest = (_req, refuse) => refuse("this node is draining; connect again", false);
