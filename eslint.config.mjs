@@ -1,8 +1,10 @@
 // typescript-eslint everywhere; Next's rules and React's hook rules where React code lives
-// (app/ and components/, including any subfolders the web UI is grouped into).
+// (app/ and components/, including any subfolders the web UI is grouped into); the layer rules
+// and no import cycles everywhere (eslint.layers.mjs).
 import nextPlugin from "@next/eslint-plugin-next";
 import reactHooks from "eslint-plugin-react-hooks";
 import tseslint from "typescript-eslint";
+import { layers } from "./eslint.layers.mjs";
 
 const reactFiles = ["app/**/*.{ts,tsx}", "components/**/*.{ts,tsx}"];
 
@@ -37,4 +39,6 @@ export default tseslint.config(
   // core-web-vitals is recommended with a few warnings raised to errors.
   { files: reactFiles, ...nextPlugin.configs["core-web-vitals"] },
   { files: reactFiles, ...reactHooks.configs.flat.recommended },
+  // The layers and no cycles (ARCHITECTURE.md, "Three audiences, one wire").
+  ...layers,
 );
