@@ -7,7 +7,7 @@ import { activeMsAt, budgetUse } from "../domain/state/meters";
 import type { Budget, PodState } from "../domain/state/pod-state";
 import { armedBudgets } from "../domain/state/reduce-budgets";
 import type { TEvent } from "../wire/events";
-import { systemEventName } from "./system-event-id";
+import { systemEventName } from "../shared/system-event-ids";
 
 /** Enough digits for any money or minutes shown; float sums (0.1 + 0.2) do not leak into the tape. */
 const tidy = (n: number) => Math.round(n * 1e6) / 1e6;

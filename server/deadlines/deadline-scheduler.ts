@@ -9,7 +9,8 @@
 import type { AppContext } from "../app-context";
 import { AppError } from "../domain/errors";
 import type { CommittedBatch } from "../tape/bus";
-import { installationEventIds, type SystemEventIds } from "./system-event-id";
+import { installationEventIds } from "./system-event-id";
+import type { SystemEventIds } from "../shared/system-event-ids";
 import { timedWork, type Due } from "./timed-work";
 
 const RESCAN_MS = 60_000;

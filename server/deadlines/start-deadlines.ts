@@ -3,7 +3,7 @@
 // seconds of the timekeeper's death or shutdown, and its scheduler's first pass reads every pod.
 // A deposed timekeeper may still finish an append it had begun (its scheduler is stopped at once,
 // but a request in flight completes): harmless, because every outcome is appended under an id
-// sealed from what it is about (system-event-id.ts), so the new timekeeper's append of the same
+// sealed from what it is about (server/shared/system-event-ids.ts), so the new timekeeper's append of the same
 // outcome is the same event and the tape stores it once.
 import type { AppContext } from "../app-context";
 import { DeadlineScheduler } from "./deadline-scheduler";

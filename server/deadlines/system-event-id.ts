@@ -1,25 +1,10 @@
-// The server's own events (deadline outcomes, stale agents, crossed budgets, OTLP spans' events)
-// get ids derived from what they are about, so the same outcome appended twice (a retry, a
-// restart, two nodes) is stored once: the tape dedupes ids. The derivation is keyed with a secret
-// of the installation: were the id a plain hash of public facts, an agent could append any event
-// under it first, and the server's own append would then be refused (409 event_id_taken) — a
-// budget that never fires. The secret comes from the installation's signing key (in the database),
-// so every node derives the same ids and a restart keeps them.
-import { createHash, createHmac } from "node:crypto";
+// The installation's key for the server's own event ids (server/shared/system-event-ids.ts says
+// why they are keyed): derived from the installation's signing key, which is in the database, so
+// every node derives the same ids and a restart keeps them.
+import { createHash } from "node:crypto";
 import type { TapeStore } from "../db/tape-store";
-import { uuidFromKey } from "../wire/hash";
 import { signingKey } from "../signals/signing-key";
-
-/** The public name of an outcome (a UUID from the SHA-256 of its key); the tape's id is this name sealed (`SystemEventIds`). */
-export const systemEventName = (key: string): string => uuidFromKey(key);
-
-/** Turns an outcome's public name into the id the server appends it under. */
-export type SystemEventIds = (name: string) => string;
-
-/** Ids keyed with `secret`: the same name, the same id on every node with the same secret; unguessable without it. */
-export function keyedEventIds(secret: Uint8Array): SystemEventIds {
-  return (name) => uuidFromKey(createHmac("sha256", secret).update(name).digest("hex"));
-}
+import { keyedEventIds, type SystemEventIds } from "../shared/system-event-ids";
 
 const LABEL = "podwatch system event ids v1\0";
 

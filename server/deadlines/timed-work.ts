@@ -1,14 +1,14 @@
 // What is due in one pod now, as the events the server appends for it: deadline outcomes,
 // staleness episodes and crossed budgets, each with its deterministic name as `id`. Pure: the
 // scheduler reads the state and the clock, seals each name into the id only the installation can
-// derive (system-event-id.ts), and appends.
+// derive (server/shared/system-event-ids.ts), and appends.
 import { SYSTEM_ACTOR } from "../domain/events/event-schemas";
 import { cadenceMinutes, stalenessDue } from "../domain/state/cadence";
 import { deadlineOutcome, pendingDeadlines } from "../domain/state/deadlines";
 import type { PodState } from "../domain/state/pod-state";
 import { budgetsDue } from "./budgets-due";
 import type { TEvent } from "../wire/events";
-import { systemEventName } from "./system-event-id";
+import { systemEventName } from "../shared/system-event-ids";
 
 export type Due = { event: TEvent; fallback?: TEvent };
 

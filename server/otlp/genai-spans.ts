@@ -2,7 +2,7 @@
 // same span always gives the same events with the same ids (an exporter's retry stores nothing
 // twice; each id is a name that ingest-traces.ts seals with the installation's secret). Newer attribute names first, the older ones (gen_ai.system, prompt/completion tokens)
 // where they cost one more lookup. A span that says nothing we keep is ignored and counted.
-import { systemEventName } from "../deadlines/system-event-id";
+import { systemEventName } from "../shared/system-event-ids";
 import { SUMMARY_MAX } from "../domain/events/agent-events";
 import { ZId } from "../domain/events/seed-formats";
 import type { TEventInput } from "../wire/events";

@@ -8,7 +8,7 @@
 import { AppError } from "../domain/errors";
 import { ZEventInput, type TEvent } from "../wire/events";
 import type { AppendEvents } from "../tape/append-events";
-import type { SystemEventIds } from "../deadlines/system-event-id";
+import type { SystemEventIds } from "../shared/system-event-ids";
 import { mapGenAiSpans, type MappingContext } from "./genai-spans";
 import type { OtlpSpan } from "./otlp-span";
 
