@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { agentPod, api, startTestServer, TEST_ADMIN_TOKEN, type TestServer } from "../testing/test-server";
 import { testProviders } from "../testing/test-databases";
-import { definePodAction, performPodAction } from "../web/perform-pod-action";
+import { definePodAction, definePodCall, performPodAction, performPodCall } from "../web/perform-pod-action";
 import { agentSays, appendHookEvents, hookRouteSays } from "../hooks/append-hook-events";
 import { ingestTraces } from "../otlp/ingest-traces";
 import { appendingAs } from "./append-events";
@@ -130,6 +130,24 @@ describe.each(testProviders())("admission at every door on %s", (provider) => {
     expect(await ingest(OTHER)).toEqual({ status: 403, code: "actor_mismatch" });
     expect(await head()).toBe(before);
     expect(await ingest("claude")).toBe("stored"); // the same span, as the token's member
+    expect(await head()).toBe(before + 1);
+  });
+
+  it("a person whose access is revoked after the door checked it is refused under the pod's lock", async () => {
+    const bo: Identity = { kind: "user", userId: "u-bo", email: "bo@example.com", name: "Bo", isAdmin: false };
+    expect(await http({ type: "member.joined", actor: "ops", body: { memberId: "bo@example.com", kind: "human", displayName: "Bo", access: "approver" } })).toBe("stored");
+    const revokedMidway = definePodCall({
+      schema: z.object({ podId: z.string() }),
+      need: "approver",
+      run: async (app, { podId: pod }, actor, as) => {
+        expect(await http({ type: "access.revoked", actor: "ops", body: { memberId: "bo@example.com" } })).toBe("stored");
+        return app.append(pod, [note(actor) as TEvent], as);
+      },
+    });
+    const before = await head();
+    expect(await performPodCall(s.app, bo, revokedMidway, { podId })).toMatchObject({ ok: false, code: "forbidden" });
+    expect(await head()).toBe(before + 1); // the revocation only
+    expect(await thrown(() => s.app.append(podId, [note("bo@example.com") as TEvent], bo))).toEqual({ status: 403, code: "forbidden" });
     expect(await head()).toBe(before + 1);
   });
 

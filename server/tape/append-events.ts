@@ -75,7 +75,7 @@ export function createAppender(store: TapeStore, bus: TapeBus): AppendEvents {
       seen.add(e.id);
     });
     return new Promise<Ack[]>((resolve, reject) => {
-      queue.push({ request: { podId, events }, bodies, resolve, reject });
+      queue.push({ request: { podId, events, as }, bodies, resolve, reject });
       // Let the requests already parsed in this turn of the event loop join the group.
       if (!writing) setImmediate(() => void (writing || drain()));
     });

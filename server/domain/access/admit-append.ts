@@ -8,11 +8,12 @@
 // - nobody but the server speaks with the server's voice or takes its name (./reserved-names.ts);
 // - the server itself appends with a stated name; when it writes for an agent (the hook route
 //   recording what it decided about the agent's call) it speaks as that member or as itself.
-// What the pod's state allows (the reducers' rules, ../state/admit-event.ts's bounds) is checked
-// under the pod's lock, when the events are applied (../plan-group.ts).
+// What the pod's state allows is checked under the pod's lock, where the events are applied
+// (../plan-group.ts): admitInState below, then the reducers' rules and ../state/admit-event.ts's bounds.
 import { SYSTEM_ACTOR } from "../events/event-schemas";
+import type { PodState } from "../state/pod-state";
 import { refuseForgedGates } from "./forged-gates";
-import { refuseSystemVoice, requireAppend, type Identity, type Verdict } from "./policy";
+import { podAccess, refuseSystemVoice, requireAppend, type Identity, type Verdict } from "./policy";
 
 /** The server itself, named (for messages and logs): a deadline, a disabled webhook's notice, the hook route's decisions. */
 export type SystemIdentity = { kind: "system"; name: string; member?: { podId: string; memberId: string } };
@@ -45,6 +46,17 @@ function admitSystem(as: SystemIdentity, podId: string, events: readonly Written
   if (as.member.podId !== podId) return { ok: false, status: 403, code: "forbidden", message: `${as.name} writes for ${memberId} of another pod` };
   const other = events.find((e) => e.actor !== memberId && e.actor !== SYSTEM_ACTOR);
   return other ? mismatch(`${as.name} writes for ${memberId} (or as ${SYSTEM_ACTOR}), not ${other.actor}`) : allow;
+}
+
+/**
+ * What the pod's state, under its lock, says of the caller: a person appends only while they are
+ * one of the pod's people (or a site admin), so access revoked after a door checked it refuses
+ * the append instead of letting it in. A pod with no member yet takes its creator's first events.
+ */
+export function admitInState(as: AppendIdentity, podId: string, state: PodState): Verdict {
+  if (as.kind !== "user" || podAccess(as, podId, state) !== "none") return allow;
+  if (Object.keys(state.members).length === 0) return allow;
+  return { ok: false, status: 403, code: "forbidden", message: `${as.email} is not one of this pod's people` };
 }
 
 /** The actor a use-case's events carry when it speaks for `as` (a member is named by its id, the admin token by its label). */
