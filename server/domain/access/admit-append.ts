@@ -15,7 +15,7 @@ import type { PodState } from "../state/pod-state";
 import { refuseForgedGates } from "./forged-gates";
 import { podAccess, refuseSystemVoice, requireAppend, type Identity, type Verdict } from "./policy";
 
-/** The server itself, named (for messages and logs): a deadline, a disabled webhook's notice, the hook route's decisions. */
+/** The server itself, named (for messages and logs): the deadline scheduler, the webhook worker, the hook route. */
 export type SystemIdentity = { kind: "system"; name: string; member?: { podId: string; memberId: string } };
 /** Who appends: a request's identity (a member's token, a person, the admin token) or the server itself. */
 export type AppendIdentity = Identity | SystemIdentity;
@@ -27,7 +27,8 @@ const mismatch = (message: string): Verdict => ({ ok: false, status: 403, code: 
 
 export function admitAppend(as: AppendIdentity, podId: string, events: readonly Written[]): Verdict {
   if (as.kind === "system") return admitSystem(as, podId, events);
-  const speaker = as.kind === "user" ? admitPerson(as.email, events) : requireAppend(as, podId, events.map((e) => e.actor));
+  const actors = events.map((e) => e.actor);
+  const speaker = as.kind === "user" ? admitPerson(as.email, events) : requireAppend(as, podId, actors);
   if (!speaker.ok) return speaker;
   const voice = refuseSystemVoice(events);
   if (!voice.ok) return voice;
@@ -43,7 +44,9 @@ function admitPerson(email: string, events: readonly Written[]): Verdict {
 function admitSystem(as: SystemIdentity, podId: string, events: readonly Written[]): Verdict {
   if (!as.member) return allow;
   const { memberId } = as.member;
-  if (as.member.podId !== podId) return { ok: false, status: 403, code: "forbidden", message: `${as.name} writes for ${memberId} of another pod` };
+  if (as.member.podId !== podId) {
+    return { ok: false, status: 403, code: "forbidden", message: `${as.name} writes for ${memberId} of another pod` };
+  }
   const other = events.find((e) => e.actor !== memberId && e.actor !== SYSTEM_ACTOR);
   return other ? mismatch(`${as.name} writes for ${memberId} (or as ${SYSTEM_ACTOR}), not ${other.actor}`) : allow;
 }
@@ -59,7 +62,7 @@ export function admitInState(as: AppendIdentity, podId: string, state: PodState)
   return { ok: false, status: 403, code: "forbidden", message: `${as.email} is not one of this pod's people` };
 }
 
-/** The actor a use-case's events carry when it speaks for `as` (a member is named by its id, the admin token by its label). */
+/** The actor a use-case's events carry when it speaks for `as` (a member by its id, the admin token by its label). */
 export function speakerOf(as: AppendIdentity): string {
   if (as.kind === "user") return as.email;
   if (as.kind === "agent") return as.memberId;
