@@ -34,6 +34,9 @@ async function atClock<T>(at: () => number, work: () => Promise<T>): Promise<T> 
   }
 }
 
+/** The old tape is written as the server would replay it: no door, no caller to admit. */
+const SEEDER = { kind: "system", name: "the bench's old pod" } as const;
+
 /** The old pod, written into the database at `url` (no server running on it); returns its id and head. */
 export async function seedOldPod(url: string, events = 100_000): Promise<{ podId: string; head: number; nowMs: number }> {
   const store = await openStore(url);
@@ -46,7 +49,7 @@ export async function seedOldPod(url: string, events = 100_000): Promise<{ podId
     const start = nowMs - OLD_POD_DAYS * DAY;
     const step = (OLD_POD_DAYS * DAY) / tape.length;
     for (let i = 0; i < tape.length; i += SEED_BATCH) {
-      await atClock(() => start + i * step, () => append(podId, tape.slice(i, i + SEED_BATCH)));
+      await atClock(() => start + i * step, () => append(podId, tape.slice(i, i + SEED_BATCH), SEEDER));
     }
     return { podId, head: tape.length, nowMs };
   } finally {

@@ -5,29 +5,30 @@ import type { TapeStore } from "../db/tape-store";
 import { AppError, notFound } from "../domain/errors";
 import type { Access } from "../domain/events/event-schemas";
 import { personDisplayName } from "../domain/access/reserved-names";
+import { speakerOf, type AppendIdentity } from "../domain/access/admit-append";
 import type { AppendEvents } from "../tape/append-events";
 import type { AccessChanged, MemberAdded } from "../wire/access";
 import { addMember } from "./add-member";
 
 type Deps = { store: TapeStore; append: AppendEvents };
 
-export async function addPerson(deps: Deps, podId: string, actor: string, input: { email: string; access: Access }): Promise<MemberAdded> {
+export async function addPerson(deps: Deps, podId: string, as: AppendIdentity, input: { email: string; access: Access }): Promise<MemberAdded> {
   const email = input.email.trim().toLowerCase();
   const user = await deps.store.prisma.user.findUnique({ where: { email } });
   if (!user) throw new AppError(422, "not_a_user", `nobody with the email ${email} has an account: invite them first`);
-  return addMember(deps.append, podId, actor, { memberId: email, kind: "human", displayName: personDisplayName(user.name, email), roles: [input.access] });
+  return addMember(deps.append, podId, as, { memberId: email, kind: "human", displayName: personDisplayName(user.name, email), roles: [input.access] });
 }
 
-export async function changeMemberAccess(deps: Deps, podId: string, actor: string, memberId: string, access: Access): Promise<AccessChanged> {
+export async function changeMemberAccess(deps: Deps, podId: string, as: AppendIdentity, memberId: string, access: Access): Promise<AccessChanged> {
   const member = await humanMember(deps.store, podId, memberId);
   if (member.access === access) return { memberId, access, events: [] };
-  const events = await deps.append(podId, [{ type: "access.granted", actor, body: { memberId, access } }]);
+  const events = await deps.append(podId, [{ type: "access.granted", actor: speakerOf(as), body: { memberId, access } }], as);
   return { memberId, access, events };
 }
 
-export async function removeMember(deps: Deps, podId: string, actor: string, memberId: string): Promise<AccessChanged> {
+export async function removeMember(deps: Deps, podId: string, as: AppendIdentity, memberId: string): Promise<AccessChanged> {
   await humanMember(deps.store, podId, memberId);
-  const events = await deps.append(podId, [{ type: "access.revoked", actor, body: { memberId } }]);
+  const events = await deps.append(podId, [{ type: "access.revoked", actor: speakerOf(as), body: { memberId } }], as);
   return { memberId, access: null, events };
 }
 

@@ -4,6 +4,7 @@
 // the admin token); the doors only decide who the caller is.
 import type { AppContext } from "../app-context";
 import { AppError } from "../domain/errors";
+import { speakerOf, type AppendIdentity } from "../domain/access/admit-append";
 import type { PodState } from "../domain/state/pod-state";
 import type { BudgetAction, BudgetMetric } from "../wire/vocabulary";
 import type { BudgetSetResponse } from "../wire/budgets";
@@ -28,10 +29,10 @@ export function budgetSetEvent(s: PodState, change: BudgetChange, actor: string)
 }
 
 /** `before`: the pod's state when the caller has read it already (a route's guard); the append checks the rules against the latest anyway. */
-export async function setBudget(app: Pick<AppContext, "store" | "append">, podId: string, change: BudgetChange, actor: string, before?: PodState): Promise<BudgetSetResponse> {
+export async function setBudget(app: Pick<AppContext, "store" | "append">, podId: string, change: BudgetChange, as: AppendIdentity, before?: PodState): Promise<BudgetSetResponse> {
   before ??= (await app.store.readState(podId)) ?? undefined;
   if (!before) throw new AppError(404, "not_found", "pod not found");
-  const [event] = await app.append(podId, [budgetSetEvent(before, change, actor)]);
+  const [event] = await app.append(podId, [budgetSetEvent(before, change, speakerOf(as))], as);
   const after = change.limit === null ? null : await app.store.readState(podId);
   const budget = after ? (listBudgets(after, Date.now()).find((b) => b.budgetId === change.budgetId) ?? null) : null;
   return { event: event!, budget };

@@ -7,6 +7,7 @@ import type { RunningServer } from "../start-server";
 import { agentPod, api, startServerOn } from "../testing/test-server";
 import { createTestDatabase, testProviders, type TestDatabase } from "../testing/test-databases";
 import { PROJECTION_VERSION } from "../domain/state/pod-state";
+import { TEST_WRITER } from "../testing/test-writer";
 
 describe.each(testProviders())("upgrading stored pod states on %s", (provider) => {
   let db: TestDatabase;
@@ -56,7 +57,7 @@ describe.each(testProviders())("upgrading stored pod states on %s", (provider) =
     const { url, app } = await start();
     const { podId } = await agentPod(url, "reserved-later", { impl: "implementer" });
     // Server-side, as an older version's door let it through: the rule lives at the doors now.
-    await app.append(podId, [{ type: "member.joined", actor: "admin", body: { memberId: "podwatch", kind: "agent", displayName: "Old bot" } }]);
+    await app.append(podId, [{ type: "member.joined", actor: "admin", body: { memberId: "podwatch", kind: "agent", displayName: "Old bot" } }], TEST_WRITER);
     // Stored without its members: only a replay of the tape (not the stored state kept as it was) brings them back.
     await storeAsOlder(app, podId, ["members"]);
     await stop();

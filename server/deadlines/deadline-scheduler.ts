@@ -8,12 +8,15 @@
 // take the id first. Its state is only a cache of the tapes.
 import type { AppContext } from "../app-context";
 import { AppError } from "../domain/errors";
+import type { SystemIdentity } from "../domain/access/admit-append";
 import type { CommittedBatch } from "../tape/bus";
 import { installationEventIds } from "./system-event-id";
 import type { SystemEventIds } from "../shared/system-event-ids";
 import { timedWork, type Due } from "./timed-work";
 
 const RESCAN_MS = 60_000;
+/** Who appends what time brings: the server itself (deadline.passed, agent.stale, budget.exceeded). */
+const SCHEDULER: SystemIdentity = { kind: "system", name: "the deadline scheduler" };
 
 /** `eventIds`: how names become the ids appended (default: the installation's, from the database). */
 export type SchedulerOptions = { now?: () => number; minuteMs?: number; eventIds?: () => Promise<SystemEventIds> };
@@ -126,7 +129,7 @@ export class DeadlineScheduler {
   /** True when stored (now or before); false when the pod's rules refuse it. */
   private async tryAppend(podId: string, event: Parameters<AppContext["append"]>[1][number]): Promise<boolean> {
     try {
-      await this.app.append(podId, [event]);
+      await this.app.append(podId, [event], SCHEDULER);
       return true;
     } catch (error) {
       if (error instanceof AppError && (error.status === 409 || error.status === 422)) {

@@ -12,6 +12,7 @@ import { performPodAction } from "../pods/perform-pod-action";
 import { dismissNoticeAction } from "../web/pod-actions";
 import type { Identity } from "../domain/access/policy";
 import { eventually, sleep } from "../testing/eventually";
+import { TEST_WRITER } from "../testing/test-writer";
 
 
 describe.each(testProviders())("deadlines and the watchdog on %s", (provider) => {
@@ -178,8 +179,8 @@ describe.each(testProviders())("deadlines and the watchdog on %s", (provider) =>
       expect((await api(url, "POST", `/api/v1/pods/${podId}/members`, { memberId: email, kind: "human", displayName: email, roles: [access] })).status).toBe(201);
     }
     // Server-side code speaks as podwatch through the one write path.
-    await app.append(podId, [{ type: "notice.posted", actor: "podwatch", body: { noticeId: "n1", title: "Endpoint disabled", text: "It failed for a day", audience: "admins" } }]);
-    await app.append(podId, [{ type: "notice.posted", actor: "podwatch", body: { noticeId: "n2", title: "Another", audience: "admins" } }]);
+    await app.append(podId, [{ type: "notice.posted", actor: "podwatch", body: { noticeId: "n1", title: "Endpoint disabled", text: "It failed for a day", audience: "admins" } }], TEST_WRITER);
+    await app.append(podId, [{ type: "notice.posted", actor: "podwatch", body: { noticeId: "n2", title: "Another", audience: "admins" } }], TEST_WRITER);
     const ids = async (email: string) => (await readInbox(app.store, person(email))).map((i) => i.id);
     expect(await ids("vic@example.com")).toEqual([]);
     expect(await ids("amy@example.com")).toEqual([]);

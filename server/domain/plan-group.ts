@@ -2,6 +2,7 @@
 // each request is all-or-nothing on its own (a refused request adds nothing),
 // its new events must pass the pod's rules in order, and later requests build
 // on what earlier ones in the group added.
+import { admitInState, type AppendIdentity } from "./access/admit-append";
 import { AppError, notFound } from "./errors";
 import { planAppend, type Ack, type Head, type NewEvent, type StoredEvent, type StoredRef } from "./plan-append";
 import { applyEvent } from "./state/apply-event";
@@ -9,7 +10,8 @@ import { admitEvent } from "./state/admit-event";
 import type { PodState } from "./state/pod-state";
 import { inboxChanges, type InboxChanges } from "./state/inbox-changes";
 
-export type GroupRequest = { podId: string; events: NewEvent[] };
+/** `as`: who appends (admitted by the write path already; here what the pod's state says of them). */
+export type GroupRequest = { podId: string; events: NewEvent[]; as: AppendIdentity };
 export type GroupOutcome = { ok: true; acks: Ack[]; added: StoredEvent[] } | { ok: false; error: AppError };
 /** One per pod the group appended to: the seqs it added and how its inbox changed (the outbox row). */
 export type OutboxEntry = InboxChanges & { podId: string; fromSeq: number; toSeq: number };
@@ -31,6 +33,8 @@ export function planGroup(
   const outcomes = requests.map((r): GroupOutcome => {
     const head = heads.get(r.podId);
     if (!head) return { ok: false, error: notFound("pod") };
+    const caller = admitInState(r.as, r.podId, states.get(r.podId)!);
+    if (!caller.ok) return { ok: false, error: new AppError(caller.status, caller.code, caller.message) };
     try {
       const plan = planAppend(r.podId, head, r.events, known, receivedAt);
       const inputs = new Map(r.events.map((e) => [e.id, e.event]));

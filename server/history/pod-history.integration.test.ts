@@ -16,6 +16,7 @@ import { testProviders } from "../testing/test-databases";
 import { api, startTestServer, type TestServer } from "../testing/test-server";
 import { eventually } from "../testing/eventually";
 import { CHECKPOINT_EVERY, CHECKPOINT_MIN_GAP, PodHistory, podHistory } from "./pod-history";
+import { TEST_WRITER } from "../testing/test-writer";
 
 const json = (v: unknown) => JSON.stringify(v);
 const replayTo = (store: TapeStore, podId: string, seq: number) => catchUpAsync(emptyPodState(), seq, (after, limit) => store.readEvents(podId, after, limit));
@@ -36,7 +37,7 @@ async function randomPod(s: TestServer, steps: Parameters<typeof acceptHistory>[
   for (let at = 0, b = 0; at < inputs.length; b++) {
     const batch = inputs.slice(at, at + sizes[b % sizes.length]!);
     at += batch.length;
-    await s.app.append(podId, batch);
+    await s.app.append(podId, batch, TEST_WRITER);
   }
   return { podId, head: inputs.length };
 }
@@ -108,8 +109,8 @@ describe.each(testProviders())("history from checkpoints on %s", (provider) => {
   it("reads pages by bytes: large events come a few at a time, small ones many", async () => {
     const podId: string = (await api(s.url, "POST", "/api/v1/pods", { name: "pages", mode: "collaboration" })).body.id;
     const note = (text: string) => ({ id: randomUUID(), type: "note", actor: "admin", body: { kind: "STATUS", text } });
-    await s.app.append(podId, Array.from({ length: 300 }, () => note("small")) as never);
-    await s.app.append(podId, Array.from({ length: 40 }, () => note("L".repeat(60_000))) as never);
+    await s.app.append(podId, Array.from({ length: 300 }, () => note("small")) as never, TEST_WRITER);
+    await s.app.append(podId, Array.from({ length: 40 }, () => note("L".repeat(60_000))) as never, TEST_WRITER);
     const pages: { events: number; bytes: number }[] = [];
     const pageBytes = 200_000;
     const h = new PodHistory(s.app.store, null, 1000, { pageBytes, onPage: (events, bytes) => pages.push({ events, bytes }) });
@@ -135,7 +136,7 @@ describe.each(testProviders())("history from checkpoints on %s", (provider) => {
   it("keeps checkpoints up with the tape as commits pass each interval", async () => {
     const podId: string = (await api(s.url, "POST", "/api/v1/pods", { name: "kept", mode: "collaboration" })).body.id;
     const note = () => ({ id: randomUUID(), type: "note", actor: "admin", body: { kind: "STATUS", text: "n" } });
-    for (let i = 0; i < 5; i++) await s.app.append(podId, Array.from({ length: (2 * CHECKPOINT_EVERY + 10) / 5 }, note) as never);
+    for (let i = 0; i < 5; i++) await s.app.append(podId, Array.from({ length: (2 * CHECKPOINT_EVERY + 10) / 5 }, note) as never, TEST_WRITER);
     const h = podHistory(s.app.store);
     expect(await eventually(() => h.stored(podId), (n) => n >= 2, "two checkpoints")).toBeGreaterThanOrEqual(2);
   });

@@ -8,7 +8,7 @@ import type { AppContext } from "../app-context";
 import { SYSTEM_ACTOR } from "../domain/events/event-schemas";
 import type { TEventInput } from "../domain/events/event-schemas";
 import { unreachableRule } from "../domain/state/tool-policy";
-import { appendHookEvents, type HookCaller } from "./append-hook-events";
+import { appendHookEvents, hookRouteSays, type HookCaller } from "./append-hook-events";
 import { toolStarted } from "./claude-code-events";
 import { hookEventId } from "./hook-event-id";
 import type { HookInputOf } from "./hook-input";
@@ -35,12 +35,12 @@ export async function answerDrainedCall(app: AppContext, who: HookCaller, h: Gat
   const call: TEventInput = { id: c.toolCallId, type: "tool.call", actor: who.memberId, sessionId: h.session_id, body: { ...toolStarted(h), gate } };
   const settle: TEventInput[] = open ? [{ id: hookEventId(c.requestId!, "drained"), type: "tool.approval.answered", actor: SYSTEM_ACTOR, body: { requestId: c.requestId!, decision, reason } }] : [];
   try {
-    await appendHookEvents(app, who, [...settle, call]);
+    await appendHookEvents(app, who, [...settle, call], hookRouteSays(who));
   } catch (e) {
     const answer = c.requestId ? (await app.store.readState(who.podId).catch(() => null))?.toolApprovals[c.requestId]?.answer : null;
     if (answer) return { answer }; // a person answered in between: theirs is the answer
     // The request could not be settled (an allow of a call too long to show whole): the call is still recorded.
-    await appendHookEvents(app, who, [call]).catch(() => console.error(`podwatch: the held call ${c.toolCallId} was answered by the unreachable rule (${rule}) as the server drains, but could not be recorded`, e));
+    await appendHookEvents(app, who, [call], hookRouteSays(who)).catch(() => console.error(`podwatch: the held call ${c.toolCallId} was answered by the unreachable rule (${rule}) as the server drains, but could not be recorded`, e));
   }
   return { decision: rule === "closed" ? { decision: "deny", reason } : null };
 }

@@ -12,7 +12,7 @@ import { toolStarted, toolUseIdOf } from "./claude-code-events";
 import { gatedRequestId, hookEventId, hookKey } from "./hook-event-id";
 import type { HookInputOf } from "./hook-input";
 import type { GateDecision } from "./hook-output";
-import { appendHookEvents, type HookCaller } from "./append-hook-events";
+import { appendHookEvents, hookRouteSays, type HookCaller } from "./append-hook-events";
 import { recentContext } from "./recent-context";
 import { waitForApproval, type ApprovalAnswer } from "./wait-for-approval";
 import type { HeldCalls } from "./held-calls";
@@ -87,7 +87,7 @@ export async function gateToolCall(app: AppContext, who: HookCaller, state: PodS
 function recorder(app: AppContext, who: HookCaller, h: Gated, id: string) {
   return async (gate?: Gate) => {
     try {
-      await appendHookEvents(app, who, [{ id, type: "tool.call", actor: who.memberId, sessionId: h.session_id, body: { ...toolStarted(h), gate } }]);
+      await appendHookEvents(app, who, [{ id, type: "tool.call", actor: who.memberId, sessionId: h.session_id, body: { ...toolStarted(h), gate } }], hookRouteSays(who));
     } catch (e) {
       console.error(`podwatch: the gated call ${id} was answered (${gate?.decision ?? "no rule"}) but could not be recorded`, e);
     }
@@ -119,7 +119,7 @@ async function askPerson(app: AppContext, who: HookCaller, state: PodState, h: G
     deadline: { at: new Date(Date.now() + deadlineMs).toISOString(), then: "answer" as const, answer: askDefault(state, who.memberId) },
   };
   try {
-    await appendHookEvents(app, who, [{ id: hookEventId(requestId, "ask"), type: "tool.approval.requested", actor: who.memberId, sessionId: h.session_id, body }]);
+    await appendHookEvents(app, who, [{ id: hookEventId(requestId, "ask"), type: "tool.approval.requested", actor: who.memberId, sessionId: h.session_id, body }], hookRouteSays(who));
   } catch (e) {
     if (!(e instanceof AppError)) throw e;
     const now = await app.store.readState(who.podId);

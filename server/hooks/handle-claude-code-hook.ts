@@ -7,7 +7,7 @@ import type { ClaudeCodeHookOutput } from "../wire/hooks";
 import { hookEvents } from "./claude-code-events";
 import { parseHookInput } from "./hook-input";
 import { decisionOutput } from "./hook-output";
-import { appendHookEvents, type HookCaller } from "./append-hook-events";
+import { agentSays, appendHookEvents, type HookCaller } from "./append-hook-events";
 import { gateToolCall, type HoldOptions } from "./gate-tool-call";
 
 export type HookAnswer = { output: ClaudeCodeHookOutput; unreachable: "open" | "closed" } | "aborted";
@@ -22,6 +22,6 @@ export async function handleClaudeCodeHook(app: AppContext, who: HookCaller, bod
     const gated = await gateToolCall(app, who, state, input, o);
     return gated === "aborted" ? gated : { output: decisionOutput(input.hook_event_name, gated), unreachable };
   }
-  await appendHookEvents(app, who, hookEvents(input, { podId: who.podId, memberId: who.memberId, recordPrompts: state.recordPrompts }));
+  await appendHookEvents(app, who, hookEvents(input, { podId: who.podId, memberId: who.memberId, recordPrompts: state.recordPrompts }), agentSays(who));
   return { output: {}, unreachable };
 }

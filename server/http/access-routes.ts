@@ -19,7 +19,7 @@ export const accessRoutes: Route[] = [
     guard: { pod: "admin" },
     run: async ({ app, req, res, params, identity }) => {
       const input = parseWith(ZAddMemberRequest, await readJsonBody(req));
-      sendJson(res, 201, await addMember(app.append, params[0]!, adminActor(identity), input));
+      sendJson(res, 201, await addMember(app.append, params[0]!, identity, input));
     },
   },
   {

@@ -9,23 +9,22 @@ import { listBudgets } from "../budgets/list-budgets";
 import { setBudget, type BudgetChange } from "../budgets/set-budget";
 import { ZPutBudgetRequest, type BudgetsResponse } from "../wire/budgets";
 import { parseWith, readJsonBody, sendJson } from "./json";
-import { adminActor, type Route, type RouteContext } from "./route";
+import type { Route, RouteContext } from "./route";
 
 const ONE = /^\/api\/v1\/pods\/([^/]+)\/budgets\/([^/]+)$/;
 
-/** Who the budget.set speaks as: the agent token's member, the person (an approver) or the admin token. */
-function budgetActor(c: RouteContext): string {
+/** Who may try: the agent token's member, the person (an approver) or the admin token; budget.set speaks as them. */
+function mayTryBudgets(c: RouteContext): void {
   const id = c.identity;
-  if (id.kind === "agent") return id.memberId;
-  if (id.kind === "admin-token") return adminActor(id);
-  if (id.kind === "user" && atLeast(podAccess(id, c.params[0]!, c.podState), "approver")) return id.email;
+  if (id.kind === "agent" || id.kind === "admin-token") return;
+  if (id.kind === "user" && atLeast(podAccess(id, c.params[0]!, c.podState), "approver")) return;
   throw new AppError(403, "forbidden", id.kind === "share" ? "a share link only reads" : "setting budgets needs approver access to the pod");
 }
 
 async function change(c: RouteContext, body: (budgetId: string) => Promise<BudgetChange>) {
-  const actor = budgetActor(c);
+  mayTryBudgets(c);
   const budgetId = parseWith(ZId, c.params[1], "budget id");
-  const r = await setBudget(c.app, c.params[0]!, await body(budgetId), actor, c.podState!);
+  const r = await setBudget(c.app, c.params[0]!, await body(budgetId), c.identity, c.podState!);
   sendJson(c.res, 200, r);
 }
 

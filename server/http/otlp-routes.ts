@@ -16,6 +16,7 @@ import type { Route, RouteContext } from "./route";
 import { decodeJson, decodeProtobuf, encodeResponse, encodeStatus, UndecodableBody, type Encoding, type TraceRequest } from "../otlp/otlp-codec";
 import { countSpans, MAX_SPANS_PER_REQUEST, readSpans } from "../otlp/otlp-span";
 import { ingestTraces, type IngestResult } from "../otlp/ingest-traces";
+import { appendingAs } from "../tape/append-events";
 import { installationEventIds } from "../deadlines/system-event-id";
 import { boundJsonBody, boundProtobufBody } from "../otlp/otlp-body-bounds";
 import { EXPORT_RETRY_AFTER_SECONDS, ExportSlots } from "../otlp/export-slots";
@@ -54,7 +55,7 @@ async function receiveTraces({ app, req, res, identity }: RouteContext) {
     const total = countSpans(request);
     if (total > MAX_SPANS_PER_REQUEST) throw new AppError(413, "export_too_large", `${total} spans in one export; send at most ${MAX_SPANS_PER_REQUEST} (the exporter's batch size)`);
     const { spans, malformed, problem } = readSpans(request);
-    const result = await ingestTraces(app.append, { podId: identity.podId, actor: identity.memberId }, spans, await installationEventIds(app.store));
+    const result = await ingestTraces(appendingAs(app.append, identity), { podId: identity.podId, actor: identity.memberId }, spans, await installationEventIds(app.store));
     answer(app, identity.podId, encoding, res, malformed, problem, result);
   } finally {
     releaseServer();

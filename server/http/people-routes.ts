@@ -38,13 +38,13 @@ export const peopleRoutes: Route[] = [
     guard: { pod: "admin" },
     run: async ({ app, req, res, params, identity }) => {
       const input = parseWith(ZChangeAccessRequest, await readJsonBody(req));
-      sendJson(res, 200, (await changeMemberAccess(app, params[0]!, adminActor(identity), params[1]!, input.access)) satisfies AccessChanged);
+      sendJson(res, 200, (await changeMemberAccess(app, params[0]!, identity, params[1]!, input.access)) satisfies AccessChanged);
     },
   },
   {
     method: "DELETE",
     path: /^\/api\/v1\/pods\/([^/]+)\/members\/([^/]+)$/,
     guard: { pod: "admin" },
-    run: async ({ app, res, params, identity }) => sendJson(res, 200, (await removeMember(app, params[0]!, adminActor(identity), params[1]!)) satisfies AccessChanged),
+    run: async ({ app, res, params, identity }) => sendJson(res, 200, (await removeMember(app, params[0]!, identity, params[1]!)) satisfies AccessChanged),
   },
 ];

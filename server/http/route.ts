@@ -12,7 +12,7 @@ export type RouteContext = { app: AppContext; req: IncomingMessage; res: ServerR
  * public; any authenticated caller; a site admin; someone who may create pods
  * (site admins and people a site admin allowed); some access to the pod named
  * by the first path parameter; or "append" (an agent token of that pod or an
- * admin token — the route then checks each event's actor with requireAppend).
+ * admin token — the write path then admits each event for the caller: admitAppend).
  */
 export type Guard = "public" | "authenticated" | "site-admin" | "pod-creator" | { pod: Access } | "append";
 /** What a route's `failed` learns: the caller, when it was resolved before the failure (else anonymous). */

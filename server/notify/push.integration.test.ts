@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { agentPod, api, startTestServer, type TestServer } from "../testing/test-server";
 import { testProviders } from "../testing/test-databases";
 import { FakePushService, decryptPush, newSubscriptionKeys, verifyVapid } from "../testing/push-service";
+import { TEST_WRITER } from "../testing/test-writer";
 
 const PASSWORD = "a long enough password";
 
@@ -214,7 +215,7 @@ describe.each(testProviders())("web push on %s", (provider) => {
     await api(s.url, "PUT", "/api/v1/me/preferences", { email: false }, adaSession);
     const adaKeys = newSubscriptionKeys();
     const adaDevice = (await api(s.url, "POST", "/api/v1/me/push/devices", { endpoint: `${push.origin}/push/ada`, keys: { p256dh: adaKeys.p256dh, auth: adaKeys.authB64 } }, adaSession)).body.id as string;
-    await s.app.append(podId, [{ type: "notice.posted", actor: "podwatch", body: { noticeId: "n-1", title: "A webhook was disabled", audience: "admins" } }]);
+    await s.app.append(podId, [{ type: "notice.posted", actor: "podwatch", body: { noticeId: "n-1", title: "A webhook was disabled", audience: "admins" } }], TEST_WRITER);
     const rows = await settle("notice:n-1", (r) => r.length > 0 && r.every((d) => d.outcome));
     // Pia (approver) has a device too, but a notice is not hers to see.
     expect(rows.map((r) => [r.target, r.outcome])).toEqual([[adaDevice, "sent"]]);

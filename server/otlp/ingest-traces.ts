@@ -7,7 +7,7 @@
 // name sealed with the installation's secret, so another member cannot take it first.
 import { AppError } from "../domain/errors";
 import { ZEventInput, type TEvent } from "../wire/events";
-import type { AppendEvents } from "../tape/append-events";
+import type { AppendAsCaller } from "../tape/append-events";
 import type { SystemEventIds } from "../shared/system-event-ids";
 import { mapGenAiSpans, type MappingContext } from "./genai-spans";
 import type { OtlpSpan } from "./otlp-span";
@@ -17,7 +17,7 @@ type Ready = { span: OtlpSpan; events: TEvent[] };
 
 const POD_WIDE = new Set(["pod_closed"]);
 
-export async function ingestTraces(append: AppendEvents, ctx: MappingContext, spans: OtlpSpan[], seal: SystemEventIds): Promise<IngestResult> {
+export async function ingestTraces(append: AppendAsCaller, ctx: MappingContext, spans: OtlpSpan[], seal: SystemEventIds): Promise<IngestResult> {
   const { mapped, ignored } = mapGenAiSpans(spans, ctx);
   const ready: Ready[] = [];
   let rejected = 0;

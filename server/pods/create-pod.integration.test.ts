@@ -87,9 +87,9 @@ describe.each(testProviders())("creating pods on %s", (provider) => {
   it("leaves no pod behind when the tape refuses its first events", async () => {
     const before = await podCount();
     // The real write path, sent the pod's first events twice: the second member.joined breaks a rule (member_exists), so the whole append is refused.
-    const appendTwice: typeof s.app.append = (podId, events) => s.app.append(podId, [...events, ...events]);
+    const appendTwice: typeof s.app.append = (podId, events, as) => s.app.append(podId, [...events, ...events], as);
     const req = { name: "half", mode: "collaboration" as const, scope: "S", successCriteria: ["ok"] };
-    await expect(createPod(s.app.store, s.app.bus, appendTwice, req, { actor: ana.email, person: { memberId: ana.email, displayName: "Ana" } })).rejects.toMatchObject({ status: 409, code: "member_exists" });
+    await expect(createPod(s.app.store, s.app.bus, appendTwice, req, { actor: ana.email, person: { memberId: ana.email, displayName: "Ana" }, as: { kind: "user", userId: "ana", email: ana.email, name: "Ana", isAdmin: false } })).rejects.toMatchObject({ status: 409, code: "member_exists" });
     expect(await podCount()).toBe(before);
     expect(await s.app.store.prisma.pod.findFirst({ where: { name: "half" } })).toBeNull();
   });

@@ -2,6 +2,7 @@
 // the agreed scope. If the append is refused, the row goes too: nothing half-made.
 import { randomUUID } from "node:crypto";
 import { GENESIS_HASH } from "../domain/hash-chain";
+import type { AppendIdentity } from "../domain/access/admit-append";
 import type { TapeStore } from "../db/tape-store";
 import type { TapeBus } from "../tape/bus";
 import type { AppendEvents } from "../tape/append-events";
@@ -9,10 +10,13 @@ import type { TEvent } from "../wire/events";
 import type { TCreatePodRequest, PodSummary } from "../wire/pods";
 import { toPodSummary } from "./pod-summary";
 
-/** Who creates it: a person joins as the pod's admin; automation (the admin token) only names itself on the tape. */
-export type PodCreator = { actor: string; person?: { memberId: string; displayName: string } };
+/**
+ * Who creates it: a person joins as the pod's admin; automation (the admin token) only names itself
+ * on the tape. `as`: who appends the first events (the write path checks them like any other).
+ */
+export type PodCreator = { actor: string; person?: { memberId: string; displayName: string }; as: AppendIdentity };
 
-export async function createPod(store: TapeStore, bus: TapeBus, append: AppendEvents, req: TCreatePodRequest, creator: PodCreator = { actor: "api" }): Promise<PodSummary> {
+export async function createPod(store: TapeStore, bus: TapeBus, append: AppendEvents, req: TCreatePodRequest, creator: PodCreator): Promise<PodSummary> {
   const id = randomUUID();
   await store.prisma.pod.create({
     data: { id, name: req.name, mode: req.mode, scope: req.scope || null, createdAt: new Date().toISOString(), headHash: GENESIS_HASH },
@@ -27,7 +31,7 @@ export async function createPod(store: TapeStore, bus: TapeBus, append: AppendEv
   }
   if (events.length) {
     try {
-      await append(id, events);
+      await append(id, events, creator.as);
     } catch (e) {
       // The append is all-or-nothing, so the pod has no events and no state yet: removing the row undoes it all.
       await store.prisma.podState.deleteMany({ where: { podId: id } });

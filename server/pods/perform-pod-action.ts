@@ -1,12 +1,13 @@
 // The one chain every pod action goes through, given who is asking: parse with
-// zod → may they, on this pod → append (or call) as themselves → a result the
-// form can show. Free of Next's request APIs, so the custom server's own doors
-// (a notification's button) run the same chain; server/web/run-action.ts binds it to a
+// zod → may they, on this pod → append (or call) as themselves (the write path
+// decides what they may append) → a result the form can show. Free of Next's request APIs, so
+// the custom server's own doors (a notification's button) run the same chain;
+// server/web/run-action.ts binds it to a
 // server action's request.
 import type { z } from "zod";
 import type { AppContext } from "../app-context";
 import { AppError } from "../domain/errors";
-import { refuseSystemVoice, requirePodAccess, type Identity } from "../domain/access/policy";
+import { requirePodAccess, type Identity } from "../domain/access/policy";
 import { ZEventInput, type Access } from "../domain/events/event-schemas";
 import type { ActionResult, CallResult } from "../wire/actions";
 import type { TEvent } from "../wire/events";
@@ -22,17 +23,15 @@ export const definePodAction = <S extends z.ZodType<{ podId: string }>>(action: 
 
 /** The action itself, given who asks (testable without a request). */
 export async function performPodAction<S extends z.ZodType<{ podId: string }>>(app: AppContext, identity: Identity, { schema, need, events }: PodAction<S>, raw: unknown): Promise<ActionResult> {
-  const r = await performPodCall(app, identity, { schema, need, run: async (_app, input, actor) => app.append(input.podId, events(input, actor).map(asTheApiWould)) }, raw);
+  const r = await performPodCall(app, identity, { schema, need, run: async (_app, input, actor, as) => app.append(input.podId, events(input, actor).map(asTheApiWould), as) }, raw);
   return r.ok ? { ok: true, seqs: r.value.map((a) => a.seq) } : r;
 }
 
 /**
- * Events an action builds pass the same event schema as the API's (ids, bounds, defaults):
- * the write path trusts what it is given, and an action must not store what an agent could not.
+ * Events an action builds pass the same event schema as the API's (ids, bounds, defaults): the
+ * write path takes parsed events, and an action must not store what an agent could not.
  */
 function asTheApiWould(event: TEvent): TEvent {
-  const system = refuseSystemVoice([event]);
-  if (!system.ok) throw new AppError(system.status, system.code, system.message);
   const r = ZEventInput.safeParse(event);
   if (r.success) return r.data;
   const issue = r.error.issues[0]!;
@@ -43,7 +42,8 @@ function asTheApiWould(event: TEvent): TEvent {
 export type PodCall<S extends z.ZodType<{ podId: string }>, T> = {
   schema: S;
   need: Access;
-  run: (app: AppContext, input: z.infer<S>, actor: string) => Promise<T>;
+  /** `actor`: the person's member id; `as`: who the write path appends as (the signed-in person). */
+  run: (app: AppContext, input: z.infer<S>, actor: string, as: Identity) => Promise<T>;
 };
 
 export const definePodCall = <S extends z.ZodType<{ podId: string }>, T>(call: PodCall<S, T>) => call;
@@ -57,7 +57,7 @@ export async function performPodCall<S extends z.ZodType<{ podId: string }>, T>(
   if (!verdict.ok) return { ok: false, code: verdict.code, error: verdict.message };
   if (identity.kind !== "user") return { ok: false, code: "forbidden", error: "sign in to act" };
   try {
-    return { ok: true, value: await run(app, input, identity.email) };
+    return { ok: true, value: await run(app, input, identity.email, identity) };
   } catch (e) {
     if (e instanceof AppError) return { ok: false, code: e.code, error: e.message };
     console.error("podwatch: server action failed", e);

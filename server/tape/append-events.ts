@@ -1,8 +1,11 @@
 // The one write path for the tape. Requests that arrive while a write is in
 // flight are grouped into the next transaction (group commit): many small
-// requests cost one commit, and nobody is acknowledged before that commit.
+// requests cost one commit, and nobody is acknowledged before that commit. Every door says who
+// is appending, and who may append what is decided here, once (admitAppend), before anything is
+// queued: a refused request writes nothing.
 import { randomUUID } from "node:crypto";
-import { invalid } from "../domain/errors";
+import { admitAppend, type AppendIdentity } from "../domain/access/admit-append";
+import { AppError, invalid } from "../domain/errors";
 import type { Ack, NewEvent } from "../domain/plan-append";
 import type { TEvent } from "../wire/events";
 import type { AppendOutcome, AppendRequest, TapeStore } from "../db/tape-store";
@@ -14,8 +17,11 @@ const MAX_GROUP_EVENTS = 5000;
 /** `bodies`: the parsed bodies by id, so publishing does not parse back what it just serialized. */
 type Pending = { request: AppendRequest; bodies: Map<string, unknown>; resolve: (acks: Ack[]) => void; reject: (e: unknown) => void };
 
-/** Takes parsed events (zod output, defaults applied). */
-export type AppendEvents = (podId: string, inputs: TEvent[]) => Promise<Ack[]>;
+/** Takes parsed events (zod output, defaults applied), appended as `as`. */
+export type AppendEvents = (podId: string, inputs: TEvent[], as: AppendIdentity) => Promise<Ack[]>;
+/** The write path for one caller, for a use-case that appends more than once on its behalf. */
+export type AppendAsCaller = (podId: string, inputs: TEvent[]) => Promise<Ack[]>;
+export const appendingAs = (append: AppendEvents, as: AppendIdentity): AppendAsCaller => (podId, inputs) => append(podId, inputs, as);
 
 export function createAppender(store: TapeStore, bus: TapeBus): AppendEvents {
   let queue: Pending[] = [];
@@ -58,7 +64,9 @@ export function createAppender(store: TapeStore, bus: TapeBus): AppendEvents {
     return group;
   }
 
-  return (podId, inputs) => {
+  return (podId, inputs, as) => {
+    const verdict = admitAppend(as, podId, inputs);
+    if (!verdict.ok) return Promise.reject(new AppError(verdict.status, verdict.code, verdict.message));
     const events = inputs.map(toNewEvent);
     const bodies = new Map(events.map((e, i) => [e.id, inputs[i]!.body]));
     const seen = new Set<string>();
@@ -67,7 +75,7 @@ export function createAppender(store: TapeStore, bus: TapeBus): AppendEvents {
       seen.add(e.id);
     });
     return new Promise<Ack[]>((resolve, reject) => {
-      queue.push({ request: { podId, events }, bodies, resolve, reject });
+      queue.push({ request: { podId, events, as }, bodies, resolve, reject });
       // Let the requests already parsed in this turn of the event loop join the group.
       if (!writing) setImmediate(() => void (writing || drain()));
     });

@@ -9,6 +9,7 @@ import { toAppliedEvent } from "../domain/state/stored-event";
 import { acceptHistory, asInputs, historySteps, TEAM_SETUP } from "../testing/pod-history";
 import { testProviders } from "../testing/test-databases";
 import { api, startTestServer, type TestServer } from "../testing/test-server";
+import { TEST_WRITER } from "../testing/test-writer";
 
 async function readTape(s: TestServer, podId: string): Promise<AppliedEvent[]> {
   const out: AppliedEvent[] = [];
@@ -38,7 +39,7 @@ describe.each(testProviders())("stored signals equal a replay of the stored tape
         for (let b = 0; at < inputs.length; b++) {
           const batch = inputs.slice(at, at + sizes[b % sizes.length]!);
           at += batch.length;
-          await s.app.append(podId, batch);
+          await s.app.append(podId, batch, TEST_WRITER);
           const stored = (await s.app.store.readState(podId))!;
           const tape = await readTape(s, podId);
           expect(stored.seq).toBe(tape.at(-1)!.seq);

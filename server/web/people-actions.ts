@@ -40,21 +40,21 @@ export const changePasswordCall = (headers: Headers) =>
 export const addPersonCall = definePodCall({
   schema: ZAddPersonInput,
   need: "admin" as const,
-  run: (app, a, actor) => addPerson(app, a.podId, actor, a),
+  run: (app, a, _actor, as) => addPerson(app, a.podId, as, a),
 });
 
 /** Twin of PATCH /api/v1/pods/{id}/members/{memberId}. */
 export const setPersonAccessCall = definePodCall({
   schema: ZSetPersonAccessInput,
   need: "admin" as const,
-  run: (app, a, actor) => changeMemberAccess(app, a.podId, actor, a.memberId, a.access),
+  run: (app, a, _actor, as) => changeMemberAccess(app, a.podId, as, a.memberId, a.access),
 });
 
 /** Twin of DELETE /api/v1/pods/{id}/members/{memberId}. */
 export const removePersonCall = definePodCall({
   schema: ZRemovePersonInput,
   need: "admin" as const,
-  run: (app, a, actor) => removeMember(app, a.podId, actor, a.memberId),
+  run: (app, a, _actor, as) => removeMember(app, a.podId, as, a.memberId),
 });
 
 /** The invite page: anyone holding the link (it is the credential). */

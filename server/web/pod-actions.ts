@@ -23,7 +23,7 @@ export const setToolPolicyAction = definePodAction({
 export const setBudgetCall = definePodCall({
   schema: ZBudgetSetInput,
   need: "approver" as const,
-  run: (app, { podId, ...a }, actor) => setBudget(app, podId, a.limit === null ? { budgetId: a.budgetId, limit: null } : { ...a, limit: a.limit }, actor),
+  run: (app, { podId, ...a }, _actor, as) => setBudget(app, podId, a.limit === null ? { budgetId: a.budgetId, limit: null } : { ...a, limit: a.limit }, as),
 });
 
 /** Notices are for the pod's admins; one of them dismisses it (the same use-case as the API's). */
@@ -78,7 +78,7 @@ export const splitTaskAction = definePodAction({
 export const addAgentCall = definePodCall({
   schema: ZAddAgentInput,
   need: "admin" as const,
-  run: (app, a, actor) => addAgent(app.store, app.append, { podId: a.podId, memberId: a.memberId, displayName: a.displayName, roles: a.roles, label: a.label, actor }),
+  run: (app, a, _actor, as) => addAgent(app.store, app.append, { podId: a.podId, memberId: a.memberId, displayName: a.displayName, roles: a.roles, label: a.label, as }),
 });
 
 export const createAgentTokenCall = definePodCall({

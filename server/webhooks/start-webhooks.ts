@@ -49,7 +49,7 @@ export function startWebhooks(app: AppContext, options: { leaseMs?: number } = {
             audience: "admins",
           },
         },
-      ]);
+      ], { kind: "system", name: "the webhook worker" });
     },
   });
   app.outbox.register(new WebhookConsumer(app.store, app.config.publicUrl, worker.wake));

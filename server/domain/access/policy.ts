@@ -63,10 +63,11 @@ export function requireAuthenticated(id: Identity): Verdict {
 }
 
 /**
- * Appending to a pod's tape through the agent API: an agent token speaks only
- * as its own member ("who said what" is proven by the token, never by a
- * client-supplied name); an admin token may speak as anyone (automation).
- * People act through their session in the control room, as themselves.
+ * Appending with a credential (the agent API, the hook route, OTLP): an agent
+ * token speaks only as its own member ("who said what" is proven by the token,
+ * never by a client-supplied name); an admin token may speak as anyone
+ * (automation). People act through their session in the control room, as
+ * themselves. One of the write path's rules (./admit-append.ts).
  */
 export function requireAppend(id: Identity, podId: string, actors: string[]): Verdict {
   if (id.kind === "anonymous") return unauthenticated;
@@ -80,10 +81,10 @@ export function requireAppend(id: Identity, podId: string, actors: string[]): Ve
 /**
  * The server's own voice on the tape (SYSTEM_ACTOR: deadline outcomes, staleness, notices) is
  * never a client's, whoever asks — an agent token, the admin token, a person's action: only
- * server-side code appends as it, past this check. Nor may a client add a member of that name,
- * or one that reads as it (a look-alike id or display name: ./reserved-names.ts).
- * Checked at the doors, not by the reducers: a tape an older version accepted with such a
- * member must still replay.
+ * server-side code appends as it (a SystemIdentity, ./admit-append.ts). Nor may a client add a
+ * member of that name, or one that reads as it (a look-alike id or display name: ./reserved-names.ts).
+ * Checked by the write path before an append (admitAppend), not by the reducers: a tape an older
+ * version accepted with such a member must still replay.
  */
 export function refuseSystemVoice(events: readonly { type: string; actor: string; body?: unknown }[]): Verdict {
   const voice = events.find((x) => reservedLookAlike(x.actor) !== null);
