@@ -27,7 +27,7 @@ export const answerEscalationAction = definePodAction({
   events: (a, actor) => [{ type: "escalation.answered" as const, actor, body: { escalationId: a.escalationId, answer: a.answer } }],
 });
 
-// --- gated tools (issue 15): the policy (pod admins; the reducer checks again) and a person's answer ---
+// --- gated tools: the policy (pod admins; the reducer checks again) and a person's answer ---
 /** Replaces the pod's (no agentId) or one agent's tool policy. */
 export const setToolPolicyAction = definePodAction({
   schema: ZSetToolPolicyInput,
@@ -42,7 +42,7 @@ export const answerToolApprovalAction = definePodAction({
   events: (a, actor) => [{ type: "tool.approval.answered" as const, actor, body: a.answer }],
 });
 
-/** Sets, raises or removes a budget (issue 16; approvers, the domain checks again): the same use-case as PUT/DELETE …/budgets/{budgetId}. */
+/** Sets, raises or removes a budget (approvers, the domain checks again): the same use-case as PUT/DELETE …/budgets/{budgetId}. */
 export const setBudgetCall = definePodCall({
   schema: ZBudgetSetInput,
   need: "approver" as const,
