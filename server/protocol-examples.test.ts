@@ -2,6 +2,7 @@
 // enforces: each example tape in examples/tapes/ is folded event by event through the real
 // schemas and reducers and must be accepted whole, and the documents link only to files that
 // exist. An example that stops being true fails here, not in a reader's terminal.
+import { execFileSync } from "node:child_process";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -85,6 +86,31 @@ describe("docs/protocol/", () => {
         if (/^[a-z]+:/i.test(target!) || target!.startsWith("#")) continue;
         const file = resolve(dirname(join(dir, doc)), target!.split("#")[0]!);
         if (!file.startsWith(ROOT) || !existsSync(file)) broken.push(`${doc}: ${target}`);
+      }
+    }
+    expect(broken).toEqual([]);
+  });
+
+  /** A heading's anchor as GitHub renders it: lower case, punctuation dropped, spaces as hyphens. */
+  const slug = (heading: string) => heading.trim().toLowerCase().replace(/[^\p{L}\p{N} _-]/gu, "").replace(/ /g, "-");
+  const anchors = (doc: string) =>
+    new Set([...readFileSync(join(dir, doc), "utf8").matchAll(/^#{1,6} (.+)$/gm)].map((m) => slug(m[1]!)));
+
+  it("every pointer into docs/protocol/, from any tracked file, names a document and a heading that exist", () => {
+    const files = execFileSync("git", ["ls-files", "-z"], { cwd: ROOT, encoding: "utf8" }).split("\0").filter(Boolean);
+    const broken: string[] = [];
+    const check = (from: string, doc: string, anchor: string | undefined) => {
+      if (!docs.includes(doc)) broken.push(`${from}: ${doc} does not exist`);
+      else if (anchor && !anchors(doc).has(anchor)) broken.push(`${from}: ${doc} has no heading #${anchor}`);
+    };
+    for (const file of files.filter((f) => /\.(ts|tsx|mjs|md|prisma)$/.test(f))) {
+      if (!existsSync(join(ROOT, file))) continue;
+      const text = readFileSync(join(ROOT, file), "utf8");
+      for (const m of text.matchAll(/docs\/protocol\/([\w-]+\.md)(?:#([\w-]+))?/g)) check(file, m[1]!, m[2]);
+      // Links between the documents themselves: (roles.md#decision-authority), (#idempotent-ids).
+      if (file.startsWith("docs/protocol/")) {
+        const doc = file.slice("docs/protocol/".length);
+        for (const m of text.matchAll(/\]\(([\w-]+\.md)?#([\w-]+)\)/g)) check(file, m[1] ?? doc, m[2]);
       }
     }
     expect(broken).toEqual([]);
