@@ -49,6 +49,18 @@ describe("examples/, as the protocol documents use them", () => {
     expect(imported.body).toEqual({ plan: ZPlanJson.parse(example("plan.json")) });
   });
 
+  it("the collaboration tape's signals are those docs/protocol/signals.md tells", () => {
+    const { agents } = fold("collaboration.json").state.signals;
+    const impl = agents["implementer-1"]!;
+    expect(impl.implementer).toMatchObject({
+      tasksApproved: 1, tasksRejected: 0, roundsToApproval: { sum: 1, count: 1 }, evidencePassed: { n: 1, of: 1 },
+    });
+    expect(impl.cadence).toMatchObject({ onTime: 1, late: 0 });
+    expect(impl.escalations).toMatchObject({ raised: 1, answered: 1, expired: 0 });
+    const verdicts = { approve: 1, reject: 0, changes_requested: 0 };
+    expect(agents["reviewer-1"]!.reviewer).toMatchObject({ reviews: 1, verdicts, overturned: 0 });
+  });
+
   it("a workcell opens with examples/manifest.json on task_002 and takes examples/proof.json", () => {
     const t = fold("collaboration.json");
     t.add("workcell.opened", "implementer-1", { manifest: example("manifest.json") }, { role: "implementer" });
