@@ -11,7 +11,8 @@ import { ZPlanJson, ZProof, ZTaskManifest } from "./domain/events/seed-formats";
 import { Tape } from "./testing/reducer-tape";
 
 const ROOT = resolve(import.meta.dirname, "..");
-const example = (name: string) => JSON.parse(readFileSync(join(ROOT, "examples", name), "utf8")) as Record<string, unknown>;
+const example = (name: string) =>
+  JSON.parse(readFileSync(join(ROOT, "examples", name), "utf8")) as Record<string, unknown>;
 type TapeEvent = { type: string; actor: string; body?: object } & Record<string, unknown>;
 
 /** Folds an example tape onto a fresh pod, as admin automation ("admin", no member) sets it up. */
@@ -67,12 +68,14 @@ describe("examples/, as the protocol documents use them", () => {
     const s = t.add("workcell.proof", "implementer-1", { proof: example("proof.json") }, { role: "implementer" });
     const id = example("manifest.json").workcell_id as string;
     expect(s.tasks.task_002!.workcellIds).toEqual([id]);
-    expect(s.workcells[id]!.proof).toMatchObject({ allPassed: true, forbiddenPathViolations: [], overDiffBudget: false });
+    const proof = { allPassed: true, forbiddenPathViolations: [], overDiffBudget: false };
+    expect(s.workcells[id]!.proof).toMatchObject(proof);
   });
 
   it("the handoff TaskStep hands the turn to its destination_agent", () => {
     const t = fold("collaboration.json");
-    t.add("handoff", "reviewer-1", { to: "implementer-1", reason: "Approved; back to you for task_002." }, { role: "reviewer" });
+    const back = { to: "implementer-1", reason: "Approved; back to you for task_002." };
+    t.add("handoff", "reviewer-1", back, { role: "reviewer" });
     const s = t.add("handoff", "implementer-1", example("handoff-step.json"), { role: "implementer" });
     expect(s.activeAgent).toBe("reviewer-1");
     expect(s.handoffs.at(-1)).toMatchObject({ from: "implementer-1", to: "reviewer-1" });
