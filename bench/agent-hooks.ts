@@ -1,4 +1,4 @@
-// Claude Code's hooks, as an agent feels them (issue 15): how long one HTTP hook takes (an
+// Claude Code's hooks, as an agent feels them: how long one HTTP hook takes (an
 // observation, and a PreToolUse the tool policy evaluates), how long the whole `podwatch hook`
 // command takes (node start included), and tool calls (PreToolUse + PostToolUse) offered at
 // 2,000 calls/s by 32 sessions: the rate kept and the latency under it. 127.0.0.1 only, bounded.

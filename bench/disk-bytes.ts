@@ -1,4 +1,4 @@
-// Issue 18's storage target: bytes on disk per ~300-byte event, on embedded SQLite. A server of
+// The storage target: bytes on disk per ~300-byte event, on embedded SQLite. A server of
 // its own (temp database, nothing else in it) takes 50,000 events whose JSON as posted is exactly
 // 300 bytes, in batches; once it has stopped, the WAL is checkpointed into the file and the
 // file's size is divided by the events stored (the pod's own few included). Everything the

@@ -1,4 +1,4 @@
-// What every benchmark scenario returns: a figure, its unit and, for the targets, the
+// What every benchmark scenario returns: a figure, its unit and, for the performance targets, the
 // bound it must meet. bench/run.ts prints them side by side with the previous run's figures.
 
 /** A bound: the figure must be at least / at most this (in the figure's own unit). */

@@ -1,4 +1,4 @@
-// Issue 18's hook target: Claude Code tool calls over HTTP at full speed. 32 keep-alive clients,
+// The hook target: Claude Code tool calls over HTTP at full speed. 32 keep-alive clients,
 // closed loop, each a session of its own sending a tool call's PreToolUse (gated by the pod's tool
 // policy, which allows it) and then its PostToolUse (an observation); every hook request puts one
 // tool.call event on the tape. Two figures: hook events per second and the p99 of one request.

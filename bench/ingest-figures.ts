@@ -1,4 +1,4 @@
-// Issue 18's ingest targets, driven by the lean generator (bench/load/keep-alive-clients.ts):
+// The ingest targets, driven by the lean generator (bench/load/keep-alive-clients.ts):
 // single-event POSTs from 32 keep-alive clients with one pod's agent token, and batches of 1000
 // events from 4 clients. The per-token budget (PODWATCH_RATE_LIMIT_PER_MINUTE, 120,000/min by
 // default) is left as an operator has it: every run posts with a fresh token and stays under it.

@@ -1,4 +1,4 @@
-// npm run bench: issue 18's performance targets (ingest, hooks, spectators, memory, disk), each
+// npm run bench: the performance targets (ingest, hooks, spectators, memory, disk), each
 // beside its bound and the previous run's figure, then the other figures (agent side, webhooks,
 // hooks' latencies, first render, signals, cluster). The real server runs as a child process on a
 // temp SQLite database at full durability (PODWATCH_SQLITE_SYNC, when set, is passed on and

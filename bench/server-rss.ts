@@ -1,4 +1,4 @@
-// Issue 18's idle memory target: the server's resident memory once it has started and settled,
+// The idle memory target: the server's resident memory once it has started and settled,
 // before any load (the demo off, the web UI on as an operator runs it).
 import type { Figure } from "./figures";
 import { processRssMiB } from "./load/process-usage";

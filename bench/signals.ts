@@ -1,4 +1,4 @@
-// Signals recomputation (issue 16): a 100,000-event pod tape built in memory — a team working
+// Signals recomputation: a 100,000-event pod tape built in memory — a team working
 // tasks through review with evidence, checkpoints, agent sessions with tool calls and usage —
 // and the time to recompute its signals from the tape: as of its head (signalsAsOf) and for one
 // week's window (signalsBetween, which still replays the whole tape). In-process, no server.

@@ -1,4 +1,4 @@
-// Spectators at scale (issue 18): live tape sockets by the hundred and the thousand on one node.
+// Spectators at scale: live tape sockets by the hundred and the thousand on one node.
 //
 //   npx tsx bench/spectators-only.ts [fan-out] [live] [catch-up]   (all three when none is named)
 //

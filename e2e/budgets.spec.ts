@@ -1,4 +1,4 @@
-// Budgets that act, end to end (issue 16): an approver sets a cost budget in the browser that
+// Budgets that act, end to end: an approver sets a cost budget in the browser that
 // holds tools when crossed; a simulated Claude Code session posts its hooks over HTTP and its
 // usage through the agent events API (the usage of a real session comes from the command hook's
 // transcript reader, which posts the same usage.reported); podwatch appends budget.exceeded once;

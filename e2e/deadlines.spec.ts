@@ -1,4 +1,4 @@
-// Issue 14: an escalation with a deadline shows the time left in the inbox, ticking; when it
+// Deadlines: an escalation with a deadline shows the time left in the inbox, ticking; when it
 // passes, the server answers it (as podwatch) and the item leaves the inbox live, and the tape
 // shows the outcome by podwatch.
 import { test, expect, createPod, createPerson, signIn, postEvents, ev, adminPost } from "./fixtures";

@@ -1,4 +1,4 @@
-// Gated tools end to end (issue 15): a pod admin sets a tool policy in the browser (Bash
+// Gated tools end to end: a pod admin sets a tool policy in the browser (Bash
 // `git push*` → ask a person); Claude Code's `podwatch hook` command — the real bin, the
 // recorded PreToolUse payload on stdin — is held at each `git push`; a person answers in the
 // inbox in Chromium and the hook prints Claude Code's decision: allow, deny with the person's

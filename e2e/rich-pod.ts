@@ -16,7 +16,7 @@ const bundle = (bundleId: string, exitCode: number, taskId?: string) =>
 
 /**
  * A pod with something on every tab: a task in review with its review, evidence and a proof
- * (task 42, the seed's workcell), an escalation about it with options and evidence, a delivered
+ * (task 42, the workcell of server/testing/seed-examples/), an escalation about it with options and evidence, a delivered
  * job waiting for acceptance (EUR 250), a run, an agent session's turn with its usage, and a long
  * unbroken id to test narrow screens.
  */

@@ -1,4 +1,4 @@
-// Signals in the browser (issue 16): agents report reviews, checkpoints and usage with their own
+// Signals in the browser: agents report reviews, checkpoints and usage with their own
 // tokens through the real API; the pod's Signals tab shows the per-agent table (sortable from the
 // keyboard) and the charts' captions, updates live, and reads at phone width in light and dark; the
 // Agents page lists each agent across the person's pods, filters by pod and agent and links the

@@ -1,4 +1,4 @@
-// Background work exactly once across nodes (issue 17): two real servers in this process on one
+// Background work exactly once across nodes: two real servers in this process on one
 // database. Only one is the timekeeper (the holder of its advisory lock, as PostgreSQL itself
 // reports); stopping it hands the role over; a deadline and a staleness episode are appended
 // once with both nodes up; a burst of events reaches a webhook receiver once each; a delivery

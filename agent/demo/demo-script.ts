@@ -8,7 +8,7 @@
 import { sha256Hex as sha } from "../../server/wire/hash";
 
 export type DemoStep = {
-  /** Which endpoint carries it: the event API, or a seed document endpoint. */
+  /** Which endpoint carries it: the event API, or a file-format endpoint (plan, workcell, proof). */
   via: "events" | "plan" | "workcell" | "proof";
   type: string;
   actor: string;

@@ -1,6 +1,6 @@
 // `podwatch mcp`: the pod's tools for any MCP client, over stdio (and, built by
 // the same createMcpServer, over Streamable HTTP at the server's /mcp: server/mcp/).
-// The seed's plan tools and handoff (seed 003) keep their names and argument names;
+// The plan tools and handoff (docs/protocol/plan-and-handoffs.md) keep their names and argument names;
 // the rest mirror the CLI. Every call is one SDK call; a refusal comes back
 // as a tool error whose text says what to fix, so the model can retry.
 import { isAbsolute, relative, resolve, sep } from "node:path";
@@ -94,7 +94,7 @@ export async function createMcpServer(agent: PodAgent, lifetime: AbortSignal, ev
       return { bundle_id: r.bundleId, artifacts: r.artifacts, uploaded: r.uploaded, seq: r.event.seq };
     },
   );
-  tool("submit_proof", "Submit a workcell's proof.json (seed 004), as an object.", { proof: z.record(z.string(), z.unknown()) }, (a) => agent.submitProof(a.proof as never));
+  tool("submit_proof", "Submit a workcell's proof.json, as an object.", { proof: z.record(z.string(), z.unknown()) }, (a) => agent.submitProof(a.proof as never));
   tool("read_tape", "Read the pod's tape: events after seq `after`. wait_seconds long-polls for new ones.", { after: z.number().int().min(0).default(0), limit: z.number().int().min(1).max(500).default(50), wait_seconds: z.number().min(0).max(MAX_WAIT_SECONDS).default(0) }, (a, s) =>
     agent.client.readEvents(a.after, { limit: a.limit, waitSeconds: a.wait_seconds, signal: s }),
   );

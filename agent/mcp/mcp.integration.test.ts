@@ -40,7 +40,7 @@ describe("podwatch mcp", () => {
     rmSync(dir, { recursive: true, force: true });
   });
 
-  it("lists the seed's plan tools and handoff, and the rest of the protocol", async () => {
+  it("lists the plan tools and handoff, and the rest of the protocol", async () => {
     const { tools } = await client.listTools();
     const names = tools.map((t) => t.name);
     expect(names).toEqual(expect.arrayContaining(["plan_add_task", "plan_update_task", "plan_read", "handoff", "checkpoint", "note", "escalate", "submit_evidence", "submit_proof", "read_tape", "request_review"]));

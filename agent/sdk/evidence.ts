@@ -1,4 +1,4 @@
-// `evidence push DIR` (seed 000 §4.2): every file of the folder becomes an
+// `evidence push DIR` (docs/protocol/workcells-and-evidence.md#evidence-bundles): every file of the folder becomes an
 // artifact named by its normalised relative path and SHA-256; commands.jsonl
 // is the command transcript; the environment snapshot records the commit and
 // tool versions. The manifest itself is uploaded as a blob too, so

@@ -1,7 +1,7 @@
 // The pod protocol as verbs, for an agent: checkpoints, notes, the plan tools
-// of seed 003 (plan_add_task, plan_update_task, plan_read), handoffs,
+// (plan_add_task, plan_update_task, plan_read: docs/protocol/plan-and-handoffs.md), handoffs,
 // escalations (and waiting for the human's answer), workcells, proofs, runs
-// and reviews. Each is one event (or seed document) through the client.
+// and reviews. Each is one event (or file-format document) through the client.
 import { randomUUID } from "node:crypto";
 import type { z } from "zod";
 import type { ZPlanJson, ZProof, ZTaskManifest } from "../../server/wire/seed-formats";
@@ -61,7 +61,7 @@ export class PodAgent {
     return this.client.request("POST", await this.client.podPath("/plan"), plan);
   }
 
-  /** handoff(destination_agent, reason) — seed 003 §2.1. */
+  /** handoff(destination_agent, reason): docs/protocol/plan-and-handoffs.md#handoffs. */
   handoff(to: string, reason: string, env: Envelope = {}) {
     return this.client.emit({ type: "handoff", body: { to, reason }, ...env });
   }

@@ -1,4 +1,4 @@
-// How a budget reads to a person (issue 16), pure so it is tested without a browser: its
+// How a budget reads to a person, pure so it is tested without a browser: its
 // amounts with their unit, how full it is, who it counts and what crossing it does; and the
 // form's draft checked before anything is sent (the server checks again).
 import { BUDGET_UNITS, budgetAmount, type BudgetAction, type BudgetMetric } from "@/server/wire/vocabulary";

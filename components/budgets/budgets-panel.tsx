@@ -1,5 +1,5 @@
 "use client";
-// Budgets on the pod page (issue 16): each with what it uses against its limit, whose it is and
+// Budgets on the pod page: each with what it uses against its limit, whose it is and
 // what crossing it does. Approvers add, edit and remove them (removing asks first); everyone else
 // reads them. Closing the form puts focus back on the button that opened it.
 import { useEffect, useRef, useState } from "react";

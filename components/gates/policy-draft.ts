@@ -84,7 +84,7 @@ export function moveRule(rules: RuleDraft[], index: number, by: -1 | 1): RuleDra
   return next;
 }
 
-/** One-click examples from the issue. */
+/** One-click examples: the policies people ask for most. */
 export const PRESETS: { label: string; rule: Omit<RuleDraft, "id"> }[] = [
   { label: "Ask before git push or rm -rf", rule: { tool: "Bash", input: "git push*|rm -rf*", outside: false, action: "ask" } },
   { label: "Ask before writing outside src/", rule: { tool: "Write|Edit|MultiEdit", input: "src/*", outside: true, action: "ask" } },

@@ -1,5 +1,5 @@
 "use client";
-// A crossed budget on its inbox card (issue 16): the numbers (used of limit, the metric, whose,
+// A crossed budget on its inbox card: the numbers (used of limit, the metric, whose,
 // what followed) with a bar, and what an approver may do — raise the limit (a new round), remove
 // the budget (asked first), and resume the pod when the budget paused it.
 import { useId, useState } from "react";

@@ -111,7 +111,7 @@ export const InboxItemCard = forwardRef<HTMLLIElement, Props>(function InboxItem
               className="min-w-0 flex-1 basis-40 rounded-md border border-zinc-300 bg-white px-2 py-1.5 text-sm dark:border-zinc-700 dark:bg-zinc-950"
             />
             {item.kind !== "escalation" && (
-              <select aria-label="Tie-breaker" value={tieBreaker} onChange={(e) => setTieBreaker(e.target.value)} className="min-w-0 rounded-md border border-zinc-300 bg-white px-2 py-1.5 text-sm dark:border-zinc-700 dark:bg-zinc-950" title="Seed 000 §3.2: text/spec → safety → determinism → reversibility → timebox; spike for factual disagreements">
+              <select aria-label="Tie-breaker" value={tieBreaker} onChange={(e) => setTieBreaker(e.target.value)} className="min-w-0 rounded-md border border-zinc-300 bg-white px-2 py-1.5 text-sm dark:border-zinc-700 dark:bg-zinc-950" title="In order of precedence: text/spec → safety → determinism → reversibility → timebox; spike for factual disagreements">
                 <option value="">Tie-breaker…</option>
                 {TIE_BREAKERS.map((t) => <option key={t} value={t}>{t.replace("_", "/")}</option>)}
               </select>

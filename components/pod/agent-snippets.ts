@@ -18,7 +18,7 @@ export function mcpSnippet({ publicUrl, podId, token }: SnippetInput): string {
   return JSON.stringify({ mcpServers: { podwatch: server } }, null, 2);
 }
 
-// --- Real agents without code (issue 15): Claude Code hooks, remote MCP, OpenTelemetry ---
+// --- Real agents without code: Claude Code hooks, remote MCP, OpenTelemetry ---
 const origin = (publicUrl: string) => publicUrl.replace(/\/+$/, "");
 
 /**

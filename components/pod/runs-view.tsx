@@ -1,5 +1,5 @@
 "use client";
-// The pod's runs (seed 002): verification by self and director, commit or discard, notes.
+// The pod's runs (docs/protocol/runs-and-notes.md): verification by self and director, commit or discard, notes.
 import type { PodStateView } from "@/server/wire/views";
 import { RelativeTime } from "../shared/relative-time";
 import { Badge, Card, Empty } from "../shared/ui";

@@ -7,7 +7,7 @@ type Tone = "zinc" | "green" | "red" | "amber" | "sky" | "violet";
 /** A pod's status as a badge colour, the same on the overview and the pod page. */
 export const statusTone = (status: string): Tone => (status === "active" ? "green" : status === "paused" ? "amber" : status === "closed" ? "red" : "zinc");
 
-/** A pod is stale when no checkpoint came for its agreed cadence (30 minutes unless its scope said otherwise; seed 000: 15–30 minute slices). */
+/** A pod is stale when no checkpoint came for its agreed cadence (30 minutes unless its scope said otherwise: docs/protocol/pods-and-modes.md#checkpoints-and-cadence). */
 export const isStale = (at: string | null | undefined, cadenceMinutes = 30) => !!at && Date.now() - new Date(at).getTime() > cadenceMinutes * 60_000;
 
 export function Badge({ children, tone = "zinc", title }: { children: ReactNode; tone?: Tone; title?: string }) {

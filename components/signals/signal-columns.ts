@@ -1,4 +1,4 @@
-// The per-agent table's columns, grouped as the issue lists them: each with the number it sorts
+// The per-agent table's columns, grouped by what they tell of an agent: each with the number it sorts
 // by, the text it shows and a title with the counts behind a rate (so 67% says "2 of 3").
 import type { AgentSignalsView } from "@/server/wire/signals";
 import { NONE, compact, count, duration, percent, usd } from "./format-signals";

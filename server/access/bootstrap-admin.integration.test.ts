@@ -1,4 +1,4 @@
-// The first-start admin is made once (issue 17): on PostgreSQL four nodes starting at once on a
+// The first-start admin is made once: on PostgreSQL four nodes starting at once on a
 // fresh database, each asked to make its own admin, make exactly one between them and none
 // fails; on either database a later start makes none, and one cut short between the admin and
 // their password is finished by the next start.

@@ -1,4 +1,4 @@
-// Blobs on two nodes of one PostgreSQL (issue 17): two real servers in this process on one
+// Blobs on two nodes of one PostgreSQL: two real servers in this process on one
 // database. What one node stores the other serves and verifies; a refused upload (too large,
 // the wrong content, a client gone) leaves no row and no open transaction; two uploads of one
 // blob at once both succeed and store it once. With PODWATCH_BLOB_DIR both nodes use the folder.

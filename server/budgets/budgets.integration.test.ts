@@ -1,4 +1,4 @@
-// Budgets that act against the real server (issue 16): a budget set over the API is watched as
+// Budgets that act against the real server: a budget set over the API is watched as
 // usage is appended, and the server appends budget.exceeded itself, once per round; then the
 // policy applies — an inbox item, a held tool call through the Claude Code hook route, a pause.
 // Every metric; the API's bounds and refusals. SQLite and, with TEST_DATABASE_URL, PostgreSQL.

@@ -1,4 +1,4 @@
-// The budgets a pod has set, each with what it uses now (issue 16): the panel's list, the API's
+// The budgets a pod has set, each with what it uses now: the panel's list, the API's
 // GET …/budgets. `used` is the meters' figure at `now`, the same the watcher compares.
 import { budgetUse } from "../domain/state/meters";
 import type { PodState } from "../domain/state/pod-state";

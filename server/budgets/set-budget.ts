@@ -1,4 +1,4 @@
-// Setting, changing or removing one budget (issue 16), as the caller, through the one write
+// Setting, changing or removing one budget, as the caller, through the one write
 // path: the API's PUT/DELETE …/budgets/{budgetId} and the control room's action build the same
 // budget.set. Who may is the domain's rule (a human approver, the chair, the cost controller, or
 // the admin token); the doors only decide who the caller is.

@@ -1,4 +1,4 @@
-// Issue 17's acceptance test: two real podwatch processes on one PostgreSQL database. A socket
+// The cluster's acceptance test: two real podwatch processes on one PostgreSQL database. A socket
 // on B gets what is appended on A in order, each seq once, p99 ≤ 100 ms; an answer on B wakes a
 // long-poll on A; a deadline and its webhook happen once; SIGKILL of A during ingest loses no
 // acknowledged event and its sockets resume on B; SIGTERM drains A (readyz draining, long-polls

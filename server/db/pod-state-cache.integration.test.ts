@@ -1,4 +1,4 @@
-// Upgrading keeps every pod usable (review of issue 14): a pod whose stored state an older
+// Upgrading keeps every pod usable: a pod whose stored state an older
 // version built (without the fields added since) and whose tape the current rules no longer
 // replay is served from that state, filled in; a tape an older version accepted with a member
 // called podwatch replays. Against the real server on both databases.

@@ -1,4 +1,4 @@
-// The budget watcher, pure (issue 16): what is reported crossed, with which id, and when a pod's
+// The budget watcher, pure: what is reported crossed, with which id, and when a pod's
 // wall-time budget falls due by the clock alone.
 import { describe, expect, it } from "vitest";
 import { Tape } from "../testing/reducer-tape";

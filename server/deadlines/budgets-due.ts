@@ -1,4 +1,4 @@
-// The budget watcher (issue 16; seed 001's budget_exceeded): every armed budget whose use has
+// The budget watcher (docs/protocol/budgets.md#crossing-a-budget): every armed budget whose use has
 // reached its limit is reported crossed, as podwatch, with an id that names the budget's round
 // (the seq of the budget.set that armed it) — so the report is stored once per round, whichever
 // node or retry appends it first, and a budget set again may cross again. Pure.

@@ -1,4 +1,4 @@
-// The server's clock on the tape (issue 14): passes deadlines and flags stale agents. It runs on
+// The server's clock on the tape: passes deadlines and flags stale agents. It runs on
 // the timekeeper node only (start-deadlines.ts). On start it reads every pod; after each commit
 // (the bus brings every node's) it reads that pod again; it sleeps until the soonest thing is
 // due (and re-reads everything every minute, a backstop for a commit the bus lost). What it

@@ -1,4 +1,4 @@
-// Deadlines and the cadence watchdog against the real server (issue 14): a deadline that passes
+// Deadlines and the cadence watchdog against the real server: a deadline that passes
 // while the server is down is applied exactly once after it starts again (also with a second
 // scheduler racing it, as a second node would); staleness appears and clears on a checkpoint;
 // no client may speak as the server.

@@ -1,4 +1,4 @@
-// The server's own events cannot be pre-empted (review of issue 16): an agent that appends any
+// The server's own events cannot be pre-empted: an agent that appends any
 // event under the id a plain hash of public facts would give the server's budget.exceeded,
 // deadline.passed or agent.stale does not stop the server's report — the scheduler appends under
 // an id keyed with the installation's secret, which every node on the database shares.

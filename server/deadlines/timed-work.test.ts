@@ -1,4 +1,4 @@
-// What is due in a pod, and the ids the scheduler appends it with (review of issue 14): a
+// What is due in a pod, and the ids the scheduler appends it with: a
 // decision item keeps its id across review rounds, so its deadline's event id names the round.
 import { describe, expect, it } from "vitest";
 import { Tape } from "../testing/reducer-tape";

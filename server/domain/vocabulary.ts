@@ -4,7 +4,7 @@
 // and server/domain/events/event-schemas.ts checks that every event type here
 // has its schema, so nothing is spelled twice.
 
-/** TeamNet and work-pod roles (seed 000 §3.1, seed 001 "Role Contract"). */
+/** Work-pod roles: docs/protocol/roles.md#the-roles. */
 export const ROLES = [
   "implementer", "reviewer", "orchestrator", "chair", "contract_guardian", "cost_controller",
   "librarian", "researcher", "patchmaker", "verifier", "spectator",
@@ -15,19 +15,19 @@ export type Role = (typeof ROLES)[number];
 export const ACCESS_LEVELS = ["viewer", "approver", "admin"] as const;
 export type Access = (typeof ACCESS_LEVELS)[number];
 
-/** Task statuses (a plan.json may also say the seed's "completed", read as done: seed 003 §1.1). */
+/** Task statuses (a plan.json may also say "completed", read as done: docs/protocol/plan-and-handoffs.md#planjson). */
 export const TASK_STATES = ["pending", "in_progress", "in_review", "changes_requested", "done", "rejected", "blocked", "cancelled"] as const;
 export type TaskState = (typeof TASK_STATES)[number];
 
-/** Typed notes (seed 002 §4). */
+/** Typed notes: docs/protocol/runs-and-notes.md#note-kinds. */
 export const NOTE_KINDS = ["OBSERVATION", "HYPOTHESIS", "HYPERTHESIS", "CONJECTURE", "STATUS", "REQUEST_HELP", "REQUEST_VERIFY"] as const;
 export type NoteKind = (typeof NOTE_KINDS)[number];
 
-/** Seed 000 §3.2, in order: text/spec → safety → determinism → reversibility → timebox; spike for factual disagreements. */
+/** docs/protocol/decisions-and-escalations.md#tie-breakers, in order: text/spec → safety → determinism → reversibility → timebox; spike for factual disagreements. */
 export const TIE_BREAKERS = ["text_spec", "safety", "determinism", "reversibility", "timebox", "spike"] as const;
 export type TieBreaker = (typeof TIE_BREAKERS)[number];
 
-/** What a decision is about, and what it says (seed 000 §3.2 decision policy). */
+/** What a decision is about, and what it says (docs/protocol/decisions-and-escalations.md#decisions). */
 export const DECISION_SUBJECTS = ["task", "milestone", "plan", "job", "run"] as const;
 export type DecisionSubject = (typeof DECISION_SUBJECTS)[number];
 export const DECISION_VERDICTS = ["approve", "reject", "accept", "block"] as const;
@@ -65,7 +65,7 @@ export type DeadlineOutcome = (typeof DEADLINE_OUTCOMES)[number];
 /** Marks where podwatch cut a long text inside a held call's input (the rest of the input stays whole JSON). */
 export const INPUT_CUT_MARK = "… [cut by podwatch]";
 
-/** What a tool policy's rule says of a call (issue 15). */
+/** What a tool policy's rule says of a call. */
 export const TOOL_ACTIONS = ["allow", "deny", "ask"] as const;
 export type ToolAction = (typeof TOOL_ACTIONS)[number];
 /** How far a person's "allow" reaches: this call, the rest of the session, or always (a new rule). */
@@ -77,7 +77,7 @@ export type ToolCallPhase = (typeof TOOL_CALL_PHASES)[number];
 /** The event types an agent session reports (the tape groups and filters them as one family). */
 export const SESSION_EVENT_TYPES = ["session.started", "session.ended", "prompt.submitted", "tool.call", "agent.notified", "subagent", "session.compacted", "usage.reported"] as const satisfies readonly EventType[];
 
-/** What a budget counts (issue 16): tokens in and out, money, wall time, tool calls. */
+/** What a budget counts: tokens in and out, money, wall time, tool calls. */
 export const BUDGET_METRICS = ["tokens", "cost_usd", "wall_minutes", "tool_calls"] as const;
 export type BudgetMetric = (typeof BUDGET_METRICS)[number];
 /** What crossing a budget does, besides the inbox item: nothing more, the next gated tool call asks a person, or the pod pauses. */

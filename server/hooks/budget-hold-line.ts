@@ -1,4 +1,4 @@
-// Why a call is held when no rule asked (issue 16): a crossed hold_tools budget turns the
+// Why a call is held when no rule asked: a crossed hold_tools budget turns the
 // agent's allowed calls into asks, and the person deciding must see which budget and by how much.
 import type { PodState } from "../domain/state/pod-state";
 import type { ToolVerdict } from "../domain/state/tool-policy";

@@ -1,4 +1,4 @@
-// Claude Code's hook input → podwatch's typed events (issue 15). Pure: the route gates tool
+// Claude Code's hook input → podwatch's typed events. Pure: the route gates tool
 // calls and appends; this only says what a hook means on the tape. Every text is cut to the
 // event's bound; a hook that means nothing (an unknown event, a Stop without a message) maps to [].
 import { SUMMARY_MAX } from "../domain/events/agent-events";

@@ -1,4 +1,4 @@
-// POST /api/v1/hooks/claude-code against the real server and database (issue 15): every recorded
+// POST /api/v1/hooks/claude-code against the real server and database: every recorded
 // hook payload lands as its event, retries and replays store once, prompt text stays out when
 // the pod says so, and gated calls are allowed or denied by a rule, a person or the deadline.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

@@ -1,4 +1,4 @@
-// A PreToolUse or PermissionRequest against the pod's tool policy (issue 15): a rule allows or
+// A PreToolUse or PermissionRequest against the pod's tool policy: a rule allows or
 // denies at once; "ask" puts an approval in the inbox and holds the call until a person (or the
 // deadline's default) answers. What was decided goes on the tape as the call's tool.call.
 // Whatever podwatch itself fails at once a call is gated answers deny, never an error: Claude

@@ -1,4 +1,4 @@
-// Gated tool calls against an attacker-minded agent (issue 15's review), on the real server and
+// Gated tool calls against an attacker-minded agent, on the real server and
 // database: podwatch's own refusals answer deny (Claude Code lets a call through on any non-2xx
 // from an http hook), an answer is bound to the call's input, a held call does not outlive its
 // token, a hold that ends unanswered leaves a trace, and an agent cannot forge podwatch's gates.

@@ -1,4 +1,4 @@
-// One Claude Code hook call (issue 15): observed events go on the tape; a PreToolUse or
+// One Claude Code hook call: observed events go on the tape; a PreToolUse or
 // PermissionRequest is gated by the pod's tool policy unless it is a replay from a spool.
 import type { AppContext } from "../app-context";
 import { AppError } from "../domain/errors";

@@ -1,4 +1,4 @@
-// A Stop becomes a checkpoint when the agent's last message reads like one (seed 000's
+// A Stop becomes a checkpoint when the agent's last message reads like one (docs/protocol/pods-and-modes.md#checkpoints-and-cadence:
 // "Completed / Next / Blocked"). Agents write it many ways — "## Completed", "**Next:**",
 // "Blocked: none", numbered or bulleted lists, items on the label's own line — so this is
 // tolerant; a message with fewer than two of the three sections stays a note.

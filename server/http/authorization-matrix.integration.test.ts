@@ -170,7 +170,7 @@ describe("authorization matrix", () => {
     { name: "PATCH /members/{m}", allowed: ["admin"], call: async (a) => api(s.url, "PATCH", `/api/v1/pods/${podId}/members/${await humanMember()}`, { access: "approver" }, a) },
     { name: "DELETE /members/{m}", allowed: ["admin"], call: async (a) => api(s.url, "DELETE", `/api/v1/pods/${podId}/members/${await humanMember()}`, undefined, a) },
     { name: "PATCH /users/{id}", allowed: [], call: (a) => api(s.url, "PATCH", "/api/v1/users/no-such-user", { canCreatePods: true }, a) },
-    // Budgets (issue 16): watchers read them; approvers set them; an agent token may try (the domain lets the chair or the cost controller: "bot" gets 409).
+    // Budgets: watchers read them; approvers set them; an agent token may try (the domain lets the chair or the cost controller: "bot" gets 409).
     { name: "GET /pods/{id}/budgets", allowed: WATCHERS, call: (a) => api(s.url, "GET", `/api/v1/pods/${podId}/budgets`, undefined, a) },
     { name: "PUT /pods/{id}/budgets/{b}", allowed: ["approver", "admin", "token"], call: (a) => api(s.url, "PUT", `/api/v1/pods/${podId}/budgets/b-${randomUUID().slice(0, 8)}`, { metric: "tokens", limit: 1000 }, a) },
     {
@@ -184,7 +184,7 @@ describe("authorization matrix", () => {
     },
     { name: "POST /pods/{id}/archive", allowed: ["admin"], call: (a) => api(s.url, "POST", `/api/v1/pods/${podId}/archive`, undefined, a) },
     { name: "POST /pods/{id}/unarchive", allowed: ["admin"], call: (a) => api(s.url, "POST", `/api/v1/pods/${podId}/unarchive`, undefined, a) },
-    // Signals (issue 16): a pod's for its watchers; the export is everyone's own pods (another pod's token sees its own); a record needs the pod; the key is public.
+    // Signals: a pod's for its watchers; the export is everyone's own pods (another pod's token sees its own); a record needs the pod; the key is public.
     { name: "GET /pods/{id}/signals", allowed: WATCHERS, call: (a) => api(s.url, "GET", `/api/v1/pods/${podId}/signals`, undefined, a) },
     { name: "GET /signals", allowed: [...WATCHERS, "otherToken"], call: (a) => api(s.url, "GET", "/api/v1/signals", undefined, a) },
     { name: "GET /signals/record", allowed: WATCHERS, call: (a) => api(s.url, "GET", `/api/v1/signals/record?pod=${podId}&agent=bot`, undefined, a) },

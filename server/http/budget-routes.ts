@@ -1,4 +1,4 @@
-// A pod's budgets over the API (issue 16): read them with what each uses now; set, change or
+// A pod's budgets over the API: read them with what each uses now; set, change or
 // remove one as the caller. People need approver access to the pod; the admin token speaks as
 // itself; an agent token may try as its member, and the domain lets the chair or the cost
 // controller. The control room's setBudget action calls the same use-case.

@@ -1,4 +1,4 @@
-// Issue 11 §1: an event whose body nests thousands of levels deep used to be
+// An event whose body nests thousands of levels deep used to be
 // stored (201) and then broke reading the tape and searching it (500), forever.
 // Bounds are checked at the door, so what is accepted can always be read back.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

@@ -1,4 +1,4 @@
-// Property (issue 11 §1): any body the tape accepts — arbitrary JSON in every
+// Property: any body the tape accepts — arbitrary JSON in every
 // place a body schema lets it through, near and beyond the bounds — can be read
 // back unchanged from every reader: a page of the tape, a search, /state (now
 // and as of its seq), /plan, /verify, the socket backlog, and a replay.

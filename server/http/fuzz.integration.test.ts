@@ -1,4 +1,4 @@
-// Fuzz (issue 11, "Also"): valid requests of every event type and seed
+// Fuzz: valid requests of every event type and file-format
 // document, broken structurally (envelope and body alike) and byte by byte,
 // plus broken paths. Every answer is 2xx or 4xx — never 5xx, never a dropped
 // connection without one — and afterwards the tape still verifies and reads.
@@ -78,7 +78,7 @@ describe.each(testProviders())("fuzzing the agent API on %s", (provider) => {
     expect([...statuses.keys()].filter((k) => k >= 400).length).toBeGreaterThan(2);
   });
 
-  it("mutated seed documents on their endpoints", async () => {
+  it("mutated file-format documents on their endpoints", async () => {
     const docs = [
       { path: () => `/api/v1/pods/${podId}/plan`, doc: SEED_DOCUMENTS.plan },
       { path: () => `/api/v1/pods/${podId}/workcells`, doc: SEED_DOCUMENTS.manifest },

@@ -1,4 +1,4 @@
-// Claude Code's http hooks (issue 15). The agent token names the pod and the member, so the
+// Claude Code's http hooks. The agent token names the pod and the member, so the
 // path names neither; the body is Claude Code's hook input as it sends it. A gated call always
 // gets a 200 with a decision: whatever fails before one is evaluated answers by the pod's
 // unreachable rule (server/hooks/answer-unchecked-call.ts), since Claude Code runs the tool on any

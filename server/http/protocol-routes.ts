@@ -1,5 +1,5 @@
-// Seed documents as endpoints: plan.json (seed 003), task manifests and
-// proof.json (seed 004) become tape events; state and schema are read models.
+// The protocol's file formats as endpoints (docs/protocol/): plan.json, task manifests and
+// proof.json become tape events; state and schema are read models.
 import { maySeeItem, podAccess } from "../domain/access/policy";
 import { AppError } from "../domain/errors";
 import { readPodState } from "../pods/read-pod-state";

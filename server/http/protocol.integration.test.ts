@@ -40,7 +40,7 @@ describe.each(testProviders())("the pod protocol over the API on %s", (provider)
   });
   afterAll(() => s.stop());
 
-  it("accepts the seed's plan.json as written and reads it back in the same format", async () => {
+  it("accepts a plan.json as written and reads it back in the same format", async () => {
     const r = await post(s, `/api/v1/pods/${podId}/plan`, seedText("plan.json"), "chair-1");
     expect(r.status).toBe(201);
     const plan = (await api(s.url, "GET", `/api/v1/pods/${podId}/plan`)).body;
@@ -48,7 +48,7 @@ describe.each(testProviders())("the pod protocol over the API on %s", (provider)
     expect(plan.tasks[0].metadata).toEqual({ completed_at: "2023-10-27T10:00:00Z" });
   });
 
-  it("accepts the seed's handoff TaskStep as written: the destination must be a member", async () => {
+  it("accepts a handoff TaskStep as written: the destination must be a member", async () => {
     const step = JSON.parse(seedText("handoff-step.json"));
     const r = await events([ev("handoff", "coder", step)]);
     expect(r.status).toBe(201);
@@ -62,7 +62,7 @@ describe.each(testProviders())("the pod protocol over the API on %s", (provider)
     expect(await length()).toBe(before);
   });
 
-  it("accepts the seed's manifest and complete proof.json as written", async () => {
+  it("accepts a manifest and a complete proof.json as written", async () => {
     const opened = await post(s, `/api/v1/pods/${podId}/workcells`, seedText("manifest.json"));
     expect(opened.status).toBe(201);
     expect(opened.body.workcellId).toBe("wc-42-20250115T143022Z");

@@ -1,4 +1,4 @@
-// Issue 11 §2: every request body is capped while it streams, on every route
+// Every request body is capped while it streams, on every route
 // (Better Auth's too, reachable with no credentials): 413 with the error
 // envelope, chunked or not, and the server stays responsive. Deep JSON under
 // the cap is a 4xx naming the limit; a malformed %-escape in a path is a 400.

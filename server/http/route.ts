@@ -24,7 +24,7 @@ export type FailedContext = { app: AppContext; req: IncomingMessage; res: Server
  */
 export type Route = { method: string; path: RegExp; guard: Guard; run: (c: RouteContext) => Promise<void>; failed?: (c: FailedContext, e: unknown) => Promise<void> };
 
-/** Who is named as the actor of seed-document endpoints: the token's member, else the caller's header. */
+/** Who is named as the actor of the file-format endpoints: the token's member, else the caller's header. */
 export function actorOf(c: RouteContext): string {
   if (c.identity.kind === "agent") return c.identity.memberId;
   const h = c.req.headers["x-podwatch-actor"];

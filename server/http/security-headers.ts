@@ -12,7 +12,7 @@ export function contentSecurityPolicy({ nonce, dev = false }: { nonce?: string; 
     "default-src 'self'",
     `script-src ${scripts.join(" ")}`,
     // Styles stay 'unsafe-inline': React renders style="" attributes (the tape's virtual rows), which
-    // a nonce cannot cover. Inline CSS cannot run script; the issue is about scripts.
+    // a nonce cannot cover. Inline CSS cannot run script; the risk is in scripts.
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob:",
     "font-src 'self' data:",

@@ -1,4 +1,4 @@
-// Signals (issue 16): one pod's, an export across pods (JSON or CSV), the signed record of one
+// Signals: one pod's, an export across pods (JSON or CSV), the signed record of one
 // agent, and the public key that checks it. Thin: parse, call one read model, answer.
 import type { ServerResponse } from "node:http";
 import { AppError, notFound } from "../domain/errors";

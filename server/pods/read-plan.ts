@@ -1,7 +1,7 @@
 import type { PodState } from "../domain/state/pod-state";
 import type { PlanRead } from "../wire/seed-formats";
 
-/** plan_read (seed 003 §1.2): the pod's plan in plan.json's own format. */
+/** plan_read (docs/protocol/plan-and-handoffs.md#planjson): the pod's plan in plan.json's own format. */
 export function planJson(s: PodState): PlanRead {
   return {
     tasks: s.taskOrder.map((id) => {

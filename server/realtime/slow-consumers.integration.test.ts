@@ -1,4 +1,4 @@
-// Issue 11 §3: spectators that never read used to make the server queue page
+// Spectators that never read used to make the server queue page
 // after page of a big tape (80 of them: 0.4 GB → 2.5 GB). Back-pressure now:
 // a backlog page goes out only once the last was acknowledged, a live socket's
 // queue is bounded, and a slow consumer is disconnected instead of buffered.

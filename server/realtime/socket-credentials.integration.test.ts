@@ -1,4 +1,4 @@
-// Issue 11 §6: refused socket handshakes count toward the per-IP auth-failure
+// Refused socket handshakes count toward the per-IP auth-failure
 // limit like refused API calls, and revoking a credential ends its sockets at
 // once (the periodic sweep is only the backstop).
 import { io as connect, type Socket } from "socket.io-client";

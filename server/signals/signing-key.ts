@@ -1,4 +1,4 @@
-// The installation's Ed25519 key for signed exports (issue 16). Created the first time any node
+// The installation's Ed25519 key for signed exports. Created the first time any node
 // needs it and kept in the database, so every node signs with the same key and a restart keeps
 // it: directories that pinned the public key go on trusting exports. Two nodes racing to create
 // it both insert the same fixed id; the loser's insert fails and it reads the winner's row.

@@ -1,4 +1,4 @@
-// Property (issue 16): through the real write path and store, the signals kept in the stored
+// Property: through the real write path and store, the signals kept in the stored
 // projection equal the signals recomputed from the tape read back, at every batch's seq — on
 // SQLite and PostgreSQL. Random pod histories, appended in random batch sizes.
 import fc from "fast-check";

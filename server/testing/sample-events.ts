@@ -1,6 +1,6 @@
 // One valid event of every type, for fuzzing: a type added to the schemas
 // without a sample here does not compile. Actors and ids match the team the
-// fuzz test sets up (impl-1, rev-1, chair-1); the seed documents are the seeds' own examples.
+// fuzz test sets up (impl-1, rev-1, chair-1); the file-format documents are those of seed-examples/.
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { EventType } from "../wire/events";

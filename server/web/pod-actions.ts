@@ -11,7 +11,7 @@ import { addAgent } from "../access/add-agent";
 import { createAgentToken, revokeAgentToken } from "../access/agent-tokens";
 import { rotateAgentToken } from "../access/rotate-agent-token";
 
-// --- gated tools (issue 15): the policy (pod admins; the reducer checks again) ---
+// --- gated tools: the policy (pod admins; the reducer checks again) ---
 /** Replaces the pod's (no agentId) or one agent's tool policy. */
 export const setToolPolicyAction = definePodAction({
   schema: ZSetToolPolicyInput,
@@ -19,7 +19,7 @@ export const setToolPolicyAction = definePodAction({
   events: (a, actor) => [{ type: "agent.policy.set" as const, actor, body: a.policy }],
 });
 
-/** Sets, raises or removes a budget (issue 16; approvers, the domain checks again): the same use-case as PUT/DELETE …/budgets/{budgetId}. */
+/** Sets, raises or removes a budget (approvers, the domain checks again): the same use-case as PUT/DELETE …/budgets/{budgetId}. */
 export const setBudgetCall = definePodCall({
   schema: ZBudgetSetInput,
   need: "approver" as const,

@@ -25,7 +25,7 @@ export async function answerEscalation(raw: unknown) {
   return runPodAction(answerEscalationAction, raw);
 }
 
-// Gated tools (issue 15): a pod admin sets a tool policy; an approver answers a held call.
+// Gated tools: a pod admin sets a tool policy; an approver answers a held call.
 export async function setToolPolicy(raw: unknown) {
   return runPodAction(setToolPolicyAction, raw);
 }
@@ -34,7 +34,7 @@ export async function answerToolApproval(raw: unknown) {
   return runPodAction(answerToolApprovalAction, raw);
 }
 
-// Budgets (issue 16): an approver sets, raises or removes one (the domain checks again).
+// Budgets: an approver sets, raises or removes one (the domain checks again).
 export async function setBudget(raw: unknown) {
   return runPodCall(setBudgetCall, raw);
 }

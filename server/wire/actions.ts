@@ -20,11 +20,11 @@ export const ZDecideInput = z.object({
 });
 
 export const ZAnswerEscalationInput = z.object({ podId: ZPodId, escalationId: ZId, answer: z.string().trim().min(1, "write an answer").max(5000) });
-/** Gated tools (issue 15): a pod's or one agent's tool policy (pod admins), the body of agent.policy.set as it is. */
+/** Gated tools: a pod's or one agent's tool policy (pod admins), the body of agent.policy.set as it is. */
 export const ZSetToolPolicyInput = z.object({ podId: ZPodId, policy: ZAgentPolicySet.shape.body });
 /** A person's answer to a held tool call (approvers): the body of tool.approval.answered. */
 export const ZAnswerToolApprovalInput = z.object({ podId: ZPodId, answer: ZToolApprovalAnswered.shape.body });
-/** Budgets (issue 16; approvers, the domain checks again): budget.set's body as it is; `limit: null` removes the budget. */
+/** Budgets (approvers, the domain checks again): budget.set's body as it is; `limit: null` removes the budget. */
 export const ZBudgetSetInput = ZBudgetSet.shape.body.extend({ podId: ZPodId });
 export type TBudgetSetInput = z.infer<typeof ZBudgetSetInput>;
 /** A pod admin has read a notice (pod admins; the API twin is POST /api/v1/pods/{podId}/notices/{noticeId}/dismiss). */

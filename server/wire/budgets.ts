@@ -1,4 +1,4 @@
-// Budgets over the API (issue 16): what PUT /api/v1/pods/{podId}/budgets/{budgetId} takes and
+// Budgets over the API: what PUT /api/v1/pods/{podId}/budgets/{budgetId} takes and
 // what the budget routes answer. The body is budget.set's own (its bounds and defaults), less
 // the id the path names; removing is DELETE, so a PUT always sets a limit.
 import { z } from "zod";

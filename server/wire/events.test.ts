@@ -11,7 +11,7 @@ describe("event wire schemas", () => {
     expect(r.success).toBe(false);
     expect(r.error!.issues.map((i) => i.path.join("."))).toEqual(["body.next", "body.blocked"]);
   });
-  it("accepts every seed note kind with its required fields, and keeps extra fields", () => {
+  it("accepts every note kind with its required fields, and keeps extra fields", () => {
     const required: Record<string, object> = {
       HYPOTHESIS: { test: "run the suite", budget: "10 min" },
       HYPERTHESIS: { blindSpot: "never ran on ARM", bound: "one CI job" },
@@ -22,7 +22,7 @@ describe("event wire schemas", () => {
       expect(r.body).toMatchObject({ kind, RUN_ID: "r1" });
     }
   });
-  it("requires a hypothesis to carry its test and budget (seed 002 §4.1)", () => {
+  it("requires a hypothesis to carry its test and budget", () => {
     const r = ZEventInput.safeParse({ type: "note", actor: "a", body: { kind: "HYPOTHESIS", text: "maybe" } });
     expect(r.error?.issues.map((i) => i.path.join("."))).toEqual(["body.test", "body.budget"]);
   });

@@ -18,7 +18,7 @@ export const ZEventBatch = z.object({ events: z.array(ZEventInput).min(1).max(MA
 /** What POST /events answers: one ack per event, in order. */
 export type AppendResponse = { events: Ack[] };
 
-/** Envelope extras kept beside the body (seed 002 §4.2 RUN_ID, WORK_ITEM_ID, MOOD, REFERENCES). */
+/** Envelope extras kept beside the body (docs/protocol/tape.md#the-envelope). */
 export type EventMeta = { taskId?: string; runId?: string; workItemId?: string; mood?: string; refs?: string[]; sessionId?: string };
 
 /** An event as stored on the tape and sent to clients. */

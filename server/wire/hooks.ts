@@ -1,4 +1,4 @@
-// POST /api/v1/hooks/claude-code (issue 15): Claude Code's hook input in, its hook output out.
+// POST /api/v1/hooks/claude-code: Claude Code's hook input in, its hook output out.
 import { z } from "zod";
 
 /** A hook body may carry a large tool response (a Read of a big file); only summaries are kept. */

@@ -1,4 +1,4 @@
-// What the signals routes answer (issue 16): an agent's raw signals with their rates, per pod,
+// What the signals routes answer: an agent's raw signals with their rates, per pod,
 // across pods, as of a seq or over a time window; and the budgets with what they use now.
 import type { Budget } from "../domain/state/pod-state";
 import type { ChainedEvent } from "../domain/hash-chain";

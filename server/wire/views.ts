@@ -18,9 +18,9 @@ export type PodStateView = Pick<PodState, "seq" | "status" | "scope" | "activeAg
   planBlocks: PodState["planBlocks"][string][];
   /** The cadence watchdog: checkpoints on cadence and agents stale now. */
   cadence: CadenceAdherence;
-  /** Gated tools (issue 15): the pod's and each agent's tool policy, and whether prompt text goes on the tape. */
+  /** Gated tools: the pod's and each agent's tool policy, and whether prompt text goes on the tape. */
   toolPolicies: Pick<PodState, "policies" | "recordPrompts">;
-  /** Agent sessions (issue 15), the most recently active first, and tokens and cost per agent and model. */
+  /** Agent sessions, the most recently active first, and tokens and cost per agent and model. */
   sessions: PodState["sessions"][string][];
   usage: (PodState["usage"][string][string] & { agentId: string; model: string })[];
 };
@@ -43,9 +43,9 @@ export type InboxContext =
   | { kind: "job"; jobId: string; scope: string; settlement: Job["settlement"]; constraints: string[]; acceptanceTests: string[]; escrow: Job["escrow"]; evidence: InboxEvidence[] }
   | { kind: "escalation"; escalationKind: Escalation["kind"]; question: string; askedBy: string; options: string[]; task: { taskId: string; description: string } | null; evidence: InboxEvidence[] }
   | { kind: "plan"; planId: string; blocks: { by: string; role: string; rationale: string }[] }
-  // A held tool call (issue 15): who asks, in which session and folder, and the policy rule that asked.
+  // A held tool call: who asks, in which session and folder, and the policy rule that asked.
   | { kind: "tool"; requestId: string; agentId: string; tool: string; sessionId: string | null; cwd: string | null; ruleId: string | null }
-  // A crossed budget (issue 16): the budget as set, what it used when crossed and now, and whether the pod is paused (its "Resume pod").
+  // A crossed budget: the budget as set, what it used when crossed and now, and whether the pod is paused (its "Resume pod").
   | { kind: "budget"; budgetId: string; agentId: string | null; metric: BudgetMetric; limit: number; then: BudgetAction; usedAtCrossing: number | null; usedNow: number; podStatus: PodState["status"] };
 /** One thing waiting for a human, with what backs it (null when its subject is gone from the state). */
 export type InboxCard = InboxItem & { context: InboxContext | null };

@@ -1,11 +1,11 @@
-// `podwatch note`: a typed note (seed 002 NOTE kinds).
+// `podwatch note`: a typed note (docs/protocol/runs-and-notes.md#note-kinds).
 import { NOTE_KINDS } from "../../../server/wire/events";
 import { UsageError } from "../../sdk/errors";
 import { keyValues, list, OPTIONS, recorded, str, type Command } from "../command";
 
 export const note: Command = {
   name: "note",
-  summary: "Write a typed note (seed 002 NOTE kinds)",
+  summary: "Write a typed note (one of the NOTE kinds)",
   args: "<KIND> <text>",
   arity: [2, 2],
   options: { set: { type: "string", multiple: true, description: "an extra field, e.g. test=… budget=… (repeatable)", value: "KEY=VALUE" }, task: OPTIONS.task, run: OPTIONS.inRun },

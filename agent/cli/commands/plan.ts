@@ -1,4 +1,4 @@
-// `podwatch plan read|add|update|import`: the plan tools of seed 003.
+// `podwatch plan read|add|update|import`: the plan tools (docs/protocol/plan-and-handoffs.md).
 import type { PlanJson } from "../../sdk/pod-agent";
 import { keyValues, list, recorded, str, type Command } from "../command";
 import { readJsonFile } from "../read-json-file";
@@ -47,7 +47,7 @@ export const planCommands: Command[] = [
   },
   {
     name: "plan import",
-    summary: "Import a plan.json (seed 003 §1.1) as written",
+    summary: "Import a plan.json as written",
     args: "<plan.json>",
     arity: [1, 1],
     run: async ({ positionals: [file], agent }) => {

@@ -1,4 +1,4 @@
-// `podwatch run start|verify|commit|discard`: a run on a work item (seed 002).
+// `podwatch run start|verify|commit|discard`: a run on a work item (docs/protocol/runs-and-notes.md).
 import { UsageError } from "../../sdk/errors";
 import { keyValues, list, OPTIONS, recorded, str, type Command } from "../command";
 
@@ -10,7 +10,7 @@ const fail = (m: string): never => {
 export const runCommands: Command[] = [
   {
     name: "run start",
-    summary: "Start a run on a work item (seed 002)",
+    summary: "Start a run on a work item",
     options: { run: OPTIONS.runId, task: { type: "string", description: "the work item (task) id", value: "ID" }, mood: { type: "string", description: "e.g. CURIOUS, SKEPTICAL (default FOCUSED)", value: "MOOD" } },
     run: async ({ values: v, agent }) => recorded(`run ${v.run}`, await agent().startRun({ runId: need(v.run, "run"), workItemId: need(v.task, "task"), mood: str(v.mood) ?? "FOCUSED" })),
   },

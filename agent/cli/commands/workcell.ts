@@ -1,10 +1,10 @@
-// `podwatch workcell open`: a workcell from a task manifest (seed 004).
+// `podwatch workcell open`: a workcell from a task manifest (docs/protocol/workcells-and-evidence.md).
 import type { Command } from "../command";
 import { readJsonFile } from "../read-json-file";
 
 export const workcellOpen: Command = {
   name: "workcell open",
-  summary: "Open a workcell from a task manifest (seed 004)",
+  summary: "Open a workcell from a task manifest",
   args: "<manifest.json>",
   arity: [1, 1],
   run: async ({ positionals: [file], agent }) => {

@@ -1,4 +1,4 @@
-// What the agents people really run report without code (issue 15): Claude Code's hooks and
+// What the agents people really run report without code: Claude Code's hooks and
 // OpenTelemetry's GenAI spans become sessions, prompts, tool calls, usage; and a pod's admins
 // gate tools (allow / deny / ask a human). The session an event belongs to is the envelope's
 // `sessionId`. Every text here is a bounded summary: the adapters cut what they are given.

@@ -3,7 +3,7 @@
 // JSON.stringify's stack) would make its pod unreadable forever, so the shape
 // is bounded at the door, where it can still be refused.
 //
-// The limits are far beyond what an agent writes: the deepest seed format
+// The limits are far beyond what an agent writes: the deepest of the protocol's file formats
 // (a proof's gates, a TaskStep's tool-call args) nests under 10 levels, and the
 // largest body, an evidence bundle, takes ~130 bytes and 4 entries per artifact
 // (so ~8,000 artifacts fit). Every reader then works on at most 1 MiB and

@@ -1,6 +1,6 @@
 // The building blocks every event schema shares: the envelope, `ev` (an event of one type
 // whose body is bounded), deadlines. Split from event-schemas.ts so each family of events
-// (the seeds' own, agents' sessions and tools) can live in its own file.
+// (the protocol's own, agents' sessions and tools) can live in its own file.
 import { z } from "zod";
 import { findBoundsViolation } from "./event-bounds";
 import { ZId } from "./seed-formats";
@@ -11,7 +11,7 @@ export const ZRole = z.enum(ROLES);
 export const ZText = z.string().min(1).max(20000);
 export const ZLine = z.string().min(1).max(2000);
 
-/** Envelope shared by all events (spine issue + seed 002 §4.2 fields). */
+/** Envelope shared by all events: docs/protocol/tape.md#the-envelope. */
 export const envelope = {
   id: z.uuid().optional(),
   actor: ZId,
@@ -34,7 +34,7 @@ export const ev = <T extends EventType, B extends z.ZodType>(type: T, body: B) =
   });
 export const none = z.object({}).default({});
 
-// --- deadlines (issue 14): what happens when nobody answers in time ---
+// --- deadlines: what happens when nobody answers in time ---
 /** The longest deadline, in minutes: 30 days. */
 export const DEADLINE_MAX_MINUTES = 43200;
 /**

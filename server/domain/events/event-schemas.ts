@@ -1,5 +1,5 @@
-// Every tape event type as one zod discriminated union on `type`. Each schema
-// names the seed (../shared/seeds) and section it comes from.
+// Every tape event type as one zod discriminated union on `type`. Each family names the
+// document of docs/protocol/ that states its rules.
 import { z } from "zod";
 import { AGENT_EVENT_SCHEMAS } from "./agent-events";
 import { deadline, DEADLINE_MAX_MINUTES, envelope, ev, none, ZLine, ZRole, ZText, type Deadline } from "./event-kit";
@@ -14,8 +14,8 @@ export { ZRole };
 
 const ZEvidenceIds = z.array(ZId).max(200).default([]);
 
-// --- pod lifecycle (seed 000 §3.2 "Scope agreement") ---
-/** `cadenceMinutes`: how often the pod expects a checkpoint (5–240; absent = 30, seed 000's 15–30 minute slices). */
+// --- pod lifecycle (docs/protocol/pods-and-modes.md#lifecycle) ---
+/** `cadenceMinutes`: how often the pod expects a checkpoint (5–240; absent = 30: docs/protocol/pods-and-modes.md#scope-agreement). */
 export const CADENCE_MINUTES = { min: 5, max: 240, default: 30 } as const;
 export const ZScopeAgreed = ev("pod.scope_agreed", z.object({
   scope: ZText,
@@ -27,7 +27,7 @@ export const ZPodPaused = ev("pod.paused", z.object({ reason: z.string().max(200
 export const ZPodResumed = ev("pod.resumed", none);
 export const ZPodClosed = ev("pod.closed", z.object({ reason: z.string().max(2000).optional() }).default({}));
 
-// --- members and roles (seed 000 §3.1 "roles can be rotated but must be explicit"; seed 001) ---
+// --- members and roles (docs/protocol/roles.md, docs/protocol/pods-and-modes.md#members-and-access) ---
 export const ZAccess = z.enum(ACCESS_LEVELS);
 export const ZMemberJoined = ev("member.joined", z.object({
   memberId: ZId,
@@ -41,7 +41,7 @@ export const ZAccessRevoked = ev("access.revoked", z.object({ memberId: ZId }));
 export const ZRoleAssigned = ev("role.assigned", z.object({ memberId: ZId, role: ZRole }));
 export const ZRoleRotated = ev("role.rotated", z.object({ role: ZRole, from: ZId, to: ZId }));
 
-// --- plan (seed 003 §1: plan.json and plan_add_task / plan_update_task) ---
+// --- plan (docs/protocol/plan-and-handoffs.md: plan.json and plan_add_task / plan_update_task) ---
 export const ZPlanImported = ev("plan.imported", z.object({ plan: ZPlanJson }));
 export const ZTaskAdded = ev("task.added", z.object({
   taskId: ZId.optional(), // plan_add_task(description) numbers the task when absent
@@ -57,7 +57,7 @@ export const ZTaskUpdated = ev("task.updated", z.object({
   assignee: ZId.optional(),
 }));
 
-// --- the task loop (seed 000 §3.2 "implement → review → approve/reject") ---
+// --- the task loop (docs/protocol/plan-and-handoffs.md#the-review-loop) ---
 export const ZReviewRequested = ev("task.review_requested", z.object({ taskId: ZId, evidenceIds: ZEvidenceIds, deadline: deadline(["approve", "reject"]).optional() }));
 export const ZReview = ev("review", z.object({
   taskId: ZId,
@@ -66,7 +66,7 @@ export const ZReview = ev("review", z.object({
   evidenceIds: ZEvidenceIds,
 }));
 
-// --- checkpoints (seed 000 §3.2 "Completed / Next / Blocked") ---
+// --- checkpoints (docs/protocol/pods-and-modes.md#checkpoints-and-cadence) ---
 /** A checkpoint is a report: an empty or blank one would only be a blank row on the tape, whoever sends it (API, CLI, MCP). */
 const ZReportLine = ZLine.regex(/\S/, { message: "a line must not be blank" });
 export const ZCheckpoint = ev("checkpoint", z.object({
@@ -76,7 +76,7 @@ export const ZCheckpoint = ev("checkpoint", z.object({
   taskId: ZId.optional(),
 }).refine((b) => b.completed.length + b.next.length + b.blocked.length > 0, { message: "a checkpoint needs at least one line in completed, next or blocked" }));
 
-// --- notes (seed 002 §4: typed NOTE events with RUN_ID … REFERENCES) ---
+// --- notes (docs/protocol/runs-and-notes.md#notes: typed NOTE events with RUN_ID … REFERENCES) ---
 const noteFields = {
   text: ZText.optional(),
   BODY: z.unknown().optional(),
@@ -101,7 +101,7 @@ const ZNoteBody = z
   .refine((n) => n.text !== undefined || n.BODY !== undefined, { message: "a note needs text or BODY", path: ["text"] });
 export const ZNote = ev("note", ZNoteBody);
 
-// --- decisions (seed 000 §3.2 decision policy + §4.3; seed 001 "Unique decision authority") ---
+// --- decisions (docs/protocol/decisions-and-escalations.md, docs/protocol/roles.md#decision-authority) ---
 export const ZDecision = ev("decision", z.object({
   subject: z.object({ kind: z.enum(DECISION_SUBJECTS), id: ZId }),
   verdict: z.enum(DECISION_VERDICTS),
@@ -109,10 +109,10 @@ export const ZDecision = ev("decision", z.object({
   rationale: ZText,
   evidenceIds: ZEvidenceIds,
 }));
-/** ContractGuardian / CostController plan gate (seed 001). */
+/** The contract guardian's and the cost controller's plan gate: docs/protocol/roles.md#plan-gates. */
 export const ZPlanReview = ev("plan.review", z.object({ verdict: z.enum(["APPROVE", "BLOCK"]), rationale: z.string().max(20000).default(""), planId: ZId.default("plan") }));
 
-// --- escalation (seed 000 §3.2 "human escalation only for intent/risk tolerance or external human input") ---
+// --- escalation (docs/protocol/decisions-and-escalations.md#escalations) ---
 export const ZEscalation = ev("escalation", z.object({
   escalationId: ZId.optional(),
   kind: z.enum(["intent", "risk_tolerance", "external_input"]),
@@ -130,8 +130,8 @@ export const ZEscalation = ev("escalation", z.object({
 }));
 export const ZEscalationAnswered = ev("escalation.answered", z.object({ escalationId: ZId, answer: ZText }));
 
-// --- handoff (seed 003 §2: handoff(destination_agent, reason)) ---
-/** Either `{ to, reason }` or the seed's TaskStep whose tool_call is a handoff (§2.1), kept as `step`. */
+// --- handoff (docs/protocol/plan-and-handoffs.md#handoffs: handoff(destination_agent, reason)) ---
+/** Either `{ to, reason }` or a TaskStep whose tool_call is a handoff, kept as `step`. */
 const ZHandoffFromStep = ZHandoffTaskStep.transform((step, ctx) => {
   const call = step.parts.find((p) => p.type === "tool_call" && (p as { tool_call: { tool_name: string } }).tool_call.tool_name === "handoff") as
     | { tool_call: { args: Record<string, unknown> } }
@@ -145,7 +145,7 @@ const ZHandoffFromStep = ZHandoffTaskStep.transform((step, ctx) => {
 });
 export const ZHandoff = ev("handoff", z.union([z.object({ to: ZId, reason: ZText }), ZHandoffFromStep]));
 
-// --- runs (seed 002 §3 invariants A–D, §6 verification, §7–8) ---
+// --- runs (docs/protocol/runs-and-notes.md#runs-are-transactions) ---
 export const ZRunStarted = ev("run.started", z.object({ runId: ZId, workItemId: ZId, mood: z.string().min(1).max(50) }));
 export const ZRunVerified = ev("run.verified", z.object({ runId: ZId, by: z.enum(["self", "director"]), passed: z.boolean(), checks: z.array(z.looseObject({ name: ZId, passed: z.boolean() })).default([]) }));
 export const ZRunCommitted = ev("run.committed", z.object({ runId: ZId, commit: z.string().min(1).max(200) }));
@@ -169,7 +169,7 @@ export const ZRelativePath = z
 export const SHA256_HEX = /^[0-9a-f]{64}$/;
 const ZSha256 = z.string().regex(SHA256_HEX);
 
-// --- evidence (seed 000 §4.2: commands.jsonl, artifacts, hashes, environment snapshot) ---
+// --- evidence (docs/protocol/workcells-and-evidence.md#evidence-bundles) ---
 export const ZEvidenceBundle = ev("evidence.bundle", z.object({
   bundleId: ZId,
   commands: z.array(z.looseObject({ command: z.string().min(1), exit_code: z.number().int(), duration_ms: z.number().min(0).optional() })).max(10000),
@@ -181,11 +181,11 @@ export const ZEvidenceBundle = ev("evidence.bundle", z.object({
   manifestHash: ZSha256,
 }));
 
-// --- workcells (seed 004: task manifest, proof.json) ---
+// --- workcells (docs/protocol/workcells-and-evidence.md: task manifest, proof.json) ---
 export const ZWorkcellOpened = ev("workcell.opened", z.object({ manifest: ZTaskManifest }));
 export const ZWorkcellProof = ev("workcell.proof", z.object({ proof: ZProof }));
 
-// --- contracting (seed 000 §2 Mode A: Job, EvidenceBundle, Decision, escrow settlement) ---
+// --- contracting (docs/protocol/contracting.md: job, evidence, decision, escrow settlement) ---
 export const ZJobPosted = ev("job.posted", z.object({
   jobId: ZId,
   scope: ZText,
@@ -197,9 +197,9 @@ export const ZJobFunded = ev("job.funded", z.object({ jobId: ZId }));
 export const ZJobDelivered = ev("job.delivered", z.object({ jobId: ZId, evidenceIds: ZEvidenceIds, deadline: deadline(["accept", "reject"]).optional() }));
 export const ZJobSettled = ev("job.settled", z.object({ jobId: ZId, outcome: z.enum(["released", "refunded"]) }));
 
-// --- budgets (seed 001 "Dispatcher": budget_exceeded) ---
+// --- budgets (docs/protocol/budgets.md) ---
 /**
- * A budget of the pod (no agentId) or of one agent (issue 16), set by a human approver or the
+ * A budget of the pod (no agentId) or of one agent, set by a human approver or the
  * cost controller; `limit: null` removes it. Setting it again starts a new round: it may be
  * crossed (and reported) once more.
  */
@@ -211,7 +211,7 @@ export const ZBudgetSet = ev("budget.set", z.object({
   then: z.enum(BUDGET_ACTIONS).default("notify"),
 }));
 /**
- * A budget was crossed. An agent may report its own (seed 001's dispatcher: `budget` names it);
+ * A budget was crossed. An agent may report its own (a dispatcher's: `budget` names it);
  * the server appends one, as podwatch, when a budget set with budget.set is crossed — then
  * `metric`, `agentId`, `then` and `round` say which and what follows (only the server's carry them).
  */
@@ -226,7 +226,7 @@ export const ZBudgetExceeded = ev("budget.exceeded", z.object({
   round: z.number().int().min(1).optional(),
 }));
 
-// --- the server's own events (issue 14), appended only as SYSTEM_ACTOR ---
+// --- the server's own events, appended only as SYSTEM_ACTOR ---
 /** A deadline passed: its outcome, applied like a person's answer or decision. `itemId` is the inbox item, `subject` what it is about. */
 export const ZDeadlinePassed = ev("deadline.passed", z.object({
   itemId: z.string().min(1).max(300),

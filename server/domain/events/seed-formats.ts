@@ -1,11 +1,11 @@
-// The seeds' own file formats, accepted exactly as written there.
+// The protocol's file formats (docs/protocol/), accepted exactly as agents write them.
 import { z } from "zod";
 import { TASK_STATES, type TaskState } from "../vocabulary";
 import { POD_BOUNDS } from "../pod-bounds";
 import { utf8Length } from "./event-bounds";
 
 export { TASK_STATES, type TaskState };
-/** Plan task statuses: ours plus the seed's "completed" (seed 003 §1.1), which means done. */
+/** Plan task statuses: ours plus "completed" (docs/protocol/plan-and-handoffs.md#planjson), which means done. */
 export const ZTaskState = z.enum(TASK_STATES);
 export const ZPlanStatus = z.union([ZTaskState, z.literal("completed")]).transform((s): TaskState => (s === "completed" ? "done" : s));
 
@@ -49,7 +49,7 @@ export const ZTaskMetadata = z
     "x-podwatch-max-bytes": taskMetadataBytes,
   });
 
-/** plan.json (seed 003 §1.1): `{ tasks: [{ task_id, description, status, metadata }] }`. */
+/** plan.json (docs/protocol/plan-and-handoffs.md#planjson): `{ tasks: [{ task_id, description, status, metadata }] }`. */
 export const ZPlanJson = z.looseObject({
   tasks: z
     .array(
@@ -65,7 +65,7 @@ export const ZPlanJson = z.looseObject({
     .meta({ description: `At most ${POD_BOUNDS.tasks} tasks, and at most that many in the pod once imported.`, "x-podwatch-pod-max-tasks": POD_BOUNDS.tasks }),
 });
 
-/** Task Manifest (seed 004 "Required Inputs"). */
+/** Task Manifest: docs/protocol/workcells-and-evidence.md#the-workcell-manifest. */
 export const ZTaskManifest = z.looseObject({
   schema_version: z.string().min(1),
   workcell_id: ZId,
@@ -92,7 +92,7 @@ const ZGate = z.looseObject({
   output_path: z.string().optional(),
 });
 
-/** Patch + Proof, proof.json (seed 004 "Required Outputs"). */
+/** Patch + Proof, proof.json: docs/protocol/workcells-and-evidence.md#the-proof. */
 export const ZProof = z.looseObject({
   schema_version: z.literal("1.0.0"),
   workcell_id: ZId,
@@ -134,7 +134,7 @@ export const ZProof = z.looseObject({
   }),
 });
 
-/** A TaskStep carrying a handoff tool call (seed 003 §2.1). */
+/** A TaskStep carrying a handoff tool call: docs/protocol/plan-and-handoffs.md#handoffs. */
 export const ZHandoffTaskStep = z.looseObject({
   step_id: z.string(),
   agent_name: z.string().min(1),

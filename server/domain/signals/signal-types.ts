@@ -1,4 +1,4 @@
-// The raw material of reputation (issue 16; seed 000 §5: "protocol outputs, not scoring"):
+// The raw material of reputation (what the protocol outputs, not a score):
 // counts kept per agent, derived from the tape event by event (step-signals.ts) and stored in
 // the pod's state, so a replay to any seq rebuilds them exactly. No score is computed here: a
 // rate is a Share or a Mean, kept as its parts, so pods and periods add up exactly.

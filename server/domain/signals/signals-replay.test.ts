@@ -1,4 +1,4 @@
-// Property (issue 16, "Done when"): the signals the append path stores equal the signals
+// Property: the signals the append path stores equal the signals
 // recomputed from the tape, at any seq — after the JSON round trip the store puts them through.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";

@@ -1,4 +1,4 @@
-// The signals fold (issue 16): one event's effect on the pod's raw signals, run after every event
+// The signals fold: one event's effect on the pod's raw signals, run after every event
 // (apply-event.ts) with the state before and after it, so it follows each reducer's outcome
 // without any reducer knowing of signals. Pure: a replay of the tape to any seq rebuilds them.
 //

@@ -1,4 +1,4 @@
-// Signals of the task loop (seed 000 §3.2: implement → review → approve/reject), as implementer
+// Signals of the task loop (docs/protocol/plan-and-handoffs.md#the-review-loop), as implementer
 // and as reviewer. A review round runs from a task.review_requested to the round's end: a review
 // that is not an approval (the task goes back to changes_requested) or the decision. Within a
 // round every review before the last is an approval, so "a later review contradicts an earlier

@@ -1,5 +1,5 @@
 // Signals of how an agent works with the others: checkpoint cadence (the watchdog's counts),
-// escalations and how they ended, handoffs, and contracting (jobs it delivered, seed 000 Mode A).
+// escalations and how they ended, handoffs, and contracting (jobs it delivered, docs/protocol/contracting.md).
 import type { AppliedEvent, PodState } from "../state/pod-state";
 import { without } from "../state/rules";
 import { dayOf, isAgentMember, msBetween, own, updateAgent, updateDay } from "./signal-kit";

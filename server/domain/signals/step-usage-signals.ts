@@ -1,4 +1,4 @@
-// Usage signals (issue 15's session events): tokens and cost per model, tool calls per tool,
+// Usage signals (from the agent session events): tokens and cost per model, tool calls per tool,
 // sessions and the latest runs, day by day; and the pod's cumulative cost for the burn-down.
 import { SESSION_EVENT_TYPES, type EventType } from "../vocabulary";
 import type { AppliedEvent, PodState } from "../state/pod-state";

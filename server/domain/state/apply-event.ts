@@ -29,7 +29,7 @@ const PAUSABLE = new Set<EventType>(["task.added", "task.updated", "task.review_
 export function applyEvent(s: PodState, e: AppliedEvent): PodState {
   if (s.status === "closed") throw conflictRule("pod_closed", "the pod is closed; its tape takes no more events");
   if (s.status === "paused" && PAUSABLE.has(e.type)) throw conflictRule("pod_paused", `the pod is paused; ${e.type} waits until pod.resumed`);
-  // "Who said what": a member speaks only in a role it holds (seed 000 §3.1: roles are explicit).
+  // "Who said what": a member speaks only in a role it holds (docs/protocol/roles.md: roles are explicit).
   const member = Object.hasOwn(s.members, e.actor) ? s.members[e.actor] : undefined;
   if (member && e.role && !member.roles.includes(e.role)) {
     throw conflictRule("role_not_held", `${e.actor} does not hold the role ${e.role}`);

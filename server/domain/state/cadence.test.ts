@@ -15,7 +15,7 @@ function working() {
   return t;
 }
 
-describe("the cadence watchdog's state (issue 14)", () => {
+describe("the cadence watchdog's state", () => {
   it("watches the active agent and implementers of work in progress, only in an active pod", () => {
     const t = working();
     expect([...watchedAgents(t.state)]).toEqual(["impl"]);

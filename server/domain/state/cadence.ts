@@ -1,4 +1,4 @@
-// The cadence watchdog's pure half (issue 14, seed 000 §3.2's 15–30 minute slices).
+// The cadence watchdog's pure half (docs/protocol/pods-and-modes.md#checkpoints-and-cadence).
 // Watched: in an active pod, the active agent and the implementers of tasks in progress (or
 // sent back with changes requested), agent members only. A watched agent is expected to
 // checkpoint within the pod's cadence of the later of its last checkpoint and when it became

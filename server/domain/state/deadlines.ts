@@ -1,4 +1,4 @@
-// Deadlines (issue 14): an escalation, a review request or a job delivery may say what happens
+// Deadlines: an escalation, a review request or a job delivery may say what happens
 // when nobody answers in time. The reducer makes the deadline absolute (pure: `inMinutes`
 // counts from the event's receivedAt); the scheduler (server/deadlines/) appends
 // deadline.passed with the outcome computed here, and its reducer checks it against the same.

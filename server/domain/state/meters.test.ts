@@ -1,4 +1,4 @@
-// The meters budgets count (issue 16): tool calls and session wall time per agent, the pod's
+// The meters budgets count: tool calls and session wall time per agent, the pod's
 // active time, and budgetUse over them and the usage reports — on hand-made tapes.
 import { describe, expect, it } from "vitest";
 import { Tape } from "../../testing/reducer-tape";

@@ -1,4 +1,4 @@
-// Meters (issue 16): what budgets count that the rest of the state does not keep whole. Run
+// Meters: what budgets count that the rest of the state does not keep whole. Run
 // after every event (apply-event.ts) with the state before and after it, so they follow any
 // reducer's outcome (a pause by budget, a session evicted) without a reducer knowing of them.
 import type { AgentMeter, AppliedEvent, Budget, PodState } from "./pod-state";

@@ -167,7 +167,7 @@ export type ToolApproval = At & {
 export type Usage = { inputTokens: number; outputTokens: number; cacheReadTokens: number; cacheWriteTokens: number; costUsd: number; reports: number };
 
 /**
- * A budget set with budget.set (issue 16), for the whole pod (agentId null) or one agent.
+ * A budget set with budget.set, for the whole pod (agentId null) or one agent.
  * `exceeded`: when the server reported it crossed in this round (budget.exceeded); setting the
  * budget again opens a new round.
  */
@@ -224,7 +224,7 @@ export type PodState = {
   /** The budgets set with budget.set, by id. */
   budgetLimits: Record<string, Budget>;
   meters: Meters;
-  /** The raw signals of each agent (issue 16, signals/step-signals.ts). */
+  /** The raw signals of each agent (signals/step-signals.ts). */
   signals: PodSignals;
   lastCheckpoint: (At & { actor: string }) | null;
   /** Per agent member: checkpoints on cadence, staleness (the watchdog). */

@@ -1,4 +1,4 @@
-// Budgets that act (issue 16), in the domain: who sets them, the server's report checked against
+// Budgets that act, in the domain: who sets them, the server's report checked against
 // the meters once per round, the inbox item, the hold on tools, the pause; an agent's own report.
 import { describe, expect, it } from "vitest";
 import { Tape } from "../../testing/reducer-tape";
@@ -109,7 +109,7 @@ describe("the server's budget.exceeded", () => {
     expect(s.inbox["budget:calls"]!.title).toBe("Budget calls of impl crossed: 2 of 2 tool calls; the pod is paused");
   });
 
-  it("an agent's own report (seed 001's dispatcher) is logged as said and does nothing else", () => {
+  it("an agent's own report (a dispatcher's) is logged as said and does nothing else", () => {
     const t = pod();
     t.add("budget.set", "ana", cost({ then: "pause_pod" }));
     const s = t.add("budget.exceeded", "impl", { budget: "b-cost", limit: 5, used: 99 });

@@ -1,4 +1,4 @@
-// Budgets that act (issue 16; seed 001's CostController and budget_exceeded). A human approver,
+// Budgets that act (docs/protocol/budgets.md). A human approver,
 // the chair or the cost controller sets a budget; the server reports its crossing once per round as
 // podwatch (server/deadlines/timed-work.ts finds it), and this reducer checks that report
 // against the meters before anything follows: the inbox item, a hold on the agent's tools
@@ -67,7 +67,7 @@ export function requireNoBudgetPause(s: PodState, actor: string, what: string) {
 const budgetExceeded: R<"budget.exceeded"> = (s, e) => {
   const b = e.body;
   const logged = { ...s, budgets: [...s.budgets, { ...at(e), budget: b.budget, limit: b.limit, used: b.used, by: e.actor }].slice(-MAX_BUDGET_LOG) };
-  // An agent's own report (seed 001's dispatcher) is kept as said; only the server's acts, and only
+  // An agent's own report (a dispatcher's, say) is kept as said; only the server's acts, and only
   // the server's names a set budget's metric, agent, action and round (a copy would read as its).
   if (e.actor !== SYSTEM_ACTOR) {
     if (b.metric !== undefined || b.agentId !== undefined || b.then !== undefined || b.round !== undefined) {

@@ -12,7 +12,7 @@ const inReview = (bundle?: { id: string; exit: number }) => {
 };
 const decide = (verdict: string, kind = "task", id = "a") => ({ subject: { kind, id }, verdict, rationale: "because" });
 
-describe("decisions (seed 001: unique decision authority)", () => {
+describe("decisions (unique decision authority)", () => {
   it("only the chair or a human decides", () => {
     const t = inReview();
     t.refuses("decision_authority", "decision", "rev", decide("approve"));
@@ -52,7 +52,7 @@ describe("decisions (seed 001: unique decision authority)", () => {
   });
 });
 
-describe("plan gates (seed 001: ContractGuardian, CostController)", () => {
+describe("plan gates (contract guardian, cost controller)", () => {
   it("are emitted in those roles only; a BLOCK waits in the inbox until every blocker approves", () => {
     const t = Tape.team();
     t.add("member.joined", "admin", { memberId: "cg", kind: "agent", displayName: "cg" });
@@ -68,7 +68,7 @@ describe("plan gates (seed 001: ContractGuardian, CostController)", () => {
   });
 });
 
-describe("escalations (seed 000 §3.2: human escalation)", () => {
+describe("escalations (to a human)", () => {
   it("opens an inbox item with its options; a human answers it, once", () => {
     const t = Tape.team();
     t.refuses("unknown_task", "escalation", "impl", { kind: "intent", question: "?", taskId: "zz" });

@@ -1,5 +1,5 @@
-// Decisions (seed 000 §3.2, §4.3; seed 001 unique decision authority), plan
-// gates by ContractGuardian / CostController (seed 001) and human escalations.
+// Decisions (docs/protocol/roles.md#decision-authority), plan gates by the contract guardian
+// and the cost controller (docs/protocol/roles.md#plan-gates) and human escalations.
 import type { EventOf } from "../events/event-schemas";
 import type { AppliedEvent, PodState } from "./pod-state";
 import { at, conflictRule, invalidRule, isApprover, type R, type Reducers, requireDecider, requireJob, requireEvidence, requireTask, with_, without } from "./rules";
@@ -55,7 +55,7 @@ const decision: R<"decision"> = (s, e) => {
   return linkEvidence({ ...out, decisions: [...out.decisions, record].slice(-POD_BOUNDS.decisions) }, e.body.evidenceIds, "decisions", e.seq);
 };
 
-/** Seed 001: ContractGuardian and CostController review the plan draft and may BLOCK it; they decide nothing else. */
+/** docs/protocol/roles.md#plan-gates: the contract guardian and the cost controller review the plan draft and may BLOCK it; they decide nothing else. */
 const planReview: R<"plan.review"> = (s, e) => {
   const role = e.role;
   if (role !== "contract_guardian" && role !== "cost_controller") throw invalidRule("role_required", "plan.review is emitted as contract_guardian or cost_controller");
@@ -85,7 +85,7 @@ const escalation: R<"escalation"> = (s, e) => {
   return linkEvidence({ ...s, escalations: with_(s.escalations, id, esc), inbox: with_(s.inbox, item.id, item) }, e.body.evidenceIds, "escalations", id);
 };
 
-/** Seed 000 §3.2: escalations exist to reach a human, so only a human answers — once. */
+/** docs/protocol/decisions-and-escalations.md#escalations: escalations exist to reach a human, so only a human answers — once. */
 const escalationAnswered: R<"escalation.answered"> = (s, e) => {
   const esc = s.escalations[e.body.escalationId];
   if (!esc) throw invalidRule("unknown_escalation", `escalation ${e.body.escalationId} does not exist in this pod`);

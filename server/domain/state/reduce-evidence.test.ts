@@ -6,7 +6,7 @@ import { HASH, Tape } from "../../testing/reducer-tape";
 
 const seed = (name: string) => JSON.parse(readFileSync(join(import.meta.dirname, "..", "..", "testing", "seed-examples", name), "utf8"));
 
-describe("evidence bundles (seed 000 §4.2)", () => {
+describe("evidence bundles", () => {
   it("are unique and pass when every command exited 0", () => {
     const t = Tape.team();
     expect(t.bundle("ok").evidence["ok"]).toMatchObject({ passed: true, commandCount: 1, failedCommands: 0, env: { commit: "c1", tools: {} } });
@@ -33,7 +33,7 @@ describe("evidence bundles (seed 000 §4.2)", () => {
   });
 });
 
-describe("workcells and proofs (seed 004)", () => {
+describe("workcells and proofs", () => {
   const opened = (patch: (m: any) => void = () => {}) => {
     const t = Tape.team();
     t.add("task.added", "impl", { taskId: "42", description: "login endpoint" });
@@ -54,7 +54,7 @@ describe("workcells and proofs (seed 004)", () => {
     t.refuses("workcell_exists", "workcell.opened", "orch", { manifest: seed("manifest.json") });
   });
 
-  it("takes the seed's complete proof as written and projects it", () => {
+  it("takes a complete proof as written and projects it", () => {
     const s = opened().add("workcell.proof", "impl", proof());
     expect(s.workcells["wc-42-20250115T143022Z"]!.proof).toMatchObject({ allPassed: true, failingGates: [], diffLines: 139, overDiffBudget: false, risk: "medium" });
   });

@@ -1,4 +1,4 @@
-// Evidence bundles (seed 000 §4.2) and workcells with their Patch + Proof (seed 004).
+// Evidence bundles and workcells with their Patch + Proof (docs/protocol/workcells-and-evidence.md).
 import type { EvidenceLinks, PodState, ProofSummary, Workcell } from "./pod-state";
 import { at, conflictRule, invalidRule, type R, type Reducers, requireTask, union, with_ } from "./rules";
 import { POD_BOUNDS } from "../pod-bounds";

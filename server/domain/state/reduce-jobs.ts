@@ -1,4 +1,4 @@
-// Contracting (seed 000 Mode A): a Job is posted, funded into escrow, delivered
+// Contracting (docs/protocol/contracting.md): a Job is posted, funded into escrow, delivered
 // with evidence, accepted or rejected by decision, and settled exactly once.
 import type { Job } from "./pod-state";
 import { at, conflictRule, requireEvidence, requireJob, type R, type Reducers, union, with_ } from "./rules";

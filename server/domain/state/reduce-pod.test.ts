@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { ZEventInput } from "../events/event-schemas";
 import { Tape } from "../../testing/reducer-tape";
 
-describe("pod lifecycle (seed 000 §3.2 scope agreement)", () => {
+describe("pod lifecycle (scope agreement)", () => {
   it("starts only after scope is agreed, pauses, resumes, closes", () => {
     const t = new Tape();
     t.refuses("scope_not_agreed", "pod.started", "orch");
@@ -30,7 +30,7 @@ describe("pod lifecycle (seed 000 §3.2 scope agreement)", () => {
   });
 });
 
-describe("members and roles (seed 000 §3.1, seed 001)", () => {
+describe("members and roles", () => {
   it("a member joins once", () => {
     const t = Tape.team();
     t.refuses("member_exists", "member.joined", "admin", { memberId: "impl", kind: "agent", displayName: "again" });
@@ -121,7 +121,7 @@ describe("pod access for people", () => {
   });
 });
 
-describe("handoff (seed 003 §2.2)", () => {
+describe("handoff", () => {
   it("switches the active agent to a member, and only to a member", () => {
     const t = Tape.team();
     t.refuses("unknown_member", "handoff", "impl", { to: "deployer", reason: "ship" });

@@ -92,7 +92,7 @@ const roleRotated: R<"role.rotated"> = (s, e) => {
   return { ...s, members, roleHistory: history };
 };
 
-/** Seed 003 §2.2: the orchestrator validates that the destination exists, then switches the active agent. */
+/** docs/protocol/plan-and-handoffs.md#handoffs: the orchestrator validates that the destination exists, then switches the active agent. */
 const handoff: R<"handoff"> = (s, e) => {
   if (!Object.hasOwn(s.members, e.body.to)) throw invalidRule("unknown_member", `handoff destination ${e.body.to} is not a member of this pod`);
   return { ...s, activeAgent: e.body.to, handoffs: [...s.handoffs, { ...at(e), from: e.actor, to: e.body.to, reason: e.body.reason }].slice(-POD_BOUNDS.handoffs) };
@@ -104,7 +104,7 @@ const checkpoint: R<"checkpoint"> = (s, e) => {
   return recordCheckpoint({ ...s, lastCheckpoint: { ...at(e), actor: e.actor } }, e);
 };
 
-/** Seed 002 §8: a run's notes are kept whatever the run's outcome. */
+/** docs/protocol/runs-and-notes.md#notes: a run's notes are kept whatever the run's outcome. */
 const note: R<"note"> = (s, e) => {
   const runId = e.runId ?? e.body.RUN_ID;
   const run = runId ? s.runs[runId] : undefined;

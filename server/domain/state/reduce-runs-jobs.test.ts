@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { Tape } from "../../testing/reducer-tape";
 
-describe("runs are transactions (seed 002 §3)", () => {
+describe("runs are transactions", () => {
   const started = () => {
     const t = Tape.team();
     t.add("run.started", "impl", { runId: "r1", workItemId: "w1", mood: "CURIOUS" });
@@ -36,7 +36,7 @@ describe("runs are transactions (seed 002 §3)", () => {
   });
 });
 
-describe("contracting: escrow moves once (seed 000 Mode A)", () => {
+describe("contracting: escrow moves once", () => {
   const job = { jobId: "j1", scope: "Add rate limiting", acceptanceTests: ["5 req/min → 429"], settlement: { amount: 500, currency: "USD", terms: "on acceptance" } };
   const delivered = () => {
     const t = Tape.team();

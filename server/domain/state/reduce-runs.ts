@@ -1,4 +1,4 @@
-// Runs are transactions (seed 002 §3): a verified commit or a clean discard,
+// Runs are transactions (docs/protocol/runs-and-notes.md): a verified commit or a clean discard,
 // exactly once; only the director (chair or human) verifies as director and commits.
 import type { PodState, Run } from "./pod-state";
 import { at, conflictRule, invalidRule, type R, type Reducers, requireDecider, with_ } from "./rules";

@@ -1,4 +1,4 @@
-// Agent sessions (issue 15): what Claude Code's hooks and OpenTelemetry spans report. These are
+// Agent sessions: what Claude Code's hooks and OpenTelemetry spans report. These are
 // observations, so they are never refused for arriving out of order (hooks installed mid-session,
 // a spool replayed late): a session is opened by whatever of it arrives first.
 import type { AppliedEvent, AgentSession, PodState, Usage } from "./pod-state";

@@ -56,7 +56,7 @@ describe("deadline bodies", () => {
   });
 });
 
-describe("deadline.passed (issue 14)", () => {
+describe("deadline.passed", () => {
   it("makes the deadline absolute on the item: inMinutes from receivedAt, at as given", () => {
     const t = Tape.team();
     t.now = T0;
@@ -155,7 +155,7 @@ describe("deadline.passed (issue 14)", () => {
   });
 });
 
-describe("who sets a default, and how soon (review of issue 14)", () => {
+describe("who sets a default, and how soon", () => {
   const at = (ms: number) => new Date(Date.parse(T0) + ms).toISOString();
   it("a deadline is at least a minute after the event was received and at most 30 days", () => {
     const t = Tape.team();
@@ -220,7 +220,7 @@ describe("the system actor", () => {
   });
 });
 
-describe("notices (issue 14)", () => {
+describe("notices", () => {
   const notice = { noticeId: "n1", title: "Endpoint disabled", text: "It failed for a day", audience: "admins" };
   it("are posted by podwatch for the admins, and dismissed by an admin", () => {
     const t = Tape.team();

@@ -1,4 +1,4 @@
-// The server's own events (issue 14), appended only as SYSTEM_ACTOR: a deadline's outcome,
+// The server's own events, appended only as SYSTEM_ACTOR: a deadline's outcome,
 // an agent gone stale, a notice for the pod's admins (and an admin dismissing it).
 import { SYSTEM_ACTOR } from "../events/event-schemas";
 import type { AppliedEvent, PodState } from "./pod-state";

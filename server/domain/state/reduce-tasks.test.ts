@@ -3,8 +3,8 @@ import { TASK_STATES, type TaskState } from "../events/seed-formats";
 import { AGENT_TRANSITIONS } from "./task-machine";
 import { Tape } from "../../testing/reducer-tape";
 
-describe("plan import (seed 003 §1.1)", () => {
-  it("maps the seed's completed to done and keeps metadata", () => {
+describe("plan import", () => {
+  it("maps plan.json's completed to done and keeps metadata", () => {
     const t = Tape.team();
     const s = t.add("plan.imported", "chair-1", { plan: { tasks: [
       { task_id: "a", description: "A", status: "completed", metadata: { completed_at: "x" } },
@@ -38,7 +38,7 @@ describe("plan import (seed 003 §1.1)", () => {
 });
 
 describe("plan_add_task / plan_update_task", () => {
-  it("numbers added tasks like the seed and checks their dependencies", () => {
+  it("numbers added tasks task_001, task_002… and checks their dependencies", () => {
     const t = Tape.team();
     expect(t.add("task.added", "impl", { description: "first" }).taskOrder).toEqual(["task_001"]);
     t.refuses("unknown_dependency", "task.added", "impl", { description: "x", dependsOn: ["nope"] });
@@ -87,7 +87,7 @@ describe("plan_add_task / plan_update_task", () => {
   });
 });
 
-describe("the review loop (seed 000 §3.2)", () => {
+describe("the review loop", () => {
   const inProgress = () => {
     const t = Tape.team();
     t.add("task.added", "impl", { taskId: "a", description: "a" });

@@ -1,5 +1,5 @@
 // The plan and the task loop: plan.json import, plan_add_task / plan_update_task,
-// review requests and reviews (seed 003 §1, seed 000 §3.2).
+// review requests and reviews (docs/protocol/plan-and-handoffs.md).
 import type { TaskState } from "../events/seed-formats";
 import type { PodState, Task } from "./pod-state";
 import { at, conflictRule, invalidRule, type R, type Reducers, requireDecider, requireEvidence, requireTask, union, with_, without } from "./rules";
@@ -29,8 +29,8 @@ function addTasks(s: PodState, tasks: Task[]): PodState {
 }
 
 /**
- * A plan may arrive with work already under way (seed 003's example has a
- * completed and an in-progress task). Decided states (done, rejected) are a
+ * A plan may arrive with work already under way (a completed and an
+ * in-progress task, say). Decided states (done, rejected) are a
  * decision, so only a decider may import them; started work is the importer's.
  */
 const planImported: R<"plan.imported"> = (s, e) => {
@@ -42,7 +42,7 @@ const planImported: R<"plan.imported"> = (s, e) => {
   return addTasks(s, tasks.map((t) => newTask(e.seq, t.task_id, t.description, t.status, t.depends_on ?? [], t.metadata, started(t.status) ? e.actor : null)));
 };
 
-/** plan_add_task(description): a new pending task, numbered like the seed's task_001 when no id is given. */
+/** plan_add_task(description): a new pending task, numbered task_001, task_002… when no id is given. */
 const taskAdded: R<"task.added"> = (s, e) => {
   const taskId = e.body.taskId ?? `task_${String(s.taskOrder.length + 1).padStart(3, "0")}`;
   return addTasks(s, [newTask(e.seq, taskId, e.body.description, "pending", e.body.dependsOn, e.body.metadata)]);
@@ -93,7 +93,7 @@ const reviewRequested: R<"task.review_requested"> = (s, e) => {
   return linkEvidence({ ...s, tasks: with_(s.tasks, task.taskId, next) }, e.body.evidenceIds, "tasks", task.taskId);
 };
 
-/** Seed 000 §3.1: the reviewer verifies from scratch — and is never the task's own implementer. */
+/** docs/protocol/roles.md#reviewers: the reviewer verifies from scratch — and is never the task's own implementer. */
 const review: R<"review"> = (s, e) => {
   const task = requireTask(s, e.body.taskId);
   if (task.status !== "in_review") throw conflictRule("not_in_review", `task ${task.taskId} is ${task.status}, not in_review`);

@@ -1,4 +1,4 @@
-// Gated tools (issue 15): a pod's admins set tool policies; an "ask" holds the agent at the
+// Gated tools: a pod's admins set tool policies; an "ask" holds the agent at the
 // call with an inbox item until a person answers (or its deadline does). A person's "allow for
 // this session" and "always allow" are remembered here, on the tape.
 import { askSettings, callSubject, inputIsWhole, literalPattern, parseHeldInput } from "./tool-policy";

@@ -71,7 +71,7 @@ export function requireMembershipAdmin(s: PodState, actor: string) {
   throw conflictRule("admin_only", `members and access are managed by the pod's admins; ${actor} is not one`);
 }
 
-/** Seed 001: the Chair/Planner is the unique decision authority; human approvers decide from the control room. */
+/** docs/protocol/roles.md#decision-authority: the chair is the unique decision authority; human approvers decide from the control room. */
 export function requireDecider(s: PodState, actor: string, what: string) {
   if (!(isApprover(s, actor) || holds(s, actor, "chair"))) {
     throw conflictRule("decision_authority", `only the chair or a human approver may ${what}; ${actor} is neither`);

@@ -1,4 +1,4 @@
-// What a pod's tool policy says of one tool call (issue 15): allow, deny, or ask a person.
+// What a pod's tool policy says of one tool call: allow, deny, or ask a person.
 // Pure: the hook adapters call it with the pod's state before the agent runs the tool.
 import type { ToolRule } from "../events/agent-events";
 import { ASK_MINUTES } from "../events/agent-events";
