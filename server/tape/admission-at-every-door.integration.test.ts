@@ -2,7 +2,7 @@
 // every door that appends for a caller is tried here with the same refused events, and each
 // refuses them alike, with nothing written: the events API (one event, a batch, as an agent or as
 // the admin token), a server action (even one written to append anything), the hook route (the
-// agent's word and its own), OTLP, the members route and the seed-document routes.
+// agent's word and its own), OTLP, the members route and the routes that take the protocol's file formats.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { agentPod, api, startTestServer, TEST_ADMIN_TOKEN, type TestServer } from "../testing/test-server";
@@ -151,7 +151,7 @@ describe.each(testProviders())("admission at every door on %s", (provider) => {
     expect(await head()).toBe(before + 1);
   });
 
-  it("the members route and the seed-document routes are doors too", async () => {
+  it("the members route and the routes that take the protocol's file formats are doors too", async () => {
     const before = await head();
     const member = await api(s.url, "POST", `/api/v1/pods/${podId}/members`, { memberId: "p\u043Edwatch", kind: "agent", displayName: "Helper", roles: [] });
     expect([member.status, member.body.error.code]).toEqual([422, "reserved_member"]);
