@@ -5,7 +5,7 @@ type V = { n: number };
 /** A tiny deterministic generator, so a failure names its seed. */
 const rng = (seed: number) => () => ((seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) / 2 ** 32);
 /** Ids like real ones, integer-like ones (a plain object lists them first) and Object's own names. */
-const KEYS = [...Array.from({ length: 60 }, (_, i) => `task_${i}`), "0", "7", "42", "4294967295", "constructor", "toString", "__proto__"];
+const KEYS = [...Array.from({ length: 60 }, (_, i) => `task_${i}`), "0", "7", "42", "4294967295", "constructor", "toString", "toJSON", "__proto__"];
 
 /** The plain object a record must be indistinguishable from, built as the reducers built it before. */
 const plainWith = (r: Record<string, V>, key: string, value: V) => ({ ...r, [key]: value });

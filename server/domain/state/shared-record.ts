@@ -18,7 +18,8 @@ type Slot<T> = Entry<T> | Entry<T>[] | Node<T> | undefined;
 class Node<T> {
   constructor(readonly slots: Slot<T>[]) {}
 }
-type Root<T> = { readonly node: Node<T>; readonly size: number; readonly nextOrd: number; keys?: string[] };
+/** `view`: the plain object with these entries, made the first time the record is listed (memoised: a root never changes). */
+type Root<T> = { readonly node: Node<T>; readonly size: number; readonly nextOrd: number; view?: Record<string, T> };
 
 function hashOf(key: string): number {
   let h = 0x811c9dc5;
@@ -80,20 +81,54 @@ function inKeyOrder<T>(entries: Entry<T>[]): string[] {
   const named = entries.filter((e) => !isIndex(e.key)).sort((a, b) => a.ord - b.ord);
   return [...index, ...named].map((e) => e.key);
 }
-const keysOf = <T>(root: Root<T>): string[] => (root.keys ??= inKeyOrder(collect(root.node, [])));
+/**
+ * Listing a record reads every entry: it is answered from a plain object built once per root in
+ * insertion order (an object orders integer-like keys itself), so a walk of the keys costs plain
+ * property reads, not a trie lookup each.
+ */
+function viewOf<T>(root: Root<T>): Record<string, T> {
+  if (root.view) return root.view;
+  const view = Object.create(null) as Record<string, T>;
+  for (const e of collect(root.node, []).sort((a, b) => a.ord - b.ord)) view[e.key] = e.value;
+  return (root.view = view);
+}
+
+/** Whether the record has `key`, from the plain view when it was listed already. */
+function hasKey<T>(root: Root<T>, key: string): boolean {
+  return root.view ? Object.hasOwn(root.view, key) : find(root, key) !== undefined;
+}
+
+/**
+ * JSON.stringify asks a value for toJSON first: a record without such a key answers with its plain
+ * view, which serialises as fast as the plain object would (and as the same text).
+ */
+function serialise(this: object) {
+  return viewOf(rootOf(this));
+}
 
 const refuse = (): never => {
   throw new TypeError("a pod state's records are never changed in place: build a new one (withKey, withoutKey)");
 };
 const handler: ProxyHandler<object> = {
   get: (target, prop) => {
-    const entry = typeof prop === "string" ? find(rootOf(target), prop) : undefined;
-    return entry ? entry.value : Reflect.get(target, prop);
+    if (typeof prop === "string") {
+      const root = rootOf(target);
+      if (root.view) {
+        if (Object.hasOwn(root.view, prop)) return root.view[prop];
+      } else {
+        const entry = find(root, prop);
+        if (entry) return entry.value;
+      }
+    }
+    return prop === "toJSON" ? serialise : Reflect.get(target, prop);
   },
-  has: (target, prop) => (typeof prop === "string" && find(rootOf(target), prop) !== undefined) || Reflect.has(target, prop),
-  ownKeys: (target) => keysOf(rootOf(target)),
+  has: (target, prop) => (typeof prop === "string" && hasKey(rootOf(target), prop)) || Reflect.has(target, prop),
+  ownKeys: (target) => Object.keys(viewOf(rootOf(target))),
   getOwnPropertyDescriptor: (target, prop) => {
-    const entry = typeof prop === "string" ? find(rootOf(target), prop) : undefined;
+    if (typeof prop !== "string") return undefined;
+    const root = rootOf(target);
+    if (root.view) return Reflect.getOwnPropertyDescriptor(root.view, prop);
+    const entry = find(root, prop);
     return entry ? { value: entry.value, writable: true, enumerable: true, configurable: true } : undefined;
   },
   set: refuse,
