@@ -64,6 +64,17 @@ describe("shared records", () => {
     expect(start).not.toHaveProperty("task_99");
   });
 
+  it("are built from a large plain record (a parsed snapshot's) with its entries and order", () => {
+    const keys = [...Array.from({ length: 5000 }, (_, i) => `e${i}`), "task_332789", "task_529192", "12", "3", ...KEYS];
+    const plain = Object.fromEntries(keys.map((k, i) => [k, { n: i }]));
+    const shared = toShared(plain);
+    expect(JSON.stringify(shared)).toBe(JSON.stringify(plain));
+    expect(sizeOf(shared)).toBe(Object.keys(plain).length);
+    for (const k of keys) expect(shared[k]).toBe(plain[k]);
+    const next = withKey(shared, "task_529192", { n: -1 });
+    expect([next.task_332789, next.task_529192, shared.task_529192]).toEqual([plain.task_332789, { n: -1 }, plain.task_529192]);
+  });
+
   it("refuses writes in place", () => {
     const r = toShared(Object.fromEntries(KEYS.map((k) => [k, { n: 1 }])));
     expect(() => ((r as Record<string, V>).task_1 = { n: 2 })).toThrow(TypeError);

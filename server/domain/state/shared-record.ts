@@ -57,6 +57,16 @@ function put<T>(node: Node<T>, entry: Entry<T>, shift: number): Node<T> {
   return new Node(slots);
 }
 
+/** Adds an entry of a new key to a trie this build made and nobody else holds yet: in place, no path copied. */
+function putFresh<T>(node: Node<T>, entry: Entry<T>, shift: number): void {
+  const i = (entry.hash >>> shift) & MASK;
+  const slot = node.slots[i];
+  if (slot instanceof Node) putFresh(slot, entry, shift + BITS);
+  else if (Array.isArray(slot)) slot.push(entry);
+  else if (!slot) node.slots[i] = entry;
+  else node.slots[i] = slot.hash === entry.hash ? [slot, entry] : split(slot, entry, shift + BITS);
+}
+
 function remove<T>(node: Node<T>, key: string, hash: number, shift: number): Node<T> {
   const i = (hash >>> shift) & MASK;
   const slot = node.slots[i];
@@ -149,9 +159,9 @@ export const isShared = (record: object) => ROOT in record && rootOf(record) !==
 /** A shared record with the entries of `record`, in its order. */
 export function toShared<T>(record: Record<string, T>): Record<string, T> {
   if (isShared(record)) return record;
-  let node = emptyNode<T>();
+  const node = emptyNode<T>();
   const keys = Object.keys(record);
-  keys.forEach((key, ord) => (node = put(node, { key, hash: hashOf(key), value: record[key]!, ord }, 0)));
+  keys.forEach((key, ord) => putFresh(node, { key, hash: hashOf(key), value: record[key]!, ord }, 0));
   return wrap({ node, size: keys.length, nextOrd: keys.length });
 }
 
