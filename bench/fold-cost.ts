@@ -26,6 +26,9 @@ export function livedInState(tasks = 3000, taken = 300, notes = 15_000): PodStat
     add({ type: "member.joined", actor: "admin", body: { memberId: id, kind: "agent", displayName: id } });
     add({ type: "role.assigned", actor: "admin", body: { memberId: id, role } });
   }
+  // Active, as a working pod is: the cadence watch follows who has work in progress.
+  add({ type: "pod.scope_agreed", actor: "chair", body: { scope: "billing export", successCriteria: ["exports balance"] } });
+  add({ type: "pod.started", actor: "chair", body: {} });
   const task = (i: number) => ({
     task_id: `task_${String(i).padStart(4, "0")}`,
     description: `Implement part ${i} of the billing export: read the ledger, convert the currency, write the CSV (${"x".repeat(120)})`,

@@ -1,11 +1,13 @@
 // What changed in a pod's GET /state view between two of its states, as a change notice for the
 // pods' live views (server/realtime/state-deltas.ts). The reducers build a new object for what an
 // event changes and keep the others as they were, so "changed" is a reference comparison: a
-// record that no event touched costs a pointer compare, and an event costs the browser the
-// tasks, inbox cards and lists it changed, not the pod's state again.
+// record that no event touched costs a pointer compare (records share what an event did not
+// touch, and changedKeys walks only what differs), and an event costs the browser the tasks,
+// inbox cards and lists it changed, not the pod's state again.
 import type { PodState } from "../domain/state/pod-state";
 import { failingGates } from "../domain/state/reduce-evidence";
 import { cadenceAdherence } from "../domain/state/cadence";
+import { changedKeys } from "../domain/state/shared-record";
 import type { DeltaList, PodStateDelta, PodStateView } from "../wire/views";
 import { inboxCards } from "./inbox-context";
 import { presentTask, presentUsage } from "./present-pod-state";
@@ -14,12 +16,8 @@ type Lists = PodStateDelta["lists"];
 
 /** The items of `next` that are not the very ones of `prev` (presented), and the keys gone. */
 function diffRecord<T, V>(prev: Record<string, T>, next: Record<string, T>, present: (value: T, key: string) => V) {
-  if (prev === next) return undefined;
-  const put: V[] = [];
-  const drop: string[] = [];
-  for (const key of Object.keys(next)) if (!Object.hasOwn(prev, key) || prev[key] !== next[key]) put.push(present(next[key]!, key));
-  for (const key of Object.keys(prev)) if (!Object.hasOwn(next, key)) drop.push(key);
-  return put.length || drop.length ? { put, drop } : undefined;
+  const { put, drop } = changedKeys(prev, next);
+  return put.length || drop.length ? { put: put.map((key) => present(next[key]!, key)), drop } : undefined;
 }
 
 /** An append-only list as what came after the old one, or null when it was not only appended to. */
@@ -29,16 +27,39 @@ function tail<T>(prev: T[], next: T[]) {
   return { from: prev.length, items: next.slice(prev.length) };
 }
 
+const own = <T>(record: Record<string, T>, key: string) => (Object.hasOwn(record, key) ? record[key] : undefined);
+
+/**
+ * The tasks whose gates may read differently (failingGates): a bundle's verdict never changes and
+ * a task cites only bundles that exist, so beyond the tasks that changed themselves only a
+ * workcell's proof moves a gate, that of the workcell's task. Anything else (never made by the
+ * reducers) and every task is compared.
+ */
+function gateSuspects(prev: PodState, next: PodState): string[] | "all" {
+  const evidence = changedKeys(prev.evidence, next.evidence);
+  const workcells = changedKeys(prev.workcells, next.workcells);
+  if (evidence.drop.length || workcells.drop.length) return "all";
+  for (const id of evidence.put) {
+    const [was, now] = [own(prev.evidence, id), next.evidence[id]!];
+    if (was && (was.passed !== now.passed || was.failedCommands !== now.failedCommands)) return "all";
+  }
+  const out: string[] = [];
+  for (const id of workcells.put) {
+    const [was, now] = [own(prev.workcells, id), next.workcells[id]!];
+    if (was && was.taskId !== now.taskId) return "all";
+    if (now.taskId) out.push(now.taskId);
+  }
+  return out;
+}
+
 /** Tasks whose own record changed, or whose gates did (their evidence or workcells changed). */
 function boardDelta(prev: PodState, next: PodState) {
-  const changed = new Set<string>();
-  for (const id of next.taskOrder) if (prev.tasks[id] !== next.tasks[id]) changed.add(id);
-  if (prev.evidence !== next.evidence || prev.workcells !== next.workcells) {
-    for (const id of next.taskOrder) {
-      if (!changed.has(id) && failingGates(prev, id).join("\n") !== failingGates(next, id).join("\n")) changed.add(id);
-    }
+  const { put, drop } = changedKeys(prev.tasks, next.tasks);
+  const changed = new Set(put);
+  const suspects = gateSuspects(prev, next);
+  for (const id of suspects === "all" ? next.taskOrder : suspects) {
+    if (!changed.has(id) && Object.hasOwn(next.tasks, id) && failingGates(prev, id).join("\n") !== failingGates(next, id).join("\n")) changed.add(id);
   }
-  const drop = Object.keys(prev.tasks).filter((id) => !Object.hasOwn(next.tasks, id));
   return changed.size || drop.length ? { put: [...changed].map((id) => presentTask(next, id)), drop } : undefined;
 }
 

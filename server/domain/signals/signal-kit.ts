@@ -2,6 +2,7 @@
 // day of an event, and copy-on-write updates of one agent's signals.
 import type { PodState } from "../state/pod-state";
 import type { AgentSignals, DaySignals, PodSignals, UsageTotals } from "./signal-types";
+import { withKey } from "../state/shared-record";
 
 export const emptyUsageTotals = (): UsageTotals => ({ inputTokens: 0, outputTokens: 0, cacheReadTokens: 0, cacheWriteTokens: 0, costUsd: 0 });
 
@@ -46,12 +47,12 @@ export const msBetween = (fromIso: string, toIso: string) => Math.max(0, Date.pa
 /** One agent's signals changed by `change` (the agent's entry is created on first use). */
 export function updateAgent(sig: PodSignals, agentId: string, change: (a: AgentSignals) => AgentSignals): PodSignals {
   const current = own(sig.agents, agentId) ?? emptyAgentSignals(agentId);
-  return { ...sig, agents: { ...sig.agents, [agentId]: change(current) } };
+  return { ...sig, agents: withKey(sig.agents, agentId, change(current)) };
 }
 
 /** One UTC day of an agent changed by `change`. */
 export function updateDay(a: AgentSignals, day: string, change: (d: DaySignals) => DaySignals): AgentSignals {
-  return { ...a, days: { ...a.days, [day]: change(own(a.days, day) ?? emptyDay()) } };
+  return { ...a, days: withKey(a.days, day, change(own(a.days, day) ?? emptyDay())) };
 }
 
 export const addUsage = (a: UsageTotals, b: UsageTotals): UsageTotals => ({

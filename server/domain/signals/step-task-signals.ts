@@ -7,6 +7,7 @@
 // a round that a non-approving review ended: the decision needs the task in review).
 import type { AppliedEvent, PodState } from "../state/pod-state";
 import { without } from "../state/rules";
+import { withKey } from "../state/shared-record";
 import { dayOf, isAgentMember, msBetween, own, updateAgent, updateDay } from "./signal-kit";
 import type { PodSignals, SignalsTracking } from "./signal-types";
 
@@ -43,7 +44,7 @@ function reviewed(sig: PodSignals, before: PodState, after: PodState, e: Applied
   }
   const approvals = own(out.tracking.roundApprovals, taskId) ?? {};
   if (verdict === "approve") {
-    return withTracking(out, { roundApprovals: { ...out.tracking.roundApprovals, [taskId]: { ...approvals, [e.actor]: (own(approvals, e.actor) ?? 0) + 1 } } });
+    return withTracking(out, { roundApprovals: withKey(out.tracking.roundApprovals, taskId, { ...approvals, [e.actor]: (own(approvals, e.actor) ?? 0) + 1 }) });
   }
   // A reject or changes_requested ends the round, contradicting the other reviewers' approvals in it.
   out = overturnApprovals(out, after, taskId, e.actor);
@@ -75,7 +76,7 @@ export function stepTaskSignals(sig: PodSignals, before: PodState, after: PodSta
   switch (e.type) {
     case "task.review_requested":
       return withTracking(sig, {
-        reviewRequestedAt: { ...sig.tracking.reviewRequestedAt, [e.body.taskId]: e.receivedAt },
+        reviewRequestedAt: withKey(sig.tracking.reviewRequestedAt, e.body.taskId, e.receivedAt),
         roundApprovals: without(sig.tracking.roundApprovals, e.body.taskId),
       });
     case "review":

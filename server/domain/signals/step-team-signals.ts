@@ -2,6 +2,7 @@
 // escalations and how they ended, handoffs, and contracting (jobs it delivered, docs/protocol/contracting.md).
 import type { AppliedEvent, PodState } from "../state/pod-state";
 import { without } from "../state/rules";
+import { withKey } from "../state/shared-record";
 import { dayOf, isAgentMember, msBetween, own, updateAgent, updateDay } from "./signal-kit";
 import type { ContractSignals, PodSignals } from "./signal-types";
 
@@ -63,7 +64,7 @@ export function stepTeamSignals(sig: PodSignals, before: PodState, after: PodSta
       return next;
     }
     case "job.delivered": {
-      const tracked = { ...out, tracking: { ...out.tracking, deliverers: { ...out.tracking.deliverers, [e.body.jobId]: e.actor } } };
+      const tracked = { ...out, tracking: { ...out.tracking, deliverers: withKey(out.tracking.deliverers, e.body.jobId, e.actor) } };
       return bumpContract(tracked, after, e.actor, { delivered: 1 });
     }
     case "decision": {

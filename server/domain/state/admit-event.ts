@@ -8,6 +8,7 @@ import { jsonBytes } from "../events/seed-formats";
 import { boundExceeded, POD_BOUNDS, type PodBounds } from "../pod-bounds";
 import type { AppliedEvent, PodState, Task } from "./pod-state";
 import { touchedEntries } from "./retained-entries";
+import { sizeOf } from "./shared-record";
 
 type Counted = "tasks" | "members" | "escalations" | "evidence" | "runs" | "jobs" | "workcells" | "planBlocks";
 const NAMES: Record<Counted, string> = {
@@ -24,7 +25,7 @@ const ADDS: Partial<Record<AppliedEvent["type"], Counted>> = {
 /** Characters an event may add to a full pod's retained entries. */
 export const CLOSING_SLACK = 256;
 
-const count = (s: PodState, key: Counted) => (key === "tasks" ? s.taskOrder.length : Object.keys(s[key]).length);
+const count = (s: PodState, key: Counted) => (key === "tasks" ? s.taskOrder.length : sizeOf(s[key]));
 const agentCount = (s: PodState) => Object.values(s.members).filter((m) => m.kind === "agent").length;
 
 /** A task's own bounds: its metadata after merges, the bundles it cites, its workcells. */

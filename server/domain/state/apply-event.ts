@@ -35,7 +35,7 @@ export function applyEvent(s: PodState, e: AppliedEvent): PodState {
     throw conflictRule("role_not_held", `${e.actor} does not hold the role ${e.role}`);
   }
   // The cadence watchdog's clock: who is expected to checkpoint may change with this event.
-  const after = trackWatch({ ...(REDUCERS[e.type] as AnyReducer)(s, e), seq: e.seq }, e);
+  const after = trackWatch(s, { ...(REDUCERS[e.type] as AnyReducer)(s, e), seq: e.seq }, e);
   const metered = trackMeters(s, after, e);
   // Reducers never touch signals, so metered.signals is still the previous value.
   return { ...metered, signals: stepSignals(metered.signals, s, metered, e), retained: s.retained + retainedChange(s, metered, e) };

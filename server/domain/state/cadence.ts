@@ -6,18 +6,20 @@
 import { CADENCE_MINUTES, type EventType } from "../events/event-schemas";
 import type { AgentCadence, AppliedEvent, PodState } from "./pod-state";
 import { with_, without } from "./rules";
+import { workingImplementers } from "./working-implementers";
 
 export const cadenceMinutes = (s: PodState) => s.scope?.cadenceMinutes ?? CADENCE_MINUTES.default;
 export const staleItemId = (agentId: string) => `stale:${agentId}`;
 const fresh = (): AgentCadence => ({ watchedSince: null, lastCheckpointAt: null, onTime: 0, late: 0, staleEpisodes: 0, stale: null });
 const ms = (iso: string) => Date.parse(iso);
 
-export function watchedAgents(s: PodState): Set<string> {
+/** `prevTasks`: the tasks record the state's was made from, so the count of work in progress follows by the change. */
+export function watchedAgents(s: PodState, prevTasks?: PodState["tasks"]): Set<string> {
   const out = new Set<string>();
   if (s.status !== "active") return out;
   const isAgent = (id: string | null): id is string => !!id && Object.hasOwn(s.members, id) && s.members[id]!.kind === "agent";
   if (isAgent(s.activeAgent)) out.add(s.activeAgent);
-  for (const t of Object.values(s.tasks)) if ((t.status === "in_progress" || t.status === "changes_requested") && isAgent(t.implementer)) out.add(t.implementer);
+  for (const id of Object.keys(workingImplementers(s.tasks, prevTasks))) if (isAgent(id)) out.add(id);
   return out;
 }
 
@@ -34,9 +36,11 @@ const WATCH_CHANGERS = new Set<EventType>([
 ]);
 
 /** After an event: agents that became watched start their clock now; those no longer watched leave it (and any open staleness). */
-export function trackWatch(s: PodState, e: AppliedEvent): PodState {
+export function trackWatch(before: PodState, s: PodState, e: AppliedEvent): PodState {
+  // Counted after every event, so the next count follows from this one (working-implementers.ts).
+  workingImplementers(s.tasks, before.tasks);
   if (!WATCH_CHANGERS.has(e.type)) return s;
-  const watched = watchedAgents(s);
+  const watched = watchedAgents(s, before.tasks);
   let cadence = s.cadence;
   let inbox = s.inbox;
   for (const id of watched) {

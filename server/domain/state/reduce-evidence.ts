@@ -6,10 +6,10 @@ import { POD_BOUNDS } from "../pod-bounds";
 /** Records that `ids` are linked from a task, decision, escalation, review or job. */
 export function linkEvidence<K extends keyof EvidenceLinks>(s: PodState, ids: string[], kind: K, ref: EvidenceLinks[K][number]): PodState {
   if (!ids.length) return s;
-  const evidence = { ...s.evidence };
+  let evidence = s.evidence;
   for (const id of ids) {
     const ev = evidence[id]!;
-    evidence[id] = { ...ev, links: { ...ev.links, [kind]: union(ev.links[kind] as unknown[], [ref]).slice(-POD_BOUNDS.evidenceLinks) } };
+    evidence = with_(evidence, id, { ...ev, links: { ...ev.links, [kind]: union(ev.links[kind] as unknown[], [ref]).slice(-POD_BOUNDS.evidenceLinks) } });
   }
   return { ...s, evidence };
 }

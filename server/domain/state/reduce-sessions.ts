@@ -30,6 +30,8 @@ function put(s: PodState, e: AppliedEvent, session: AgentSession | null): PodSta
   if (!session) return s;
   let sessions = with_(s.sessions, session.sessionId, { ...session, last: at(e) });
   let sessionAllows = s.sessionAllows;
+  // Only a new session adds to its agent's count: a touch of a known one does not walk them all.
+  if (Object.hasOwn(s.sessions, session.sessionId)) return { ...s, sessions };
   const ids = Object.keys(sessions).filter((id) => sessions[id]!.agentId === session.agentId);
   if (ids.length > MAX_SESSIONS) {
     const oldest = ids.reduce((a, b) => (sessions[a]!.last.seq <= sessions[b]!.last.seq ? a : b));

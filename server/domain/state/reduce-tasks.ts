@@ -14,17 +14,26 @@ function newTask(seq: number, taskId: string, description: string, status: TaskS
   };
 }
 
+/**
+ * Adds the tasks, each depending only on tasks that exist or come with it. Tasks already there
+ * depend only on each other (their dependencies existed when they came), so a cycle can only
+ * run through new tasks: they alone are checked, and the cost is theirs, not the plan's.
+ */
 function addTasks(s: PodState, tasks: Task[]): PodState {
-  const taken = tasks.find((t) => s.tasks[t.taskId]);
+  const taken = tasks.find((t) => Object.hasOwn(s.tasks, t.taskId));
   if (taken) throw conflictRule("task_exists", `task ${taken.taskId} already exists`);
-  const all = { ...s.tasks, ...Object.fromEntries(tasks.map((t) => [t.taskId, t])) };
-  if (Object.keys(all).length !== Object.keys(s.tasks).length + tasks.length) throw invalidRule("duplicate_task_id", "a task id appears twice in the plan");
+  const added = new Map(tasks.map((t) => [t.taskId, t]));
+  if (added.size !== tasks.length) throw invalidRule("duplicate_task_id", "a task id appears twice in the plan");
   for (const t of tasks) {
-    const unknown = t.dependsOn.filter((d) => !all[d]);
+    const unknown = t.dependsOn.filter((d) => !added.has(d) && !Object.hasOwn(s.tasks, d));
     if (unknown.length) throw invalidRule("unknown_dependency", `task ${t.taskId} depends on unknown ${unknown.join(", ")}`);
   }
-  const cycle = findCycle(Object.fromEntries(Object.values(all).map((t) => [t.taskId, t.dependsOn])));
+  // No prototype: a dependency on an existing task named like an Object method is a leaf here.
+  const deps: Record<string, string[]> = Object.assign(Object.create(null), Object.fromEntries(tasks.map((t) => [t.taskId, t.dependsOn])));
+  const cycle = findCycle(deps);
   if (cycle) throw invalidRule("dependency_cycle", `dependencies form a cycle: ${cycle.join(" → ")}`);
+  let all = s.tasks;
+  for (const t of tasks) all = with_(all, t.taskId, t);
   return { ...s, tasks: all, taskOrder: [...s.taskOrder, ...tasks.map((t) => t.taskId)] };
 }
 

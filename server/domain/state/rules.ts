@@ -2,6 +2,7 @@
 import { AppError } from "../errors";
 import type { EventOf, EventType, Role } from "../events/event-schemas";
 import type { AppliedEvent, Job, PodState, Task } from "./pod-state";
+import { withKey, withoutKey } from "./shared-record";
 
 /** 409: the event conflicts with the pod's current state. 422: it refers to something that does not exist or is malformed for this pod. */
 export const conflictRule = (code: string, message: string) => new AppError(409, code, message);
@@ -78,11 +79,7 @@ export function requireDecider(s: PodState, actor: string, what: string) {
   }
 }
 
-export const with_ = <T extends object>(record: Record<string, T>, key: string, value: T) => ({ ...record, [key]: value });
-export const without = <T>(record: Record<string, T>, key: string) => {
-  // Own keys only: "toString" is in every object, and a record without it is returned as it is.
-  if (!Object.hasOwn(record, key)) return record;
-  const { [key]: _gone, ...rest } = record;
-  return rest;
-};
+/** A record with one key set or removed, sharing what it did not change (shared-record.ts). */
+export const with_ = <T extends object>(record: Record<string, T>, key: string, value: T) => withKey(record, key, value);
+export const without = <T>(record: Record<string, T>, key: string) => withoutKey(record, key);
 export const union = <T>(list: T[], more: T[]) => [...new Set([...list, ...more])];
