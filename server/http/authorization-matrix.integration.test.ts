@@ -10,7 +10,8 @@ import { performPodAction, performPodCall } from "../web/perform-pod-action";
 import { performSiteCall } from "../web/run-site-action";
 import { addPersonCall, changePasswordCall, inviteCall, removePersonCall, resetPasswordCall, setPersonAccessCall } from "../web/people-actions";
 import { addAgentCall, createAgentTokenCall, revokeAgentTokenCall, rotateAgentTokenCall, setBudgetCall } from "../web/pod-actions";
-import { createWebhookCall, deleteWebhookCall, listWebhookDeliveriesCall, listWebhooksCall, redeliverWebhookCall, testWebhookCall, updateWebhookCall } from "../web/webhook-actions";
+import { performOperation } from "../web/perform-operation";
+import { webhookOperations } from "../webhooks/webhook-operations";
 import { closePodAction, createShareLinkCall, listShareLinksCall, revokeShareLinkCall, setArchivedCall, startPodAction } from "../web/pod-life-actions";
 import { createPodCall, setCanCreatePodsCall } from "../web/site-actions";
 import { addPushDeviceCall, readNotificationsCall, removePushDeviceCall, savePreferencesCall } from "../web/notify-actions";
@@ -322,13 +323,13 @@ describe("authorization matrix", () => {
     { name: "createShareLink", run: performPodCall, action: createShareLinkCall as never, input: async () => ({ podId, link: {} }) },
     { name: "listShareLinks", run: performPodCall, action: listShareLinksCall as never, input: async () => ({ podId }) },
     { name: "revokeShareLink", run: performPodCall, action: revokeShareLinkCall as never, input: async () => ({ podId, linkId: await freshLink() }) },
-    { name: "listWebhooks", run: performPodCall, action: listWebhooksCall as never, input: async () => ({ podId }) },
-    { name: "createWebhook", run: performPodCall, action: createWebhookCall as never, input: async () => ({ podId, webhook: { url: "https://1.1.1.1/podwatch-matrix", events: ["inbox.opened"] } }) },
-    { name: "updateWebhook", run: performPodCall, action: updateWebhookCall as never, input: async () => ({ podId, endpointId: (await freshHook()).id, update: { enabled: false } }) },
-    { name: "deleteWebhook", run: performPodCall, action: deleteWebhookCall as never, input: async () => ({ podId, endpointId: (await freshHook()).id }) },
-    { name: "testWebhook", run: performPodCall, action: testWebhookCall as never, input: async () => ({ podId, endpointId: (await freshHook()).id }) },
-    { name: "listWebhookDeliveries", run: performPodCall, action: listWebhookDeliveriesCall as never, input: async () => ({ podId, endpointId: (await freshHook()).id }) },
-    { name: "redeliverWebhook", run: performPodCall, action: redeliverWebhookCall as never, input: async () => ({ podId, ...(await freshHook().then((h) => ({ endpointId: h.id, deliveryId: h.deliveryId }))) }) },
+    { name: "listWebhooks", run: performOperation as never, action: webhookOperations.listWebhooks as never, input: async () => ({ podId }) },
+    { name: "createWebhook", run: performOperation as never, action: webhookOperations.createWebhook as never, input: async () => ({ podId, webhook: { url: "https://1.1.1.1/podwatch-matrix", events: ["inbox.opened"] } }) },
+    { name: "updateWebhook", run: performOperation as never, action: webhookOperations.updateWebhook as never, input: async () => ({ podId, endpointId: (await freshHook()).id, update: { enabled: false } }) },
+    { name: "deleteWebhook", run: performOperation as never, action: webhookOperations.deleteWebhook as never, input: async () => ({ podId, endpointId: (await freshHook()).id }) },
+    { name: "testWebhook", run: performOperation as never, action: webhookOperations.testWebhook as never, input: async () => ({ podId, endpointId: (await freshHook()).id }) },
+    { name: "listWebhookDeliveries", run: performOperation as never, action: webhookOperations.listWebhookDeliveries as never, input: async () => ({ podId, endpointId: (await freshHook()).id }) },
+    { name: "redeliverWebhook", run: performOperation as never, action: webhookOperations.redeliverWebhook as never, input: async () => ({ podId, ...(await freshHook().then((h) => ({ endpointId: h.id, deliveryId: h.deliveryId }))) }) },
   ];
   for (const { name, run, action, input } of lifecycle) {
     it(`server action ${name}`, async () => {

@@ -9,7 +9,8 @@ import { addPushDeviceCall, readNotificationsCall, removePushDeviceCall, savePre
 import { createPodCall, setCanCreatePodsCall } from "./site-actions";
 import { closePodAction, createShareLinkCall, listShareLinksCall, revokeShareLinkCall, setArchivedCall, startPodAction } from "./pod-life-actions";
 import { runPodAction, runPodCall } from "./run-action";
-import { createWebhookCall, deleteWebhookCall, listWebhookDeliveriesCall, listWebhooksCall, redeliverWebhookCall, testWebhookCall, updateWebhookCall } from "./webhook-actions";
+import { webhookOperations as webhooks } from "../webhooks/webhook-operations";
+import { actionOf } from "./operation-action";
 import { answerToolApprovalAction, setBudgetCall, setToolPolicyAction } from "./pod-actions";
 import { addAgentCall, addTaskAction, answerEscalationAction, assignRoleAction, createAgentTokenCall, decideAction, dismissNoticeAction, handOffAction, revokeAgentTokenCall, rotateAgentTokenCall, rotateRoleAction, setPausedAction, splitTaskAction } from "./pod-actions";
 
@@ -119,34 +120,14 @@ export async function revokeShareLink(raw: unknown) {
   return runPodCall(revokeShareLinkCall, raw);
 }
 
-// Webhooks (pod admins; twins of /api/v1/pods/{podId}/webhooks…): a new endpoint's secret is in this caller's result only.
-export async function listWebhooks(raw: unknown) {
-  return runPodCall(listWebhooksCall, raw);
-}
-
-export async function createWebhook(raw: unknown) {
-  return runPodCall(createWebhookCall, raw);
-}
-
-export async function updateWebhook(raw: unknown) {
-  return runPodCall(updateWebhookCall, raw);
-}
-
-export async function deleteWebhook(raw: unknown) {
-  return runPodCall(deleteWebhookCall, raw);
-}
-
-export async function testWebhook(raw: unknown) {
-  return runPodCall(testWebhookCall, raw);
-}
-
-export async function listWebhookDeliveries(raw: unknown) {
-  return runPodCall(listWebhookDeliveriesCall, raw);
-}
-
-export async function redeliverWebhook(raw: unknown) {
-  return runPodCall(redeliverWebhookCall, raw);
-}
+// Operations the control room calls, from their tables (server/operations/): webhooks, for pod admins.
+export const listWebhooks = actionOf(webhooks.listWebhooks);
+export const createWebhook = actionOf(webhooks.createWebhook);
+export const updateWebhook = actionOf(webhooks.updateWebhook);
+export const deleteWebhook = actionOf(webhooks.deleteWebhook);
+export const testWebhook = actionOf(webhooks.testWebhook);
+export const listWebhookDeliveries = actionOf(webhooks.listWebhookDeliveries);
+export const redeliverWebhook = actionOf(webhooks.redeliverWebhook);
 
 // People. Invites and resets (site admins; twins of POST /api/v1/invites and /users/{id}/reset): the link is in this caller's result only.
 export async function invitePerson(raw: unknown) {
