@@ -8,4 +8,7 @@ export const API_ROUTES = {
   testWebhook: {"method":"POST","path":"/api/v1/pods/{podId}/webhooks/{endpointId}/test","query":[],"body":null},
   listWebhookDeliveries: {"method":"GET","path":"/api/v1/pods/{podId}/webhooks/{endpointId}/deliveries","query":["before","limit"],"body":null},
   redeliverWebhook: {"method":"POST","path":"/api/v1/pods/{podId}/webhooks/{endpointId}/deliveries/{deliveryId}/redeliver","query":[],"body":null},
+  createShareLink: {"method":"POST","path":"/api/v1/pods/{podId}/share-links","query":[],"body":"link"},
+  listShareLinks: {"method":"GET","path":"/api/v1/pods/{podId}/share-links","query":[],"body":null},
+  revokeShareLink: {"method":"DELETE","path":"/api/v1/pods/{podId}/share-links/{linkId}","query":[],"body":null},
 } as const;

@@ -1,12 +1,11 @@
-// Members, agent tokens, share links and people: managed by admins.
+// Members, agent tokens and people: managed by admins (share links: server/access/share-link-operations.ts).
 import { addMember } from "../access/add-member";
 import { createAgentToken, listAgentTokens, revokeAgentToken } from "../access/agent-tokens";
 import { rotateAgentToken } from "../access/rotate-agent-token";
-import { createShareLink, listShareLinks, revokeShareLink, shareLinkUrl } from "../access/share-links";
 import { createUser } from "../access/create-user";
 import { setCanCreatePods } from "../access/set-can-create-pods";
 import { ZUpdateUserRequest } from "../wire/access";
-import { ZAddMemberRequest, ZCreateAgentTokenRequest, ZCreateShareLinkRequest, ZCreateUserRequest, type AgentTokenCreated, type AgentTokenRotated, type AgentTokensResponse, type ShareLinkCreated, type ShareLinksResponse } from "../wire/access";
+import { ZAddMemberRequest, ZCreateAgentTokenRequest, ZCreateUserRequest, type AgentTokenCreated, type AgentTokenRotated, type AgentTokensResponse } from "../wire/access";
 import { parseWith, readJsonBody, sendJson } from "./json";
 import { adminActor, type Route } from "./route";
 
@@ -50,28 +49,6 @@ export const accessRoutes: Route[] = [
     guard: { pod: "admin" },
     run: async ({ app, res, params, identity }) =>
       sendJson(res, 201, (await rotateAgentToken(app.store, app.bus, { podId: params[0]!, tokenId: params[1]!, rotatedBy: adminActor(identity) })) satisfies AgentTokenRotated),
-  },
-  {
-    method: "POST",
-    path: /^\/api\/v1\/pods\/([^/]+)\/share-links$/,
-    guard: { pod: "admin" },
-    run: async ({ app, req, res, params, identity }) => {
-      const input = parseWith(ZCreateShareLinkRequest, await optionalBody(req));
-      const { token, info } = await createShareLink(app.store, { podId: params[0]!, createdBy: adminActor(identity), ...input });
-      sendJson(res, 201, { token, url: shareLinkUrl(app.config.publicUrl, token), ...info } satisfies ShareLinkCreated);
-    },
-  },
-  {
-    method: "GET",
-    path: /^\/api\/v1\/pods\/([^/]+)\/share-links$/,
-    guard: { pod: "admin" },
-    run: async ({ app, res, params }) => sendJson(res, 200, { links: await listShareLinks(app.store, params[0]!) } satisfies ShareLinksResponse),
-  },
-  {
-    method: "DELETE",
-    path: /^\/api\/v1\/pods\/([^/]+)\/share-links\/([^/]+)$/,
-    guard: { pod: "admin" },
-    run: async ({ app, res, params }) => sendJson(res, 200, await revokeShareLink(app.store, app.bus, params[0]!, params[1]!)),
   },
   {
     method: "POST",

@@ -12,7 +12,8 @@ import { addPersonCall, changePasswordCall, inviteCall, removePersonCall, resetP
 import { addAgentCall, createAgentTokenCall, revokeAgentTokenCall, rotateAgentTokenCall, setBudgetCall } from "../web/pod-actions";
 import { performOperation } from "../web/perform-operation";
 import { webhookOperations } from "../webhooks/webhook-operations";
-import { closePodAction, createShareLinkCall, listShareLinksCall, revokeShareLinkCall, setArchivedCall, startPodAction } from "../web/pod-life-actions";
+import { closePodAction, setArchivedCall, startPodAction } from "../web/pod-life-actions";
+import { shareLinkOperations } from "../access/share-link-operations";
 import { createPodCall, setCanCreatePodsCall } from "../web/site-actions";
 import { addPushDeviceCall, readNotificationsCall, removePushDeviceCall, savePreferencesCall } from "../web/notify-actions";
 import { readHookFixture } from "../hooks/fixtures";
@@ -320,9 +321,9 @@ describe("authorization matrix", () => {
     { name: "startPod", run: performPodAction, action: startPodAction as never, input: async () => ({ podId: await podOfItsOwn() }) },
     { name: "closePod", run: performPodAction, action: closePodAction as never, input: async () => ({ podId: await podOfItsOwn() }) },
     { name: "setArchived", run: performPodCall, action: setArchivedCall as never, input: async () => ({ podId, archived: false }) },
-    { name: "createShareLink", run: performPodCall, action: createShareLinkCall as never, input: async () => ({ podId, link: {} }) },
-    { name: "listShareLinks", run: performPodCall, action: listShareLinksCall as never, input: async () => ({ podId }) },
-    { name: "revokeShareLink", run: performPodCall, action: revokeShareLinkCall as never, input: async () => ({ podId, linkId: await freshLink() }) },
+    { name: "createShareLink", run: performOperation as never, action: shareLinkOperations.createShareLink as never, input: async () => ({ podId, link: {} }) },
+    { name: "listShareLinks", run: performOperation as never, action: shareLinkOperations.listShareLinks as never, input: async () => ({ podId }) },
+    { name: "revokeShareLink", run: performOperation as never, action: shareLinkOperations.revokeShareLink as never, input: async () => ({ podId, linkId: await freshLink() }) },
     { name: "listWebhooks", run: performOperation as never, action: webhookOperations.listWebhooks as never, input: async () => ({ podId }) },
     { name: "createWebhook", run: performOperation as never, action: webhookOperations.createWebhook as never, input: async () => ({ podId, webhook: { url: "https://1.1.1.1/podwatch-matrix", events: ["inbox.opened"] } }) },
     { name: "updateWebhook", run: performOperation as never, action: webhookOperations.updateWebhook as never, input: async () => ({ podId, endpointId: (await freshHook()).id, update: { enabled: false } }) },

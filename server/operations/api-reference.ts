@@ -18,7 +18,9 @@ function typeOf(s: Schema): string {
 }
 
 function notesOf(s: Schema): string {
+  if (Array.isArray(s.anyOf)) return [notesOf({ ...s, anyOf: undefined }), ...(s.anyOf as Schema[]).map(notesOf)].filter(Boolean).join("; ");
   const bounds = [
+    typeof s.format === "string" && `format ${s.format}`,
     s.minLength !== undefined && `min length ${s.minLength}`,
     s.maxLength !== undefined && `max length ${s.maxLength}`,
     s.minimum !== undefined && `from ${s.minimum}`,

@@ -100,6 +100,26 @@ describe.each(testProviders())("operations on %s", (provider) => {
     exact("deleteWebhook", await callApi("deleteWebhook", { podId: pod.podId, endpointId: created.id }, options));
     await expect(callApi("deleteWebhook", { podId: pod.podId, endpointId: created.id }, options)).rejects.toMatchObject({ status: 404 });
   });
+
+  it("share links over the typed client: a body the operation can do without may be left out", async () => {
+    const options = { base: s.url, headers: { authorization: `Bearer ${TEST_ADMIN_TOKEN}` } };
+    const exact = (name: string, body: unknown) => expect(operations.find((o) => o.name === name)!.output.parse(body)).toEqual(body);
+    const bare = await fetch(`${s.url}/api/v1/pods/${pod.podId}/share-links`, { method: "POST", headers: options.headers });
+    expect(bare.status).toBe(201);
+    const week = (await bare.json()) as { expiresAt: string; url: string; token: string };
+    expect(Date.parse(week.expiresAt) - Date.now()).toBeGreaterThan(6.9 * 24 * 3_600_000);
+    expect(week.url).toBe(`${s.app.config.publicUrl}/share/${week.token}`);
+    const never = await callApi("createShareLink", { podId: pod.podId, link: { expiresInHours: null, label: "wall screen" } }, options);
+    exact("createShareLink", never);
+    expect([never.expiresAt, never.label]).toEqual(["9999-12-31T23:59:59.999Z", "wall screen"]);
+    const listed = await callApi("listShareLinks", { podId: pod.podId }, options);
+    exact("listShareLinks", listed);
+    expect(listed.links.map((l) => l.id)).toContain(never.id);
+    const revoked = await callApi("revokeShareLink", { podId: pod.podId, linkId: never.id }, options);
+    exact("revokeShareLink", revoked);
+    expect(revoked.revokedAt).not.toBeNull();
+    expect((await api(s.url, "GET", `/api/v1/pods/${pod.podId}`, undefined, { token: never.token })).status).toBe(401);
+  });
 });
 
 /** Names the control room's components import from the server actions. */

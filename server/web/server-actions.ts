@@ -7,9 +7,10 @@ import { addPersonCall, changePasswordCall, inviteCall, performAcceptInvite, rem
 import { runSiteCall } from "./run-site-action";
 import { addPushDeviceCall, readNotificationsCall, removePushDeviceCall, savePreferencesCall } from "./notify-actions";
 import { createPodCall, setCanCreatePodsCall } from "./site-actions";
-import { closePodAction, createShareLinkCall, listShareLinksCall, revokeShareLinkCall, setArchivedCall, startPodAction } from "./pod-life-actions";
+import { closePodAction, setArchivedCall, startPodAction } from "./pod-life-actions";
 import { runPodAction, runPodCall } from "./run-action";
 import { webhookOperations as webhooks } from "../webhooks/webhook-operations";
+import { shareLinkOperations as shareLinks } from "../access/share-link-operations";
 import { actionOf } from "./operation-action";
 import { answerToolApprovalAction, setBudgetCall, setToolPolicyAction } from "./pod-actions";
 import { addAgentCall, addTaskAction, answerEscalationAction, assignRoleAction, createAgentTokenCall, decideAction, dismissNoticeAction, handOffAction, revokeAgentTokenCall, rotateAgentTokenCall, rotateRoleAction, setPausedAction, splitTaskAction } from "./pod-actions";
@@ -107,19 +108,6 @@ export async function setArchived(raw: unknown) {
   return runPodCall(setArchivedCall, raw);
 }
 
-// Share links (pod admins; twins of …/share-links): a new link's secret is in this caller's result only.
-export async function createShareLink(raw: unknown) {
-  return runPodCall(createShareLinkCall, raw);
-}
-
-export async function listShareLinks(raw: unknown) {
-  return runPodCall(listShareLinksCall, raw);
-}
-
-export async function revokeShareLink(raw: unknown) {
-  return runPodCall(revokeShareLinkCall, raw);
-}
-
 // Operations the control room calls, from their tables (server/operations/): webhooks, for pod admins.
 export const listWebhooks = actionOf(webhooks.listWebhooks);
 export const createWebhook = actionOf(webhooks.createWebhook);
@@ -128,6 +116,10 @@ export const deleteWebhook = actionOf(webhooks.deleteWebhook);
 export const testWebhook = actionOf(webhooks.testWebhook);
 export const listWebhookDeliveries = actionOf(webhooks.listWebhookDeliveries);
 export const redeliverWebhook = actionOf(webhooks.redeliverWebhook);
+// Share links (pod admins): a new link's secret is in this caller's result only.
+export const createShareLink = actionOf(shareLinks.createShareLink);
+export const listShareLinks = actionOf(shareLinks.listShareLinks);
+export const revokeShareLink = actionOf(shareLinks.revokeShareLink);
 
 // People. Invites and resets (site admins; twins of POST /api/v1/invites and /users/{id}/reset): the link is in this caller's result only.
 export async function invitePerson(raw: unknown) {

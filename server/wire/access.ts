@@ -47,11 +47,23 @@ export type TCreateShareLinkRequest = z.infer<typeof ZCreateShareLinkRequest>;
 /** What "never expires" is stored as (the column is a time; this one never comes). */
 export const SHARE_LINK_NEVER = "9999-12-31T23:59:59.999Z";
 
-/** A share link as listed: never the secret itself. `expiresAt` is SHARE_LINK_NEVER for a link that does not expire. */
-export type ShareLinkInfo = { id: string; podId: string; label: string | null; createdAt: string; createdBy: string; expiresAt: string; lastUsedAt: string | null; revokedAt: string | null };
+/** A share link as listed: never the secret itself. */
+export const ZShareLinkInfo = z.object({
+  id: z.string(),
+  podId: z.string(),
+  label: z.string().nullable(),
+  createdAt: z.string(),
+  createdBy: z.string(),
+  expiresAt: z.string().describe(`${SHARE_LINK_NEVER} for a link that does not expire`),
+  lastUsedAt: z.string().nullable(),
+  revokedAt: z.string().nullable(),
+});
+export type ShareLinkInfo = z.infer<typeof ZShareLinkInfo>;
 /** A new share link: its secret and the URL that carries it, shown this once. */
-export type ShareLinkCreated = ShareLinkInfo & { token: string; url: string };
-export type ShareLinksResponse = { links: ShareLinkInfo[] };
+export const ZShareLinkCreated = ZShareLinkInfo.extend({ token: z.string(), url: z.string() });
+export type ShareLinkCreated = z.infer<typeof ZShareLinkCreated>;
+export const ZShareLinksResponse = z.object({ links: z.array(ZShareLinkInfo) });
+export type ShareLinksResponse = z.infer<typeof ZShareLinksResponse>;
 
 /** POST /api/v1/users (site admins). */
 export const ZCreateUserRequest = z.object({

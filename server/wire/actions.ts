@@ -5,7 +5,6 @@ import { z } from "zod";
 import { ZBudgetSet, ZDecision, ZRole } from "../domain/events/event-schemas";
 import { ZAgentPolicySet, ZToolApprovalAnswered } from "../domain/events/agent-events";
 import { ZId } from "../domain/events/seed-formats";
-import { ZCreateShareLinkRequest } from "./access";
 import { ROLES } from "./vocabulary";
 
 const ZPodId = z.string().min(1);
@@ -57,9 +56,6 @@ export const ZSetCanCreatePodsInput = z.object({ userId: z.string().min(1).max(2
 export const ZPodInput = z.object({ podId: ZPodId });
 export const ZClosePodInput = z.object({ podId: ZPodId, reason: z.string().trim().max(2000, "keep the reason under 2,000 characters").optional() });
 export const ZSetArchivedInput = z.object({ podId: ZPodId, archived: z.boolean() });
-/** Share links (pod admins): the same body as POST …/share-links, plus the pod. */
-export const ZCreateShareLinkInput = z.object({ podId: ZPodId, link: ZCreateShareLinkRequest });
-export const ZShareLinkInput = z.object({ podId: ZPodId, linkId: z.string().min(1).max(100) });
 
 /** What every server action answers: the seqs it appended, or why nothing was. */
 export type ActionResult = { ok: true; seqs: number[] } | { ok: false; code: string; error: string };
