@@ -2,7 +2,6 @@
 import type { PodSummary, PodsResponse } from "@/server/wire/pods";
 import type { OperationInput, OperationOutput } from "@/server/operations/operation";
 import type { Operations } from "@/server/operations/operations";
-import { API_ROUTES } from "./api-routes";
 
 export class ApiError extends Error {
   constructor(readonly status: number, message: string) {
@@ -13,25 +12,28 @@ export class ApiError extends Error {
 /** GET JSON from our API; a failure throws with the server's own error message. `signal` cancels it. */
 export async function getJson<T>(path: string, signal?: AbortSignal): Promise<T> {
   const res = await fetch(path, { cache: "no-store", signal });
-  if (!res.ok) {
-    const body = (await res.json().catch(() => null)) as { error?: { message?: string } } | null;
-    throw new ApiError(res.status, body?.error?.message ?? `request failed (${res.status})`);
-  }
+  if (!res.ok) throw await failure(res);
   return (await res.json()) as T;
+}
+
+/** The server's own error message (the API's envelope), else the status. */
+async function failure(res: Response): Promise<ApiError> {
+  const body: { error?: { message?: string } } | null = await res.json().catch(() => null);
+  return new ApiError(res.status, body?.error?.message ?? `request failed (${res.status})`);
 }
 
 export const fetchPods = (archived = false) => getJson<PodsResponse>(`/api/v1/pods${archived ? "?archived=1" : ""}`).then((r) => r.pods);
 export const fetchPod = (podId: string) => getJson<PodSummary>(`/api/v1/pods/${encodeURIComponent(podId)}`);
 
-type RestName = keyof typeof API_ROUTES;
+/** One operation's REST route, as components/shared/api-routes.ts exports it. */
+type ApiRoute = { name: keyof Operations; method: string; path: string; query: readonly string[]; body: string | null };
 
 /** Fills the path's `{name}`s, the query and the body from one input, as the operation declares them. */
-function requestOf(name: RestName, input: Record<string, unknown>): { url: string; init: RequestInit & { headers?: Record<string, string> } } {
-  const route = API_ROUTES[name];
+function requestOf(route: ApiRoute, input: Record<string, unknown>): { url: string; init: RequestInit & { headers?: Record<string, string> } } {
   const used = new Set<string>();
   const path = route.path.replace(/\{([^}]+)\}/g, (_, k: string) => (used.add(k), encodeURIComponent(String(input[k]))));
   const query = new URLSearchParams();
-  for (const k of route.query as readonly string[]) if (input[k] !== undefined) query.set(k, String(input[k]));
+  for (const k of route.query) if (input[k] !== undefined) query.set(k, String(input[k]));
   const url = query.size ? `${path}?${query}` : path;
   if (route.body === null) return { url, init: { method: route.method } };
   const body = route.body ? input[route.body] : Object.fromEntries(Object.entries(input).filter(([k]) => !used.has(k)));
@@ -42,16 +44,13 @@ function requestOf(name: RestName, input: Record<string, unknown>): { url: strin
 export type CallOptions = { signal?: AbortSignal; base?: string; headers?: Record<string, string> };
 
 /**
- * Calls an operation over REST with its declared input; the answer's type is the operation's
- * output schema's (types only: no zod, no server code reaches the browser).
+ * Calls an operation over REST with its declared input (`route`: its export in ./api-routes.ts);
+ * the answer's type is the operation's output schema's (types only: no zod, no server code
+ * reaches the browser).
  */
-export async function callApi<N extends RestName>(name: N, input: OperationInput<Operations[N]>, options: CallOptions = {}): Promise<OperationOutput<Operations[N]>> {
-  const { url, init } = requestOf(name, input);
-  const headers = { ...init.headers, ...options.headers };
-  const res = await fetch(`${options.base ?? ""}${url}`, { ...init, headers, cache: "no-store", signal: options.signal });
-  if (!res.ok) {
-    const body: { error?: { message?: string } } | null = await res.json().catch(() => null);
-    throw new ApiError(res.status, body?.error?.message ?? `request failed (${res.status})`);
-  }
+export async function callApi<R extends ApiRoute>(route: R, input: OperationInput<Operations[R["name"]]>, options: CallOptions = {}): Promise<OperationOutput<Operations[R["name"]]>> {
+  const { url, init } = requestOf(route, input);
+  const res = await fetch(`${options.base ?? ""}${url}`, { ...init, headers: { ...init.headers, ...options.headers }, cache: "no-store", signal: options.signal });
+  if (!res.ok) throw await failure(res);
   return res.json();
 }

@@ -9,7 +9,8 @@ import { resolveIdentity } from "../access/resolve-identity";
 import { performPodAction, performPodCall } from "../web/perform-pod-action";
 import { performSiteCall } from "../web/run-site-action";
 import { addPersonCall, changePasswordCall, inviteCall, removePersonCall, resetPasswordCall, setPersonAccessCall } from "../web/people-actions";
-import { addAgentCall, createAgentTokenCall, revokeAgentTokenCall, rotateAgentTokenCall, setBudgetCall } from "../web/pod-actions";
+import { setBudgetCall } from "../web/pod-actions";
+import { agentTokenOperations } from "../access/agent-token-operations";
 import { performOperation } from "../web/perform-operation";
 import { webhookOperations } from "../webhooks/webhook-operations";
 import { closePodAction, setArchivedCall, startPodAction } from "../web/pod-life-actions";
@@ -246,17 +247,17 @@ describe("authorization matrix", () => {
   // Agents and their tokens from the control room: pod admins only, like their API twins.
   const freshToken = async () => (await api(s.url, "POST", `/api/v1/pods/${podId}/members/bot/tokens`, {})).body.id as string;
   const calls = [
-    { name: "addAgent", call: addAgentCall, input: async () => ({ podId, memberId: `a-${randomUUID()}`, displayName: "a", roles: ["verifier"] }) },
-    { name: "createAgentToken", call: createAgentTokenCall, input: async () => ({ podId, memberId: "bot" }) },
-    { name: "revokeAgentToken", call: revokeAgentTokenCall, input: async () => ({ podId, tokenId: await freshToken() }) },
-    { name: "rotateAgentToken", call: rotateAgentTokenCall, input: async () => ({ podId, tokenId: await freshToken() }) },
+    { name: "addAgent", call: agentTokenOperations.addAgent, input: async () => ({ podId, memberId: `a-${randomUUID()}`, displayName: "a", roles: ["verifier"] }) },
+    { name: "createAgentToken", call: agentTokenOperations.createAgentToken, input: async () => ({ podId, memberId: "bot" }) },
+    { name: "revokeAgentToken", call: agentTokenOperations.revokeAgentToken, input: async () => ({ podId, tokenId: await freshToken() }) },
+    { name: "rotateAgentToken", call: agentTokenOperations.rotateAgentToken, input: async () => ({ podId, tokenId: await freshToken() }) },
   ];
   for (const { name, call, input } of calls) {
     it(`server action ${name}`, async () => {
       for (const caller of CALLERS) {
         const resolved = await resolveIdentity(s.app.access, headersOf(auth[caller]));
         const identity = resolved === "invalid" ? ({ kind: "anonymous" } as const) : resolved;
-        const result = await performPodCall(s.app, identity, call as never, await input());
+        const result = await performOperation(s.app, identity, call, await input());
         if (caller === "admin") expect(result.ok, `${caller}: ${JSON.stringify(result)}`).toBe(true);
         else expect(result.ok ? "ok" : result.code, caller).toMatch(/^(unauthenticated|forbidden)$/);
       }

@@ -89,8 +89,8 @@ export function apiReference(ops: readonly Operation[] = operations): string {
 }
 
 /**
- * The browser's map of each REST operation's method, path, query fields and body field
- * (components/shared/api-routes.ts): what the typed client needs at run time, without zod.
+ * The browser's routes (components/shared/api-routes.ts): each REST operation's method, path,
+ * query fields and body field, one export each so a page's bundle holds only those it calls.
  */
 export function browserRoutes(ops: readonly Operation[] = operations): string {
   const entries = ops.filter((o) => o.http).map((op) => {
@@ -98,15 +98,13 @@ export function browserRoutes(ops: readonly Operation[] = operations): string {
     const inPath = pathParams(http.path);
     const rest = Object.keys(op.input.shape).filter((k) => !inPath.includes(k));
     const reads = http.method === "GET" || http.method === "DELETE";
-    const route = { method: http.method, path: http.path, query: reads ? rest : [], body: reads || !rest.length ? null : (http.body ?? "") };
-    return `  ${op.name}: ${JSON.stringify(route)},`;
+    const route = { name: op.name, method: http.method, path: http.path, query: reads ? rest : [], body: reads || !rest.length ? null : (http.body ?? "") };
+    return `export const ${op.name}Route = ${JSON.stringify(route)} as const;`;
   });
   return [
     "// Written by `npx tsx scripts/write-api-docs.ts` from the operation tables (server/operations/); do not edit.",
     "// body: the input field sent as the JSON body (\"\": the fields neither path nor query takes), or none.",
-    "export const API_ROUTES = {",
     ...entries,
-    "} as const;",
     "",
   ].join("\n");
 }

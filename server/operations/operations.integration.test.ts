@@ -10,8 +10,12 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { agentPod, api, startTestServer, TEST_ADMIN_TOKEN, type TestServer } from "../testing/test-server";
 import { testProviders } from "../testing/test-databases";
 import { callApi } from "../../components/shared/api-client";
+import * as routes from "../../components/shared/api-routes";
 import { operations } from "./operations";
 import { pathParams, type Operation } from "./operation";
+import { performOperation } from "../web/perform-operation";
+import { resolveIdentity } from "../access/resolve-identity";
+import type { Identity } from "../domain/access/policy";
 
 const ROOT = fileURLToPath(new URL("../..", import.meta.url));
 const rest = operations.filter((op) => op.http);
@@ -51,6 +55,19 @@ describe.each(testProviders())("operations on %s", (provider) => {
     });
   }
 
+  for (const op of operations.filter((o) => o.action)) {
+    it(`${op.name}, as a server action, is behind the same guard`, async () => {
+      const input = { podId: pod.podId };
+      expect(await performOperation(s.app, { kind: "anonymous" }, op, input)).toMatchObject({ ok: false, code: "unauthenticated" });
+      const agent = await resolveIdentity(s.app.access, new Headers({ authorization: `Bearer ${pod.tokens.bot}` }));
+      // Agents act over REST; the control room's actions are for people.
+      expect(await performOperation(s.app, agent as Identity, op, input)).toMatchObject({ ok: false, code: "forbidden" });
+      // A person with no access to the pod: refused before the input's details matter.
+      const stranger: Identity = { kind: "user", userId: "u-stranger", email: "stranger@example.com", name: "S", isAdmin: false };
+      expect(await performOperation(s.app, stranger, op, input)).toMatchObject({ ok: false, code: "forbidden" });
+    });
+  }
+
   it("every REST operation is in the OpenAPI document, which is valid OpenAPI 3.1", async () => {
     const r = await api(s.url, "GET", "/api/v1/openapi.json", undefined, null);
     expect(r.status).toBe(200);
@@ -85,20 +102,20 @@ describe.each(testProviders())("operations on %s", (provider) => {
   it("the typed client's round trip: every answer is exactly what the operation's output schema says", async () => {
     const options = { base: s.url, headers: { authorization: `Bearer ${TEST_ADMIN_TOKEN}` } };
     const exact = (name: string, body: unknown) => expect(operations.find((o) => o.name === name)!.output.parse(body)).toEqual(body);
-    const created = await callApi("createWebhook", { podId: pod.podId, webhook: { url: "https://1.1.1.1/ops", events: ["inbox.opened", "inbox.opened"] } }, options);
+    const created = await callApi(routes.createWebhookRoute, { podId: pod.podId, webhook: { url: "https://1.1.1.1/ops", events: ["inbox.opened", "inbox.opened"] } }, options);
     exact("createWebhook", created);
     expect(created.events).toEqual(["inbox.opened"]);
-    const listed = await callApi("listWebhooks", { podId: pod.podId }, options);
+    const listed = await callApi(routes.listWebhooksRoute, { podId: pod.podId }, options);
     exact("listWebhooks", listed);
     expect(listed.webhooks.map((w) => w.id)).toContain(created.id);
-    const updated = await callApi("updateWebhook", { podId: pod.podId, endpointId: created.id, update: { enabled: false } }, options);
+    const updated = await callApi(routes.updateWebhookRoute, { podId: pod.podId, endpointId: created.id, update: { enabled: false } }, options);
     exact("updateWebhook", updated);
     expect(updated.enabled).toBe(false);
-    const log = await callApi("listWebhookDeliveries", { podId: pod.podId, endpointId: created.id, limit: 5 }, options);
+    const log = await callApi(routes.listWebhookDeliveriesRoute, { podId: pod.podId, endpointId: created.id, limit: 5 }, options);
     exact("listWebhookDeliveries", log);
     expect(log).toEqual({ deliveries: [], nextCursor: null });
-    exact("deleteWebhook", await callApi("deleteWebhook", { podId: pod.podId, endpointId: created.id }, options));
-    await expect(callApi("deleteWebhook", { podId: pod.podId, endpointId: created.id }, options)).rejects.toMatchObject({ status: 404 });
+    exact("deleteWebhook", await callApi(routes.deleteWebhookRoute, { podId: pod.podId, endpointId: created.id }, options));
+    await expect(callApi(routes.deleteWebhookRoute, { podId: pod.podId, endpointId: created.id }, options)).rejects.toMatchObject({ status: 404 });
   });
 
   it("share links over the typed client: a body the operation can do without may be left out", async () => {
@@ -109,13 +126,13 @@ describe.each(testProviders())("operations on %s", (provider) => {
     const week = (await bare.json()) as { expiresAt: string; url: string; token: string };
     expect(Date.parse(week.expiresAt) - Date.now()).toBeGreaterThan(6.9 * 24 * 3_600_000);
     expect(week.url).toBe(`${s.app.config.publicUrl}/share/${week.token}`);
-    const never = await callApi("createShareLink", { podId: pod.podId, link: { expiresInHours: null, label: "wall screen" } }, options);
+    const never = await callApi(routes.createShareLinkRoute, { podId: pod.podId, link: { expiresInHours: null, label: "wall screen" } }, options);
     exact("createShareLink", never);
     expect([never.expiresAt, never.label]).toEqual(["9999-12-31T23:59:59.999Z", "wall screen"]);
-    const listed = await callApi("listShareLinks", { podId: pod.podId }, options);
+    const listed = await callApi(routes.listShareLinksRoute, { podId: pod.podId }, options);
     exact("listShareLinks", listed);
     expect(listed.links.map((l) => l.id)).toContain(never.id);
-    const revoked = await callApi("revokeShareLink", { podId: pod.podId, linkId: never.id }, options);
+    const revoked = await callApi(routes.revokeShareLinkRoute, { podId: pod.podId, linkId: never.id }, options);
     exact("revokeShareLink", revoked);
     expect(revoked.revokedAt).not.toBeNull();
     expect((await api(s.url, "GET", `/api/v1/pods/${pod.podId}`, undefined, { token: never.token })).status).toBe(401);

@@ -11,9 +11,10 @@ import { closePodAction, setArchivedCall, startPodAction } from "./pod-life-acti
 import { runPodAction, runPodCall } from "./run-action";
 import { webhookOperations as webhooks } from "../webhooks/webhook-operations";
 import { shareLinkOperations as shareLinks } from "../access/share-link-operations";
+import { agentTokenOperations as agentTokens } from "../access/agent-token-operations";
 import { actionOf } from "./operation-action";
 import { answerToolApprovalAction, setBudgetCall, setToolPolicyAction } from "./pod-actions";
-import { addAgentCall, addTaskAction, answerEscalationAction, assignRoleAction, createAgentTokenCall, decideAction, dismissNoticeAction, handOffAction, revokeAgentTokenCall, rotateAgentTokenCall, rotateRoleAction, setPausedAction, splitTaskAction } from "./pod-actions";
+import { addTaskAction, answerEscalationAction, assignRoleAction, decideAction, dismissNoticeAction, handOffAction, rotateRoleAction, setPausedAction, splitTaskAction } from "./pod-actions";
 
 // Decisions and answers from the control room. Each goes through
 // runPodAction: authenticated, parsed, checked on the server, then appended
@@ -68,23 +69,6 @@ export async function splitTask(raw: unknown) {
   return runPodAction(splitTaskAction, raw);
 }
 
-// Agents and their tokens (pod admins): a new token is in this caller's result only, never stored or logged.
-export async function addAgent(raw: unknown) {
-  return runPodCall(addAgentCall, raw);
-}
-
-export async function createAgentToken(raw: unknown) {
-  return runPodCall(createAgentTokenCall, raw);
-}
-
-export async function revokeAgentToken(raw: unknown) {
-  return runPodCall(revokeAgentTokenCall, raw);
-}
-
-export async function rotateAgentToken(raw: unknown) {
-  return runPodCall(rotateAgentTokenCall, raw);
-}
-
 // Site-level (site admins; the same guard as PATCH /api/v1/users/{id}).
 export async function setCanCreatePods(raw: unknown) {
   return runSiteCall(setCanCreatePodsCall, raw);
@@ -120,6 +104,11 @@ export const redeliverWebhook = actionOf(webhooks.redeliverWebhook);
 export const createShareLink = actionOf(shareLinks.createShareLink);
 export const listShareLinks = actionOf(shareLinks.listShareLinks);
 export const revokeShareLink = actionOf(shareLinks.revokeShareLink);
+// Agents and their tokens (pod admins): a new token is in this caller's result only, never stored or logged.
+export const addAgent = actionOf(agentTokens.addAgent);
+export const createAgentToken = actionOf(agentTokens.createAgentToken);
+export const revokeAgentToken = actionOf(agentTokens.revokeAgentToken);
+export const rotateAgentToken = actionOf(agentTokens.rotateAgentToken);
 
 // People. Invites and resets (site admins; twins of POST /api/v1/invites and /users/{id}/reset): the link is in this caller's result only.
 export async function invitePerson(raw: unknown) {

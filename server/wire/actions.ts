@@ -5,7 +5,6 @@ import { z } from "zod";
 import { ZBudgetSet, ZDecision, ZRole } from "../domain/events/event-schemas";
 import { ZAgentPolicySet, ZToolApprovalAnswered } from "../domain/events/agent-events";
 import { ZId } from "../domain/events/seed-formats";
-import { ROLES } from "./vocabulary";
 
 const ZPodId = z.string().min(1);
 const decision = ZDecision.shape.body.shape;
@@ -37,14 +36,6 @@ export const ZHandOffInput = z.object({ podId: ZPodId, to: ZId, reason: z.string
 export const ZAddTaskInput = z.object({ podId: ZPodId, description: z.string().trim().min(1, "describe the task").max(5000), dependsOn: z.array(ZId).max(100).default([]) });
 /** Splitting a task: it is cancelled and its parts take its place. */
 export const ZSplitTaskInput = z.object({ podId: ZPodId, taskId: ZId, parts: z.array(z.string().trim().min(1).max(5000)).min(2).max(10) });
-
-// --- agents and their tokens (pod admins); the token comes back only in the action's result ---
-const ZRoles = z.array(z.enum(ROLES, { error: (i) => `unknown role ${JSON.stringify(i.input)}; roles are ${ROLES.join(", ")}` })).max(20);
-const ZTokenLabel = z.string().trim().max(200, "keep the label under 200 characters").optional();
-export const ZAddAgentInput = z.object({ podId: ZPodId, memberId: ZId, displayName: z.string().trim().min(1, "give the agent a name").max(200), roles: ZRoles.default([]), label: ZTokenLabel });
-export const ZCreateAgentTokenInput = z.object({ podId: ZPodId, memberId: ZId, label: ZTokenLabel });
-/** Revoking or rotating one token of the pod. */
-export const ZAgentTokenInput = z.object({ podId: ZPodId, tokenId: z.string().min(1).max(100) });
 
 /** What a server action that does more than append answers: its value, or why nothing was done. */
 export type CallResult<T> = { ok: true; value: T } | { ok: false; code: string; error: string };
