@@ -2,7 +2,7 @@
 // Pod admins add an agent: id, display name, protocol roles. The member and its
 // first token are created in one step; the token comes back only to this form.
 import { useState } from "react";
-import { ROLES } from "@/server/wire/vocabulary";
+import { ROLES, type Role } from "@/server/wire/vocabulary";
 import { addAgent } from "@/server/web/server-actions";
 import { useTokenAction } from "./use-agent-tokens";
 import type { RevealedToken } from "./token-snippets";
@@ -13,8 +13,8 @@ export function AddAgentForm({ podId, publicUrl, onAdded }: { podId: string; pub
   const { run, pending, error } = useTokenAction(podId);
   const [memberId, setMemberId] = useState("");
   const [displayName, setDisplayName] = useState("");
-  const [roles, setRoles] = useState<string[]>([]);
-  const toggle = (r: string) => setRoles((rs) => (rs.includes(r) ? rs.filter((x) => x !== r) : [...rs, r]));
+  const [roles, setRoles] = useState<Role[]>([]);
+  const toggle = (r: Role) => setRoles((rs) => (rs.includes(r) ? rs.filter((x) => x !== r) : [...rs, r]));
   const submit = (e: React.FormEvent) => {
     e.preventDefault();
     run(

@@ -26,7 +26,7 @@ export function ShareLinksPanel({ podId }: { podId: string }) {
     queryFn: async () => {
       const r = await listShareLinks({ podId });
       if (!r.ok) throw new Error(r.error);
-      return r.value;
+      return r.value.links;
     },
   });
   const [pending, start] = useTransition();

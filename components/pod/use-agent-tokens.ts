@@ -3,16 +3,16 @@
 // token actions: their refusal shown, the list and the pod's state refreshed.
 import { useState, useTransition } from "react";
 import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { AgentTokensResponse } from "@/server/wire/access";
 import type { CallResult } from "@/server/wire/actions";
-import { getJson } from "../shared/api-client";
+import { callApi } from "../shared/api-client";
+import { listAgentTokensRoute } from "../shared/api-routes";
 
 /** Refetched as the tape moves (`seq`): an agent that spoke has just used its token. */
 export function useAgentTokens(podId: string, seq: number) {
   return useQuery({
     queryKey: ["agent-tokens", podId, seq],
     placeholderData: keepPreviousData,
-    queryFn: () => getJson<AgentTokensResponse>(`/api/v1/pods/${encodeURIComponent(podId)}/tokens`).then((r) => r.tokens),
+    queryFn: () => callApi(listAgentTokensRoute, { podId }).then((r) => r.tokens),
     refetchInterval: 30_000,
   });
 }

@@ -1,5 +1,7 @@
 "use client";
 import type { PodSummary, PodsResponse } from "@/server/wire/pods";
+import type { OperationInput, OperationOutput } from "@/server/operations/operation";
+import type { Operations } from "@/server/operations/operations";
 
 export class ApiError extends Error {
   constructor(readonly status: number, message: string) {
@@ -10,12 +12,45 @@ export class ApiError extends Error {
 /** GET JSON from our API; a failure throws with the server's own error message. `signal` cancels it. */
 export async function getJson<T>(path: string, signal?: AbortSignal): Promise<T> {
   const res = await fetch(path, { cache: "no-store", signal });
-  if (!res.ok) {
-    const body = (await res.json().catch(() => null)) as { error?: { message?: string } } | null;
-    throw new ApiError(res.status, body?.error?.message ?? `request failed (${res.status})`);
-  }
+  if (!res.ok) throw await failure(res);
   return (await res.json()) as T;
+}
+
+/** The server's own error message (the API's envelope), else the status. */
+async function failure(res: Response): Promise<ApiError> {
+  const body: { error?: { message?: string } } | null = await res.json().catch(() => null);
+  return new ApiError(res.status, body?.error?.message ?? `request failed (${res.status})`);
 }
 
 export const fetchPods = (archived = false) => getJson<PodsResponse>(`/api/v1/pods${archived ? "?archived=1" : ""}`).then((r) => r.pods);
 export const fetchPod = (podId: string) => getJson<PodSummary>(`/api/v1/pods/${encodeURIComponent(podId)}`);
+
+/** One operation's REST route, as components/shared/api-routes.ts exports it. */
+type ApiRoute = { name: keyof Operations; method: string; path: string; query: readonly string[]; body: string | null };
+
+/** Fills the path's `{name}`s, the query and the body from one input, as the operation declares them. */
+function requestOf(route: ApiRoute, input: Record<string, unknown>): { url: string; init: RequestInit & { headers?: Record<string, string> } } {
+  const used = new Set<string>();
+  const path = route.path.replace(/\{([^}]+)\}/g, (_, k: string) => (used.add(k), encodeURIComponent(String(input[k]))));
+  const query = new URLSearchParams();
+  for (const k of route.query) if (input[k] !== undefined) query.set(k, String(input[k]));
+  const url = query.size ? `${path}?${query}` : path;
+  if (route.body === null) return { url, init: { method: route.method } };
+  const body = route.body ? input[route.body] : Object.fromEntries(Object.entries(input).filter(([k]) => !used.has(k)));
+  return { url, init: { method: route.method, headers: { "content-type": "application/json" }, body: JSON.stringify(body) } };
+}
+
+/** `base`: the server's origin (none in the browser: the page's own); `headers`: beside the cookies. */
+export type CallOptions = { signal?: AbortSignal; base?: string; headers?: Record<string, string> };
+
+/**
+ * Calls an operation over REST with its declared input (`route`: its export in ./api-routes.ts);
+ * the answer's type is the operation's output schema's (types only: no zod, no server code
+ * reaches the browser).
+ */
+export async function callApi<R extends ApiRoute>(route: R, input: OperationInput<Operations[R["name"]]>, options: CallOptions = {}): Promise<OperationOutput<Operations[R["name"]]>> {
+  const { url, init } = requestOf(route, input);
+  const res = await fetch(`${options.base ?? ""}${url}`, { ...init, headers: { ...init.headers, ...options.headers }, cache: "no-store", signal: options.signal });
+  if (!res.ok) throw await failure(res);
+  return res.json();
+}

@@ -20,7 +20,7 @@ export function WebhooksPanel({ podId }: { podId: string }) {
     queryFn: async () => {
       const r = await listWebhooks({ podId });
       if (!r.ok) throw new Error(r.error);
-      return r.value;
+      return r.value.webhooks;
     },
     refetchInterval: 10_000,
   });

@@ -6,8 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { io, type Socket } from "socket.io-client";
 import { api, startTestServer, type TestServer } from "../testing/test-server";
 import { testProviders } from "../testing/test-databases";
-import { performPodCall } from "../pods/perform-pod-action";
-import { addAgentCall, revokeAgentTokenCall, rotateAgentTokenCall } from "../web/pod-actions";
+import { performOperation } from "../web/perform-operation";
+import { agentTokenOperations } from "./agent-token-operations";
 import type { Identity } from "../domain/access/policy";
 import { resolveIdentity } from "./resolve-identity";
 
@@ -93,7 +93,7 @@ describe.each(testProviders())("agent tokens on %s", (provider) => {
   });
 
   it("addAgent (server action) adds the member with its roles and a working first token", async () => {
-    const r = await performPodCall(s.app, admin, addAgentCall, { podId, memberId: "impl-1", displayName: "Implementer", roles: ["implementer", "verifier"] });
+    const r = await performOperation(s.app, admin, agentTokenOperations.addAgent, { podId, memberId: "impl-1", displayName: "Implementer", roles: ["implementer", "verifier"] });
     if (!r.ok) throw new Error(r.error);
     expect(r.value.member).toMatchObject({ memberId: "impl-1", kind: "agent", roles: ["implementer", "verifier"] });
     expect(r.value.info).toMatchObject({ memberId: "impl-1", createdBy: (admin as { email: string }).email, revokedAt: null });
@@ -103,18 +103,18 @@ describe.each(testProviders())("agent tokens on %s", (provider) => {
   });
 
   it("addAgent refuses a duplicate id, a reserved id and an unknown role with a clear message, leaving nothing behind", async () => {
-    await performPodCall(s.app, admin, addAgentCall, { podId, memberId: "dup-bot", displayName: "Dup", roles: [] });
+    await performOperation(s.app, admin, agentTokenOperations.addAgent, { podId, memberId: "dup-bot", displayName: "Dup", roles: [] });
     const before = { events: await eventCount(), tokens: (await api(s.url, "GET", `/api/v1/pods/${podId}/tokens`)).body.tokens.length };
-    const dup = await performPodCall(s.app, admin, addAgentCall, { podId, memberId: "dup-bot", displayName: "Again", roles: [] });
+    const dup = await performOperation(s.app, admin, agentTokenOperations.addAgent, { podId, memberId: "dup-bot", displayName: "Again", roles: [] });
     expect(dup).toEqual({ ok: false, code: "member_exists", error: "dup-bot is already a member of this pod; choose another id" });
-    const reserved = await performPodCall(s.app, admin, addAgentCall, { podId, memberId: "constructor", displayName: "X", roles: [] });
+    const reserved = await performOperation(s.app, admin, agentTokenOperations.addAgent, { podId, memberId: "constructor", displayName: "X", roles: [] });
     expect(reserved).toMatchObject({ ok: false, code: "invalid_request", error: "memberId: is a reserved name" });
-    const role = await performPodCall(s.app, admin, addAgentCall, { podId, memberId: "new-bot", displayName: "X", roles: ["wizard"] });
+    const role = await performOperation(s.app, admin, agentTokenOperations.addAgent, { podId, memberId: "new-bot", displayName: "X", roles: ["wizard"] });
     expect(role).toMatchObject({ ok: false, code: "invalid_request", error: expect.stringContaining('unknown role "wizard"') });
     // A second chair is refused by the tape's rules before any token exists.
-    await performPodCall(s.app, admin, addAgentCall, { podId, memberId: "chair-bot", displayName: "Chair", roles: ["chair"] });
+    await performOperation(s.app, admin, agentTokenOperations.addAgent, { podId, memberId: "chair-bot", displayName: "Chair", roles: ["chair"] });
     const mid = { events: await eventCount(), tokens: (await api(s.url, "GET", `/api/v1/pods/${podId}/tokens`)).body.tokens.length };
-    const chair = await performPodCall(s.app, admin, addAgentCall, { podId, memberId: "chair-2", displayName: "Chair 2", roles: ["chair"] });
+    const chair = await performOperation(s.app, admin, agentTokenOperations.addAgent, { podId, memberId: "chair-2", displayName: "Chair 2", roles: ["chair"] });
     expect(chair).toMatchObject({ ok: false, code: "chair_taken" });
     expect({ events: await eventCount(), tokens: (await api(s.url, "GET", `/api/v1/pods/${podId}/tokens`)).body.tokens.length }).toEqual(mid);
     expect(mid.tokens).toBe(before.tokens + 1);
@@ -125,7 +125,7 @@ describe.each(testProviders())("agent tokens on %s", (provider) => {
     const t = await agent("revoke-me");
     const { socket, ended } = await liveSocket(t.token);
     try {
-      const r = await performPodCall(s.app, admin, revokeAgentTokenCall, { podId, tokenId: t.id });
+      const r = await performOperation(s.app, admin, agentTokenOperations.revokeAgentToken, { podId, tokenId: t.id });
       expect(r).toMatchObject({ ok: true, value: { id: t.id, revokedAt: expect.any(String) } });
       expect(await ended).toBe("io server disconnect");
       expect((await me(t.token)).status).toBe(401);
@@ -136,7 +136,7 @@ describe.each(testProviders())("agent tokens on %s", (provider) => {
 
   it("rotateAgentToken (server action): the new token in the result only, the old one refused", async () => {
     const t = await agent("rotate-me");
-    const r = await performPodCall(s.app, admin, rotateAgentTokenCall, { podId, tokenId: t.id });
+    const r = await performOperation(s.app, admin, agentTokenOperations.rotateAgentToken, { podId, tokenId: t.id });
     if (!r.ok) throw new Error(r.error);
     expect((await me(t.token)).status).toBe(401);
     expect((await me(r.value.token)).status).toBe(200);

@@ -6,7 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { api, startTestServer, type TestServer } from "../testing/test-server";
 import { testProviders } from "../testing/test-databases";
 import { performPodCall } from "../pods/perform-pod-action";
-import { addAgentCall } from "../web/pod-actions";
+import { performOperation } from "../web/perform-operation";
+import { agentTokenOperations } from "./agent-token-operations";
 import { addPersonCall } from "../web/people-actions";
 import type { Identity } from "../domain/access/policy";
 import { resolveIdentity } from "./resolve-identity";
@@ -46,7 +47,7 @@ describe.each(testProviders())("reserved names on %s", (provider) => {
     expect(viaRoute.body.error.message).toContain("reads as podwatch");
     const viaEvents = await api(s.url, "POST", `/api/v1/pods/${podId}/events`, { type: "member.joined", actor: "admin", body: { memberId, kind: "agent", displayName: "Helper" } });
     expect([viaEvents.status, viaEvents.body.error.code]).toEqual([422, "reserved_member"]);
-    const viaAction = await performPodCall(s.app, admin, addAgentCall, { podId, memberId, displayName: "Helper", roles: [] });
+    const viaAction = await performOperation(s.app, admin, agentTokenOperations.addAgent, { podId, memberId, displayName: "Helper", roles: [] });
     expect(viaAction).toMatchObject({ ok: false, code: "reserved_member", error: expect.stringContaining("reads as podwatch") });
     expect(await eventCount()).toBe(before);
     const members = (await api(s.url, "GET", `/api/v1/pods/${podId}/state`)).body.members as { memberId: string }[];
@@ -60,7 +61,7 @@ describe.each(testProviders())("reserved names on %s", (provider) => {
     expect(viaRoute.body.error.message).toContain("display name");
     const viaEvents = await api(s.url, "POST", `/api/v1/pods/${podId}/events`, { type: "member.joined", actor: "admin", body: { memberId: "helper", kind: "agent", displayName } });
     expect([viaEvents.status, viaEvents.body.error.code]).toEqual([422, "reserved_member"]);
-    expect(await performPodCall(s.app, admin, addAgentCall, { podId, memberId: "helper", displayName, roles: [] })).toMatchObject({ ok: false, code: "reserved_member" });
+    expect(await performOperation(s.app, admin, agentTokenOperations.addAgent, { podId, memberId: "helper", displayName, roles: [] })).toMatchObject({ ok: false, code: "reserved_member" });
     expect(await eventCount()).toBe(before);
   });
 

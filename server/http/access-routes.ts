@@ -1,16 +1,11 @@
-// Members, agent tokens, share links and people: managed by admins.
+// Members and people: managed by admins (agent tokens and share links: server/access/*-operations.ts).
 import { addMember } from "../access/add-member";
-import { createAgentToken, listAgentTokens, revokeAgentToken } from "../access/agent-tokens";
-import { rotateAgentToken } from "../access/rotate-agent-token";
-import { createShareLink, listShareLinks, revokeShareLink, shareLinkUrl } from "../access/share-links";
 import { createUser } from "../access/create-user";
 import { setCanCreatePods } from "../access/set-can-create-pods";
 import { ZUpdateUserRequest } from "../wire/access";
-import { ZAddMemberRequest, ZCreateAgentTokenRequest, ZCreateShareLinkRequest, ZCreateUserRequest, type AgentTokenCreated, type AgentTokenRotated, type AgentTokensResponse, type ShareLinkCreated, type ShareLinksResponse } from "../wire/access";
+import { ZAddMemberRequest, ZCreateUserRequest } from "../wire/access";
 import { parseWith, readJsonBody, sendJson } from "./json";
 import { adminActor, type Route } from "./route";
-
-const optionalBody = async (req: import("node:http").IncomingMessage) => (Number(req.headers["content-length"] ?? 0) > 0 ? readJsonBody(req) : undefined);
 
 export const accessRoutes: Route[] = [
   {
@@ -21,57 +16,6 @@ export const accessRoutes: Route[] = [
       const input = parseWith(ZAddMemberRequest, await readJsonBody(req));
       sendJson(res, 201, await addMember(app.append, params[0]!, identity, input));
     },
-  },
-  {
-    method: "POST",
-    path: /^\/api\/v1\/pods\/([^/]+)\/members\/([^/]+)\/tokens$/,
-    guard: { pod: "admin" },
-    run: async ({ app, req, res, params, identity }) => {
-      const input = parseWith(ZCreateAgentTokenRequest, await optionalBody(req));
-      const { token, info } = await createAgentToken(app.store, { podId: params[0]!, memberId: params[1]!, label: input.label, createdBy: adminActor(identity) });
-      sendJson(res, 201, { token, ...info, note: "This token is shown once; store it now." } satisfies AgentTokenCreated);
-    },
-  },
-  {
-    method: "GET",
-    path: /^\/api\/v1\/pods\/([^/]+)\/tokens$/,
-    guard: { pod: "admin" },
-    run: async ({ app, res, params }) => sendJson(res, 200, { tokens: await listAgentTokens(app.store, params[0]!) } satisfies AgentTokensResponse),
-  },
-  {
-    method: "DELETE",
-    path: /^\/api\/v1\/pods\/([^/]+)\/tokens\/([^/]+)$/,
-    guard: { pod: "admin" },
-    run: async ({ app, res, params }) => sendJson(res, 200, await revokeAgentToken(app.store, app.bus, params[0]!, params[1]!)),
-  },
-  {
-    method: "POST",
-    path: /^\/api\/v1\/pods\/([^/]+)\/tokens\/([^/]+)\/rotate$/,
-    guard: { pod: "admin" },
-    run: async ({ app, res, params, identity }) =>
-      sendJson(res, 201, (await rotateAgentToken(app.store, app.bus, { podId: params[0]!, tokenId: params[1]!, rotatedBy: adminActor(identity) })) satisfies AgentTokenRotated),
-  },
-  {
-    method: "POST",
-    path: /^\/api\/v1\/pods\/([^/]+)\/share-links$/,
-    guard: { pod: "admin" },
-    run: async ({ app, req, res, params, identity }) => {
-      const input = parseWith(ZCreateShareLinkRequest, await optionalBody(req));
-      const { token, info } = await createShareLink(app.store, { podId: params[0]!, createdBy: adminActor(identity), ...input });
-      sendJson(res, 201, { token, url: shareLinkUrl(app.config.publicUrl, token), ...info } satisfies ShareLinkCreated);
-    },
-  },
-  {
-    method: "GET",
-    path: /^\/api\/v1\/pods\/([^/]+)\/share-links$/,
-    guard: { pod: "admin" },
-    run: async ({ app, res, params }) => sendJson(res, 200, { links: await listShareLinks(app.store, params[0]!) } satisfies ShareLinksResponse),
-  },
-  {
-    method: "DELETE",
-    path: /^\/api\/v1\/pods\/([^/]+)\/share-links\/([^/]+)$/,
-    guard: { pod: "admin" },
-    run: async ({ app, res, params }) => sendJson(res, 200, await revokeShareLink(app.store, app.bus, params[0]!, params[1]!)),
   },
   {
     method: "POST",

@@ -18,7 +18,7 @@ import { tapeRoutes } from "./tape-routes";
 import { healthRoutes } from "./health-routes";
 import { blobRoutes } from "./blob-routes";
 import { peopleRoutes } from "./people-routes";
-import { webhookRoutes } from "./webhook-routes";
+import { operationRoutes } from "./operation-routes";
 import { notifyRoutes } from "./notify-routes";
 import { hookRoutes } from "./hook-routes";
 import { budgetRoutes } from "./budget-routes";
@@ -27,7 +27,7 @@ import { openShareLink } from "./share-route";
 import { OTLP_TRACES_PATH, otlpRoutes, sendOtlpError } from "./otlp-routes";
 import type { Guard, Route } from "./route";
 
-const routes: Route[] = [...tapeRoutes, ...protocolRoutes, ...accessRoutes, ...peopleRoutes, ...webhookRoutes, ...notifyRoutes, ...hookRoutes, ...budgetRoutes, ...signalsRoutes, ...blobRoutes, ...otlpRoutes, ...healthRoutes];
+const routes: Route[] = [...tapeRoutes, ...protocolRoutes, ...accessRoutes, ...peopleRoutes, ...notifyRoutes, ...hookRoutes, ...budgetRoutes, ...signalsRoutes, ...blobRoutes, ...otlpRoutes, ...healthRoutes, ...operationRoutes];
 const GENERIC_401 = new AppError(401, "unauthenticated", "authentication required");
 
 /** The verdict, and for a `{ pod }` guard the pod's state it read (handed to the route, not read twice). */

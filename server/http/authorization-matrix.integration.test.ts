@@ -9,9 +9,12 @@ import { resolveIdentity } from "../access/resolve-identity";
 import { performPodAction, performPodCall } from "../pods/perform-pod-action";
 import { performSiteCall } from "../web/run-site-action";
 import { addPersonCall, changePasswordCall, inviteCall, removePersonCall, resetPasswordCall, setPersonAccessCall } from "../web/people-actions";
-import { addAgentCall, createAgentTokenCall, revokeAgentTokenCall, rotateAgentTokenCall, setBudgetCall } from "../web/pod-actions";
-import { createWebhookCall, deleteWebhookCall, listWebhookDeliveriesCall, listWebhooksCall, redeliverWebhookCall, testWebhookCall, updateWebhookCall } from "../web/webhook-actions";
-import { closePodAction, createShareLinkCall, listShareLinksCall, revokeShareLinkCall, setArchivedCall, startPodAction } from "../web/pod-life-actions";
+import { setBudgetCall } from "../web/pod-actions";
+import { agentTokenOperations } from "../access/agent-token-operations";
+import { performOperation } from "../web/perform-operation";
+import { webhookOperations } from "../webhooks/webhook-operations";
+import { closePodAction, setArchivedCall, startPodAction } from "../web/pod-life-actions";
+import { shareLinkOperations } from "../access/share-link-operations";
 import { createPodCall, setCanCreatePodsCall } from "../web/site-actions";
 import { addPushDeviceCall, readNotificationsCall, removePushDeviceCall, savePreferencesCall } from "../web/notify-actions";
 import { readHookFixture } from "../hooks/fixtures";
@@ -245,17 +248,17 @@ describe("authorization matrix", () => {
   // Agents and their tokens from the control room: pod admins only, like their API twins.
   const freshToken = async () => (await api(s.url, "POST", `/api/v1/pods/${podId}/members/bot/tokens`, {})).body.id as string;
   const calls = [
-    { name: "addAgent", call: addAgentCall, input: async () => ({ podId, memberId: `a-${randomUUID()}`, displayName: "a", roles: ["verifier"] }) },
-    { name: "createAgentToken", call: createAgentTokenCall, input: async () => ({ podId, memberId: "bot" }) },
-    { name: "revokeAgentToken", call: revokeAgentTokenCall, input: async () => ({ podId, tokenId: await freshToken() }) },
-    { name: "rotateAgentToken", call: rotateAgentTokenCall, input: async () => ({ podId, tokenId: await freshToken() }) },
+    { name: "addAgent", call: agentTokenOperations.addAgent, input: async () => ({ podId, memberId: `a-${randomUUID()}`, displayName: "a", roles: ["verifier"] }) },
+    { name: "createAgentToken", call: agentTokenOperations.createAgentToken, input: async () => ({ podId, memberId: "bot" }) },
+    { name: "revokeAgentToken", call: agentTokenOperations.revokeAgentToken, input: async () => ({ podId, tokenId: await freshToken() }) },
+    { name: "rotateAgentToken", call: agentTokenOperations.rotateAgentToken, input: async () => ({ podId, tokenId: await freshToken() }) },
   ];
   for (const { name, call, input } of calls) {
     it(`server action ${name}`, async () => {
       for (const caller of CALLERS) {
         const resolved = await resolveIdentity(s.app.access, headersOf(auth[caller]));
         const identity = resolved === "invalid" ? ({ kind: "anonymous" } as const) : resolved;
-        const result = await performPodCall(s.app, identity, call as never, await input());
+        const result = await performOperation(s.app, identity, call, await input());
         if (caller === "admin") expect(result.ok, `${caller}: ${JSON.stringify(result)}`).toBe(true);
         else expect(result.ok ? "ok" : result.code, caller).toMatch(/^(unauthenticated|forbidden)$/);
       }
@@ -320,16 +323,16 @@ describe("authorization matrix", () => {
     { name: "startPod", run: performPodAction, action: startPodAction as never, input: async () => ({ podId: await podOfItsOwn() }) },
     { name: "closePod", run: performPodAction, action: closePodAction as never, input: async () => ({ podId: await podOfItsOwn() }) },
     { name: "setArchived", run: performPodCall, action: setArchivedCall as never, input: async () => ({ podId, archived: false }) },
-    { name: "createShareLink", run: performPodCall, action: createShareLinkCall as never, input: async () => ({ podId, link: {} }) },
-    { name: "listShareLinks", run: performPodCall, action: listShareLinksCall as never, input: async () => ({ podId }) },
-    { name: "revokeShareLink", run: performPodCall, action: revokeShareLinkCall as never, input: async () => ({ podId, linkId: await freshLink() }) },
-    { name: "listWebhooks", run: performPodCall, action: listWebhooksCall as never, input: async () => ({ podId }) },
-    { name: "createWebhook", run: performPodCall, action: createWebhookCall as never, input: async () => ({ podId, webhook: { url: "https://1.1.1.1/podwatch-matrix", events: ["inbox.opened"] } }) },
-    { name: "updateWebhook", run: performPodCall, action: updateWebhookCall as never, input: async () => ({ podId, endpointId: (await freshHook()).id, update: { enabled: false } }) },
-    { name: "deleteWebhook", run: performPodCall, action: deleteWebhookCall as never, input: async () => ({ podId, endpointId: (await freshHook()).id }) },
-    { name: "testWebhook", run: performPodCall, action: testWebhookCall as never, input: async () => ({ podId, endpointId: (await freshHook()).id }) },
-    { name: "listWebhookDeliveries", run: performPodCall, action: listWebhookDeliveriesCall as never, input: async () => ({ podId, endpointId: (await freshHook()).id }) },
-    { name: "redeliverWebhook", run: performPodCall, action: redeliverWebhookCall as never, input: async () => ({ podId, ...(await freshHook().then((h) => ({ endpointId: h.id, deliveryId: h.deliveryId }))) }) },
+    { name: "createShareLink", run: performOperation as never, action: shareLinkOperations.createShareLink as never, input: async () => ({ podId, link: {} }) },
+    { name: "listShareLinks", run: performOperation as never, action: shareLinkOperations.listShareLinks as never, input: async () => ({ podId }) },
+    { name: "revokeShareLink", run: performOperation as never, action: shareLinkOperations.revokeShareLink as never, input: async () => ({ podId, linkId: await freshLink() }) },
+    { name: "listWebhooks", run: performOperation as never, action: webhookOperations.listWebhooks as never, input: async () => ({ podId }) },
+    { name: "createWebhook", run: performOperation as never, action: webhookOperations.createWebhook as never, input: async () => ({ podId, webhook: { url: "https://1.1.1.1/podwatch-matrix", events: ["inbox.opened"] } }) },
+    { name: "updateWebhook", run: performOperation as never, action: webhookOperations.updateWebhook as never, input: async () => ({ podId, endpointId: (await freshHook()).id, update: { enabled: false } }) },
+    { name: "deleteWebhook", run: performOperation as never, action: webhookOperations.deleteWebhook as never, input: async () => ({ podId, endpointId: (await freshHook()).id }) },
+    { name: "testWebhook", run: performOperation as never, action: webhookOperations.testWebhook as never, input: async () => ({ podId, endpointId: (await freshHook()).id }) },
+    { name: "listWebhookDeliveries", run: performOperation as never, action: webhookOperations.listWebhookDeliveries as never, input: async () => ({ podId, endpointId: (await freshHook()).id }) },
+    { name: "redeliverWebhook", run: performOperation as never, action: webhookOperations.redeliverWebhook as never, input: async () => ({ podId, ...(await freshHook().then((h) => ({ endpointId: h.id, deliveryId: h.deliveryId }))) }) },
   ];
   for (const { name, run, action, input } of lifecycle) {
     it(`server action ${name}`, async () => {

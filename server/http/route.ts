@@ -1,20 +1,14 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { AppContext } from "../app-context";
-import type { Access } from "../domain/events/event-schemas";
 import type { Identity } from "../domain/access/policy";
 import type { PodState } from "../domain/state/pod-state";
+import type { Guard } from "../operations/operation";
 
 /** `podState`: the state the guard read for a `{ pod }` route (null for the other guards). */
 export type RouteContext = { app: AppContext; req: IncomingMessage; res: ServerResponse; params: string[]; url: URL; identity: Identity; podState: PodState | null };
 
-/**
- * Who may call a route, checked before it runs:
- * public; any authenticated caller; a site admin; someone who may create pods
- * (site admins and people a site admin allowed); some access to the pod named
- * by the first path parameter; or "append" (an agent token of that pod or an
- * admin token — the write path then admits each event for the caller: admitAppend).
- */
-export type Guard = "public" | "authenticated" | "site-admin" | "pod-creator" | { pod: Access } | "append";
+/** Who may call a route: the same guards as an operation's (server/operations/operation.ts). */
+export type { Guard };
 /** What a route's `failed` learns: the caller, when it was resolved before the failure (else anonymous). */
 export type FailedContext = { app: AppContext; req: IncomingMessage; res: ServerResponse; url: URL; identity: Identity };
 /**

@@ -4,12 +4,9 @@
 import { definePodAction, definePodCall } from "../pods/perform-pod-action";
 import { ZAddTaskInput, ZAssignRoleInput, ZHandOffInput, ZRotateRoleInput, ZSetPausedInput, ZSplitTaskInput } from "../wire/actions";
 import type { TEvent } from "../wire/events";
-import { ZAddAgentInput, ZAgentTokenInput, ZBudgetSetInput, ZCreateAgentTokenInput, ZDismissNoticeInput, ZSetToolPolicyInput } from "../wire/actions";
+import { ZBudgetSetInput, ZDismissNoticeInput, ZSetToolPolicyInput } from "../wire/actions";
 import { setBudget } from "../budgets/set-budget";
 import { dismissNoticeEvent } from "../pods/dismiss-notice";
-import { addAgent } from "../access/add-agent";
-import { createAgentToken, revokeAgentToken } from "../access/agent-tokens";
-import { rotateAgentToken } from "../access/rotate-agent-token";
 
 // --- gated tools: the policy (pod admins; the reducer checks again) ---
 /** Replaces the pod's (no agentId) or one agent's tool policy. */
@@ -72,30 +69,4 @@ export const splitTaskAction = definePodAction({
     { type: "task.updated" as const, actor, body: { taskId: a.taskId, status: "cancelled" as const, metadata: { splitInto: a.parts.map((_, i) => `${a.taskId}.${i + 1}`) } } },
     ...a.parts.map((description, i) => ({ type: "task.added" as const, actor, body: { taskId: `${a.taskId}.${i + 1}`, description, dependsOn: [], metadata: { splitFrom: a.taskId } } })),
   ],
-});
-
-// --- agents and their tokens (pod admins): the same use-cases as the API's token routes ---
-export const addAgentCall = definePodCall({
-  schema: ZAddAgentInput,
-  need: "admin" as const,
-  run: (app, a, _actor, as) => addAgent(app.store, app.append, { podId: a.podId, memberId: a.memberId, displayName: a.displayName, roles: a.roles, label: a.label, as }),
-});
-
-export const createAgentTokenCall = definePodCall({
-  schema: ZCreateAgentTokenInput,
-  need: "admin" as const,
-  run: (app, a, actor) => createAgentToken(app.store, { podId: a.podId, memberId: a.memberId, label: a.label || undefined, createdBy: actor }),
-});
-
-/** Ends the agent's live sockets at once (the bus tells the socket layer), as DELETE …/tokens/{id} does. */
-export const revokeAgentTokenCall = definePodCall({
-  schema: ZAgentTokenInput,
-  need: "admin" as const,
-  run: (app, a) => revokeAgentToken(app.store, app.bus, a.podId, a.tokenId),
-});
-
-export const rotateAgentTokenCall = definePodCall({
-  schema: ZAgentTokenInput,
-  need: "admin" as const,
-  run: (app, a, actor) => rotateAgentToken(app.store, app.bus, { podId: a.podId, tokenId: a.tokenId, rotatedBy: actor }),
 });

@@ -7,12 +7,15 @@ import { addPersonCall, changePasswordCall, inviteCall, performAcceptInvite, rem
 import { runSiteCall } from "./run-site-action";
 import { addPushDeviceCall, readNotificationsCall, removePushDeviceCall, savePreferencesCall } from "./notify-actions";
 import { createPodCall, setCanCreatePodsCall } from "./site-actions";
-import { closePodAction, createShareLinkCall, listShareLinksCall, revokeShareLinkCall, setArchivedCall, startPodAction } from "./pod-life-actions";
+import { closePodAction, setArchivedCall, startPodAction } from "./pod-life-actions";
 import { runPodAction, runPodCall } from "./run-action";
-import { createWebhookCall, deleteWebhookCall, listWebhookDeliveriesCall, listWebhooksCall, redeliverWebhookCall, testWebhookCall, updateWebhookCall } from "./webhook-actions";
+import { webhookOperations as webhooks } from "../webhooks/webhook-operations";
+import { shareLinkOperations as shareLinks } from "../access/share-link-operations";
+import { agentTokenOperations as agentTokens } from "../access/agent-token-operations";
+import { actionOf } from "./operation-action";
 import { answerEscalationAction, answerToolApprovalAction, decideAction } from "../pods/inbox-answer-actions";
 import { setBudgetCall, setToolPolicyAction } from "./pod-actions";
-import { addAgentCall, addTaskAction, assignRoleAction, createAgentTokenCall, dismissNoticeAction, handOffAction, revokeAgentTokenCall, rotateAgentTokenCall, rotateRoleAction, setPausedAction, splitTaskAction } from "./pod-actions";
+import { addTaskAction, assignRoleAction, dismissNoticeAction, handOffAction, rotateRoleAction, setPausedAction, splitTaskAction } from "./pod-actions";
 
 // Decisions and answers from the control room. Each goes through
 // runPodAction: authenticated, parsed, checked on the server, then appended
@@ -67,23 +70,6 @@ export async function splitTask(raw: unknown) {
   return runPodAction(splitTaskAction, raw);
 }
 
-// Agents and their tokens (pod admins): a new token is in this caller's result only, never stored or logged.
-export async function addAgent(raw: unknown) {
-  return runPodCall(addAgentCall, raw);
-}
-
-export async function createAgentToken(raw: unknown) {
-  return runPodCall(createAgentTokenCall, raw);
-}
-
-export async function revokeAgentToken(raw: unknown) {
-  return runPodCall(revokeAgentTokenCall, raw);
-}
-
-export async function rotateAgentToken(raw: unknown) {
-  return runPodCall(rotateAgentTokenCall, raw);
-}
-
 // Site-level (site admins; the same guard as PATCH /api/v1/users/{id}).
 export async function setCanCreatePods(raw: unknown) {
   return runSiteCall(setCanCreatePodsCall, raw);
@@ -107,47 +93,23 @@ export async function setArchived(raw: unknown) {
   return runPodCall(setArchivedCall, raw);
 }
 
-// Share links (pod admins; twins of …/share-links): a new link's secret is in this caller's result only.
-export async function createShareLink(raw: unknown) {
-  return runPodCall(createShareLinkCall, raw);
-}
-
-export async function listShareLinks(raw: unknown) {
-  return runPodCall(listShareLinksCall, raw);
-}
-
-export async function revokeShareLink(raw: unknown) {
-  return runPodCall(revokeShareLinkCall, raw);
-}
-
-// Webhooks (pod admins; twins of /api/v1/pods/{podId}/webhooks…): a new endpoint's secret is in this caller's result only.
-export async function listWebhooks(raw: unknown) {
-  return runPodCall(listWebhooksCall, raw);
-}
-
-export async function createWebhook(raw: unknown) {
-  return runPodCall(createWebhookCall, raw);
-}
-
-export async function updateWebhook(raw: unknown) {
-  return runPodCall(updateWebhookCall, raw);
-}
-
-export async function deleteWebhook(raw: unknown) {
-  return runPodCall(deleteWebhookCall, raw);
-}
-
-export async function testWebhook(raw: unknown) {
-  return runPodCall(testWebhookCall, raw);
-}
-
-export async function listWebhookDeliveries(raw: unknown) {
-  return runPodCall(listWebhookDeliveriesCall, raw);
-}
-
-export async function redeliverWebhook(raw: unknown) {
-  return runPodCall(redeliverWebhookCall, raw);
-}
+// Operations the control room calls, from their tables (server/operations/): webhooks, for pod admins.
+export const listWebhooks = actionOf(webhooks.listWebhooks);
+export const createWebhook = actionOf(webhooks.createWebhook);
+export const updateWebhook = actionOf(webhooks.updateWebhook);
+export const deleteWebhook = actionOf(webhooks.deleteWebhook);
+export const testWebhook = actionOf(webhooks.testWebhook);
+export const listWebhookDeliveries = actionOf(webhooks.listWebhookDeliveries);
+export const redeliverWebhook = actionOf(webhooks.redeliverWebhook);
+// Share links (pod admins): a new link's secret is in this caller's result only.
+export const createShareLink = actionOf(shareLinks.createShareLink);
+export const listShareLinks = actionOf(shareLinks.listShareLinks);
+export const revokeShareLink = actionOf(shareLinks.revokeShareLink);
+// Agents and their tokens (pod admins): a new token is in this caller's result only, never stored or logged.
+export const addAgent = actionOf(agentTokens.addAgent);
+export const createAgentToken = actionOf(agentTokens.createAgentToken);
+export const revokeAgentToken = actionOf(agentTokens.revokeAgentToken);
+export const rotateAgentToken = actionOf(agentTokens.rotateAgentToken);
 
 // People. Invites and resets (site admins; twins of POST /api/v1/invites and /users/{id}/reset): the link is in this caller's result only.
 export async function invitePerson(raw: unknown) {

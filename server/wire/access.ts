@@ -3,7 +3,7 @@ import { z } from "zod";
 import { ZMemberJoined } from "../domain/events/event-schemas";
 import { ZId } from "../domain/events/seed-formats";
 import type { Ack } from "./events";
-import { ACCESS_LEVELS, ROLES, type Access, type Role } from "./vocabulary";
+import { ACCESS_LEVELS, ROLES, type Access } from "./vocabulary";
 
 /** POST /api/v1/pods/{podId}/members. Access levels in `roles` (viewer/approver/admin) become the person's pod access. */
 export const ZAddMemberRequest = z.object({
@@ -14,21 +14,43 @@ export const ZAddMemberRequest = z.object({
 });
 export type TAddMemberRequest = z.infer<typeof ZAddMemberRequest>;
 
+/** What the tape answered for each event stored: its id, seq and hash. */
+export const ZAck = z.object({ id: z.string(), seq: z.number().int(), hash: z.string() }) satisfies z.ZodType<Ack>;
 /** The member as added, with the events that added it. */
-export type MemberAdded = { memberId: string; kind: TAddMemberRequest["kind"]; displayName: string; access: Access | null; roles: Role[]; events: Ack[] };
+export const ZMemberAdded = z.object({
+  memberId: z.string(),
+  kind: ZMemberJoined.shape.body.shape.kind,
+  displayName: z.string(),
+  access: z.enum(ACCESS_LEVELS).nullable(),
+  roles: z.array(z.enum(ROLES)),
+  events: z.array(ZAck),
+});
+export type MemberAdded = z.infer<typeof ZMemberAdded>;
 
-/** POST /api/v1/pods/{podId}/members/{memberId}/tokens (the body is optional). */
-export const ZCreateAgentTokenRequest = z.object({ label: z.string().max(200).optional() }).default({});
 
 /** An agent token as listed: never the secret itself. */
-export type AgentTokenInfo = { id: string; podId: string; memberId: string; label: string | null; createdAt: string; createdBy: string; lastUsedAt: string | null; revokedAt: string | null };
+export const ZAgentTokenInfo = z.object({
+  id: z.string(),
+  podId: z.string(),
+  memberId: z.string(),
+  label: z.string().nullable(),
+  createdAt: z.string(),
+  createdBy: z.string(),
+  lastUsedAt: z.string().nullable(),
+  revokedAt: z.string().nullable(),
+});
+export type AgentTokenInfo = z.infer<typeof ZAgentTokenInfo>;
 /** A new token: the secret, shown this once. */
-export type AgentTokenCreated = AgentTokenInfo & { token: string; note: string };
-export type AgentTokensResponse = { tokens: AgentTokenInfo[] };
-/** POST /api/v1/pods/{podId}/tokens/{tokenId}/rotate: the new token (shown this once) and the old one, revoked at the same moment. */
-export type AgentTokenRotated = { token: string; info: AgentTokenInfo; revoked: AgentTokenInfo };
+export const ZAgentTokenCreated = ZAgentTokenInfo.extend({ token: z.string(), note: z.string() });
+export type AgentTokenCreated = z.infer<typeof ZAgentTokenCreated>;
+export const ZAgentTokensResponse = z.object({ tokens: z.array(ZAgentTokenInfo) });
+export type AgentTokensResponse = z.infer<typeof ZAgentTokensResponse>;
+/** A rotation: the new token (shown this once) and the old one, revoked at the same moment. */
+export const ZAgentTokenRotated = z.object({ token: z.string(), info: ZAgentTokenInfo, revoked: ZAgentTokenInfo });
+export type AgentTokenRotated = z.infer<typeof ZAgentTokenRotated>;
 /** An agent added with its first token (the control room's Add agent). */
-export type AgentAdded = { member: MemberAdded; token: string; info: AgentTokenInfo };
+export const ZAgentAdded = z.object({ member: ZMemberAdded, token: z.string(), info: ZAgentTokenInfo });
+export type AgentAdded = z.infer<typeof ZAgentAdded>;
 
 /**
  * POST /api/v1/pods/{podId}/share-links (the body is optional): expires in `expiresInHours`
@@ -47,11 +69,23 @@ export type TCreateShareLinkRequest = z.infer<typeof ZCreateShareLinkRequest>;
 /** What "never expires" is stored as (the column is a time; this one never comes). */
 export const SHARE_LINK_NEVER = "9999-12-31T23:59:59.999Z";
 
-/** A share link as listed: never the secret itself. `expiresAt` is SHARE_LINK_NEVER for a link that does not expire. */
-export type ShareLinkInfo = { id: string; podId: string; label: string | null; createdAt: string; createdBy: string; expiresAt: string; lastUsedAt: string | null; revokedAt: string | null };
+/** A share link as listed: never the secret itself. */
+export const ZShareLinkInfo = z.object({
+  id: z.string(),
+  podId: z.string(),
+  label: z.string().nullable(),
+  createdAt: z.string(),
+  createdBy: z.string(),
+  expiresAt: z.string().describe(`${SHARE_LINK_NEVER} for a link that does not expire`),
+  lastUsedAt: z.string().nullable(),
+  revokedAt: z.string().nullable(),
+});
+export type ShareLinkInfo = z.infer<typeof ZShareLinkInfo>;
 /** A new share link: its secret and the URL that carries it, shown this once. */
-export type ShareLinkCreated = ShareLinkInfo & { token: string; url: string };
-export type ShareLinksResponse = { links: ShareLinkInfo[] };
+export const ZShareLinkCreated = ZShareLinkInfo.extend({ token: z.string(), url: z.string() });
+export type ShareLinkCreated = z.infer<typeof ZShareLinkCreated>;
+export const ZShareLinksResponse = z.object({ links: z.array(ZShareLinkInfo) });
+export type ShareLinksResponse = z.infer<typeof ZShareLinksResponse>;
 
 /** POST /api/v1/users (site admins). */
 export const ZCreateUserRequest = z.object({

@@ -5,8 +5,6 @@ import { z } from "zod";
 import { ZBudgetSet, ZDecision, ZRole } from "../domain/events/event-schemas";
 import { ZAgentPolicySet, ZToolApprovalAnswered } from "../domain/events/agent-events";
 import { ZId } from "../domain/events/seed-formats";
-import { ZCreateShareLinkRequest } from "./access";
-import { ROLES } from "./vocabulary";
 
 const ZPodId = z.string().min(1);
 const decision = ZDecision.shape.body.shape;
@@ -39,14 +37,6 @@ export const ZAddTaskInput = z.object({ podId: ZPodId, description: z.string().t
 /** Splitting a task: it is cancelled and its parts take its place. */
 export const ZSplitTaskInput = z.object({ podId: ZPodId, taskId: ZId, parts: z.array(z.string().trim().min(1).max(5000)).min(2).max(10) });
 
-// --- agents and their tokens (pod admins); the token comes back only in the action's result ---
-const ZRoles = z.array(z.enum(ROLES, { error: (i) => `unknown role ${JSON.stringify(i.input)}; roles are ${ROLES.join(", ")}` })).max(20);
-const ZTokenLabel = z.string().trim().max(200, "keep the label under 200 characters").optional();
-export const ZAddAgentInput = z.object({ podId: ZPodId, memberId: ZId, displayName: z.string().trim().min(1, "give the agent a name").max(200), roles: ZRoles.default([]), label: ZTokenLabel });
-export const ZCreateAgentTokenInput = z.object({ podId: ZPodId, memberId: ZId, label: ZTokenLabel });
-/** Revoking or rotating one token of the pod. */
-export const ZAgentTokenInput = z.object({ podId: ZPodId, tokenId: z.string().min(1).max(100) });
-
 /** What a server action that does more than append answers: its value, or why nothing was done. */
 export type CallResult<T> = { ok: true; value: T } | { ok: false; code: string; error: string };
 
@@ -57,9 +47,6 @@ export const ZSetCanCreatePodsInput = z.object({ userId: z.string().min(1).max(2
 export const ZPodInput = z.object({ podId: ZPodId });
 export const ZClosePodInput = z.object({ podId: ZPodId, reason: z.string().trim().max(2000, "keep the reason under 2,000 characters").optional() });
 export const ZSetArchivedInput = z.object({ podId: ZPodId, archived: z.boolean() });
-/** Share links (pod admins): the same body as POST …/share-links, plus the pod. */
-export const ZCreateShareLinkInput = z.object({ podId: ZPodId, link: ZCreateShareLinkRequest });
-export const ZShareLinkInput = z.object({ podId: ZPodId, linkId: z.string().min(1).max(100) });
 
 /** What every server action answers: the seqs it appended, or why nothing was. */
 export type ActionResult = { ok: true; seqs: number[] } | { ok: false; code: string; error: string };

@@ -17,7 +17,8 @@ const ZTopics = z
   .array(z.enum(WEBHOOK_TOPICS, { error: "unknown event type or inbox change" }))
   .min(1, "choose at least one event type or inbox change")
   .max(WEBHOOK_TOPICS.length)
-  .transform((t) => [...new Set(t)]);
+  .transform((t) => [...new Set(t)])
+  .describe("the tape's event types, and inbox.opened / inbox.closed");
 
 /** POST /api/v1/pods/{podId}/webhooks. The URL's host is checked when the endpoint is created and again at every connection. */
 export const ZCreateWebhookRequest = z.object({
@@ -34,51 +35,44 @@ export const ZUpdateWebhookRequest = z
 export type TUpdateWebhookRequest = z.infer<typeof ZUpdateWebhookRequest>;
 
 /** An endpoint as listed: never its secret. */
-export type WebhookEndpointInfo = {
-  id: string;
-  podId: string;
-  url: string;
-  format: WebhookFormat;
-  events: WebhookTopic[];
-  enabled: boolean;
-  /** Why it was disabled (by an admin, or after a day of failures). */
-  disabledReason: string | null;
-  /** The first failed attempt since its last success. */
-  failingSince: string | null;
-  createdAt: string;
-  createdBy: string;
-};
+export const ZWebhookEndpointInfo = z.object({
+  id: z.string(),
+  podId: z.string(),
+  url: z.string(),
+  format: z.enum(WEBHOOK_FORMATS),
+  events: z.array(z.enum(WEBHOOK_TOPICS)),
+  enabled: z.boolean(),
+  disabledReason: z.string().nullable().describe("Why it was disabled (by an admin, or after a day of failures)."),
+  failingSince: z.string().nullable().describe("The first failed attempt since its last success."),
+  createdAt: z.string(),
+  createdBy: z.string(),
+});
+export type WebhookEndpointInfo = z.infer<typeof ZWebhookEndpointInfo>;
 /** A new endpoint with its signing secret (`whsec_…`), shown this once. */
-export type WebhookCreated = WebhookEndpointInfo & { secret: string; note: string };
-export type WebhooksResponse = { webhooks: WebhookEndpointInfo[] };
+export const ZWebhookCreated = ZWebhookEndpointInfo.extend({ secret: z.string(), note: z.string() });
+export type WebhookCreated = z.infer<typeof ZWebhookCreated>;
+export const ZWebhooksResponse = z.object({ webhooks: z.array(ZWebhookEndpointInfo) });
+export type WebhooksResponse = z.infer<typeof ZWebhooksResponse>;
 
-export type WebhookDeliveryStatus = "pending" | "delivered" | "failed";
+export const WEBHOOK_DELIVERY_STATUSES = ["pending", "delivered", "failed"] as const;
+export type WebhookDeliveryStatus = (typeof WEBHOOK_DELIVERY_STATUSES)[number];
 /** One message to one endpoint, as its log shows it. `messageId` is the `webhook-id` header. */
-export type WebhookDeliveryInfo = {
-  id: string;
-  endpointId: string;
-  messageId: string;
-  type: string;
-  status: WebhookDeliveryStatus;
-  attempts: number;
-  nextAttemptAt: string | null;
-  createdAt: string;
-  lastAttemptAt: string | null;
-  /** The last HTTP status, null when no answer came (refused, timed out, SSRF). */
-  lastStatus: number | null;
-  lastLatencyMs: number | null;
-  lastError: string | null;
-  /** The first KiB of the last answer. */
-  lastResponse: string | null;
-};
-/** GET …/webhooks/{id}/deliveries?before=<cursor>&limit=: newest first; `nextCursor` pages on. */
-export type WebhookDeliveriesResponse = { deliveries: WebhookDeliveryInfo[]; nextCursor: string | null };
-
-const ZPodId = z.string().min(1);
-const ZEndpointId = z.string().min(1).max(100);
-export const ZPodWebhooksInput = z.object({ podId: ZPodId });
-export const ZCreateWebhookInput = z.object({ podId: ZPodId, webhook: ZCreateWebhookRequest });
-export const ZUpdateWebhookInput = z.object({ podId: ZPodId, endpointId: ZEndpointId, update: ZUpdateWebhookRequest });
-export const ZWebhookInput = z.object({ podId: ZPodId, endpointId: ZEndpointId });
-export const ZWebhookDeliveriesInput = z.object({ podId: ZPodId, endpointId: ZEndpointId, before: z.string().max(100).optional(), limit: z.number().int().min(1).max(100).default(25) });
-export const ZRedeliverInput = z.object({ podId: ZPodId, endpointId: ZEndpointId, deliveryId: z.string().min(1).max(100) });
+export const ZWebhookDeliveryInfo = z.object({
+  id: z.string(),
+  endpointId: z.string(),
+  messageId: z.string().describe("The `webhook-id` header: the same on every attempt and redelivery."),
+  type: z.string(),
+  status: z.enum(WEBHOOK_DELIVERY_STATUSES),
+  attempts: z.number().int(),
+  nextAttemptAt: z.string().nullable(),
+  createdAt: z.string(),
+  lastAttemptAt: z.string().nullable(),
+  lastStatus: z.number().int().nullable().describe("The last HTTP status, null when no answer came (refused, timed out, SSRF)."),
+  lastLatencyMs: z.number().nullable(),
+  lastError: z.string().nullable(),
+  lastResponse: z.string().nullable().describe("The first KiB of the last answer (control characters but tab and newline removed)."),
+});
+export type WebhookDeliveryInfo = z.infer<typeof ZWebhookDeliveryInfo>;
+/** Newest first; `nextCursor` pages on (as `before`). */
+export const ZWebhookDeliveriesResponse = z.object({ deliveries: z.array(ZWebhookDeliveryInfo), nextCursor: z.string().nullable() });
+export type WebhookDeliveriesResponse = z.infer<typeof ZWebhookDeliveriesResponse>;

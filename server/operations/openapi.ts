@@ -1,0 +1,90 @@
+// The OpenAPI 3.1 document of the operation tables, served at GET /api/v1/openapi.json. Its
+// schemas are the operations' own zod schemas as JSON Schema 2020-12 (zod's toJSONSchema): what
+// a request may hold is what the server parses, and nothing is written down twice.
+import { z } from "zod";
+import { operations } from "./operations";
+import { pathParams, type Guard, type Operation } from "./operation";
+
+type JsonSchema = { [key: string]: unknown; properties?: Record<string, JsonSchema>; required?: string[] };
+
+/** JSON Schema of what a caller sends (`input`) or receives (`output`), without the `$schema` key. */
+export function jsonSchemaOf(schema: z.ZodType, io: "input" | "output"): JsonSchema {
+  const { $schema: _, ...rest } = z.toJSONSchema(schema, { io, unrepresentable: "any" }) as JsonSchema;
+  return rest;
+}
+
+/** Who may call it, in words (the reference and the document's descriptions). */
+export function guardText(guard: Guard): string {
+  if (guard === "public") return "anyone";
+  if (guard === "authenticated") return "any authenticated caller";
+  if (guard === "site-admin") return "site admins (and the admin token)";
+  if (guard === "pod-creator") return "site admins and people they allowed to create pods";
+  if (guard === "append") return "an agent token of the pod (or the admin token)";
+  return `${guard.pod} access to the pod (site admins and the admin token have it)`;
+}
+
+const ERROR = { $ref: "#/components/schemas/Error" };
+const errorSchema = {
+  type: "object",
+  properties: {
+    error: {
+      type: "object",
+      properties: {
+        code: { type: "string" },
+        message: { type: "string" },
+        issues: { type: "array", items: { type: "object", properties: { path: { type: "string" }, message: { type: "string" } } } },
+      },
+      required: ["code", "message"],
+    },
+  },
+  required: ["error"],
+};
+
+function describe(op: Operation) {
+  const http = op.http!;
+  const input = jsonSchemaOf(op.input, "input");
+  const props = input.properties ?? {};
+  const required = new Set(input.required ?? []);
+  const inPath = pathParams(http.path);
+  const rest = Object.keys(props).filter((k) => !inPath.includes(k));
+  const param = (name: string, where: "path" | "query") => ({ name, in: where, required: where === "path" || required.has(name), schema: props[name] });
+  const parameters = [...inPath.map((n) => param(n, "path"))];
+  const reads = http.method === "GET" || http.method === "DELETE";
+  if (reads) parameters.push(...rest.map((n) => param(n, "query")));
+  const bodySchema = http.body
+    ? props[http.body]
+    : { type: "object", properties: Object.fromEntries(rest.map((k) => [k, props[k]])), required: rest.filter((k) => required.has(k)) };
+  return {
+    operationId: op.name,
+    summary: op.summary,
+    description: `Who may call it: ${guardText(op.guard)}.`,
+    tags: [op.tag],
+    ...(op.guard === "public" ? { security: [] } : {}),
+    ...(parameters.length ? { parameters } : {}),
+    ...(!reads && rest.length ? { requestBody: { required: true, content: { "application/json": { schema: bodySchema } } } } : {}),
+    responses: {
+      [String(http.status)]: { description: "Success", content: { "application/json": { schema: jsonSchemaOf(op.output, "output") } } },
+      "4XX": { description: "Refused; nothing was changed", content: { "application/json": { schema: ERROR } } },
+    },
+  };
+}
+
+export function openApiDocument(ops: readonly Operation[] = operations) {
+  const paths: Record<string, Record<string, unknown>> = {};
+  for (const op of ops.filter((o) => o.http)) (paths[op.http!.path] ??= {})[op.http!.method.toLowerCase()] = describe(op);
+  return {
+    openapi: "3.1.0",
+    info: { title: "podwatch API", version: "1", description: "The agent API v1 (the part declared in operation tables)." },
+    jsonSchemaDialect: "https://json-schema.org/draft/2020-12/schema",
+    tags: [...new Set(ops.map((o) => o.tag))].map((name) => ({ name })),
+    security: [{ bearer: [] }, { session: [] }],
+    paths,
+    components: {
+      schemas: { Error: errorSchema },
+      securitySchemes: {
+        bearer: { type: "http", scheme: "bearer", description: "An agent token (pwa_…) or the admin token." },
+        session: { type: "apiKey", in: "cookie", name: "better-auth.session_token", description: "A person's session (writes only from podwatch's own origin)." },
+      },
+    },
+  };
+}

@@ -1,0 +1,62 @@
+// One capability, declared once: its name, input and output (zod), who may call it, what it
+// runs, and optionally where it lives over HTTP. The REST routes (server/http/operation-routes.ts),
+// the server actions (server/web/operation-action.ts), the OpenAPI document and the API reference
+// (./openapi.ts, ./api-reference.ts) are all derived from these declarations.
+import type { z } from "zod";
+import type { AppContext } from "../app-context";
+import type { Access } from "../domain/events/event-schemas";
+import type { Identity } from "../domain/access/policy";
+
+/**
+ * Who may call it, checked before it runs: anyone; any authenticated caller; a site admin; someone
+ * who may create pods; some access to the pod named by the input's `podId` (over HTTP: the first
+ * path parameter); or "append" (an agent token of that pod, or an admin token).
+ */
+export type Guard = "public" | "authenticated" | "site-admin" | "pod-creator" | { pod: Access } | "append";
+
+export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+
+export type HttpBinding = {
+  method: HttpMethod;
+  /** An OpenAPI path template: each `{name}` is an input field of that name. */
+  path: `/api/v1/${string}`;
+  /** The status of a success. */
+  status: number;
+  /** The input field the JSON body fills. Without it the body's fields are the input's, beside the path's. */
+  body?: string;
+};
+
+/** What `run` knows of its caller. `actor`: how the caller is named in what it creates. */
+export type OperationContext = { app: AppContext; identity: Identity; actor: string };
+
+export type Operation<I extends z.ZodObject = z.ZodObject, O extends z.ZodType = z.ZodType> = {
+  /** camelCase, unique: the OpenAPI operationId and the server action's name. */
+  name: string;
+  summary: string;
+  /** The feature it belongs to (the OpenAPI tag, the reference's section). */
+  tag: string;
+  input: I;
+  output: O;
+  guard: Guard;
+  run: (c: OperationContext, input: z.output<I>) => Promise<z.input<O>>;
+  http?: HttpBinding;
+  /** The control room calls it as a server action (exported from server/web/server-actions.ts). */
+  action?: boolean;
+};
+
+export type OperationInput<Op> = Op extends Operation<infer I, z.ZodType> ? z.input<I> : never;
+export type OperationOutput<Op> = Op extends Operation<z.ZodObject, infer O> ? z.output<O> : never;
+
+/** The `{name}` parameters of a path template, in order. */
+export const pathParams = (path: string): string[] => [...path.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]!);
+
+/** Declares an operation; its types flow from the schemas into `run`. A path's names must be input fields. */
+export function defineOperation<I extends z.ZodObject, O extends z.ZodType>(op: Operation<I, O>): Operation<I, O> {
+  if (op.http) {
+    const fields = Object.keys(op.input.shape);
+    const missing = [...pathParams(op.http.path), ...(op.http.body ? [op.http.body] : [])].filter((p) => !fields.includes(p));
+    if (missing.length) throw new Error(`operation ${op.name}: ${missing.join(", ")} not in its input`);
+    if (typeof op.guard === "object" && pathParams(op.http.path)[0] !== "podId") throw new Error(`operation ${op.name}: a pod guard needs {podId} first in its path`);
+  }
+  return op;
+}

@@ -1,0 +1,14 @@
+// Every feature's operation table, in one list: what the REST router mounts, the OpenAPI document
+// and the API reference describe, and the reachability test walks.
+import { webhookOperations } from "../webhooks/webhook-operations";
+import { shareLinkOperations } from "../access/share-link-operations";
+import { agentTokenOperations } from "../access/agent-token-operations";
+import type { Operation } from "./operation";
+
+export const operationTables = { webhooks: webhookOperations, shareLinks: shareLinkOperations, agentTokens: agentTokenOperations };
+
+/** Every operation by its name (the browser's typed client takes its types from this, and only types). */
+export const operationsByName = { ...webhookOperations, ...shareLinkOperations, ...agentTokenOperations };
+export type Operations = typeof operationsByName;
+
+export const operations: readonly Operation[] = Object.values(operationTables).flatMap((t) => Object.values(t) as Operation[]);
