@@ -14,7 +14,7 @@ export function startNotifications(app: AppContext): () => Promise<void> {
   const keys = vapidKeys(join(dataDir(config.databaseUrl), "vapid-keys.json"), { ...config.vapid, subject: vapidSubject(config.vapid.subject, config.publicUrl) });
   // The resolved keys: GET /api/v1/me/push hands the public one to browsers that subscribe.
   config.vapid = keys;
-  const sender = new JobRunner(notificationJobs({ store: app.store, config, vapid: keys, pushInsecureLoopback: config.pushInsecureLoopback }));
+  const sender = new JobRunner(notificationJobs({ store: app.store, config, vapid: keys, pushInsecureLoopback: app.knobs.pushInsecureLoopback }));
   app.outbox.register(new NotificationConsumer(app.store, config, sender.wake));
   sender.start();
   return () => sender.stop();

@@ -35,7 +35,7 @@ export function startWebhooks(app: AppContext, options: { leaseMs?: number } = {
   const worker = new JobRunner(webhookJobs(app.store, {
     leaseMs: options.leaseMs,
     allowPrivate: app.config.webhookAllowPrivate,
-    timeScale: app.config.webhookTimeScale,
+    timeScale: app.knobs.webhookTimeScale,
     onDisabled: async (endpoint) => {
       const key = `webhook-disabled:${endpoint.id}:${endpoint.failingSince}`;
       await app.append(endpoint.podId, [
