@@ -2,7 +2,8 @@
 // do, without one; job-runner.integration.test.ts runs it over real tables): retries on the
 // schedule, giving up, the deadline, slots, stop, prune and wake-ups.
 import { afterEach, describe, expect, it } from "vitest";
-import { JobRunner, type Finished, type JobKind, type Sent } from "./job-runner";
+import { JobRunner } from "./job-runner";
+import type { Finished, JobKind, Sent } from "./job-kind";
 import { eventually } from "../testing/eventually";
 
 type Job = { id: string; failures: number; dueAt: number; leased: boolean; done: boolean };
@@ -137,6 +138,27 @@ describe("the job runner", () => {
     expect(outcomes(m.log, "a")).toEqual(["released"]);
     expect(m.backoffAsked).toEqual([]);
     expect(m.jobs.get("a")).toEqual(expect.objectContaining({ failures: 0, leased: false, done: false }));
+  });
+
+  it("a claim that fails while an attempt is under way claims nothing; the attempt is still recorded", async () => {
+    let claims = 0;
+    let claimFailed!: () => void;
+    const failedOnce = new Promise<void>((r) => (claimFailed = r));
+    const m = memoryKind(async (job) => (await failedOnce, { ok: true, result: job.id }));
+    const claim = m.kind.claim;
+    m.kind.claim = async (free, underWay) => {
+      if (++claims === 2) {
+        setImmediate(claimFailed);
+        throw new Error("the database is away");
+      }
+      return claim(free, underWay);
+    };
+    m.add("a");
+    const r = run(m.kind);
+    await eventually(async () => claims, (n) => n === 1, "the first claim");
+    r.wake(); // new work is announced while "a" is under way: the second claim fails
+    await eventually(async () => outcomes(m.log, "a"), (o) => o.includes("done"), "the attempt recorded");
+    expect(outcomes(m.log, "a")).toEqual(["done"]);
   });
 
   it("prunes at start; claims work added while it runs when woken, and work that falls due on its own by polling", async () => {

@@ -7,44 +7,7 @@
 // soon as its attempt ends (or new work arrives, or the poll comes round), so a receiver that hangs
 // holds its slot for its deadline, never a round of other jobs. stop() aborts what is under way;
 // those jobs are released (their leases given back, nothing counted) for a later start or another node.
-
-/** What one attempt came to: `ok` is final; a failure is retried on the schedule (or given up). */
-export type Sent<R> = { ok: true; result: R } | { ok: false; error: string; result?: R };
-
-/** An attempt that ended, as the kind records it. `released`: cut short by stop(), not the job's fault. */
-export type Finished<J, R> = { job: J; started: number } & (
-  | { outcome: "done"; result: R }
-  | { outcome: "retry"; at: number; error: string; result?: R }
-  | { outcome: "gave-up"; error: string; result?: R }
-  | { outcome: "released" }
-);
-
-export type JobKind<J, R> = {
-  /** For log lines ("webhook deliveries"). */
-  name: string;
-  /** Attempts under way at once. */
-  concurrency: number;
-  /** One attempt's hard limit: past it the attempt is a failure and its signal aborts. Shorter than a claim's lease. */
-  deadlineMs: number;
-  /** The wait before the next attempt after `failures` failures in a row (1: the first attempt failed); null: give up. */
-  backoff: (failures: number) => number | null;
-  /** Failures in a row before this attempt, as `backoff` counts them. */
-  failures: (job: J) => number;
-  /** Leases up to `free` due jobs (never one of `underWay`); a job is returned to one claimer only. */
-  claim: (free: number, underWay: readonly J[]) => Promise<J[]>;
-  /** One attempt; throwing is a failure too. `signal` aborts at the deadline or on stop(). */
-  send: (job: J, signal: AbortSignal) => Promise<Sent<R>>;
-  /** Stores what attempts came to (those that ended together in one go, where it can); each only while the job is still ours. */
-  record: (finished: Finished<J, R>[]) => Promise<void>;
-  /** How long until the next job is due (null: none): the runner sleeps until then, at most `pollMs`. */
-  nextDueIn?: () => Promise<number | null>;
-  /** How often to look for due work nobody announced (another node's, a lease that ran out, a retry). */
-  pollMs: number;
-  /** Fewest free slots worth a claim of their own while attempts are under way (claims may cost several queries). */
-  claimAtLeast?: number;
-  /** Deletes finished jobs past retention: at start, then every `everyMs`. */
-  prune?: { everyMs: number; run: () => Promise<unknown> };
-};
+import type { Finished, JobKind, Sent } from "./job-kind";
 
 export class JobRunner<J, R> {
   private running: Promise<void> | null = null;
@@ -138,7 +101,7 @@ export class JobRunner<J, R> {
       this.again = false;
       const free = concurrency - underWay.size;
       if (!this.stopped && free > 0 && (free >= claimAtLeast || woken || !underWay.size)) {
-        for (const job of await this.kind.claim(free, [...underWay.values()])) {
+        for (const job of await this.claim(free, [...underWay.values()])) {
           const attempt: Promise<void> = this.attempt(job)
             .then((f) => void done.push(f))
             .finally(() => underWay.delete(attempt));
@@ -161,6 +124,14 @@ export class JobRunner<J, R> {
       }
       await this.record(done.splice(0));
     }
+  }
+
+  /** A claim that fails (the database busy or away) claims nothing: the attempts under way are still recorded. */
+  private claim(free: number, underWay: J[]): Promise<J[]> {
+    return this.kind.claim(free, underWay).catch((e: unknown) => {
+      console.error(`podwatch: ${this.kind.name} could not be claimed; trying again`, e);
+      return [];
+    });
   }
 
   /** One attempt under the deadline, and what it came to by the schedule. */

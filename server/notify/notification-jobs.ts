@@ -4,7 +4,7 @@
 // are pruned after KEEP_MS.
 import type { Config } from "../config";
 import type { TapeStore } from "../db/tape-store";
-import type { Finished, JobKind } from "../jobs/job-runner";
+import type { Finished, JobKind } from "../jobs/job-kind";
 import { PUSH_DEADLINE_MS } from "./post-push";
 import { sendNotification, type NotificationOutcome, type NotificationRow, type SendContext } from "./send-notification";
 
