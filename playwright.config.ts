@@ -34,7 +34,8 @@ export default defineConfig({
   webServer: {
     // The console is kept in the run's folder too: a first start prints the admin's
     // one-time password there, and e2e/first-pod.spec.ts signs in with it like a new team lead.
-    command: `node --import tsx server/main.ts | tee '${join(dataDir, "server.log")}'`,
+    // The test launcher is server/main.ts plus the test knobs below (server/testing/test-knobs.ts).
+    command: `node --import tsx server/testing/test-main.ts | tee '${join(dataDir, "server.log")}'`,
     url: `http://127.0.0.1:${PORT}/readyz`,
     timeout: 240_000,
     reuseExistingServer: false,

@@ -39,15 +39,11 @@ const ZEnv = z.object({
   PODWATCH_SOCKET_FRAMES_PER_SECOND: z.coerce.number().int().min(1).default(50_000),
   PODWATCH_SMTP_URL: z.string().regex(/^smtps?:\/\/[^\s]+$/, "must be smtp://… or smtps://…").optional(),
   PODWATCH_SMTP_FROM: z.string().min(3).default("podwatch <podwatch@localhost>"),
-  PODWATCH_WATCHDOG_MINUTE_MS: z.coerce.number().int().min(100).max(60_000).default(60_000),
-  PODWATCH_DEADLINE_MIN_MS: z.coerce.number().int().min(100).max(60_000).default(60_000),
   PODWATCH_WEBHOOK_ALLOW_PRIVATE: z.enum(["0", "1"]).default("0"),
-  PODWATCH_WEBHOOK_TIME_SCALE: z.coerce.number().positive().max(1).default(1),
   PODWATCH_VAPID_PUBLIC_KEY: z.string().min(1).optional(),
   PODWATCH_VAPID_PRIVATE_KEY: z.string().min(1).optional(),
   PODWATCH_VAPID_SUBJECT: z.string().regex(/^(mailto:|https:\/\/)\S+$/, "must be mailto:… or https://…").optional(),
   PODWATCH_NOTIFY_RETRY_MS: z.coerce.number().int().min(10).default(30_000),
-  PODWATCH_PUSH_INSECURE_LOOPBACK: z.enum(["0", "1"]).default("0"),
   PODWATCH_NODE_ID: z.string().regex(/^[A-Za-z0-9._-]{1,64}$/, "use 1–64 letters, digits, dots, dashes or underscores").optional(),
   PODWATCH_BLOB_DIR: z.string().min(1).optional(),
   PODWATCH_TRUSTED_PROXIES: z
@@ -93,20 +89,12 @@ export type Config = {
   socketFramesPerSecond: number;
   /** Invite and reset links are also mailed when set (nodemailer's smtp://user:pass@host:port URL); `from` is the sender. */
   smtp: { url: string; from: string } | null;
-  /** Test only: how long a "minute" of a pod's checkpoint cadence lasts for the watchdog (60000 = real time). */
-  watchdogMinuteMs: number;
-  /** Test only: how soon after its event a deadline may be (60000 = the rule's minute). */
-  deadlineMinMs: number;
   /** Webhooks may target loopback and private addresses (the operator's choice; tests use it for a loopback receiver). */
   webhookAllowPrivate: boolean;
-  /** Test only: shrinks the webhook retry schedule and the day of failures before an endpoint is disabled (1 = real time). */
-  webhookTimeScale: number;
   /** Web Push's VAPID keys: from the environment, else generated into the data folder at start (server/notify/vapid-keys.ts). */
   vapid: { publicKey: string | undefined; privateKey: string | undefined; subject: string | undefined };
   /** The first retry of a failed push or mail waits this long, doubling after (tests shorten it). */
   notifyRetryMs: number;
-  /** Tests only: accept push endpoints on http://127.0.0.1 (a push service the test plays); real ones are https. */
-  pushInsecureLoopback: boolean;
   /** This node's name in a cluster (logs, /readyz, the bus skips its own notifications): PODWATCH_NODE_ID, else host-pid. */
   nodeId: string;
   /** Blobs in this folder (shared by every node) instead of the data folder or, on PostgreSQL, the database. */
@@ -153,13 +141,9 @@ export function readConfig(env: Record<string, string | undefined> = process.env
     socketAckTimeoutMs: e.PODWATCH_SOCKET_ACK_TIMEOUT_MS,
     socketFramesPerSecond: e.PODWATCH_SOCKET_FRAMES_PER_SECOND,
     smtp: e.PODWATCH_SMTP_URL ? { url: e.PODWATCH_SMTP_URL, from: e.PODWATCH_SMTP_FROM } : null,
-    watchdogMinuteMs: e.PODWATCH_WATCHDOG_MINUTE_MS,
-    deadlineMinMs: e.PODWATCH_DEADLINE_MIN_MS,
     webhookAllowPrivate: e.PODWATCH_WEBHOOK_ALLOW_PRIVATE === "1",
-    webhookTimeScale: e.PODWATCH_WEBHOOK_TIME_SCALE,
     vapid: { publicKey: e.PODWATCH_VAPID_PUBLIC_KEY, privateKey: e.PODWATCH_VAPID_PRIVATE_KEY, subject: e.PODWATCH_VAPID_SUBJECT },
     notifyRetryMs: e.PODWATCH_NOTIFY_RETRY_MS,
-    pushInsecureLoopback: e.PODWATCH_PUSH_INSECURE_LOOPBACK === "1",
     nodeId: e.PODWATCH_NODE_ID ?? `${hostname().replace(/[^A-Za-z0-9._-]/g, "-").slice(0, 40)}-${process.pid}`,
     blobDir: e.PODWATCH_BLOB_DIR ?? null,
     trustedProxies: e.PODWATCH_TRUSTED_PROXIES,

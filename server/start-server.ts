@@ -5,6 +5,7 @@ import type { AddressInfo } from "node:net";
 import { join } from "node:path";
 import { hostUrl, type Config } from "./config";
 import { createAppContext, publishAppContext, type AppContext } from "./app-context";
+import { PRODUCTION_KNOBS, type TestKnobs } from "./test-knobs";
 import { openStore } from "./db/open-store";
 import { busNodeName } from "./db/commit-notice";
 import { dataDir } from "./data-dir";
@@ -34,8 +35,12 @@ export const ROOT = join(import.meta.dirname, "..");
 export type RunningServer = { app: AppContext; mcp: McpDoor; url: string; httpServer: HttpServer; drain: () => Promise<void>; close: () => Promise<void> };
 type Handler = (req: IncomingMessage, res: ServerResponse) => void;
 
-/** `outboxConsumers`: extra consumers registered before the outbox starts (tests, benchmarks); `mcp`: the remote MCP sessions' bounds and timers (tests shorten them); `background`: its leases' timings (tests shorten them). */
-export type StartOptions = { outboxConsumers?: OutboxConsumer[]; mcp?: Partial<McpLimits>; background?: BackgroundOptions };
+/**
+ * For tests and benchmarks only (server/main.ts passes none): `outboxConsumers`: extra consumers registered before
+ * the outbox starts; `mcp`: the remote MCP sessions' bounds and timers; `background`: its leases' timings;
+ * `knobs`: shorter deadlines and retries, loopback push services (server/test-knobs.ts).
+ */
+export type StartOptions = { outboxConsumers?: OutboxConsumer[]; mcp?: Partial<McpLimits>; background?: BackgroundOptions; knobs?: Partial<TestKnobs> };
 
 export async function startServer(initial: Config, options: StartOptions = {}): Promise<RunningServer> {
   // Before listening: a server that cannot have its own secret must not start at all. On PostgreSQL
@@ -61,7 +66,7 @@ export async function startServer(initial: Config, options: StartOptions = {}): 
     config.authSecret = await installationAuthSecret(store, join(dataDir(config.databaseUrl), "auth-secret"), config.authSecret);
     config.vapid = await installationVapidKeys(store, join(dataDir(config.databaseUrl), "vapid-keys.json"), { ...config.vapid, subject: vapidSubject(config.vapid.subject, config.publicUrl) });
   }
-  const app = await createAppContext(config, store, createAccessContext(config, store), await openBlobStore(config, store), busNode);
+  const app = await createAppContext(config, store, createAccessContext(config, store), await openBlobStore(config, store), busNode, { ...PRODUCTION_KNOBS, ...options.knobs });
   publishAppContext(app);
 
   let nextHandle: Handler | null = null;

@@ -19,7 +19,7 @@ const leases = new WeakMap<AppContext, LeaderLease>();
 
 /** For server/background.ts; `retryMs`: how often a node that is not the timekeeper tries to become it. Returns its stop. */
 export function startDeadlines(app: AppContext, options: { retryMs?: number } = {}): () => Promise<void> {
-  setDeadlineMinimumForTests(app.config.deadlineMinMs);
+  setDeadlineMinimumForTests(app.knobs.deadlineMinMs);
   const lease = new LeaderLease({
     databaseUrl: app.config.databaseUrl,
     lockKey: TIMEKEEPER_LOCK,
@@ -27,7 +27,7 @@ export function startDeadlines(app: AppContext, options: { retryMs?: number } = 
     nodeId: app.config.nodeId,
     retryMs: options.retryMs,
     lead: () => {
-      const scheduler = new DeadlineScheduler(app, { minuteMs: app.config.watchdogMinuteMs });
+      const scheduler = new DeadlineScheduler(app, { minuteMs: app.knobs.watchdogMinuteMs });
       scheduler.start();
       return () => scheduler.stop();
     },

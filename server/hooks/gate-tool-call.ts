@@ -109,7 +109,7 @@ async function finish(a: ApprovalAnswer, requestId: string, ruleId: string | und
 async function askPerson(app: AppContext, who: HookCaller, state: PodState, h: Gated, requestId: string, verdict: ToolVerdict, waitSeconds: number, again = true): Promise<void> {
   const ask = askSettings(state, who.memberId);
   // The deadline falls before the hold ends, so its default reaches the agent; never under the tape's minimum.
-  const deadlineMs = Math.max(app.config.deadlineMinMs + 2000, Math.min(ask.minutes * 60_000, holdMs(waitSeconds) - DEADLINE_SLACK_MS));
+  const deadlineMs = Math.max(app.knobs.deadlineMinMs + 2000, Math.min(ask.minutes * 60_000, holdMs(waitSeconds) - DEADLINE_SLACK_MS));
   const body = {
     requestId, toolUseId: toolUseIdOf(h), tool: cut(h.tool_name, 200), ruleId: verdict.ruleId,
     input: gatedInputText(h.tool_input),

@@ -42,7 +42,7 @@ export const notifyRoutes: Route[] = [
     guard: "authenticated",
     run: async ({ app, req, res, identity }) => {
       const input = parseWith(ZPushSubscriptionRequest, await readJsonBody(req));
-      sendJson(res, 201, (await addDevice(app.store, identity, input, req.headers["user-agent"], app.config.pushInsecureLoopback)) satisfies PushDevice);
+      sendJson(res, 201, (await addDevice(app.store, identity, input, req.headers["user-agent"], app.knobs.pushInsecureLoopback)) satisfies PushDevice);
     },
   },
   {

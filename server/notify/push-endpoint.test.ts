@@ -22,7 +22,7 @@ describe("checkPushEndpoint", () => {
     }
   });
 
-  it("with PODWATCH_PUSH_INSECURE_LOOPBACK a loopback push service (http too), and still nothing private", async () => {
+  it("with the test knob pushInsecureLoopback a loopback push service (http too), and still nothing private", async () => {
     expect(await refusedWith("http://127.0.0.1:9/push", true)).toBeNull();
     expect(await refusedWith("http://localhost:9/push", true)).toBeNull();
     expect(await refusedWith("https://[::1]:9/push", true)).toBeNull();

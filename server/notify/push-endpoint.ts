@@ -3,7 +3,7 @@
 // server's own network. https only, no credentials, and every address the host
 // resolves to public — checked when a device subscribes and again at each
 // connection (a name that later resolves inward is refused then).
-// PODWATCH_PUSH_INSECURE_LOOPBACK=1 (tests) allows a push service on loopback, over http too.
+// A test knob (pushInsecureLoopback, server/test-knobs.ts) allows a push service on loopback, over http too.
 import { BlockList, isIP } from "node:net";
 import { AppError } from "../domain/errors";
 import { checkLiteralHost, guardedLookup, hostOf, isForbiddenAddress, resolveAll } from "../shared/ssrf";

@@ -1,10 +1,11 @@
 // Push and mail for people, wired into the server: the VAPID keys (from the
-// environment, else the data folder), the outbox consumer and the sender.
+// environment, else the data folder), the outbox consumer and the job runner that sends.
 import { join } from "node:path";
 import type { AppContext } from "../app-context";
 import { dataDir } from "../data-dir";
+import { JobRunner } from "../jobs/job-runner";
 import { NotificationConsumer } from "./notification-consumer";
-import { NotificationSender } from "./notification-sender";
+import { notificationJobs } from "./notification-jobs";
 import { vapidKeys, vapidSubject } from "./vapid-keys";
 
 /** Registers on the outbox (call before it starts) and starts the sender; returns its stop. */
@@ -13,8 +14,8 @@ export function startNotifications(app: AppContext): () => Promise<void> {
   const keys = vapidKeys(join(dataDir(config.databaseUrl), "vapid-keys.json"), { ...config.vapid, subject: vapidSubject(config.vapid.subject, config.publicUrl) });
   // The resolved keys: GET /api/v1/me/push hands the public one to browsers that subscribe.
   config.vapid = keys;
-  const sender = new NotificationSender(app.store, config, keys);
-  app.outbox.register(new NotificationConsumer(app.store, config, () => void sender.kick()));
+  const sender = new JobRunner(notificationJobs({ store: app.store, config, vapid: keys, pushInsecureLoopback: app.knobs.pushInsecureLoopback }));
+  app.outbox.register(new NotificationConsumer(app.store, config, sender.wake));
   sender.start();
   return () => sender.stop();
 }

@@ -1,4 +1,5 @@
-// Runs `server/main.ts` as a real child process (crash tests, the cluster tests, the benchmark).
+// Runs `server/main.ts` as a real child process (crash tests, the cluster tests, the benchmark);
+// `server/testing/test-main.ts` instead when the test sets knobs (test-knobs.ts), which main.ts never reads.
 // It listens on a port of its own choosing (PORT=0) unless told one, and says which in its
 // "listening on" line; it is ready when /readyz says so. Nothing of a child keeps the test
 // process alive, and every child still running is SIGKILLed when the test process exits however
@@ -6,6 +7,7 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { join } from "node:path";
 import { eventually } from "./eventually";
+import { KNOB_NAMES } from "./test-knobs";
 
 const ROOT = join(import.meta.dirname, "..", "..");
 export const SPAWN_ADMIN_TOKEN = "spawned-admin-token-0123456789abcdef";
@@ -39,8 +41,9 @@ function reapOnExit() {
 export async function spawnServer(env: Record<string, string>, opts: { port?: number; web?: boolean; name?: string } = {}): Promise<SpawnedServer> {
   reapOnExit();
   const name = opts.name ?? "the server";
+  const entry = KNOB_NAMES.some((name) => name in env) ? join(ROOT, "server", "testing", "test-main.ts") : join(ROOT, "server", "main.ts");
   // node itself with tsx's loader, not the tsx CLI: a signal must hit the server, not a wrapper.
-  const child = spawn(process.execPath, [...(process.env.PODWATCH_PROFILE ? ["--cpu-prof", "--cpu-prof-dir=/tmp/prof"] : []), "--import", "tsx", join(ROOT, "server", "main.ts")], {
+  const child = spawn(process.execPath, [...(process.env.PODWATCH_PROFILE ? ["--cpu-prof", "--cpu-prof-dir=/tmp/prof"] : []), "--import", "tsx", entry], {
     cwd: ROOT,
     env: { ...process.env, PODWATCH_DEMO: "0", PODWATCH_WEB: opts.web ? "1" : "0", HOST: "127.0.0.1", PORT: String(opts.port ?? 0), PODWATCH_ADMIN_TOKEN: SPAWN_ADMIN_TOKEN, ...env },
     stdio: ["ignore", "pipe", "pipe"],

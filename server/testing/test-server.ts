@@ -1,6 +1,7 @@
 import { readConfig } from "../config";
 import { startServer, type RunningServer, type StartOptions } from "../start-server";
 import { createTestDatabase, type Provider, type TestDatabase } from "./test-databases";
+import { knobsFromEnv } from "./test-knobs";
 
 export const TEST_ADMIN_TOKEN = "test-admin-token-0123456789abcdef";
 
@@ -13,10 +14,14 @@ export async function startTestServer(provider: Provider, env: Record<string, st
   return { ...server, db, stop: async () => (await server.close(), await db.drop()) };
 }
 
-/** The real server on a database the test keeps (to stop and start again on the same data). */
+/**
+ * The real server on a database the test keeps (to stop and start again on the same data). `env` is its
+ * configuration, and may also set test knobs by their names (test-knobs.ts), which go to startServer's options.
+ */
 export function startServerOn(db: TestDatabase, env: Record<string, string> = {}, options: StartOptions = {}): Promise<RunningServer> {
-  const config = readConfig({ DATABASE_URL: db.url, PORT: "0", HOST: "127.0.0.1", PODWATCH_DEMO: "0", PODWATCH_WEB: "0", PODWATCH_ADMIN_TOKEN: TEST_ADMIN_TOKEN, PODWATCH_AUTH_SECRET: "x".repeat(32), ...env });
-  return startServer(config, options);
+  const { knobs, env: rest } = knobsFromEnv(env);
+  const config = readConfig({ DATABASE_URL: db.url, PORT: "0", HOST: "127.0.0.1", PODWATCH_DEMO: "0", PODWATCH_WEB: "0", PODWATCH_ADMIN_TOKEN: TEST_ADMIN_TOKEN, PODWATCH_AUTH_SECRET: "x".repeat(32), ...rest });
+  return startServer(config, { ...options, knobs: { ...knobs, ...options.knobs } });
 }
 
 /** Calls the API; authenticates as the admin token unless `auth` says otherwise (a token, a cookie, or null for none). */

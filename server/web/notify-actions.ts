@@ -21,7 +21,7 @@ export const addPushDeviceCall = (userAgent: string | undefined) =>
   defineSiteCall({
     schema: ZPushSubscriptionRequest,
     guard: requireAuthenticated,
-    run: (app, input, person) => addDevice(app.store, person, input, userAgent, app.config.pushInsecureLoopback),
+    run: (app, input, person) => addDevice(app.store, person, input, userAgent, app.knobs.pushInsecureLoopback),
   });
 
 export const removePushDeviceCall = defineSiteCall({

@@ -1,7 +1,7 @@
 // The webhooks' outbox consumer: for each batch, one delivery row per enabled
 // endpoint of the pod and message it asked for, keyed (endpoint, message id) and
 // inserted with ON CONFLICT DO NOTHING, so a batch taken again adds nothing.
-// The sending is the worker's (worker.ts).
+// The sending is the job runner's (webhook-jobs.ts).
 import { randomUUID } from "node:crypto";
 import type { TapeStore } from "../db/tape-store";
 import { Prisma } from "../db/generated/sqlite/client";

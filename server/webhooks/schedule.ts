@@ -1,7 +1,7 @@
 // When a failed delivery is tried again (after the first attempt): 5 s, 5 min,
 // 30 min, 2 h, 5 h, 10 h, 10 h — a little over a day — then it has failed. An
-// endpoint with only failures for a day is disabled. `scale` (test only,
-// PODWATCH_WEBHOOK_TIME_SCALE) shrinks both.
+// endpoint with only failures for a day is disabled. `scale` (a test knob,
+// webhookTimeScale in server/test-knobs.ts) shrinks both.
 const S = 1000;
 const M = 60 * S;
 const H = 60 * M;

@@ -1,14 +1,15 @@
 // Webhooks in the running server: the outbox consumer (durable rows) and the
-// worker that sends them; the worker wakes when the consumer, a test or a
+// job runner that sends them (webhook-jobs.ts); it wakes when the consumer, a test or a
 // redelivery adds work. Returns the stop for server/background.ts.
 import { createHash } from "node:crypto";
 import type { AppContext } from "../app-context";
 import { SYSTEM_ACTOR } from "../wire/vocabulary";
 import { WebhookConsumer } from "./consumer";
-import { WebhookWorker } from "./worker";
+import { JobRunner } from "../jobs/job-runner";
+import { webhookJobs } from "./webhook-jobs";
 
-/** Each running server's worker (tests run several servers in one process). */
-const workers = new WeakMap<AppContext, WebhookWorker>();
+/** Each running server's runner (tests run several servers in one process). */
+const workers = new WeakMap<AppContext, { wake: () => void }>();
 
 /** A UUID derived from a stable key: the tape stores an event with this id once. */
 export function derivedUuid(key: string): string {
@@ -31,10 +32,10 @@ export function endpointName(endpoint: { id: string; url: string }): string {
 
 /** `leaseMs`: how long a claimed delivery stays this node's (tests shorten it). */
 export function startWebhooks(app: AppContext, options: { leaseMs?: number } = {}): () => Promise<void> {
-  const worker = new WebhookWorker(app.store, {
+  const worker = new JobRunner(webhookJobs(app.store, {
     leaseMs: options.leaseMs,
     allowPrivate: app.config.webhookAllowPrivate,
-    timeScale: app.config.webhookTimeScale,
+    timeScale: app.knobs.webhookTimeScale,
     onDisabled: async (endpoint) => {
       const key = `webhook-disabled:${endpoint.id}:${endpoint.failingSince}`;
       await app.append(endpoint.podId, [
@@ -51,7 +52,7 @@ export function startWebhooks(app: AppContext, options: { leaseMs?: number } = {
         },
       ], { kind: "system", name: "the webhook worker" });
     },
-  });
+  }));
   app.outbox.register(new WebhookConsumer(app.store, app.config.publicUrl, worker.wake));
   workers.set(app, worker);
   worker.start();

@@ -14,7 +14,7 @@ import { agentPod, api, TEST_ADMIN_TOKEN } from "../testing/test-server";
 import { verifyStandardWebhook as verify } from "../testing/webhook-receiver";
 
 /** A day of failures lasts ~3 s; the retries 0.2 ms … 1.25 s. */
-const SCALE = String(3 / 86_400);
+const SCALE = 3 / 86_400;
 
 type Received = { id: string; type: string; body: { type: string; timestamp: string; data: Record<string, unknown> } & Record<string, unknown> };
 
@@ -101,8 +101,8 @@ describe.each(testProviders())("webhooks on %s", (provider) => {
   let db: TestDatabase;
   let s: RunningServer;
   const env = (extra: Record<string, string> = {}) =>
-    readConfig({ DATABASE_URL: db.url, PORT: "0", HOST: "127.0.0.1", PODWATCH_DEMO: "0", PODWATCH_WEB: "0", PODWATCH_ADMIN_TOKEN: TEST_ADMIN_TOKEN, PODWATCH_AUTH_SECRET: "x".repeat(32), PODWATCH_WEBHOOK_TIME_SCALE: SCALE, ...extra });
-  const start = (extra: Record<string, string> = {}) => startServer(env({ PODWATCH_WEBHOOK_ALLOW_PRIVATE: "1", ...extra }));
+    readConfig({ DATABASE_URL: db.url, PORT: "0", HOST: "127.0.0.1", PODWATCH_DEMO: "0", PODWATCH_WEB: "0", PODWATCH_ADMIN_TOKEN: TEST_ADMIN_TOKEN, PODWATCH_AUTH_SECRET: "x".repeat(32), ...extra });
+  const start = (extra: Record<string, string> = {}) => startServer(env({ PODWATCH_WEBHOOK_ALLOW_PRIVATE: "1", ...extra }), { knobs: { webhookTimeScale: SCALE } });
   const receivers: Receiver[] = [];
   const receiver = async () => {
     const r = new Receiver();
@@ -421,7 +421,7 @@ describe.each(testProviders())("webhooks on %s", (provider) => {
   it("SSRF: private targets are refused when saved and again when connecting (DNS rebinding)", async () => {
     // Its own database: a second worker on the same one would take the first server's deliveries.
     const strictDb = await createTestDatabase(provider);
-    const strict = await startServer({ ...env({ PODWATCH_WEBHOOK_ALLOW_PRIVATE: "0" }), databaseUrl: strictDb.url });
+    const strict = await startServer({ ...env({ PODWATCH_WEBHOOK_ALLOW_PRIVATE: "0" }), databaseUrl: strictDb.url }, { knobs: { webhookTimeScale: SCALE } });
     try {
       const { podId } = await agentPod(strict.url, "ssrf", {});
       for (const url of ["http://127.0.0.1:9/x", "http://169.254.169.254/latest/meta-data", "http://[::1]/", "http://[::ffff:127.0.0.1]/", "http://10.0.0.1/", "http://100.64.1.1/", "http://localhost/", "ftp://example.com/", "http://user:pw@example.com/"]) {

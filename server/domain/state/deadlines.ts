@@ -13,7 +13,7 @@ const DEADLINE_MAX_MS = DEADLINE_MAX_MINUTES * 60_000;
 let minMs = DEADLINE_MIN_MS;
 
 /**
- * Test only (PODWATCH_DEADLINE_MIN_MS, set once as the server starts): a shorter minimum, so a
+ * Test only (the deadlineMinMs knob, set once as the server starts): a shorter minimum, so a
  * test's deadline passes in seconds. The one setting the reducers read besides the event; a tape
  * replayed under the real minute may refuse such a deadline (its pod then keeps its stored state).
  */
