@@ -8,7 +8,7 @@ import importX from "eslint-plugin-import-x";
 import { createTypeScriptImportResolver } from "eslint-import-resolver-typescript";
 
 /** The use-cases and read models, with the doors for agents that write no code. */
-const USE_CASES = "access,blobs,budgets,cluster,deadlines,gates,history,hooks,mcp,notify,otlp,outbox,pods,signals,tape,webhooks";
+const USE_CASES = "access,blobs,budgets,cluster,deadlines,gates,history,hooks,jobs,mcp,notify,operations,otlp,outbox,pods,signals,tape,webhooks";
 
 // First match wins: the rooms first, then what is left of server/ (its root files) last.
 const elements = [

@@ -5,7 +5,7 @@ import { setCanCreatePods } from "../access/set-can-create-pods";
 import { ZUpdateUserRequest } from "../wire/access";
 import { ZAddMemberRequest, ZCreateUserRequest } from "../wire/access";
 import { parseWith, readJsonBody, sendJson } from "./json";
-import { adminActor, type Route } from "./route";
+import type { Route } from "./route";
 
 export const accessRoutes: Route[] = [
   {
