@@ -13,8 +13,9 @@ import type { AppContext } from "../app-context";
 import { AppError } from "../domain/errors";
 import { readBody } from "../http/json";
 import type { Route, RouteContext } from "../http/route";
-import { decodeJson, decodeProtobuf, encodeResponse, encodeStatus, UndecodableBody, type Encoding, type TraceRequest } from "./otlp-codec";
-import { countSpans, MAX_SPANS_PER_REQUEST, readSpans } from "./otlp-span";
+import { decodeJson, decodeProtobufSteps, encodeResponse, encodeStatus, UndecodableBody, type Encoding, type TraceRequest } from "./otlp-codec";
+import { countSpans, MAX_SPANS_PER_REQUEST, readSpanSteps } from "./otlp-span";
+import { TimeSlices } from "../db/time-slices";
 import { ingestTraces, type IngestResult } from "./ingest-traces";
 import { installationEventIds } from "../deadlines/system-event-id";
 import { boundJsonBody, boundProtobufBody } from "./otlp-body-bounds";
@@ -49,12 +50,13 @@ async function receiveTraces({ app, req, res, identity }: RouteContext) {
   try {
     const raw = await readBody(req, OTLP_MAX_BODY_BYTES);
     releaseServer = busyAnswer(res, () => slots.forServer());
-    const request = decode(encoding, await inflated(req, raw));
+    const slices = new TimeSlices();
+    const request = await decode(encoding, await inflated(req, raw), slices);
     // Protobuf's spans were counted on the wire already; JSON's are counted here, decoded within the bounds.
     const total = countSpans(request);
     if (total > MAX_SPANS_PER_REQUEST) throw new AppError(413, "export_too_large", `${total} spans in one export; send at most ${MAX_SPANS_PER_REQUEST} (the exporter's batch size)`);
-    const { spans, malformed, problem } = readSpans(request);
-    const result = await ingestTraces(app.append, { podId: identity.podId, actor: identity.memberId }, spans, await installationEventIds(app.store));
+    const { spans, malformed, problem } = await slices.run(readSpanSteps(request));
+    const result = await ingestTraces(app.append, { podId: identity.podId, actor: identity.memberId }, spans, await installationEventIds(app.store), slices);
     answer(app, identity.podId, encoding, res, malformed, problem, result);
   } finally {
     releaseServer();
@@ -96,12 +98,12 @@ async function inflated(req: IncomingMessage, raw: Buffer): Promise<Buffer> {
   }
 }
 
-/** The body's cost is bounded on its bytes first (413/400), then it is decoded. */
-function decode(encoding: Encoding, body: Buffer): TraceRequest {
+/** The body's cost is bounded on its bytes first (413/400), then it is decoded (protobuf: in slices, span by span). */
+async function decode(encoding: Encoding, body: Buffer, slices: TimeSlices): Promise<TraceRequest> {
   try {
     if (encoding === "protobuf") {
       boundProtobufBody(body);
-      return decodeProtobuf(body);
+      return await slices.run(decodeProtobufSteps(body));
     }
     boundJsonBody(body);
     let value: unknown;
