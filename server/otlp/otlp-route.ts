@@ -102,7 +102,7 @@ async function inflated(req: IncomingMessage, raw: Buffer): Promise<Buffer> {
 async function decode(encoding: Encoding, body: Buffer, slices: TimeSlices): Promise<TraceRequest> {
   try {
     if (encoding === "protobuf") {
-      boundProtobufBody(body);
+      await boundProtobufBody(body, slices);
       return await slices.run(decodeProtobufSteps(body));
     }
     boundJsonBody(body);
