@@ -193,19 +193,22 @@ class SqliteStore implements TapeStore {
     const plan = await slices.run(planGroupSteps([request], pods, existing, new Date().toISOString()));
     const outcome = plan.outcomes[0]!;
     if (!outcome.ok || !plan.rows.length) return this.flushed(outcome);
-    let commit: () => void;
+    let commit: (() => void) | null = null;
     try {
-      for (let i = 0; i < plan.rows.length; ) {
-        i = this.relaxed(() => this.db.transaction(() => this.insertSlice(plan.rows, i, slices)).immediate());
-        await slices.next();
+      // The transaction that inserts the last rows publishes them all (a request that fits in one
+      // slice is one transaction, as a small one is).
+      for (let i = 0; !commit; ) {
+        [i, commit] = this.relaxed(() =>
+          this.db.transaction((): [number, (() => void) | null] => {
+            const next = this.insertSlice(plan.rows, i, slices);
+            if (next < plan.rows.length) return [next, null];
+            const now = this.stmts.head.get(podId) as Head;
+            if (now.seq !== head!.seq || now.hash !== head!.hash) throw new Error("the pod's head moved under a large append");
+            return [next, this.publish(plan)];
+          }).immediate(),
+        );
+        if (!commit) await slices.next();
       }
-      commit = this.relaxed(() =>
-        this.db.transaction(() => {
-          const now = this.stmts.head.get(podId) as Head;
-          if (now.seq !== head!.seq || now.hash !== head!.hash) throw new Error("the pod's head moved under a large append");
-          return this.publish(plan);
-        }).immediate(),
-      );
     } catch {
       // Not expected (an id taken by another pod meanwhile, a full disk): the rows written past the
       // head go, and the request is committed in one transaction as a small one is, or refused.
