@@ -8,6 +8,7 @@
 //   npm run bench                      everything (several minutes)
 //   BENCH_ONLY=targets npm run bench   only the target table (skips the slow other figures)
 //   BENCH_ONLY=lived-in npm run bench  only the lived-in pod's figures (bench/lived-in-pod.ts)
+//   BENCH_ONLY=large-writes npm run bench  only two concurrent 20k-span OTLP exports' /healthz (bench/large-writes.ts)
 //
 // Load comes from bench/load/keep-alive-clients.ts, whose own ceiling against a bare node http
 // server is the table's first row. This run's figures are saved to bench-results/last.json.
@@ -33,6 +34,7 @@ import { socketLatencyRows } from "./socket-latency";
 import { benchSpectators } from "./spectators";
 import { idleRssFigure } from "./server-rss";
 import { benchLivedInPod } from "./lived-in-pod";
+import { benchLargeWrites } from "./large-writes";
 
 const onlyTargets = process.env.BENCH_ONLY === "targets";
 
@@ -49,6 +51,7 @@ async function main() {
   const previous = readLastRun();
   const machine = describeMachine();
   if (process.env.BENCH_ONLY === "lived-in") return printOnly({ ...machine, figures: await benchLivedInPod() }, previous);
+  if (process.env.BENCH_ONLY === "large-writes") return printOnly({ ...machine, figures: await benchLargeWrites() }, previous);
   const figures: Figure[] = [];
   const rows: [string, string][] = [];
   // First, alone on the machine: how fast the generator can go at all.
@@ -86,6 +89,8 @@ async function main() {
     figures.push(...(await benchHistory().catch((e: unknown) => [{ key: "history", label: "history from checkpoints", value: null, unit: "ms", note: String(e).split("\n")[0] }])));
     // Servers of their own (SQLite, then PostgreSQL), each restarted once.
     figures.push(...(await benchLivedInPod()));
+    // A server of its own: two 20,000-event OTLP exports at once, /healthz asked meanwhile.
+    figures.push(...(await benchLargeWrites()));
     if (!onlyTargets) {
       // In this process, with no server running: recomputation has the CPU to itself.
       rows.push(...(await otherRows("signals", async () => benchSignals())));

@@ -11,7 +11,8 @@ export function searchSql(kind: "sqlite" | "postgres", columns: string, podId: s
   const d = kind === "sqlite" ? SQLITE : POSTGRES;
   const params: unknown[] = [];
   const p = (v: unknown) => (params.push(v), d.param(params.length));
-  const where = [`pod_id = ${p(podId)}`, `seq < ${p(before)}`];
+  // Up to the head: rows past it are a large append not yet published (SQLite, sqlite-store.ts appendLarge).
+  const where = [`pod_id = ${p(podId)}`, `seq < ${p(before)}`, `seq <= (SELECT head_seq FROM pod WHERE id = ${p(podId)})`];
   if (f.types?.length) where.push(`type IN (${f.types.map((t) => p(t)).join(", ")})`);
   if (f.actor) where.push(`actor = ${p(f.actor)}`);
   if (f.role) where.push(`role = ${p(f.role)}`);

@@ -6,16 +6,20 @@ import { PrismaPg } from "@prisma/adapter-pg";
 import { PrismaClient as PgPrismaClient } from "./generated/postgres/client";
 import type { PrismaClient } from "./generated/sqlite/client";
 import type { Head, StoredEvent, StoredRef } from "../domain/plan-append";
-import { planGroup, type PodSnapshot } from "../domain/plan-group";
+import { planGroup, planGroupSteps, type PodSnapshot } from "../domain/plan-group";
 import type { PodState } from "../domain/state/pod-state";
 import { fromSnapshot, PodStateCache, SNAPSHOT_EVERY, type StateRow } from "./pod-state-cache";
 import { searchSql, type EventFilter } from "./event-search";
 import { migratePostgres } from "./migrations";
+import type { TimeSlices } from "./time-slices";
 import { busNodeName, commitNotice, TAPE_CHANNEL } from "./commit-notice";
 import { EVENT_COLUMNS, OUTBOX_COLUMNS, outboxInbox, type OutboxRow, type AppendOutcome, type AppendRequest, type TapeStore } from "./tape-store";
 
 /** `node`: the name this process's bus signs with (./commit-notice.ts), so it skips its own commits' notifications. */
 /** `snapshotEvery`: how many events a pod's stored state may lag its head (./pod-state-cache.ts). */
+/** Rows per INSERT of a large request (a group's go in one). */
+const LARGE_INSERT_ROWS = 1000;
+
 export type PostgresStoreOptions = { node?: string; poolMax?: number; snapshotEvery?: number };
 
 export async function openPostgresStore(url: string, o: PostgresStoreOptions = {}): Promise<TapeStore> {
@@ -39,13 +43,21 @@ class PostgresStore implements TapeStore {
     private readonly states: PodStateCache,
   ) {}
 
-  async appendGroup(requests: AppendRequest[]): Promise<AppendOutcome[]> {
+  /**
+   * One large request in one transaction under its pod's head lock, planned and inserted in slices
+   * (the transaction waits on nothing but its own pod's lock; other pods' appends commit meanwhile).
+   */
+  async appendLarge(request: AppendRequest, slices: TimeSlices): Promise<AppendOutcome> {
+    return (await this.appendGroup([request], slices))[0]!;
+  }
+
+  async appendGroup(requests: AppendRequest[], slices?: TimeSlices): Promise<AppendOutcome[]> {
     try {
-      return await this.transaction(requests);
+      return await this.transaction(requests, slices);
     } catch {
       // A driver-level failure (e.g. a concurrent replay of the same id): isolate by retrying alone.
       const outcomes = await Promise.all(
-        requests.map((r) => this.transaction([r]).then((o) => o[0]!, (error) => ({ ok: false as const, error }))),
+        requests.map((r) => this.transaction([r], slices).then((o) => o[0]!, (error) => ({ ok: false as const, error }))),
       );
       await this.announceRecovered(requests, outcomes);
       return outcomes;
@@ -71,7 +83,7 @@ class PostgresStore implements TapeStore {
     });
   }
 
-  private async transaction(requests: AppendRequest[]): Promise<AppendOutcome[]> {
+  private async transaction(requests: AppendRequest[], slices?: TimeSlices): Promise<AppendOutcome[]> {
     const client = await this.pool.connect();
     // A connection lost mid-transaction also emits 'error' on the client, which the pool listens
     // to only while it is idle: unheard, it would end the process. The failing query reports it.
@@ -85,11 +97,17 @@ class PostgresStore implements TapeStore {
       const pods = new Map<string, PodSnapshot>();
       for (const [podId, head] of heads) pods.set(podId, { head, state: await this.loadState(client, podId, head) });
       const existing = await this.findExisting(client, requests.flatMap((r) => r.events.map((e) => e.id)));
-      const plan = planGroup(requests, pods, existing, new Date().toISOString());
+      const now = new Date().toISOString();
+      const plan = slices ? await slices.run(planGroupSteps(requests, pods, existing, now)) : planGroup(requests, pods, existing, now);
       const touched = plan.touched;
       const snapshotted = touched.filter((podId) => this.states.lacksSnapshot(podId));
       if (plan.rows.length) {
-        await this.insert(client, plan.rows);
+        // Sliced: building a statement's parameters for 20,000 rows at once would hold the loop.
+        const per = slices ? LARGE_INSERT_ROWS : plan.rows.length;
+        for (let i = 0; i < plan.rows.length; i += per) {
+          await this.insert(client, plan.rows.slice(i, i + per));
+          await slices?.pause();
+        }
         await client.query(
           `UPDATE pod SET head_seq = h.seq, head_hash = h.hash FROM unnest($1::text[], $2::int[], $3::text[]) AS h(id, seq, hash) WHERE pod.id = h.id`,
           [touched, touched.map((id) => plan.heads.get(id)!.seq), touched.map((id) => plan.heads.get(id)!.hash)],

@@ -10,11 +10,12 @@ import type { SqlDriverAdapter, SqlDriverAdapterFactory } from "@prisma/driver-a
 import { PrismaClient } from "./generated/sqlite/client";
 import type { Head, StoredEvent, StoredRef } from "../domain/plan-append";
 import type { PodState } from "../domain/state/pod-state";
-import { planGroup, type PodSnapshot } from "../domain/plan-group";
+import { planGroup, planGroupSteps, type GroupPlan, type PodSnapshot } from "../domain/plan-group";
 import { fromSnapshotSync, PodStateCache, SNAPSHOT_EVERY, type StateRow } from "./pod-state-cache";
 import { searchSql, type EventFilter } from "./event-search";
 import { migrateSqlite } from "./migrations";
 import { WalFlusher } from "./wal-flusher";
+import type { TimeSlices } from "./time-slices";
 import { OUTBOX_COLUMNS, outboxInbox, type OutboxRow, type AppendOutcome, type AppendRequest, type TapeStore } from "./tape-store";
 
 /**
@@ -88,8 +89,17 @@ class SqliteStore implements TapeStore {
       findOne: prep(`SELECT ${REF_COLUMNS} FROM event WHERE id = ?`),
       // One prepared statement for any number of ids: they arrive as a JSON array.
       findMany: prep(`SELECT ${REF_COLUMNS} FROM event WHERE id IN (SELECT value FROM json_each(?))`),
-      read: prep(`SELECT ${EVENT_COLUMNS} FROM event WHERE pod_id = ? AND seq > ? ORDER BY seq LIMIT ?`),
+      // Up to the head: rows past it are a large append not yet published (appendLarge).
+      read: prep(`SELECT ${EVENT_COLUMNS} FROM event WHERE pod_id = ? AND seq > ? AND seq <= (SELECT head_seq FROM pod WHERE id = ?) ORDER BY seq LIMIT ?`),
+      unpublished: prep(`DELETE FROM event WHERE pod_id = ? AND seq > (SELECT head_seq FROM pod WHERE id = ?)`),
+      allUnpublished: prep(`DELETE FROM event WHERE rowid IN (SELECT e.rowid FROM pod p JOIN event e ON e.pod_id = p.id AND e.seq > p.head_seq)`),
     };
+    // What a large append killed before it published left past its pod's head.
+    this.relaxed(() => this.stmts.allUnpublished.run());
+  }
+
+  private readAfter(podId: string, after: number, limit: number): StoredEvent[] {
+    return this.stmts.read.all(podId, after, podId, limit) as StoredEvent[];
   }
 
   async appendGroup(requests: AppendRequest[]): Promise<AppendOutcome[]> {
@@ -133,11 +143,21 @@ class SqliteStore implements TapeStore {
     }
     const ids = requests.flatMap((r) => r.events.map((e) => e.id));
     const plan = planGroup(requests, pods, this.findExisting(ids), new Date().toISOString());
-    for (const e of plan.rows) {
-      this.stmts.insert.run(e.id, e.podId, e.seq, e.type, e.actor, e.role, e.ts, e.receivedAt, e.body, e.meta, packHash(e.prevHash), packHash(e.hash));
-    }
-    // The events and the head; the state only when the pod has no snapshot of this version yet
-    // (its first events, or an upgrade): otherwise it is stored every so many events, after commit.
+    for (const e of plan.rows) this.insertRow(e);
+    const commit = this.publish(plan);
+    return { outcomes: plan.outcomes, commit };
+  }
+
+  private insertRow(e: StoredEvent) {
+    this.stmts.insert.run(e.id, e.podId, e.seq, e.type, e.actor, e.role, e.ts, e.receivedAt, e.body, e.meta, packHash(e.prevHash), packHash(e.hash));
+  }
+
+  /**
+   * Inside the transaction, after the rows: the heads and the outbox; the state only when the pod
+   * has no snapshot of this version yet (its first events, or an upgrade): otherwise it is stored
+   * every so many events, after commit. Returns what to cache once committed.
+   */
+  private publish(plan: GroupPlan): () => void {
     const snapshotted = plan.touched.filter((podId) => this.states.lacksSnapshot(podId));
     for (const podId of plan.touched) {
       const head = plan.heads.get(podId)!;
@@ -145,8 +165,71 @@ class SqliteStore implements TapeStore {
     }
     for (const podId of snapshotted) this.stmts.setState.run(podId, plan.heads.get(podId)!.seq, JSON.stringify(plan.states.get(podId)));
     for (const o of plan.outbox) this.stmts.outbox.run(o.podId, o.fromSeq, o.toSeq, outboxInbox(o), plan.receivedAt);
-    const commit = () => plan.touched.forEach((id) => this.states.remember(id, plan.states.get(id)!, snapshotted.includes(id)));
-    return { outcomes: plan.outcomes, commit };
+    return () => plan.touched.forEach((id) => this.states.remember(id, plan.states.get(id)!, snapshotted.includes(id)));
+  }
+
+  /**
+   * One large request, alone, while ../tape/append-events.ts holds its pod's turn (no other append
+   * to the pod runs meanwhile; SQLite has one writing process). Planned in slices against the
+   * head; its rows then go in by short transactions past the head, where no reader looks (they
+   * read up to the head), and the last transaction publishes them by moving the head over them,
+   * with the outbox row: all or nothing. What a failure leaves past the head is deleted here, what
+   * a crash leaves when the store opens. Between the slices other pods' appends commit as usual.
+   */
+  async appendLarge(request: AppendRequest, slices: TimeSlices): Promise<AppendOutcome> {
+    const { podId } = request;
+    const head = this.stmts.head.get(podId) as Head | undefined;
+    const pods = new Map<string, PodSnapshot>();
+    if (head) {
+      this.relaxed(() => this.stmts.unpublished.run(podId, podId));
+      pods.set(podId, { head, state: this.loadState(podId, head) });
+    }
+    const ids = request.events.map((e) => e.id);
+    const existing = new Map<string, StoredRef>();
+    for (let i = 0; i < ids.length; i += 1000) {
+      for (const [id, ref] of this.findExisting(ids.slice(i, i + 1000))) existing.set(id, ref);
+      await slices.pause();
+    }
+    const plan = await slices.run(planGroupSteps([request], pods, existing, new Date().toISOString()));
+    const outcome = plan.outcomes[0]!;
+    if (!outcome.ok || !plan.rows.length) return this.flushed(outcome);
+    let commit: (() => void) | null = null;
+    try {
+      // The transaction that inserts the last rows publishes them all (a request that fits in one
+      // slice is one transaction, as a small one is).
+      for (let i = 0; !commit; ) {
+        [i, commit] = this.relaxed(() =>
+          this.db.transaction((): [number, (() => void) | null] => {
+            const next = this.insertSlice(plan.rows, i, slices);
+            if (next < plan.rows.length) return [next, null];
+            const now = this.stmts.head.get(podId) as Head;
+            if (now.seq !== head!.seq || now.hash !== head!.hash) throw new Error("the pod's head moved under a large append");
+            return [next, this.publish(plan)];
+          }).immediate(),
+        );
+        if (!commit) await slices.next();
+      }
+    } catch {
+      // Not expected (an id taken by another pod meanwhile, a full disk): the rows written past the
+      // head go, and the request is committed in one transaction as a small one is, or refused.
+      this.relaxed(() => this.stmts.unpublished.run(podId, podId));
+      return (await this.appendGroup([request]))[0]!;
+    }
+    commit();
+    this.scheduleSnapshots();
+    return this.flushed(outcome);
+  }
+
+  /** Rows from `from` on, until the slice is due (at least 64): the index of the next row. */
+  private insertSlice(rows: StoredEvent[], from: number, slices: TimeSlices): number {
+    let i = from;
+    while (i < rows.length && (i - from < 64 || !slices.due())) this.insertRow(rows[i++]!);
+    return i;
+  }
+
+  private async flushed(outcome: AppendOutcome): Promise<AppendOutcome> {
+    if (this.sync === "full") await this.wal.flush();
+    return outcome;
   }
 
   private findExisting(ids: string[]): Map<string, StoredRef> {
@@ -159,7 +242,7 @@ class SqliteStore implements TapeStore {
   }
 
   async readEvents(podId: string, afterSeq: number, limit: number): Promise<StoredEvent[]> {
-    return this.stmts.read.all(podId, afterSeq, limit) as StoredEvent[];
+    return this.readAfter(podId, afterSeq, limit);
   }
 
   async searchEvents(podId: string, filter: EventFilter, before: number, limit: number): Promise<StoredEvent[]> {
@@ -174,7 +257,7 @@ class SqliteStore implements TapeStore {
   }
 
   private loadState(podId: string, head: Head): PodState {
-    return this.states.loadSync(podId, head, () => this.stmts.state.get(podId) as StateRow | undefined, (after, limit) => this.stmts.read.all(podId, after, limit) as StoredEvent[]);
+    return this.states.loadSync(podId, head, () => this.stmts.state.get(podId) as StateRow | undefined, (after, limit) => this.readAfter(podId, after, limit));
   }
 
   /** The stored snapshot brought up to the head by its tail, without the cache: what a restart would load. */
@@ -183,7 +266,7 @@ class SqliteStore implements TapeStore {
       const head = this.stmts.head.get(podId) as Head | undefined;
       const row = this.stmts.state.get(podId) as StateRow | undefined;
       if (!head || !row) return null;
-      const state = fromSnapshotSync(podId, row, head, (after, limit) => this.stmts.read.all(podId, after, limit) as StoredEvent[]);
+      const state = fromSnapshotSync(podId, row, head, (after, limit) => this.readAfter(podId, after, limit));
       return { seq: state.seq, state: JSON.stringify(state) };
     };
     return this.db.transaction(read).deferred();

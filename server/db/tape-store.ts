@@ -6,6 +6,7 @@ import type { EventFilter } from "./event-search";
 import type { GroupOutcome, GroupRequest, OutboxEntry } from "../domain/plan-group";
 import type { PrismaClient } from "./generated/sqlite/client";
 import type pg from "pg";
+import type { TimeSlices } from "./time-slices";
 
 export type AppendRequest = GroupRequest;
 /** Per request: its acks and the rows it added, or the error that refused it alone. */
@@ -19,6 +20,11 @@ export interface TapeStore {
   readonly pool?: pg.Pool;
   /** Appends several requests in one transaction; each request is all-or-nothing. */
   appendGroup(requests: AppendRequest[]): Promise<AppendOutcome[]>;
+  /**
+   * Appends one large request, all-or-nothing, giving the event loop back between `slices`. Other
+   * pods' appends go on meanwhile; the caller sends no other append to this pod until it is done.
+   */
+  appendLarge(request: AppendRequest, slices: TimeSlices): Promise<AppendOutcome>;
   /** The pod's last seq and hash, or null for an unknown pod. */
   readHead(podId: string): Promise<Head | null>;
   readEvents(podId: string, afterSeq: number, limit: number): Promise<StoredEvent[]>;

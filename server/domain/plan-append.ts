@@ -23,17 +23,23 @@ export type Ack = { id: string; seq: number; hash: string };
 
 export type AppendPlan = { rows: StoredEvent[]; head: Head; acks: Ack[] };
 
-export function planAppend(
+export function planAppend(podId: string, head: Head, inputs: NewEvent[], existing: ReadonlyMap<string, StoredRef>, receivedAt: string): AppendPlan {
+  return runSteps(planAppendSteps(podId, head, inputs, existing, receivedAt));
+}
+
+/** The same plan, one step per input: a caller may pause between steps (a large request, planned in slices). */
+export function* planAppendSteps(
   podId: string,
   head: Head,
   inputs: NewEvent[],
   existing: ReadonlyMap<string, StoredRef>,
   receivedAt: string,
-): AppendPlan {
+): Generator<void, AppendPlan> {
   const rows: StoredEvent[] = [];
   const acks: Ack[] = [];
   let { seq, hash } = head;
   for (const input of inputs) {
+    yield;
     const stored = existing.get(input.id);
     if (stored) {
       if (stored.podId !== podId) throw conflict("event_id_taken", `event id ${input.id} is already used by another pod`);
@@ -51,4 +57,12 @@ export function planAppend(
     acks.push({ id: input.id, seq, hash });
   }
   return { rows, head: { seq, hash }, acks };
+}
+
+/** Runs a planning generator to its end in one go. */
+export function runSteps<T>(steps: Generator<void, T>): T {
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
+  }
 }

@@ -4,7 +4,7 @@
 // on what earlier ones in the group added.
 import { admitInState, type AppendIdentity } from "./access/admit-append";
 import { AppError, notFound } from "./errors";
-import { planAppend, type Ack, type Head, type NewEvent, type StoredEvent, type StoredRef } from "./plan-append";
+import { planAppendSteps, runSteps, type Ack, type Head, type NewEvent, type StoredEvent, type StoredRef } from "./plan-append";
 import { applyEvent } from "./state/apply-event";
 import { admitEvent } from "./state/admit-event";
 import type { PodState } from "./state/pod-state";
@@ -19,27 +19,38 @@ export type GroupPlan = { outcomes: GroupOutcome[]; rows: StoredEvent[]; heads: 
 export type PodSnapshot = { head: Head; state: PodState };
 
 /** `pods` holds the head and state of every existing pod named in the group. */
-export function planGroup(
+export function planGroup(requests: GroupRequest[], pods: ReadonlyMap<string, PodSnapshot>, existing: ReadonlyMap<string, StoredRef>, receivedAt: string): GroupPlan {
+  return runSteps(planGroupSteps(requests, pods, existing, receivedAt));
+}
+
+/**
+ * The same plan, one step per event hashed and per event folded: a large request is planned in
+ * slices, its caller giving the event loop back between steps (server/db/time-slices.ts).
+ */
+export function* planGroupSteps(
   requests: GroupRequest[],
   pods: ReadonlyMap<string, PodSnapshot>,
   existing: ReadonlyMap<string, StoredRef>,
   receivedAt: string,
-): GroupPlan {
+): Generator<void, GroupPlan> {
   const heads = new Map([...pods].map(([id, p]) => [id, p.head]));
   const states = new Map([...pods].map(([id, p]) => [id, p.state]));
   const known = new Map(existing);
   const rows: StoredEvent[] = [];
   const touched = new Set<string>();
-  const outcomes = requests.map((r): GroupOutcome => {
+  const outcomes: GroupOutcome[] = [];
+  for (const r of requests) outcomes.push(yield* planRequest(r));
+  function* planRequest(r: GroupRequest): Generator<void, GroupOutcome> {
     const head = heads.get(r.podId);
     if (!head) return { ok: false, error: notFound("pod") };
     const caller = admitInState(r.as, r.podId, states.get(r.podId)!);
     if (!caller.ok) return { ok: false, error: new AppError(caller.status, caller.code, caller.message) };
     try {
-      const plan = planAppend(r.podId, head, r.events, known, receivedAt);
+      const plan = yield* planAppendSteps(r.podId, head, r.events, known, receivedAt);
       const inputs = new Map(r.events.map((e) => [e.id, e.event]));
       let state = states.get(r.podId)!;
       for (const row of plan.rows) {
+        yield;
         const applied = { ...inputs.get(row.id)!, seq: row.seq, receivedAt: row.receivedAt };
         const before = state;
         state = applyEvent(state, applied);
@@ -55,7 +66,7 @@ export function planGroup(
       if (error instanceof AppError) return { ok: false, error };
       throw error;
     }
-  });
+  }
   const outbox = [...touched].map((podId): OutboxEntry => {
     const before = pods.get(podId)!;
     return { podId, fromSeq: before.head.seq + 1, toSeq: heads.get(podId)!.seq, ...inboxChanges(before.state, states.get(podId)!) };

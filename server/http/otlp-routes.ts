@@ -13,8 +13,9 @@ import type { AppContext } from "../app-context";
 import { AppError } from "../domain/errors";
 import { readBody } from "./json";
 import type { Route, RouteContext } from "./route";
-import { decodeJson, decodeProtobuf, encodeResponse, encodeStatus, UndecodableBody, type Encoding, type TraceRequest } from "../otlp/otlp-codec";
-import { countSpans, MAX_SPANS_PER_REQUEST, readSpans } from "../otlp/otlp-span";
+import { decodeJson, decodeProtobufSteps, encodeResponse, encodeStatus, UndecodableBody, type Encoding, type TraceRequest } from "../otlp/otlp-codec";
+import { countSpans, MAX_SPANS_PER_REQUEST, readSpanSteps } from "../otlp/otlp-span";
+import { TimeSlices } from "../db/time-slices";
 import { ingestTraces, type IngestResult } from "../otlp/ingest-traces";
 import { appendingAs } from "../tape/append-events";
 import { installationEventIds } from "../deadlines/system-event-id";
@@ -50,12 +51,13 @@ async function receiveTraces({ app, req, res, identity }: RouteContext) {
   try {
     const raw = await readBody(req, OTLP_MAX_BODY_BYTES);
     releaseServer = busyAnswer(res, () => slots.forServer());
-    const request = decode(encoding, await inflated(req, raw));
+    const slices = new TimeSlices();
+    const request = await decode(encoding, await inflated(req, raw), slices);
     // Protobuf's spans were counted on the wire already; JSON's are counted here, decoded within the bounds.
     const total = countSpans(request);
     if (total > MAX_SPANS_PER_REQUEST) throw new AppError(413, "export_too_large", `${total} spans in one export; send at most ${MAX_SPANS_PER_REQUEST} (the exporter's batch size)`);
-    const { spans, malformed, problem } = readSpans(request);
-    const result = await ingestTraces(appendingAs(app.append, identity), { podId: identity.podId, actor: identity.memberId }, spans, await installationEventIds(app.store));
+    const { spans, malformed, problem } = await slices.run(readSpanSteps(request));
+    const result = await ingestTraces(appendingAs(app.append, identity), { podId: identity.podId, actor: identity.memberId }, spans, await installationEventIds(app.store), slices);
     answer(app, identity.podId, encoding, res, malformed, problem, result);
   } finally {
     releaseServer();
@@ -97,12 +99,12 @@ async function inflated(req: IncomingMessage, raw: Buffer): Promise<Buffer> {
   }
 }
 
-/** The body's cost is bounded on its bytes first (413/400), then it is decoded. */
-function decode(encoding: Encoding, body: Buffer): TraceRequest {
+/** The body's cost is bounded on its bytes first (413/400), then it is decoded (protobuf: in slices, span by span). */
+async function decode(encoding: Encoding, body: Buffer, slices: TimeSlices): Promise<TraceRequest> {
   try {
     if (encoding === "protobuf") {
-      boundProtobufBody(body);
-      return decodeProtobuf(body);
+      await boundProtobufBody(body, slices);
+      return await slices.run(decodeProtobufSteps(body));
     }
     boundJsonBody(body);
     let value: unknown;

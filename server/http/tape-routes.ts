@@ -11,10 +11,11 @@ import { searchEvents } from "../tape/read-events";
 import { waitForEvents } from "../tape/wait-for-events";
 import { verifyChain } from "../tape/verify-chain";
 import { runVerification } from "./verification";
-import { ZEventBatch, ZEventInput, type AppendResponse, type EventSearchPage, type EventsPage, type TEvent } from "../wire/events";
+import { ZEventInput, type AppendResponse, type EventSearchPage, type EventsPage, type TEvent } from "../wire/events";
 import { ZCreatePodRequest, ZInboxQuery, ZListPodsQuery, ZReadEventsQuery, type PodOverview, type PodsResponse } from "../wire/pods";
 import type { InboxResponse } from "../wire/views";
 import { parseWith, readJsonBody, sendJson } from "./json";
+import { parseEventBatch } from "./parse-event-batch";
 import { adminActor, type Route, type RouteContext } from "./route";
 import { dismissNoticeEvent } from "../pods/dismiss-notice";
 import { ZDismissNoticeInput } from "../wire/actions";
@@ -31,7 +32,7 @@ export const tapeRoutes: Route[] = [
     run: async (c) => {
       const body = await readJsonBody(c.req);
       const isBatch = typeof body === "object" && body !== null && "events" in body;
-      const events = isBatch ? parseWith(ZEventBatch, body).events : [parseWith(ZEventInput, body, "event")];
+      const events = isBatch ? await parseEventBatch(body) : [parseWith(ZEventInput, body, "event")];
       sendJson(c.res, 201, { events: await appendAs(c, events) } satisfies AppendResponse);
     },
   },

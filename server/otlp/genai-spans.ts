@@ -7,6 +7,7 @@ import { SUMMARY_MAX } from "../domain/events/agent-events";
 import { ZId } from "../domain/events/seed-formats";
 import type { TEventInput } from "../wire/events";
 import type { AttrValue, OtlpSpan } from "./otlp-span";
+import { runSteps } from "../domain/plan-append";
 
 export type MappedSpan = { span: OtlpSpan; events: TEventInput[] };
 export type SpanMapping = { mapped: MappedSpan[]; ignored: OtlpSpan[] };
@@ -19,6 +20,11 @@ const KNOWN_OPS = new Set([...AGENT_OPS, ...MODEL_OPS, "execute_tool"]);
 const NAME_MAX = 200;
 
 export function mapGenAiSpans(spans: OtlpSpan[], ctx: MappingContext): SpanMapping {
+  return runSteps(mapGenAiSpanSteps(spans, ctx));
+}
+
+/** The same, one step per span: a large export is mapped in slices (server/db/time-slices.ts). */
+export function* mapGenAiSpanSteps(spans: OtlpSpan[], ctx: MappingContext): Generator<void, SpanMapping> {
   // Spans of one trace share its conversation even when only the agent span names it.
   const conversations = new Map<string, string>();
   for (const s of spans) {
@@ -28,6 +34,7 @@ export function mapGenAiSpans(spans: OtlpSpan[], ctx: MappingContext): SpanMappi
   const mapped: MappedSpan[] = [];
   const ignored: OtlpSpan[] = [];
   for (const span of spans) {
+    yield;
     const conv = text(span, "gen_ai.conversation.id");
     const sessionId = conv && validId(conv) ? conv : (conversations.get(span.traceId) ?? span.traceId);
     const events = eventsOf(span, sessionId, ctx);

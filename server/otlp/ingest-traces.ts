@@ -9,7 +9,8 @@ import { AppError } from "../domain/errors";
 import { ZEventInput, type TEvent } from "../wire/events";
 import type { AppendAsCaller } from "../tape/append-events";
 import type { SystemEventIds } from "../shared/system-event-ids";
-import { mapGenAiSpans, type MappingContext } from "./genai-spans";
+import { mapGenAiSpanSteps, type MappingContext } from "./genai-spans";
+import { TimeSlices } from "../db/time-slices";
 import type { OtlpSpan } from "./otlp-span";
 
 export type IngestResult = { stored: number; ignored: OtlpSpan[]; rejected: number; problem: string | null };
@@ -17,13 +18,15 @@ type Ready = { span: OtlpSpan; events: TEvent[] };
 
 const POD_WIDE = new Set(["pod_closed"]);
 
-export async function ingestTraces(append: AppendAsCaller, ctx: MappingContext, spans: OtlpSpan[], seal: SystemEventIds): Promise<IngestResult> {
-  const { mapped, ignored } = mapGenAiSpans(spans, ctx);
+/** Mapped and checked in slices: an export of 10,000 spans never holds the event loop for long. */
+export async function ingestTraces(append: AppendAsCaller, ctx: MappingContext, spans: OtlpSpan[], seal: SystemEventIds, slices = new TimeSlices()): Promise<IngestResult> {
+  const { mapped, ignored } = await slices.run(mapGenAiSpanSteps(spans, ctx));
   const ready: Ready[] = [];
   let rejected = 0;
   let problem: string | null = null;
   const seen = new Set<string>();
   for (const { span, events } of mapped) {
+    await slices.pause();
     const parsed = events.map((e) => ZEventInput.safeParse({ ...e, id: seal(e.id!) }));
     const bad = parsed.find((p) => !p.success);
     if (bad && !bad.success) {

@@ -4,7 +4,8 @@ import { AppError } from "../domain/errors";
 import { jsonRefusal, MAX_JSON_DEPTH } from "../shared/read-json";
 import { jsonTextProblem } from "../shared/json-text";
 import { MAX_SPANS_PER_REQUEST } from "./otlp-span";
-import { scanTraceRequest } from "./otlp-wire-scan";
+import { scanTraceRequestSteps } from "./otlp-wire-scan";
+import type { TimeSlices } from "../db/time-slices";
 
 /**
  * Messages (spans, attributes and their values, events, links…) or JSON objects and arrays in one
@@ -19,9 +20,9 @@ const MAX_PROTOBUF_DEPTH = 64;
 const tooMany = (what: string) =>
   new AppError(413, "export_too_large", `this export holds more than ${what}; send smaller batches (an SDK's default batch is 512 spans)`);
 
-/** Refuses (413 / 400) a protobuf body that would decode past the bounds, before it is decoded. */
-export function boundProtobufBody(bytes: Uint8Array) {
-  const scan = scanTraceRequest(bytes, { maxSpans: MAX_SPANS_PER_REQUEST, maxItems: MAX_ITEMS_PER_REQUEST, maxDepth: MAX_PROTOBUF_DEPTH });
+/** Refuses (413 / 400) a protobuf body that would decode past the bounds, before it is decoded; walked in slices. */
+export async function boundProtobufBody(bytes: Uint8Array, slices: TimeSlices) {
+  const scan = await slices.run(scanTraceRequestSteps(bytes, { maxSpans: MAX_SPANS_PER_REQUEST, maxItems: MAX_ITEMS_PER_REQUEST, maxDepth: MAX_PROTOBUF_DEPTH }));
   if (scan.ok) return;
   if (scan.passed === "spans") throw tooMany(`${MAX_SPANS_PER_REQUEST} spans`);
   if (scan.passed === "items") throw tooMany(`${MAX_ITEMS_PER_REQUEST} messages (spans, attributes, values, events, links)`);

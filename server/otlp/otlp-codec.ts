@@ -39,17 +39,54 @@ type Codec<T> = { decode(bytes: Uint8Array): T; fromObject(value: object): T; en
 const service = (root as unknown as { opentelemetry: { proto: { collector: { trace: { v1: Record<string, Codec<unknown>> } } } } }).opentelemetry.proto.collector.trace.v1;
 const Request = service.ExportTraceServiceRequest as Codec<TraceRequest>;
 const Response = service.ExportTraceServiceResponse!;
+type Decoder<T> = { decode(reader: protobuf.Reader, length: number): T };
+const proto = (root as unknown as { opentelemetry: { proto: Record<string, { v1: Record<string, Decoder<unknown>> }> } }).opentelemetry.proto;
+const SpanType = proto.trace!.v1.Span as Decoder<SpanMessage>;
+const ResourceType = proto.resource!.v1.Resource as Decoder<{ attributes?: KeyValue[] | null }>;
 
 export class UndecodableBody extends Error {}
 
-/** An `application/x-protobuf` body. Throws UndecodableBody (a 400) for anything that is not an ExportTraceServiceRequest. */
-export function decodeProtobuf(bytes: Uint8Array): TraceRequest {
+/**
+ * An `application/x-protobuf` body, one span at a time: the request's envelopes (resource spans, scope spans) are walked
+ * here and each span and resource is decoded by the generated code, so a caller can pause between
+ * spans (server/db/time-slices.ts). It reads what readSpans reads: resources and spans (not scopes).
+ */
+export function* decodeProtobufSteps(bytes: Uint8Array): Generator<void, TraceRequest> {
+  const reader = protobuf.Reader.create(bytes);
+  const resourceSpans: NonNullable<TraceRequest["resourceSpans"]> = [];
   try {
-    return Request.decode(bytes);
+    // As the generated decoder: a known field's length is read whatever its wire type says.
+    const fields = function* (end: number, each: (field: number) => Generator<void, boolean>) {
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        if (!(yield* each(tag >>> 3))) reader.skipType(tag & 7);
+      }
+    };
+    yield* fields(reader.len, function* (field) {
+      if (field !== 1) return false;
+      const rs: { resource?: { attributes?: KeyValue[] | null }; scopeSpans: { spans: SpanMessage[] }[] } = { scopeSpans: [] };
+      yield* fields(reader.uint32() + reader.pos, function* (f) {
+        if (f === 1) rs.resource = ResourceType.decode(reader, reader.uint32());
+        else if (f === 2) {
+          const ss = { spans: [] as SpanMessage[] };
+          yield* fields(reader.uint32() + reader.pos, function* (g) {
+            if (g !== 2) return false;
+            ss.spans.push(SpanType.decode(reader, reader.uint32()));
+            yield;
+            return true;
+          });
+          rs.scopeSpans.push(ss);
+        } else return false;
+        return true;
+      });
+      resourceSpans.push(rs);
+      return true;
+    });
   } catch (e) {
-    // Includes RangeError for a message nested past the stack: the body is refused, the server lives on.
+    // Includes RangeError for a message nested past the stack: the body is refused (a 400), the server lives on.
     throw new UndecodableBody(`not an ExportTraceServiceRequest: ${(e as Error).message}`);
   }
+  return { resourceSpans };
 }
 
 /** An `application/json` body (already parsed): OTLP/JSON's hex ids made bytes, then the generated fromObject. */

@@ -2,6 +2,7 @@
 // span's over its resource's gen_ai.* ones) as plain values. Values are bounded here, whatever the sender put
 // in them: strings cut, arrays and maps cut and flattened to a few levels, lists of attributes cut.
 import type { AnyValue, Int64, KeyValue, SpanMessage, TraceRequest } from "./otlp-codec";
+import { runSteps } from "../domain/plan-append";
 
 export type AttrValue = string | number | boolean | null | AttrValue[] | { [key: string]: AttrValue };
 export type SpanStatus = "unset" | "ok" | "error";
@@ -45,6 +46,11 @@ export function countSpans(request: TraceRequest): number {
 
 /** Every span of the request; a span without a valid trace or span id is counted as malformed (refused), not read. */
 export function readSpans(request: TraceRequest): SpanCount {
+  return runSteps(readSpanSteps(request));
+}
+
+/** The same, one step per span: a large export is read in slices (server/db/time-slices.ts). */
+export function* readSpanSteps(request: TraceRequest): Generator<void, SpanCount> {
   const spans: OtlpSpan[] = [];
   let malformed = 0;
   let problem: string | null = null;
@@ -52,6 +58,7 @@ export function readSpans(request: TraceRequest): SpanCount {
     const resource = new Map([...attributesOf(rs.resource?.attributes)].filter(([key]) => key.startsWith("gen_ai.")).slice(0, MAX_RESOURCE_ATTRIBUTES));
     for (const ss of rs.scopeSpans ?? []) {
       for (const span of ss.spans ?? []) {
+        yield;
         const read = readSpan(span, resource);
         if (typeof read === "string") {
           malformed++;

@@ -7,6 +7,7 @@
 // same protobufjs Reader calls for each field it knows, skipType for the rest), so what it counts
 // is what decoding would make. otlp-wire-scan.test.ts holds the two to agree.
 import protobuf from "protobufjs/minimal.js";
+import { runSteps } from "../domain/plan-append";
 
 /** How each message's fields are read, as root.js (opentelemetry-proto, trace only) reads them. */
 type Read = "len" | "varint" | "int64" | "fixed64" | "fixed32" | "string*" | Message;
@@ -42,34 +43,59 @@ class Passed extends Error {
 
 /** Counts the spans and the items (every message, and every repeated string) an ExportTraceServiceRequest's bytes would decode into. */
 export function scanTraceRequest(bytes: Uint8Array, limits: WireLimits): WireScan {
+  return runSteps(scanTraceRequestSteps(bytes, limits));
+}
+
+/** The messages around the spans: the walk pauses after each message inside them (a span, a resource). */
+const ENVELOPES = new Set<Message>(["Request", "ResourceSpans", "ScopeSpans"]);
+
+/** The same walk, one step per span (and resource): a large body is walked in slices (server/db/time-slices.ts). */
+export function* scanTraceRequestSteps(bytes: Uint8Array, limits: WireLimits): Generator<void, WireScan> {
   const reader = protobuf.Reader.create(bytes);
   const seen = { spans: 0, items: 0 };
+  /** Reads one field of a `type`; a nested message is returned (its type and end) for the caller to walk. */
+  const field = (type: Message): { type: Message; end: number } | null => {
+    const tag = reader.uint32();
+    const read = FIELDS[type][tag >>> 3];
+    if (read === undefined) reader.skipType(tag & 7);
+    else if (read === "len") reader.skip(reader.uint32());
+    else if (read === "varint") reader.uint32();
+    else if (read === "int64") reader.int64();
+    else if (read === "fixed64") reader.skip(8);
+    else if (read === "fixed32") reader.skip(4);
+    else {
+      if (++seen.items > limits.maxItems) throw new Passed("items");
+      if (read === "string*") reader.skip(reader.uint32());
+      else {
+        if (read === "Span" && ++seen.spans > limits.maxSpans) throw new Passed("spans");
+        // As the decoder: the length is read whatever the wire type says, and bounds the child alone.
+        const length = reader.uint32();
+        return { type: read, end: reader.pos + length };
+      }
+    }
+    return null;
+  };
   const walk = (type: Message, end: number, depth: number) => {
     if (depth > limits.maxDepth) throw new Passed("depth");
-    const fields = FIELDS[type];
     while (reader.pos < end) {
-      const tag = reader.uint32();
-      const read = fields[tag >>> 3];
-      if (read === undefined) reader.skipType(tag & 7);
-      else if (read === "len") reader.skip(reader.uint32());
-      else if (read === "varint") reader.uint32();
-      else if (read === "int64") reader.int64();
-      else if (read === "fixed64") reader.skip(8);
-      else if (read === "fixed32") reader.skip(4);
+      const child = field(type);
+      if (child) walk(child.type, child.end, depth + 1);
+    }
+  };
+  const walkSteps = function* (type: Message, end: number, depth: number): Generator<void, void> {
+    if (depth > limits.maxDepth) throw new Passed("depth");
+    while (reader.pos < end) {
+      const child = field(type);
+      if (!child) continue;
+      if (ENVELOPES.has(child.type)) yield* walkSteps(child.type, child.end, depth + 1);
       else {
-        if (++seen.items > limits.maxItems) throw new Passed("items");
-        if (read === "string*") reader.skip(reader.uint32());
-        else {
-          if (read === "Span" && ++seen.spans > limits.maxSpans) throw new Passed("spans");
-          // As the decoder: the length is read whatever the wire type says, and bounds the child alone.
-          const length = reader.uint32();
-          walk(read, reader.pos + length, depth + 1);
-        }
+        walk(child.type, child.end, depth + 1);
+        yield;
       }
     }
   };
   try {
-    walk("Request", reader.len, 0);
+    yield* walkSteps("Request", reader.len, 0);
     return { ok: true, ...seen };
   } catch (e) {
     if (e instanceof Passed) return { ok: false, passed: e.bound, message: `past the bound on ${e.bound}` };
