@@ -105,6 +105,18 @@ describe.each(testProviders())("history from checkpoints on %s", (provider) => {
     expect(reads).toBe(once * 2);
   });
 
+  it("reads a checkpoint again from memory, and another reader from the table", async () => {
+    const { podId } = await randomPod(s, Array.from({ length: 20 }, () => ({ type: "note", actor: "impl", body: { kind: "STATUS", text: "n" } })), [6]);
+    const fold = `test-${randomUUID()}`;
+    const h = new PodHistory(s.app.store, fold, 10, {}, Infinity);
+    const first = await h.stateAt(podId, 20);
+    // Asked again once settled: the replay starts from the checkpoint at 20, the very state it stored.
+    expect(await h.stateAt(podId, 20)).toBe(first);
+    const other = await new PodHistory(s.app.store, fold, 10, {}, Infinity).stateAt(podId, 20);
+    expect(other).not.toBe(first);
+    expect(json(other)).toBe(json(await replayTo(s.app.store, podId, 20)));
+  });
+
   it("reads pages by bytes: large events come a few at a time, small ones many", async () => {
     const podId: string = (await api(s.url, "POST", "/api/v1/pods", { name: "pages", mode: "collaboration" })).body.id;
     const note = (text: string) => ({ id: randomUUID(), type: "note", actor: "admin", body: { kind: "STATUS", text } });

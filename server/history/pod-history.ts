@@ -100,9 +100,8 @@ export class PodHistory {
       if (!cps || !(due || have.has(row.seq))) return;
       [last, cost] = [row.seq, 0];
       if (have.has(row.seq)) return;
-      // Serialised now: the state is only this seq's until the next event is applied.
-      const json = JSON.stringify(fold.state(acc));
-      writes.push(cps.put(podId, row.seq, maxAt, json).catch((e) => console.warn(`podwatch: checkpoint ${podId}@${row.seq} not stored: ${e}`)));
+      // Written in slices beside the fold: no reducer changes the state it is given, so this seq's state stays as it is.
+      writes.push(cps.put(podId, fold.state(acc), maxAt).catch((e) => console.warn(`podwatch: checkpoint ${podId}@${row.seq} not stored: ${e}`)));
     }, this.slices);
     await Promise.all(writes);
     return acc;
