@@ -15,18 +15,18 @@ export const CODEC_VERSION = "lines-1";
 /** Work in one turn of the event loop. */
 export const CODEC_SLICE_MS = 5;
 /** A container with more entries than this is a line of its own (the root's and its children always are). */
-const SPLIT_ENTRIES = 32;
+export const SPLIT_ENTRIES = 32;
 /** Entries set whole are gathered into lines of about this many characters: a JSON.parse each. */
 const CHUNK_CHARS = 16 * 1024;
 /** A container whose text is longer than this is walked whatever its entries, down to MAX_WALK_DEPTH. */
-const LARGE_CHARS = 64 * 1024;
-const MAX_WALK_DEPTH = 16;
+export const LARGE_CHARS = 64 * 1024;
+export const MAX_WALK_DEPTH = 16;
 
-type Container = Record<string, unknown> | unknown[];
+export type Container = Record<string, unknown> | unknown[];
 type Frame = { parent: number; key: string | number | null; value: Container };
 
-const isContainer = (v: unknown): v is Container => typeof v === "object" && v !== null;
-const entries = (v: Container) => (Array.isArray(v) ? v.length : Object.keys(v).length);
+export const isContainer = (v: unknown): v is Container => typeof v === "object" && v !== null;
+export const entries = (v: Container) => (Array.isArray(v) ? v.length : Object.keys(v).length);
 
 /** `value` as lines (see above), with the event loop given back every `sliceMs`. */
 export async function encodeInSlices(value: unknown, sliceMs = CODEC_SLICE_MS): Promise<string> {
@@ -65,7 +65,7 @@ export async function encodeInSlices(value: unknown, sliceMs = CODEC_SLICE_MS): 
   return lines.join("\n");
 }
 
-const hasToJson = (v: object) => typeof (v as { toJSON?: unknown }).toJSON === "function";
+export const hasToJson = (v: object) => typeof (v as { toJSON?: unknown }).toJSON === "function";
 
 type ContainerLine = { p: number; k: string | number | null; a: 0 | 1 };
 type ValueLine = [number, ...unknown[]];

@@ -12,9 +12,15 @@ export const MAX_BODY_BYTES = 8 * 1024 * 1024;
 /** Deeper than any event body may nest (64 levels) plus the request around it. */
 export const MAX_JSON_DEPTH = 128;
 
+const JSON_HEADERS = { "content-type": "application/json; charset=utf-8", "cache-control": "no-store", "x-content-type-options": "nosniff" };
+
 export function sendJson(res: ServerResponse, status: number, body: unknown) {
-  const headers = { "content-type": "application/json; charset=utf-8", "cache-control": "no-store", "x-content-type-options": "nosniff" };
-  sendText(res, status, headers, JSON.stringify(body));
+  sendText(res, status, JSON_HEADERS, JSON.stringify(body));
+}
+
+/** An answer whose JSON text is already made (a large one, written in slices: server/history/json-in-slices.ts). */
+export function sendJsonText(res: ServerResponse, status: number, text: string) {
+  sendText(res, status, JSON_HEADERS, text);
 }
 
 export const tooLarge = (max: number) => new AppError(413, "payload_too_large", `request body exceeds ${max} bytes`);
