@@ -1,7 +1,8 @@
 // The pod_checkpoint table: checkpoints of the fold, stored deflated (a lived-in state's text is
 // ~1.8 MB and compresses ~20×). Compression runs on libuv's thread pool and the text is written
 // and read in slices (state-codec.ts), so no step holds the event loop for a whole state; a
-// checkpoint read again comes from memory (decoded-checkpoints.ts). Writes are idempotent (the
+// checkpoint read again comes from memory (decoded-checkpoints.ts; only those read: the keeper's
+// background writes would fill it with states nobody asked for). Writes are idempotent (the
 // state after a seq is a pure function of the tape and the fold), so two readers or two nodes
 // passing the same seq both insert and one of them is kept.
 import { promisify } from "node:util";
@@ -54,7 +55,6 @@ export class CheckpointStore {
     const bytes = new Uint8Array(await deflateAsync(Buffer.from(text, "utf8")));
     await this.store.prisma.$executeRaw`INSERT INTO pod_checkpoint (pod_id, fold, seq, max_at, state)
       VALUES (${podId}, ${this.fold}, ${state.seq}, ${maxAt}, ${bytes}) ON CONFLICT DO NOTHING`;
-    this.decoded.put(podId, { state, maxAt }, text.length);
   }
 
   /** Checkpoints other code made for this pod: never read again by this fold, so their bytes go. */

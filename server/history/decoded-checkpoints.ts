@@ -6,7 +6,7 @@
 import type { Checkpoint } from "./checkpoint-store";
 
 /** What the decoded checkpoints of one store may hold, in bytes of their text (a lived-in pod's is ~1.8 MB). */
-export const DECODED_CHECKPOINT_BYTES = 24 * 1024 * 1024;
+export const DECODED_CHECKPOINT_BYTES = 16 * 1024 * 1024;
 
 export class DecodedCheckpoints {
   private readonly held = new Map<string, { checkpoint: Checkpoint; bytes: number }>();

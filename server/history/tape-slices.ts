@@ -9,7 +9,7 @@ import type { StoredEvent } from "../domain/plan-append";
 import { loopSlices } from "./loop-turns";
 
 /** What one page read aims at, in bytes of event bodies and meta. */
-export const PAGE_BYTES = 64 * 1024;
+export const PAGE_BYTES = 128 * 1024;
 /** Work in one turn of the event loop (loop-turns.ts). */
 export const SLICE_MS = 8;
 /** How many events' sizes one listing reads. */
