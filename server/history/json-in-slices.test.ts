@@ -1,6 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { stringifyInSlices } from "./json-in-slices";
+import { canonicalJson } from "../domain/canonical-json";
+import { canonicalJsonInSlices, stringifyInSlices } from "./json-in-slices";
 
 describe("JSON in slices", () => {
   it("writes JSON.stringify's text", async () => {
@@ -31,5 +32,17 @@ describe("JSON in slices", () => {
     await stringifyInSlices({ rows: Array.from({ length: 1000 }, (_, i) => ({ i })) }, 0);
     done = true;
     expect(turns).toBeGreaterThan(500);
+  });
+
+  it("writes canonicalJson's text", async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.jsonValue({ maxDepth: 5 }), async (v) => {
+        expect(await canonicalJsonInSlices(v, 0)).toBe(canonicalJson(v));
+      }),
+      { numRuns: 300 },
+    );
+    const record = { b: 1, a: undefined, events: Array.from({ length: 100 }, (_, i) => ({ z: i, y: [undefined, { d: 1, c: 2 }], x: undefined })) };
+    expect(await canonicalJsonInSlices(record, 0)).toBe(canonicalJson(record));
+    await expect(canonicalJsonInSlices({ list: Array.from({ length: 40 }, () => Infinity) })).rejects.toThrow(/non-finite/);
   });
 });
