@@ -66,6 +66,7 @@ describe.each(testProviders())("history from checkpoints on %s", (provider) => {
             expect(json(await h.stateAt(podId, seq))).toBe(json(await replayTo(s.app.store, podId, seq)));
           }
           // A fresh reader (another request, another node) starts from what the first one stored.
+          await h.idle();
           const again = new PodHistory(s.app.store, fold, every, { pageBytes: 3000 }, Infinity);
           const stored = await again.stored(podId);
           expect(stored).toBeLessThanOrEqual(Math.floor(head / every));
