@@ -26,6 +26,7 @@ class CheckpointConsumer implements OutboxConsumer {
   /** Waits for the replays under way (before the store closes). */
   async settle() {
     await Promise.all(this.working);
+    await podHistory(this.app.store).idle();
   }
 }
 

@@ -67,6 +67,7 @@ describe.each(testProviders())("history from checkpoints on %s", (provider) => {
             expect(json(await h.stateAt(podId, seq))).toBe(json(await replayTo(s.app.store, podId, seq)));
           }
           // A fresh reader (another request, another node) starts from what the first one stored.
+          await h.idle();
           const again = new PodHistory(s.app.store, fold, every, { pageBytes: 3000 }, Infinity);
           const stored = await again.stored(podId);
           expect(stored).toBeLessThanOrEqual(Math.floor(head / every));
@@ -104,6 +105,20 @@ describe.each(testProviders())("history from checkpoints on %s", (provider) => {
     expect(once).toBeGreaterThan(0);
     await h.stateAt(podId, head); // settled: a later ask computes again (the past is cheap to redo from a checkpoint)
     expect(reads).toBe(once * 2);
+  });
+
+  it("reads a checkpoint again from memory, and another reader from the table", async () => {
+    const { podId } = await randomPod(s, Array.from({ length: 20 }, () => ({ type: "note", actor: "impl", body: { kind: "STATUS", text: "n" } })), [6]);
+    const fold = `test-${randomUUID()}`;
+    const h = new PodHistory(s.app.store, fold, 10, {}, Infinity);
+    await h.stateAt(podId, 20); // stores the checkpoints at 10 and 20
+    // Asked again once settled: the replay starts from the checkpoint at 20, read and decoded once.
+    const first = await h.stateAt(podId, 20);
+    expect(await h.stateAt(podId, 20)).toBe(first);
+    expect(await h.stateAt(podId, 20)).toBe(first);
+    const other = await new PodHistory(s.app.store, fold, 10, {}, Infinity).stateAt(podId, 20);
+    expect(other).not.toBe(first);
+    expect(json(other)).toBe(json(await replayTo(s.app.store, podId, 20)));
   });
 
   it("reads pages by bytes: large events come a few at a time, small ones many", async () => {

@@ -33,6 +33,8 @@ export class PodHistory {
   private readonly shared = new Map<string, Promise<PodState>>();
   private readonly lanes = new Map<string, Promise<unknown>>();
   private readonly tidied = new Set<string>();
+  /** Checkpoints being written, per pod. */
+  private readonly writing = new Map<string, Set<Promise<void>>>();
 
   /** `fold`: the fold's version (null: no checkpoints, every replay starts at seq 1); `costMs`: folding between two checkpoints. */
   constructor(
@@ -69,9 +71,20 @@ export class PodHistory {
     });
   }
 
-  /** Checkpoints stored for the pod under this fold. */
-  stored(podId: string): Promise<number> {
-    return this.checkpoints ? this.checkpoints.count(podId) : Promise.resolve(0);
+  /** Checkpoints stored for the pod under this fold (once those being written are). */
+  async stored(podId: string): Promise<number> {
+    await this.written(podId);
+    return this.checkpoints ? this.checkpoints.count(podId) : 0;
+  }
+
+  /** Resolves once every checkpoint being written is (before the store closes). */
+  async idle(): Promise<void> {
+    await Promise.all([...this.writing.values()].flatMap((w) => [...w]));
+  }
+
+  /** The pod's checkpoints being written, settled. */
+  private async written(podId: string): Promise<void> {
+    await Promise.all(this.writing.get(podId) ?? []);
   }
 
   private async baseAt(podId: string, seq: number): Promise<Checkpoint> {
@@ -88,7 +101,6 @@ export class PodHistory {
     let maxAt = base.maxAt;
     const cps = this.checkpoints;
     const have = cps && toSeq - base.state.seq >= this.every ? await cps.seqsBetween(podId, base.state.seq, toSeq) : new Set<number>();
-    const writes: Promise<void>[] = [];
     let last = base.state.seq;
     let cost = 0;
     await forEachEvent(this.store, podId, base.state.seq, toSeq, (row) => {
@@ -100,19 +112,28 @@ export class PodHistory {
       if (!cps || !(due || have.has(row.seq))) return;
       [last, cost] = [row.seq, 0];
       if (have.has(row.seq)) return;
-      // Serialised now: the state is only this seq's until the next event is applied.
-      const json = JSON.stringify(fold.state(acc));
-      writes.push(cps.put(podId, row.seq, maxAt, json).catch((e) => console.warn(`podwatch: checkpoint ${podId}@${row.seq} not stored: ${e}`)));
+      // Written in slices beside the fold: no reducer changes the state it is given, so this seq's state stays as it is.
+      this.write(podId, cps.put(podId, fold.state(acc), maxAt).catch((e) => console.warn(`podwatch: checkpoint ${podId}@${row.seq} not stored: ${e}`)));
     }, this.slices);
-    await Promise.all(writes);
+    // Not awaited: the answer does not wait for a cache to be written. The pod's next read does (inTurn).
     return acc;
   }
 
-  /** Runs the pod's history reads one at a time, so a read finds the checkpoints the one before it stored. */
+  private write(podId: string, put: Promise<void>) {
+    let pending = this.writing.get(podId);
+    if (!pending) this.writing.set(podId, (pending = new Set()));
+    pending.add(put);
+    void put.finally(() => {
+      pending.delete(put);
+      if (!pending.size && this.writing.get(podId) === pending) this.writing.delete(podId);
+    });
+  }
+
+  /** Runs the pod's history reads one at a time, each after the checkpoints the one before it stores are written. */
   private inTurn<T>(podId: string, work: () => Promise<T>): Promise<T> {
     const before = this.lanes.get(podId) ?? Promise.resolve();
     const run = before.then(work, work);
-    const done = run.then(() => undefined, () => undefined);
+    const done = run.then(() => this.written(podId), () => this.written(podId));
     this.lanes.set(podId, done);
     void done.then(() => this.lanes.get(podId) === done && this.lanes.delete(podId));
     return run;

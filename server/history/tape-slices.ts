@@ -4,14 +4,13 @@
 // events as fit in PAGE_BYTES (at least one). The caller's work is cut into slices of a few
 // milliseconds with the event loop given back between them: SQLite reads are synchronous, and
 // folding a page of large events is not free, so no step of a long replay holds other requests.
-import { performance } from "node:perf_hooks";
-import { setImmediate as nextTurn } from "node:timers/promises";
 import type { TapeStore } from "../db/tape-store";
 import type { StoredEvent } from "../domain/plan-append";
+import { loopSlices } from "./loop-turns";
 
 /** What one page read aims at, in bytes of event bodies and meta. */
-export const PAGE_BYTES = 256 * 1024;
-/** Work between two turns of the event loop. */
+export const PAGE_BYTES = 128 * 1024;
+/** Work in one turn of the event loop (loop-turns.ts). */
 export const SLICE_MS = 8;
 /** How many events' sizes one listing reads. */
 const SIZES_AHEAD = 2000;
@@ -44,7 +43,7 @@ function pageLength(sizes: Size[], from: number, pageBytes: number): { count: nu
 /** Calls `each` with every event after `afterSeq` up to `toSeq` (or the tape's end), in seq order. */
 export async function forEachEvent(store: TapeStore, podId: string, afterSeq: number, toSeq: number, each: (row: StoredEvent) => void, o: SliceOptions = {}): Promise<void> {
   const pageBytes = o.pageBytes ?? PAGE_BYTES;
-  const sliceMs = o.sliceMs ?? SLICE_MS;
+  const slices = loopSlices(o.sliceMs ?? SLICE_MS);
   let after = afterSeq;
   while (after < toSeq) {
     const sizes = await sizesAfter(store, podId, after, toSeq);
@@ -53,18 +52,14 @@ export async function forEachEvent(store: TapeStore, podId: string, afterSeq: nu
       const { count, bytes } = pageLength(sizes, i, pageBytes);
       const page = await store.readEvents(podId, after, count);
       if (!page.length) return;
-      let sliceStart = performance.now();
       for (const row of page) {
         each(row);
-        if (performance.now() - sliceStart >= sliceMs) {
-          await nextTurn();
-          sliceStart = performance.now();
-        }
+        if (slices.due()) await slices.rest();
       }
       o.onPage?.(page.length, bytes);
       after = page.at(-1)!.seq;
       i += page.length;
-      await nextTurn();
+      await slices.rest();
     }
   }
 }

@@ -9,9 +9,15 @@ import { sendText } from "./compress";
 
 export { jsonRefusal, MAX_BODY_BYTES, MAX_JSON_DEPTH, parseJsonBytes, parseWith, readBody, readJsonBody, tooLarge } from "../shared/read-json";
 
+const JSON_HEADERS = { "content-type": "application/json; charset=utf-8", "cache-control": "no-store", "x-content-type-options": "nosniff" };
+
 export function sendJson(res: ServerResponse, status: number, body: unknown) {
-  const headers = { "content-type": "application/json; charset=utf-8", "cache-control": "no-store", "x-content-type-options": "nosniff" };
-  sendText(res, status, headers, JSON.stringify(body));
+  sendText(res, status, JSON_HEADERS, JSON.stringify(body));
+}
+
+/** An answer whose JSON text is already made (a large one, written in slices: server/history/json-in-slices.ts). */
+export function sendJsonText(res: ServerResponse, status: number, text: string) {
+  sendText(res, status, JSON_HEADERS, text);
 }
 
 export function sendError(res: ServerResponse, err: unknown) {

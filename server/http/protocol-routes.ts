@@ -2,13 +2,14 @@
 // proof.json become tape events; state and schema are read models.
 import { maySeeItem, podAccess } from "../domain/access/policy";
 import { AppError } from "../domain/errors";
+import { stringifyInSlices } from "../history/json-in-slices";
 import { readPodState } from "../pods/read-pod-state";
 import { planJson } from "../pods/read-plan";
 import { eventJsonSchemas } from "../wire/event-json-schema";
 import { ZEventInput } from "../wire/events";
 import { ZPodStateQuery } from "../wire/pods";
 import { ZPlanJson, ZProof, ZTaskManifest, type PlanImported, type WorkcellAck } from "../wire/seed-formats";
-import { parseWith, readJsonBody, sendJson } from "./json";
+import { parseWith, readJsonBody, sendJson, sendJsonText } from "./json";
 import { actorOf, type Route, type RouteContext } from "./route";
 import { appendAs } from "./tape-routes";
 
@@ -66,7 +67,8 @@ export const protocolRoutes: Route[] = [
       const q = parseWith(ZPodStateQuery, Object.fromEntries(url.searchParams), "query");
       const view = await readPodState(app.store, params[0]!, podState!, q.atSeq);
       const access = podAccess(identity, params[0]!, podState);
-      sendJson(res, 200, { ...view, inbox: view.inbox.filter((i) => maySeeItem(access, i)) });
+      // A lived-in pod's view is ~1.3 MB of JSON: written in slices, not in one JSON.stringify.
+      sendJsonText(res, 200, await stringifyInSlices({ ...view, inbox: view.inbox.filter((i) => maySeeItem(access, i)) }));
     },
   },
   { method: "GET", path: /^\/api\/v1\/schema$/, guard: "public", run: async ({ res }) => sendJson(res, 200, eventJsonSchemas()) },

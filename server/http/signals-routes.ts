@@ -5,13 +5,14 @@ import { AppError, notFound } from "../domain/errors";
 import { requirePodAccess } from "../domain/access/policy";
 import { readPodSignals } from "../signals/read-pod-signals";
 import { readSignalsExport } from "../signals/read-signals-export";
+import { stringifyInSlices } from "../history/json-in-slices";
 import { buildAgentRecord } from "../signals/build-agent-record";
 import { signingKey } from "../signals/signing-key";
 import { RECOMPUTE_RETRY_AFTER_SECONDS, RecomputeBusy } from "../signals/recompute-slots";
 import { signalsCsv } from "../signals/signals-csv";
 import { exportQuery, ZPodSignalsQuery, ZRecordQuery } from "../signals/signals-query";
 import type { SigningKeyView } from "../wire/signals";
-import { parseWith, sendJson } from "./json";
+import { parseWith, sendJson, sendJsonText } from "./json";
 import { sendText } from "./compress";
 import type { Route } from "./route";
 
@@ -64,7 +65,8 @@ export const signalsRoutes: Route[] = [
       if (!state) throw notFound("pod");
       const verdict = requirePodAccess(identity, q.pod, state, "viewer");
       if (!verdict.ok) throw new AppError(verdict.status, verdict.code, verdict.message);
-      sendJson(res, 200, await busyAware(res, buildAgentRecord(app, q.pod, state, { agentId: q.agent, from: q.from, to: q.to })));
+      // Up to 32 MiB of event bodies: written in slices, not in one JSON.stringify.
+      sendJsonText(res, 200, await stringifyInSlices(await busyAware(res, buildAgentRecord(app, q.pod, state, { agentId: q.agent, from: q.from, to: q.to }))));
     },
   },
   {

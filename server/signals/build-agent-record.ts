@@ -5,7 +5,6 @@
 import { sign } from "node:crypto";
 import type { AppContext } from "../app-context";
 import { AppError, notFound } from "../domain/errors";
-import { canonicalJson } from "../domain/canonical-json";
 import { applyEvent } from "../domain/state/apply-event";
 import type { PodState } from "../domain/state/pod-state";
 import { toAppliedEvent } from "../domain/state/stored-event";
@@ -13,6 +12,7 @@ import type { StoredEvent } from "../domain/plan-append";
 import { emptyAgentSignals, signalRates } from "../domain/signals/combine";
 import { stepWindow, type WindowFold } from "../domain/signals/signals-window";
 import { emptyPodSignals, type PodSignals } from "../domain/signals/signal-types";
+import { canonicalJsonInSlices } from "../history/json-in-slices";
 import { podHistory } from "../history/pod-history";
 import type { AgentRecordPayload, RecordEvent, SignedAgentRecord } from "../wire/signals";
 import { sameValue } from "./same-value";
@@ -34,7 +34,8 @@ export async function buildAgentRecord(app: AppContext, podId: string, current: 
   if (!member || member.kind !== "agent") throw notFound(`agent ${q.agentId} in this pod`);
   const key = await signingKey(app.store);
   const payload = await app.recomputations.run(() => collect(app, podId, q.agentId, window, nowMs, { maxEvents, maxBytes }));
-  const signature = sign(null, Buffer.from(canonicalJson(payload), "utf8"), key.privateKey).toString("base64");
+  // A record of thousands of events is 20-25 ms of canonicalJson in one step: made in slices (the same text).
+  const signature = sign(null, Buffer.from(await canonicalJsonInSlices(payload), "utf8"), key.privateKey).toString("base64");
   return { payload, signature, keyId: key.keyId, algorithm: key.algorithm };
 }
 

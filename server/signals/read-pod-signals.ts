@@ -19,7 +19,7 @@ export async function readPodSignals(app: AppContext, podId: string, q: PodSigna
   const window = parseWindow(q.from, q.to, nowMs);
   if (q.asOf !== undefined && window) throw invalid("give either asOf or from/to, not both", [{ path: "asOf", message: "not with from/to" }]);
   if (q.asOf !== undefined && q.asOf > current.seq) throw invalid(`asOf ${q.asOf} is past the pod's head (seq ${current.seq})`, [{ path: "asOf", message: "past the head" }]);
-  if (window) return app.recomputations.run(() => windowed(app, podId, current, window, nowMs));
+  if (window) return windowed(app, podId, current, window, nowMs);
   if (q.asOf !== undefined && q.asOf < current.seq) return app.recomputations.run(() => asOf(app, podId, q.asOf!));
   return view(podId, current, current.signals, null, nowMs);
 }
@@ -38,5 +38,7 @@ async function asOf(app: AppContext, podId: string, seq: number): Promise<PodSig
 
 /** Only what happened within the window counts; the budgets are today's (a budget has no window). */
 async function windowed(app: AppContext, podId: string, current: PodState, window: Window, nowMs: number): Promise<PodSignalsView> {
-  return view(podId, current, await windowOfTape(app.store, podId, current.seq, window), window, nowMs);
+  // A recomputation slot for a fold of its own; an ask joining the same window under way takes none.
+  const signals = await windowOfTape(app.store, podId, current.seq, window, (work) => app.recomputations.run(work));
+  return view(podId, current, signals, window, nowMs);
 }

@@ -3,6 +3,10 @@
 // the fold from there equals the fold from seq 1) up to the head, page by page: the pod's windows
 // and the export's. receivedAt is each node's clock, not ordered by seq, so the fold goes on past
 // the window's end to the head: a late row may still fall inside it.
+//
+// Concurrent asks for the same pod, head and start share one fold. Their ends may differ (`to`
+// defaults to each request's now), which changes nothing when every event folded was received
+// before both ends: then both windows count the same events. Otherwise the later ask folds again.
 import type { TapeStore } from "../db/tape-store";
 import { toAppliedEvent } from "../domain/state/stored-event";
 import { stepWindow, windowSignals, type WindowFold } from "../domain/signals/signals-window";
@@ -10,13 +14,45 @@ import { emptyPodSignals, type PodSignals } from "../domain/signals/signal-types
 import { podHistory } from "../history/pod-history";
 import type { Window } from "./signals-query";
 
-export async function windowOfTape(store: TapeStore, podId: string, toSeq: number, window: Window): Promise<PodSignals> {
-  const fold = await podHistory(store).foldFrom<WindowFold>(
+type Folded = { signals: PodSignals; toMs: number; lastAtMs: number };
+type Run = <T>(work: () => Promise<T>) => Promise<T>;
+
+const underWay = new WeakMap<TapeStore, Map<string, Promise<Folded>>>();
+
+/** The window's signals; `run` runs a fold of its own (a recomputation slot): an ask that joins one under way takes none. */
+export async function windowOfTape(store: TapeStore, podId: string, toSeq: number, window: Window, run: Run = (work) => work()): Promise<PodSignals> {
+  let shared = underWay.get(store);
+  if (!shared) underWay.set(store, (shared = new Map()));
+  const key = `${podId}\0${toSeq}\0${window.fromMs}`;
+  const joined = shared.get(key);
+  if (joined) {
+    const r = await joined.catch(() => null);
+    if (r && r.lastAtMs < Math.min(r.toMs, window.toMs)) return r.signals;
+  }
+  const mine = run(() => fold(store, podId, toSeq, window));
+  if (!shared.has(key)) {
+    shared.set(key, mine);
+    const forget = () => void (shared.get(key) === mine && shared.delete(key));
+    mine.then(forget, forget);
+  }
+  return (await mine).signals;
+}
+
+async function fold(store: TapeStore, podId: string, toSeq: number, window: Window): Promise<Folded> {
+  let lastAtMs = -Infinity;
+  const f = await podHistory(store).foldFrom<WindowFold>(
     podId,
     window.fromMs,
     toSeq,
-    { step: (f, row) => stepWindow(f, toAppliedEvent(row), window.fromMs, window.toMs), state: (f) => f.state },
+    {
+      step: (acc, row) => {
+        const e = toAppliedEvent(row);
+        lastAtMs = Math.max(lastAtMs, Date.parse(e.receivedAt));
+        return stepWindow(acc, e, window.fromMs, window.toMs);
+      },
+      state: (acc) => acc.state,
+    },
     (state) => ({ state, counted: emptyPodSignals() }),
   );
-  return windowSignals(fold);
+  return { signals: windowSignals(f), toMs: window.toMs, lastAtMs };
 }
