@@ -12,6 +12,7 @@ import { testProviders } from "../testing/test-databases";
 import { api, startTestServer, type TestServer } from "../testing/test-server";
 import { windowOfTape } from "./window-of-tape";
 import type { Window } from "./signals-query";
+import { TEST_WRITER } from "../testing/test-writer";
 
 const json = (v: unknown) => JSON.stringify(v);
 const windowOf = (fromMs: number, toMs: number): Window => ({ fromMs, toMs, from: new Date(fromMs).toISOString(), to: new Date(toMs).toISOString() });
@@ -26,7 +27,7 @@ describe.each(testProviders())("a window's fold shared on %s", (provider) => {
     const setup = acceptHistory(emptyPodState(), TEAM_SETUP as never, false);
     const steps = fc.sample(historyStep(6), { numRuns: 150, seed: 11 });
     const inputs = asInputs([...setup.events, ...acceptHistory(setup.state, steps, false).events]);
-    for (let at = 0; at < inputs.length; at += 40) await s.app.append(podId, inputs.slice(at, at + 40));
+    for (let at = 0; at < inputs.length; at += 40) await s.app.append(podId, inputs.slice(at, at + 40), TEST_WRITER);
     tape = [];
     for (let after = 0; ; ) {
       const page = await s.app.store.readEvents(podId, after, 500);
