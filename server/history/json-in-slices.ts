@@ -4,7 +4,7 @@
 // are written entry by entry where the checkpoint codec would give them lines of their own (the
 // root's children, any with many entries or a long text), everything else by JSON.stringify.
 import { canonicalJson } from "../domain/canonical-json";
-import { loopSlices } from "./loop-turns";
+import { TimeSlices } from "../db/time-slices";
 import { CODEC_SLICE_MS, entries, hasToJson, isContainer, LARGE_CHARS, MAX_WALK_DEPTH, SPLIT_ENTRIES, type Container } from "./state-codec";
 
 /** Entries of an array written by one JSON.stringify. */
@@ -14,7 +14,7 @@ const RUN = 32;
 export async function stringifyInSlices(value: unknown, sliceMs = CODEC_SLICE_MS): Promise<string> {
   if (!isContainer(value) || hasToJson(value)) return JSON.stringify(value);
   const parts: string[] = [];
-  const slices = loopSlices(sliceMs);
+  const slices = new TimeSlices(sliceMs);
   const walk = async (v: Container, depth: number): Promise<void> => {
     const array = Array.isArray(v);
     parts.push(array ? "[" : "{");
@@ -27,7 +27,7 @@ export async function stringifyInSlices(value: unknown, sliceMs = CODEC_SLICE_MS
         if (run.length <= LARGE_CHARS) {
           parts.push((first ? "" : ",") + run.slice(1, -1));
           [first, at] = [false, at + RUN - 1];
-          if (slices.due()) await slices.rest();
+          await slices.pause();
           continue;
         }
       }
@@ -44,7 +44,7 @@ export async function stringifyInSlices(value: unknown, sliceMs = CODEC_SLICE_MS
         parts.push(prefix);
         await walk(x as Container, depth + 1);
       } else parts.push(prefix + text);
-      if (slices.due()) await slices.rest();
+      await slices.pause();
     }
     parts.push(array ? "]" : "}");
   };
@@ -54,21 +54,21 @@ export async function stringifyInSlices(value: unknown, sliceMs = CODEC_SLICE_MS
 
 /** The same text as canonicalJson(value) (keys sorted, undefined members dropped), with the event loop given back every `sliceMs`. */
 export async function canonicalJsonInSlices(value: unknown, sliceMs = CODEC_SLICE_MS): Promise<string> {
-  const slices = loopSlices(sliceMs);
+  const slices = new TimeSlices(sliceMs);
   const walk = async (v: unknown, depth: number): Promise<string> => {
     if (!isContainer(v) || (depth >= 1 && entries(v) <= SPLIT_ENTRIES)) return canonicalJson(v);
     const parts: string[] = [];
     if (Array.isArray(v)) {
       for (const x of v) {
         parts.push(await walk(x === undefined ? null : x, depth + 1));
-        if (slices.due()) await slices.rest();
+        await slices.pause();
       }
       return `[${parts.join(",")}]`;
     }
     const record = v as Record<string, unknown>;
     for (const k of Object.keys(record).filter((key) => record[key] !== undefined).sort()) {
       parts.push(`${JSON.stringify(k)}:${await walk(record[k], depth + 1)}`);
-      if (slices.due()) await slices.rest();
+      await slices.pause();
     }
     return `{${parts.join(",")}}`;
   };

@@ -8,7 +8,7 @@
 // A line is either `{"p":parent,"k":key,"a":0|1}` (a container, object or array, filled by the
 // lines after it) or `[parent, key, value, key, value, …]` (entries set whole). `parent` is the
 // index of an earlier container line, -1 for the root (whose key is null). JSON has no raw newline.
-import { loopSlices } from "./loop-turns";
+import { TimeSlices } from "../db/time-slices";
 
 /** Bumped whenever the line format changes: part of a checkpoint's key, so text of another format is never read. */
 export const CODEC_VERSION = "lines-1";
@@ -32,7 +32,7 @@ export const entries = (v: Container) => (Array.isArray(v) ? v.length : Object.k
 export async function encodeInSlices(value: unknown, sliceMs = CODEC_SLICE_MS): Promise<string> {
   if (!isContainer(value)) return JSON.stringify([-1, null, value]);
   const lines: string[] = [];
-  const slices = loopSlices(sliceMs);
+  const slices = new TimeSlices(sliceMs);
   // Depth-first, in key order, so decoding sets every container's keys in the same order.
   const walk = async (frame: Frame, depth: number): Promise<void> => {
     const index = lines.length;
@@ -57,7 +57,7 @@ export async function encodeInSlices(value: unknown, sliceMs = CODEC_SLICE_MS): 
       }
       if (text !== undefined) chunk += `,${array ? key : JSON.stringify(key)},${text}`;
       if (chunk.length >= CHUNK_CHARS) flush();
-      if (slices.due()) await slices.rest();
+      await slices.pause();
     }
     flush();
   };
@@ -72,7 +72,7 @@ type ValueLine = [number, ...unknown[]];
 
 /** The value `encodeInSlices` wrote, rebuilt with the event loop given back every `sliceMs`. */
 export async function decodeInSlices(text: string, sliceMs = CODEC_SLICE_MS): Promise<unknown> {
-  const slices = loopSlices(sliceMs);
+  const slices = new TimeSlices(sliceMs);
   const containers: (Container | undefined)[] = [];
   let root: unknown;
   let at = 0;
@@ -90,7 +90,7 @@ export async function decodeInSlices(text: string, sliceMs = CODEC_SLICE_MS): Pr
       if (line.p < 0) root = value;
       else setEntry(containers[line.p], line.k, value);
     }
-    if (slices.due()) await slices.rest();
+    await slices.pause();
   }
   return root;
 }

@@ -6,11 +6,11 @@
 // folding a page of large events is not free, so no step of a long replay holds other requests.
 import type { TapeStore } from "../db/tape-store";
 import type { StoredEvent } from "../domain/plan-append";
-import { loopSlices } from "./loop-turns";
+import { TimeSlices } from "../db/time-slices";
 
 /** What one page read aims at, in bytes of event bodies and meta. */
 export const PAGE_BYTES = 128 * 1024;
-/** Work in one turn of the event loop (loop-turns.ts). */
+/** Work in one turn of the event loop (server/db/time-slices.ts). */
 export const SLICE_MS = 8;
 /** How many events' sizes one listing reads. */
 const SIZES_AHEAD = 2000;
@@ -43,7 +43,7 @@ function pageLength(sizes: Size[], from: number, pageBytes: number): { count: nu
 /** Calls `each` with every event after `afterSeq` up to `toSeq` (or the tape's end), in seq order. */
 export async function forEachEvent(store: TapeStore, podId: string, afterSeq: number, toSeq: number, each: (row: StoredEvent) => void, o: SliceOptions = {}): Promise<void> {
   const pageBytes = o.pageBytes ?? PAGE_BYTES;
-  const slices = loopSlices(o.sliceMs ?? SLICE_MS);
+  const slices = new TimeSlices(o.sliceMs ?? SLICE_MS);
   let after = afterSeq;
   while (after < toSeq) {
     const sizes = await sizesAfter(store, podId, after, toSeq);
@@ -54,12 +54,12 @@ export async function forEachEvent(store: TapeStore, podId: string, afterSeq: nu
       if (!page.length) return;
       for (const row of page) {
         each(row);
-        if (slices.due()) await slices.rest();
+        await slices.pause();
       }
       o.onPage?.(page.length, bytes);
       after = page.at(-1)!.seq;
       i += page.length;
-      await slices.rest();
+      await slices.next();
     }
   }
 }
