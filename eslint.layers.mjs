@@ -8,7 +8,8 @@ import importX from "eslint-plugin-import-x";
 import { createTypeScriptImportResolver } from "eslint-import-resolver-typescript";
 
 /** The use-cases and read models, with the doors for agents that write no code. */
-const USE_CASES = "access,blobs,budgets,cluster,deadlines,gates,history,hooks,jobs,mcp,notify,operations,otlp,outbox,pods,signals,tape,webhooks";
+const USE_CASES =
+  "access,blobs,budgets,cluster,deadlines,gates,history,hooks,jobs,mcp,notify,operations,otlp,outbox,pods,signals,tape,webhooks";
 
 // First match wins: the rooms first, then what is left of server/ (its root files) last.
 const elements = [
@@ -61,16 +62,24 @@ export const layers = [
             { from: { element: { type: "use-case" } }, allow: to(...BELOW_ADAPTERS) },
             {
               from: { element: { type: "use-case" } },
-              allow: { to: { element: { type: "root", fileInternalPath: "{app-context,config,data-dir}.ts" } } },
+              allow: {
+                to: { element: { type: "root", fileInternalPath: "{app-context,config,data-dir}.ts" } },
+              },
             },
             // The one exception, on purpose: remote MCP runs the agent kit's own tools over loopback.
             { from: { element: { type: "use-case", path: "server/mcp" } }, allow: to("agent") },
             // Adapters (HTTP, server actions, sockets) call use-cases; the UI calls server actions.
             { from: { element: { type: "adapter" } }, allow: to(...BELOW_ADAPTERS, "adapter", "root") },
-            { from: { element: { type: "ui" } }, allow: to(...BELOW_ADAPTERS, "adapter", "ui", "root", "agent") },
+            {
+              from: { element: { type: "ui" } },
+              allow: to(...BELOW_ADAPTERS, "adapter", "ui", "root", "agent"),
+            },
             // The root files wire the process together: anything but the test kit.
             { from: { element: { type: "root" } }, allow: to(...BELOW_ADAPTERS, "adapter", "root", "agent") },
-            { from: { element: { type: "testing" } }, allow: to(...BELOW_ADAPTERS, "adapter", "ui", "root", "agent", "testing") },
+            {
+              from: { element: { type: "testing" } },
+              allow: to(...BELOW_ADAPTERS, "adapter", "ui", "root", "agent", "testing"),
+            },
             // The agent kit speaks only the wire.
             { from: { element: { type: "agent" } }, allow: to("wire", "agent") },
           ],

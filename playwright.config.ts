@@ -28,7 +28,15 @@ export default defineConfig({
     trace: "retain-on-failure",
     launchOptions: {
       ...(executablePath ? { executablePath } : {}),
-      args: ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],
+      args: [
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-dev-shm-usage",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        "--no-first-run",
+      ],
     },
   },
   webServer: {
@@ -40,6 +48,17 @@ export default defineConfig({
     timeout: 240_000,
     reuseExistingServer: false,
     stdout: "pipe",
-    env: { PORT: String(PORT), HOST: "127.0.0.1", PODWATCH_DEMO: "0", DATABASE_URL: `file:${join(dataDir, "e2e.db")}`, NEXT_TELEMETRY_DISABLED: "1", PODWATCH_ADMIN_TOKEN: E2E_ADMIN_TOKEN, PODWATCH_SIGN_INS_PER_MINUTE: "1000", PODWATCH_PUSH_INSECURE_LOOPBACK: "1", PODWATCH_WEBHOOK_ALLOW_PRIVATE: "1", PODWATCH_DEADLINE_MIN_MS: "1000" },
+    env: {
+      PORT: String(PORT),
+      HOST: "127.0.0.1",
+      PODWATCH_DEMO: "0",
+      DATABASE_URL: `file:${join(dataDir, "e2e.db")}`,
+      NEXT_TELEMETRY_DISABLED: "1",
+      PODWATCH_ADMIN_TOKEN: E2E_ADMIN_TOKEN,
+      PODWATCH_SIGN_INS_PER_MINUTE: "1000",
+      PODWATCH_PUSH_INSECURE_LOOPBACK: "1",
+      PODWATCH_WEBHOOK_ALLOW_PRIVATE: "1",
+      PODWATCH_DEADLINE_MIN_MS: "1000",
+    },
   },
 });

@@ -16,7 +16,10 @@ export const metadata: Metadata = {
   title: { default: "podwatch", template: "%s · podwatch" },
   description: "The control room for AI agent work pods",
   manifest: "/manifest.webmanifest",
-  icons: { icon: [{ url: "/icons/icon-192.png", sizes: "192x192", type: "image/png" }], apple: "/icons/apple-touch-icon.png" },
+  icons: {
+    icon: [{ url: "/icons/icon-192.png", sizes: "192x192", type: "image/png" }],
+    apple: "/icons/apple-touch-icon.png",
+  },
   appleWebApp: { capable: true, title: "podwatch", statusBarStyle: "default" },
 };
 
@@ -32,7 +35,8 @@ export default async function RootLayout({ children }: { children: React.ReactNo
   // must carry the nonce of the response's CSP (server/http/security-headers.ts).
   await connection();
   const who = await currentIdentity();
-  const label = who.kind === "user" ? who.email : who.kind === "share" ? "Watching through a share link" : null;
+  const label =
+    who.kind === "user" ? who.email : who.kind === "share" ? "Watching through a share link" : null;
   return (
     <html lang="en" className={`${GeistSans.variable} ${GeistMono.variable}`}>
       <body className="min-h-screen font-sans">
@@ -44,21 +48,35 @@ export default async function RootLayout({ children }: { children: React.ReactNo
                 {/* On a phone the links need the room: the dot stands for the name, which screen readers still hear. */}
                 <span className="sr-only sm:not-sr-only">podwatch</span>
               </Link>
-              <Link href="/" className="text-sm text-zinc-600 hover:text-zinc-900 dark:text-zinc-400 dark:hover:text-zinc-100">
+              <Link
+                href="/"
+                className="text-sm text-zinc-600 hover:text-zinc-900 dark:text-zinc-400 dark:hover:text-zinc-100"
+              >
                 Pods
               </Link>
               {who.kind === "user" && (
-                <Link href="/agents" className="text-sm text-zinc-600 hover:text-zinc-900 dark:text-zinc-400 dark:hover:text-zinc-100">
+                <Link
+                  href="/agents"
+                  className="text-sm text-zinc-600 hover:text-zinc-900 dark:text-zinc-400 dark:hover:text-zinc-100"
+                >
                   Agents
                 </Link>
               )}
               {who.kind !== "anonymous" && <InboxBadge />}
               {who.kind === "user" && isSiteAdmin(who) && (
-                <Link href="/people" className="text-sm text-zinc-600 hover:text-zinc-900 dark:text-zinc-400 dark:hover:text-zinc-100">
+                <Link
+                  href="/people"
+                  className="text-sm text-zinc-600 hover:text-zinc-900 dark:text-zinc-400 dark:hover:text-zinc-100"
+                >
                   People
                 </Link>
               )}
-              {label && (who.kind === "user" ? <UserMenu label={label} /> : <span className="ml-auto text-sm text-zinc-500">{label}</span>)}
+              {label &&
+                (who.kind === "user" ? (
+                  <UserMenu label={label} />
+                ) : (
+                  <span className="ml-auto text-sm text-zinc-500">{label}</span>
+                ))}
             </nav>
           </header>
           <PasswordBanner show={who.kind === "user" && who.mustChangePassword === true} />

@@ -17,7 +17,11 @@ export default async function HomePage({ searchParams }: { searchParams: Promise
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div>
           <h1 className="text-xl font-semibold tracking-tight">{archived ? "Archived pods" : "Pods"}</h1>
-          <p className="text-sm text-zinc-600 dark:text-zinc-400">{archived ? "Pods hidden from the list. Their tapes are kept as they were." : "Every work pod reporting into this podwatch, live."}</p>
+          <p className="text-sm text-zinc-600 dark:text-zinc-400">
+            {archived
+              ? "Pods hidden from the list. Their tapes are kept as they were."
+              : "Every work pod reporting into this podwatch, live."}
+          </p>
         </div>
         {canCreate && !archived && <NewPodButton />}
       </div>

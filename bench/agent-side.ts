@@ -14,9 +14,13 @@ const LONG_POLL_SAMPLES = 200;
 const CLI_RUNS = 5;
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
-const p99 = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.ceil(xs.length * 0.99) - 1)]!;
+const p99 = (xs: number[]) =>
+  [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.ceil(xs.length * 0.99) - 1)]!;
 
-export async function benchAgentSide(base: string, pod: { podId: string; token: string }): Promise<[string, string][]> {
+export async function benchAgentSide(
+  base: string,
+  pod: { podId: string; token: string },
+): Promise<[string, string][]> {
   const rows: [string, string][] = [];
   const client = new PodwatchClient({ url: base, token: pod.token, podId: pod.podId });
   const dir = mkdtempSync(join(tmpdir(), "podwatch-bench-evidence-"));
@@ -24,14 +28,21 @@ export async function benchAgentSide(base: string, pod: { podId: string; token: 
     // 100 files: one of 20 MB, 99 small logs.
     writeFileSync(join(dir, "big.bin"), randomBytes(20 * 1024 * 1024));
     mkdirSync(join(dir, "logs"));
-    for (let i = 0; i < 99; i++) writeFileSync(join(dir, "logs", `${i}.log`), randomBytes(2048).toString("base64"));
+    for (let i = 0; i < 99; i++)
+      writeFileSync(join(dir, "logs", `${i}.log`), randomBytes(2048).toString("base64"));
     let t = performance.now();
     const first = await pushEvidence(client, dir, { bundleId: "bench-1", commit: "bench" });
     const firstMs = performance.now() - t;
-    rows.push(["evidence push, 100 files / 20 MB, first", `${(firstMs / 1000).toFixed(2)} s (${((first.uploadedBytes / 1048576) / (firstMs / 1000)).toFixed(0)} MB/s)`]);
+    rows.push([
+      "evidence push, 100 files / 20 MB, first",
+      `${(firstMs / 1000).toFixed(2)} s (${(first.uploadedBytes / 1048576 / (firstMs / 1000)).toFixed(0)} MB/s)`,
+    ]);
     t = performance.now();
     const again = await pushEvidence(client, dir, { bundleId: "bench-2", commit: "bench" });
-    rows.push(["evidence push, same folder again (uploads " + again.uploaded + ")", `${((performance.now() - t) / 1000).toFixed(2)} s`]);
+    rows.push([
+      "evidence push, same folder again (uploads " + again.uploaded + ")",
+      `${((performance.now() - t) / 1000).toFixed(2)} s`,
+    ]);
 
     // Long-poll: a waiting reader gets each event how soon after it is written?
     const latencies: number[] = [];
@@ -52,11 +63,17 @@ export async function benchAgentSide(base: string, pod: { podId: string; token: 
     const cli: number[] = [];
     for (let i = 0; i < CLI_RUNS; i++) {
       t = performance.now();
-      const r = await runCli(["checkpoint", "-c", `bench ${i}`], { PODWATCH_URL: base, PODWATCH_TOKEN: pod.token });
+      const r = await runCli(["checkpoint", "-c", `bench ${i}`], {
+        PODWATCH_URL: base,
+        PODWATCH_TOKEN: pod.token,
+      });
       if (r.code !== 0) throw new Error(`podwatch checkpoint → ${r.code} ${r.stderr}`);
       cli.push(performance.now() - t);
     }
-    rows.push(["`podwatch checkpoint`, whole command incl. node start, median", `${median(cli).toFixed(0)} ms`]);
+    rows.push([
+      "`podwatch checkpoint`, whole command incl. node start, median",
+      `${median(cli).toFixed(0)} ms`,
+    ]);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

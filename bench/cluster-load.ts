@@ -10,8 +10,15 @@ export type BenchPod = { podId: string; token: string };
  * short warm-up. Client c posts to node c % nodes and pod c % pods; each request carries `batch`
  * events (1: single-event POSTs). Any other answer than 201 stops the bench: a figure over failures means nothing.
  */
-export async function ingestRate(nodes: string[], pods: BenchPod[], o: { clients: number; batch: number; ms: number; warmupMs: number }): Promise<number> {
-  const body = (i: number) => JSON.stringify(o.batch === 1 ? note(i) : { events: Array.from({ length: o.batch }, (_, k) => note(i * o.batch + k)) });
+export async function ingestRate(
+  nodes: string[],
+  pods: BenchPod[],
+  o: { clients: number; batch: number; ms: number; warmupMs: number },
+): Promise<number> {
+  const body = (i: number) =>
+    JSON.stringify(
+      o.batch === 1 ? note(i) : { events: Array.from({ length: o.batch }, (_, k) => note(i * o.batch + k)) },
+    );
   const run = async (ms: number) => {
     let acknowledged = 0;
     const end = performance.now() + ms;
@@ -34,7 +41,12 @@ export async function ingestRate(nodes: string[], pods: BenchPod[], o: { clients
 }
 
 /** POST on `writer`, a socket subscribed on `reader`: one event at a time, `samples` times (bounded by `ms`); sorted latencies in ms. */
-export async function crossNodeLatency(writer: string, reader: string, pod: BenchPod, o: { samples: number; ms: number }): Promise<number[]> {
+export async function crossNodeLatency(
+  writer: string,
+  reader: string,
+  pod: BenchPod,
+  o: { samples: number; ms: number },
+): Promise<number[]> {
   const socket = io(reader, { transports: ["websocket"], forceNew: true, auth: { token: pod.token } });
   const waiting = new Map<string, (at: number) => void>();
   socket.on("tape:events", (frame, ack) => {
@@ -44,7 +56,10 @@ export async function crossNodeLatency(writer: string, reader: string, pod: Benc
   });
   try {
     await new Promise<void>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error("cross-node latency: the socket never went live")), 10_000);
+      const timer = setTimeout(
+        () => reject(new Error("cross-node latency: the socket never went live")),
+        10_000,
+      );
       socket.on("tape:live", () => (clearTimeout(timer), resolve()));
       socket.emit("tape:subscribe", { podId: pod.podId, afterSeq: 0 });
     });
@@ -55,7 +70,10 @@ export async function crossNodeLatency(writer: string, reader: string, pod: Benc
       let timer: NodeJS.Timeout | undefined;
       const seen = new Promise<number>((resolve, reject) => {
         waiting.set(ev.id, resolve);
-        timer = setTimeout(() => reject(new Error(`cross-node latency: event ${i} never reached the other node's socket`)), 5_000);
+        timer = setTimeout(
+          () => reject(new Error(`cross-node latency: event ${i} never reached the other node's socket`)),
+          5_000,
+        );
       });
       const start = performance.now();
       const r = await post(`${writer}/api/v1/pods/${pod.podId}/events`, JSON.stringify(ev), pod.token);

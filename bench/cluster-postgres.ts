@@ -30,22 +30,47 @@ export async function benchPostgres(): Promise<BenchPostgres> {
   const given = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
   if (given) return { url: given, where: `the server at ${new URL(given).host}`, stop: () => {} };
   const bin = newestInitdb();
-  if (!bin) return { skipped: "no PostgreSQL: set BENCH_DATABASE_URL (or TEST_DATABASE_URL), or install PostgreSQL so initdb is in /usr/lib/postgresql/*/bin" };
+  if (!bin)
+    return {
+      skipped:
+        "no PostgreSQL: set BENCH_DATABASE_URL (or TEST_DATABASE_URL), or install PostgreSQL so initdb is in /usr/lib/postgresql/*/bin",
+    };
   const dir = mkdtempSync(join(tmpdir(), "podwatch-bench-pg-"));
   const port = await freePort();
   // PostgreSQL refuses to run as root: there, its own system user runs it (as in .ci/run).
   const root = userInfo().uid === 0;
   const run = (args: string[]) => {
     if (!root) return execFileSync(args[0]!, args.slice(1), { stdio: "ignore" });
-    return execFileSync("su", ["postgres", "-s", "/bin/sh", "-c", args.map((a) => `'${a.replaceAll("'", "'\\''")}'`).join(" ")], { stdio: "ignore" });
+    return execFileSync(
+      "su",
+      ["postgres", "-s", "/bin/sh", "-c", args.map((a) => `'${a.replaceAll("'", "'\\''")}'`).join(" ")],
+      { stdio: "ignore" },
+    );
   };
   try {
-    if (root) chownSync(dir, Number(execFileSync("id", ["-u", "postgres"], { encoding: "utf8" })), Number(execFileSync("id", ["-g", "postgres"], { encoding: "utf8" })));
+    if (root)
+      chownSync(
+        dir,
+        Number(execFileSync("id", ["-u", "postgres"], { encoding: "utf8" })),
+        Number(execFileSync("id", ["-g", "postgres"], { encoding: "utf8" })),
+      );
     run([join(bin, "initdb"), "-D", dir, "-U", "postgres", "--auth=trust"]);
-    run([join(bin, "pg_ctl"), "-D", dir, "-o", `-c listen_addresses=127.0.0.1 -p ${port} -k ${dir} -c max_connections=200`, "-l", join(dir, "server.log"), "-w", "start"]);
+    run([
+      join(bin, "pg_ctl"),
+      "-D",
+      dir,
+      "-o",
+      `-c listen_addresses=127.0.0.1 -p ${port} -k ${dir} -c max_connections=200`,
+      "-l",
+      join(dir, "server.log"),
+      "-w",
+      "start",
+    ]);
   } catch (e) {
     rmSync(dir, { recursive: true, force: true });
-    return { skipped: `could not start a throwaway PostgreSQL with ${bin}/initdb: ${e instanceof Error ? e.message.split("\n")[0] : e}` };
+    return {
+      skipped: `could not start a throwaway PostgreSQL with ${bin}/initdb: ${e instanceof Error ? e.message.split("\n")[0] : e}`,
+    };
   }
   const stop = () => {
     try {
@@ -54,5 +79,9 @@ export async function benchPostgres(): Promise<BenchPostgres> {
       rmSync(dir, { recursive: true, force: true });
     }
   };
-  return { url: `postgres://postgres@127.0.0.1:${port}/postgres`, where: `a throwaway PostgreSQL ${bin.split("/").at(-2)} (initdb, default settings)`, stop };
+  return {
+    url: `postgres://postgres@127.0.0.1:${port}/postgres`,
+    where: `a throwaway PostgreSQL ${bin.split("/").at(-2)} (initdb, default settings)`,
+    stop,
+  };
 }

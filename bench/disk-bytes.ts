@@ -14,7 +14,10 @@ import { dealRequests, rawPost, runKeepAliveClients } from "./load/keep-alive-cl
 const EVENT_BYTES = 300;
 const BATCHES = 50;
 const PER_BATCH = 1000;
-const FILLER = "Ran the integration suite against the staging database; two flaky tests retried and passed, the migration applied cleanly, and the coverage report is attached to the task for review. ".repeat(3);
+const FILLER =
+  "Ran the integration suite against the staging database; two flaky tests retried and passed, the migration applied cleanly, and the coverage report is attached to the task for review. ".repeat(
+    3,
+  );
 
 /** note(i) with its text cut so the event's JSON is exactly EVENT_BYTES long. */
 function eventOf(i: number) {
@@ -42,13 +45,34 @@ export async function diskBytesFigure(): Promise<Figure> {
     const pod = await createPod(server.url, "bench-disk");
     const port = Number(new URL(server.url).port);
     const requests = Array.from({ length: BATCHES }, (_, b) =>
-      rawPost(port, `/api/v1/pods/${pod.podId}/events`, pod.token, JSON.stringify({ events: Array.from({ length: PER_BATCH }, (_, i) => eventOf(b * PER_BATCH + i)) })));
+      rawPost(
+        port,
+        `/api/v1/pods/${pod.podId}/events`,
+        pod.token,
+        JSON.stringify({ events: Array.from({ length: PER_BATCH }, (_, i) => eventOf(b * PER_BATCH + i)) }),
+      ),
+    );
     const r = await runKeepAliveClients({ port, perClient: dealRequests(requests, 2), expectStatus: 201 });
     await server.stop();
     const label = `bytes on disk per event (SQLite, checkpointed; event JSON as posted: ${JSON.stringify(eventOf(0)).length} bytes)`;
-    if (r.errors) return { key: "disk.bytesPerEvent", label, value: null, unit: "B", target: { atMost: 600 }, note: `FAILED: ${r.firstError}` };
+    if (r.errors)
+      return {
+        key: "disk.bytesPerEvent",
+        label,
+        value: null,
+        unit: "B",
+        target: { atMost: 600 },
+        note: `FAILED: ${r.firstError}`,
+      };
     const { bytes, events } = await bytesPerStoredEvent(dbFile);
-    return { key: "disk.bytesPerEvent", label, value: Math.round(bytes), unit: "B", target: { atMost: 600 }, note: `${events.toLocaleString("en")} events in the database file` };
+    return {
+      key: "disk.bytesPerEvent",
+      label,
+      value: Math.round(bytes),
+      unit: "B",
+      target: { atMost: 600 },
+      note: `${events.toLocaleString("en")} events in the database file`,
+    };
   } finally {
     await server.stop();
     rmSync(dir, { recursive: true, force: true });

@@ -17,4 +17,7 @@ export type Figure = {
 };
 
 export const met = (f: Figure): boolean | null =>
-  f.value === null || !f.target ? null : (f.target.atLeast === undefined || f.value >= f.target.atLeast) && (f.target.atMost === undefined || f.value <= f.target.atMost);
+  f.value === null || !f.target
+    ? null
+    : (f.target.atLeast === undefined || f.value >= f.target.atLeast) &&
+      (f.target.atMost === undefined || f.value <= f.target.atMost);

@@ -21,7 +21,10 @@ const AT_SEQ_ROUNDS = 20;
 const CHECKPOINT_EVERY = 1000;
 
 /** `work` with /healthz asked every 10 ms meanwhile: its answers' p99 and max. */
-async function whileProbing<T>(base: string, work: () => Promise<T>): Promise<{ value: T; p99: number; max: number }> {
+async function whileProbing<T>(
+  base: string,
+  work: () => Promise<T>,
+): Promise<{ value: T; p99: number; max: number }> {
   const latencies: number[] = [];
   let done = false;
   const probe = (async () => {
@@ -63,8 +66,15 @@ async function timedGets(base: string, paths: string[]): Promise<number[]> {
 const checkpoints = (file: string, podId: string, upTo?: number) => {
   const db = new Database(file, { readonly: true, fileMustExist: true });
   try {
-    if (upTo !== undefined) return (db.prepare("SELECT COALESCE(MAX(seq), 0) AS n FROM pod_checkpoint WHERE pod_id = ? AND seq <= ?").get(podId, upTo) as { n: number }).n;
-    return (db.prepare("SELECT COUNT(*) AS n FROM pod_checkpoint WHERE pod_id = ?").get(podId) as { n: number }).n;
+    if (upTo !== undefined)
+      return (
+        db
+          .prepare("SELECT COALESCE(MAX(seq), 0) AS n FROM pod_checkpoint WHERE pod_id = ? AND seq <= ?")
+          .get(podId, upTo) as { n: number }
+      ).n;
+    return (
+      db.prepare("SELECT COUNT(*) AS n FROM pod_checkpoint WHERE pod_id = ?").get(podId) as { n: number }
+    ).n;
   } catch {
     return -1; // a server without the table (older code: nothing to wait for)
   } finally {
@@ -77,11 +87,19 @@ const checkpointBytes = (file: string, podId: string) => {
   const db = new Database(file, { readonly: true, fileMustExist: true });
   try {
     if (checkpoints(file, podId) < 0) return "no checkpoints (older code)";
-    const stored = db.prepare("SELECT COALESCE(SUM(length(state)), 0) AS n FROM pod_checkpoint WHERE pod_id = ?").get(podId) as { n: number };
-    const last = db.prepare("SELECT state FROM pod_checkpoint WHERE pod_id = ? ORDER BY seq DESC LIMIT 1").get(podId) as { state: Buffer } | undefined;
-    const tape = db.prepare("SELECT SUM(length(body) + COALESCE(length(meta), 0)) AS n FROM event WHERE pod_id = ?").get(podId) as { n: number };
+    const stored = db
+      .prepare("SELECT COALESCE(SUM(length(state)), 0) AS n FROM pod_checkpoint WHERE pod_id = ?")
+      .get(podId) as { n: number };
+    const last = db
+      .prepare("SELECT state FROM pod_checkpoint WHERE pod_id = ? ORDER BY seq DESC LIMIT 1")
+      .get(podId) as { state: Buffer } | undefined;
+    const tape = db
+      .prepare("SELECT SUM(length(body) + COALESCE(length(meta), 0)) AS n FROM event WHERE pod_id = ?")
+      .get(podId) as { n: number };
     const kib = (n: number) => `${Math.round(n / 1024).toLocaleString("en")} KiB`;
-    const lastNote = last ? `, the latest ${kib(last.state.length)} (${kib(inflateSync(last.state).length)} of JSON)` : "";
+    const lastNote = last
+      ? `, the latest ${kib(last.state.length)} (${kib(inflateSync(last.state).length)} of JSON)`
+      : "";
     return `checkpoints on disk ${kib(stored.n)}${lastNote}; the tape's bodies and meta ${kib(tape.n)}`;
   } finally {
     db.close();
@@ -104,28 +122,104 @@ export async function benchHistory(): Promise<Figure[]> {
     // The seeded tape's commits reach the checkpoint keeper through the outbox once the server runs.
     const keptStart = performance.now();
     const wanted = Math.floor(old.head / CHECKPOINT_EVERY) * CHECKPOINT_EVERY;
-    await eventually(async () => checkpoints(file, old.podId, wanted), (n) => n < 0 || n >= wanted, "the old pod's checkpoints", 600_000, 500).catch(() => null);
+    await eventually(
+      async () => checkpoints(file, old.podId, wanted),
+      (n) => n < 0 || n >= wanted,
+      "the old pod's checkpoints",
+      600_000,
+      500,
+    ).catch(() => null);
     const kept = performance.now() - keptStart;
     const from = new Date(Date.now() - WEEK).toISOString();
-    const window = await whileProbing(base, () => timedGets(base, Array.from({ length: ROUNDS }, () => `/api/v1/pods/${old.podId}/signals?from=${from}`)));
-    const record = await whileProbing(base, () => timedGets(base, Array.from({ length: ROUNDS }, () => `/api/v1/signals/record?pod=${old.podId}&agent=impl-1&from=${from}`)));
+    const window = await whileProbing(base, () =>
+      timedGets(
+        base,
+        Array.from({ length: ROUNDS }, () => `/api/v1/pods/${old.podId}/signals?from=${from}`),
+      ),
+    );
+    const record = await whileProbing(base, () =>
+      timedGets(
+        base,
+        Array.from(
+          { length: ROUNDS },
+          () => `/api/v1/signals/record?pod=${old.podId}&agent=impl-1&from=${from}`,
+        ),
+      ),
+    );
     const oldNote = `100k events over 120 days, ~5.8k in the week; slowest of ${ROUNDS}; seeded in ${fmt(seeded)}, checkpoints made after start in ${fmt(kept)} (${checkpoints(file, old.podId)})`;
     figures.push(
-      { key: "history.window", label: "one-week signals window, 100k-event pod", value: max(window.value), unit: "ms", target: { atMost: 500 }, note: `${oldNote}; each: ${window.value.map(fmt).join(", ")}` },
-      { key: "history.window.healthz", label: "/healthz p99 during those windows", value: window.p99, unit: "ms", target: { atMost: 50 }, note: `max ${fmt(window.max)}` },
-      { key: "history.record", label: "one-week signed record, 100k-event pod", value: max(record.value), unit: "ms", target: { atMost: 500 }, note: `each: ${record.value.map(fmt).join(", ")}` },
-      { key: "history.record.healthz", label: "/healthz p99 during those records", value: record.p99, unit: "ms", target: { atMost: 50 }, note: `max ${fmt(record.max)}` },
+      {
+        key: "history.window",
+        label: "one-week signals window, 100k-event pod",
+        value: max(window.value),
+        unit: "ms",
+        target: { atMost: 500 },
+        note: `${oldNote}; each: ${window.value.map(fmt).join(", ")}`,
+      },
+      {
+        key: "history.window.healthz",
+        label: "/healthz p99 during those windows",
+        value: window.p99,
+        unit: "ms",
+        target: { atMost: 50 },
+        note: `max ${fmt(window.max)}`,
+      },
+      {
+        key: "history.record",
+        label: "one-week signed record, 100k-event pod",
+        value: max(record.value),
+        unit: "ms",
+        target: { atMost: 500 },
+        note: `each: ${record.value.map(fmt).join(", ")}`,
+      },
+      {
+        key: "history.record.healthz",
+        label: "/healthz p99 during those records",
+        value: record.p99,
+        unit: "ms",
+        target: { atMost: 50 },
+        note: `max ${fmt(record.max)}`,
+      },
     );
 
     const lived = await seedLivedInPod(base);
     const livedLast = Math.floor(lived.head / CHECKPOINT_EVERY) * CHECKPOINT_EVERY;
-    await eventually(async () => checkpoints(file, lived.podId, livedLast), (n) => n < 0 || n >= livedLast, "the lived-in pod's checkpoints", 600_000, 500).catch(() => null);
-    const seqs = Array.from({ length: AT_SEQ_ROUNDS }, (_, i) => 1 + Math.floor(((i * 7919) % AT_SEQ_ROUNDS) / AT_SEQ_ROUNDS * (lived.head - 1) + (i % 3) * 137));
-    const atSeq = await whileProbing(base, () => timedGets(base, seqs.map((s) => `/api/v1/pods/${lived.podId}/state?atSeq=${s}`)));
+    await eventually(
+      async () => checkpoints(file, lived.podId, livedLast),
+      (n) => n < 0 || n >= livedLast,
+      "the lived-in pod's checkpoints",
+      600_000,
+      500,
+    ).catch(() => null);
+    const seqs = Array.from(
+      { length: AT_SEQ_ROUNDS },
+      (_, i) =>
+        1 + Math.floor((((i * 7919) % AT_SEQ_ROUNDS) / AT_SEQ_ROUNDS) * (lived.head - 1) + (i % 3) * 137),
+    );
+    const atSeq = await whileProbing(base, () =>
+      timedGets(
+        base,
+        seqs.map((s) => `/api/v1/pods/${lived.podId}/state?atSeq=${s}`),
+      ),
+    );
     const sorted = [...atSeq.value].sort((a, b) => a - b);
     figures.push(
-      { key: "history.atSeq", label: "/state?atSeq= on the lived-in pod, slowest of 20 seqs", value: max(atSeq.value), unit: "ms", target: { atMost: 200 }, note: `${lived.head.toLocaleString("en")} events (3,000-task plan, 300 tasks decided, 15,000 notes); p50 ${fmt(pct(sorted, 50))}; each: ${atSeq.value.map(fmt).join(", ")}; ${checkpointBytes(file, lived.podId)}` },
-      { key: "history.atSeq.healthz", label: "/healthz p99 during those reads", value: atSeq.p99, unit: "ms", target: { atMost: 50 }, note: `max ${fmt(atSeq.max)}` },
+      {
+        key: "history.atSeq",
+        label: "/state?atSeq= on the lived-in pod, slowest of 20 seqs",
+        value: max(atSeq.value),
+        unit: "ms",
+        target: { atMost: 200 },
+        note: `${lived.head.toLocaleString("en")} events (3,000-task plan, 300 tasks decided, 15,000 notes); p50 ${fmt(pct(sorted, 50))}; each: ${atSeq.value.map(fmt).join(", ")}; ${checkpointBytes(file, lived.podId)}`,
+      },
+      {
+        key: "history.atSeq.healthz",
+        label: "/healthz p99 during those reads",
+        value: atSeq.p99,
+        unit: "ms",
+        target: { atMost: 50 },
+        note: `max ${fmt(atSeq.max)}`,
+      },
     );
   } finally {
     await server.stop();
@@ -137,7 +231,10 @@ export async function benchHistory(): Promise<Figure[]> {
 if (import.meta.url === `file://${process.argv[1]}`) {
   benchHistory()
     .then((figures) => {
-      for (const f of figures) console.log(`  ${f.label.padEnd(56)} ${f.value === null ? "n/a" : `${Math.round(f.value)} ${f.unit}`}${f.target?.atMost !== undefined ? ` (≤ ${f.target.atMost})` : ""}  ${f.note ?? ""}`);
+      for (const f of figures)
+        console.log(
+          `  ${f.label.padEnd(56)} ${f.value === null ? "n/a" : `${Math.round(f.value)} ${f.unit}`}${f.target?.atMost !== undefined ? ` (≤ ${f.target.atMost})` : ""}  ${f.note ?? ""}`,
+        );
     })
     .catch((e) => {
       console.error(e);

@@ -24,13 +24,34 @@ export async function hookThroughputFigures(server: BenchServer): Promise<Figure
     // Call i goes to client i % CLIENTS (dealt in pairs below): that client's session.
     const session = sessions[i % CLIENTS]!;
     const id = `toolu_bench_${i}`;
-    requests.push(rawPost(port, HOOK, pod.token, JSON.stringify(pre(session, id, i))), rawPost(port, HOOK, pod.token, JSON.stringify(postUse(session, id, i))));
+    requests.push(
+      rawPost(port, HOOK, pod.token, JSON.stringify(pre(session, id, i))),
+      rawPost(port, HOOK, pod.token, JSON.stringify(postUse(session, id, i))),
+    );
   }
-  const r = await runKeepAliveClients({ port, perClient: dealRequests(requests, CLIENTS, 2), expectStatus: 200, serverPid: server.pid });
+  const r = await runKeepAliveClients({
+    port,
+    perClient: dealRequests(requests, CLIENTS, 2),
+    expectStatus: 200,
+    serverPid: server.pid,
+  });
   const failed = r.errors > 0;
   const label = `Claude Code hook events over HTTP (PreToolUse + PostToolUse pairs), ${CLIENTS} clients closed-loop`;
   return [
-    { key: "hooks.http.rate", label, value: failed ? null : Math.round(r.perSecond), unit: "events/s", target: { atLeast: 7000 }, note: loadFigureNote(r) },
-    { key: "hooks.http.p99", label: `  one hook request's latency under that load, p99`, value: failed ? null : Math.round(quantile(r.latencies, 99) * 10) / 10, unit: "ms", target: { atMost: 20 } },
+    {
+      key: "hooks.http.rate",
+      label,
+      value: failed ? null : Math.round(r.perSecond),
+      unit: "events/s",
+      target: { atLeast: 7000 },
+      note: loadFigureNote(r),
+    },
+    {
+      key: "hooks.http.p99",
+      label: `  one hook request's latency under that load, p99`,
+      value: failed ? null : Math.round(quantile(r.latencies, 99) * 10) / 10,
+      unit: "ms",
+      target: { atMost: 20 },
+    },
   ];
 }

@@ -8,8 +8,17 @@ export const CLIENTS = 32;
 export const agent = new Agent({ keepAlive: true, maxSockets: CLIENTS });
 
 /** One request on the keep-alive agent: a POST when there is a body, else a GET. */
-export function call(url: string, body?: string, token = SPAWN_ADMIN_TOKEN): Promise<{ status: number; text: string }> {
-  const headers = { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { "content-type": "application/json", "content-length": Buffer.byteLength(body) }) };
+export function call(
+  url: string,
+  body?: string,
+  token = SPAWN_ADMIN_TOKEN,
+): Promise<{ status: number; text: string }> {
+  const headers = {
+    authorization: `Bearer ${token}`,
+    ...(body === undefined
+      ? {}
+      : { "content-type": "application/json", "content-length": Buffer.byteLength(body) }),
+  };
   return new Promise((resolve, reject) => {
     const req = request(url, { method: body === undefined ? "GET" : "POST", agent, headers }, (res) => {
       let text = "";
@@ -24,13 +33,28 @@ export function call(url: string, body?: string, token = SPAWN_ADMIN_TOKEN): Pro
 export const post = (url: string, body: string, token?: string) => call(url, body, token);
 export const get = (url: string) => call(url);
 
-export const note = (i: number) => ({ id: randomUUID(), type: "note", actor: "bench-agent", role: "implementer", body: { kind: "OBSERVATION", text: `benchmark observation number ${i}: the build is green` } });
+export const note = (i: number) => ({
+  id: randomUUID(),
+  type: "note",
+  actor: "bench-agent",
+  role: "implementer",
+  body: { kind: "OBSERVATION", text: `benchmark observation number ${i}: the build is green` },
+});
 
 /** A pod with one agent member; returns the pod and that agent's token (what real agents post with). */
 export async function createPod(base: string, name: string): Promise<{ podId: string; token: string }> {
-  const podId = (JSON.parse((await post(`${base}/api/v1/pods`, JSON.stringify({ name, mode: "collaboration" }))).text) as { id: string }).id;
-  await post(`${base}/api/v1/pods/${podId}/members`, JSON.stringify({ memberId: "bench-agent", kind: "agent", displayName: "Bench", roles: ["implementer"] }));
-  const { token } = JSON.parse((await post(`${base}/api/v1/pods/${podId}/members/bench-agent/tokens`, "{}")).text) as { token: string };
+  const podId = (
+    JSON.parse((await post(`${base}/api/v1/pods`, JSON.stringify({ name, mode: "collaboration" }))).text) as {
+      id: string;
+    }
+  ).id;
+  await post(
+    `${base}/api/v1/pods/${podId}/members`,
+    JSON.stringify({ memberId: "bench-agent", kind: "agent", displayName: "Bench", roles: ["implementer"] }),
+  );
+  const { token } = JSON.parse(
+    (await post(`${base}/api/v1/pods/${podId}/members/bench-agent/tokens`, "{}")).text,
+  ) as { token: string };
   return { podId, token };
 }
 

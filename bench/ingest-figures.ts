@@ -19,19 +19,35 @@ const BATCH_CLIENTS = 4;
 const portOf = (server: BenchServer) => Number(new URL(server.url).port);
 
 /** Posts `bodies` to a fresh pod, one request each, dealt to `clients` connections. */
-async function postAll(server: BenchServer, name: string, bodies: string[], clients: number): Promise<{ r: LoadResult; podId: string }> {
+async function postAll(
+  server: BenchServer,
+  name: string,
+  bodies: string[],
+  clients: number,
+): Promise<{ r: LoadResult; podId: string }> {
   const pod = await createPod(server.url, name);
   const port = portOf(server);
   const requests = bodies.map((body) => rawPost(port, `/api/v1/pods/${pod.podId}/events`, pod.token, body));
-  const r = await runKeepAliveClients({ port, perClient: dealRequests(requests, clients), expectStatus: 201, serverPid: server.pid });
+  const r = await runKeepAliveClients({
+    port,
+    perClient: dealRequests(requests, clients),
+    expectStatus: 201,
+    serverPid: server.pid,
+  });
   return { r, podId: pod.podId };
 }
 
-const rate = (r: LoadResult, eventsPerRequest: number) => (r.errors ? null : Math.round(r.perSecond * eventsPerRequest));
+const rate = (r: LoadResult, eventsPerRequest: number) =>
+  r.errors ? null : Math.round(r.perSecond * eventsPerRequest);
 
 /** A short run first, on a pod of its own: the server's JIT and caches warm, not counted. */
 export async function warmUp(server: BenchServer): Promise<void> {
-  const { r } = await postAll(server, "bench-warm-up", Array.from({ length: WARM_UP_REQUESTS }, (_, i) => JSON.stringify(note(i))), SINGLE_CLIENTS);
+  const { r } = await postAll(
+    server,
+    "bench-warm-up",
+    Array.from({ length: WARM_UP_REQUESTS }, (_, i) => JSON.stringify(note(i))),
+    SINGLE_CLIENTS,
+  );
   if (r.errors) throw new Error(`warm-up failed: ${r.firstError}`);
 }
 
@@ -50,7 +66,9 @@ export async function singleEventFigure(server: BenchServer): Promise<Figure> {
 
 /** Returns the pod too: the first-render figure opens it (120,000 events). */
 export async function batchedIngestFigure(server: BenchServer): Promise<{ figure: Figure; podId: string }> {
-  const bodies = Array.from({ length: BATCH_REQUESTS }, (_, b) => JSON.stringify({ events: Array.from({ length: BATCH_EVENTS }, (_, i) => note(b * BATCH_EVENTS + i)) }));
+  const bodies = Array.from({ length: BATCH_REQUESTS }, (_, b) =>
+    JSON.stringify({ events: Array.from({ length: BATCH_EVENTS }, (_, i) => note(b * BATCH_EVENTS + i)) }),
+  );
   const { r, podId } = await postAll(server, "bench-batch", bodies, BATCH_CLIENTS);
   return {
     podId,

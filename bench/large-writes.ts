@@ -19,8 +19,9 @@ const SPANS = 10_000;
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 
 type Encoder = { fromObject(o: object): object; encode(m: object): { finish(): Uint8Array } };
-const Request = (root as unknown as { opentelemetry: { proto: { collector: { trace: { v1: Record<string, Encoder> } } } } }).opentelemetry.proto.collector.trace.v1
-  .ExportTraceServiceRequest!;
+const Request = (
+  root as unknown as { opentelemetry: { proto: { collector: { trace: { v1: Record<string, Encoder> } } } } }
+).opentelemetry.proto.collector.trace.v1.ExportTraceServiceRequest!;
 const attr = (key: string, value: string) => ({ key, value: { stringValue: value } });
 const hex = (n: number, width: number) => n.toString(16).padStart(width, "0");
 
@@ -43,12 +44,23 @@ function exportBody(round: number, who: number): Buffer {
     ],
     status: {},
   }));
-  const message = Request.fromObject({ resourceSpans: [{ resource: { attributes: [attr("service.name", "bench-agent")] }, scopeSpans: [{ scope: { name: "bench" }, spans }] }] });
+  const message = Request.fromObject({
+    resourceSpans: [
+      {
+        resource: { attributes: [attr("service.name", "bench-agent")] },
+        scopeSpans: [{ scope: { name: "bench" }, spans }],
+      },
+    ],
+  });
   return Buffer.from(Request.encode(message).finish());
 }
 
 function postProtobuf(url: string, body: Buffer, token: string): Promise<{ status: number; text: string }> {
-  const headers = { authorization: `Bearer ${token}`, "content-type": "application/x-protobuf", "content-length": body.length };
+  const headers = {
+    authorization: `Bearer ${token}`,
+    "content-type": "application/x-protobuf",
+    "content-length": body.length,
+  };
   return new Promise((resolve, reject) => {
     const req = request(url, { method: "POST", agent, headers }, (res) => {
       let text = "";
@@ -62,7 +74,10 @@ function postProtobuf(url: string, body: Buffer, token: string): Promise<{ statu
 
 export async function benchLargeWrites(): Promise<Figure[]> {
   const dir = mkdtempSync(join(tmpdir(), "podwatch-large-"));
-  const server = await spawnServer({ DATABASE_URL: `file:${join(dir, "large.db")}` }, { name: "the large-writes bench's server" });
+  const server = await spawnServer(
+    { DATABASE_URL: `file:${join(dir, "large.db")}` },
+    { name: "the large-writes bench's server" },
+  );
   const base = server.url;
   const latencies: number[] = [];
   const took: number[] = [];
@@ -81,7 +96,9 @@ export async function benchLargeWrites(): Promise<Figure[]> {
       })();
       const t = performance.now();
       try {
-        const answers = await Promise.all(pods.map((p, who) => postProtobuf(`${base}/v1/traces`, bodies[who]!, p.token)));
+        const answers = await Promise.all(
+          pods.map((p, who) => postProtobuf(`${base}/v1/traces`, bodies[who]!, p.token)),
+        );
         const bad = answers.find((a) => a.status !== 200);
         if (bad) throw new Error(`/v1/traces → ${bad.status} ${bad.text.slice(0, 200)}`);
       } finally {
@@ -90,12 +107,36 @@ export async function benchLargeWrites(): Promise<Figure[]> {
         await probe;
       }
     }
-    const stored = await Promise.all(pods.map(async (p) => (JSON.parse((await get(`${base}/api/v1/pods/${p.podId}`)).text) as { eventCount?: number }).eventCount));
+    const stored = await Promise.all(
+      pods.map(
+        async (p) =>
+          (JSON.parse((await get(`${base}/api/v1/pods/${p.podId}`)).text) as { eventCount?: number })
+            .eventCount,
+      ),
+    );
     const sorted = [...latencies].sort((a, b) => a - b);
     const note = `${ROUNDS} rounds of two ${SPANS.toLocaleString("en")}-span exports (20,000 events each), both exports took ${took.map((ms) => `${Math.round(ms)} ms`).join(", ")}; /healthz p50 ${Math.round(pct(sorted, 50))} ms, max ${Math.round(sorted.at(-1)!)} ms over ${sorted.length} probes; pods' event counts ${stored.join(", ")}`;
-    return [{ key: "large-writes.otlp.healthz", label: "two concurrent 20k-span OTLP exports: /healthz p99", value: pct(sorted, 99), unit: "ms", target: { atMost: 50 }, note }];
+    return [
+      {
+        key: "large-writes.otlp.healthz",
+        label: "two concurrent 20k-span OTLP exports: /healthz p99",
+        value: pct(sorted, 99),
+        unit: "ms",
+        target: { atMost: 50 },
+        note,
+      },
+    ];
   } catch (e) {
-    return [{ key: "large-writes.otlp.healthz", label: "two concurrent 20k-span OTLP exports: /healthz p99", value: null, unit: "ms", target: { atMost: 50 }, note: `NOT MEASURED: ${String(e).split("\n")[0]}` }];
+    return [
+      {
+        key: "large-writes.otlp.healthz",
+        label: "two concurrent 20k-span OTLP exports: /healthz p99",
+        value: null,
+        unit: "ms",
+        target: { atMost: 50 },
+        note: `NOT MEASURED: ${String(e).split("\n")[0]}`,
+      },
+    ];
   } finally {
     await server.stop();
     rmSync(dir, { recursive: true, force: true });
@@ -105,7 +146,10 @@ export async function benchLargeWrites(): Promise<Figure[]> {
 if (import.meta.url === `file://${process.argv[1]}`) {
   benchLargeWrites()
     .then((figures) => {
-      for (const f of figures) console.log(`  ${f.label}: ${f.value === null ? "n/a" : `${Math.round(f.value)} ${f.unit}`} (≤ ${f.target?.atMost})\n    ${f.note ?? ""}`);
+      for (const f of figures)
+        console.log(
+          `  ${f.label}: ${f.value === null ? "n/a" : `${Math.round(f.value)} ${f.unit}`} (≤ ${f.target?.atMost})\n    ${f.note ?? ""}`,
+        );
     })
     .catch((e) => {
       console.error(e);

@@ -35,23 +35,41 @@ async function send(base: string, podId: string, events: object[]) {
   if (r.status !== 201) throw new Error(`building the lived-in pod: ${r.status} ${r.text.slice(0, 300)}`);
 }
 
-const ev = (type: string, actor: string, body: object, more: object = {}) => ({ id: crypto.randomUUID(), type, actor, body, ...more });
+const ev = (type: string, actor: string, body: object, more: object = {}) => ({
+  id: crypto.randomUUID(),
+  type,
+  actor,
+  body,
+  ...more,
+});
 
 /** The pod a team leaves behind: members, the plan in slices (one event stays under its size bound), the work, the notes. */
 async function livedInPod(base: string): Promise<Pod> {
   const pod = await createPod(base, "bench-lived-in");
   const member = (memberId: string, roles: string[]) =>
-    post(`${base}/api/v1/pods/${pod.podId}/members`, JSON.stringify({ memberId, kind: "agent", displayName: memberId, roles }));
+    post(
+      `${base}/api/v1/pods/${pod.podId}/members`,
+      JSON.stringify({ memberId, kind: "agent", displayName: memberId, roles }),
+    );
   await member("bench-reviewer", ["reviewer"]);
   await member("bench-chair", ["chair"]);
   const task = (i: number) => ({
     task_id: `task_${String(i).padStart(4, "0")}`,
     description: `Implement part ${i} of the billing export: read the ledger, convert the currency, write the CSV, and cover it with tests (${"x".repeat(120)})`,
     status: "pending",
-    metadata: { area: `area-${i % 17}`, estimate: (i % 8) + 1, labels: ["backend", "billing", `sprint-${i % 12}`], owner: `team-${i % 5}` },
+    metadata: {
+      area: `area-${i % 17}`,
+      estimate: (i % 8) + 1,
+      labels: ["backend", "billing", `sprint-${i % 12}`],
+      owner: `team-${i % 5}`,
+    },
   });
   for (let from = 0; from < TASKS; from += 500) {
-    await send(base, pod.podId, [ev("plan.imported", "bench-chair", { plan: { tasks: Array.from({ length: 500 }, (_, k) => task(from + k)) } })]);
+    await send(base, pod.podId, [
+      ev("plan.imported", "bench-chair", {
+        plan: { tasks: Array.from({ length: 500 }, (_, k) => task(from + k)) },
+      }),
+    ]);
   }
   for (let i = 0; i < TAKEN; i += 20) {
     const events = [];
@@ -60,27 +78,58 @@ async function livedInPod(base: string): Promise<Pod> {
       const bundleId = `ev-${k}`;
       events.push(
         ev("task.updated", "bench-agent", { taskId, status: "in_progress" }),
-        ev("evidence.bundle", "bench-agent", { bundleId, commands: [{ command: "npm test", exit_code: 0 }], artifacts: [], env: { commit: "c0ffee" }, manifestHash: HASH }, { taskId }),
+        ev(
+          "evidence.bundle",
+          "bench-agent",
+          {
+            bundleId,
+            commands: [{ command: "npm test", exit_code: 0 }],
+            artifacts: [],
+            env: { commit: "c0ffee" },
+            manifestHash: HASH,
+          },
+          { taskId },
+        ),
         ev("task.review_requested", "bench-agent", { taskId, evidenceIds: [bundleId] }),
         ev("review", "bench-reviewer", { taskId, verdict: "approve", comments: "checked from scratch" }),
-        ev("decision", "bench-chair", { subject: { kind: "task", id: taskId }, verdict: "approve", rationale: "reviewed and green" }),
+        ev("decision", "bench-chair", {
+          subject: { kind: "task", id: taskId },
+          verdict: "approve",
+          rationale: "reviewed and green",
+        }),
       );
     }
     await send(base, pod.podId, events);
   }
-  for (let i = 0; i < NOTES; i += 1000) await send(base, pod.podId, Array.from({ length: 1000 }, (_, k) => note(i + k)));
+  for (let i = 0; i < NOTES; i += 1000)
+    await send(
+      base,
+      pod.podId,
+      Array.from({ length: 1000 }, (_, k) => note(i + k)),
+    );
   return pod;
 }
 
 async function round(server: SpawnedServer, pod: Pod, from: number): Promise<LoadResult> {
   const port = Number(new URL(server.url).port);
-  const requests = Array.from({ length: ROUND_REQUESTS }, (_, i) => rawPost(port, `/api/v1/pods/${pod.podId}/events`, pod.token, JSON.stringify(note(from + i))));
-  const r = await runKeepAliveClients({ port, perClient: dealRequests(requests, CLIENTS), expectStatus: 201, serverPid: server.child.pid });
+  const requests = Array.from({ length: ROUND_REQUESTS }, (_, i) =>
+    rawPost(port, `/api/v1/pods/${pod.podId}/events`, pod.token, JSON.stringify(note(from + i))),
+  );
+  const r = await runKeepAliveClients({
+    port,
+    perClient: dealRequests(requests, CLIENTS),
+    expectStatus: 201,
+    serverPid: server.child.pid,
+  });
   if (r.errors) throw new Error(`a round failed: ${loadFigureNote(r)}`);
   return r;
 }
 
-async function timed(what: string, run: () => Promise<{ status: number; text: string }>, ok: number): Promise<number> {
+async function timed(
+  what: string,
+  run: () => Promise<{ status: number; text: string }>,
+  ok: number,
+): Promise<number> {
   const t = performance.now();
   const r = await run();
   if (r.status !== ok) throw new Error(`${what}: ${r.status} ${r.text.slice(0, 200)}`);
@@ -99,23 +148,40 @@ async function figuresOn(db: string, start: () => Promise<SpawnedServer>): Promi
     const rates = { lived: [] as LoadResult[], fresh: [] as LoadResult[] };
     for (let i = 0; i < ROUNDS; i++) {
       const order = i % 2 ? (["fresh", "lived"] as const) : (["lived", "fresh"] as const);
-      for (const which of order) rates[which].push(await round(server, which === "lived" ? lived : fresh, (i + 1) * ROUND_REQUESTS));
+      for (const which of order)
+        rates[which].push(await round(server, which === "lived" ? lived : fresh, (i + 1) * ROUND_REQUESTS));
     }
-    const sum = (rs: LoadResult[]) => rs.reduce((n, r) => n + r.answered, 0) / rs.reduce((n, r) => n + r.seconds, 0);
+    const sum = (rs: LoadResult[]) =>
+      rs.reduce((n, r) => n + r.answered, 0) / rs.reduce((n, r) => n + r.seconds, 0);
     const [l, f] = [sum(rates.lived), sum(rates.fresh)];
     // Each round against the fresh round beside it, and the median of those: a burst of other work
     // on the machine (it is shared) skews one pair, not the figure.
     const pairs = rates.lived.map((r, i) => r.perSecond / rates.fresh[i]!.perSecond).sort((x, y) => x - y);
     const ratio = (pairs[(pairs.length - 1) >> 1]! + pairs[pairs.length >> 1]!) / 2;
     // The server's CPU per request: steadier than rates when other work shares the machine.
-    const cpu = (rs: LoadResult[]) => Math.round(rs.reduce((n, r) => n + (r.serverCpuMicrosPerRequest ?? NaN), 0) / rs.length);
-    const stateBytes = Buffer.byteLength((await fetchText(`${server.url}/api/v1/pods/${lived.podId}/state`)).text);
+    const cpu = (rs: LoadResult[]) =>
+      Math.round(rs.reduce((n, r) => n + (r.serverCpuMicrosPerRequest ?? NaN), 0) / rs.length);
+    const stateBytes = Buffer.byteLength(
+      (await fetchText(`${server.url}/api/v1/pods/${lived.podId}/state`)).text,
+    );
     await server.stop();
     server = await start();
-    const stateMs = await timed("first /state", () => fetchText(`${server.url}/api/v1/pods/${lived.podId}/state`), 200);
-    const appendMs = await timed("first append", () => post(`${server.url}/api/v1/pods/${lived.podId}/events`, JSON.stringify(note(1e9)), lived.token), 201);
+    const stateMs = await timed(
+      "first /state",
+      () => fetchText(`${server.url}/api/v1/pods/${lived.podId}/state`),
+      200,
+    );
+    const appendMs = await timed(
+      "first append",
+      () => post(`${server.url}/api/v1/pods/${lived.podId}/events`, JSON.stringify(note(1e9)), lived.token),
+      201,
+    );
     // For comparison: the same read once the server is warm (what of the first is the restart's).
-    const warmMs = await timed("a later /state", () => fetchText(`${server.url}/api/v1/pods/${lived.podId}/state`), 200);
+    const warmMs = await timed(
+      "a later /state",
+      () => fetchText(`${server.url}/api/v1/pods/${lived.podId}/state`),
+      200,
+    );
     const events = `${(stateBytes / 1e6).toFixed(2)} MB state: ${TASKS.toLocaleString("en")}-task plan, ${TAKEN} tasks decided, ${NOTES.toLocaleString("en")} notes`;
     return [
       {
@@ -128,8 +194,21 @@ async function figuresOn(db: string, start: () => Promise<SpawnedServer>): Promi
           `pairs ${pairs.map((x) => x.toFixed(2)).join(" ")}; lived-in ${Math.round(l).toLocaleString("en")} events/s, fresh ${Math.round(f).toLocaleString("en")} events/s (${ROUND_REQUESTS.toLocaleString("en")} POSTs a round, ${CLIENTS} clients); ` +
           `server CPU ${cpu(rates.lived)} vs ${cpu(rates.fresh)} µs/request; last lived-in round: ${loadFigureNote(rates.lived.at(-1)!)}`,
       },
-      { key: `lived-in.restart-state.${db}`, label: `lived-in pod on ${db}, restarted server: first GET /state`, value: Math.round(stateMs), unit: "ms", target: { atMost: 1000 }, note: `a later /state: ${Math.round(warmMs)} ms (${(stateBytes / 1e6).toFixed(2)} MB)` },
-      { key: `lived-in.restart-append.${db}`, label: `lived-in pod on ${db}, restarted server: first append`, value: Math.round(appendMs), unit: "ms", target: { atMost: 1000 } },
+      {
+        key: `lived-in.restart-state.${db}`,
+        label: `lived-in pod on ${db}, restarted server: first GET /state`,
+        value: Math.round(stateMs),
+        unit: "ms",
+        target: { atMost: 1000 },
+        note: `a later /state: ${Math.round(warmMs)} ms (${(stateBytes / 1e6).toFixed(2)} MB)`,
+      },
+      {
+        key: `lived-in.restart-append.${db}`,
+        label: `lived-in pod on ${db}, restarted server: first append`,
+        value: Math.round(appendMs),
+        unit: "ms",
+        target: { atMost: 1000 },
+      },
     ];
   } finally {
     await server.stop();
@@ -143,10 +222,18 @@ async function fetchText(url: string): Promise<{ status: number; text: string }>
 }
 
 /** A database's figures, or one row saying why they could not be measured. */
-const measured = (db: string, run: () => Promise<Figure[]>) => run().catch((e: Error) => unmeasured(db, e.message.split("\n")[0]!));
+const measured = (db: string, run: () => Promise<Figure[]>) =>
+  run().catch((e: Error) => unmeasured(db, e.message.split("\n")[0]!));
 
 const unmeasured = (db: string, why: string): Figure[] => [
-  { key: `lived-in.ratio.${db}`, label: `lived-in pod on ${db}: single-event ingest as a ratio to a fresh pod`, value: null, unit: "×", target: { atLeast: 0.9 }, note: `NOT MEASURED: ${why}` },
+  {
+    key: `lived-in.ratio.${db}`,
+    label: `lived-in pod on ${db}: single-event ingest as a ratio to a fresh pod`,
+    value: null,
+    unit: "×",
+    target: { atLeast: 0.9 },
+    note: `NOT MEASURED: ${why}`,
+  },
 ];
 
 /** A server that restarts on the same port: a client would find it where it was. */
@@ -162,7 +249,12 @@ function restartable(env: Record<string, string>, name: string): () => Promise<S
 async function onSqlite(): Promise<Figure[]> {
   const dir = mkdtempSync(join(tmpdir(), "podwatch-lived-in-"));
   try {
-    return await measured("SQLite", () => figuresOn("SQLite", restartable({ DATABASE_URL: `file:${join(dir, "lived-in.db")}` }, "the lived-in server")));
+    return await measured("SQLite", () =>
+      figuresOn(
+        "SQLite",
+        restartable({ DATABASE_URL: `file:${join(dir, "lived-in.db")}` }, "the lived-in server"),
+      ),
+    );
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
@@ -177,7 +269,10 @@ async function onPostgres(): Promise<Figure[]> {
     return await measured("PostgreSQL", async () => {
       const db = await createTestDatabase("postgres");
       try {
-        return await figuresOn("PostgreSQL", restartable({ DATABASE_URL: db.url }, "the lived-in server (PostgreSQL)"));
+        return await figuresOn(
+          "PostgreSQL",
+          restartable({ DATABASE_URL: db.url }, "the lived-in server (PostgreSQL)"),
+        );
       } finally {
         await db.drop().catch(() => {});
       }

@@ -10,16 +10,37 @@ import { met, type Figure } from "./figures";
 export const LAST_RUN = join(import.meta.dirname, "..", "bench-results", "last.json");
 
 /** loadAverage: the machine's 1-minute load when the run began; other work on these cores lowers every rate. */
-export type Run = { at: string; commit: string; cores: number; cpu: string; node: string; durability: string; loadAverage?: number; figures: Figure[] };
+export type Run = {
+  at: string;
+  commit: string;
+  cores: number;
+  cpu: string;
+  node: string;
+  durability: string;
+  loadAverage?: number;
+  figures: Figure[];
+};
 
 export function describeMachine(): Omit<Run, "figures"> {
   let commit = "unknown";
   try {
-    commit = execFileSync("git", ["rev-parse", "--short", "HEAD"], { cwd: join(import.meta.dirname, ".."), encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] }).trim();
+    commit = execFileSync("git", ["rev-parse", "--short", "HEAD"], {
+      cwd: join(import.meta.dirname, ".."),
+      encoding: "utf8",
+      stdio: ["ignore", "pipe", "ignore"],
+    }).trim();
   } catch {
     // Not a git checkout (a release tarball): the commit stays unknown.
   }
-  return { at: new Date().toISOString(), commit, cores: availableParallelism(), cpu: cpus()[0]?.model ?? "unknown", node: process.version, durability: process.env.PODWATCH_SQLITE_SYNC ?? "full", loadAverage: Math.round(loadavg()[0]! * 100) / 100 };
+  return {
+    at: new Date().toISOString(),
+    commit,
+    cores: availableParallelism(),
+    cpu: cpus()[0]?.model ?? "unknown",
+    node: process.version,
+    durability: process.env.PODWATCH_SQLITE_SYNC ?? "full",
+    loadAverage: Math.round(loadavg()[0]! * 100) / 100,
+  };
 }
 
 export function readLastRun(): Run | null {
@@ -36,14 +57,24 @@ export function saveRun(run: Run): void {
   writeFileSync(LAST_RUN, `${JSON.stringify(run, null, 2)}\n`);
 }
 
-const format = (v: number | null, unit: string) => (v === null ? "n/a" : `${Math.abs(v) >= 100 ? Math.round(v).toLocaleString("en") : String(Math.round(v * 100) / 100)} ${unit}`);
-const bound = (f: Figure) => (!f.target ? "" : f.target.atLeast !== undefined ? `≥ ${format(f.target.atLeast, f.unit)}` : `≤ ${format(f.target.atMost!, f.unit)}`);
-const verdict = (f: Figure) => ({ true: "yes", false: "NO", null: "" })[String(met(f)) as "true" | "false" | "null"];
+const format = (v: number | null, unit: string) =>
+  v === null
+    ? "n/a"
+    : `${Math.abs(v) >= 100 ? Math.round(v).toLocaleString("en") : String(Math.round(v * 100) / 100)} ${unit}`;
+const bound = (f: Figure) =>
+  !f.target
+    ? ""
+    : f.target.atLeast !== undefined
+      ? `≥ ${format(f.target.atLeast, f.unit)}`
+      : `≤ ${format(f.target.atMost!, f.unit)}`;
+const verdict = (f: Figure) =>
+  ({ true: "yes", false: "NO", null: "" })[String(met(f)) as "true" | "false" | "null"];
 
 function change(now: Figure, before: Figure | undefined): string {
   if (!before) return "—";
   const was = format(before.value, before.unit);
-  if (now.value === null || before.value === null || before.value === 0 || before.unit !== now.unit) return was;
+  if (now.value === null || before.value === null || before.value === 0 || before.unit !== now.unit)
+    return was;
   const pct = ((now.value - before.value) / Math.abs(before.value)) * 100;
   const rounded = Math.round(pct);
   return `${was} (${rounded === 0 ? "±0" : rounded > 0 ? `+${rounded}` : rounded}%)`;
@@ -52,12 +83,26 @@ function change(now: Figure, before: Figure | undefined): string {
 export function printRun(run: Run, previous: Run | null): void {
   const m = run;
   console.log(`\npodwatch benchmark — server and load generator on this machine (they share its cores)`);
-  console.log(`  ${m.cores} cores (${m.cpu}), node ${m.node}, SQLite durability: ${m.durability}, commit ${m.commit}, load average at start ${m.loadAverage}`);
-  console.log(`  previous run: ${previous ? `${previous.at}, commit ${previous.commit}, ${previous.cores} cores, durability ${previous.durability}, load average ${previous.loadAverage ?? "?"}` : "none (bench-results/last.json)"}\n`);
+  console.log(
+    `  ${m.cores} cores (${m.cpu}), node ${m.node}, SQLite durability: ${m.durability}, commit ${m.commit}, load average at start ${m.loadAverage}`,
+  );
+  console.log(
+    `  previous run: ${previous ? `${previous.at}, commit ${previous.commit}, ${previous.cores} cores, durability ${previous.durability}, load average ${previous.loadAverage ?? "?"}` : "none (bench-results/last.json)"}\n`,
+  );
   const before = new Map(previous?.figures.map((f) => [f.key, f]));
-  const rows = [["figure", "this run", "target", "met?", "previous run (change)"], ...run.figures.map((f) => [f.label, format(f.value, f.unit), bound(f), verdict(f), change(f, before.get(f.key))])];
+  const rows = [
+    ["figure", "this run", "target", "met?", "previous run (change)"],
+    ...run.figures.map((f) => [
+      f.label,
+      format(f.value, f.unit),
+      bound(f),
+      verdict(f),
+      change(f, before.get(f.key)),
+    ]),
+  ];
   const widths = rows[0]!.map((_, c) => Math.max(...rows.map((r) => r[c]!.length)));
-  const line = (r: string[]) => `  ${r.map((cell, c) => (c === 0 ? cell.padEnd(widths[c]!) : cell.padStart(widths[c]!))).join("  ")}`;
+  const line = (r: string[]) =>
+    `  ${r.map((cell, c) => (c === 0 ? cell.padEnd(widths[c]!) : cell.padStart(widths[c]!))).join("  ")}`;
   console.log(line(rows[0]!));
   console.log(`  ${widths.map((w) => "-".repeat(w)).join("  ")}`);
   run.figures.forEach((f, i) => {

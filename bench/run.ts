@@ -39,7 +39,10 @@ import { benchLargeWrites } from "./large-writes";
 const onlyTargets = process.env.BENCH_ONLY === "targets";
 
 /** A figure without a target that fails (no browser here, no PostgreSQL) says so in its row instead of ending the run. */
-async function otherRows(name: string, measure: () => Promise<[string, string][]>): Promise<[string, string][]> {
+async function otherRows(
+  name: string,
+  measure: () => Promise<[string, string][]>,
+): Promise<[string, string][]> {
   try {
     return await measure();
   } catch (e) {
@@ -50,8 +53,10 @@ async function otherRows(name: string, measure: () => Promise<[string, string][]
 async function main() {
   const previous = readLastRun();
   const machine = describeMachine();
-  if (process.env.BENCH_ONLY === "lived-in") return printOnly({ ...machine, figures: await benchLivedInPod() }, previous);
-  if (process.env.BENCH_ONLY === "large-writes") return printOnly({ ...machine, figures: await benchLargeWrites() }, previous);
+  if (process.env.BENCH_ONLY === "lived-in")
+    return printOnly({ ...machine, figures: await benchLivedInPod() }, previous);
+  if (process.env.BENCH_ONLY === "large-writes")
+    return printOnly({ ...machine, figures: await benchLargeWrites() }, previous);
   const figures: Figure[] = [];
   const rows: [string, string][] = [];
   // First, alone on the machine: how fast the generator can go at all.
@@ -60,7 +65,10 @@ async function main() {
   const dir = mkdtempSync(join(tmpdir(), "podwatch-bench-"));
   // With the web UI, as an operator runs it (and for the first-render figure). Loopback may receive
   // webhooks (the webhook figures' receiver runs here).
-  const server = await spawnServer({ DATABASE_URL: `file:${join(dir, "bench.db")}`, PODWATCH_WEBHOOK_ALLOW_PRIVATE: "1" }, { web: true });
+  const server = await spawnServer(
+    { DATABASE_URL: `file:${join(dir, "bench.db")}`, PODWATCH_WEBHOOK_ALLOW_PRIVATE: "1" },
+    { web: true },
+  );
   const target: BenchServer = { url: server.url, pid: server.child.pid! };
   const base = server.url;
   try {
@@ -74,11 +82,27 @@ async function main() {
 
     if (!onlyTargets) {
       rows.push(...(await otherRows("POST → socket latency", () => socketLatencyRows(base))));
-      rows.push(...(await otherRows("agent side", async () => benchAgentSide(base, await createPod(base, "bench-agent-side")))));
-      rows.push(...(await otherRows("webhooks", async () => benchWebhooks(base, await createPod(base, "bench-webhooks")))));
-      rows.push(...(await otherRows("Claude Code hooks", async () => benchAgentHooks(base, await createPod(base, "bench-hooks")))));
+      rows.push(
+        ...(await otherRows("agent side", async () =>
+          benchAgentSide(base, await createPod(base, "bench-agent-side")),
+        )),
+      );
+      rows.push(
+        ...(await otherRows("webhooks", async () =>
+          benchWebhooks(base, await createPod(base, "bench-webhooks")),
+        )),
+      );
+      rows.push(
+        ...(await otherRows("Claude Code hooks", async () =>
+          benchAgentHooks(base, await createPod(base, "bench-hooks")),
+        )),
+      );
       const render = "pod page first render, 120,000-event pod (tape rows visible)";
-      rows.push(...(await otherRows(render, async () => [[render, `${(await firstRender(base, batch.podId)).toFixed(0)} ms`]])));
+      rows.push(
+        ...(await otherRows(render, async () => [
+          [render, `${(await firstRender(base, batch.podId)).toFixed(0)} ms`],
+        ])),
+      );
       const hwm = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${target.pid}/status`, "utf8"))?.[1];
       rows.push(["server peak RSS", hwm ? `${Math.round(Number(hwm) / 1024)} MiB` : "n/a"]);
     }
@@ -86,7 +110,17 @@ async function main() {
     // A server of its own, once the main one is gone: its database holds only 300-byte events.
     figures.push(await diskBytesFigure());
     // History read from checkpoints (a 100k-event pod's week, a lived-in pod's past), on a server of their own.
-    figures.push(...(await benchHistory().catch((e: unknown) => [{ key: "history", label: "history from checkpoints", value: null, unit: "ms", note: String(e).split("\n")[0] }])));
+    figures.push(
+      ...(await benchHistory().catch((e: unknown) => [
+        {
+          key: "history",
+          label: "history from checkpoints",
+          value: null,
+          unit: "ms",
+          note: String(e).split("\n")[0],
+        },
+      ])),
+    );
     // Servers of their own (SQLite, then PostgreSQL), each restarted once.
     figures.push(...(await benchLivedInPod()));
     // A server of its own: two 20,000-event OTLP exports at once, /healthz asked meanwhile.

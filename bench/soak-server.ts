@@ -7,7 +7,15 @@ import { readConfig } from "../server/config";
 import { startServer } from "../server/start-server";
 
 /** `connections`: open TCP connections (sockets, stalled ones not yet dropped, keep-alive HTTP). */
-export type ServerStats = { rss: number; heapUsed: number; external: number; loopP99Ms: number; loopMaxMs: number; overallLoopP99Ms: number; connections: number };
+export type ServerStats = {
+  rss: number;
+  heapUsed: number;
+  external: number;
+  loopP99Ms: number;
+  loopMaxMs: number;
+  overallLoopP99Ms: number;
+  connections: number;
+};
 
 const server = await startServer(readConfig());
 const sinceLast = monitorEventLoopDelay({ resolution: 10 });
@@ -18,9 +26,19 @@ const ms = (ns: number) => ns / 1e6;
 
 process.on("message", async (msg) => {
   if (msg === "stats") {
-    const connections = await new Promise<number>((resolve) => server.httpServer.getConnections((_e, n) => resolve(n)));
+    const connections = await new Promise<number>((resolve) =>
+      server.httpServer.getConnections((_e, n) => resolve(n)),
+    );
     const m = process.memoryUsage();
-    const stats: ServerStats = { rss: m.rss, heapUsed: m.heapUsed, external: m.external, loopP99Ms: ms(sinceLast.percentile(99)), loopMaxMs: ms(sinceLast.max), overallLoopP99Ms: ms(overall.percentile(99)), connections };
+    const stats: ServerStats = {
+      rss: m.rss,
+      heapUsed: m.heapUsed,
+      external: m.external,
+      loopP99Ms: ms(sinceLast.percentile(99)),
+      loopMaxMs: ms(sinceLast.max),
+      overallLoopP99Ms: ms(overall.percentile(99)),
+      connections,
+    };
     sinceLast.reset();
     process.send!({ type: "stats", stats });
   } else if (msg === "stop") {

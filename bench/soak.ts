@@ -31,13 +31,27 @@ const BATCH = 10; // every other request carries this many events; the rest carr
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const mib = (b: number) => `${(b / 1048576).toFixed(0)} MiB`;
 const errors = { http: 0, socket: 0, samples: [] as string[] };
-const fail = (kind: "http" | "socket", what: string) => (errors[kind]++, errors.samples.length < 5 && errors.samples.push(what));
+const fail = (kind: "http" | "socket", what: string) => (
+  errors[kind]++,
+  errors.samples.length < 5 && errors.samples.push(what)
+);
 
-type Watcher = { podId: string; last: number; gaps: number; drops: number; socket: Socket<ServerToClientEvents, ClientToServerEvents> };
+type Watcher = {
+  podId: string;
+  last: number;
+  gaps: number;
+  drops: number;
+  socket: Socket<ServerToClientEvents, ClientToServerEvents>;
+};
 
 /** A spectator as the browser is one: acknowledges pages, drops duplicates, resubscribes from what it has on a gap or a reconnect. */
 function watch(base: string, podId: string, token: string): Watcher {
-  const socket: Watcher["socket"] = io(base, { transports: ["websocket"], forceNew: true, auth: { token }, reconnectionDelayMax: 2000 });
+  const socket: Watcher["socket"] = io(base, {
+    transports: ["websocket"],
+    forceNew: true,
+    auth: { token },
+    reconnectionDelayMax: 2000,
+  });
   const w: Watcher = { podId, last: 0, gaps: 0, drops: 0, socket };
   const subscribe = () => socket.emit("tape:subscribe", { podId, afterSeq: w.last });
   socket.on("connect", subscribe);
@@ -58,18 +72,29 @@ function watch(base: string, podId: string, token: string): Watcher {
 async function startServer(dir: string) {
   const child = fork(join(import.meta.dirname, "soak-server.ts"), [], {
     execArgv: ["--import", "tsx"],
-    env: { ...process.env, DATABASE_URL: `file:${join(dir, "soak.db")}`, PORT: "0", HOST: "127.0.0.1", PODWATCH_WEB: "0", PODWATCH_DEMO: "0", PODWATCH_ADMIN_TOKEN: SPAWN_ADMIN_TOKEN, PODWATCH_AUTH_SECRET: "soak-secret-".padEnd(40, "x") },
+    env: {
+      ...process.env,
+      DATABASE_URL: `file:${join(dir, "soak.db")}`,
+      PORT: "0",
+      HOST: "127.0.0.1",
+      PODWATCH_WEB: "0",
+      PODWATCH_DEMO: "0",
+      PODWATCH_ADMIN_TOKEN: SPAWN_ADMIN_TOKEN,
+      PODWATCH_AUTH_SECRET: "soak-secret-".padEnd(40, "x"),
+    },
     stdio: ["ignore", "inherit", "inherit", "ipc"],
   });
   const next = <T>(type: string) =>
     new Promise<T>((resolve, reject) => {
       const timer = setTimeout(() => reject(new Error(`the server did not answer "${type}"`)), 120_000);
-      const on = (m: { type: string }) => m.type === type && (clearTimeout(timer), child.off("message", on), resolve(m as T));
+      const on = (m: { type: string }) =>
+        m.type === type && (clearTimeout(timer), child.off("message", on), resolve(m as T));
       child.on("message", on);
     });
   const { url } = await next<{ url: string }>("ready");
   const stats = () => (child.send("stats"), next<{ stats: ServerStats }>("stats").then((m) => m.stats));
-  const stop = () => new Promise<void>((resolve) => (child.once("exit", () => resolve()), child.send("stop")));
+  const stop = () =>
+    new Promise<void>((resolve) => (child.once("exit", () => resolve()), child.send("stop")));
   return { url, stats, stop };
 }
 
@@ -84,13 +109,22 @@ async function main() {
     const pods: { podId: string; token: string; share: string; acked: number }[] = [];
     for (let i = 0; i < PODS; i++) {
       const pod = await createPod(base, `soak-${i}`);
-      const link = JSON.parse((await post(`${base}/api/v1/pods/${pod.podId}/share-links`, "{}")).text) as { token: string };
+      const link = JSON.parse((await post(`${base}/api/v1/pods/${pod.podId}/share-links`, "{}")).text) as {
+        token: string;
+      };
       pods.push({ ...pod, share: link.token, acked: 0 });
     }
-    for (const pod of pods) pod.acked = (JSON.parse((await get(`${base}/api/v1/pods/${pod.podId}`)).text) as { eventCount: number }).eventCount;
-    for (let i = 0; i < SOCKETS; i++) watchers.push(watch(base, pods[i % PODS]!.podId, pods[i % PODS]!.share));
-    for (const w of watchers) if (!w.socket.connected) await new Promise<void>((r) => w.socket.once("connect", () => r()));
-    console.log(`podwatch soak: ${MINUTES} min at ${RATE} events/s, ${SOCKETS} live sockets, ${STALLED} stalled, ${PODS} pods, server ${base}\n`);
+    for (const pod of pods)
+      pod.acked = (
+        JSON.parse((await get(`${base}/api/v1/pods/${pod.podId}`)).text) as { eventCount: number }
+      ).eventCount;
+    for (let i = 0; i < SOCKETS; i++)
+      watchers.push(watch(base, pods[i % PODS]!.podId, pods[i % PODS]!.share));
+    for (const w of watchers)
+      if (!w.socket.connected) await new Promise<void>((r) => w.socket.once("connect", () => r()));
+    console.log(
+      `podwatch soak: ${MINUTES} min at ${RATE} events/s, ${SOCKETS} live sockets, ${STALLED} stalled, ${PODS} pods, server ${base}\n`,
+    );
 
     // Load: a paced issuer, at most MAX_IN_FLIGHT requests outstanding.
     let issued = 0;
@@ -100,41 +134,57 @@ async function main() {
     const send = async (pod: (typeof pods)[number], n: number) => {
       inFlight++;
       try {
-        const body = JSON.stringify(n === 1 ? note(issued) : { events: Array.from({ length: n }, (_, j) => note(issued + j)) });
+        const body = JSON.stringify(
+          n === 1 ? note(issued) : { events: Array.from({ length: n }, (_, j) => note(issued + j)) },
+        );
         const r = await post(`${base}/api/v1/pods/${pod.podId}/events`, body, pod.token);
         if (r.status !== 201) return fail("http", `POST events → ${r.status} ${r.text.slice(0, 200)}`);
-        for (const e of (JSON.parse(r.text) as { events: { seq: number }[] }).events) pod.acked = Math.max(pod.acked, e.seq);
+        for (const e of (JSON.parse(r.text) as { events: { seq: number }[] }).events)
+          pod.acked = Math.max(pod.acked, e.seq);
       } catch (e) {
         fail("http", `POST events: ${(e as Error).message}`);
       } finally {
         inFlight--;
       }
     };
-    timers.push(setInterval(() => {
-      const due = Math.floor((RATE * (Date.now() - start)) / 1000);
-      while (issued < due && inFlight < MAX_IN_FLIGHT) {
-        const n = requests++ % 2 ? Math.min(BATCH, due - issued) : 1;
-        void send(pods[requests % PODS]!, n);
-        issued += n;
-      }
-    }, 10));
+    timers.push(
+      setInterval(() => {
+        const due = Math.floor((RATE * (Date.now() - start)) / 1000);
+        while (issued < due && inFlight < MAX_IN_FLIGHT) {
+          const n = requests++ % 2 ? Math.min(BATCH, due - issued) : 1;
+          void send(pods[requests % PODS]!, n);
+          issued += n;
+        }
+      }, 10),
+    );
     // Stalled sockets, more every 30 s, never closed by us: half from seq 0 (backlog), half from the head (live).
     const stall = async () => {
       for (let i = 0; i < STALLED; i++) {
         const pod = pods[i % PODS]!;
-        stalled.push(await openStalledSocket(base, { token: pod.share, podId: pod.podId, afterSeq: i % 2 ? pod.acked : 0 }).catch((e) => (fail("socket", `stalled: ${e.message}`), { destroy: () => {} })));
+        stalled.push(
+          await openStalledSocket(base, {
+            token: pod.share,
+            podId: pod.podId,
+            afterSeq: i % 2 ? pod.acked : 0,
+          }).catch((e) => (fail("socket", `stalled: ${e.message}`), { destroy: () => {} })),
+        );
       }
     };
     await stall();
     timers.push(setInterval(() => void stall(), 30_000));
     // Churn: a few live sockets reconnect every 10 s and resume from their last seq.
-    timers.push(setInterval(() => {
-      for (let i = 0; i < 4; i++) watchers[Math.floor(Math.random() * watchers.length)]!.socket.disconnect().connect();
-    }, 10_000));
+    timers.push(
+      setInterval(() => {
+        for (let i = 0; i < 4; i++)
+          watchers[Math.floor(Math.random() * watchers.length)]!.socket.disconnect().connect();
+      }, 10_000),
+    );
 
     const samples: { minute: number; s: ServerStats }[] = [{ minute: 0, s: await server.stats() }];
     const line = (minute: number, s: ServerStats) =>
-      console.log(`  min ${String(minute).padStart(2)}  rss ${mib(s.rss).padStart(8)}  heap ${mib(s.heapUsed).padStart(8)}  external ${mib(s.external).padStart(7)}  loop p99 ${s.loopP99Ms.toFixed(1).padStart(6)} ms (max ${s.loopMaxMs.toFixed(0)})  connections ${String(s.connections).padStart(4)}  events ${issued}  errors ${errors.http + errors.socket}`);
+      console.log(
+        `  min ${String(minute).padStart(2)}  rss ${mib(s.rss).padStart(8)}  heap ${mib(s.heapUsed).padStart(8)}  external ${mib(s.external).padStart(7)}  loop p99 ${s.loopP99Ms.toFixed(1).padStart(6)} ms (max ${s.loopMaxMs.toFixed(0)})  connections ${String(s.connections).padStart(4)}  events ${issued}  errors ${errors.http + errors.socket}`,
+      );
     line(0, samples[0]!.s);
     for (let minute = 1; minute <= MINUTES; minute++) {
       await sleep(start + minute * 60_000 - Date.now());
@@ -143,16 +193,21 @@ async function main() {
     }
     for (const t of timers.splice(0)) clearInterval(t);
     const elapsed = (Date.now() - start) / 1000;
-    for (const deadline = Date.now() + 60_000; inFlight > 0 && Date.now() < deadline; ) await sleep(50);
+    for (const deadline = Date.now() + 60_000; inFlight > 0 && Date.now() < deadline;) await sleep(50);
 
     // Every acknowledged event must reach every live socket, in order.
     const head = new Map(pods.map((p) => [p.podId, p.acked]));
     const behind = () => watchers.reduce((sum, w) => sum + Math.max(0, head.get(w.podId)! - w.last), 0);
-    for (const deadline = Date.now() + 120_000; behind() > 0 && Date.now() < deadline; ) await sleep(200);
+    for (const deadline = Date.now() + 120_000; behind() > 0 && Date.now() < deadline;) await sleep(200);
     const verify = [];
     for (const pod of pods) {
-      const check = JSON.parse((await get(`${base}/api/v1/pods/${pod.podId}/verify?full=1`)).text) as { ok: boolean; checked: number };
-      const count = (JSON.parse((await get(`${base}/api/v1/pods/${pod.podId}`)).text) as { eventCount: number }).eventCount;
+      const check = JSON.parse((await get(`${base}/api/v1/pods/${pod.podId}/verify?full=1`)).text) as {
+        ok: boolean;
+        checked: number;
+      };
+      const count = (
+        JSON.parse((await get(`${base}/api/v1/pods/${pod.podId}`)).text) as { eventCount: number }
+      ).eventCount;
       verify.push(check.ok && check.checked === count && count === pod.acked);
     }
     const final = await server.stats();

@@ -32,8 +32,14 @@ export async function socketLatencyRows(base: string): Promise<[string, string][
     }
     latencies.sort((a, b) => a - b);
     return [
-      ["POST → socket latency p50 (one spectator, one event at a time)", `${pct(latencies, 50).toFixed(2)} ms`],
-      ["POST → socket latency p99 (one spectator, one event at a time)", `${pct(latencies, 99).toFixed(2)} ms`],
+      [
+        "POST → socket latency p50 (one spectator, one event at a time)",
+        `${pct(latencies, 50).toFixed(2)} ms`,
+      ],
+      [
+        "POST → socket latency p99 (one spectator, one event at a time)",
+        `${pct(latencies, 99).toFixed(2)} ms`,
+      ],
     ];
   } finally {
     socket.close();

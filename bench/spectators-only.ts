@@ -18,7 +18,9 @@ try {
   const width = Math.max(...figures.map((f) => f.label.length));
   for (const f of figures) {
     const verdict = met(f) === null ? "" : met(f) ? "  ok" : "  MISSED";
-    const bound = f.target ? ` (target ${f.target.atMost !== undefined ? `≤ ${f.target.atMost}` : `≥ ${f.target.atLeast}`})` : "";
+    const bound = f.target
+      ? ` (target ${f.target.atMost !== undefined ? `≤ ${f.target.atMost}` : `≥ ${f.target.atLeast}`})`
+      : "";
     console.log(`  ${f.label.padEnd(width)}  ${f.value ?? "n/a"} ${f.unit}${bound}${verdict}`);
     if (f.note) console.log(`  ${"".padEnd(width)}    ${f.note}`);
   }

@@ -31,8 +31,12 @@ function runNote(run: WatchRun): string {
   const { crowd, posted } = run;
   const framesTaken = crowd.framesPerSpectator * crowd.spectators;
   const perFrameUs = framesTaken ? (crowd.cpuMs * 1000) / framesTaken : 0;
-  const lat = run.latencies.length ? `probe's POST → socket p50 ${ms(pct(run.latencies, 50))} / p99 ${ms(pct(run.latencies, 99))} ms, ` : "";
-  const answered = posted.answered.length ? `POST answered p50 ${ms(pct(posted.answered, 50))} / p99 ${ms(pct(posted.answered, 99))} ms` : "no POST answered";
+  const lat = run.latencies.length
+    ? `probe's POST → socket p50 ${ms(pct(run.latencies, 50))} / p99 ${ms(pct(run.latencies, 99))} ms, `
+    : "";
+  const answered = posted.answered.length
+    ? `POST answered p50 ${ms(pct(posted.answered, 50))} / p99 ${ms(pct(posted.answered, 99))} ms`
+    : "no POST answered";
   return [
     `${lat}${answered}`,
     `${posted.sent} events posted at ${Math.round(posted.rate)}/s (client lag up to ${Math.round(posted.maxLagMs)} ms, poster and probe CPU ${Math.round(posted.cpuMicrosPerRequest)} µs per request), POST errors ${posted.errors}`,
@@ -43,23 +47,69 @@ function runNote(run: WatchRun): string {
 }
 
 async function fanOut(base: string, crowd: Crowd, serverPid: number): Promise<Figure[]> {
-  const run = await watchWhilePosting(base, crowd, serverPid, { name: "spectators-fan-out", spectators: 500, rate: 1000, seconds: SECONDS, probe: true });
+  const run = await watchWhilePosting(base, crowd, serverPid, {
+    name: "spectators-fan-out",
+    spectators: 500,
+    rate: 1000,
+    seconds: SECONDS,
+    probe: true,
+  });
   const got = run.latencies.length;
   const lat = (p: number) => (got ? ms(pct(run.latencies, p)) : null);
   const probeNote = `probe got ${got}/${run.posted.sent} events; max ${got ? ms(run.latencies.at(-1)!) : "n/a"} ms`;
   return [
-    { key: "spectators.fanout500.latency.p50", label: "POST → socket latency p50, 500 spectators on one pod, 1,000 events/s", value: lat(50), unit: "ms", target: { atMost: 10 }, note: probeNote },
-    { key: "spectators.fanout500.latency.p99", label: "POST → socket latency p99, 500 spectators on one pod, 1,000 events/s", value: lat(99), unit: "ms", target: { atMost: 100 } },
-    { key: "spectators.fanout500.complete", label: "spectators of those 500 with every event, in order", value: run.complete, unit: "spectators", target: { atLeast: 500 }, note: runNote(run) },
+    {
+      key: "spectators.fanout500.latency.p50",
+      label: "POST → socket latency p50, 500 spectators on one pod, 1,000 events/s",
+      value: lat(50),
+      unit: "ms",
+      target: { atMost: 10 },
+      note: probeNote,
+    },
+    {
+      key: "spectators.fanout500.latency.p99",
+      label: "POST → socket latency p99, 500 spectators on one pod, 1,000 events/s",
+      value: lat(99),
+      unit: "ms",
+      target: { atMost: 100 },
+    },
+    {
+      key: "spectators.fanout500.complete",
+      label: "spectators of those 500 with every event, in order",
+      value: run.complete,
+      unit: "spectators",
+      target: { atLeast: 500 },
+      note: runNote(run),
+    },
   ];
 }
 
 async function live(base: string, crowd: Crowd, serverPid: number): Promise<Figure[]> {
-  const run = await watchWhilePosting(base, crowd, serverPid, { name: "spectators-live", spectators: 2000, rate: 100, seconds: SECONDS, probe: true });
+  const run = await watchWhilePosting(base, crowd, serverPid, {
+    name: "spectators-live",
+    spectators: 2000,
+    rate: 100,
+    seconds: SECONDS,
+    probe: true,
+  });
   const rss = run.rssEndMiB === null ? null : Math.round(run.rssEndMiB);
   return [
-    { key: "spectators.live2000.complete", label: "live spectators on one pod at 100 events/s, every event in order, no error", value: run.complete, unit: "spectators", target: { atLeast: 2000 }, note: runNote(run) },
-    { key: "spectators.live2000.rss", label: "server RSS with 2,000 spectators connected", value: rss, unit: "MiB", target: { atMost: 800 }, note: `peak while posting ${Math.round(run.rssPeakMiB)} MiB` },
+    {
+      key: "spectators.live2000.complete",
+      label: "live spectators on one pod at 100 events/s, every event in order, no error",
+      value: run.complete,
+      unit: "spectators",
+      target: { atLeast: 2000 },
+      note: runNote(run),
+    },
+    {
+      key: "spectators.live2000.rss",
+      label: "server RSS with 2,000 spectators connected",
+      value: rss,
+      unit: "MiB",
+      target: { atMost: 800 },
+      note: `peak while posting ${Math.round(run.rssPeakMiB)} MiB`,
+    },
   ];
 }
 
@@ -67,12 +117,26 @@ async function catchUp(base: string): Promise<Figure[]> {
   const { times, failures } = await timeCatchUp(base, { missed: 10_000, runs: 3 });
   const sorted = [...times].sort((a, b) => a - b);
   const value = failures.length ? null : ms(sorted[1]!);
-  const note = failures.length ? failures.join("; ") : `runs ${times.map((t) => `${Math.round(t)} ms`).join(", ")}`;
-  return [{ key: "spectators.catchup10k", label: "reconnect catch-up of 10,000 missed events (subscribe → tape:live, median of 3)", value, unit: "ms", target: { atMost: 1000 }, note }];
+  const note = failures.length
+    ? failures.join("; ")
+    : `runs ${times.map((t) => `${Math.round(t)} ms`).join(", ")}`;
+  return [
+    {
+      key: "spectators.catchup10k",
+      label: "reconnect catch-up of 10,000 missed events (subscribe → tape:live, median of 3)",
+      value,
+      unit: "ms",
+      target: { atMost: 1000 },
+      note,
+    },
+  ];
 }
 
 /** The spectator figures against the server at `base` (whose process is `serverPid`: its RSS and CPU are read from /proc). */
-export async function benchSpectators(base: string, opts: { serverPid: number; only?: SpectatorScenario[] }): Promise<Figure[]> {
+export async function benchSpectators(
+  base: string,
+  opts: { serverPid: number; only?: SpectatorScenario[] },
+): Promise<Figure[]> {
   const wanted = (s: SpectatorScenario) => !opts.only?.length || opts.only.includes(s);
   const crowd = startCrowd();
   const figures: Figure[] = [];

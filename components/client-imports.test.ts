@@ -11,20 +11,36 @@ const ALLOWED = ["server/wire/vocabulary", "server/wire/reveal-hidden", "server/
 
 const clientFiles = (dir: string): string[] =>
   readdirSync(path.join(ROOT, dir), { withFileTypes: true }).flatMap((e) =>
-    e.isDirectory() ? clientFiles(path.join(dir, e.name)) : /\.tsx?$/.test(e.name) && !/\.test(-d)?\.ts$/.test(e.name) ? [path.join(dir, e.name)] : [],
+    e.isDirectory()
+      ? clientFiles(path.join(dir, e.name))
+      : /\.tsx?$/.test(e.name) && !/\.test(-d)?\.ts$/.test(e.name)
+        ? [path.join(dir, e.name)]
+        : [],
   );
 
 /** The modules a file imports at run time: `import type …` and all-`type` specifier lists are erased. */
 const runtimeImports = (source: string): string[] =>
-  [...source.matchAll(/^import\s+(type\s+)?([^"';]*?)\s*from\s*["']([^"']+)["']|^import\s*["']([^"']+)["']/gm)].flatMap((m) => {
+  [
+    ...source.matchAll(
+      /^import\s+(type\s+)?([^"';]*?)\s*from\s*["']([^"']+)["']|^import\s*["']([^"']+)["']/gm,
+    ),
+  ].flatMap((m) => {
     if (m[4]) return [m[4]];
     if (m[1]) return [];
-    const names = m[2]!.replace(/^\{|\}$/g, "").split(",").map((n) => n.trim()).filter(Boolean);
+    const names = m[2]!
+      .replace(/^\{|\}$/g, "")
+      .split(",")
+      .map((n) => n.trim())
+      .filter(Boolean);
     return names.length > 0 && names.every((n) => n.startsWith("type ")) ? [] : [m[3]!];
   });
 
 const toRepoPath = (file: string, spec: string) =>
-  spec.startsWith("@/") ? spec.slice(2) : spec.startsWith(".") ? path.posix.join(path.posix.dirname(file), spec) : null;
+  spec.startsWith("@/")
+    ? spec.slice(2)
+    : spec.startsWith(".")
+      ? path.posix.join(path.posix.dirname(file), spec)
+      : null;
 
 describe("client components", () => {
   it("import from server/ only types, the vocabulary and the server actions", () => {

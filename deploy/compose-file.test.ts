@@ -15,17 +15,28 @@ const ROOT = join(import.meta.dirname, "..");
 const COMPOSE = join(ROOT, "compose.yaml");
 const read = (file: string) => readFileSync(join(ROOT, file), "utf8");
 /** What the README tells the operator to put in .env. */
-const DOT_ENV = { POSTGRES_PASSWORD: "a".repeat(48), PODWATCH_AUTH_SECRET: "b".repeat(64), PODWATCH_ADMIN_TOKEN: "c".repeat(48) };
+const DOT_ENV = {
+  POSTGRES_PASSWORD: "a".repeat(48),
+  PODWATCH_AUTH_SECRET: "b".repeat(64),
+  PODWATCH_ADMIN_TOKEN: "c".repeat(48),
+};
 
 const hasDockerCompose = spawnSync("docker", ["compose", "version"], { stdio: "ignore" }).status === 0;
 /** Only the variables given: neither this shell's environment nor an operator's .env beside the file. */
 const dockerConfig = (env: Record<string, string>) =>
-  spawnSync("docker", ["compose", "--env-file", "/dev/null", "-f", COMPOSE, "config", "-q"], { cwd: ROOT, encoding: "utf8", env: { NODE_ENV: "test", PATH: process.env.PATH, HOME: process.env.HOME, ...env } });
+  spawnSync("docker", ["compose", "--env-file", "/dev/null", "-f", COMPOSE, "config", "-q"], {
+    cwd: ROOT,
+    encoding: "utf8",
+    env: { NODE_ENV: "test", PATH: process.env.PATH, HOME: process.env.HOME, ...env },
+  });
 
 const compose = readCompose(COMPOSE, DOT_ENV);
 const services = compose.services;
 const nodes = Object.entries(services).filter(([, s]) => s.build !== undefined);
-const env = (s: ComposeService) => Object.fromEntries(Object.entries(s.environment ?? {}).map(([k, v]) => [k, v === null ? undefined : String(v)]));
+const env = (s: ComposeService) =>
+  Object.fromEntries(
+    Object.entries(s.environment ?? {}).map(([k, v]) => [k, v === null ? undefined : String(v)]),
+  );
 
 describe("compose.yaml", () => {
   it("is a valid compose file: docker compose config where the plugin exists, else our schema", () => {
@@ -37,13 +48,16 @@ describe("compose.yaml", () => {
     // Our schema parsed it above (readCompose throws on any unknown key or bad value); and the
     // names it refers to exist: services in depends_on, named volumes, networks.
     for (const [name, s] of Object.entries(services)) {
-      for (const dep of Object.keys(s.depends_on ?? {})) expect(Object.keys(services), `${name} depends on ${dep}`).toContain(dep);
+      for (const dep of Object.keys(s.depends_on ?? {}))
+        expect(Object.keys(services), `${name} depends on ${dep}`).toContain(dep);
       for (const v of s.volumes ?? []) {
         const source = v.split(":")[0]!;
-        if (!/^[./~]/.test(source)) expect(Object.keys(compose.volumes ?? {}), `${name}'s volume ${source}`).toContain(source);
+        if (!/^[./~]/.test(source))
+          expect(Object.keys(compose.volumes ?? {}), `${name}'s volume ${source}`).toContain(source);
       }
       const nets = Array.isArray(s.networks) ? s.networks : Object.keys(s.networks ?? {});
-      for (const n of nets) expect(Object.keys(compose.networks ?? {}), `${name}'s network ${n}`).toContain(n);
+      for (const n of nets)
+        expect(Object.keys(compose.networks ?? {}), `${name}'s network ${n}`).toContain(n);
     }
   });
 
@@ -57,7 +71,9 @@ describe("compose.yaml", () => {
         expect(r.stderr).toContain(missing);
       }
       expect(() => readCompose(COMPOSE, partial)).toThrow(MissingVariableError);
-      expect(() => readCompose(COMPOSE, { ...partial, [missing]: "" })).toThrow(new RegExp(`^${missing}: set ${missing} in .env`));
+      expect(() => readCompose(COMPOSE, { ...partial, [missing]: "" })).toThrow(
+        new RegExp(`^${missing}: set ${missing} in .env`),
+      );
     }
   });
 
@@ -73,7 +89,12 @@ describe("compose.yaml", () => {
       expect(node.depends_on?.postgres?.condition, name).toBe("service_healthy");
       expect(config.host).toBe("0.0.0.0");
       const db = new URL(config.databaseUrl);
-      expect([db.hostname, db.username, decodeURIComponent(db.password), db.pathname.slice(1)]).toEqual(["postgres", pgEnv.POSTGRES_USER, DOT_ENV.POSTGRES_PASSWORD, pgEnv.POSTGRES_DB]);
+      expect([db.hostname, db.username, decodeURIComponent(db.password), db.pathname.slice(1)]).toEqual([
+        "postgres",
+        pgEnv.POSTGRES_USER,
+        DOT_ENV.POSTGRES_PASSWORD,
+        pgEnv.POSTGRES_DB,
+      ]);
       expect(config.authSecret).toBe(DOT_ENV.PODWATCH_AUTH_SECRET);
       expect(config.adminToken).toBe(DOT_ENV.PODWATCH_ADMIN_TOKEN);
       ids.add(config.nodeId);
@@ -103,7 +124,8 @@ describe("compose.yaml", () => {
 
 describe("deploy/Caddyfile", () => {
   const caddyfile = read("deploy/Caddyfile");
-  const directive = (name: string) => new RegExp(`^\\s*${name}\\s+(.+)$`, "m").exec(caddyfile)?.[1]?.trim().split(/\s+/) ?? [];
+  const directive = (name: string) =>
+    new RegExp(`^\\s*${name}\\s+(.+)$`, "m").exec(caddyfile)?.[1]?.trim().split(/\s+/) ?? [];
 
   it("proxies to every node on its port, sticky by cookie, with active health checks on /readyz", () => {
     const upstreams = directive("reverse_proxy").filter((w) => w !== "{");
@@ -123,8 +145,25 @@ describe("deploy/Caddyfile", () => {
       caddy = false;
     }
     if (!caddy) return expect(caddyfile).toMatch(/^\{\$PODWATCH_SITE::80\} \{$/m);
-    const json = JSON.parse(execFileSync("caddy", ["adapt", "--config", join(ROOT, "deploy/Caddyfile"), "--adapter", "caddyfile"], { encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] })) as {
-      apps: { http: { servers: Record<string, { listen: string[]; routes: { handle: { upstreams: { dial: string }[]; health_checks: { active: { uri: string } } }[] }[] }> } };
+    const json = JSON.parse(
+      execFileSync("caddy", ["adapt", "--config", join(ROOT, "deploy/Caddyfile"), "--adapter", "caddyfile"], {
+        encoding: "utf8",
+        stdio: ["ignore", "pipe", "pipe"],
+      }),
+    ) as {
+      apps: {
+        http: {
+          servers: Record<
+            string,
+            {
+              listen: string[];
+              routes: {
+                handle: { upstreams: { dial: string }[]; health_checks: { active: { uri: string } } }[];
+              }[];
+            }
+          >;
+        };
+      };
     };
     const server = Object.values(json.apps.http.servers)[0]!;
     expect(server.listen).toEqual([":80"]);
@@ -135,7 +174,9 @@ describe("deploy/Caddyfile", () => {
 });
 
 describe("Dockerfile and .dockerignore", () => {
-  const lines = read("Dockerfile").split("\n").filter((l) => /^[A-Z]+\s/.test(l));
+  const lines = read("Dockerfile")
+    .split("\n")
+    .filter((l) => /^[A-Z]+\s/.test(l));
   const stages = lines.filter((l) => l.startsWith("FROM "));
 
   it("builds on Node 20 Debian slim with npm ci and npm run build, and runs npm start", () => {
@@ -148,7 +189,10 @@ describe("Dockerfile and .dockerignore", () => {
   });
 
   it("keeps the operator's .env and local state out of the image", () => {
-    const ignored = read(".dockerignore").split("\n").map((l) => l.trim());
-    for (const path of [".env", ".env.*", "node_modules", ".next", "data", ".git"]) expect(ignored).toContain(path);
+    const ignored = read(".dockerignore")
+      .split("\n")
+      .map((l) => l.trim());
+    for (const path of [".env", ".env.*", "node_modules", ".next", "data", ".git"])
+      expect(ignored).toContain(path);
   });
 });

@@ -14,14 +14,18 @@ describe("compose interpolation", () => {
   });
 
   it("refuses a required variable that is unset (or empty, with the colon), with its message", () => {
-    expect(() => interpolateString("${UNSET:?set it in .env}", env)).toThrow(new MissingVariableError("UNSET: set it in .env"));
+    expect(() => interpolateString("${UNSET:?set it in .env}", env)).toThrow(
+      new MissingVariableError("UNSET: set it in .env"),
+    );
     expect(() => interpolateString("${EMPTY:?set it}", env)).toThrow(MissingVariableError);
     expect(interpolateString("${EMPTY?set it}", env)).toBe("");
     expect(interpolateString("${SET:?set it}", env)).toBe("v");
   });
 
   it("reaches every string in the tree but leaves keys and other scalars alone", () => {
-    expect(interpolate({ "${SET}": ["${SET}", 3, true, null, { k: "$SET" }] }, env)).toEqual({ "${SET}": ["v", 3, true, null, { k: "v" }] });
+    expect(interpolate({ "${SET}": ["${SET}", 3, true, null, { k: "$SET" }] }, env)).toEqual({
+      "${SET}": ["v", 3, true, null, { k: "v" }],
+    });
   });
 
   it("says so instead of guessing at nested interpolation", () => {
@@ -34,7 +38,15 @@ describe("the compose schema", () => {
     expect(ZService.safeParse({ image: "x", helthcheck: {} }).success).toBe(false);
     expect(ZService.safeParse({ restart: "always" }).success).toBe(false);
     expect(ZService.safeParse({ image: "x", ports: ["80"] }).success).toBe(false);
-    expect(ZService.safeParse({ image: "x", ports: ["8080:80"], depends_on: { db: { condition: "service_healthy" } } }).success).toBe(true);
-    expect(ZService.safeParse({ image: "x", depends_on: { db: { condition: "healthy" } } }).success).toBe(false);
+    expect(
+      ZService.safeParse({
+        image: "x",
+        ports: ["8080:80"],
+        depends_on: { db: { condition: "service_healthy" } },
+      }).success,
+    ).toBe(true);
+    expect(ZService.safeParse({ image: "x", depends_on: { db: { condition: "healthy" } } }).success).toBe(
+      false,
+    );
   });
 });

@@ -6,7 +6,11 @@ import { ZCompose, type ComposeFile } from "./compose-schema";
 import { interpolate } from "./interpolate";
 
 export function readCompose(path: string, env: Record<string, string | undefined>): ComposeFile {
-  const raw = parse(readFileSync(path, "utf8"), { merge: true, uniqueKeys: true, maxAliasCount: 100 }) as Record<string, unknown>;
+  const raw = parse(readFileSync(path, "utf8"), {
+    merge: true,
+    uniqueKeys: true,
+    maxAliasCount: 100,
+  }) as Record<string, unknown>;
   const fields = Object.fromEntries(Object.entries(raw).filter(([k]) => !k.startsWith("x-")));
   return ZCompose.parse(interpolate(fields, env));
 }

@@ -31,7 +31,12 @@ const tab = (name: string, ready: (p: Page) => Promise<void> = heading): PageCas
 });
 
 const PAGES: PageCase[] = [
-  { name: "pods list", as: "admin", path: () => "/", ready: (p) => expect(p.getByTestId("pod-row").first()).toBeVisible() },
+  {
+    name: "pods list",
+    as: "admin",
+    path: () => "/",
+    ready: (p) => expect(p.getByTestId("pod-row").first()).toBeVisible(),
+  },
   tab("board", (p) => expect(p.getByTestId("task-card").first()).toBeVisible()),
   tab("tape", (p) => expect(p.getByTestId("tape-event").first()).toBeVisible()),
   tab("inbox", (p) => expect(p.getByTestId("inbox-item").first()).toBeVisible()),
@@ -42,9 +47,25 @@ const PAGES: PageCase[] = [
   tab("members"),
   tab("job", (p) => expect(p.getByText("Security audit").first()).toBeVisible()),
   tab("setup"),
-  { name: "inbox", as: "admin", path: () => "/inbox", ready: (p) => expect(p.getByTestId("inbox-item").first()).toBeVisible() },
-  { name: "sign-in", as: "anonymous", path: () => "/sign-in", ready: (p) => expect(p.getByRole("button", { name: "Sign in" })).toBeVisible() },
-  { name: "agents", route: "app/agents/page.tsx", as: "admin", path: () => "/agents", ready: (p) => expect(p.getByTestId("agents-list")).toBeVisible() },
+  {
+    name: "inbox",
+    as: "admin",
+    path: () => "/inbox",
+    ready: (p) => expect(p.getByTestId("inbox-item").first()).toBeVisible(),
+  },
+  {
+    name: "sign-in",
+    as: "anonymous",
+    path: () => "/sign-in",
+    ready: (p) => expect(p.getByRole("button", { name: "Sign in" })).toBeVisible(),
+  },
+  {
+    name: "agents",
+    route: "app/agents/page.tsx",
+    as: "admin",
+    path: () => "/agents",
+    ready: (p) => expect(p.getByTestId("agents-list")).toBeVisible(),
+  },
   { name: "people", route: "app/people/page.tsx", as: "admin", path: () => "/people", ready: heading },
   { name: "account", route: "app/account/page.tsx", as: "admin", path: () => "/account", ready: heading },
   {
@@ -57,14 +78,28 @@ const PAGES: PageCase[] = [
       await expect(p.getByTestId("this-device-push")).not.toHaveAttribute("data-state", "checking");
     },
   },
-  { name: "invite (bad token)", route: "app/invite/[token]/page.tsx", as: "anonymous", path: () => "/invite/not-a-real-token", ready: heading },
+  {
+    name: "invite (bad token)",
+    route: "app/invite/[token]/page.tsx",
+    as: "anonymous",
+    path: () => "/invite/not-a-real-token",
+    ready: heading,
+  },
 ];
 
 async function seriousViolations(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]).analyze();
+  const { violations } = await new AxeBuilder({ page })
+    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"])
+    .analyze();
   return violations
     .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => `${v.impact} ${v.id}: ${v.help}\n${v.nodes.slice(0, 5).map((n) => `  ${n.target.join(" ")} — ${n.failureSummary?.split("\n").slice(1).join(" ")}`).join("\n")}`);
+    .map(
+      (v) =>
+        `${v.impact} ${v.id}: ${v.help}\n${v.nodes
+          .slice(0, 5)
+          .map((n) => `  ${n.target.join(" ")} — ${n.failureSummary?.split("\n").slice(1).join(" ")}`)
+          .join("\n")}`,
+    );
 }
 
 // Pages whose route is not in this checkout (yet) are left out, not skipped.
@@ -83,7 +118,9 @@ for (const c of PAGES.filter((p) => !p.route || existsSync(join(process.cwd(), p
       await page.setViewportSize({ width: 390, height: 844 });
       await c.ready(page);
       const width = await page.evaluate(() => document.documentElement.scrollWidth);
-      expect.soft(width, `${c.name}, ${colorScheme}: the page scrolls sideways at 390 px`).toBeLessThanOrEqual(390);
+      expect
+        .soft(width, `${c.name}, ${colorScheme}: the page scrolls sideways at 390 px`)
+        .toBeLessThanOrEqual(390);
       expect.soft(await seriousViolations(page), `${c.name}, ${colorScheme}, 390 px`).toEqual([]);
       await context.close();
     }

@@ -7,24 +7,44 @@ import { join } from "node:path";
 import type { APIRequestContext } from "@playwright/test";
 import { test, expect, createPod, createPerson, adminPost, signIn } from "./fixtures";
 
-const fixture = (name: string): Record<string, unknown> => JSON.parse(readFileSync(join(process.cwd(), "server/hooks/fixtures", `${name}.json`), "utf8"));
+const fixture = (name: string): Record<string, unknown> =>
+  JSON.parse(readFileSync(join(process.cwd(), "server/hooks/fixtures", `${name}.json`), "utf8"));
 
 /** Posts one hook input to the hook route as Claude Code's http hook does; answers Claude Code's hook output. */
 async function hook(request: APIRequestContext, token: string, input: Record<string, unknown>) {
-  const res = await request.post("/api/v1/hooks/claude-code", { headers: { authorization: `Bearer ${token}` }, data: input });
+  const res = await request.post("/api/v1/hooks/claude-code", {
+    headers: { authorization: `Bearer ${token}` },
+    data: input,
+  });
   expect(res.status(), await res.text()).toBe(200);
   return res.json();
 }
 
-test("a Claude Code session reported by its hooks shows as one turn on the tape and in the Sessions tab", async ({ page, context, request }) => {
+test("a Claude Code session reported by its hooks shows as one turn on the tape and in the Sessions tab", async ({
+  page,
+  context,
+  request,
+}) => {
   const pod = await createPod(request);
-  await adminPost(request, `/api/v1/pods/${pod.id}/members`, { memberId: "claude", kind: "agent", displayName: "Claude Code", roles: ["implementer"] });
-  const { token } = await adminPost(request, `/api/v1/pods/${pod.id}/members/claude/tokens`, { label: "hooks" });
+  await adminPost(request, `/api/v1/pods/${pod.id}/members`, {
+    memberId: "claude",
+    kind: "agent",
+    displayName: "Claude Code",
+    roles: ["implementer"],
+  });
+  const { token } = await adminPost(request, `/api/v1/pods/${pod.id}/members/claude/tokens`, {
+    label: "hooks",
+  });
   // Claude Code sends a PreToolUse before every call, the failed lint included.
   const failure = fixture("post-tool-use-failure");
-  const preLint = { ...fixture("pre-tool-use-bash"), tool_use_id: failure.tool_use_id, tool_input: failure.tool_input };
+  const preLint = {
+    ...fixture("pre-tool-use-bash"),
+    tool_use_id: failure.tool_use_id,
+    tool_input: failure.tool_input,
+  };
 
-  for (const name of ["session-start", "user-prompt-submit", "pre-tool-use-read", "post-tool-use-read"]) expect(await hook(request, token, fixture(name))).toEqual({});
+  for (const name of ["session-start", "user-prompt-submit", "pre-tool-use-read", "post-tool-use-read"])
+    expect(await hook(request, token, fixture(name))).toEqual({});
   await signIn(context, await createPerson(request, pod.id, "viewer"));
   await page.goto(`/pods/${pod.id}?tab=tape`);
   await expect(page.getByTestId("connection-state")).toHaveAttribute("data-state", "live");
@@ -34,13 +54,29 @@ test("a Claude Code session reported by its hooks shows as one turn on the tape 
   await expect(turn).toContainText("Add pagination to GET /orders");
 
   // The rest of the turn arrives live: the open turn grows, then the Stop's checkpoint ends it.
-  for (const input of [fixture("pre-tool-use-bash"), fixture("post-tool-use-bash"), preLint, failure, fixture("notification"), fixture("stop-checkpoint"), fixture("session-end")])
+  for (const input of [
+    fixture("pre-tool-use-bash"),
+    fixture("post-tool-use-bash"),
+    preLint,
+    failure,
+    fixture("notification"),
+    fixture("stop-checkpoint"),
+    fixture("session-end"),
+  ])
     expect(await hook(request, token, input)).toEqual({});
-  await expect(turn.getByTestId("turn-summary")).toHaveText(/^Turn · 3 tool calls \(Bash 2, Read 1\) · 1 failed · \d+( ms|s)$/);
+  await expect(turn.getByTestId("turn-summary")).toHaveText(
+    /^Turn · 3 tool calls \(Bash 2, Read 1\) · 1 failed · \d+( ms|s)$/,
+  );
   await expect(page.getByTestId("tape-call")).toHaveCount(0);
-  await expect(page.getByTestId("tape-event").filter({ hasText: "GET /orders takes page and pageSize" })).toBeVisible(); // the checkpoint
-  await expect(page.getByTestId("tape-event").filter({ hasText: "Session ended (prompt_input_exit)" })).toBeVisible();
-  await expect(page.getByTestId("tape-event").filter({ hasText: "Session started (claude-code" })).toBeVisible();
+  await expect(
+    page.getByTestId("tape-event").filter({ hasText: "GET /orders takes page and pageSize" }),
+  ).toBeVisible(); // the checkpoint
+  await expect(
+    page.getByTestId("tape-event").filter({ hasText: "Session ended (prompt_input_exit)" }),
+  ).toBeVisible();
+  await expect(
+    page.getByTestId("tape-event").filter({ hasText: "Session started (claude-code" }),
+  ).toBeVisible();
 
   // Expanded (with the keyboard too): each call once, pre and post joined, with its outcome.
   const toggle = turn.getByRole("button", { expanded: false });
@@ -53,7 +89,9 @@ test("a Claude Code session reported by its hooks shows as one turn on the tape 
   await expect(calls.nth(1)).toContainText("npm test");
   await expect(calls.nth(2)).toContainText("npm run lint");
   await expect(calls.nth(2)).toContainText("✗ failed");
-  await expect(page.getByTestId("tape-event").filter({ hasText: "Claude needs your permission to use Bash" })).toBeVisible(); // the notification, inside the turn
+  await expect(
+    page.getByTestId("tape-event").filter({ hasText: "Claude needs your permission to use Bash" }),
+  ).toBeVisible(); // the notification, inside the turn
   await page.keyboard.press("Enter");
   await expect(calls).toHaveCount(0);
   await expect(turn.getByRole("button", { expanded: false })).toBeFocused();
@@ -78,10 +116,17 @@ test("a Claude Code session reported by its hooks shows as one turn on the tape 
   await expect(session.getByTestId("session-failed")).toContainText("1");
 });
 
-test("the Sessions tab says how to connect Claude Code while no session has reported", async ({ page, context, request }) => {
+test("the Sessions tab says how to connect Claude Code while no session has reported", async ({
+  page,
+  context,
+  request,
+}) => {
   const pod = await createPod(request);
   await signIn(context, await createPerson(request, pod.id, "viewer"));
   await page.goto(`/pods/${pod.id}?tab=sessions`);
   await expect(page.getByText("No agent sessions yet")).toBeVisible();
-  await expect(page.getByRole("link", { name: "connect Claude Code" })).toHaveAttribute("href", "?tab=members");
+  await expect(page.getByRole("link", { name: "connect Claude Code" })).toHaveAttribute(
+    "href",
+    "?tab=members",
+  );
 });

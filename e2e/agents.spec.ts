@@ -8,7 +8,12 @@ import { runCli } from "../server/testing/run-cli";
 /** The shell snippet as the CLI's environment: `export K=V K=V …` (the values need no quoting here). */
 function envOf(snippet: string): Record<string, string> {
   expect(snippet).toMatch(/^export PODWATCH_URL=\S+ PODWATCH_TOKEN=pwa_\S+ PODWATCH_POD=\S+$/);
-  return Object.fromEntries(snippet.replace(/^export /, "").split(" ").map((kv) => [kv.slice(0, kv.indexOf("=")), kv.slice(kv.indexOf("=") + 1)]));
+  return Object.fromEntries(
+    snippet
+      .replace(/^export /, "")
+      .split(" ")
+      .map((kv) => [kv.slice(0, kv.indexOf("=")), kv.slice(kv.indexOf("=") + 1)]),
+  );
 }
 
 /** The open token panel and the agents section: no serious axe findings (light and dark), no sideways scroll at 390 px. */
@@ -16,7 +21,12 @@ async function checkPanelLooks(page: Page) {
   for (const colorScheme of ["light", "dark"] as const) {
     await page.emulateMedia({ colorScheme });
     const { violations } = await new AxeBuilder({ page }).include('[data-testid="agents-panel"]').analyze();
-    expect(violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`), colorScheme).toEqual([]);
+    expect(
+      violations
+        .filter((v) => v.impact === "serious" || v.impact === "critical")
+        .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`),
+      colorScheme,
+    ).toEqual([]);
   }
   await page.emulateMedia({ colorScheme: null });
   const size = page.viewportSize()!;
@@ -35,7 +45,12 @@ async function copyShell(page: Page): Promise<string> {
   return copied;
 }
 
-test("a pod admin adds an agent, the CLI posts with the copied snippet; rotate and revoke refuse the old tokens", async ({ page, context, request, baseURL }) => {
+test("a pod admin adds an agent, the CLI posts with the copied snippet; rotate and revoke refuse the old tokens", async ({
+  page,
+  context,
+  request,
+  baseURL,
+}) => {
   const pod = await createPod(request);
   await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: baseURL! });
   await signIn(context, await createPerson(request, pod.id, "admin"));
@@ -52,10 +67,17 @@ test("a pod admin adds an agent, the CLI posts with the copied snippet; rotate a
   await checkPanelLooks(page);
   const mcp = JSON.parse((await panel.getByTestId("snippet-mcp").textContent())!);
   const env = envOf(await copyShell(page));
-  expect(env).toEqual({ PODWATCH_URL: baseURL, PODWATCH_TOKEN: expect.stringMatching(/^pwa_/), PODWATCH_POD: pod.id });
+  expect(env).toEqual({
+    PODWATCH_URL: baseURL,
+    PODWATCH_TOKEN: expect.stringMatching(/^pwa_/),
+    PODWATCH_POD: pod.id,
+  });
   expect(mcp.mcpServers.podwatch).toEqual({ command: "podwatch", args: ["mcp"], env });
 
-  const posted = await runCli(["checkpoint", "-c", "Posted with the browser's snippet", "-n", "Ask for review"], env);
+  const posted = await runCli(
+    ["checkpoint", "-c", "Posted with the browser's snippet", "-n", "Ask for review"],
+    env,
+  );
   expect(posted.code, posted.stderr).toBe(0);
 
   // Leaving the panel forgets the token: the page no longer holds it.
@@ -72,7 +94,9 @@ test("a pod admin adds an agent, the CLI posts with the copied snippet; rotate a
   await form.getByLabel("Agent id").fill("cli-impl");
   await form.getByLabel("Display name").fill("Again");
   await form.getByRole("button", { name: "Add agent and create its token" }).click();
-  await expect(form.getByRole("alert")).toHaveText("cli-impl is already a member of this pod; choose another id");
+  await expect(form.getByRole("alert")).toHaveText(
+    "cli-impl is already a member of this pod; choose another id",
+  );
   await expect(page.getByTestId("token-snippets")).toHaveCount(0);
   await expect(page.getByTestId("agent")).toHaveCount(1);
 

@@ -3,7 +3,11 @@ import { test, expect, createPod, createPerson, postEvents, checkpoint } from ".
 
 type Sent = { url(): string; headers(): Record<string, string>; text(): Promise<string> };
 
-const scriptSrc = (csp: string) => csp.split(";").map((d) => d.trim()).find((d) => d.startsWith("script-src ")) ?? "";
+const scriptSrc = (csp: string) =>
+  csp
+    .split(";")
+    .map((d) => d.trim())
+    .find((d) => d.startsWith("script-src ")) ?? "";
 
 /** The nonce a page was sent with, after checking its policy admits no inline script and every script in the HTML carries it. */
 async function nonceOf(sent: Sent | null): Promise<string> {
@@ -26,13 +30,17 @@ async function watchViolations(page: Page) {
   await page.exposeFunction("__reportCspViolation", (v: string) => void seen.push(v));
   await page.addInitScript(() =>
     document.addEventListener("securitypolicyviolation", (e) =>
-      (window as unknown as { __reportCspViolation: (v: string) => void }).__reportCspViolation(`${e.violatedDirective} blocked ${e.blockedURI || "inline"}`),
+      (window as unknown as { __reportCspViolation: (v: string) => void }).__reportCspViolation(
+        `${e.violatedDirective} blocked ${e.blockedURI || "inline"}`,
+      ),
     ),
   );
   return seen;
 }
 
-test("pages get a fresh nonce per response on every script, and no 'unsafe-inline' scripts", async ({ request }) => {
+test("pages get a fresh nonce per response on every script, and no 'unsafe-inline' scripts", async ({
+  request,
+}) => {
   const first = await nonceOf(await request.get("/sign-in"));
   const second = await nonceOf(await request.get("/sign-in"));
   expect(second).not.toBe(first);
@@ -45,7 +53,10 @@ test("pages get a fresh nonce per response on every script, and no 'unsafe-inlin
   expect(scriptSrc(health.headers()["content-security-policy"] ?? "")).toBe("script-src 'self'");
 });
 
-test("signing in and watching a pod work under the CSP without a single violation", async ({ page, request }) => {
+test("signing in and watching a pod work under the CSP without a single violation", async ({
+  page,
+  request,
+}) => {
   const pod = await createPod(request);
   const viewer = await createPerson(request, pod.id, "viewer");
   await postEvents(request, pod.id, [checkpoint("wired the nonce through")]);
@@ -71,7 +82,9 @@ test("markup injected into a page cannot run script", async ({ page }) => {
   await expect(page.getByRole("button", { name: "Sign in" })).toBeEnabled();
   expect(violations).toEqual([]);
   // What an HTML injection would plant: an inline handler. Only scripts carrying the nonce may run.
-  await page.evaluate(() => document.body.insertAdjacentHTML("beforeend", `<img src="/no-such-image" onerror="window.__pwned = 1">`));
+  await page.evaluate(() =>
+    document.body.insertAdjacentHTML("beforeend", `<img src="/no-such-image" onerror="window.__pwned = 1">`),
+  );
   await expect.poll(() => violations.length).toBeGreaterThan(0);
   expect(violations.join("\n")).toContain("script-src");
   expect(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined();

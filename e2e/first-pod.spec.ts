@@ -7,7 +7,14 @@
 // No API call but the CLI's.
 import { randomUUID } from "node:crypto";
 import type { Page } from "@playwright/test";
-import { test, expect, firstStartAdmin, signInInBrowser, inviteInBrowser, acceptInviteInBrowser } from "./fixtures";
+import {
+  test,
+  expect,
+  firstStartAdmin,
+  signInInBrowser,
+  inviteInBrowser,
+  acceptInviteInBrowser,
+} from "./fixtures";
 import { runCli } from "../server/testing/run-cli";
 
 /** Adds an agent on the Members tab; answers the token, copied with its button and read back from the clipboard, and the shell snippet as shown. */
@@ -27,13 +34,20 @@ async function addAgent(page: Page, memberId: string, displayName: string, role:
   const shell = (await panel.getByTestId("snippet-shell").textContent())!;
   await panel.getByRole("button", { name: "Done, I have stored it" }).click();
   await expect(panel).toHaveCount(0);
-  await expect(page.getByTestId("agent").filter({ hasText: memberId }).getByTestId("agent-token")).toHaveCount(1);
+  await expect(
+    page.getByTestId("agent").filter({ hasText: memberId }).getByTestId("agent-token"),
+  ).toHaveCount(1);
   return { token, shell };
 }
 
 const accessOf = (page: Page, email: string) => page.getByRole("combobox", { name: `Access of ${email}` });
 
-test("the first-start admin sets up a pod in the browser: agents, people, a share link, close", async ({ page, context, browser, baseURL }) => {
+test("the first-start admin sets up a pod in the browser: agents, people, a share link, close", async ({
+  page,
+  context,
+  browser,
+  baseURL,
+}) => {
   test.setTimeout(180_000);
   await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: baseURL! });
   const suffix = randomUUID().slice(0, 8);
@@ -77,7 +91,12 @@ test("the first-start admin sets up a pod in the browser: agents, people, a shar
   const implementer = await addAgent(page, "impl-1", "Implementer one", "implementer");
   const reviewer = await addAgent(page, "rev-1", "Reviewer one", "reviewer");
   expect(reviewer.token).not.toBe(implementer.token);
-  const env = Object.fromEntries(implementer.shell.replace(/^export /, "").split(" ").map((kv) => [kv.slice(0, kv.indexOf("=")), kv.slice(kv.indexOf("=") + 1)]));
+  const env = Object.fromEntries(
+    implementer.shell
+      .replace(/^export /, "")
+      .split(" ")
+      .map((kv) => [kv.slice(0, kv.indexOf("=")), kv.slice(kv.indexOf("=") + 1)]),
+  );
   expect(env).toEqual({ PODWATCH_URL: baseURL, PODWATCH_TOKEN: implementer.token, PODWATCH_POD: podId });
   const posted = await runCli(["checkpoint", "-c", "Set up from the browser", "-n", "Split the module"], env);
   expect(posted.code, posted.stderr).toBe(0);
@@ -96,7 +115,10 @@ test("the first-start admin sets up a pod in the browser: agents, people, a shar
   // The pod admin adds them with their access; each now sees the pod.
   await page.goto(`${podPath}?tab=members`);
   const add = page.getByTestId("people-panel").getByRole("form", { name: "Add a person" });
-  for (const [person, access] of [[approver, "approver"], [viewer, "viewer"]] as const) {
+  for (const [person, access] of [
+    [approver, "approver"],
+    [viewer, "viewer"],
+  ] as const) {
     await add.getByLabel("Email").fill(person.email);
     await add.getByLabel("Access").selectOption(access);
     await add.getByRole("button", { name: "Add person" }).click();
@@ -128,14 +150,18 @@ test("the first-start admin sets up a pod in the browser: agents, people, a shar
   expect(shareUrl).toMatch(new RegExp(`^${baseURL}/share/pws_`));
   await sharing.getByRole("button", { name: "Copy link" }).click();
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(shareUrl);
-  await expect(sharing.getByTestId("share-link-row").filter({ hasText: "for the client" })).toContainText("expires");
+  await expect(sharing.getByTestId("share-link-row").filter({ hasText: "for the client" })).toContainText(
+    "expires",
+  );
   const onlooker = await browser.newContext();
   const anon = await onlooker.newPage();
   await anon.goto(shareUrl);
   await expect(anon).toHaveURL(new RegExp(`${podPath}$`));
   await expect(anon.getByRole("heading", { name })).toBeVisible();
   await sharing.getByRole("button", { name: "Revoke for the client" }).click();
-  await expect(sharing.getByTestId("share-link-row").filter({ hasText: "for the client" })).toContainText("revoked");
+  await expect(sharing.getByTestId("share-link-row").filter({ hasText: "for the client" })).toContainText(
+    "revoked",
+  );
   const refused = await onlooker.newPage();
   await refused.goto(shareUrl);
   await expect(refused.getByText("expired or was revoked")).toBeVisible();
@@ -145,7 +171,8 @@ test("the first-start admin sets up a pod in the browser: agents, people, a shar
 
   // Start, then close the pod with its confirmation; everyone sees it closed.
   await page.getByRole("tab", { name: /setup/i }).click();
-  for (const step of ["scope", "agents", "people"]) await expect(page.getByTestId(`setup-${step}`)).toHaveAttribute("data-done", "true");
+  for (const step of ["scope", "agents", "people"])
+    await expect(page.getByTestId(`setup-${step}`)).toHaveAttribute("data-done", "true");
   await page.getByRole("tabpanel").getByRole("button", { name: "Start pod" }).click();
   await expect(page.getByTestId("pod-status")).toContainText("active");
   await expect(page.getByTestId("setup-start")).toHaveAttribute("data-done", "true");

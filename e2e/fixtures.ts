@@ -1,4 +1,11 @@
-import { test as base, expect, type APIRequestContext, type Browser, type BrowserContext, type Page } from "@playwright/test";
+import {
+  test as base,
+  expect,
+  type APIRequestContext,
+  type Browser,
+  type BrowserContext,
+  type Page,
+} from "@playwright/test";
 import { randomUUID } from "node:crypto";
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
@@ -9,12 +16,21 @@ export const adminHeaders = { authorization: `Bearer ${E2E_ADMIN_TOKEN}` };
 const admin = adminHeaders;
 
 /** An event with a fresh id, as agents post them. */
-export const ev = (type: string, actor: string, body: object, extra: object = {}) => ({ id: randomUUID(), type, actor, body, ...extra });
+export const ev = (type: string, actor: string, body: object, extra: object = {}) => ({
+  id: randomUUID(),
+  type,
+  actor,
+  body,
+  ...extra,
+});
 const unique = (p: string) => `${p}-${randomUUID().slice(0, 8)}`;
 
 /** Each spec seeds its own pod and people through the public API, so specs run in parallel without a reset. */
 export async function createPod(request: APIRequestContext, name = unique("e2e")) {
-  const res = await request.post("/api/v1/pods", { data: { name, mode: "collaboration", scope: "seeded by an e2e spec" }, headers: admin });
+  const res = await request.post("/api/v1/pods", {
+    data: { name, mode: "collaboration", scope: "seeded by an e2e spec" },
+    headers: admin,
+  });
   expect(res.status()).toBe(201);
   return (await res.json()) as { id: string; name: string };
 }
@@ -34,10 +50,19 @@ export async function adminPost(request: APIRequestContext, path: string, data: 
 export type Person = { email: string; password: string };
 
 /** A person with the given access to the pod. */
-export async function createPerson(request: APIRequestContext, podId: string, access: "viewer" | "approver" | "admin"): Promise<Person> {
+export async function createPerson(
+  request: APIRequestContext,
+  podId: string,
+  access: "viewer" | "approver" | "admin",
+): Promise<Person> {
   const person = { email: `${unique(access)}@example.com`, password: "correct horse battery staple" };
   await adminPost(request, "/api/v1/users", { ...person, name: `An ${access}` });
-  await adminPost(request, `/api/v1/pods/${podId}/members`, { memberId: person.email, kind: "human", displayName: `An ${access}`, roles: [access] });
+  await adminPost(request, `/api/v1/pods/${podId}/members`, {
+    memberId: person.email,
+    kind: "human",
+    displayName: `An ${access}`,
+    roles: [access],
+  });
   return person;
 }
 
@@ -50,7 +75,10 @@ export async function signIn(context: BrowserContext, person: Person) {
 /** The first-start admin, read off the console where the server prints their one-time password (playwright.config.ts keeps it in the run's server.log). */
 export async function firstStartAdmin(): Promise<Person> {
   const log = join(process.env.E2E_DATA_DIR!, "server.log");
-  const line = () => (existsSync(log) ? readFileSync(log, "utf8") : "").match(/first start — sign in at \S+ as (\S+) with the password (\S+)/);
+  const line = () =>
+    (existsSync(log) ? readFileSync(log, "utf8") : "").match(
+      /first start — sign in at \S+ as (\S+) with the password (\S+)/,
+    );
   await expect.poll(line, { message: "the first-start line on the server's console" }).not.toBeNull();
   const [, email, password] = line()!;
   return { email: email!, password: password! };
@@ -83,7 +111,11 @@ export async function inviteInBrowser(page: Page, email: string, name: string): 
 }
 
 /** The invited person opens the link in a browser of their own and chooses a password; they are signed in there. */
-export async function acceptInviteInBrowser(browser: Browser, url: string, person: Person): Promise<{ context: BrowserContext; page: Page }> {
+export async function acceptInviteInBrowser(
+  browser: Browser,
+  url: string,
+  person: Person,
+): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext();
   const page = await context.newPage();
   await page.goto(url);

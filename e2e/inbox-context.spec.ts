@@ -1,9 +1,14 @@
 import { test, expect, createPerson, signIn, adminHeaders } from "./fixtures";
 import { seedRichPod } from "./rich-pod";
 
-const stateOf = async (request: import("@playwright/test").APIRequestContext, podId: string) => (await request.get(`/api/v1/pods/${podId}/state`, { headers: adminHeaders })).json();
+const stateOf = async (request: import("@playwright/test").APIRequestContext, podId: string) =>
+  (await request.get(`/api/v1/pods/${podId}/state`, { headers: adminHeaders })).json();
 
-test("the inbox shows what backs each decision, with links to the task", async ({ page, context, request }) => {
+test("the inbox shows what backs each decision, with links to the task", async ({
+  page,
+  context,
+  request,
+}) => {
   const pod = await seedRichPod(request);
   await signIn(context, await createPerson(request, pod.id, "approver"));
   await page.goto("/inbox");
@@ -37,7 +42,11 @@ test("the inbox shows what backs each decision, with links to the task", async (
   await expect(page).toHaveTitle(`podwatch · ${pod.name}`);
 });
 
-test("keyboard: the first j selects the first item, focus moves on after an action; money asks first", async ({ page, context, request }) => {
+test("keyboard: the first j selects the first item, focus moves on after an action; money asks first", async ({
+  page,
+  context,
+  request,
+}) => {
   const pod = await seedRichPod(request);
   await signIn(context, await createPerson(request, pod.id, "approver"));
   await page.goto("/inbox");
@@ -68,14 +77,19 @@ test("keyboard: the first j selects the first item, focus moves on after an acti
   await expect(page.getByRole("dialog")).toBeHidden();
   const after = await stateOf(request, pod.id);
   expect(after.seq).toBe(before);
-  expect(after.jobs.find((j: { jobId: string }) => j.jobId === "j-audit")).toMatchObject({ escrow: "funded", status: "delivered" });
+  expect(after.jobs.find((j: { jobId: string }) => j.jobId === "j-audit")).toMatchObject({
+    escrow: "funded",
+    status: "delivered",
+  });
 
   await job.focus();
   await page.keyboard.press("a");
   await dialog.getByRole("button", { name: "Accept and release" }).click();
   await expect(job).toHaveCount(0);
   await expect(items.first()).toBeFocused();
-  expect((await stateOf(request, pod.id)).jobs.find((j: { jobId: string }) => j.jobId === "j-audit")).toMatchObject({ escrow: "released" });
+  expect(
+    (await stateOf(request, pod.id)).jobs.find((j: { jobId: string }) => j.jobId === "j-audit"),
+  ).toMatchObject({ escrow: "released" });
 });
 
 test("pod tabs follow the WAI-ARIA tabs pattern", async ({ page, context, request }) => {

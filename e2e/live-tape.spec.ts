@@ -1,6 +1,9 @@
 import { test, expect, createPod, createPerson, postEvents, signIn, checkpoint } from "./fixtures";
 
-test("two spectators see an event posted through the API, and a reload resumes without duplicates", async ({ browser, request }) => {
+test("two spectators see an event posted through the API, and a reload resumes without duplicates", async ({
+  browser,
+  request,
+}) => {
   const pod = await createPod(request);
   const viewer = await createPerson(request, pod.id, "viewer");
   await postEvents(request, pod.id, [checkpoint("before anyone watched")]);
@@ -24,13 +27,19 @@ test("two spectators see an event posted through the API, and a reload resumes w
   await expect(pageA.getByTestId("connection-state")).toHaveAttribute("data-state", "live");
   await postEvents(request, pod.id, [checkpoint("after the reload")]);
   await expect(pageA.getByText("after the reload")).toBeVisible();
-  const seqs = await pageA.getByTestId("tape-event").evaluateAll((els) => els.map((el) => Number(el.getAttribute("data-seq"))));
+  const seqs = await pageA
+    .getByTestId("tape-event")
+    .evaluateAll((els) => els.map((el) => Number(el.getAttribute("data-seq"))));
   expect(seqs.sort((x, y) => x - y)).toEqual([1, 2, 3, 4]);
 
   await Promise.all([a.close(), b.close()]);
 });
 
-test("the pod list shows live event counts of the pods a person may watch", async ({ page, context, request }) => {
+test("the pod list shows live event counts of the pods a person may watch", async ({
+  page,
+  context,
+  request,
+}) => {
   const pod = await createPod(request);
   const hidden = await createPod(request);
   await signIn(context, await createPerson(request, pod.id, "viewer"));

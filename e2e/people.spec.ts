@@ -8,9 +8,18 @@ import { test, expect, createPod, adminPost, signIn } from "./fixtures";
 
 const accessOf = (page: Page, email: string) => page.getByRole("combobox", { name: `Access of ${email}` });
 
-test("invite → accept → add, change and remove pod access → change own password", async ({ page, context, browser, request, baseURL }) => {
+test("invite → accept → add, change and remove pod access → change own password", async ({
+  page,
+  context,
+  browser,
+  request,
+  baseURL,
+}) => {
   const pod = await createPod(request);
-  const admin = { email: `site-admin-${randomUUID().slice(0, 8)}@example.com`, password: "correct horse battery staple" };
+  const admin = {
+    email: `site-admin-${randomUUID().slice(0, 8)}@example.com`,
+    password: "correct horse battery staple",
+  };
   await adminPost(request, "/api/v1/users", { ...admin, name: "Site admin", isAdmin: true });
   await signIn(context, admin);
   await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: baseURL! });
@@ -44,7 +53,9 @@ test("invite → accept → add, change and remove pod access → change own pas
   await them.getByLabel("New password").fill("short");
   await them.getByLabel("Repeat the password").fill("short");
   await them.getByRole("button", { name: "Create my account" }).click();
-  await expect(them.getByRole("form", { name: "Choose your password" }).getByRole("alert")).toHaveText("Use at least 12 characters.");
+  await expect(them.getByRole("form", { name: "Choose your password" }).getByRole("alert")).toHaveText(
+    "Use at least 12 characters.",
+  );
   const password = "my own chosen password";
   await them.getByLabel("New password").fill(password);
   await them.getByLabel("Repeat the password").fill(password);

@@ -3,7 +3,11 @@
 // then Close and Archive. No API call but the one creating the admin.
 import { adminPost, expect, signIn, test } from "./fixtures";
 
-test("a site admin creates, starts, shares, closes and archives a pod from the browser", async ({ browser, page, request }) => {
+test("a site admin creates, starts, shares, closes and archives a pod from the browser", async ({
+  browser,
+  page,
+  request,
+}) => {
   const admin = { email: `setup-admin-${Date.now()}@example.com`, password: "correct horse battery staple" };
   await adminPost(request, "/api/v1/users", { ...admin, name: "Site admin", isAdmin: true });
   await signIn(page.context(), admin);

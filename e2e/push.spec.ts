@@ -10,15 +10,28 @@ import { test, expect, createPod, createPerson, postEvents, signIn, ev, adminHea
 
 type Shown = { title: string; body: string; tag: string; actions: string[]; buttons: string[] };
 type WorkerScope = {
-  registration: { getNotifications(filter?: { tag?: string }): Promise<{ title: string; body: string; tag: string; actions: { action: string; title: string }[] }[]> };
-  handleNotificationClick(n: unknown, action: string): Promise<{ ok: boolean; status?: number; message?: string }>;
+  registration: {
+    getNotifications(filter?: {
+      tag?: string;
+    }): Promise<{ title: string; body: string; tag: string; actions: { action: string; title: string }[] }[]>;
+  };
+  handleNotificationClick(
+    n: unknown,
+    action: string,
+  ): Promise<{ ok: boolean; status?: number; message?: string }>;
 };
 
 /** The notifications podwatch's worker shows now. */
 const shown = (sw: Worker) =>
   sw.evaluate(async () => {
     const g = self as unknown as WorkerScope;
-    return (await g.registration.getNotifications()).map((n) => ({ title: n.title, body: n.body, tag: n.tag, actions: n.actions.map((a) => a.action), buttons: n.actions.map((a) => a.title) }));
+    return (await g.registration.getNotifications()).map((n) => ({
+      title: n.title,
+      body: n.body,
+      tag: n.tag,
+      actions: n.actions.map((a) => a.action),
+      buttons: n.actions.map((a) => a.title),
+    }));
   }) as Promise<Shown[]>;
 
 /** The service worker's registration id, as DevTools knows it (needed to deliver a push to it). */
@@ -42,7 +55,12 @@ async function registerWorker(page: Page) {
   return sw;
 }
 
-test("a push reaches the service worker; its button answers the escalation as the person; an item answered elsewhere is withdrawn", async ({ page, context, request, baseURL }) => {
+test("a push reaches the service worker; its button answers the escalation as the person; an item answered elsewhere is withdrawn", async ({
+  page,
+  context,
+  request,
+  baseURL,
+}) => {
   const push = new FakePushService();
   await push.start();
   try {
@@ -64,7 +82,14 @@ test("a push reaches the service worker; its button answers the escalation as th
     // This device, subscribed with keys the test holds (as a browser would hand them out).
     const keys = newSubscriptionKeys();
     const me = { origin: baseURL!, "content-type": "application/json" };
-    const added = await context.request.post("/api/v1/me/push/devices", { headers: me, data: { endpoint: `${push.origin}/push/e2e`, keys: { p256dh: keys.p256dh, auth: keys.authB64 }, label: "E2E phone" } });
+    const added = await context.request.post("/api/v1/me/push/devices", {
+      headers: me,
+      data: {
+        endpoint: `${push.origin}/push/e2e`,
+        keys: { p256dh: keys.p256dh, auth: keys.authB64 },
+        label: "E2E phone",
+      },
+    });
     expect(added.status(), await added.text()).toBe(201);
     const deviceId = ((await added.json()) as { id: string }).id;
 
@@ -73,21 +98,52 @@ test("a push reaches the service worker; its button answers the escalation as th
     const nextPush = async () => {
       const got = await push.waitFor("/push/e2e", ++seen, 20_000);
       const text = decryptPush(got[seen - 1]!.body, keys);
-      await cdp.send("ServiceWorker.deliverPushMessage", { origin: baseURL!, registrationId: regId, data: text });
-      return JSON.parse(text) as { type: string; title?: string; body?: string; tag: string; actions?: { action: string; title: string }[]; data?: { itemId: string } };
+      await cdp.send("ServiceWorker.deliverPushMessage", {
+        origin: baseURL!,
+        registrationId: regId,
+        data: text,
+      });
+      return JSON.parse(text) as {
+        type: string;
+        title?: string;
+        body?: string;
+        tag: string;
+        actions?: { action: string; title: string }[];
+        data?: { itemId: string };
+      };
     };
 
-    await postEvents(request, pod.id, [ev("escalation", "impl", { escalationId: "ship", kind: "intent", question: "Ship the login page today?", options: ["Ship it", "Wait"] })]);
+    await postEvents(request, pod.id, [
+      ev("escalation", "impl", {
+        escalationId: "ship",
+        kind: "intent",
+        question: "Ship the login page today?",
+        options: ["Ship it", "Wait"],
+      }),
+    ]);
     const payload = await nextPush();
     expect(payload).toMatchObject({
       type: "open",
       title: "Ship the login page today?",
       body: expect.stringContaining(pod.name),
       tag: `${pod.id}:escalation:ship`,
-      actions: [{ action: "option:0", title: "Ship it" }, { action: "option:1", title: "Wait" }],
+      actions: [
+        { action: "option:0", title: "Ship it" },
+        { action: "option:1", title: "Wait" },
+      ],
       data: { itemId: "escalation:ship" },
     });
-    await expect.poll(() => shown(sw)).toEqual([{ title: "Ship the login page today?", body: payload.body, tag: payload.tag, actions: ["option:0", "option:1"], buttons: ["Ship it", "Wait"] }]);
+    await expect
+      .poll(() => shown(sw))
+      .toEqual([
+        {
+          title: "Ship the login page today?",
+          body: payload.body,
+          tag: payload.tag,
+          actions: ["option:0", "option:1"],
+          buttons: ["Ship it", "Wait"],
+        },
+      ]);
 
     // The person taps "Wait" on the notification: the worker answers through their session.
     const result = await sw.evaluate(async (tag) => {
@@ -96,17 +152,39 @@ test("a push reaches the service worker; its button answers the escalation as th
       return g.handleNotificationClick(n, "option:1");
     }, payload.tag);
     expect(result).toEqual({ ok: true });
-    const answered = await request.get(`/api/v1/pods/${pod.id}/events?type=escalation.answered`, { headers: adminHeaders });
-    const events = ((await answered.json()) as { events: { actor: string; body: { escalationId: string; answer: string } }[] }).events;
-    expect(events).toEqual([expect.objectContaining({ actor: person.email, body: expect.objectContaining({ escalationId: "ship", answer: "Wait" }) })]);
+    const answered = await request.get(`/api/v1/pods/${pod.id}/events?type=escalation.answered`, {
+      headers: adminHeaders,
+    });
+    const events = (
+      (await answered.json()) as {
+        events: { actor: string; body: { escalationId: string; answer: string } }[];
+      }
+    ).events;
+    expect(events).toEqual([
+      expect.objectContaining({
+        actor: person.email,
+        body: expect.objectContaining({ escalationId: "ship", answer: "Wait" }),
+      }),
+    ]);
     // The tapped notification closed; the answer also withdraws it from every device.
     expect(await shown(sw)).toEqual([]);
     expect(await nextPush()).toEqual({ type: "withdraw", tag: payload.tag });
 
     // A second escalation, answered elsewhere (the inbox of another tab): its notification goes away.
-    await postEvents(request, pod.id, [ev("escalation", "impl", { escalationId: "rollback", kind: "intent", question: "Roll back the cache change?", options: ["Roll back"] })]);
+    await postEvents(request, pod.id, [
+      ev("escalation", "impl", {
+        escalationId: "rollback",
+        kind: "intent",
+        question: "Roll back the cache change?",
+        options: ["Roll back"],
+      }),
+    ]);
     const second = await nextPush();
-    expect(second).toMatchObject({ type: "open", tag: `${pod.id}:escalation:rollback`, actions: [{ action: "option:0", title: "Roll back" }] });
+    expect(second).toMatchObject({
+      type: "open",
+      tag: `${pod.id}:escalation:rollback`,
+      actions: [{ action: "option:0", title: "Roll back" }],
+    });
     await expect.poll(async () => (await shown(sw)).map((n) => n.tag)).toEqual([second.tag]);
     const inbox = await context.newPage();
     await inbox.goto("/inbox");
@@ -117,7 +195,10 @@ test("a push reaches the service worker; its button answers the escalation as th
     await expect.poll(() => shown(sw)).toEqual([]);
 
     // A button on an item answered meanwhile records nothing and tells the person so.
-    const stale = await context.request.post("/api/v1/me/inbox/act", { headers: { ...me, "x-podwatch-request": "notification" }, data: { podId: pod.id, itemId: "escalation:ship", action: "option:0" } });
+    const stale = await context.request.post("/api/v1/me/inbox/act", {
+      headers: { ...me, "x-podwatch-request": "notification" },
+      data: { podId: pod.id, itemId: "escalation:ship", action: "option:0" },
+    });
     expect(stale.status()).toBe(409);
 
     // The device is listed on the Notifications page and can be removed there.
@@ -127,7 +208,9 @@ test("a push reaches the service worker; its button answers the escalation as th
     await devices.getByRole("button", { name: "Remove E2E phone" }).click();
     await expect(page.getByText("No device receives push yet.")).toBeVisible();
     const left = await context.request.get("/api/v1/me/push");
-    expect(((await left.json()) as { devices: { id: string }[] }).devices.map((d) => d.id)).not.toContain(deviceId);
+    expect(((await left.json()) as { devices: { id: string }[] }).devices.map((d) => d.id)).not.toContain(
+      deviceId,
+    );
   } finally {
     await push.stop();
   }
@@ -160,8 +243,13 @@ test("the Notifications page saves a pod's level and quiet hours", async ({ page
   // Kept across a reload (read back from the server).
   await page.reload();
   await expect(page.getByRole("combobox", { name: `What ${pod.name} sends you` })).toHaveValue("decisions");
-  await expect(page.getByRole("form", { name: "Quiet hours" })).toContainText("On: 21:30–06:45 (Europe/Berlin).");
-  const prefs = (await (await context.request.get("/api/v1/me/preferences")).json()) as { quietHours: unknown; pods: { podId: string; level: string }[] };
+  await expect(page.getByRole("form", { name: "Quiet hours" })).toContainText(
+    "On: 21:30–06:45 (Europe/Berlin).",
+  );
+  const prefs = (await (await context.request.get("/api/v1/me/preferences")).json()) as {
+    quietHours: unknown;
+    pods: { podId: string; level: string }[];
+  };
   expect(prefs.quietHours).toEqual({ start: "21:30", end: "06:45", timeZone: "Europe/Berlin" });
   expect(prefs.pods.find((p) => p.podId === pod.id)?.level).toBe("decisions");
 
@@ -169,7 +257,11 @@ test("the Notifications page saves a pod's level and quiet hours", async ({ page
   await expect(page.getByRole("form", { name: "Quiet hours" })).toContainText("Off.");
 });
 
-test("the pod page shows what the pod sends this person and changes it in place", async ({ page, context, request }) => {
+test("the pod page shows what the pod sends this person and changes it in place", async ({
+  page,
+  context,
+  request,
+}) => {
   const pod = await createPod(request);
   await signIn(context, await createPerson(request, pod.id, "approver"));
   await page.goto(`/pods/${pod.id}`);
@@ -180,7 +272,9 @@ test("the pod page shows what the pod sends this person and changes it in place"
   await expect(level).toBeFocused();
   await level.selectOption({ label: "Nothing" });
   await expect(control.getByRole("status")).toHaveText("Saved.");
-  const prefs = (await (await context.request.get("/api/v1/me/preferences")).json()) as { pods: { podId: string; level: string }[] };
+  const prefs = (await (await context.request.get("/api/v1/me/preferences")).json()) as {
+    pods: { podId: string; level: string }[];
+  };
   expect(prefs.pods.find((p) => p.podId === pod.id)?.level).toBe("none");
 
   // Kept across a reload; the link leads to this pod's row on the Notifications page.

@@ -9,19 +9,46 @@ import { test, expect, createPod, createPerson, adminPost, postEvents, signIn, e
 
 type Agent = { id: string; token: string };
 
-async function addAgent(request: APIRequestContext, podId: string, id: string, displayName: string, role: string): Promise<Agent> {
-  await adminPost(request, `/api/v1/pods/${podId}/members`, { memberId: id, kind: "agent", displayName, roles: [role] });
-  const { token } = (await adminPost(request, `/api/v1/pods/${podId}/members/${id}/tokens`, { label: "e2e" })) as { token: string };
+async function addAgent(
+  request: APIRequestContext,
+  podId: string,
+  id: string,
+  displayName: string,
+  role: string,
+): Promise<Agent> {
+  await adminPost(request, `/api/v1/pods/${podId}/members`, {
+    memberId: id,
+    kind: "agent",
+    displayName,
+    roles: [role],
+  });
+  const { token } = (await adminPost(request, `/api/v1/pods/${podId}/members/${id}/tokens`, {
+    label: "e2e",
+  })) as { token: string };
   return { id, token };
 }
 
 /** An agent posts its own events with its own token, as an agent in a pod does. */
-async function report(request: APIRequestContext, podId: string, agent: Agent, events: { type: string; body: object; sessionId?: string }[]) {
-  const res = await request.post(`/api/v1/pods/${podId}/events`, { data: { events: events.map((e) => ev(e.type, agent.id, e.body, e.sessionId ? { sessionId: e.sessionId } : {})) }, headers: { authorization: `Bearer ${agent.token}` } });
+async function report(
+  request: APIRequestContext,
+  podId: string,
+  agent: Agent,
+  events: { type: string; body: object; sessionId?: string }[],
+) {
+  const res = await request.post(`/api/v1/pods/${podId}/events`, {
+    data: {
+      events: events.map((e) => ev(e.type, agent.id, e.body, e.sessionId ? { sessionId: e.sessionId } : {})),
+    },
+    headers: { authorization: `Bearer ${agent.token}` },
+  });
   expect(res.status(), await res.text()).toBe(201);
 }
 
-const usage = (costUsd: number, inputTokens: number) => ({ type: "usage.reported", sessionId: "s-impl", body: { model: "claude-sonnet-4-5", inputTokens, outputTokens: 100, costUsd, source: "transcript" } });
+const usage = (costUsd: number, inputTokens: number) => ({
+  type: "usage.reported",
+  sessionId: "s-impl",
+  body: { model: "claude-sonnet-4-5", inputTokens, outputTokens: 100, costUsd, source: "transcript" },
+});
 
 /** Pod A: t1 approved after one review, t2 sent back then rejected by the approver, t3's review a reject; two checkpoints on cadence; $2.20 of usage under a $5 budget. */
 async function seedPodA(request: APIRequestContext) {
@@ -33,18 +60,53 @@ async function seedPodA(request: APIRequestContext) {
     ev("pod.started", "admin", {}),
     ev("budget.set", "admin", { budgetId: "b-cost", metric: "cost_usd", limit: 5 }),
   ]);
-  const task = (taskId: string) => [{ type: "task.added", body: { taskId, description: `Task ${taskId}` } }, { type: "task.updated", body: { taskId, status: "in_progress" } }];
+  const task = (taskId: string) => [
+    { type: "task.added", body: { taskId, description: `Task ${taskId}` } },
+    { type: "task.updated", body: { taskId, status: "in_progress" } },
+  ];
   const approver = await createPerson(request, pod.id, "approver");
-  const decide = (taskId: string, verdict: "approve" | "reject") => postEvents(request, pod.id, [ev("decision", approver.email, { subject: { kind: "task", id: taskId }, verdict, rationale: "Decided by the approver", evidenceIds: [] })]);
-  await report(request, pod.id, impl, [...task("t1"), { type: "checkpoint", body: { completed: ["t1 drafted"], next: ["review"], blocked: [] } }, usage(1.25, 10_000), { type: "task.review_requested", body: { taskId: "t1" } }]);
-  await report(request, pod.id, rev, [{ type: "review", body: { taskId: "t1", verdict: "approve", comments: "Verified" } }]);
+  const decide = (taskId: string, verdict: "approve" | "reject") =>
+    postEvents(request, pod.id, [
+      ev("decision", approver.email, {
+        subject: { kind: "task", id: taskId },
+        verdict,
+        rationale: "Decided by the approver",
+        evidenceIds: [],
+      }),
+    ]);
+  await report(request, pod.id, impl, [
+    ...task("t1"),
+    { type: "checkpoint", body: { completed: ["t1 drafted"], next: ["review"], blocked: [] } },
+    usage(1.25, 10_000),
+    { type: "task.review_requested", body: { taskId: "t1" } },
+  ]);
+  await report(request, pod.id, rev, [
+    { type: "review", body: { taskId: "t1", verdict: "approve", comments: "Verified" } },
+  ]);
   await decide("t1", "approve");
-  await report(request, pod.id, impl, [...task("t2"), { type: "task.review_requested", body: { taskId: "t2" } }]);
-  await report(request, pod.id, rev, [{ type: "review", body: { taskId: "t2", verdict: "changes_requested", comments: "Missing the rate limit" } }]);
-  await report(request, pod.id, impl, [{ type: "checkpoint", body: { completed: ["rate limit"], next: ["review"], blocked: [] } }, usage(0.95, 5_000), { type: "task.review_requested", body: { taskId: "t2" } }]);
+  await report(request, pod.id, impl, [
+    ...task("t2"),
+    { type: "task.review_requested", body: { taskId: "t2" } },
+  ]);
+  await report(request, pod.id, rev, [
+    {
+      type: "review",
+      body: { taskId: "t2", verdict: "changes_requested", comments: "Missing the rate limit" },
+    },
+  ]);
+  await report(request, pod.id, impl, [
+    { type: "checkpoint", body: { completed: ["rate limit"], next: ["review"], blocked: [] } },
+    usage(0.95, 5_000),
+    { type: "task.review_requested", body: { taskId: "t2" } },
+  ]);
   await decide("t2", "reject");
-  await report(request, pod.id, impl, [...task("t3"), { type: "task.review_requested", body: { taskId: "t3" } }]);
-  await report(request, pod.id, rev, [{ type: "review", body: { taskId: "t3", verdict: "reject", comments: "Wrong approach" } }]);
+  await report(request, pod.id, impl, [
+    ...task("t3"),
+    { type: "task.review_requested", body: { taskId: "t3" } },
+  ]);
+  await report(request, pod.id, rev, [
+    { type: "review", body: { taskId: "t3", verdict: "reject", comments: "Wrong approach" } },
+  ]);
   return { pod, impl, rev };
 }
 
@@ -66,21 +128,34 @@ async function fitsAPhone(page: Page) {
 
 async function noSeriousAxe(page: Page, selector: string) {
   const { violations } = await new AxeBuilder({ page }).include(selector).analyze();
-  return violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+  return violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
 }
 
-test("the Signals tab shows each agent's signals and the charts in words; the Agents page lists agents across pods", async ({ page, context, request }) => {
+test("the Signals tab shows each agent's signals and the charts in words; the Agents page lists agents across pods", async ({
+  page,
+  context,
+  request,
+}) => {
   const { pod, impl } = await seedPodA(request);
   const podB = await createPod(request);
   const implB = await addAgent(request, podB.id, "impl", "Implementer", "implementer");
   const person = await createPerson(request, pod.id, "viewer");
-  await adminPost(request, `/api/v1/pods/${podB.id}/members`, { memberId: person.email, kind: "human", displayName: "A viewer", roles: ["viewer"] });
+  await adminPost(request, `/api/v1/pods/${podB.id}/members`, {
+    memberId: person.email,
+    kind: "human",
+    displayName: "A viewer",
+    roles: ["viewer"],
+  });
   await signIn(context, person);
 
   // Pod B has no signals yet: the empty state, then the agent's usage arrives live (the page's
   // one live subscription is up once the tape tab says so; the Signals tab refetches on it).
   await openLive(page, podB.id);
-  await expect(page.getByText("No signals yet — reviews, checkpoints and usage appear as agents report.")).toBeVisible();
+  await expect(
+    page.getByText("No signals yet — reviews, checkpoints and usage appear as agents report."),
+  ).toBeVisible();
   await report(request, podB.id, implB, [usage(0.5, 2_000)]);
   await expect(page.getByTestId("chart-cost-caption")).toHaveText("$0.50 spent; no cost budget set.");
 
@@ -89,7 +164,8 @@ test("the Signals tab shows each agent's signals and the charts in words; the Ag
   await expect(rows).toHaveCount(2);
   const implRow = rows.filter({ has: page.getByRole("rowheader", { name: "Implementer" }) });
   // A cell's figure, and the counts behind it (its title for a mouse, in the cell for everyone else).
-  const figure = (row: typeof rows, col: string) => row.locator(`[data-col="${col}"]`).getByTestId("signal-value");
+  const figure = (row: typeof rows, col: string) =>
+    row.locator(`[data-col="${col}"]`).getByTestId("signal-value");
   const approval = implRow.locator('[data-col="approval"]');
   const approvalCounts = "1 approved of 2 decided; 1 rejected, 1 changes requested, 0 reversals";
   await expect(figure(implRow, "approval")).toHaveText("50%");
@@ -100,13 +176,18 @@ test("the Signals tab shows each agent's signals and the charts in words; the Ag
   await expect(figure(implRow, "cost")).toHaveText("$2.20");
   const revRow = rows.filter({ has: page.getByRole("rowheader", { name: "Reviewer" }) });
   await expect(figure(revRow, "reviews")).toHaveText("3");
-  await expect(revRow.locator('[data-col="reviews"]')).toHaveAttribute("title", "1 approve, 1 changes requested, 1 reject");
+  await expect(revRow.locator('[data-col="reviews"]')).toHaveAttribute(
+    "title",
+    "1 approve, 1 changes requested, 1 reject",
+  );
   await expect(figure(revRow, "rigor")).toHaveText("67%");
   await expect(figure(revRow, "approval")).toHaveText("—");
   await fitsAPhone(page); // the hidden counts stay inside the table's own sideways scroll
   // Without a mouse to hover: the counts shown under each figure on request.
   await page.getByLabel("Show the counts behind each figure").check();
-  await expect(revRow.locator('[data-col="reviews"]').getByTestId("signal-counts")).toHaveText("1 approve, 1 changes requested, 1 reject");
+  await expect(revRow.locator('[data-col="reviews"]').getByTestId("signal-counts")).toHaveText(
+    "1 approve, 1 changes requested, 1 reject",
+  );
   await expect(approval.getByTestId("signal-counts")).toHaveCSS("position", "static");
   await expect(approval.getByTestId("signal-counts")).toBeVisible();
   // The budgets read as on the Budgets panel and the inbox card.
@@ -125,9 +206,15 @@ test("the Signals tab shows each agent's signals and the charts in words; the Ag
   // The charts: named figures whose captions say the numbers.
   await expect(page.getByRole("figure", { name: "Cost burn-down" })).toBeVisible();
   await expect(page.getByTestId("chart-cost-caption")).toHaveText("$2.20 of $5.00 (budget b-cost).");
-  await expect(page.getByTestId("chart-reviews-caption")).toHaveText(/^3 reviews over \d+ days?: 1 approve, 1 changes requested, 1 reject\.$/);
-  await expect(page.getByTestId("chart-cadence-caption")).toHaveText("Implementer: 2 on time, 0 late, 0 staleness episodes.");
-  await expect(page.getByRole("figure", { name: "Checkpoint cadence" }).locator("svg.recharts-surface").first()).toBeVisible();
+  await expect(page.getByTestId("chart-reviews-caption")).toHaveText(
+    /^3 reviews over \d+ days?: 1 approve, 1 changes requested, 1 reject\.$/,
+  );
+  await expect(page.getByTestId("chart-cadence-caption")).toHaveText(
+    "Implementer: 2 on time, 0 late, 0 staleness episodes.",
+  );
+  await expect(
+    page.getByRole("figure", { name: "Checkpoint cadence" }).locator("svg.recharts-surface").first(),
+  ).toBeVisible();
 
   // Live: a new usage report moves the burn-down without a reload.
   await report(request, pod.id, impl, [usage(1.3, 4_000)]);
@@ -138,7 +225,11 @@ test("the Signals tab shows each agent's signals and the charts in words; the Ag
   // (every event here is recent, so the figures are the same), and kept in the URL over a reload.
   const periodCaption = page.getByTestId("signals-period-caption");
   await expect(periodCaption).toHaveText("Counting all time");
-  const windowAsked = page.waitForRequest((r) => new URL(r.url()).pathname === `/api/v1/pods/${pod.id}/signals` && new URL(r.url()).searchParams.has("from"));
+  const windowAsked = page.waitForRequest(
+    (r) =>
+      new URL(r.url()).pathname === `/api/v1/pods/${pod.id}/signals` &&
+      new URL(r.url()).searchParams.has("from"),
+  );
   await page.getByRole("combobox", { name: "Period" }).selectOption({ label: "Last 24 hours" });
   const asked = new URL((await windowAsked).url()).searchParams;
   const [from, to] = [Date.parse(asked.get("from")!), Date.parse(asked.get("to")!)];
@@ -198,10 +289,14 @@ test("the Signals tab shows each agent's signals and the charts in words; the Ag
   await page.getByRole("combobox", { name: "Agent" }).selectOption({ label: "Reviewer (rev)" });
   await expect(page.getByTestId("agent-signals")).toHaveCount(1);
   await expect(page.getByTestId("agent-signals").and(page.locator('[data-agent="rev"]'))).toBeVisible();
-  expect(await page.getByRole("link", { name: "Download CSV" }).getAttribute("href")).toBe("/api/v1/signals?agent=rev&format=csv");
+  expect(await page.getByRole("link", { name: "Download CSV" }).getAttribute("href")).toBe(
+    "/api/v1/signals?agent=rev&format=csv",
+  );
   const jsonHref = await page.getByRole("link", { name: "Download JSON" }).getAttribute("href");
   expect(jsonHref).toBe("/api/v1/signals?agent=rev");
-  const json = (await (await page.request.get(jsonHref!)).json()) as { rows: { agentId: string; podId: string }[] };
+  const json = (await (await page.request.get(jsonHref!)).json()) as {
+    rows: { agentId: string; podId: string }[];
+  };
   expect(json.rows.map((r) => [r.agentId, r.podId])).toEqual([["rev", pod.id]]);
 
   for (const colorScheme of ["light", "dark"] as const) {

@@ -9,15 +9,27 @@ import { test, expect, createPod, createPerson, signIn } from "./fixtures";
 
 function signedBy(secret: string, h: IncomingHttpHeaders, body: string): boolean {
   const key = Buffer.from(secret.replace(/^whsec_/, ""), "base64");
-  const expected = Buffer.from(createHmac("sha256", key).update(`${h["webhook-id"]}.${h["webhook-timestamp"]}.${body}`).digest("base64"));
+  const expected = Buffer.from(
+    createHmac("sha256", key).update(`${h["webhook-id"]}.${h["webhook-timestamp"]}.${body}`).digest("base64"),
+  );
   const fresh = Math.abs(Date.now() / 1000 - Number(h["webhook-timestamp"])) < 300;
-  return fresh && String(h["webhook-signature"]).split(" ").some((s) => {
-    const given = Buffer.from(s.split(",")[1] ?? "");
-    return s.startsWith("v1,") && given.length === expected.length && timingSafeEqual(given, expected);
-  });
+  return (
+    fresh &&
+    String(h["webhook-signature"])
+      .split(" ")
+      .some((s) => {
+        const given = Buffer.from(s.split(",")[1] ?? "");
+        return s.startsWith("v1,") && given.length === expected.length && timingSafeEqual(given, expected);
+      })
+  );
 }
 
-test("a pod admin adds a webhook, keeps its secret once, and a test delivery arrives signed", async ({ page, context, request, baseURL }) => {
+test("a pod admin adds a webhook, keeps its secret once, and a test delivery arrives signed", async ({
+  page,
+  context,
+  request,
+  baseURL,
+}) => {
   const received: { headers: IncomingHttpHeaders; body: string }[] = [];
   const receiver = createServer((req, res) => {
     let body = "";
@@ -58,7 +70,10 @@ test("a pod admin adds a webhook, keeps its secret once, and a test delivery arr
     for (const colorScheme of ["light", "dark"] as const) {
       await page.emulateMedia({ colorScheme });
       const { violations } = await new AxeBuilder({ page }).include("#webhooks").analyze();
-      expect(violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id), colorScheme).toEqual([]);
+      expect(
+        violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id),
+        colorScheme,
+      ).toEqual([]);
     }
     await page.emulateMedia({ colorScheme: null });
 
@@ -78,7 +93,10 @@ test("a pod admin adds a webhook, keeps its secret once, and a test delivery arr
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 
     expect(received).toHaveLength(1);
-    expect(JSON.parse(received[0]!.body)).toMatchObject({ type: "webhook.test", data: { pod: { id: pod.id } } });
+    expect(JSON.parse(received[0]!.body)).toMatchObject({
+      type: "webhook.test",
+      data: { pod: { id: pod.id } },
+    });
     expect(signedBy(secret, received[0]!.headers, received[0]!.body)).toBe(true);
     await expect(delivery).toContainText(String(received[0]!.headers["webhook-id"]));
 

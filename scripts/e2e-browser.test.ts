@@ -3,24 +3,40 @@
 import { describe, expect, it } from "vitest";
 import { chooseChromium, ensureChromium, SYSTEM_CHROMIUM } from "./e2e-browser";
 
-const existing = (...paths: string[]) => (p: string) => paths.includes(p);
+const existing =
+  (...paths: string[]) =>
+  (p: string) =>
+    paths.includes(p);
 
 describe("chooseChromium", () => {
   it("uses the system Chromium where there is one (no download: this may be an offline machine)", () => {
-    expect(chooseChromium({}, existing(SYSTEM_CHROMIUM))).toEqual({ executablePath: SYSTEM_CHROMIUM, install: false });
+    expect(chooseChromium({}, existing(SYSTEM_CHROMIUM))).toEqual({
+      executablePath: SYSTEM_CHROMIUM,
+      install: false,
+    });
   });
 
   it("uses CHROMIUM_PATH before anything else", () => {
-    expect(chooseChromium({ CHROMIUM_PATH: "/opt/chrome/chrome" }, existing("/opt/chrome/chrome", SYSTEM_CHROMIUM))).toEqual({ executablePath: "/opt/chrome/chrome", install: false });
+    expect(
+      chooseChromium(
+        { CHROMIUM_PATH: "/opt/chrome/chrome" },
+        existing("/opt/chrome/chrome", SYSTEM_CHROMIUM),
+      ),
+    ).toEqual({ executablePath: "/opt/chrome/chrome", install: false });
   });
 
   it("refuses a CHROMIUM_PATH that does not exist instead of quietly using another browser", () => {
-    expect(() => chooseChromium({ CHROMIUM_PATH: "/opt/nothing" }, existing(SYSTEM_CHROMIUM))).toThrow(/CHROMIUM_PATH=\/opt\/nothing/);
+    expect(() => chooseChromium({ CHROMIUM_PATH: "/opt/nothing" }, existing(SYSTEM_CHROMIUM))).toThrow(
+      /CHROMIUM_PATH=\/opt\/nothing/,
+    );
   });
 
   it("falls back to Playwright's own Chromium, installed first, on a machine without one", () => {
     expect(chooseChromium({}, existing())).toEqual({ executablePath: undefined, install: true });
-    expect(chooseChromium({ CHROMIUM_PATH: "" }, existing())).toEqual({ executablePath: undefined, install: true });
+    expect(chooseChromium({ CHROMIUM_PATH: "" }, existing())).toEqual({
+      executablePath: undefined,
+      install: true,
+    });
   });
 });
 

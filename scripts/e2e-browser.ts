@@ -9,11 +9,17 @@ export const SYSTEM_CHROMIUM = "/usr/bin/chromium";
 type Env = Record<string, string | undefined>;
 export type ChromiumChoice = { executablePath: string | undefined; install: boolean };
 
-export function chooseChromium(env: Env = process.env, exists: (path: string) => boolean = existsSync): ChromiumChoice {
+export function chooseChromium(
+  env: Env = process.env,
+  exists: (path: string) => boolean = existsSync,
+): ChromiumChoice {
   const wanted = env.CHROMIUM_PATH;
   if (wanted) {
     // Asked for by name: running the tests in some other browser instead would hide the mistake.
-    if (!exists(wanted)) throw new Error(`CHROMIUM_PATH=${wanted} does not exist (unset it to use ${SYSTEM_CHROMIUM} or Playwright's own Chromium)`);
+    if (!exists(wanted))
+      throw new Error(
+        `CHROMIUM_PATH=${wanted} does not exist (unset it to use ${SYSTEM_CHROMIUM} or Playwright's own Chromium)`,
+      );
     return { executablePath: wanted, install: false };
   }
   if (exists(SYSTEM_CHROMIUM)) return { executablePath: SYSTEM_CHROMIUM, install: false };
@@ -21,11 +27,17 @@ export function chooseChromium(env: Env = process.env, exists: (path: string) =>
 }
 
 /** Gets the chosen browser; `playwright` runs Playwright's CLI with these arguments and returns its exit code. Returns what the tests will use. */
-export function ensureChromium(env: Env, exists: (path: string) => boolean, playwright: (args: string[]) => number): string {
+export function ensureChromium(
+  env: Env,
+  exists: (path: string) => boolean,
+  playwright: (args: string[]) => number,
+): string {
   const choice = chooseChromium(env, exists);
   if (choice.executablePath) return choice.executablePath;
   if (playwright(["install", "chromium"]) !== 0) {
-    throw new Error(`could not install Playwright's Chromium; install a Chromium and set CHROMIUM_PATH to it (or put one at ${SYSTEM_CHROMIUM})`);
+    throw new Error(
+      `could not install Playwright's Chromium; install a Chromium and set CHROMIUM_PATH to it (or put one at ${SYSTEM_CHROMIUM})`,
+    );
   }
   return "Playwright's Chromium";
 }

@@ -7,7 +7,11 @@ import { ensureChromium } from "./e2e-browser";
 
 const cli = createRequire(import.meta.url).resolve("@playwright/test/cli");
 try {
-  const browser = ensureChromium(process.env, existsSync, (args) => spawnSync(process.execPath, [cli, ...args], { stdio: "inherit" }).status ?? 1);
+  const browser = ensureChromium(
+    process.env,
+    existsSync,
+    (args) => spawnSync(process.execPath, [cli, ...args], { stdio: "inherit" }).status ?? 1,
+  );
   console.log(`e2e: using ${browser}`);
 } catch (e) {
   console.error(`e2e: ${e instanceof Error ? e.message : e}`);

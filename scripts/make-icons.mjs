@@ -10,12 +10,23 @@ const mark = (size, { rounded, inset }) => {
   <circle cx="${size / 2}" cy="${size / 2}" r="${r}" fill="#10b981"/>
 </svg>`;
 };
-const badge = (size) => `<svg xmlns="http://www.w3.org/2000/svg" width="${size}" height="${size}"><circle cx="${size / 2}" cy="${size / 2}" r="${size * 0.3}" fill="#fff"/></svg>`;
+const badge = (size) =>
+  `<svg xmlns="http://www.w3.org/2000/svg" width="${size}" height="${size}"><circle cx="${size / 2}" cy="${size / 2}" r="${size * 0.3}" fill="#fff"/></svg>`;
 
 const out = new URL("../public/icons/", import.meta.url).pathname;
-await sharp(Buffer.from(mark(192, { rounded: true, inset: 0.05 }))).png().toFile(`${out}icon-192.png`);
-await sharp(Buffer.from(mark(512, { rounded: true, inset: 0.05 }))).png().toFile(`${out}icon-512.png`);
+await sharp(Buffer.from(mark(192, { rounded: true, inset: 0.05 })))
+  .png()
+  .toFile(`${out}icon-192.png`);
+await sharp(Buffer.from(mark(512, { rounded: true, inset: 0.05 })))
+  .png()
+  .toFile(`${out}icon-512.png`);
 // Maskable: full bleed, the mark inside the 80% safe zone.
-await sharp(Buffer.from(mark(512, { rounded: false, inset: 0.15 }))).png().toFile(`${out}maskable-512.png`);
-await sharp(Buffer.from(mark(180, { rounded: false, inset: 0.08 }))).png().toFile(`${out}apple-touch-icon.png`);
-await sharp(Buffer.from(badge(96))).png().toFile(`${out}badge-96.png`);
+await sharp(Buffer.from(mark(512, { rounded: false, inset: 0.15 })))
+  .png()
+  .toFile(`${out}maskable-512.png`);
+await sharp(Buffer.from(mark(180, { rounded: false, inset: 0.08 })))
+  .png()
+  .toFile(`${out}apple-touch-icon.png`);
+await sharp(Buffer.from(badge(96)))
+  .png()
+  .toFile(`${out}badge-96.png`);

@@ -16,9 +16,13 @@ describe("migrations match the models", () => {
   afterAll(() => shadow?.drop());
 
   it("new-migration --check finds nothing to create", async () => {
-    const { stdout } = await run(process.execPath, ["--import", "tsx", join(import.meta.dirname, "new-migration.ts"), "--check"], {
-      env: { ...process.env, ...(shadow ? { SHADOW_DATABASE_URL: shadow.url } : {}) },
-    });
+    const { stdout } = await run(
+      process.execPath,
+      ["--import", "tsx", join(import.meta.dirname, "new-migration.ts"), "--check"],
+      {
+        env: { ...process.env, ...(shadow ? { SHADOW_DATABASE_URL: shadow.url } : {}) },
+      },
+    );
     expect(stdout).toContain("sqlite: models match the migrations");
     if (shadow) expect(stdout).toContain("postgres: models match the migrations");
   });

@@ -20,7 +20,13 @@ import * as bg from "@prisma/schema-engine-wasm/schema_engine_bg";
 
 const root = join(import.meta.dirname, "..");
 const check = process.argv.includes("--check");
-const name = check ? "check" : (process.argv[2] ?? "").trim().toLowerCase().replace(/[^a-z0-9]+/g, "_").replace(/^_|_$/g, "");
+const name = check
+  ? "check"
+  : (process.argv[2] ?? "")
+      .trim()
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, "_")
+      .replace(/^_|_$/g, "");
 if (!name) {
   console.error("usage: npm run db:migration -- <name>");
   process.exit(2);
@@ -28,7 +34,9 @@ if (!name) {
 
 async function loadEngine() {
   const dir = dirname(fileURLToPath(import.meta.resolve("@prisma/schema-engine-wasm")));
-  const { instance } = await WebAssembly.instantiate(readFileSync(join(dir, "schema_engine_bg.wasm")), { "./schema_engine_bg.js": bg });
+  const { instance } = await WebAssembly.instantiate(readFileSync(join(dir, "schema_engine_bg.wasm")), {
+    "./schema_engine_bg.js": bg,
+  });
   bg.__wbg_set_wasm(instance.exports);
   (instance.exports.__wbindgen_start as () => void)();
   return bg.SchemaEngine;
@@ -42,7 +50,10 @@ function migrationList(provider: Provider) {
     baseDir,
     lockfile: { path: "migration_lock.toml", content: existsSync(lock) ? readFileSync(lock, "utf8") : null },
     shadowDbInitScript: "",
-    migrationDirectories: listMigrations(provider).map((m) => ({ path: m.name, migrationFile: { path: "migration.sql", content: { tag: "ok" as const, value: m.sql } } })),
+    migrationDirectories: listMigrations(provider).map((m) => ({
+      path: m.name,
+      migrationFile: { path: "migration.sql", content: { tag: "ok" as const, value: m.sql } },
+    })),
   };
 }
 
@@ -68,7 +79,10 @@ function adapterFactory(provider: string) {
     return { provider: f.provider, adapterName: f.adapterName, connect, connectToShadowDb: connect };
   }
   const url = process.env.SHADOW_DATABASE_URL;
-  if (!url) throw new Error("set SHADOW_DATABASE_URL to a scratch PostgreSQL database (it will be wiped) to create the PostgreSQL migration");
+  if (!url)
+    throw new Error(
+      "set SHADOW_DATABASE_URL to a scratch PostgreSQL database (it will be wiped) to create the PostgreSQL migration",
+    );
   const pool = new pg.Pool({ connectionString: url, max: 2 });
   const f = new PrismaPg(pool);
   // The adapter's executeScript splits on ";", which breaks $$-quoted function bodies: send the script whole.
@@ -90,7 +104,11 @@ function adapterFactory(provider: string) {
 }
 
 async function main() {
-  execFileSync(process.execPath, ["--import", "tsx", join(root, "scripts/prisma-schemas.ts"), "--no-generate"], { stdio: "inherit" });
+  execFileSync(
+    process.execPath,
+    ["--import", "tsx", join(root, "scripts/prisma-schemas.ts"), "--no-generate"],
+    { stdio: "inherit" },
+  );
   const SchemaEngine = await loadEngine();
   const stamp = new Date().toISOString().replace(/\D/g, "").slice(0, 14);
   let drift = false;
@@ -103,18 +121,27 @@ async function main() {
     const content = readFileSync(schemaPath, "utf8");
     const bound = bindMigrationAwareSqlAdapterFactory(adapterFactory(provider) as never);
     const engine = await SchemaEngine.new({ datamodels: [[schemaPath, content]] }, () => {}, bound);
-    const result = await engine.diff({
-      from: { tag: "migrations", ...migrationList(provider) },
-      to: { tag: "schemaDatamodel", files: [{ path: schemaPath, content }] },
-      script: true,
-      exitCode: null,
-      filters: { externalTables: [], externalEnums: [] },
-    }).catch((e) => {
-      // The engine reports adapter failures by id; name the underlying error.
-      const id = /External error id#(\d+)/.exec(String(e?.message ?? e))?.[1];
-      const cause = id === undefined ? undefined : (bound as { errorRegistry: { consumeError(id: number): unknown } }).errorRegistry.consumeError(Number(id));
-      throw new Error(`${provider}: ${e?.message ?? e}${cause ? `\ncaused by: ${inspect(cause, { depth: 4 })}` : ""}`);
-    });
+    const result = await engine
+      .diff({
+        from: { tag: "migrations", ...migrationList(provider) },
+        to: { tag: "schemaDatamodel", files: [{ path: schemaPath, content }] },
+        script: true,
+        exitCode: null,
+        filters: { externalTables: [], externalEnums: [] },
+      })
+      .catch((e) => {
+        // The engine reports adapter failures by id; name the underlying error.
+        const id = /External error id#(\d+)/.exec(String(e?.message ?? e))?.[1];
+        const cause =
+          id === undefined
+            ? undefined
+            : (bound as { errorRegistry: { consumeError(id: number): unknown } }).errorRegistry.consumeError(
+                Number(id),
+              );
+        throw new Error(
+          `${provider}: ${e?.message ?? e}${cause ? `\ncaused by: ${inspect(cause, { depth: 4 })}` : ""}`,
+        );
+      });
     const sql = (result.stdout ?? "").trim();
     if (!sql || /^-- This is an empty migration/.test(sql)) {
       console.log(`${provider}: models match the migrations; nothing to create`);
@@ -122,18 +149,25 @@ async function main() {
     }
     if (check) {
       drift = true;
-      console.log(`${provider}: prisma/models.prisma differs from the migrations; run npm run db:migration -- <name>:\n${sql}`);
+      console.log(
+        `${provider}: prisma/models.prisma differs from the migrations; run npm run db:migration -- <name>:\n${sql}`,
+      );
       continue;
     }
     const dir = join(root, "prisma", provider, "migrations", `${stamp}_${name}`);
     mkdirSync(dir, { recursive: true });
     writeFileSync(join(dir, "migration.sql"), `${sql}\n`);
-    console.log(`${provider}: wrote ${dir}/migration.sql — review it (triggers and other SQL Prisma cannot express go here by hand)`);
+    console.log(
+      `${provider}: wrote ${dir}/migration.sql — review it (triggers and other SQL Prisma cannot express go here by hand)`,
+    );
   }
   return drift;
 }
 
-main().then((drift) => process.exit(drift ? 1 : 0), (e) => {
-  console.error(e instanceof Error ? e.message : e);
-  process.exit(1);
-});
+main().then(
+  (drift) => process.exit(drift ? 1 : 0),
+  (e) => {
+    console.error(e instanceof Error ? e.message : e);
+    process.exit(1);
+  },
+);

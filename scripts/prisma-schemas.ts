@@ -28,11 +28,19 @@ datasource db {
 
 if (!process.argv.includes("--no-generate")) {
   for (const dir of Object.keys(providers)) {
-    execFileSync(join(root, "node_modules/.bin/prisma"), ["generate", "--schema", `prisma/${dir}/schema.prisma`], {
-      cwd: root,
-      stdio: ["ignore", "ignore", "inherit"],
-      // The CLI otherwise tries to download a native schema engine it does not need for generate.
-      env: { ...process.env, PRISMA_SCHEMA_ENGINE_BINARY: process.env.PRISMA_SCHEMA_ENGINE_BINARY ?? "/bin/false", PRISMA_HIDE_UPDATE_MESSAGE: "1" },
-    });
+    execFileSync(
+      join(root, "node_modules/.bin/prisma"),
+      ["generate", "--schema", `prisma/${dir}/schema.prisma`],
+      {
+        cwd: root,
+        stdio: ["ignore", "ignore", "inherit"],
+        // The CLI otherwise tries to download a native schema engine it does not need for generate.
+        env: {
+          ...process.env,
+          PRISMA_SCHEMA_ENGINE_BINARY: process.env.PRISMA_SCHEMA_ENGINE_BINARY ?? "/bin/false",
+          PRISMA_HIDE_UPDATE_MESSAGE: "1",
+        },
+      },
+    );
   }
 }

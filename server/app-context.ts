@@ -39,14 +39,35 @@ export type AppContext = {
  * (server/db/commit-notice.ts busNodeName). On PostgreSQL the bus spans every node on the
  * database; on SQLite (one process) it is in-process.
  */
-export async function createAppContext(config: Config, store: TapeStore, access: AccessContext, blobs: BlobStore, busNode: string, knobs: TestKnobs = PRODUCTION_KNOBS): Promise<AppContext> {
+export async function createAppContext(
+  config: Config,
+  store: TapeStore,
+  access: AccessContext,
+  blobs: BlobStore,
+  busNode: string,
+  knobs: TestKnobs = PRODUCTION_KNOBS,
+): Promise<AppContext> {
   const bus: TapeBus =
     store.kind === "postgres"
-      ? await (await import("./tape/postgres-bus")).PostgresBus.open({ url: config.databaseUrl, store, node: busNode })
+      ? await (
+          await import("./tape/postgres-bus")
+        ).PostgresBus.open({ url: config.databaseUrl, store, node: busNode })
       : new InProcessBus();
   // A token revoked on any node stops working here at once, not when this node's short cache runs out.
   bus.on("credential-revoked", (c) => c.kind === "agent-token" && access.tokens.forgetId(c.tokenId));
-  return { config, knobs, store, bus, append: createAppender(store, bus), access, blobs, verifications: new VerificationSlots(), recomputations: new RecomputeSlots(), outbox: new OutboxDispatcher(store, bus), drain: new Drain() };
+  return {
+    config,
+    knobs,
+    store,
+    bus,
+    append: createAppender(store, bus),
+    access,
+    blobs,
+    verifications: new VerificationSlots(),
+    recomputations: new RecomputeSlots(),
+    outbox: new OutboxDispatcher(store, bus),
+    drain: new Drain(),
+  };
 }
 
 const KEY = Symbol.for("podwatch.app");

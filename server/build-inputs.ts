@@ -10,9 +10,23 @@ import { join } from "node:path";
 import { build, stop } from "esbuild";
 
 /** Read by the build whether or not they exist (a file that appears or goes away changes it). */
-const CONFIG = ["package.json", "package-lock.json", "next.config.ts", "postcss.config.mjs", "tsconfig.json", ".env", ".env.local", ".env.production", ".env.production.local"];
+const CONFIG = [
+  "package.json",
+  "package-lock.json",
+  "next.config.ts",
+  "postcss.config.mjs",
+  "tsconfig.json",
+  ".env",
+  ".env.local",
+  ".env.production",
+  ".env.production.local",
+];
 /** Next's own entry points outside app/: bundled when present. */
-const ROOT_ENTRIES = ["proxy", "middleware", "instrumentation", "instrumentation-client"].flatMap((n) => [`${n}.ts`, `${n}.tsx`, `${n}.js`]);
+const ROOT_ENTRIES = ["proxy", "middleware", "instrumentation", "instrumentation-client"].flatMap((n) => [
+  `${n}.ts`,
+  `${n}.tsx`,
+  `${n}.js`,
+]);
 const CODE = /\.(tsx?|jsx?|mjs|cjs|css)$/;
 const PARSED = /\.(tsx?|jsx?|mjs|cjs|json|css)$/;
 const TEST = /\.(test|spec)\.[^.]+$/;
@@ -28,7 +42,10 @@ function filesUnder(root: string, dir: string): string[] {
 /** The files the web build reads, relative to `root`, sorted. Throws when the graph cannot be read (e.g. a syntax error). */
 export async function readBuildInputs(root: string): Promise<string[]> {
   const app = filesUnder(root, "app").filter((f) => !TEST.test(f));
-  const entries = [...app.filter((f) => CODE.test(f)), ...ROOT_ENTRIES.filter((f) => existsSync(join(root, f)))];
+  const entries = [
+    ...app.filter((f) => CODE.test(f)),
+    ...ROOT_ENTRIES.filter((f) => existsSync(join(root, f))),
+  ];
   const graph = await build({
     entryPoints: entries,
     absWorkingDir: root,
@@ -41,7 +58,15 @@ export async function readBuildInputs(root: string): Promise<string[]> {
     outdir: "out",
     logLevel: "silent",
     // Images, fonts and other assets the code imports: read, not parsed.
-    plugins: [{ name: "assets", setup: (b) => b.onLoad({ filter: /.*/ }, ({ path }) => (PARSED.test(path) ? undefined : { contents: "", loader: "empty" })) }],
+    plugins: [
+      {
+        name: "assets",
+        setup: (b) =>
+          b.onLoad({ filter: /.*/ }, ({ path }) =>
+            PARSED.test(path) ? undefined : { contents: "", loader: "empty" },
+          ),
+      },
+    ],
   }).finally(() => stop()); // esbuild's helper process would otherwise live as long as the server
   const read = Object.keys(graph.metafile.inputs).filter((f) => !f.includes(":")); // namespaced virtual modules are not files
   return [...new Set([...app, ...read, ...filesUnder(root, "public"), ...CONFIG])].sort();
@@ -52,7 +77,9 @@ export function fingerprintInputs(root: string, inputs: string[]): string {
   const h = createHash("sha256");
   for (const f of inputs) {
     const path = join(root, f);
-    const content = existsSync(path) ? createHash("sha256").update(readFileSync(path)).digest("hex") : "absent";
+    const content = existsSync(path)
+      ? createHash("sha256").update(readFileSync(path)).digest("hex")
+      : "absent";
     h.update(`${f}\0${content}\n`);
   }
   return h.digest("hex");

@@ -3,17 +3,39 @@ import { readConfig } from "./config";
 
 describe("readConfig", () => {
   it("has working defaults: embedded SQLite, port 3000, demo on", () => {
-    expect(readConfig({})).toMatchObject({ port: 3000, host: "127.0.0.1", databaseUrl: "file:./data/podwatch.db", demo: true, web: true });
+    expect(readConfig({})).toMatchObject({
+      port: 3000,
+      host: "127.0.0.1",
+      databaseUrl: "file:./data/podwatch.db",
+      demo: true,
+      web: true,
+    });
   });
   it("reads overrides", () => {
-    expect(readConfig({ PORT: "8080", PODWATCH_DEMO: "0", DATABASE_URL: "postgres://u@h/db" })).toMatchObject({ port: 8080, demo: false, databaseUrl: "postgres://u@h/db" });
+    expect(readConfig({ PORT: "8080", PODWATCH_DEMO: "0", DATABASE_URL: "postgres://u@h/db" })).toMatchObject(
+      { port: 8080, demo: false, databaseUrl: "postgres://u@h/db" },
+    );
   });
   it("names each bad variable", () => {
-    expect(() => readConfig({ PORT: "http", DATABASE_URL: "mysql://x" })).toThrow(/PORT[\s\S]*DATABASE_URL|DATABASE_URL[\s\S]*PORT/);
+    expect(() => readConfig({ PORT: "http", DATABASE_URL: "mysql://x" })).toThrow(
+      /PORT[\s\S]*DATABASE_URL|DATABASE_URL[\s\S]*PORT/,
+    );
   });
   it("reads the cluster settings: node id, shared blob folder, trusted proxies, pool size, drain", () => {
-    const c = readConfig({ PODWATCH_NODE_ID: "node-a", PODWATCH_BLOB_DIR: "/srv/blobs", PODWATCH_TRUSTED_PROXIES: " 10.0.0.0/8, ::1 ,127.0.0.1", PODWATCH_PG_POOL_MAX: "20", PODWATCH_DRAIN_MS: "5000" });
-    expect(c).toMatchObject({ nodeId: "node-a", blobDir: "/srv/blobs", trustedProxies: ["10.0.0.0/8", "::1", "127.0.0.1"], pgPoolMax: 20, drainMs: 5000 });
+    const c = readConfig({
+      PODWATCH_NODE_ID: "node-a",
+      PODWATCH_BLOB_DIR: "/srv/blobs",
+      PODWATCH_TRUSTED_PROXIES: " 10.0.0.0/8, ::1 ,127.0.0.1",
+      PODWATCH_PG_POOL_MAX: "20",
+      PODWATCH_DRAIN_MS: "5000",
+    });
+    expect(c).toMatchObject({
+      nodeId: "node-a",
+      blobDir: "/srv/blobs",
+      trustedProxies: ["10.0.0.0/8", "::1", "127.0.0.1"],
+      pgPoolMax: 20,
+      drainMs: 5000,
+    });
     expect(readConfig({})).toMatchObject({ blobDir: null, trustedProxies: [], pgPoolMax: 10 });
     expect(readConfig({}).nodeId).toMatch(new RegExp(`-${process.pid}$`));
   });

@@ -34,23 +34,44 @@ const ZEnv = z.object({
   PODWATCH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(120_000),
   PODWATCH_AUTH_FAILURES_PER_MINUTE: z.coerce.number().int().min(1).default(30),
   PODWATCH_SIGN_INS_PER_MINUTE: z.coerce.number().int().min(1).default(10),
-  PODWATCH_BLOB_MAX_BYTES: z.coerce.number().int().min(1).default(100 * 1024 * 1024),
+  PODWATCH_BLOB_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .default(100 * 1024 * 1024),
   PODWATCH_SOCKET_ACK_TIMEOUT_MS: z.coerce.number().int().min(100).default(30_000),
   PODWATCH_SOCKET_FRAMES_PER_SECOND: z.coerce.number().int().min(1).default(50_000),
-  PODWATCH_SMTP_URL: z.string().regex(/^smtps?:\/\/[^\s]+$/, "must be smtp://… or smtps://…").optional(),
+  PODWATCH_SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\/[^\s]+$/, "must be smtp://… or smtps://…")
+    .optional(),
   PODWATCH_SMTP_FROM: z.string().min(3).default("podwatch <podwatch@localhost>"),
   PODWATCH_WEBHOOK_ALLOW_PRIVATE: z.enum(["0", "1"]).default("0"),
   PODWATCH_VAPID_PUBLIC_KEY: z.string().min(1).optional(),
   PODWATCH_VAPID_PRIVATE_KEY: z.string().min(1).optional(),
-  PODWATCH_VAPID_SUBJECT: z.string().regex(/^(mailto:|https:\/\/)\S+$/, "must be mailto:… or https://…").optional(),
+  PODWATCH_VAPID_SUBJECT: z
+    .string()
+    .regex(/^(mailto:|https:\/\/)\S+$/, "must be mailto:… or https://…")
+    .optional(),
   PODWATCH_NOTIFY_RETRY_MS: z.coerce.number().int().min(10).default(30_000),
-  PODWATCH_NODE_ID: z.string().regex(/^[A-Za-z0-9._-]{1,64}$/, "use 1–64 letters, digits, dots, dashes or underscores").optional(),
+  PODWATCH_NODE_ID: z
+    .string()
+    .regex(/^[A-Za-z0-9._-]{1,64}$/, "use 1–64 letters, digits, dots, dashes or underscores")
+    .optional(),
   PODWATCH_BLOB_DIR: z.string().min(1).optional(),
   PODWATCH_TRUSTED_PROXIES: z
     .string()
     .default("")
-    .transform((s) => s.split(",").map((x) => x.trim()).filter(Boolean))
-    .refine((list) => list.every(isAddressOrBlock), "a comma-separated list of addresses or CIDR blocks (10.0.0.0/8, ::1)"),
+    .transform((s) =>
+      s
+        .split(",")
+        .map((x) => x.trim())
+        .filter(Boolean),
+    )
+    .refine(
+      (list) => list.every(isAddressOrBlock),
+      "a comma-separated list of addresses or CIDR blocks (10.0.0.0/8, ::1)",
+    ),
   PODWATCH_PG_POOL_MAX: z.coerce.number().int().min(2).max(500).default(10),
   PODWATCH_SNAPSHOT_EVERY: z.coerce.number().int().min(1).max(1_000_000).default(1000), // SNAPSHOT_EVERY, server/db/pod-state-cache.ts
   PODWATCH_DRAIN_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
@@ -126,13 +147,24 @@ export function readConfig(env: Record<string, string | undefined> = process.env
     dev: e.NODE_ENV === "development",
     sqliteSync: e.PODWATCH_SQLITE_SYNC,
     publicUrl: (e.PODWATCH_PUBLIC_URL ?? hostUrl(e.HOST, e.PORT)).replace(/\/$/, ""),
-    trustedOrigins: [...new Set([e.PODWATCH_PUBLIC_URL, `http://127.0.0.1:${e.PORT}`, `http://localhost:${e.PORT}`].filter((o): o is string => !!o).map((o) => o.replace(/\/$/, "")))],
+    trustedOrigins: [
+      ...new Set(
+        [e.PODWATCH_PUBLIC_URL, `http://127.0.0.1:${e.PORT}`, `http://localhost:${e.PORT}`]
+          .filter((o): o is string => !!o)
+          .map((o) => o.replace(/\/$/, "")),
+      ),
+    ],
     authSecret: e.PODWATCH_AUTH_SECRET,
     adminToken: e.PODWATCH_ADMIN_TOKEN,
     adminEmail: e.PODWATCH_ADMIN_EMAIL,
     oidc:
       e.PODWATCH_OIDC_DISCOVERY_URL && e.PODWATCH_OIDC_CLIENT_ID && e.PODWATCH_OIDC_CLIENT_SECRET
-        ? { discoveryUrl: e.PODWATCH_OIDC_DISCOVERY_URL, clientId: e.PODWATCH_OIDC_CLIENT_ID, clientSecret: e.PODWATCH_OIDC_CLIENT_SECRET, name: e.PODWATCH_OIDC_NAME }
+        ? {
+            discoveryUrl: e.PODWATCH_OIDC_DISCOVERY_URL,
+            clientId: e.PODWATCH_OIDC_CLIENT_ID,
+            clientSecret: e.PODWATCH_OIDC_CLIENT_SECRET,
+            name: e.PODWATCH_OIDC_NAME,
+          }
         : null,
     rateLimitPerMinute: e.PODWATCH_RATE_LIMIT_PER_MINUTE,
     authFailuresPerMinute: e.PODWATCH_AUTH_FAILURES_PER_MINUTE,
@@ -142,9 +174,17 @@ export function readConfig(env: Record<string, string | undefined> = process.env
     socketFramesPerSecond: e.PODWATCH_SOCKET_FRAMES_PER_SECOND,
     smtp: e.PODWATCH_SMTP_URL ? { url: e.PODWATCH_SMTP_URL, from: e.PODWATCH_SMTP_FROM } : null,
     webhookAllowPrivate: e.PODWATCH_WEBHOOK_ALLOW_PRIVATE === "1",
-    vapid: { publicKey: e.PODWATCH_VAPID_PUBLIC_KEY, privateKey: e.PODWATCH_VAPID_PRIVATE_KEY, subject: e.PODWATCH_VAPID_SUBJECT },
+    vapid: {
+      publicKey: e.PODWATCH_VAPID_PUBLIC_KEY,
+      privateKey: e.PODWATCH_VAPID_PRIVATE_KEY,
+      subject: e.PODWATCH_VAPID_SUBJECT,
+    },
     notifyRetryMs: e.PODWATCH_NOTIFY_RETRY_MS,
-    nodeId: e.PODWATCH_NODE_ID ?? `${hostname().replace(/[^A-Za-z0-9._-]/g, "-").slice(0, 40)}-${process.pid}`,
+    nodeId:
+      e.PODWATCH_NODE_ID ??
+      `${hostname()
+        .replace(/[^A-Za-z0-9._-]/g, "-")
+        .slice(0, 40)}-${process.pid}`,
     blobDir: e.PODWATCH_BLOB_DIR ?? null,
     trustedProxies: e.PODWATCH_TRUSTED_PROXIES,
     pgPoolMax: e.PODWATCH_PG_POOL_MAX,
@@ -154,4 +194,5 @@ export function readConfig(env: Record<string, string | undefined> = process.env
 }
 
 /** The URL of a listening address (IPv6 hosts in brackets). */
-export const hostUrl = (host: string, port: number) => `http://${host.includes(":") ? `[${host}]` : host}:${port}`;
+export const hostUrl = (host: string, port: number) =>
+  `http://${host.includes(":") ? `[${host}]` : host}:${port}`;

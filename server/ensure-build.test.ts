@@ -16,12 +16,16 @@ const FILES: Record<string, string> = {
   "tsconfig.json": '{ "compilerOptions": { "jsx": "react-jsx", "paths": { "@/*": ["./*"] } } }',
   "app/globals.css": '@import "tailwindcss";\n@import "./theme.css";',
   "app/theme.css": ":root { --x: 1; }",
-  "app/layout.tsx": 'import "./globals.css";\nimport { Nav } from "@/components/nav";\nexport default function L({ children }: { children: unknown }) { return <html><body><Nav />{children as never}</body></html>; }',
-  "app/page.tsx": 'import { loadBoard } from "@/server/web/load-board";\nexport default async function P() { return <p>{await loadBoard()}</p>; }',
+  "app/layout.tsx":
+    'import "./globals.css";\nimport { Nav } from "@/components/nav";\nexport default function L({ children }: { children: unknown }) { return <html><body><Nav />{children as never}</body></html>; }',
+  "app/page.tsx":
+    'import { loadBoard } from "@/server/web/load-board";\nexport default async function P() { return <p>{await loadBoard()}</p>; }',
   "app/icon.svg": "<svg/>",
-  "components/nav.tsx": 'import logo from "./logo.png";\nexport function Nav() { return <img src={logo} />; }',
+  "components/nav.tsx":
+    'import logo from "./logo.png";\nexport function Nav() { return <img src={logo} />; }',
   "components/logo.png": "png-bytes",
-  "server/web/load-board.ts": 'import { rule } from "../domain/rules";\nimport type { Unused } from "../pods/types";\nexport async function loadBoard(): Promise<string> { return rule(); }',
+  "server/web/load-board.ts":
+    'import { rule } from "../domain/rules";\nimport type { Unused } from "../pods/types";\nexport async function loadBoard(): Promise<string> { return rule(); }',
   "server/domain/rules.ts": 'export const rule = () => "v1";',
   "server/domain/rules.test.ts": 'import { rule } from "./rules";\nrule();',
   "server/domain/unused.ts": "export const nobodyImportsMe = 1;",
@@ -64,29 +68,63 @@ describe("ensureBuild", () => {
   });
 
   it("rebuilds when a server file the pages import changes, however deep", async () => {
-    expect(await rebuiltAfter(() => write("server/domain/rules.ts", 'export const rule = () => "v2";'))).toBe(true);
-    expect(await rebuiltAfter(() => write("server/web/load-board.ts", FILES["server/web/load-board.ts"] + "\n// edited"))).toBe(true);
-    expect(await rebuiltAfter(() => write("components/nav.tsx", FILES["components/nav.tsx"] + "\n// edited"))).toBe(true);
+    expect(await rebuiltAfter(() => write("server/domain/rules.ts", 'export const rule = () => "v2";'))).toBe(
+      true,
+    );
+    expect(
+      await rebuiltAfter(() =>
+        write("server/web/load-board.ts", FILES["server/web/load-board.ts"] + "\n// edited"),
+      ),
+    ).toBe(true);
+    expect(
+      await rebuiltAfter(() => write("components/nav.tsx", FILES["components/nav.tsx"] + "\n// edited")),
+    ).toBe(true);
     expect(await rebuiltAfter(() => write("app/theme.css", ":root { --x: 2; }"))).toBe(true);
     expect(await rebuiltAfter(() => write("components/logo.png", "new-png-bytes"))).toBe(true);
   });
 
   it("does not rebuild for files the build never reads", async () => {
-    expect(await rebuiltAfter(() => write("server/domain/rules.test.ts", FILES["server/domain/rules.test.ts"] + "\n// edited"))).toBe(false);
-    expect(await rebuiltAfter(() => write("server/domain/unused.ts", "export const nobodyImportsMe = 2;"))).toBe(false);
-    expect(await rebuiltAfter(() => write("agent/cli/main.ts", "// the CLI is not in the web bundle"))).toBe(false);
-    expect(await rebuiltAfter(() => write("server/pods/types.ts", "export type Unused = string;"))).toBe(false); // imported for types only
+    expect(
+      await rebuiltAfter(() =>
+        write("server/domain/rules.test.ts", FILES["server/domain/rules.test.ts"] + "\n// edited"),
+      ),
+    ).toBe(false);
+    expect(
+      await rebuiltAfter(() => write("server/domain/unused.ts", "export const nobodyImportsMe = 2;")),
+    ).toBe(false);
+    expect(await rebuiltAfter(() => write("agent/cli/main.ts", "// the CLI is not in the web bundle"))).toBe(
+      false,
+    );
+    expect(await rebuiltAfter(() => write("server/pods/types.ts", "export type Unused = string;"))).toBe(
+      false,
+    ); // imported for types only
     expect(await rebuiltAfter(() => write("README.md", "# tiny, documented"))).toBe(false);
   });
 
   it("rebuilds for a new route and a newly imported file", async () => {
-    expect(await rebuiltAfter(() => write("app/inbox/page.tsx", "export default function I() { return <p>inbox</p>; }"))).toBe(true);
-    expect(await rebuiltAfter(() => write("app/page.tsx", FILES["app/page.tsx"] + '\nimport "@/server/domain/unused";'))).toBe(true);
-    expect(await rebuiltAfter(() => write("server/domain/unused.ts", "export const nobodyImportsMe = 3;"))).toBe(true); // now it is read
+    expect(
+      await rebuiltAfter(() =>
+        write("app/inbox/page.tsx", "export default function I() { return <p>inbox</p>; }"),
+      ),
+    ).toBe(true);
+    expect(
+      await rebuiltAfter(() =>
+        write("app/page.tsx", FILES["app/page.tsx"] + '\nimport "@/server/domain/unused";'),
+      ),
+    ).toBe(true);
+    expect(
+      await rebuiltAfter(() => write("server/domain/unused.ts", "export const nobodyImportsMe = 3;")),
+    ).toBe(true); // now it is read
   });
 
   it("rebuilds when the build's configuration or dependencies change", async () => {
-    for (const file of ["package-lock.json", "package.json", "next.config.ts", "postcss.config.mjs", "tsconfig.json"]) {
+    for (const file of [
+      "package-lock.json",
+      "package.json",
+      "next.config.ts",
+      "postcss.config.mjs",
+      "tsconfig.json",
+    ]) {
       expect(await rebuiltAfter(() => write(file, FILES[file] + "\n")), file).toBe(true);
     }
     expect(await rebuiltAfter(() => write(".env.production", "NEXT_PUBLIC_X=1"))).toBe(true); // appeared
@@ -99,7 +137,9 @@ describe("ensureBuild", () => {
     write("server/domain/rules.ts", 'export const rule = () => "broken";');
     await expect(ensureBuild(root, fakeNextBuild)).rejects.toThrow("next build failed");
     fail = false;
-    expect(await rebuiltAfter(() => write("server/domain/rules.ts", 'export const rule = () => "v2";'))).toBe(true);
+    expect(await rebuiltAfter(() => write("server/domain/rules.ts", 'export const rule = () => "v2";'))).toBe(
+      true,
+    );
     expect(await rebuiltAfter(() => {})).toBe(false);
   });
 });
@@ -107,11 +147,29 @@ describe("ensureBuild", () => {
 describe("readBuildInputs on this repository", () => {
   it("follows the pages into the server code they bundle, and nothing else", async () => {
     const inputs = await readBuildInputs(ROOT);
-    for (const f of ["app/layout.tsx", "app/globals.css", "components/pod/task-board.tsx", "server/wire/vocabulary.ts", "server/web/pod-actions.ts", "server/access/resolve-identity.ts", "server/domain/errors.ts", "package-lock.json", "next.config.ts", "postcss.config.mjs", "tsconfig.json"]) {
+    for (const f of [
+      "app/layout.tsx",
+      "app/globals.css",
+      "components/pod/task-board.tsx",
+      "server/wire/vocabulary.ts",
+      "server/web/pod-actions.ts",
+      "server/access/resolve-identity.ts",
+      "server/domain/errors.ts",
+      "package-lock.json",
+      "next.config.ts",
+      "postcss.config.mjs",
+      "tsconfig.json",
+    ]) {
       expect(inputs).toContain(f);
     }
     // The agent-kit files the browser bundles: the Claude Code hook entries the "agent added" snippet shows (what podwatch hooks install writes; pure).
     expect(inputs).toContain("agent/hooks/our-hooks.ts");
-    expect(inputs.filter((f) => /\.test\.|^agent\/(?!hooks\/(settings-snippet|settings-merge|our-hooks)\.ts$)/.test(f) || f.startsWith("node_modules"))).toEqual([]);
+    expect(
+      inputs.filter(
+        (f) =>
+          /\.test\.|^agent\/(?!hooks\/(settings-snippet|settings-merge|our-hooks)\.ts$)/.test(f) ||
+          f.startsWith("node_modules"),
+      ),
+    ).toEqual([]);
   });
 });

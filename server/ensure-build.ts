@@ -20,7 +20,9 @@ function runNextBuild(root: string) {
 
 function builtFingerprint(root: string): string | null {
   try {
-    return (JSON.parse(readFileSync(markerPath(root), "utf8")) as { fingerprint?: string }).fingerprint ?? null;
+    return (
+      (JSON.parse(readFileSync(markerPath(root), "utf8")) as { fingerprint?: string }).fingerprint ?? null
+    );
   } catch {
     return null;
   }

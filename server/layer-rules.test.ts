@@ -20,18 +20,38 @@ async function messages(code: string, file: string, rule: string) {
 
 describe("the layer rules", () => {
   it("refuse a domain file that imports the wire, and take one that imports the domain", async () => {
-    const wire = await messages('import type { TapeEvent } from "../wire/events";\nexport type E = TapeEvent;\n', "server/domain/layer-probe.ts", "boundaries/dependencies");
+    const wire = await messages(
+      'import type { TapeEvent } from "../wire/events";\nexport type E = TapeEvent;\n',
+      "server/domain/layer-probe.ts",
+      "boundaries/dependencies",
+    );
     expect(wire).toEqual([expect.stringMatching(/"wire".*"domain"|"domain".*"wire"/)]);
-    const domain = await messages('import { ROLES } from "./vocabulary";\nexport const first = ROLES[0];\n', "server/domain/layer-probe.ts", "boundaries/dependencies");
+    const domain = await messages(
+      'import { ROLES } from "./vocabulary";\nexport const first = ROLES[0];\n',
+      "server/domain/layer-probe.ts",
+      "boundaries/dependencies",
+    );
     expect(domain).toEqual([]);
   });
 
   it("refuse a use-case that imports an adapter, and take the same helper from the shared room", async () => {
-    const adapter = await messages('import { sendJson } from "../http/json";\nexport const send = sendJson;\n', "server/hooks/layer-probe.ts", "boundaries/dependencies");
+    const adapter = await messages(
+      'import { sendJson } from "../http/json";\nexport const send = sendJson;\n',
+      "server/hooks/layer-probe.ts",
+      "boundaries/dependencies",
+    );
     expect(adapter).toEqual([expect.stringMatching(/"adapter"/)]);
-    const action = await messages('import { decideAction } from "../web/pod-actions";\nexport const a = decideAction;\n', "server/notify/layer-probe.ts", "boundaries/dependencies");
+    const action = await messages(
+      'import { decideAction } from "../web/pod-actions";\nexport const a = decideAction;\n',
+      "server/notify/layer-probe.ts",
+      "boundaries/dependencies",
+    );
     expect(action).toEqual([expect.stringMatching(/"adapter"/)]);
-    const shared = await messages('import { parseWith } from "../shared/read-json";\nexport const parse = parseWith;\n', "server/hooks/layer-probe.ts", "boundaries/dependencies");
+    const shared = await messages(
+      'import { parseWith } from "../shared/read-json";\nexport const parse = parseWith;\n',
+      "server/hooks/layer-probe.ts",
+      "boundaries/dependencies",
+    );
     expect(shared).toEqual([]);
   });
 
@@ -47,12 +67,29 @@ describe("the layer rules", () => {
     afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
     it("is refused at both ends, and a type-only import back is not a cycle", async () => {
-      writeFileSync(path.join(dir, "slack.ts"), 'import { inboxUrl } from "./messages";\nexport const slackBody = (id: string) => inboxUrl(id);\n');
-      writeFileSync(path.join(dir, "messages.ts"), 'import { slackBody } from "./slack";\nexport const inboxUrl = (id: string) => `/pods/${id}`;\nexport const body = slackBody;\n');
-      writeFileSync(path.join(dir, "typed.ts"), 'import type { Body } from "./typed-user";\nexport const make = (): Body => ({ text: "" });\n');
-      writeFileSync(path.join(dir, "typed-user.ts"), 'import { make } from "./typed";\nexport type Body = { text: string };\nexport const made = make();\n');
+      writeFileSync(
+        path.join(dir, "slack.ts"),
+        'import { inboxUrl } from "./messages";\nexport const slackBody = (id: string) => inboxUrl(id);\n',
+      );
+      writeFileSync(
+        path.join(dir, "messages.ts"),
+        'import { slackBody } from "./slack";\nexport const inboxUrl = (id: string) => `/pods/${id}`;\nexport const body = slackBody;\n',
+      );
+      writeFileSync(
+        path.join(dir, "typed.ts"),
+        'import type { Body } from "./typed-user";\nexport const make = (): Body => ({ text: "" });\n',
+      );
+      writeFileSync(
+        path.join(dir, "typed-user.ts"),
+        'import { make } from "./typed";\nexport type Body = { text: string };\nexport const made = make();\n',
+      );
       const results = await eslint.lintFiles([dir]);
-      const cycles = Object.fromEntries(results.map((r) => [path.basename(r.filePath), r.messages.filter((m) => m.ruleId === "import-x/no-cycle").length]));
+      const cycles = Object.fromEntries(
+        results.map((r) => [
+          path.basename(r.filePath),
+          r.messages.filter((m) => m.ruleId === "import-x/no-cycle").length,
+        ]),
+      );
       expect(cycles).toEqual({ "messages.ts": 1, "slack.ts": 1, "typed.ts": 0, "typed-user.ts": 0 });
     });
   });

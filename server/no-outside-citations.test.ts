@@ -13,12 +13,21 @@ const ROOT = resolve(import.meta.dirname, "..");
 export const OUTSIDE_CITATIONS: { pattern: RegExp; instead: string }[] = [
   { pattern: /\bseeds? ?0\d\d\b/i, instead: "point to the docs/protocol/ document that states the rule" },
   { pattern: /\bthe seed(?:'s|s'|s)(?=\W)/i, instead: "say 'the protocol' and point into docs/protocol/" },
-  { pattern: /\bseed(?: |-(?=doc))(?:document|doc|format|spec)s?\b/i, instead: "say 'the protocol's file formats'" },
+  {
+    pattern: /\bseed(?: |-(?=doc))(?:document|doc|format|spec)s?\b/i,
+    instead: "say 'the protocol's file formats'",
+  },
   { pattern: /shared\/seeds|\/work\/(?:shared|briefs)\b/, instead: "point into the repository" },
   // A section sign, except after a public standard's name (RFC 8188 §2).
-  { pattern: /(?<!\b(?:RFC|UTS) #?\d{1,5} )\u00a7/, instead: "point to a heading of docs/protocol/ (file.md#anchor)" },
+  {
+    pattern: /(?<!\b(?:RFC|UTS) #?\d{1,5} )\u00a7/,
+    instead: "point to a heading of docs/protocol/ (file.md#anchor)",
+  },
   { pattern: /\bissues? #?\d+\b|\bspine issue\b/i, instead: "drop the ticket number: say why, in words" },
-  { pattern: /\b(?:PR|pull request) #?\d+\b|\(#\d+\)/i, instead: "drop the ticket number: say why, in words" },
+  {
+    pattern: /\b(?:PR|pull request) #?\d+\b|\(#\d+\)/i,
+    instead: "drop the ticket number: say why, in words",
+  },
 ];
 
 const BINARY = /\.(png|ico|jpe?g|gif|webp|woff2?|ttf|wasm|zip|gz)$/i;
@@ -27,7 +36,9 @@ const SELF = "server/no-outside-citations.test.ts";
 
 /** Every tracked text file, with its lines. */
 function trackedTexts(): { file: string; lines: string[] }[] {
-  const files = execFileSync("git", ["ls-files", "-z"], { cwd: ROOT, encoding: "utf8" }).split("\0").filter(Boolean);
+  const files = execFileSync("git", ["ls-files", "-z"], { cwd: ROOT, encoding: "utf8" })
+    .split("\0")
+    .filter(Boolean);
   const out: { file: string; lines: string[] }[] = [];
   for (const file of files) {
     if (BINARY.test(file) || file === SELF) continue;

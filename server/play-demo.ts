@@ -22,7 +22,12 @@ export function playDemoOnOneNode(server: RunningServer, config: Config): Leader
       // The simulator calls this node over loopback: behind a proxy the public URL may not resolve
       // from here (in compose.yaml it is the host's localhost:8080, which no container listens on).
       const { port } = server.httpServer.address() as AddressInfo;
-      const demo = await startDemo({ baseUrl: loopbackUrl(config.host, port), intervalMs: config.demoIntervalMs, adminKey: server.app.access.internalKey, watchers: [config.adminEmail] });
+      const demo = await startDemo({
+        baseUrl: loopbackUrl(config.host, port),
+        intervalMs: config.demoIntervalMs,
+        adminKey: server.app.access.internalKey,
+        watchers: [config.adminEmail],
+      });
       console.log(`podwatch: live demo pod at ${server.url}/pods/${demo.podId}`);
       return () => demo.stop();
     },

@@ -18,7 +18,9 @@ type TapeEvent = { type: string; actor: string; body?: object } & Record<string,
 /** Folds an example tape onto a fresh pod, as admin automation ("admin", no member) sets it up. */
 function fold(name: string): Tape {
   const t = new Tape();
-  for (const [i, { type, actor, body, ...extra }] of (example(`tapes/${name}`) as unknown as TapeEvent[]).entries()) {
+  for (const [i, { type, actor, body, ...extra }] of (
+    example(`tapes/${name}`) as unknown as TapeEvent[]
+  ).entries()) {
     try {
       t.add(type, actor, body ?? {}, extra);
     } catch (e) {
@@ -54,7 +56,10 @@ describe("examples/, as the protocol documents use them", () => {
     const { agents } = fold("collaboration.json").state.signals;
     const impl = agents["implementer-1"]!;
     expect(impl.implementer).toMatchObject({
-      tasksApproved: 1, tasksRejected: 0, roundsToApproval: { sum: 1, count: 1 }, evidencePassed: { n: 1, of: 1 },
+      tasksApproved: 1,
+      tasksRejected: 0,
+      roundsToApproval: { sum: 1, count: 1 },
+      evidencePassed: { n: 1, of: 1 },
     });
     expect(impl.cadence).toMatchObject({ onTime: 1, late: 0 });
     expect(impl.escalations).toMatchObject({ raised: 1, answered: 1, expired: 0 });
@@ -64,8 +69,18 @@ describe("examples/, as the protocol documents use them", () => {
 
   it("a workcell opens with examples/manifest.json on task_002 and takes examples/proof.json", () => {
     const t = fold("collaboration.json");
-    t.add("workcell.opened", "implementer-1", { manifest: example("manifest.json") }, { role: "implementer" });
-    const s = t.add("workcell.proof", "implementer-1", { proof: example("proof.json") }, { role: "implementer" });
+    t.add(
+      "workcell.opened",
+      "implementer-1",
+      { manifest: example("manifest.json") },
+      { role: "implementer" },
+    );
+    const s = t.add(
+      "workcell.proof",
+      "implementer-1",
+      { proof: example("proof.json") },
+      { role: "implementer" },
+    );
     const id = example("manifest.json").workcell_id as string;
     expect(s.tasks.task_002!.workcellIds).toEqual([id]);
     const proof = { allPassed: true, forbiddenPathViolations: [], overDiffBudget: false };
@@ -79,7 +94,11 @@ describe("examples/, as the protocol documents use them", () => {
     const s = t.add("handoff", "implementer-1", example("handoff-step.json"), { role: "implementer" });
     expect(s.activeAgent).toBe("reviewer-1");
     expect(s.handoffs.at(-1)).toMatchObject({ from: "implementer-1", to: "reviewer-1" });
-    const parsed = ZEventInput.parse({ type: "handoff", actor: "implementer-1", body: example("handoff-step.json") });
+    const parsed = ZEventInput.parse({
+      type: "handoff",
+      actor: "implementer-1",
+      body: example("handoff-step.json"),
+    });
     expect(parsed.body).toMatchObject({ to: "reviewer-1", step: { agent_name: "implementer-1" } });
   });
 
@@ -107,12 +126,19 @@ describe("docs/protocol/", () => {
   });
 
   /** A heading's anchor as GitHub renders it: lower case, punctuation dropped, spaces as hyphens. */
-  const slug = (heading: string) => heading.trim().toLowerCase().replace(/[^\p{L}\p{N} _-]/gu, "").replace(/ /g, "-");
+  const slug = (heading: string) =>
+    heading
+      .trim()
+      .toLowerCase()
+      .replace(/[^\p{L}\p{N} _-]/gu, "")
+      .replace(/ /g, "-");
   const anchors = (doc: string) =>
     new Set([...readFileSync(join(dir, doc), "utf8").matchAll(/^#{1,6} (.+)$/gm)].map((m) => slug(m[1]!)));
 
   it("every pointer into docs/protocol/, from any tracked file, names a document and a heading that exist", () => {
-    const files = execFileSync("git", ["ls-files", "-z"], { cwd: ROOT, encoding: "utf8" }).split("\0").filter(Boolean);
+    const files = execFileSync("git", ["ls-files", "-z"], { cwd: ROOT, encoding: "utf8" })
+      .split("\0")
+      .filter(Boolean);
     const broken: string[] = [];
     const check = (from: string, doc: string, anchor: string | undefined) => {
       if (!docs.includes(doc)) broken.push(`${from}: ${doc} does not exist`);

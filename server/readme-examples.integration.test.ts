@@ -36,12 +36,21 @@ describe("the README's examples, verbatim", () => {
 
   /** One README line in bash, from the repository's root (where examples/ is), as an agent would type it. */
   function sh(line: string, env: Record<string, string>): Shell {
-    const child = spawn("bash", ["-c", line], { cwd: ROOT, env: { NODE_ENV: "production", PATH: `${bin}:${process.env.PATH}`, HOME: process.env.HOME, ...env }, stdio: ["ignore", "pipe", "pipe"], detached: true });
+    const child = spawn("bash", ["-c", line], {
+      cwd: ROOT,
+      env: { NODE_ENV: "production", PATH: `${bin}:${process.env.PATH}`, HOME: process.env.HOME, ...env },
+      stdio: ["ignore", "pipe", "pipe"],
+      detached: true,
+    });
     let stdout = "";
     let stderr = "";
     child.stdout.on("data", (d) => (stdout += d));
     child.stderr.on("data", (d) => (stderr += d));
-    const done = new Promise<CliResult>((resolve) => child.on("close", (code, signal) => resolve({ code: code ?? (signal === "SIGINT" ? 130 : -1), stdout, stderr })));
+    const done = new Promise<CliResult>((resolve) =>
+      child.on("close", (code, signal) =>
+        resolve({ code: code ?? (signal === "SIGINT" ? 130 : -1), stdout, stderr }),
+      ),
+    );
     return { done, stdout: () => stdout, interrupt: () => process.kill(-child.pid!, "SIGINT") }; // like Ctrl-C: the whole group
   }
 
@@ -57,8 +66,19 @@ describe("the README's examples, verbatim", () => {
   });
 
   it("the CLI block, line by line, as implementer-1 of a pod with a reviewer and a human", async () => {
-    const { podId, tokens } = await agentPod(s.url, "readme-cli", { "implementer-1": "implementer", "reviewer-1": "reviewer" }, admin);
-    await api(s.url, "POST", `/api/v1/pods/${podId}/members`, { memberId: "ann@example.com", kind: "human", displayName: "Ann", roles: ["approver"] }, admin);
+    const { podId, tokens } = await agentPod(
+      s.url,
+      "readme-cli",
+      { "implementer-1": "implementer", "reviewer-1": "reviewer" },
+      admin,
+    );
+    await api(
+      s.url,
+      "POST",
+      `/api/v1/pods/${podId}/members`,
+      { memberId: "ann@example.com", kind: "human", displayName: "Ann", roles: ["approver"] },
+      admin,
+    );
     const env = { PODWATCH_URL: s.url, PODWATCH_TOKEN: tokens["implementer-1"]! };
     const lines = shellCommands("## Agents join in one line: CLI, SDK and MCP");
     expect(lines.filter((l) => l.startsWith("podwatch ")).length).toBeGreaterThan(10);
@@ -73,9 +93,22 @@ describe("the README's examples, verbatim", () => {
       const run = sh(line, env);
       if (/ --wait\b/.test(command)) {
         // A human answers in the control room; here, through the API.
-        const waiting = async () => (await api(s.url, "GET", `/api/v1/pods/${podId}/state`, undefined, admin)).body.escalations.find((e: { answer: unknown }) => !e.answer)?.escalationId;
+        const waiting = async () =>
+          (await api(s.url, "GET", `/api/v1/pods/${podId}/state`, undefined, admin)).body.escalations.find(
+            (e: { answer: unknown }) => !e.answer,
+          )?.escalationId;
         await expect.poll(waiting, { timeout: 30_000 }).toBeTruthy();
-        await api(s.url, "POST", `/api/v1/pods/${podId}/events`, { type: "escalation.answered", actor: "ann@example.com", body: { escalationId: await waiting(), answer: "Yes, receivers dedupe" } }, admin);
+        await api(
+          s.url,
+          "POST",
+          `/api/v1/pods/${podId}/events`,
+          {
+            type: "escalation.answered",
+            actor: "ann@example.com",
+            body: { escalationId: await waiting(), answer: "Yes, receivers dedupe" },
+          },
+          admin,
+        );
         expect(await run.done, line).toMatchObject({ code: 0, stdout: "Yes, receivers dedupe\n" });
       } else if (/^podwatch tail\b/.test(command) && !command.includes("--once")) {
         // Live: it prints the recent tape, then keeps following until Ctrl-C.
@@ -84,23 +117,45 @@ describe("the README's examples, verbatim", () => {
         expect((await run.done).code, line).toBeOneOf([0, 130]);
       } else {
         const r = await run.done;
-        expect({ line, code: r.code, stderr: r.stderr }).toEqual({ line, code: 0, stderr: expect.any(String) });
+        expect({ line, code: r.code, stderr: r.stderr }).toEqual({
+          line,
+          code: 0,
+          stderr: expect.any(String),
+        });
       }
     }
     // What the block did is on the pod: the plan, the evidence linked to the task in review, the workcell's proof.
     const state = (await api(s.url, "GET", `/api/v1/pods/${podId}/state`, undefined, admin)).body;
     const task2 = state.board.find((t: { taskId: string }) => t.taskId === "task_002");
     expect(task2).toMatchObject({ status: "in_review", evidenceIds: [expect.any(String)] });
-    expect(state.board.map((t: { taskId: string }) => t.taskId)).toEqual(["task_001", "task_002", "task_003", "task_004"]);
-    expect(state.workcells.map((w: { taskId: string; proof: { allPassed: boolean } }) => [w.taskId, w.proof.allPassed])).toEqual([["task_002", true]]);
+    expect(state.board.map((t: { taskId: string }) => t.taskId)).toEqual([
+      "task_001",
+      "task_002",
+      "task_003",
+      "task_004",
+    ]);
+    expect(
+      state.workcells.map((w: { taskId: string; proof: { allPassed: boolean } }) => [
+        w.taskId,
+        w.proof.allPassed,
+      ]),
+    ).toEqual([["task_002", true]]);
   });
 
   it("the curl lines that post example files", async () => {
     const { podId, tokens } = await agentPod(s.url, "readme-curl", { "implementer-1": "implementer" }, admin);
     const manifest = JSON.parse(readFileSync(join(ROOT, "examples", "manifest.json"), "utf8"));
     // The variables the README's curl blocks define or leave to the reader.
-    const env = { BASE: s.url, POD: podId, AGENT: `authorization: Bearer ${tokens["implementer-1"]}`, J: "content-type: application/json", WORKCELL: manifest.workcell_id };
-    const lines = shellCommands("## Agent API v1").filter((l) => l.startsWith("curl ") && /[@ ]examples\//.test(l));
+    const env = {
+      BASE: s.url,
+      POD: podId,
+      AGENT: `authorization: Bearer ${tokens["implementer-1"]}`,
+      J: "content-type: application/json",
+      WORKCELL: manifest.workcell_id,
+    };
+    const lines = shellCommands("## Agent API v1").filter(
+      (l) => l.startsWith("curl ") && /[@ ]examples\//.test(l),
+    );
     expect(lines.length).toBeGreaterThanOrEqual(4); // plan, workcell, proof, blob
     for (const line of lines) {
       const r = await sh(line, env).done;
@@ -109,6 +164,9 @@ describe("the README's examples, verbatim", () => {
     }
     const state = (await api(s.url, "GET", `/api/v1/pods/${podId}/state`, undefined, admin)).body;
     expect(state.board.length).toBe(3);
-    expect(state.workcells[0]).toMatchObject({ workcellId: manifest.workcell_id, proof: { allPassed: true } });
+    expect(state.workcells[0]).toMatchObject({
+      workcellId: manifest.workcell_id,
+      proof: { allPassed: true },
+    });
   });
 });

@@ -23,7 +23,9 @@ async function serve(options: StartOptions) {
   const demo = config.demo ? playDemoOnOneNode(server, config) : null;
   console.log(`podwatch: listening on ${server.url} (database: ${server.app.store.kind})`);
   if (first) {
-    console.log(`podwatch: first start — sign in at ${server.url}/sign-in as ${first.email} with the password ${first.password}`);
+    console.log(
+      `podwatch: first start — sign in at ${server.url}/sign-in as ${first.email} with the password ${first.password}`,
+    );
     console.log("podwatch: (shown once; choose your own at /account, invite more people at /people)");
   }
 
@@ -33,7 +35,10 @@ async function serve(options: StartOptions) {
     stopping = true;
     console.log(`podwatch: ${signal}, draining (up to ${config.drainMs} ms), then shutting down`);
     // Whatever hangs, the node is gone shortly after its drain: an orchestrator waits for no longer.
-    setTimeout(() => (console.error("podwatch: shutdown overran its drain; exiting"), process.exit(1)), config.drainMs + 5000).unref();
+    setTimeout(
+      () => (console.error("podwatch: shutdown overran its drain; exiting"), process.exit(1)),
+      config.drainMs + 5000,
+    ).unref();
     await demo?.stop();
     await server.drain();
     await server.close();

@@ -23,7 +23,9 @@ describe("the custom server's imports", () => {
     });
     const inputs = Object.keys(result.metafile.inputs);
     expect(inputs.some((f) => f.endsWith("server/http/api-routes.ts"))).toBe(true); // the walk did reach the doors
-    expect(inputs.filter((f) => /server\/web\/(run-action|current-identity|server-actions)\.ts$/.test(f))).toEqual([]);
+    expect(
+      inputs.filter((f) => /server\/web\/(run-action|current-identity|server-actions)\.ts$/.test(f)),
+    ).toEqual([]);
     const external = Object.values(result.metafile.outputs).flatMap((o) => o.imports.map((i) => i.path));
     expect(external.filter((p) => /^next\/(headers|navigation|cache)/.test(p))).toEqual([]);
   });

@@ -1,6 +1,11 @@
 // Builds the whole server: store, write path, access, agent API, Next and
 // Socket.IO on one port. Used by server/main.ts, the integration tests and the benchmark.
-import { createServer, type IncomingMessage, type Server as HttpServer, type ServerResponse } from "node:http";
+import {
+  createServer,
+  type IncomingMessage,
+  type Server as HttpServer,
+  type ServerResponse,
+} from "node:http";
 import type { AddressInfo } from "node:net";
 import { join } from "node:path";
 import { hostUrl, type Config } from "./config";
@@ -32,7 +37,14 @@ export const ROOT = join(import.meta.dirname, "..");
  * `drain`: stop being ready, send sockets and MCP sessions elsewhere, end long-polls, and wait
  * (at most config.drainMs) for the requests in flight; `close` after it (server/main.ts on SIGTERM).
  */
-export type RunningServer = { app: AppContext; mcp: McpDoor; url: string; httpServer: HttpServer; drain: () => Promise<void>; close: () => Promise<void> };
+export type RunningServer = {
+  app: AppContext;
+  mcp: McpDoor;
+  url: string;
+  httpServer: HttpServer;
+  drain: () => Promise<void>;
+  close: () => Promise<void>;
+};
 type Handler = (req: IncomingMessage, res: ServerResponse) => void;
 
 /**
@@ -40,12 +52,21 @@ type Handler = (req: IncomingMessage, res: ServerResponse) => void;
  * the outbox starts; `mcp`: the remote MCP sessions' bounds and timers; `background`: its leases' timings;
  * `knobs`: shorter deadlines and retries, loopback push services (server/test-knobs.ts).
  */
-export type StartOptions = { outboxConsumers?: OutboxConsumer[]; mcp?: Partial<McpLimits>; background?: BackgroundOptions; knobs?: Partial<TestKnobs> };
+export type StartOptions = {
+  outboxConsumers?: OutboxConsumer[];
+  mcp?: Partial<McpLimits>;
+  background?: BackgroundOptions;
+  knobs?: Partial<TestKnobs>;
+};
 
 export async function startServer(initial: Config, options: StartOptions = {}): Promise<RunningServer> {
   // Before listening: a server that cannot have its own secret must not start at all. On PostgreSQL
   // the secret is the installation's (shared by every node), read below once the database is open.
-  const authSecret = initial.authSecret ?? (initial.databaseUrl.startsWith("file:") ? persistentSecret(join(dataDir(initial.databaseUrl), "auth-secret")) : undefined);
+  const authSecret =
+    initial.authSecret ??
+    (initial.databaseUrl.startsWith("file:")
+      ? persistentSecret(join(dataDir(initial.databaseUrl), "auth-secret"))
+      : undefined);
   const starting = holdDuringStart();
   const httpServer = createServer(starting.handle);
   httpServer.keepAliveTimeout = 65_000;
@@ -60,13 +81,32 @@ export async function startServer(initial: Config, options: StartOptions = {}): 
 
   // The bus skips its own commits' notifications: the store signs them with the bus's name.
   const busNode = busNodeName(config.nodeId);
-  const store = await openStore(config.databaseUrl, { sqliteSync: config.sqliteSync, node: busNode, poolMax: config.pgPoolMax, snapshotEvery: config.snapshotEvery });
+  const store = await openStore(config.databaseUrl, {
+    sqliteSync: config.sqliteSync,
+    node: busNode,
+    poolMax: config.pgPoolMax,
+    snapshotEvery: config.snapshotEvery,
+  });
   if (store.kind === "postgres") {
     // Every node must sign sessions and pushes alike (an environment value still wins).
-    config.authSecret = await installationAuthSecret(store, join(dataDir(config.databaseUrl), "auth-secret"), config.authSecret);
-    config.vapid = await installationVapidKeys(store, join(dataDir(config.databaseUrl), "vapid-keys.json"), { ...config.vapid, subject: vapidSubject(config.vapid.subject, config.publicUrl) });
+    config.authSecret = await installationAuthSecret(
+      store,
+      join(dataDir(config.databaseUrl), "auth-secret"),
+      config.authSecret,
+    );
+    config.vapid = await installationVapidKeys(store, join(dataDir(config.databaseUrl), "vapid-keys.json"), {
+      ...config.vapid,
+      subject: vapidSubject(config.vapid.subject, config.publicUrl),
+    });
   }
-  const app = await createAppContext(config, store, createAccessContext(config, store), await openBlobStore(config, store), busNode, { ...PRODUCTION_KNOBS, ...options.knobs });
+  const app = await createAppContext(
+    config,
+    store,
+    createAccessContext(config, store),
+    await openBlobStore(config, store),
+    busNode,
+    { ...PRODUCTION_KNOBS, ...options.knobs },
+  );
   publishAppContext(app);
 
   let nextHandle: Handler | null = null;
@@ -96,7 +136,9 @@ export async function startServer(initial: Config, options: StartOptions = {}): 
     if (isMcpRequest(req)) return mcp.handle(req, res);
     if (handleApi(app, req, res)) return;
     // Pages and server actions: Next reads a body only once it is all in, within its own action limit.
-    holdBody(req, res, WEB_MAX_BODY_BYTES, () => (nextHandle ? nextHandle(req, res) : void res.writeHead(404).end()));
+    holdBody(req, res, WEB_MAX_BODY_BYTES, () =>
+      nextHandle ? nextHandle(req, res) : void res.writeHead(404).end(),
+    );
   };
   starting.ready(handler);
 

@@ -16,7 +16,9 @@ const cache = join(root, "node_modules", ".cache", "podwatch");
 // bundle (no command table, no event schemas), so node's start-up is most of what it costs.
 const args = process.argv.slice(2);
 const hookFastPath = args[0] === "hook" && !args.includes("--help") && !args.includes("-h");
-const entry = hookFastPath ? { source: "agent/hooks/run-hook.ts", name: "hook" } : { source: "agent/cli/main.ts", name: "cli" };
+const entry = hookFastPath
+  ? { source: "agent/hooks/run-hook.ts", name: "hook" }
+  : { source: "agent/cli/main.ts", name: "cli" };
 const bundle = join(cache, `${entry.name}.mjs`);
 const stampFile = join(cache, `${entry.name}.stamp.json`);
 
@@ -58,14 +60,27 @@ async function loadCli() {
       mkdirSync(cache, { recursive: true });
       let inputs = [];
       writeAtomically(bundle, (tmp) => {
-        const built = buildSync({ entryPoints: [entry.source], absWorkingDir: root, bundle: true, platform: "node", format: "esm", packages: "external", outfile: tmp, metafile: true, logLevel: "silent" });
+        const built = buildSync({
+          entryPoints: [entry.source],
+          absWorkingDir: root,
+          bundle: true,
+          platform: "node",
+          format: "esm",
+          packages: "external",
+          outfile: tmp,
+          metafile: true,
+          logLevel: "silent",
+        });
         inputs = Object.keys(built.metafile.inputs);
       });
-      writeAtomically(stampFile, (tmp) => writeFileSync(tmp, JSON.stringify({ inputs, fingerprint: fingerprint(inputs) })));
+      writeAtomically(stampFile, (tmp) =>
+        writeFileSync(tmp, JSON.stringify({ inputs, fingerprint: fingerprint(inputs) })),
+      );
     }
     return await import(pathToFileURL(bundle).href);
   } catch (e) {
-    if (process.env.PODWATCH_DEBUG) process.stderr.write(`podwatch: bundle unusable (${e.message}); running through tsx\n`);
+    if (process.env.PODWATCH_DEBUG)
+      process.stderr.write(`podwatch: bundle unusable (${e.message}); running through tsx\n`);
     rmSync(stampFile, { force: true }); // rebuilt next time
     const { tsImport } = await import("tsx/esm/api");
     return tsImport(`../../${entry.source}`, import.meta.url);
@@ -74,7 +89,12 @@ async function loadCli() {
 
 if (hookFastPath) {
   const { runHook } = await loadCli();
-  const code = await runHook(args.slice(1), { stdin: process.stdin, stdout: (s) => process.stdout.write(s), stderr: (s) => process.stderr.write(s), env: process.env });
+  const code = await runHook(args.slice(1), {
+    stdin: process.stdin,
+    stdout: (s) => process.stdout.write(s),
+    stderr: (s) => process.stderr.write(s),
+    env: process.env,
+  });
   // Leave as soon as the answer is out: a request given up at the deadline must not hold Claude Code.
   process.stdout.write("", () => process.exit(code));
   await new Promise(() => {});

@@ -2,8 +2,17 @@
 import { UsageError } from "../sdk/errors";
 import type { PodAgent } from "../sdk/pod-agent";
 
-export type OptionSpec = { type: "string" | "boolean"; multiple?: boolean; short?: string; description: string; value?: string };
-export type Parsed = { values: Record<string, string | boolean | string[] | undefined>; positionals: string[] };
+export type OptionSpec = {
+  type: "string" | "boolean";
+  multiple?: boolean;
+  short?: string;
+  description: string;
+  value?: string;
+};
+export type Parsed = {
+  values: Record<string, string | boolean | string[] | undefined>;
+  positionals: string[];
+};
 export type Output = {
   /** Progress for people (stderr; a live bar on a terminal). Silent with --json or --quiet. */
   progress: (line: string, done?: boolean) => void;
@@ -30,7 +39,12 @@ export type Command = {
 
 /** Options several commands share (same flag, same help). */
 export const OPTIONS = {
-  evidence: { type: "string", multiple: true, description: "an evidence bundle id (repeatable)", value: "ID" },
+  evidence: {
+    type: "string",
+    multiple: true,
+    description: "an evidence bundle id (repeatable)",
+    value: "ID",
+  },
   runId: { type: "string", description: "run id", value: "ID" },
   reason: { type: "string", description: "why", value: "TEXT" },
   task: { type: "string", description: "the task this is about", value: "ID" },
@@ -38,7 +52,10 @@ export const OPTIONS = {
 } satisfies Record<string, OptionSpec>;
 
 /** The usual result of a command that appended one event. */
-export const recorded = (what: string, ack: { seq: number }): Result => ({ text: `${what} recorded as #${ack.seq}`, json: ack });
+export const recorded = (what: string, ack: { seq: number }): Result => ({
+  text: `${what} recorded as #${ack.seq}`,
+  json: ack,
+});
 
 export const str = (v: unknown) => (typeof v === "string" ? v : undefined);
 export const list = (v: unknown) => (Array.isArray(v) ? (v as string[]) : []);

@@ -4,9 +4,17 @@ import { EXIT_HELP } from "./exit-codes";
 
 export const GLOBAL_OPTIONS: Record<string, OptionSpec> = {
   url: { type: "string", description: "server URL (default $PODWATCH_URL)", value: "URL" },
-  token: { type: "string", description: "agent token (default $PODWATCH_TOKEN; flags show in ps)", value: "TOKEN" },
+  token: {
+    type: "string",
+    description: "agent token (default $PODWATCH_TOKEN; flags show in ps)",
+    value: "TOKEN",
+  },
   pod: { type: "string", description: "pod id (default $PODWATCH_POD, else the token's pod)", value: "ID" },
-  actor: { type: "string", description: "member to speak as, for admin tokens (default $PODWATCH_ACTOR)", value: "MEMBER" },
+  actor: {
+    type: "string",
+    description: "member to speak as, for admin tokens (default $PODWATCH_ACTOR)",
+    value: "MEMBER",
+  },
   json: { type: "boolean", description: "print the result as JSON (errors too, on stdout)" },
   quiet: { type: "boolean", description: "no progress output" },
   help: { type: "boolean", short: "h", description: "show help" },
@@ -39,7 +47,12 @@ export function globalHelp(commands: Command[]): string {
 }
 
 export function groupHelp(group: string, commands: Command[]): string {
-  return [`Usage: podwatch ${group} <${commands.map((c) => c.name.split(" ")[1]).join("|")}> [options]`, "", ...commands.map((c) => `  ${c.name.padEnd(20)} ${c.summary}`), ""].join("\n");
+  return [
+    `Usage: podwatch ${group} <${commands.map((c) => c.name.split(" ")[1]).join("|")}> [options]`,
+    "",
+    ...commands.map((c) => `  ${c.name.padEnd(20)} ${c.summary}`),
+    "",
+  ].join("\n");
 }
 
 export function commandHelp(c: Command): string {

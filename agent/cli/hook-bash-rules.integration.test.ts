@@ -31,7 +31,13 @@ const NOT_PLAIN = [
   "./git status",
 ];
 /** Not denied by `rm -rf*` before: the wrapper's option value was read as the program. */
-const WRAPPED_RM = ["sudo -u root rm -rf /", "nice -n 5 rm -rf /", "timeout -k 1 5 rm -rf /", "env -u HOME rm -rf /", "xargs -n 1 rm -rf"];
+const WRAPPED_RM = [
+  "sudo -u root rm -rf /",
+  "nice -n 5 rm -rf /",
+  "timeout -k 1 5 rm -rf /",
+  "env -u HOME rm -rf /",
+  "xargs -n 1 rm -rf",
+];
 
 describe.each(testProviders())("Bash rules at the HTTP hook and podwatch hook, on %s", (provider) => {
   let s: TestServer;
@@ -40,13 +46,33 @@ describe.each(testProviders())("Bash rules at the HTTP hook and podwatch hook, o
 
   const pod = async (name: string) => {
     const { podId, tokens } = await agentPod(s.url, name, { claude: "implementer" });
-    expect((await api(s.url, "POST", `/api/v1/pods/${podId}/events`, { type: "agent.policy.set", actor: "ops-admin", body: RULES })).status).toBe(201);
-    const env = { PODWATCH_URL: s.url, PODWATCH_TOKEN: tokens.claude!, PODWATCH_SPOOL_DIR: join(mkdtempSync(join(tmpdir(), "pw-bash-rules-")), "spool") };
+    expect(
+      (
+        await api(s.url, "POST", `/api/v1/pods/${podId}/events`, {
+          type: "agent.policy.set",
+          actor: "ops-admin",
+          body: RULES,
+        })
+      ).status,
+    ).toBe(201);
+    const env = {
+      PODWATCH_URL: s.url,
+      PODWATCH_TOKEN: tokens.claude!,
+      PODWATCH_SPOOL_DIR: join(mkdtempSync(join(tmpdir(), "pw-bash-rules-")), "spool"),
+    };
     return { podId, token: tokens.claude!, env };
   };
-  const call = (id: string, command: string) => ({ ...readHookFixture("pre-tool-use-bash"), tool_use_id: id, tool_input: { command } });
+  const call = (id: string, command: string) => ({
+    ...readHookFixture("pre-tool-use-bash"),
+    tool_use_id: id,
+    tool_input: { command },
+  });
   const overHttp = async (token: string, body: unknown) => {
-    const res = await fetch(`${s.url}/api/v1/hooks/claude-code?wait=60`, { method: "POST", headers: { authorization: `Bearer ${token}`, "content-type": "application/json" }, body: JSON.stringify(body) });
+    const res = await fetch(`${s.url}/api/v1/hooks/claude-code?wait=60`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+      body: JSON.stringify(body),
+    });
     const text = await res.text();
     return { status: res.status, json: text ? JSON.parse(text) : null };
   };
@@ -55,13 +81,20 @@ describe.each(testProviders())("Bash rules at the HTTP hook and podwatch hook, o
     return { status: run.code, json: run.json as any };
   };
   const decision = (r: { json: any }) => r.json?.hookSpecificOutput?.permissionDecision ?? "none";
-  const requests = async (podId: string) => ((await api(s.url, "GET", `/api/v1/pods/${podId}/events?after=0&limit=1000`)).body.events as Ev[]).filter((e) => e.type === "tool.approval.requested");
+  const requests = async (podId: string) =>
+    ((await api(s.url, "GET", `/api/v1/pods/${podId}/events?after=0&limit=1000`)).body.events as Ev[]).filter(
+      (e) => e.type === "tool.approval.requested",
+    );
 
-  for (const [door, through] of [["HTTP hook", "http"], ["podwatch hook", "command"]] as const) {
+  for (const [door, through] of [
+    ["HTTP hook", "http"],
+    ["podwatch hook", "command"],
+  ] as const) {
     it(`${door}: an allow rule admits git status and npm test run plainly, nothing that runs other code`, async () => {
       const { token, env } = await pod(`allow-${through}`);
       const send = (body: unknown) => (through === "http" ? overHttp(token, body) : overCommand(env, body));
-      for (const command of ["git status", "npm test"]) expect(decision(await send(call(`toolu_ok_${command.length}`, command))), command).toBe("allow");
+      for (const command of ["git status", "npm test"])
+        expect(decision(await send(call(`toolu_ok_${command.length}`, command))), command).toBe("allow");
       for (const [i, command] of NOT_PLAIN.entries()) {
         const r = await send(call(`toolu_np_${i}`, command));
         // Claude Code's own permission flow decides; core.fsmonitor's value is read as a command whose program
@@ -76,13 +109,25 @@ describe.each(testProviders())("Bash rules at the HTTP hook and podwatch hook, o
       const send = (body: unknown) => (through === "http" ? overHttp(token, body) : overCommand(env, body));
       for (const [i, command] of WRAPPED_RM.entries()) {
         const r = await send(call(`toolu_rm_${i}`, command));
-        expect([decision(r), r.json.hookSpecificOutput.permissionDecisionReason], command).toEqual(["deny", expect.stringContaining('rule "no-rm"')]);
+        expect([decision(r), r.json.hookSpecificOutput.permissionDecisionReason], command).toEqual([
+          "deny",
+          expect.stringContaining('rule "no-rm"'),
+        ]);
       }
       // The ask rule holds `sudo -u root git push` for a person; their deny reaches the agent.
       const held = send(call("toolu_push", "sudo -u root git push origin main"));
-      const [asked] = await eventually(() => requests(podId), (l) => l.length > 0, "the approval request", 30_000);
+      const [asked] = await eventually(
+        () => requests(podId),
+        (l) => l.length > 0,
+        "the approval request",
+        30_000,
+      );
       expect(asked!.body.input).toContain("sudo -u root git push origin main");
-      const answer = { type: "tool.approval.answered", actor: "ops-admin", body: { requestId: asked!.body.requestId, decision: "deny", reason: "not as root" } };
+      const answer = {
+        type: "tool.approval.answered",
+        actor: "ops-admin",
+        body: { requestId: asked!.body.requestId, decision: "deny", reason: "not as root" },
+      };
       expect((await api(s.url, "POST", `/api/v1/pods/${podId}/events`, answer)).status).toBe(201);
       expect(decision(await held)).toBe("deny");
     }, 60_000);

@@ -15,7 +15,10 @@ import { runHookProcess } from "../hooks/testing/run-hook-process";
 import { Spool } from "../hooks/spool";
 
 type Ev = { type: string; body: Record<string, any> };
-const RULES = [{ id: "push", tool: "Bash", input: "git push*", action: "ask" }, { id: "no-rm", tool: "Bash", input: "rm -rf*", action: "deny" }];
+const RULES = [
+  { id: "push", tool: "Bash", input: "git push*", action: "ask" },
+  { id: "no-rm", tool: "Bash", input: "rm -rf*", action: "deny" },
+];
 const NUL = '"a\\u0000b"';
 
 describe.each(testProviders())("podwatch hook answers every gated call, on %s", (provider) => {
@@ -30,20 +33,53 @@ describe.each(testProviders())("podwatch hook answers every gated call, on %s", 
     await db?.drop();
   });
 
-  const ofType = async (podId: string, type: string): Promise<Ev[]> => (await api(server.url, "GET", `/api/v1/pods/${podId}/events?after=0&limit=1000`)).body.events.filter((e: Ev) => e.type === type);
-  const admin = (podId: string, body: unknown) => api(server.url, "POST", `/api/v1/pods/${podId}/events`, body);
-  const setup = async (name: string, policy: object, agents: Record<string, string> = { claude: "implementer" }) => {
+  const ofType = async (podId: string, type: string): Promise<Ev[]> =>
+    (await api(server.url, "GET", `/api/v1/pods/${podId}/events?after=0&limit=1000`)).body.events.filter(
+      (e: Ev) => e.type === type,
+    );
+  const admin = (podId: string, body: unknown) =>
+    api(server.url, "POST", `/api/v1/pods/${podId}/events`, body);
+  const setup = async (
+    name: string,
+    policy: object,
+    agents: Record<string, string> = { claude: "implementer" },
+  ) => {
     const { podId, tokens } = await agentPod(server.url, name, agents);
-    expect((await admin(podId, { type: "agent.policy.set", actor: "ops-admin", body: policy })).status).toBe(201);
-    const env = { PODWATCH_URL: server.url, PODWATCH_TOKEN: tokens["claude"]!, PODWATCH_SPOOL_DIR: join(mkdtempSync(join(tmpdir(), "pw-gate-answers-")), "spool") };
-    return { podId, tokens, env, hook: (p: unknown, e: Record<string, string> = {}) => runHookProcess(p, { ...env, ...e }) };
+    expect((await admin(podId, { type: "agent.policy.set", actor: "ops-admin", body: policy })).status).toBe(
+      201,
+    );
+    const env = {
+      PODWATCH_URL: server.url,
+      PODWATCH_TOKEN: tokens["claude"]!,
+      PODWATCH_SPOOL_DIR: join(mkdtempSync(join(tmpdir(), "pw-gate-answers-")), "spool"),
+    };
+    return {
+      podId,
+      tokens,
+      env,
+      hook: (p: unknown, e: Record<string, string> = {}) => runHookProcess(p, { ...env, ...e }),
+    };
   };
   const rmWith = (fixture: "pre-tool-use-bash" | "permission-request", extra: string) =>
-    JSON.stringify({ ...readHookFixture(fixture), tool_input: { command: "rm -rf /", description: "X" } }).replace('"X"', extra);
+    JSON.stringify({
+      ...readHookFixture(fixture),
+      tool_input: { command: "rm -rf /", description: "X" },
+    }).replace('"X"', extra);
   const deny = (event: "PreToolUse" | "PermissionRequest", reason: string) =>
     event === "PreToolUse"
-      ? { hookSpecificOutput: { hookEventName: event, permissionDecision: "deny", permissionDecisionReason: expect.stringContaining(reason) } }
-      : { hookSpecificOutput: { hookEventName: event, decision: { behavior: "deny", message: expect.stringContaining(reason) } } };
+      ? {
+          hookSpecificOutput: {
+            hookEventName: event,
+            permissionDecision: "deny",
+            permissionDecisionReason: expect.stringContaining(reason),
+          },
+        }
+      : {
+          hookSpecificOutput: {
+            hookEventName: event,
+            decision: { behavior: "deny", message: expect.stringContaining(reason) },
+          },
+        };
 
   it("input podwatch refuses (a NUL in the tool's description) is denied with exit 0 under a closed rule, and gets no opinion under an open one", async () => {
     const closed = await setup("cmd-nul-closed", { rules: RULES, unreachable: "closed" });
@@ -60,45 +96,123 @@ describe.each(testProviders())("podwatch hook answers every gated call, on %s", 
     const { hook } = await setup("cmd-unreadable", { rules: RULES, unreachable: "closed" });
     expect((await hook(readHookFixture("session-start"))).code).toBe(0); // caches the closed rule the server states
     const cut = rmWith("pre-tool-use-bash", '"x", "y": tru');
-    expect(await hook(cut)).toMatchObject({ code: 0, json: deny("PreToolUse", "not Claude Code's hook input"), stderr: expect.stringContaining("not Claude Code's hook input") });
+    expect(await hook(cut)).toMatchObject({
+      code: 0,
+      json: deny("PreToolUse", "not Claude Code's hook input"),
+      stderr: expect.stringContaining("not Claude Code's hook input"),
+    });
     const huge = rmWith("pre-tool-use-bash", JSON.stringify("x".repeat(4_300_000)));
     expect(await hook(huge)).toMatchObject({ code: 0, json: deny("PreToolUse", "larger than 4 MiB") });
     // Nested past what JSON.stringify can walk (JSON.parse takes it): the hook's own failure, still answered by the rule.
     const deep = rmWith("pre-tool-use-bash", `${"[".repeat(20_000)}${"]".repeat(20_000)}`);
-    expect(await hook(deep)).toMatchObject({ code: 0, json: deny("PreToolUse", "this agent's rule is to deny") });
+    expect(await hook(deep)).toMatchObject({
+      code: 0,
+      json: deny("PreToolUse", "this agent's rule is to deny"),
+    });
     // No pod to ask: no rule to read either, so a gated call is denied; an observation still exits 1.
-    expect(await hook(rmWith("permission-request", '"ok"'), { PODWATCH_TOKEN: "" })).toMatchObject({ code: 0, json: deny("PermissionRequest", "PODWATCH_TOKEN") });
-    expect(await hook(readHookFixture("pre-tool-use-git-push"), { PODWATCH_URL: "" })).toMatchObject({ code: 0, json: deny("PreToolUse", "PODWATCH_URL") });
-    expect(await hook(readHookFixture("notification"), { PODWATCH_URL: "" })).toMatchObject({ code: 1, stdout: "" });
+    expect(await hook(rmWith("permission-request", '"ok"'), { PODWATCH_TOKEN: "" })).toMatchObject({
+      code: 0,
+      json: deny("PermissionRequest", "PODWATCH_TOKEN"),
+    });
+    expect(await hook(readHookFixture("pre-tool-use-git-push"), { PODWATCH_URL: "" })).toMatchObject({
+      code: 0,
+      json: deny("PreToolUse", "PODWATCH_URL"),
+    });
+    expect(await hook(readHookFixture("notification"), { PODWATCH_URL: "" })).toMatchObject({
+      code: 1,
+      stdout: "",
+    });
     expect(await hook(cut.replace("PreToolUse", "PostToolUse"))).toMatchObject({ code: 1, stdout: "" });
   });
 
   it("podwatch's own decision stands when the rule cannot be cached beside the spool (a folder where its file goes)", async () => {
     const { hook, env } = await setup("cmd-rule-unwritable", { rules: RULES, unreachable: "open" });
     // The agent could make this with an allowed mkdir: writing the cached rule then fails on every answer.
-    mkdirSync(new Spool(env.PODWATCH_SPOOL_DIR, env.PODWATCH_URL, env.PODWATCH_TOKEN).sibling(".rule"), { recursive: true });
-    expect(await hook(rmWith("pre-tool-use-bash", '"ok"'))).toMatchObject({ code: 0, json: deny("PreToolUse", "rm -rf") });
+    mkdirSync(new Spool(env.PODWATCH_SPOOL_DIR, env.PODWATCH_URL, env.PODWATCH_TOKEN).sibling(".rule"), {
+      recursive: true,
+    });
+    expect(await hook(rmWith("pre-tool-use-bash", '"ok"'))).toMatchObject({
+      code: 0,
+      json: deny("PreToolUse", "rm -rf"),
+    });
     // Nor when the spool itself cannot be read: podwatch is reachable and is asked.
-    mkdirSync(new Spool(env.PODWATCH_SPOOL_DIR, env.PODWATCH_URL, env.PODWATCH_TOKEN).file, { recursive: true });
-    expect(await hook(rmWith("pre-tool-use-bash", '"ok"'))).toMatchObject({ code: 0, json: deny("PreToolUse", "rm -rf") });
+    mkdirSync(new Spool(env.PODWATCH_SPOOL_DIR, env.PODWATCH_URL, env.PODWATCH_TOKEN).file, {
+      recursive: true,
+    });
+    expect(await hook(rmWith("pre-tool-use-bash", '"ok"'))).toMatchObject({
+      code: 0,
+      json: deny("PreToolUse", "rm -rf"),
+    });
   });
 
   it("a crossed hold_tools budget asks a person about a call an ask rule covers: held, answered, recorded", async () => {
-    const { podId, tokens, hook } = await setup("cmd-budget-ask", { rules: RULES, ask: { minutes: 5, then: "allow" } }, { claude: "implementer", chair: "chair" });
-    const chair = (type: string, body: object) => api(server.url, "POST", `/api/v1/pods/${podId}/events`, { type, actor: "chair", body }, { token: tokens["chair"]! });
+    const { podId, tokens, hook } = await setup(
+      "cmd-budget-ask",
+      { rules: RULES, ask: { minutes: 5, then: "allow" } },
+      { claude: "implementer", chair: "chair" },
+    );
+    const chair = (type: string, body: object) =>
+      api(
+        server.url,
+        "POST",
+        `/api/v1/pods/${podId}/events`,
+        { type, actor: "chair", body },
+        { token: tokens["chair"]! },
+      );
     expect((await chair("pod.scope_agreed", { scope: "s", successCriteria: ["c"] })).status).toBe(201);
     expect((await chair("pod.started", {})).status).toBe(201);
-    expect((await api(server.url, "PUT", `/api/v1/pods/${podId}/budgets/b-tok`, { agentId: "claude", metric: "tokens", limit: 1000, then: "hold_tools" })).status).toBe(200);
+    expect(
+      (
+        await api(server.url, "PUT", `/api/v1/pods/${podId}/budgets/b-tok`, {
+          agentId: "claude",
+          metric: "tokens",
+          limit: 1000,
+          then: "hold_tools",
+        })
+      ).status,
+    ).toBe(200);
     const usage = { type: "usage.reported", actor: "claude", body: { model: "m", inputTokens: 1100 } };
-    expect((await api(server.url, "POST", `/api/v1/pods/${podId}/events`, usage, { token: tokens["claude"]! })).status).toBe(201);
-    await eventually(() => ofType(podId, "budget.exceeded"), (l) => l.length === 1, "the budget to be crossed");
+    expect(
+      (await api(server.url, "POST", `/api/v1/pods/${podId}/events`, usage, { token: tokens["claude"]! }))
+        .status,
+    ).toBe(201);
+    await eventually(
+      () => ofType(podId, "budget.exceeded"),
+      (l) => l.length === 1,
+      "the budget to be crossed",
+    );
 
     const held = hook({ ...readHookFixture("pre-tool-use-git-push"), tool_use_id: "toolu_cmd_budget" });
-    const [asked] = await eventually(() => ofType(podId, "tool.approval.requested"), (l) => l.length > 0, "the approval request");
+    const [asked] = await eventually(
+      () => ofType(podId, "tool.approval.requested"),
+      (l) => l.length > 0,
+      "the approval request",
+    );
     expect(asked!.body.deadline).toMatchObject({ then: "answer", answer: "deny" });
-    expect((await admin(podId, { type: "tool.approval.answered", actor: "ops-admin", body: { requestId: asked!.body.requestId, decision: "allow", reason: "go" } })).status).toBe(201);
+    expect(
+      (
+        await admin(podId, {
+          type: "tool.approval.answered",
+          actor: "ops-admin",
+          body: { requestId: asked!.body.requestId, decision: "allow", reason: "go" },
+        })
+      ).status,
+    ).toBe(201);
     const r = await held;
-    expect([r.code, r.json]).toEqual([0, { hookSpecificOutput: { hookEventName: "PreToolUse", permissionDecision: "allow", permissionDecisionReason: "go" } }]);
-    expect((await ofType(podId, "tool.call")).filter((c) => c.body.toolUseId === "toolu_cmd_budget").map((c) => c.body.gate.by)).toEqual(["person"]);
+    expect([r.code, r.json]).toEqual([
+      0,
+      {
+        hookSpecificOutput: {
+          hookEventName: "PreToolUse",
+          permissionDecision: "allow",
+          permissionDecisionReason: "go",
+        },
+      },
+    ]);
+    expect(
+      (await ofType(podId, "tool.call"))
+        .filter((c) => c.body.toolUseId === "toolu_cmd_budget")
+        .map((c) => c.body.gate.by),
+    ).toEqual(["person"]);
   }, 60_000);
 });

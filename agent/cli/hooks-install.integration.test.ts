@@ -7,8 +7,15 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { PODWATCH_BIN, type CliResult } from "../../server/testing/run-cli";
 
-function podwatch(args: string[], o: { cwd: string; home: string; env?: Record<string, string> }): Promise<CliResult> {
-  const child = spawn(process.execPath, [PODWATCH_BIN, ...args], { cwd: o.cwd, env: { NODE_ENV: "production", PATH: process.env.PATH, HOME: o.home, ...o.env }, stdio: ["ignore", "pipe", "pipe"] });
+function podwatch(
+  args: string[],
+  o: { cwd: string; home: string; env?: Record<string, string> },
+): Promise<CliResult> {
+  const child = spawn(process.execPath, [PODWATCH_BIN, ...args], {
+    cwd: o.cwd,
+    env: { NODE_ENV: "production", PATH: process.env.PATH, HOME: o.home, ...o.env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
   let stdout = "";
   let stderr = "";
   child.stdout.on("data", (d) => (stdout += d));
@@ -27,7 +34,9 @@ const folders = () => {
 const read = (path: string) => JSON.parse(readFileSync(path, "utf8"));
 const userOwn = {
   permissions: { allow: ["Bash(npm test:*)"] },
-  hooks: { PostToolUse: [{ matcher: "Write|Edit", hooks: [{ type: "command", command: "npx prettier --write" }] }] },
+  hooks: {
+    PostToolUse: [{ matcher: "Write|Edit", hooks: [{ type: "command", command: "npx prettier --write" }] }],
+  },
 };
 
 describe("podwatch hooks install / uninstall", () => {
@@ -37,12 +46,31 @@ describe("podwatch hooks install / uninstall", () => {
     mkdirSync(join(f.cwd, ".claude"));
     writeFileSync(local, JSON.stringify(userOwn));
     const first = await podwatch(["hooks", "install"], f);
-    expect(first).toMatchObject({ code: 0, stdout: expect.stringContaining(`podwatch hooks installed in ${local}`) });
+    expect(first).toMatchObject({
+      code: 0,
+      stdout: expect.stringContaining(`podwatch hooks installed in ${local}`),
+    });
     const s = read(local);
     expect(s.permissions).toEqual(userOwn.permissions);
-    expect(s.hooks.PostToolUse).toEqual([userOwn.hooks.PostToolUse[0], { matcher: "*", hooks: [{ type: "command", command: "podwatch hook", timeout: 10 }] }]);
-    expect(s.hooks.PreToolUse).toEqual([{ matcher: "*", hooks: [{ type: "command", command: "podwatch hook", timeout: 600 }] }]);
-    for (const event of ["SessionStart", "UserPromptSubmit", "PermissionRequest", "PostToolUseFailure", "Notification", "Stop", "SubagentStop", "PreCompact", "SessionEnd"]) expect(s.hooks[event]).toHaveLength(1);
+    expect(s.hooks.PostToolUse).toEqual([
+      userOwn.hooks.PostToolUse[0],
+      { matcher: "*", hooks: [{ type: "command", command: "podwatch hook", timeout: 10 }] },
+    ]);
+    expect(s.hooks.PreToolUse).toEqual([
+      { matcher: "*", hooks: [{ type: "command", command: "podwatch hook", timeout: 600 }] },
+    ]);
+    for (const event of [
+      "SessionStart",
+      "UserPromptSubmit",
+      "PermissionRequest",
+      "PostToolUseFailure",
+      "Notification",
+      "Stop",
+      "SubagentStop",
+      "PreCompact",
+      "SessionEnd",
+    ])
+      expect(s.hooks[event]).toHaveLength(1);
     const bytes = readFileSync(local, "utf8");
     const again = await podwatch(["hooks", "install"], f);
     expect(again).toMatchObject({ code: 0, stdout: expect.stringContaining("nothing to change") });
@@ -50,26 +78,54 @@ describe("podwatch hooks install / uninstall", () => {
     // Uninstall gives the user's file back as it was.
     expect((await podwatch(["hooks", "uninstall"], f)).code).toBe(0);
     expect(read(local)).toEqual(userOwn);
-    expect(await podwatch(["hooks", "uninstall"], f)).toMatchObject({ code: 0, stdout: expect.stringContaining("nothing to change") });
+    expect(await podwatch(["hooks", "uninstall"], f)).toMatchObject({
+      code: 0,
+      stdout: expect.stringContaining("nothing to change"),
+    });
   });
 
   it("--http --dry-run shows the diff and writes nothing; --http writes http hooks plus the usage reader", async () => {
     const f = folders();
     const project = join(f.cwd, ".claude", "settings.json");
     const env = { PODWATCH_URL: "http://127.0.0.1:3000" };
-    const dry = await podwatch(["hooks", "install", "--http", "--scope", "project", "--dry-run"], { ...f, env });
+    const dry = await podwatch(["hooks", "install", "--http", "--scope", "project", "--dry-run"], {
+      ...f,
+      env,
+    });
     expect(dry.code).toBe(0);
     expect(dry.stdout).toContain(`--- /dev/null\n+++ ${project}\n@@ -0,0 +1,`);
     expect(dry.stdout).toContain('+            "url": "http://127.0.0.1:3000/api/v1/hooks/claude-code",');
     expect(dry.stdout).toContain("dry run");
     expect(existsSync(project)).toBe(false);
-    const json = await podwatch(["hooks", "install", "--http", "--scope", "project", "--dry-run", "--json"], { ...f, env });
+    const json = await podwatch(["hooks", "install", "--http", "--scope", "project", "--dry-run", "--json"], {
+      ...f,
+      env,
+    });
     expect(JSON.parse(json.stdout)).toMatchObject({ path: project, changed: true, written: false });
 
-    expect((await podwatch(["hooks", "install", "--http", "--scope", "project"], { ...f, env })).code).toBe(0);
+    expect((await podwatch(["hooks", "install", "--http", "--scope", "project"], { ...f, env })).code).toBe(
+      0,
+    );
     const s = read(project);
-    expect(s.hooks.PreToolUse).toEqual([{ matcher: "*", hooks: [{ type: "http", url: "http://127.0.0.1:3000/api/v1/hooks/claude-code", headers: { Authorization: "Bearer $PODWATCH_TOKEN" }, allowedEnvVars: ["PODWATCH_TOKEN"], timeout: 600 }] }]);
-    expect(s.hooks.Stop.map((g: { hooks: { type: string; command?: string }[] }) => g.hooks[0]!.command ?? g.hooks[0]!.type)).toEqual(["http", "podwatch hook --usage-only"]);
+    expect(s.hooks.PreToolUse).toEqual([
+      {
+        matcher: "*",
+        hooks: [
+          {
+            type: "http",
+            url: "http://127.0.0.1:3000/api/v1/hooks/claude-code",
+            headers: { Authorization: "Bearer $PODWATCH_TOKEN" },
+            allowedEnvVars: ["PODWATCH_TOKEN"],
+            timeout: 600,
+          },
+        ],
+      },
+    ]);
+    expect(
+      s.hooks.Stop.map(
+        (g: { hooks: { type: string; command?: string }[] }) => g.hooks[0]!.command ?? g.hooks[0]!.type,
+      ),
+    ).toEqual(["http", "podwatch hook --usage-only"]);
     // Switching to the command form replaces ours; an uninstall dry run lists what would go.
     expect((await podwatch(["hooks", "install", "--scope", "project"], f)).code).toBe(0);
     expect(JSON.stringify(read(project))).not.toContain("http://127.0.0.1:3000");
@@ -80,8 +136,19 @@ describe("podwatch hooks install / uninstall", () => {
 
   it("user scope writes ~/.claude/settings.json; an unreadable file is refused (exit 2) and left alone", async () => {
     const f = folders();
-    expect((await podwatch(["hooks", "install", "--scope", "user", "--bin", "node /opt/podwatch/agent/bin/podwatch.mjs"], f)).code).toBe(0);
-    expect(read(join(f.home, ".claude", "settings.json")).hooks.Stop).toEqual([{ hooks: [{ type: "command", command: "node /opt/podwatch/agent/bin/podwatch.mjs hook", timeout: 10 }] }]);
+    expect(
+      (
+        await podwatch(
+          ["hooks", "install", "--scope", "user", "--bin", "node /opt/podwatch/agent/bin/podwatch.mjs"],
+          f,
+        )
+      ).code,
+    ).toBe(0);
+    expect(read(join(f.home, ".claude", "settings.json")).hooks.Stop).toEqual([
+      {
+        hooks: [{ type: "command", command: "node /opt/podwatch/agent/bin/podwatch.mjs hook", timeout: 10 }],
+      },
+    ]);
     mkdirSync(join(f.cwd, ".claude"));
     const broken = join(f.cwd, ".claude", "settings.local.json");
     writeFileSync(broken, '{ "hooks": { "Stop": [ } ');
@@ -89,8 +156,17 @@ describe("podwatch hooks install / uninstall", () => {
     expect(r).toMatchObject({ code: 2, stderr: expect.stringContaining("is not valid JSON") });
     expect(readFileSync(broken, "utf8")).toBe('{ "hooks": { "Stop": [ } ');
     writeFileSync(broken, '{ "hooks": ["x"] }');
-    expect(await podwatch(["hooks", "install"], f)).toMatchObject({ code: 2, stderr: expect.stringContaining('"hooks" must be an object') });
-    expect(await podwatch(["hooks", "install", "--scope", "everywhere"], f)).toMatchObject({ code: 2, stderr: expect.stringContaining("--scope takes local, project, user") });
-    expect(await podwatch(["hooks", "install", "--http"], f)).toMatchObject({ code: 2, stderr: expect.stringContaining("PODWATCH_URL") });
+    expect(await podwatch(["hooks", "install"], f)).toMatchObject({
+      code: 2,
+      stderr: expect.stringContaining('"hooks" must be an object'),
+    });
+    expect(await podwatch(["hooks", "install", "--scope", "everywhere"], f)).toMatchObject({
+      code: 2,
+      stderr: expect.stringContaining("--scope takes local, project, user"),
+    });
+    expect(await podwatch(["hooks", "install", "--http"], f)).toMatchObject({
+      code: 2,
+      stderr: expect.stringContaining("PODWATCH_URL"),
+    });
   });
 });

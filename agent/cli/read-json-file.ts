@@ -7,7 +7,9 @@ export function readJsonFile(path: string): unknown {
   try {
     text = readFileSync(path === "-" ? 0 : path, "utf8");
   } catch (e) {
-    throw new UsageError(`cannot read ${path}: ${(e as NodeJS.ErrnoException).code === "ENOENT" ? "no such file" : (e as Error).message}`);
+    throw new UsageError(
+      `cannot read ${path}: ${(e as NodeJS.ErrnoException).code === "ENOENT" ? "no such file" : (e as Error).message}`,
+    );
   }
   try {
     return JSON.parse(text);

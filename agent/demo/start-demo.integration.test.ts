@@ -11,21 +11,49 @@ describe("the demo simulator over the SDK", () => {
 
   it("sets up its pod and plays an episode, every agent speaking with its own token", async () => {
     const errors = vi.spyOn(console, "error");
-    const demo = await startDemo({ baseUrl: s.url, intervalMs: 1, adminKey: s.app.access.internalKey, watchers: ["owner@example.com"] });
+    const demo = await startDemo({
+      baseUrl: s.url,
+      intervalMs: 1,
+      adminKey: s.app.access.internalKey,
+      watchers: ["owner@example.com"],
+    });
     try {
       await expect
-        .poll(async () => (await api(s.url, "GET", `/api/v1/pods/${demo.podId}/events?type=decision&limit=5`)).body.events.length, { timeout: 40_000, interval: 200 })
+        .poll(
+          async () =>
+            (await api(s.url, "GET", `/api/v1/pods/${demo.podId}/events?type=decision&limit=5`)).body.events
+              .length,
+          { timeout: 40_000, interval: 200 },
+        )
         .toBeGreaterThanOrEqual(2); // both decisions of episode 1: the whole episode has played
     } finally {
       demo.stop();
     }
     expect(errors).not.toHaveBeenCalled();
     const state = (await api(s.url, "GET", `/api/v1/pods/${demo.podId}/state`)).body;
-    expect(state.members.map((m: { memberId: string }) => m.memberId)).toEqual(expect.arrayContaining(["orchestrator-1", "implementer-1", "reviewer-1", "chair-1", "owner@example.com"]));
+    expect(state.members.map((m: { memberId: string }) => m.memberId)).toEqual(
+      expect.arrayContaining([
+        "orchestrator-1",
+        "implementer-1",
+        "reviewer-1",
+        "chair-1",
+        "owner@example.com",
+      ]),
+    );
     const { tokens } = (await api(s.url, "GET", `/api/v1/pods/${demo.podId}/tokens`)).body;
     expect(tokens.filter((t: { revokedAt: string | null }) => !t.revokedAt)).toHaveLength(6);
     const { events } = (await api(s.url, "GET", `/api/v1/pods/${demo.podId}/events?after=0&limit=1000`)).body;
     const types = new Set(events.map((e: { type: string }) => e.type));
-    for (const t of ["pod.scope_agreed", "plan.imported", "workcell.opened", "workcell.proof", "evidence.bundle", "escalation", "job.delivered", "decision"]) expect(types, t).toContain(t);
+    for (const t of [
+      "pod.scope_agreed",
+      "plan.imported",
+      "workcell.opened",
+      "workcell.proof",
+      "evidence.bundle",
+      "escalation",
+      "job.delivered",
+      "decision",
+    ])
+      expect(types, t).toContain(t);
   });
 });

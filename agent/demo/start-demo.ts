@@ -9,28 +9,60 @@ import { demoMemberRequests, episodeSteps, setupSteps, type DemoStep } from "./d
 const DEMO_POD_NAME = "demo";
 const TOKEN_LABEL = "demo simulator";
 
-type DemoState = { members: { memberId: string }[]; board: { taskId: string }[]; inbox: unknown[]; scope: unknown };
+type DemoState = {
+  members: { memberId: string }[];
+  board: { taskId: string }[];
+  inbox: unknown[];
+  scope: unknown;
+};
 export type DemoOptions = { baseUrl: string; intervalMs: number; adminKey: string; watchers: string[] };
 
 /** Creates the demo pod if needed, its members, and fresh tokens for its agents (revoking the last run's). */
 async function prepare(baseUrl: string, adminKey: string, watchers: string[]) {
   const admin = new PodwatchClient({ url: baseUrl, token: adminKey });
-  const api = <T>(path: string, o: { method?: string; body?: unknown } = {}) => admin.request<T>(o.method ?? "GET", path, o.body);
+  const api = <T>(path: string, o: { method?: string; body?: unknown } = {}) =>
+    admin.request<T>(o.method ?? "GET", path, o.body);
   const { pods } = await api<{ pods: { id: string; name: string }[] }>("/api/v1/pods");
   const podId =
     pods.find((p) => p.name === DEMO_POD_NAME)?.id ??
-    (await api<{ id: string }>("/api/v1/pods", { method: "POST", body: { name: DEMO_POD_NAME, mode: "collaboration", scope: "A simulated pod: orchestrator, implementer, reviewer, chair and plan gates working a plan, live." } })).id;
+    (
+      await api<{ id: string }>("/api/v1/pods", {
+        method: "POST",
+        body: {
+          name: DEMO_POD_NAME,
+          mode: "collaboration",
+          scope:
+            "A simulated pod: orchestrator, implementer, reviewer, chair and plan gates working a plan, live.",
+        },
+      })
+    ).id;
   const state = await api<DemoState>(`/api/v1/pods/${podId}/state`);
   const present = new Set(state.members.map((m) => m.memberId));
-  for (const m of demoMemberRequests()) if (!present.has(m.memberId)) await api(`/api/v1/pods/${podId}/members`, { method: "POST", body: m });
+  for (const m of demoMemberRequests())
+    if (!present.has(m.memberId)) await api(`/api/v1/pods/${podId}/members`, { method: "POST", body: m });
   // The people running podwatch can decide in the demo pod.
-  for (const email of watchers) if (!present.has(email)) await api(`/api/v1/pods/${podId}/members`, { method: "POST", body: { memberId: email, kind: "human", displayName: "Administrator", roles: ["admin"] } });
-  const { tokens } = await api<{ tokens: { id: string; label: string | null; revokedAt: string | null }[] }>(`/api/v1/pods/${podId}/tokens`);
-  for (const t of tokens) if (t.label === TOKEN_LABEL && !t.revokedAt) await api(`/api/v1/pods/${podId}/tokens/${t.id}`, { method: "DELETE" });
+  for (const email of watchers)
+    if (!present.has(email))
+      await api(`/api/v1/pods/${podId}/members`, {
+        method: "POST",
+        body: { memberId: email, kind: "human", displayName: "Administrator", roles: ["admin"] },
+      });
+  const { tokens } = await api<{ tokens: { id: string; label: string | null; revokedAt: string | null }[] }>(
+    `/api/v1/pods/${podId}/tokens`,
+  );
+  for (const t of tokens)
+    if (t.label === TOKEN_LABEL && !t.revokedAt)
+      await api(`/api/v1/pods/${podId}/tokens/${t.id}`, { method: "DELETE" });
   const agents = new Map<string, PodAgent>();
   for (const m of demoMemberRequests()) {
-    const { token } = await api<{ token: string }>(`/api/v1/pods/${podId}/members/${m.memberId}/tokens`, { method: "POST", body: { label: TOKEN_LABEL } });
-    agents.set(m.memberId, new PodAgent(new PodwatchClient({ url: baseUrl, token, podId, actor: m.memberId })));
+    const { token } = await api<{ token: string }>(`/api/v1/pods/${podId}/members/${m.memberId}/tokens`, {
+      method: "POST",
+      body: { label: TOKEN_LABEL },
+    });
+    agents.set(
+      m.memberId,
+      new PodAgent(new PodwatchClient({ url: baseUrl, token, podId, actor: m.memberId })),
+    );
   }
   return { podId, agents, state: () => api<DemoState>(`/api/v1/pods/${podId}/state`), initial: state };
 }

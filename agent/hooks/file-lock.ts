@@ -54,7 +54,8 @@ function breakStale(path: string, content: string) {
   } catch {
     return;
   }
-  if (readOrNull(aside) !== content) renameSync(aside, path); // someone's fresh lock: put it back
+  if (readOrNull(aside) !== content)
+    renameSync(aside, path); // someone's fresh lock: put it back
   else unlinkSync(aside);
 }
 
@@ -73,4 +74,3 @@ export function acquireLock(path: string, o: { waitMs: number; staleMs: number }
     sleepSync(Math.min(delay, Math.max(1, until - Date.now())));
   }
 }
-

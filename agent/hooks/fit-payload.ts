@@ -8,10 +8,15 @@ export const SERVER_BODY_MAX_BYTES = 2 * 1024 * 1024 - 4096;
 const KEEP_CHARS = 16 * 1024;
 
 function cutTexts(value: unknown, depth: number): unknown {
-  if (typeof value === "string") return value.length > KEEP_CHARS ? `${value.slice(0, KEEP_CHARS)}… [cut by podwatch hook: ${value.length} characters]` : value;
+  if (typeof value === "string")
+    return value.length > KEEP_CHARS
+      ? `${value.slice(0, KEEP_CHARS)}… [cut by podwatch hook: ${value.length} characters]`
+      : value;
   if (depth <= 0 || value === null || typeof value !== "object") return value;
   if (Array.isArray(value)) return value.slice(0, 1000).map((v) => cutTexts(v, depth - 1));
-  return Object.fromEntries(Object.entries(value as Record<string, unknown>).map(([k, v]) => [k, cutTexts(v, depth - 1)]));
+  return Object.fromEntries(
+    Object.entries(value as Record<string, unknown>).map(([k, v]) => [k, cutTexts(v, depth - 1)]),
+  );
 }
 
 /** The payload's JSON, its long texts cut when it would not fit the server's limit. */

@@ -4,7 +4,12 @@
 // never a guess. A row matches the model id with or without its release date
 // ("claude-sonnet-4-5-20250929" is claude-sonnet-4-5).
 export type ModelPrice = { input: number; output: number; cacheWrite: number; cacheRead: number };
-export type TokenCounts = { inputTokens: number; outputTokens: number; cacheReadTokens: number; cacheWriteTokens: number };
+export type TokenCounts = {
+  inputTokens: number;
+  outputTokens: number;
+  cacheReadTokens: number;
+  cacheWriteTokens: number;
+};
 
 export const MODEL_PRICES: readonly [prefix: string, price: ModelPrice][] = [
   ["claude-opus-4-5", { input: 5, output: 25, cacheWrite: 6.25, cacheRead: 0.5 }],
@@ -19,13 +24,22 @@ export const MODEL_PRICES: readonly [prefix: string, price: ModelPrice][] = [
 
 export function priceOf(model: string): ModelPrice | null {
   // The prefix, then nothing, a release date, or a variant tag ("[1m]", "@20250929"): "claude-opus-4-6" is not opus-4.
-  return MODEL_PRICES.find(([prefix]) => model.startsWith(prefix) && /^(-\d{8})?([@[].*)?$/.test(model.slice(prefix.length)))?.[1] ?? null;
+  return (
+    MODEL_PRICES.find(
+      ([prefix]) => model.startsWith(prefix) && /^(-\d{8})?([@[].*)?$/.test(model.slice(prefix.length)),
+    )?.[1] ?? null
+  );
 }
 
 /** The cost in dollars, rounded to a millionth; undefined for a model without a price. */
 export function costOf(model: string, t: TokenCounts): number | undefined {
   const p = priceOf(model);
   if (!p) return undefined;
-  const usd = (t.inputTokens * p.input + t.outputTokens * p.output + t.cacheWriteTokens * p.cacheWrite + t.cacheReadTokens * p.cacheRead) / 1e6;
+  const usd =
+    (t.inputTokens * p.input +
+      t.outputTokens * p.output +
+      t.cacheWriteTokens * p.cacheWrite +
+      t.cacheReadTokens * p.cacheRead) /
+    1e6;
   return Math.round(usd * 1e6) / 1e6;
 }

@@ -7,6 +7,10 @@ export type HookForm = "http" | "command";
 
 export function ourHooks(form: HookForm, url: string, bin = "podwatch"): ClaudeHooks {
   if (form === "command") return commandHooks(`${bin} hook`);
-  const usage = { hooks: [{ type: "command" as const, command: `${bin} hook --usage-only`, timeout: OBSERVATION_TIMEOUT_SECONDS }] };
+  const usage = {
+    hooks: [
+      { type: "command" as const, command: `${bin} hook --usage-only`, timeout: OBSERVATION_TIMEOUT_SECONDS },
+    ],
+  };
   return withExtra(httpHooks(url), { Stop: [usage], SubagentStop: [usage], SessionEnd: [usage] });
 }

@@ -1,6 +1,17 @@
 // The files the command hook keeps for the user (spool, transcript cursors) and the settings it
 // installs, against someone who can guess names or left the folder open.
-import { appendFileSync, chmodSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from "node:fs";
+import {
+  appendFileSync,
+  chmodSync,
+  lstatSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -29,20 +40,39 @@ describe("files the hook keeps for the user", () => {
 
   it("rewriting the spool never writes through a symlink planted at a guessable temporary name", () => {
     const s = new Spool(join(temp("spool"), "spool"), "http://x", "t");
-    s.append([Spool.entry({ kind: "hook", payload: { n: 1 } }), Spool.entry({ kind: "hook", payload: { n: 2 } })]);
+    s.append([
+      Spool.entry({ kind: "hook", payload: { n: 1 } }),
+      Spool.entry({ kind: "hook", payload: { n: 2 } }),
+    ]);
     const victim = plantAt(s.file);
     const [first] = s.locked(() => s.readFirstLocked(1 << 20));
     s.locked(() => s.dropFirstLocked(first!.bytes));
     expect(victim()).toBe("untouched");
-    expect(s.locked(() => s.readFirstLocked(1 << 20)).map((l) => (l.entry as { payload: { n: number } }).payload.n)).toEqual([2]);
-    expect(readdirSync(join(s.file, "..")).filter((f) => f.endsWith(".tmp") && !f.includes(String(process.pid)))).toEqual([]);
+    expect(
+      s
+        .locked(() => s.readFirstLocked(1 << 20))
+        .map((l) => (l.entry as { payload: { n: number } }).payload.n),
+    ).toEqual([2]);
+    expect(
+      readdirSync(join(s.file, "..")).filter((f) => f.endsWith(".tmp") && !f.includes(String(process.pid))),
+    ).toEqual([]);
   });
 
   it("the transcript cursor is never written through a planted symlink either", () => {
     const spool = new Spool(join(temp("spool"), "spool"), "http://x", "t");
     const transcript = join(temp("transcript"), "s.jsonl");
     const S = "5f2b8c1e-9a47-4d3b-b6a2-7c0e1d9f4a31";
-    const usage = (id: string) => assistantLines(S, { model: "claude-sonnet-4-5-20250929", id, usage: { input_tokens: 1, output_tokens: 2, cache_read_input_tokens: 0, cache_creation_input_tokens: 0 } });
+    const usage = (id: string) =>
+      assistantLines(S, {
+        model: "claude-sonnet-4-5-20250929",
+        id,
+        usage: {
+          input_tokens: 1,
+          output_tokens: 2,
+          cache_read_input_tokens: 0,
+          cache_creation_input_tokens: 0,
+        },
+      });
     writeFileSync(transcript, `${usage("msg_1").join("\n")}\n`);
     const payload = { hook_event_name: "Stop", session_id: S, transcript_path: transcript };
     expect(spoolTranscriptUsage(spool, payload)).toBe(1);

@@ -3,7 +3,11 @@
 // read in); `head` then keeps its first `headBytes`, enough to tell which event it was.
 export type StdinInput = { text: string | null; head: Buffer };
 
-export function readBoundedStdin(stdin: NodeJS.ReadableStream, maxBytes: number, headBytes = 64 * 1024): Promise<StdinInput> {
+export function readBoundedStdin(
+  stdin: NodeJS.ReadableStream,
+  maxBytes: number,
+  headBytes = 64 * 1024,
+): Promise<StdinInput> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let head = Buffer.alloc(0);

@@ -34,7 +34,11 @@ async function sendEntry(send: HookSender, entry: SpoolEntry, idleMs: number) {
   else await send.events(entry.events, idleMs);
 }
 
-export async function replaySpool(spool: Spool, send: HookSender, o: { deadline: number; lockWaitMs: number }): Promise<ReplayOutcome> {
+export async function replaySpool(
+  spool: Spool,
+  send: HookSender,
+  o: { deadline: number; lockWaitMs: number },
+): Promise<ReplayOutcome> {
   if (!spool.hasEntries()) return "done";
   const release = acquireLock(spool.replayLock, { waitMs: o.lockWaitMs, staleMs: REPLAY_STALE_MS });
   if (!release) return "busy";

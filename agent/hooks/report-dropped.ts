@@ -13,7 +13,11 @@ export async function reportDropped(spool: Spool, send: HookSender, deadline: nu
     id: randomUUID(),
     type: "agent.notified",
     ts: new Date().toISOString(),
-    body: { title: "podwatch hook spool", notificationType: "podwatch_spool_dropped", message: `${n} hook event${n === 1 ? " was" : "s were"} lost while podwatch was unreachable (the local spool was full, or the server refused them)` },
+    body: {
+      title: "podwatch hook spool",
+      notificationType: "podwatch_spool_dropped",
+      message: `${n} hook event${n === 1 ? " was" : "s were"} lost while podwatch was unreachable (the local spool was full, or the server refused them)`,
+    },
   };
   try {
     await send.events([event], Math.max(1, Math.min(5000, deadline - Date.now())));

@@ -16,17 +16,29 @@ export const USAGE_EVENTS = new Set(["Stop", "SubagentStop", "SessionEnd"]);
 
 /** The transcript this hook's usage is in: a subagent's own, else the session's. */
 function transcriptOf(payload: Record<string, unknown>): string | null {
-  const path = payload.hook_event_name === "SubagentStop" && typeof payload.agent_transcript_path === "string" ? payload.agent_transcript_path : payload.transcript_path;
-  return typeof path === "string" && isAbsolute(path) && path.endsWith(".jsonl") && existsSync(path) ? path : null;
+  const path =
+    payload.hook_event_name === "SubagentStop" && typeof payload.agent_transcript_path === "string"
+      ? payload.agent_transcript_path
+      : payload.transcript_path;
+  return typeof path === "string" && isAbsolute(path) && path.endsWith(".jsonl") && existsSync(path)
+    ? path
+    : null;
 }
 
 /** Spools the usage events the transcript gained; returns how many. */
-export function spoolTranscriptUsage(spool: Spool, payload: Record<string, unknown>, maxBytes?: number): number {
+export function spoolTranscriptUsage(
+  spool: Spool,
+  payload: Record<string, unknown>,
+  maxBytes?: number,
+): number {
   const path = transcriptOf(payload);
-  const sessionId = typeof payload.session_id === "string" && payload.session_id ? payload.session_id.slice(0, 200) : null;
+  const sessionId =
+    typeof payload.session_id === "string" && payload.session_id ? payload.session_id.slice(0, 200) : null;
   if (!path || !sessionId) return 0;
   spool.ensureDir();
-  const state = spool.sibling(`.usage-${createHash("sha256").update(`${sessionId}\n${path}`).digest("hex").slice(0, 20)}.json`);
+  const state = spool.sibling(
+    `.usage-${createHash("sha256").update(`${sessionId}\n${path}`).digest("hex").slice(0, 20)}.json`,
+  );
   const release = acquireLock(`${state}.lock`, { waitMs: 3000, staleMs: 60_000 });
   if (!release) return 0; // another hook of this session is reading it now
   try {
@@ -53,7 +65,11 @@ export function spoolTranscriptUsage(spool: Spool, payload: Record<string, unkno
 function readCursor(file: string): TranscriptCursor {
   try {
     const c = JSON.parse(readFileSync(file, "utf8")) as TranscriptCursor;
-    return { offset: Number.isSafeInteger(c.offset) && c.offset >= 0 ? c.offset : 0, seen: Array.isArray(c.seen) ? c.seen.filter((s) => typeof s === "string") : [], skipping: c.skipping === true };
+    return {
+      offset: Number.isSafeInteger(c.offset) && c.offset >= 0 ? c.offset : 0,
+      seen: Array.isArray(c.seen) ? c.seen.filter((s) => typeof s === "string") : [],
+      skipping: c.skipping === true,
+    };
   } catch {
     return { offset: 0, seen: [] };
   }

@@ -21,7 +21,12 @@ import { denyAnswer, GATED_EVENTS, readRule, unreachableAnswer } from "./unreach
 import { topLevelStrings } from "../../server/wire/top-level-strings";
 import { GATED_TIMEOUT_SECONDS, OBSERVATION_TIMEOUT_SECONDS } from "./settings-snippet";
 
-export type HookIo = { stdin: NodeJS.ReadableStream; stdout: (s: string) => void; stderr: (s: string) => void; env: NodeJS.ProcessEnv };
+export type HookIo = {
+  stdin: NodeJS.ReadableStream;
+  stdout: (s: string) => void;
+  stderr: (s: string) => void;
+  env: NodeJS.ProcessEnv;
+};
 
 export const HOOK_INPUT_MAX_BYTES = 4 * 1024 * 1024;
 const FAILED = 1; // Claude Code: a non-blocking error
@@ -30,27 +35,48 @@ export async function runHook(argv: string[], io: HookIo): Promise<number> {
   const started = Date.now();
   // Read first: which event this is decides how any failure below is answered.
   const input = await readBoundedStdin(io.stdin, HOOK_INPUT_MAX_BYTES);
-  const gatedEvent = topLevelStrings(input.text === null ? input.head : Buffer.from(input.text), "hook_event_name").find((e) => GATED_EVENTS.has(e)) ?? null;
+  const gatedEvent =
+    topLevelStrings(input.text === null ? input.head : Buffer.from(input.text), "hook_event_name").find((e) =>
+      GATED_EVENTS.has(e),
+    ) ?? null;
   let ruleSpool: Spool | null = null; // where the agent's rule is cached, once PODWATCH_URL and PODWATCH_TOKEN are known
   const fail = (message: string) => {
     io.stderr(`podwatch hook: ${message}\n`);
     if (!gatedEvent) return FAILED;
     const why = `podwatch hook could not check this call: ${message}`;
-    io.stdout(`${ruleSpool ? unreachableAnswer(gatedEvent, readRule(ruleSpool), message, "unchecked") : denyAnswer(gatedEvent, `${why}; with no pod to ask, it is denied`)}\n`);
+    io.stdout(
+      `${ruleSpool ? unreachableAnswer(gatedEvent, readRule(ruleSpool), message, "unchecked") : denyAnswer(gatedEvent, `${why}; with no pod to ask, it is denied`)}\n`,
+    );
     return 0;
   };
   let values: { timeout?: string; "usage-only"?: boolean; url?: string; token?: string };
   try {
-    ({ values } = parseArgs({ args: argv, options: { timeout: { type: "string" }, "usage-only": { type: "boolean" }, url: { type: "string" }, token: { type: "string" } }, strict: true }));
+    ({ values } = parseArgs({
+      args: argv,
+      options: {
+        timeout: { type: "string" },
+        "usage-only": { type: "boolean" },
+        url: { type: "string" },
+        token: { type: "string" },
+      },
+      strict: true,
+    }));
   } catch (e) {
     return fail((e as Error).message);
   }
   const url = values.url ?? io.env.PODWATCH_URL ?? "";
   const token = values.token ?? io.env.PODWATCH_TOKEN ?? "";
-  if (!/^https?:\/\/[^/]/.test(url)) return fail("set PODWATCH_URL to podwatch's address, e.g. http://127.0.0.1:3000");
+  if (!/^https?:\/\/[^/]/.test(url))
+    return fail("set PODWATCH_URL to podwatch's address, e.g. http://127.0.0.1:3000");
   if (!token) return fail("set PODWATCH_TOKEN to an agent token of the pod");
-  const spool = (ruleSpool = new Spool(io.env.PODWATCH_SPOOL_DIR || join(homedir(), ".podwatch", "spool"), url, token, Number(io.env.PODWATCH_SPOOL_MAX_BYTES) || DEFAULT_SPOOL_MAX_BYTES));
-  if (input.text === null) return fail(`the hook input is larger than ${HOOK_INPUT_MAX_BYTES / 1024 / 1024} MiB; not sent`);
+  const spool = (ruleSpool = new Spool(
+    io.env.PODWATCH_SPOOL_DIR || join(homedir(), ".podwatch", "spool"),
+    url,
+    token,
+    Number(io.env.PODWATCH_SPOOL_MAX_BYTES) || DEFAULT_SPOOL_MAX_BYTES,
+  ));
+  if (input.text === null)
+    return fail(`the hook input is larger than ${HOOK_INPUT_MAX_BYTES / 1024 / 1024} MiB; not sent`);
   let payload: Record<string, unknown>;
   try {
     payload = JSON.parse(input.text) as Record<string, unknown>;
@@ -74,14 +100,23 @@ export async function runHook(argv: string[], io: HookIo): Promise<number> {
   }
   const event = String(payload.hook_event_name ?? "");
   const gated = GATED_EVENTS.has(event);
-  const budgetS = Number(values.timeout ?? io.env.PODWATCH_HOOK_TIMEOUT ?? (gated ? GATED_TIMEOUT_SECONDS : OBSERVATION_TIMEOUT_SECONDS) /* Claude Code's own timeouts for our entries (settings-snippet.ts writes them) */);
-  if (!Number.isFinite(budgetS) || budgetS <= 0) return fail(`--timeout takes seconds, got ${values.timeout}`);
+  const budgetS = Number(
+    values.timeout ??
+      io.env.PODWATCH_HOOK_TIMEOUT ??
+      (gated
+        ? GATED_TIMEOUT_SECONDS
+        : OBSERVATION_TIMEOUT_SECONDS) /* Claude Code's own timeouts for our entries (settings-snippet.ts writes them) */,
+  );
+  if (!Number.isFinite(budgetS) || budgetS <= 0)
+    return fail(`--timeout takes seconds, got ${values.timeout}`);
   // Answer before Claude Code gives up on us: a fifth of the budget back, at most 3 s.
   const deadline = started + budgetS * 1000 - Math.min(3000, budgetS * 200);
   const ctx = { spool, send: hookSender(url, token), deadline };
 
   const work = async (): Promise<Delivery> => {
-    const d: Delivery = values["usage-only"] ? { output: "{}", exitCode: 0, replayAfter: true } : await deliverHook(ctx, payload, body);
+    const d: Delivery = values["usage-only"]
+      ? { output: "{}", exitCode: 0, replayAfter: true }
+      : await deliverHook(ctx, payload, body);
     const usage = USAGE_EVENTS.has(event) ? spoolTranscriptUsage(spool, payload) : 0;
     if (d.replayAfter || usage) {
       try {
@@ -97,11 +132,20 @@ export async function runHook(argv: string[], io: HookIo): Promise<number> {
   };
   let d: Delivery;
   try {
-    d = await withDeadline(work(), deadline, () => lateAnswer(ctx, payload, event, gated, values["usage-only"] === true));
+    d = await withDeadline(work(), deadline, () =>
+      lateAnswer(ctx, payload, event, gated, values["usage-only"] === true),
+    );
   } catch (e) {
     // The spool itself failed (a full disk, a folder we may not write): say so, and decide a gated call by the rule.
     const why = `the spool at ${spool.dir} failed: ${(e as Error).message}`;
-    d = gated ? { output: unreachableAnswer(event, readRule(spool), why), exitCode: 0, replayAfter: false, message: why } : { output: "", exitCode: FAILED, replayAfter: false, message: why };
+    d = gated
+      ? {
+          output: unreachableAnswer(event, readRule(spool), why),
+          exitCode: 0,
+          replayAfter: false,
+          message: why,
+        }
+      : { output: "", exitCode: FAILED, replayAfter: false, message: why };
   }
   if (d.message) io.stderr(`podwatch hook: ${d.message}\n`);
   if (d.output) io.stdout(`${d.output}\n`);
@@ -109,14 +153,25 @@ export async function runHook(argv: string[], io: HookIo): Promise<number> {
 }
 
 /** At the deadline: a gated call gets the unreachable rule (podwatch did not answer in time), an observation is kept in the spool (a repeat is harmless). */
-function lateAnswer(ctx: Ctx, payload: Record<string, unknown>, event: string, gated: boolean, usageOnly: boolean): Delivery {
+function lateAnswer(
+  ctx: Ctx,
+  payload: Record<string, unknown>,
+  event: string,
+  gated: boolean,
+  usageOnly: boolean,
+): Delivery {
   if (usageOnly) return { output: "{}", exitCode: 0, replayAfter: false };
-  return gated ? unreachable(ctx, payload, event, "slow", "no answer before the hook's timeout") : spooled(ctx, payload, false);
+  return gated
+    ? unreachable(ctx, payload, event, "slow", "no answer before the hook's timeout")
+    : spooled(ctx, payload, false);
 }
 
 function withDeadline<T>(work: Promise<T>, deadline: number, late: () => T): Promise<T> {
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => resolve(late()), Math.max(0, deadline - Date.now()));
-    work.then((v) => (clearTimeout(timer), resolve(v)), (e: unknown) => (clearTimeout(timer), reject(e)));
+    work.then(
+      (v) => (clearTimeout(timer), resolve(v)),
+      (e: unknown) => (clearTimeout(timer), reject(e)),
+    );
   });
 }

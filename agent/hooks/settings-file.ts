@@ -32,9 +32,12 @@ export function readSettings(path: string): { text: string; settings: Settings }
   try {
     value = JSON.parse(text);
   } catch (e) {
-    throw new UnreadableSettings(`${path} is not valid JSON (${(e as Error).message}); fix or remove it first, nothing was changed`);
+    throw new UnreadableSettings(
+      `${path} is not valid JSON (${(e as Error).message}); fix or remove it first, nothing was changed`,
+    );
   }
-  if (!value || typeof value !== "object" || Array.isArray(value)) throw new UnreadableSettings(`${path} does not hold a JSON object; nothing was changed`);
+  if (!value || typeof value !== "object" || Array.isArray(value))
+    throw new UnreadableSettings(`${path} does not hold a JSON object; nothing was changed`);
   return { text, settings: value as Settings };
 }
 

@@ -19,18 +19,30 @@ describe("merging podwatch's hooks into Claude Code settings", () => {
     expect(merged.permissions).toEqual(userSettings.permissions);
     expect(merged.env).toEqual({ FOO: "1" });
     const hooks = merged.hooks as Record<string, unknown[]>;
-    expect(hooks.PreToolUse).toEqual([userHooks.PreToolUse[0], { matcher: "*", hooks: [{ type: "command", command: "podwatch hook", timeout: 600 }] }]);
-    expect(hooks.Stop).toEqual([userHooks.Stop[0], { hooks: [{ type: "command", command: "podwatch hook", timeout: 10 }] }]);
+    expect(hooks.PreToolUse).toEqual([
+      userHooks.PreToolUse[0],
+      { matcher: "*", hooks: [{ type: "command", command: "podwatch hook", timeout: 600 }] },
+    ]);
+    expect(hooks.Stop).toEqual([
+      userHooks.Stop[0],
+      { hooks: [{ type: "command", command: "podwatch hook", timeout: 10 }] },
+    ]);
   });
 
   it("is idempotent, and switching forms replaces ours instead of adding", () => {
     const once = mergeHooks(userSettings, commandHooks());
     expect(mergeHooks(once, commandHooks())).toEqual(once);
     expect(JSON.stringify(mergeHooks(once, commandHooks()))).toBe(JSON.stringify(once)); // same key order too
-    const http = withExtra(httpHooks("http://127.0.0.1:3000"), { Stop: [{ hooks: [{ type: "command", command: "podwatch hook --usage-only", timeout: 10 }] }] });
+    const http = withExtra(httpHooks("http://127.0.0.1:3000"), {
+      Stop: [{ hooks: [{ type: "command", command: "podwatch hook --usage-only", timeout: 10 }] }],
+    });
     const switched = mergeHooks(once, http);
     const stop = (switched.hooks as Record<string, { hooks: { type: string; command?: string }[] }[]>).Stop!;
-    expect(stop.map((g) => g.hooks.map((h) => h.command ?? h.type))).toEqual([["say done"], ["http"], ["podwatch hook --usage-only"]]);
+    expect(stop.map((g) => g.hooks.map((h) => h.command ?? h.type))).toEqual([
+      ["say done"],
+      ["http"],
+      ["podwatch hook --usage-only"],
+    ]);
     expect(mergeHooks(switched, http)).toEqual(switched);
   });
 
@@ -38,8 +50,22 @@ describe("merging podwatch's hooks into Claude Code settings", () => {
     expect(unmergeHooks(mergeHooks(userSettings, commandHooks()))).toEqual(userSettings);
     expect(unmergeHooks(mergeHooks({ model: "opus" }, httpHooks("http://x")))).toEqual({ model: "opus" });
     // A group holding the user's hook and ours keeps the user's.
-    const mixed = { hooks: { PostToolUse: [{ matcher: "*", hooks: [{ type: "command", command: "log-it" }, { type: "command", command: "podwatch hook" }] }] } };
-    expect(unmergeHooks(mixed)).toEqual({ hooks: { PostToolUse: [{ matcher: "*", hooks: [{ type: "command", command: "log-it" }] }] } });
+    const mixed = {
+      hooks: {
+        PostToolUse: [
+          {
+            matcher: "*",
+            hooks: [
+              { type: "command", command: "log-it" },
+              { type: "command", command: "podwatch hook" },
+            ],
+          },
+        ],
+      },
+    };
+    expect(unmergeHooks(mixed)).toEqual({
+      hooks: { PostToolUse: [{ matcher: "*", hooks: [{ type: "command", command: "log-it" }] }] },
+    });
     expect(unmergeHooks(userSettings)).toEqual(userSettings);
   });
 

@@ -13,14 +13,16 @@ export class SettingsShapeError extends Error {}
 function hooksOf(settings: Settings): Record<string, unknown> {
   const h = settings.hooks;
   if (h === undefined) return {};
-  if (!h || typeof h !== "object" || Array.isArray(h)) throw new SettingsShapeError(`"hooks" must be an object of hook events`);
+  if (!h || typeof h !== "object" || Array.isArray(h))
+    throw new SettingsShapeError(`"hooks" must be an object of hook events`);
   return h as Record<string, unknown>;
 }
 
 function groupsOf(hooks: Record<string, unknown>, event: string): Group[] {
   const g = hooks[event];
   if (g === undefined) return [];
-  if (!Array.isArray(g) || g.some((x) => !x || typeof x !== "object" || Array.isArray(x))) throw new SettingsShapeError(`"hooks.${event}" must be a list of matcher groups`);
+  if (!Array.isArray(g) || g.some((x) => !x || typeof x !== "object" || Array.isArray(x)))
+    throw new SettingsShapeError(`"hooks.${event}" must be a list of matcher groups`);
   return g as Group[];
 }
 
@@ -32,7 +34,9 @@ function withoutOurs(groups: Group[]): Group[] {
       out.push(group); // not ours to judge
       continue;
     }
-    const kept = (group.hooks as unknown[]).filter((h) => !(h && typeof h === "object" && isPodwatchHook(h as Parameters<typeof isPodwatchHook>[0])));
+    const kept = (group.hooks as unknown[]).filter(
+      (h) => !(h && typeof h === "object" && isPodwatchHook(h as Parameters<typeof isPodwatchHook>[0])),
+    );
     if (kept.length === group.hooks.length) out.push(group);
     else if (kept.length) out.push({ ...group, hooks: kept });
   }
@@ -56,13 +60,18 @@ export function unmergeHooks(settings: Settings): Settings {
 export function mergeHooks(settings: Settings, ours: ClaudeHooks): Settings {
   const base = unmergeHooks(settings);
   const hooks: Record<string, unknown> = { ...hooksOf(base) };
-  for (const [event, groups] of Object.entries(ours)) hooks[event] = [...groupsOf(hooks, event), ...(groups ?? [])];
+  for (const [event, groups] of Object.entries(ours))
+    hooks[event] = [...groupsOf(hooks, event), ...(groups ?? [])];
   return { ...base, hooks };
 }
 
 /** Adds extra hooks of ours to events (the usage reader beside the HTTP hooks). */
 export function withExtra(ours: ClaudeHooks, extra: ClaudeHooks): ClaudeHooks {
   const out: ClaudeHooks = { ...ours };
-  for (const [event, groups] of Object.entries(extra) as [keyof ClaudeHooks, NonNullable<ClaudeHooks[keyof ClaudeHooks]>][]) out[event] = [...(out[event] ?? []), ...groups];
+  for (const [event, groups] of Object.entries(extra) as [
+    keyof ClaudeHooks,
+    NonNullable<ClaudeHooks[keyof ClaudeHooks]>,
+  ][])
+    out[event] = [...(out[event] ?? []), ...groups];
   return out;
 }

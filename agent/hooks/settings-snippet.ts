@@ -4,13 +4,28 @@
 
 /** The hook events podwatch listens to (Claude Code ignores a name it does not know, so newer ones are harmless). */
 export const CLAUDE_HOOK_EVENTS = [
-  "SessionStart", "UserPromptSubmit", "PreToolUse", "PermissionRequest", "PostToolUse", "PostToolUseFailure",
-  "Notification", "Stop", "SubagentStart", "SubagentStop", "PreCompact", "SessionEnd",
+  "SessionStart",
+  "UserPromptSubmit",
+  "PreToolUse",
+  "PermissionRequest",
+  "PostToolUse",
+  "PostToolUseFailure",
+  "Notification",
+  "Stop",
+  "SubagentStart",
+  "SubagentStop",
+  "PreCompact",
+  "SessionEnd",
 ] as const;
 export type ClaudeHookEvent = (typeof CLAUDE_HOOK_EVENTS)[number];
 
 /** The events whose matcher is a tool name ("*": every tool). */
-const TOOL_EVENTS: readonly ClaudeHookEvent[] = ["PreToolUse", "PermissionRequest", "PostToolUse", "PostToolUseFailure"];
+const TOOL_EVENTS: readonly ClaudeHookEvent[] = [
+  "PreToolUse",
+  "PermissionRequest",
+  "PostToolUse",
+  "PostToolUseFailure",
+];
 /** The events a tool policy may hold for a person's answer: their hook waits that long. */
 export const GATED_HOOK_EVENTS: readonly ClaudeHookEvent[] = ["PreToolUse", "PermissionRequest"];
 
@@ -27,11 +42,15 @@ export type ClaudeHookCommand =
 export type ClaudeHookMatcher = { matcher?: string; hooks: ClaudeHookCommand[] };
 export type ClaudeHooks = Partial<Record<ClaudeHookEvent, ClaudeHookMatcher[]>>;
 
-const timeoutOf = (event: ClaudeHookEvent) => (GATED_HOOK_EVENTS.includes(event) ? GATED_TIMEOUT_SECONDS : OBSERVATION_TIMEOUT_SECONDS);
+const timeoutOf = (event: ClaudeHookEvent) =>
+  GATED_HOOK_EVENTS.includes(event) ? GATED_TIMEOUT_SECONDS : OBSERVATION_TIMEOUT_SECONDS;
 
 function eachEvent(hook: (event: ClaudeHookEvent) => ClaudeHookCommand): ClaudeHooks {
   return Object.fromEntries(
-    CLAUDE_HOOK_EVENTS.map((event) => [event, [{ ...(TOOL_EVENTS.includes(event) ? { matcher: "*" } : {}), hooks: [hook(event)] }]]),
+    CLAUDE_HOOK_EVENTS.map((event) => [
+      event,
+      [{ ...(TOOL_EVENTS.includes(event) ? { matcher: "*" } : {}), hooks: [hook(event)] }],
+    ]),
   );
 }
 
@@ -57,7 +76,9 @@ export const settingsWith = (hooks: ClaudeHooks) => ({ hooks });
 
 /** Whether a hook entry is one of ours (what `hooks uninstall` removes, and what a re-install replaces). */
 export function isPodwatchHook(hook: { type?: unknown; url?: unknown; command?: unknown }): boolean {
-  if (hook.type === "http" && typeof hook.url === "string") return hook.url.split("?")[0]!.endsWith(HOOKS_ROUTE);
-  if (hook.type === "command" && typeof hook.command === "string") return /(^|[\s/"'])podwatch(\.mjs)?["']?\s+hook(\s|$)/.test(hook.command);
+  if (hook.type === "http" && typeof hook.url === "string")
+    return hook.url.split("?")[0]!.endsWith(HOOKS_ROUTE);
+  if (hook.type === "command" && typeof hook.command === "string")
+    return /(^|[\s/"'])podwatch(\.mjs)?["']?\s+hook(\s|$)/.test(hook.command);
   return false;
 }

@@ -6,8 +6,12 @@ import { acquireLock } from "./file-lock";
 import { Spool } from "./spool";
 
 const dir = () => join(mkdtempSync(join(tmpdir(), "pw-spool-")), "spool");
-const hook = (n: number, pad = 0) => Spool.entry({ kind: "hook", payload: { hook_event_name: "PostToolUse", n, pad: "p".repeat(pad) } });
-const ns = (s: Spool) => s.locked(() => s.readFirstLocked(1 << 20)).map((l) => (l.entry?.kind === "hook" ? (l.entry.payload as { n: number }).n : null));
+const hook = (n: number, pad = 0) =>
+  Spool.entry({ kind: "hook", payload: { hook_event_name: "PostToolUse", n, pad: "p".repeat(pad) } });
+const ns = (s: Spool) =>
+  s
+    .locked(() => s.readFirstLocked(1 << 20))
+    .map((l) => (l.entry?.kind === "hook" ? (l.entry.payload as { n: number }).n : null));
 
 describe("the hook spool", () => {
   it("keeps entries in order in a file only the user can read, one per server and token", () => {

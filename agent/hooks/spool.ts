@@ -5,13 +5,27 @@
 // replay lock (see replay-spool.ts). Bounded: past maxBytes the oldest entries are dropped and
 // counted, and the count is reported once podwatch is reachable again.
 import { createHash, randomUUID } from "node:crypto";
-import { appendFileSync, existsSync, chmodSync, closeSync, mkdirSync, openSync, readFileSync, readSync, rmSync, statSync, writeFileSync } from "node:fs";
+import {
+  appendFileSync,
+  existsSync,
+  chmodSync,
+  closeSync,
+  mkdirSync,
+  openSync,
+  readFileSync,
+  readSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from "node:fs";
 import { join } from "node:path";
 import { acquireLock, type Release } from "./file-lock";
 import { writeFileAtomic } from "./write-atomic";
 
 /** A hook payload to post again (replay=1), or events for the events API (reports the hook made itself). */
-export type SpoolEntry = { id: string; at: string } & ({ kind: "hook"; payload: unknown } | { kind: "events"; events: Record<string, unknown>[] });
+export type SpoolEntry = { id: string; at: string } & (
+  { kind: "hook"; payload: unknown } | { kind: "events"; events: Record<string, unknown>[] }
+);
 export type SpooledLine = { entry: SpoolEntry | null; bytes: number };
 
 export const DEFAULT_SPOOL_MAX_BYTES = 50 * 1024 * 1024;
@@ -29,7 +43,10 @@ export class Spool {
     token: string,
     private readonly maxBytes = DEFAULT_SPOOL_MAX_BYTES,
   ) {
-    const key = createHash("sha256").update(`${url.replace(/\/+$/, "")}\n${token}`).digest("hex").slice(0, 24);
+    const key = createHash("sha256")
+      .update(`${url.replace(/\/+$/, "")}\n${token}`)
+      .digest("hex")
+      .slice(0, 24);
     this.file = join(dir, `${key}.jsonl`);
     this.lockFile = join(dir, `${key}.lock`);
     this.replayLock = join(dir, `${key}.replay.lock`);
@@ -46,7 +63,10 @@ export class Spool {
     mkdirSync(this.dir, { recursive: true, mode: 0o700 });
     const st = statSync(this.dir);
     const uid = process.getuid?.();
-    if (uid !== undefined && st.uid !== uid) throw new Error(`the spool folder ${this.dir} belongs to another user (uid ${st.uid}); set PODWATCH_SPOOL_DIR to a folder of your own`);
+    if (uid !== undefined && st.uid !== uid)
+      throw new Error(
+        `the spool folder ${this.dir} belongs to another user (uid ${st.uid}); set PODWATCH_SPOOL_DIR to a folder of your own`,
+      );
     if ((st.mode & 0o077) !== 0) chmodSync(this.dir, 0o700);
   }
 
@@ -66,7 +86,9 @@ export class Spool {
     }
   }
 
-  static entry(e: { kind: "hook"; payload: unknown } | { kind: "events"; events: Record<string, unknown>[] }): SpoolEntry {
+  static entry(
+    e: { kind: "hook"; payload: unknown } | { kind: "events"; events: Record<string, unknown>[] },
+  ): SpoolEntry {
     return { id: randomUUID(), at: new Date().toISOString(), ...e };
   }
 
@@ -187,7 +209,11 @@ export class Spool {
 function parseEntry(line: string): SpoolEntry | null {
   try {
     const e = JSON.parse(line) as SpoolEntry;
-    return e && typeof e === "object" && (e.kind === "hook" || (e.kind === "events" && Array.isArray(e.events))) ? e : null;
+    return e &&
+      typeof e === "object" &&
+      (e.kind === "hook" || (e.kind === "events" && Array.isArray(e.events)))
+      ? e
+      : null;
   } catch {
     return null;
   }

@@ -15,8 +15,26 @@ describe("unifiedDiff", () => {
     b.splice(15, 0, "inserted");
     const d = unifiedDiff(`${a.join("\n")}\n`, `${b.join("\n")}\n`, "f");
     expect(d).toBe(
-      ["--- f", "+++ f", "@@ -1,5 +1,5 @@", " line 1", "-line 2", "+changed 2", " line 3", " line 4", " line 5",
-        "@@ -13,6 +13,7 @@", " line 13", " line 14", " line 15", "+inserted", " line 16", " line 17", " line 18", ""].join("\n"),
+      [
+        "--- f",
+        "+++ f",
+        "@@ -1,5 +1,5 @@",
+        " line 1",
+        "-line 2",
+        "+changed 2",
+        " line 3",
+        " line 4",
+        " line 5",
+        "@@ -13,6 +13,7 @@",
+        " line 13",
+        " line 14",
+        " line 15",
+        "+inserted",
+        " line 16",
+        " line 17",
+        " line 18",
+        "",
+      ].join("\n"),
     );
   });
 });

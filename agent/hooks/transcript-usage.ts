@@ -13,13 +13,22 @@ export type TranscriptCursor = {
   /** Inside a line longer than a whole read: skip to its end. */
   skipping?: boolean;
 };
-export type UsageChunk = { from: number; to: number; perModel: Map<string, TokenCounts>; cursor: TranscriptCursor };
+export type UsageChunk = {
+  from: number;
+  to: number;
+  perModel: Map<string, TokenCounts>;
+  cursor: TranscriptCursor;
+};
 
 export const DEFAULT_MAX_READ = 8 * 1024 * 1024;
 const SEEN_KEPT = 200;
 
 /** Reads what was added since `cursor`; `to` is the offset of the next unread byte. */
-export function readTranscriptUsage(path: string, cursor: TranscriptCursor, maxBytes = DEFAULT_MAX_READ): UsageChunk {
+export function readTranscriptUsage(
+  path: string,
+  cursor: TranscriptCursor,
+  maxBytes = DEFAULT_MAX_READ,
+): UsageChunk {
   const fd = openSync(path, "r");
   try {
     const size = fstatSync(fd).size;
@@ -40,7 +49,11 @@ export function readTranscriptUsage(path: string, cursor: TranscriptCursor, maxB
     if (last < first) {
       // No complete line: a line longer than a whole read is skipped (it is a tool result, not usage).
       const full = n === maxBytes;
-      return unchanged(start, full ? start + n : start, { ...cursor, offset: full ? start + n : start, skipping: full });
+      return unchanged(start, full ? start + n : start, {
+        ...cursor,
+        offset: full ? start + n : start,
+        skipping: full,
+      });
     }
     const seen = new Set(cursor.seen);
     const perModel = new Map<string, TokenCounts>();
@@ -52,9 +65,19 @@ export function readTranscriptUsage(path: string, cursor: TranscriptCursor, maxB
   }
 }
 
-const unchanged = (from: number, to: number, cursor: TranscriptCursor): UsageChunk => ({ from, to, perModel: new Map(), cursor });
+const unchanged = (from: number, to: number, cursor: TranscriptCursor): UsageChunk => ({
+  from,
+  to,
+  perModel: new Map(),
+  cursor,
+});
 
-type Line = { type?: unknown; requestId?: unknown; isApiErrorMessage?: unknown; message?: { id?: unknown; model?: unknown; usage?: Record<string, unknown> } };
+type Line = {
+  type?: unknown;
+  requestId?: unknown;
+  isApiErrorMessage?: unknown;
+  message?: { id?: unknown; model?: unknown; usage?: Record<string, unknown> };
+};
 
 function addLine(text: string, seen: Set<string>, perModel: Map<string, TokenCounts>) {
   if (!text.includes('"usage"')) return; // most lines are prompts and tool results: skip them unparsed
@@ -65,18 +88,44 @@ function addLine(text: string, seen: Set<string>, perModel: Map<string, TokenCou
     return;
   }
   const m = line?.message;
-  if (line.type !== "assistant" || !m || typeof m.model !== "string" || !m.model || m.model === "<synthetic>" || !m.usage || line.isApiErrorMessage === true) return;
-  const key = typeof m.id === "string" ? `${m.id}:${typeof line.requestId === "string" ? line.requestId : ""}` : null;
+  if (
+    line.type !== "assistant" ||
+    !m ||
+    typeof m.model !== "string" ||
+    !m.model ||
+    m.model === "<synthetic>" ||
+    !m.usage ||
+    line.isApiErrorMessage === true
+  )
+    return;
+  const key =
+    typeof m.id === "string" ? `${m.id}:${typeof line.requestId === "string" ? line.requestId : ""}` : null;
   if (key !== null) {
     if (seen.has(key)) return;
     seen.add(key);
   }
   const u = m.usage;
-  const t = { inputTokens: tokens(u.input_tokens), outputTokens: tokens(u.output_tokens), cacheReadTokens: tokens(u.cache_read_input_tokens), cacheWriteTokens: tokens(u.cache_creation_input_tokens) };
+  const t = {
+    inputTokens: tokens(u.input_tokens),
+    outputTokens: tokens(u.output_tokens),
+    cacheReadTokens: tokens(u.cache_read_input_tokens),
+    cacheWriteTokens: tokens(u.cache_creation_input_tokens),
+  };
   if (!t.inputTokens && !t.outputTokens && !t.cacheReadTokens && !t.cacheWriteTokens) return;
   const model = m.model.slice(0, 200);
-  const sum = perModel.get(model) ?? { inputTokens: 0, outputTokens: 0, cacheReadTokens: 0, cacheWriteTokens: 0 };
-  perModel.set(model, { inputTokens: sum.inputTokens + t.inputTokens, outputTokens: sum.outputTokens + t.outputTokens, cacheReadTokens: sum.cacheReadTokens + t.cacheReadTokens, cacheWriteTokens: sum.cacheWriteTokens + t.cacheWriteTokens });
+  const sum = perModel.get(model) ?? {
+    inputTokens: 0,
+    outputTokens: 0,
+    cacheReadTokens: 0,
+    cacheWriteTokens: 0,
+  };
+  perModel.set(model, {
+    inputTokens: sum.inputTokens + t.inputTokens,
+    outputTokens: sum.outputTokens + t.outputTokens,
+    cacheReadTokens: sum.cacheReadTokens + t.cacheReadTokens,
+    cacheWriteTokens: sum.cacheWriteTokens + t.cacheWriteTokens,
+  });
 }
 
-const tokens = (v: unknown) => (typeof v === "number" && Number.isSafeInteger(v) && v > 0 ? Math.min(v, 1e9) : 0);
+const tokens = (v: unknown) =>
+  typeof v === "number" && Number.isSafeInteger(v) && v > 0 ? Math.min(v, 1e9) : 0;

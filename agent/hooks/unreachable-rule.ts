@@ -12,7 +12,8 @@ import { GATED_HOOK_EVENTS } from "./settings-snippet";
 export const GATED_EVENTS: ReadonlySet<string> = new Set(GATED_HOOK_EVENTS);
 const INPUT_SUMMARY_MAX = 2000;
 
-export const readRule = (spool: Spool): UnreachableRule => (readRuleOrNull(spool) === "closed" ? "closed" : "open");
+export const readRule = (spool: Spool): UnreachableRule =>
+  readRuleOrNull(spool) === "closed" ? "closed" : "open";
 
 export function saveRule(spool: Spool, rule: UnreachableRule | null) {
   if (!rule || rule === readRuleOrNull(spool)) return;
@@ -30,18 +31,43 @@ function readRuleOrNull(spool: Spool): string | null {
 
 /** Why podwatch could not decide: it could not be reached, it was reached but did not answer in time, refused for now, or the call could not be checked at all. */
 export type Unanswered = "unreachable" | "slow" | "throttled" | "unchecked";
-const UNANSWERED: Record<Unanswered, string> = { unreachable: "podwatch is unreachable", slow: "podwatch did not answer in time", throttled: "podwatch refused to check this call for now", unchecked: "podwatch could not check this call" };
+const UNANSWERED: Record<Unanswered, string> = {
+  unreachable: "podwatch is unreachable",
+  slow: "podwatch did not answer in time",
+  throttled: "podwatch refused to check this call for now",
+  unchecked: "podwatch could not check this call",
+};
 
 /** Claude Code's hook output for a gated call podwatch could not decide. */
-export function unreachableAnswer(event: string, rule: UnreachableRule, why: string, cause: Unanswered = "unreachable"): string {
+export function unreachableAnswer(
+  event: string,
+  rule: UnreachableRule,
+  why: string,
+  cause: Unanswered = "unreachable",
+): string {
   if (rule === "open") return "{}";
-  return denyAnswer(event, `${UNANSWERED[cause]} (${why}) and this agent's rule is to deny tool calls podwatch cannot check`);
+  return denyAnswer(
+    event,
+    `${UNANSWERED[cause]} (${why}) and this agent's rule is to deny tool calls podwatch cannot check`,
+  );
 }
 
 /** Claude Code's hook output denying a gated call, with the reason the agent reads. */
 export function denyAnswer(event: string, reason: string): string {
-  if (event === "PermissionRequest") return JSON.stringify({ hookSpecificOutput: { hookEventName: "PermissionRequest", decision: { behavior: "deny", message: reason } } });
-  return JSON.stringify({ hookSpecificOutput: { hookEventName: "PreToolUse", permissionDecision: "deny", permissionDecisionReason: reason } });
+  if (event === "PermissionRequest")
+    return JSON.stringify({
+      hookSpecificOutput: {
+        hookEventName: "PermissionRequest",
+        decision: { behavior: "deny", message: reason },
+      },
+    });
+  return JSON.stringify({
+    hookSpecificOutput: {
+      hookEventName: "PreToolUse",
+      permissionDecision: "deny",
+      permissionDecisionReason: reason,
+    },
+  });
 }
 
 /**
@@ -50,11 +76,17 @@ export function denyAnswer(event: string, reason: string): string {
  * a PreToolUse that was already reported. Its id is the one the hook route derives for this
  * PreToolUse: a second replay, or the hook itself arriving after all, stores nothing new.
  */
-export function unreachableReport(payload: Record<string, unknown>, rule: UnreachableRule, cause: Unanswered = "unreachable"): Record<string, unknown> | null {
+export function unreachableReport(
+  payload: Record<string, unknown>,
+  rule: UnreachableRule,
+  cause: Unanswered = "unreachable",
+): Record<string, unknown> | null {
   const toolUseId = typeof payload.tool_use_id === "string" ? payload.tool_use_id : null;
   if (payload.hook_event_name !== "PreToolUse" || !toolUseId) return null;
-  const sessionId = typeof payload.session_id === "string" && payload.session_id ? payload.session_id : undefined;
-  const tool = typeof payload.tool_name === "string" && payload.tool_name ? payload.tool_name.slice(0, 200) : "unknown";
+  const sessionId =
+    typeof payload.session_id === "string" && payload.session_id ? payload.session_id : undefined;
+  const tool =
+    typeof payload.tool_name === "string" && payload.tool_name ? payload.tool_name.slice(0, 200) : "unknown";
   const input = subjectOf(payload.tool_input).slice(0, INPUT_SUMMARY_MAX);
   const decision = rule === "open" ? "allow" : "deny";
   return {
@@ -63,14 +95,25 @@ export function unreachableReport(payload: Record<string, unknown>, rule: Unreac
     type: "tool.call",
     ts: new Date().toISOString(),
     ...(sessionId ? { sessionId } : {}),
-    body: { toolUseId, tool, phase: "started", input, gate: { decision, by: "unreachable", reason: `${cause === "slow" ? "podwatch did not answer in time" : "podwatch was unreachable"}; the agent's rule is ${rule}` } },
+    body: {
+      toolUseId,
+      tool,
+      phase: "started",
+      input,
+      gate: {
+        decision,
+        by: "unreachable",
+        reason: `${cause === "slow" ? "podwatch did not answer in time" : "podwatch was unreachable"}; the agent's rule is ${rule}`,
+      },
+    },
   };
 }
 
 /** What the call is about, as the tape shows it: the command, the file, the URL — else the input's JSON. */
 function subjectOf(input: unknown): string {
   const o = input && typeof input === "object" ? (input as Record<string, unknown>) : {};
-  for (const k of ["command", "file_path", "notebook_path", "path", "url"]) if (typeof o[k] === "string") return o[k];
+  for (const k of ["command", "file_path", "notebook_path", "path", "url"])
+    if (typeof o[k] === "string") return o[k];
   return JSON.stringify(input ?? null);
 }
 

@@ -8,7 +8,8 @@ import { PodwatchError } from "./errors";
 import { safeJson } from "./http";
 
 /** A file's SHA-256 and size, streamed from disk. */
-export const hashFile = (path: string): Promise<{ sha256: string; size: number }> => hashChunks(createReadStream(path));
+export const hashFile = (path: string): Promise<{ sha256: string; size: number }> =>
+  hashChunks(createReadStream(path));
 
 export async function hasBlob(client: PodwatchClient, sha256: string): Promise<boolean> {
   try {
@@ -21,7 +22,13 @@ export async function hasBlob(client: PodwatchClient, sha256: string): Promise<b
 }
 
 /** PUTs `source` (a file path or bytes) as the blob `sha256`; `onBytes` hears each chunk sent. */
-export async function uploadBlob(client: PodwatchClient, sha256: string, source: string | Buffer, size: number, onBytes: (n: number) => void = () => {}): Promise<{ created: boolean }> {
+export async function uploadBlob(
+  client: PodwatchClient,
+  sha256: string,
+  source: string | Buffer,
+  size: number,
+  onBytes: (n: number) => void = () => {},
+): Promise<{ created: boolean }> {
   const res = await client.send("PUT", `/api/v1/blobs/${sha256}`, {
     headers: { "content-type": "application/octet-stream", "content-length": size },
     body: Buffer.isBuffer(source) ? source : { file: source },

@@ -2,13 +2,21 @@
 // from the same zod schemas the server validates with, and checked locally
 // first, so a mistake is reported before anything is sent.
 import { randomUUID } from "node:crypto";
-import { ZEventInput, type Ack, type EventType, type TapeEvent, type TEventInput } from "../../server/wire/events";
+import {
+  ZEventInput,
+  type Ack,
+  type EventType,
+  type TapeEvent,
+  type TEventInput,
+} from "../../server/wire/events";
 import type { Whoami } from "../../server/wire/whoami";
 import { PodwatchError, UsageError, type ErrorIssue } from "./errors";
 import { exchange, redirectError, safeJson, type Answer, type Exchange } from "./http";
 
 /** What a caller writes for an event of type T: the body and optional envelope fields; actor, id and ts are filled in. */
-type Drafted<E> = E extends unknown ? Omit<E, "actor" | "id" | "ts"> & { actor?: string; id?: string; ts?: string } : never;
+type Drafted<E> = E extends unknown
+  ? Omit<E, "actor" | "id" | "ts"> & { actor?: string; id?: string; ts?: string }
+  : never;
 export type EventDraft<T extends EventType = EventType> = Drafted<Extract<TEventInput, { type: T }>>;
 export type { Ack };
 export type ClientOptions = { url: string; token: string; podId?: string; actor?: string };
@@ -21,30 +29,63 @@ export class PodwatchClient {
   constructor(readonly options: ClientOptions) {
     if (!options.url) throw new UsageError("no server URL: set PODWATCH_URL (e.g. http://127.0.0.1:3000)");
     if (!options.token) throw new UsageError("no token: set PODWATCH_TOKEN to an agent token of the pod");
-    if (!URL.canParse(options.url) || !/^https?:$/.test(new URL(options.url).protocol)) throw new UsageError(`PODWATCH_URL must be an http(s) URL such as http://127.0.0.1:3000, not "${options.url}"`);
+    if (!URL.canParse(options.url) || !/^https?:$/.test(new URL(options.url).protocol))
+      throw new UsageError(
+        `PODWATCH_URL must be an http(s) URL such as http://127.0.0.1:3000, not "${options.url}"`,
+      );
     this.url = options.url.replace(/\/+$/, "");
   }
 
   /** Reads PODWATCH_URL, PODWATCH_TOKEN, PODWATCH_POD and PODWATCH_ACTOR. */
   static fromEnv(env: NodeJS.ProcessEnv = process.env, overrides: Partial<ClientOptions> = {}) {
-    return new PodwatchClient({ url: env.PODWATCH_URL ?? "", token: env.PODWATCH_TOKEN ?? "", podId: env.PODWATCH_POD || undefined, actor: env.PODWATCH_ACTOR || undefined, ...stripUndefined(overrides) });
+    return new PodwatchClient({
+      url: env.PODWATCH_URL ?? "",
+      token: env.PODWATCH_TOKEN ?? "",
+      podId: env.PODWATCH_POD || undefined,
+      actor: env.PODWATCH_ACTOR || undefined,
+      ...stripUndefined(overrides),
+    });
   }
 
   /** One authenticated exchange: a redirect or a 4xx/5xx throws, with the server's own error when it sent one. */
-  async send(method: string, path: string, o: Omit<Exchange, "method" | "url"> = { headers: {} }): Promise<Answer> {
-    const res = await exchange({ ...o, method, url: `${this.url}${path}`, headers: { ...o.headers, authorization: `Bearer ${this.options.token}` } });
+  async send(
+    method: string,
+    path: string,
+    o: Omit<Exchange, "method" | "url"> = { headers: {} },
+  ): Promise<Answer> {
+    const res = await exchange({
+      ...o,
+      method,
+      url: `${this.url}${path}`,
+      headers: { ...o.headers, authorization: `Bearer ${this.options.token}` },
+    });
     if (res.status >= 300 && res.status < 400) throw redirectError(res, `${method} ${path}`);
     if (res.status >= 400) {
-      const err = (safeJson(res.text) as { error?: { code?: string; message?: string; issues?: ErrorIssue[] } } | null)?.error;
-      throw new PodwatchError(res.status, err?.code ?? `http_${res.status}`, explain(res.status, err?.message, path) ?? err?.message ?? `${method} ${path} answered ${res.status}`, err?.issues ?? []);
+      const err = (
+        safeJson(res.text) as { error?: { code?: string; message?: string; issues?: ErrorIssue[] } } | null
+      )?.error;
+      throw new PodwatchError(
+        res.status,
+        err?.code ?? `http_${res.status}`,
+        explain(res.status, err?.message, path) ?? err?.message ?? `${method} ${path} answered ${res.status}`,
+        err?.issues ?? [],
+      );
     }
     return res;
   }
 
   /** A JSON call: `body` is sent as JSON, the answer parsed. */
-  async request<T>(method: string, path: string, body?: unknown, init: { signal?: AbortSignal; idleMs?: number } = {}): Promise<T> {
+  async request<T>(
+    method: string,
+    path: string,
+    body?: unknown,
+    init: { signal?: AbortSignal; idleMs?: number } = {},
+  ): Promise<T> {
     const text = body === undefined ? undefined : JSON.stringify(body);
-    const headers: Record<string, string | number> = text === undefined ? {} : { "content-type": "application/json", "content-length": Buffer.byteLength(text) };
+    const headers: Record<string, string | number> =
+      text === undefined
+        ? {}
+        : { "content-type": "application/json", "content-length": Buffer.byteLength(text) };
     const res = await this.send(method, path, { headers, body: text, ...init });
     return (res.text ? safeJson(res.text) : null) as T;
   }
@@ -75,9 +116,18 @@ export class PodwatchClient {
   /** Appends events in one request (all or nothing); ids make a retry safe. */
   async append(drafts: EventDraft[]): Promise<Ack[]> {
     const actor = await this.actor();
-    const events = drafts.map((d) => ({ id: randomUUID(), ts: new Date().toISOString(), ...d, actor: d.actor ?? actor }));
+    const events = drafts.map((d) => ({
+      id: randomUUID(),
+      ts: new Date().toISOString(),
+      ...d,
+      actor: d.actor ?? actor,
+    }));
     events.forEach((e, i) => checkLocally(e, drafts.length > 1 ? `events.${i}` : ""));
-    const { events: acks } = await this.request<{ events: Ack[] }>("POST", await this.podPath("/events"), drafts.length === 1 ? events[0] : { events });
+    const { events: acks } = await this.request<{ events: Ack[] }>(
+      "POST",
+      await this.podPath("/events"),
+      drafts.length === 1 ? events[0] : { events },
+    );
     return acks;
   }
 
@@ -87,21 +137,37 @@ export class PodwatchClient {
   }
 
   /** One page of the tape after `after`; with `waitSeconds` the server holds the request until something arrives. */
-  readEvents(after = 0, o: { limit?: number; waitSeconds?: number; signal?: AbortSignal } = {}): Promise<EventsPage> {
-    const q = new URLSearchParams({ after: String(after), limit: String(o.limit ?? 100), ...(o.waitSeconds ? { wait: String(o.waitSeconds) } : {}) });
+  readEvents(
+    after = 0,
+    o: { limit?: number; waitSeconds?: number; signal?: AbortSignal } = {},
+  ): Promise<EventsPage> {
+    const q = new URLSearchParams({
+      after: String(after),
+      limit: String(o.limit ?? 100),
+      ...(o.waitSeconds ? { wait: String(o.waitSeconds) } : {}),
+    });
     const idleMs = ((o.waitSeconds ?? 0) + 15) * 1000; // the server is silent while it holds a long-poll
-    return this.podPath(`/events?${q}`).then((p) => this.request<EventsPage>("GET", p, undefined, { signal: o.signal, idleMs }));
+    return this.podPath(`/events?${q}`).then((p) =>
+      this.request<EventsPage>("GET", p, undefined, { signal: o.signal, idleMs }),
+    );
   }
 
   /**
    * Long-polls one page for a caller that waits a long time (tail, escalate --wait): a restart,
    * a 503 or a network blip is retried with backoff rather than ending the wait. Returns null once `signal` aborts.
    */
-  async waitForPage(after: number, o: { waitSeconds: number; signal?: AbortSignal; limit?: number }): Promise<EventsPage | null> {
+  async waitForPage(
+    after: number,
+    o: { waitSeconds: number; signal?: AbortSignal; limit?: number },
+  ): Promise<EventsPage | null> {
     for (let attempt = 0; ; attempt++) {
       if (o.signal?.aborted) return null;
       try {
-        return await this.readEvents(after, { limit: o.limit ?? 500, waitSeconds: o.waitSeconds, signal: o.signal });
+        return await this.readEvents(after, {
+          limit: o.limit ?? 500,
+          waitSeconds: o.waitSeconds,
+          signal: o.signal,
+        });
       } catch (e) {
         if (o.signal?.aborted) return null;
         if (!(e instanceof PodwatchError) || !isTransient(e) || attempt >= 30) throw e;
@@ -111,7 +177,10 @@ export class PodwatchClient {
   }
 
   /** The live tape, forever (or until `signal` aborts): long-polls, so each event arrives as it is written. */
-  async *follow(after = 0, o: { signal?: AbortSignal; waitSeconds?: number } = {}): AsyncGenerator<TapeEvent> {
+  async *follow(
+    after = 0,
+    o: { signal?: AbortSignal; waitSeconds?: number } = {},
+  ): AsyncGenerator<TapeEvent> {
     let cursor = after;
     for (;;) {
       const page = await this.waitForPage(cursor, { waitSeconds: o.waitSeconds ?? 30, signal: o.signal });
@@ -122,7 +191,9 @@ export class PodwatchClient {
   }
 
   state<T = Record<string, unknown>>(atSeq?: number): Promise<T> {
-    return this.podPath(`/state${atSeq === undefined ? "" : `?atSeq=${atSeq}`}`).then((p) => this.request<T>("GET", p));
+    return this.podPath(`/state${atSeq === undefined ? "" : `?atSeq=${atSeq}`}`).then((p) =>
+      this.request<T>("GET", p),
+    );
   }
 }
 
@@ -131,9 +202,11 @@ export class PodwatchClient {
  * settings was used, so it says which one to check.
  */
 function explain(status: number, message: string | undefined, path: string): string | undefined {
-  if (status === 401) return "the server refused the token (unknown, revoked or mistyped): check PODWATCH_TOKEN";
+  if (status === 401)
+    return "the server refused the token (unknown, revoked or mistyped): check PODWATCH_TOKEN";
   const pod = /^\/api\/v1\/pods\/([^/?]+)/.exec(path)?.[1];
-  if (status === 404 && message === "pod not found" && pod) return `no pod ${decoded(pod)} on this server: check PODWATCH_POD (or --pod)`;
+  if (status === 404 && message === "pod not found" && pod)
+    return `no pod ${decoded(pod)} on this server: check PODWATCH_POD (or --pod)`;
   return undefined;
 }
 
@@ -148,8 +221,16 @@ const decoded = (segment: string) => {
 function checkLocally(event: unknown, prefix: string) {
   const r = ZEventInput.safeParse(event);
   if (r.success) return;
-  const issues = r.error.issues.map((i) => ({ path: [prefix, ...i.path.map(String)].filter(Boolean).join("."), message: i.message }));
-  throw new PodwatchError(400, "invalid_event", `invalid event: ${issues.map((i) => `${i.path || "(root)"}: ${i.message}`).join("; ")}`, issues);
+  const issues = r.error.issues.map((i) => ({
+    path: [prefix, ...i.path.map(String)].filter(Boolean).join("."),
+    message: i.message,
+  }));
+  throw new PodwatchError(
+    400,
+    "invalid_event",
+    `invalid event: ${issues.map((i) => `${i.path || "(root)"}: ${i.message}`).join("; ")}`,
+    issues,
+  );
 }
 
 /** Worth retrying: unreachable, timed out, rate limited or failing (also exit code 7 in the CLI). */
@@ -161,7 +242,6 @@ function sleep(ms: number, signal?: AbortSignal) {
     signal?.addEventListener("abort", () => (clearTimeout(t), resolve()), { once: true });
   });
 }
-
 
 function stripUndefined<T extends object>(o: T): Partial<T> {
   return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Partial<T>;

@@ -26,16 +26,37 @@ export type HookPost = {
  * token's member, to the token's pod: the server validates them, and their ids make a repeat
  * harmless. Plain JSON here, not client.ts, whose local schema check would load zod per hook.
  */
-export async function postHookEvents(p: { url: string; token: string; events: Record<string, unknown>[]; idleMs: number }): Promise<void> {
+export async function postHookEvents(p: {
+  url: string;
+  token: string;
+  events: Record<string, unknown>[];
+  idleMs: number;
+}): Promise<void> {
   const base = p.url.replace(/\/+$/, "");
   const call = async (method: string, path: string, body?: unknown) => {
     const text = body === undefined ? undefined : JSON.stringify(body);
-    const headers = { authorization: `Bearer ${p.token}`, ...(text === undefined ? {} : { "content-type": "application/json", "content-length": Buffer.byteLength(text) }) };
-    return checked(await exchange({ method, url: `${base}${path}`, headers, body: text, idleMs: p.idleMs }), `${method} ${path}`);
+    const headers = {
+      authorization: `Bearer ${p.token}`,
+      ...(text === undefined
+        ? {}
+        : { "content-type": "application/json", "content-length": Buffer.byteLength(text) }),
+    };
+    return checked(
+      await exchange({ method, url: `${base}${path}`, headers, body: text, idleMs: p.idleMs }),
+      `${method} ${path}`,
+    );
   };
   const me = await whoAmI(`${base}\n${p.token}`, () => call("GET", "/api/v1/me") as Promise<Me | null>);
-  const events = p.events.map(({ hookId, ...e }) => ({ ...e, ...(Array.isArray(hookId) ? { id: hookEventId(me.podId, me.memberId, hookId as string[]) } : {}), actor: me.memberId }));
-  await call("POST", `/api/v1/pods/${encodeURIComponent(me.podId)}/events`, events.length === 1 ? events[0] : { events });
+  const events = p.events.map(({ hookId, ...e }) => ({
+    ...e,
+    ...(Array.isArray(hookId) ? { id: hookEventId(me.podId, me.memberId, hookId as string[]) } : {}),
+    actor: me.memberId,
+  }));
+  await call(
+    "POST",
+    `/api/v1/pods/${encodeURIComponent(me.podId)}/events`,
+    events.length === 1 ? events[0] : { events },
+  );
 }
 
 type Me = { kind?: string; podId?: string; memberId?: string };
@@ -45,7 +66,12 @@ function whoAmI(key: string, ask: () => Promise<Me | null>): Promise<{ podId: st
   let me = known.get(key);
   if (!me) {
     me = ask().then((m) => {
-      if (m?.kind !== "agent" || !m.podId || !m.memberId) throw new PodwatchError(403, "not_an_agent", "PODWATCH_TOKEN is not an agent token: hooks report as an agent");
+      if (m?.kind !== "agent" || !m.podId || !m.memberId)
+        throw new PodwatchError(
+          403,
+          "not_an_agent",
+          "PODWATCH_TOKEN is not an agent token: hooks report as an agent",
+        );
       return { podId: m.podId, memberId: m.memberId };
     });
     known.set(key, me);
@@ -59,7 +85,11 @@ function checked(res: Awaited<ReturnType<typeof exchange>>, what: string): unkno
   if (res.status >= 300 && res.status < 400) throw redirectError(res, what);
   if (res.status >= 400) {
     const err = (safeJson(res.text) as { error?: { code?: string; message?: string } } | null)?.error;
-    throw new PodwatchError(res.status, err?.code ?? `http_${res.status}`, err?.message ?? `${what} answered ${res.status}`);
+    throw new PodwatchError(
+      res.status,
+      err?.code ?? `http_${res.status}`,
+      err?.message ?? `${what} answered ${res.status}`,
+    );
   }
   return safeJson(res.text);
 }
@@ -69,7 +99,8 @@ function checked(res: Awaited<ReturnType<typeof exchange>>, what: string): unkno
  * this member. An event the hook writes in a hook's stead (a gate decided while podwatch was
  * unreachable) takes it, so if the hook did arrive after all, the tape keeps one of the two.
  */
-export const hookEventId = (podId: string, memberId: string, hook: string[]) => hookEventUuid(JSON.stringify([podId, memberId, ...hook]), "event");
+export const hookEventId = (podId: string, memberId: string, hook: string[]) =>
+  hookEventUuid(JSON.stringify([podId, memberId, ...hook]), "event");
 
 /** Posts one hook; 2xx answers the hook's output JSON, anything else throws (status 0: unreachable or timed out). */
 export async function postHook(p: HookPost): Promise<HookReply> {
@@ -77,7 +108,11 @@ export async function postHook(p: HookPost): Promise<HookReply> {
   if (p.wait !== undefined) q.set("wait", String(Math.max(0, Math.floor(p.wait))));
   if (p.replay) q.set("replay", "1");
   const url = `${p.url.replace(/\/+$/, "")}${HOOK_ROUTE}${q.size ? `?${q}` : ""}`;
-  const headers = { authorization: `Bearer ${p.token}`, "content-type": "application/json", "content-length": Buffer.byteLength(p.body) };
+  const headers = {
+    authorization: `Bearer ${p.token}`,
+    "content-type": "application/json",
+    "content-length": Buffer.byteLength(p.body),
+  };
   const res = await exchange({ method: "POST", url, headers, body: p.body, idleMs: p.idleMs });
   checked(res, `POST ${HOOK_ROUTE}`);
   const rule = String(res.headers["x-podwatch-unreachable"] ?? "");

@@ -25,16 +25,37 @@ export function exchange(x: Exchange): Promise<Answer> {
   const send = url.protocol === "https:" ? httpsRequest : httpRequest;
   return new Promise((resolve, reject) => {
     let answered = false;
-    const fail = (e: Error) => reject(x.signal?.aborted ? abortError() : e.name === "AbortError" || e instanceof PodwatchError ? e : unreachable(x.url, e));
+    const fail = (e: Error) =>
+      reject(
+        x.signal?.aborted
+          ? abortError()
+          : e.name === "AbortError" || e instanceof PodwatchError
+            ? e
+            : unreachable(x.url, e),
+      );
     const req = send(url, { method: x.method, headers: x.headers, signal: x.signal }, (res) => {
       answered = true; // from here the response decides, even if the server stopped reading our body
       const chunks: Buffer[] = [];
       res.on("data", (c: Buffer) => chunks.push(c));
-      res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, text: Buffer.concat(chunks).toString("utf8") }));
+      res.on("end", () =>
+        resolve({
+          status: res.statusCode ?? 0,
+          headers: res.headers,
+          text: Buffer.concat(chunks).toString("utf8"),
+        }),
+      );
       res.on("error", fail);
     });
     // A connection that went silent (a dropped NAT mapping, a sleeping laptop) must not hang a wait forever.
-    req.setTimeout(x.idleMs ?? DEFAULT_IDLE_MS, () => req.destroy(new PodwatchError(0, "timeout", `no answer from ${url.origin} for ${Math.round((x.idleMs ?? DEFAULT_IDLE_MS) / 1000)} s`)));
+    req.setTimeout(x.idleMs ?? DEFAULT_IDLE_MS, () =>
+      req.destroy(
+        new PodwatchError(
+          0,
+          "timeout",
+          `no answer from ${url.origin} for ${Math.round((x.idleMs ?? DEFAULT_IDLE_MS) / 1000)} s`,
+        ),
+      ),
+    );
     req.on("error", (e) => void (answered || fail(e)));
     if (x.body === undefined || typeof x.body === "string" || Buffer.isBuffer(x.body)) {
       if (x.body !== undefined) x.onBytes?.(Buffer.byteLength(x.body));
@@ -50,7 +71,11 @@ export function exchange(x: Exchange): Promise<Answer> {
 
 /** Only 2xx is success: a redirect means PODWATCH_URL points somewhere else, and says where. */
 export function redirectError(res: Answer, what: string): PodwatchError {
-  return new PodwatchError(res.status, `http_${res.status}`, `${what} was redirected (${res.status}) to ${res.headers.location ?? "elsewhere"}; set PODWATCH_URL to the server's own address`);
+  return new PodwatchError(
+    res.status,
+    `http_${res.status}`,
+    `${what} was redirected (${res.status}) to ${res.headers.location ?? "elsewhere"}; set PODWATCH_URL to the server's own address`,
+  );
 }
 
 /** The body as JSON, or null when it is empty or not JSON. */
@@ -64,4 +89,5 @@ export function safeJson(text: string): unknown {
 }
 
 const abortError = () => Object.assign(new Error("aborted"), { name: "AbortError" });
-const unreachable = (url: string, e: Error) => new PodwatchError(0, "unreachable", `cannot reach podwatch at ${new URL(url).origin}: ${e.message}`);
+const unreachable = (url: string, e: Error) =>
+  new PodwatchError(0, "unreachable", `cannot reach podwatch at ${new URL(url).origin}: ${e.message}`);

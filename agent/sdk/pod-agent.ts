@@ -16,7 +16,12 @@ export type Answer = { escalationId: string; answer: string; by: string; seq: nu
 
 function isDeadlineAnswer(body: unknown, escalationId: string): boolean {
   const b = body as { subject?: { kind?: string; id?: string }; outcome?: string; answer?: unknown };
-  return b.subject?.kind === "escalation" && b.subject.id === escalationId && b.outcome === "answered" && typeof b.answer === "string";
+  return (
+    b.subject?.kind === "escalation" &&
+    b.subject.id === escalationId &&
+    b.outcome === "answered" &&
+    typeof b.answer === "string"
+  );
 }
 type Body<T extends EventDraft["type"]> = Extract<EventDraft, { type: T }>["body"];
 type Envelope = Pick<EventDraft, "taskId" | "runId" | "workItemId" | "mood" | "refs" | "role">;
@@ -43,7 +48,8 @@ export class PodAgent {
     // The pod numbered it (task_001…): find the task this very event created.
     const { board } = await this.client.state<{ board: { taskId: string; createdSeq: number }[] }>();
     const created = board.find((t) => t.createdSeq === ack.seq);
-    if (!created) throw new PodwatchError(500, "task_not_found", `task added as #${ack.seq} but not on the board`);
+    if (!created)
+      throw new PodwatchError(500, "task_not_found", `task added as #${ack.seq} but not on the board`);
     return { ...ack, taskId: created.taskId };
   }
 
@@ -53,7 +59,15 @@ export class PodAgent {
   }
 
   /** plan_read(): the plan in plan.json's own format. */
-  async readPlan(): Promise<{ tasks: { task_id: string; description: string; status: string; metadata: Record<string, unknown>; depends_on?: string[] }[] }> {
+  async readPlan(): Promise<{
+    tasks: {
+      task_id: string;
+      description: string;
+      status: string;
+      metadata: Record<string, unknown>;
+      depends_on?: string[];
+    }[];
+  }> {
     return this.client.request("GET", await this.client.podPath("/plan"));
   }
 
@@ -75,7 +89,10 @@ export class PodAgent {
   }
 
   /** Asks the humans; the id is chosen here so the answer can be waited for. */
-  async escalate(body: Omit<Body<"escalation">, "escalationId"> & { escalationId?: string }, env: Envelope = {}): Promise<Escalation> {
+  async escalate(
+    body: Omit<Body<"escalation">, "escalationId"> & { escalationId?: string },
+    env: Envelope = {},
+  ): Promise<Escalation> {
     const escalationId = body.escalationId ?? `esc-${randomUUID().slice(0, 8)}`;
     const ack = await this.client.emit({ type: "escalation", body: { ...body, escalationId }, ...env });
     return { escalationId, seq: ack.seq };
@@ -87,18 +104,43 @@ export class PodAgent {
    * null when `timeoutSeconds` pass first.
    * Throws `Interrupted` when `signal` aborts, so a caller never mistakes Ctrl-C for "no answer".
    */
-  async waitForAnswer(e: Escalation, o: { timeoutSeconds?: number; signal?: AbortSignal } = {}): Promise<Answer | null> {
+  async waitForAnswer(
+    e: Escalation,
+    o: { timeoutSeconds?: number; signal?: AbortSignal } = {},
+  ): Promise<Answer | null> {
     const deadline = o.timeoutSeconds === undefined ? Infinity : Date.now() + o.timeoutSeconds * 1000;
     let cursor = e.seq;
     for (;;) {
       const left = (deadline - Date.now()) / 1000;
       if (left <= 0) return null;
-      const page = await this.client.waitForPage(cursor, { waitSeconds: Math.max(0.1, Math.min(30, left)), signal: o.signal });
+      const page = await this.client.waitForPage(cursor, {
+        waitSeconds: Math.max(0.1, Math.min(30, left)),
+        signal: o.signal,
+      });
       if (!page) throw new Interrupted();
-      const answer = page.events.find((x) => x.type === "escalation.answered" && (x.body as { escalationId: string }).escalationId === e.escalationId);
-      if (answer) return { escalationId: e.escalationId, answer: (answer.body as { answer: string }).answer, by: answer.actor, seq: answer.seq };
-      const passed = page.events.find((x) => x.type === "deadline.passed" && isDeadlineAnswer(x.body, e.escalationId));
-      if (passed) return { escalationId: e.escalationId, answer: (passed.body as { answer: string }).answer, by: passed.actor, seq: passed.seq, byDeadline: true };
+      const answer = page.events.find(
+        (x) =>
+          x.type === "escalation.answered" &&
+          (x.body as { escalationId: string }).escalationId === e.escalationId,
+      );
+      if (answer)
+        return {
+          escalationId: e.escalationId,
+          answer: (answer.body as { answer: string }).answer,
+          by: answer.actor,
+          seq: answer.seq,
+        };
+      const passed = page.events.find(
+        (x) => x.type === "deadline.passed" && isDeadlineAnswer(x.body, e.escalationId),
+      );
+      if (passed)
+        return {
+          escalationId: e.escalationId,
+          answer: (passed.body as { answer: string }).answer,
+          by: passed.actor,
+          seq: passed.seq,
+          byDeadline: true,
+        };
       cursor = page.nextAfter;
     }
   }
@@ -108,10 +150,26 @@ export class PodAgent {
    * already says whether it was answered up to there, so a wait reads only what comes after.
    */
   async findEscalation(escalationId: string): Promise<Escalation & { answer: Answer | null }> {
-    const state = await this.client.state<{ seq: number; escalations: { escalationId: string; answer: { answer: string; by: string; seq: number } | null }[] }>();
+    const state = await this.client.state<{
+      seq: number;
+      escalations: { escalationId: string; answer: { answer: string; by: string; seq: number } | null }[];
+    }>();
     const esc = state.escalations.find((x) => x.escalationId === escalationId);
-    if (!esc) throw new PodwatchError(404, "unknown_escalation", `escalation ${escalationId} does not exist in this pod`);
-    return { escalationId, seq: state.seq, answer: esc.answer && { escalationId, ...esc.answer, ...(esc.answer.by === SYSTEM_ACTOR ? { byDeadline: true } : {}) } };
+    if (!esc)
+      throw new PodwatchError(
+        404,
+        "unknown_escalation",
+        `escalation ${escalationId} does not exist in this pod`,
+      );
+    return {
+      escalationId,
+      seq: state.seq,
+      answer: esc.answer && {
+        escalationId,
+        ...esc.answer,
+        ...(esc.answer.by === SYSTEM_ACTOR ? { byDeadline: true } : {}),
+      },
+    };
   }
 
   async openWorkcell(manifest: z.input<typeof ZTaskManifest>): Promise<{ workcellId: string; event: Ack }> {
@@ -120,12 +178,25 @@ export class PodAgent {
 
   async submitProof(proof: z.input<typeof ZProof>): Promise<{ workcellId: string; event: Ack }> {
     const id = (proof as { workcell_id?: unknown }).workcell_id;
-    if (typeof id !== "string" || !id) throw new PodwatchError(400, "invalid_proof", "proof.json: workcell_id: required", [{ path: "workcell_id", message: "required" }]);
-    return this.client.request("POST", await this.client.podPath(`/workcells/${encodeURIComponent(id)}/proof`), proof);
+    if (typeof id !== "string" || !id)
+      throw new PodwatchError(400, "invalid_proof", "proof.json: workcell_id: required", [
+        { path: "workcell_id", message: "required" },
+      ]);
+    return this.client.request(
+      "POST",
+      await this.client.podPath(`/workcells/${encodeURIComponent(id)}/proof`),
+      proof,
+    );
   }
 
   startRun(body: Body<"run.started">, env: Envelope = {}) {
-    return this.client.emit({ type: "run.started", body, ...env, runId: body.runId, workItemId: body.workItemId });
+    return this.client.emit({
+      type: "run.started",
+      body,
+      ...env,
+      runId: body.runId,
+      workItemId: body.workItemId,
+    });
   }
   verifyRun(body: Body<"run.verified">, env: Envelope = {}) {
     return this.client.emit({ type: "run.verified", body, ...env, runId: body.runId });

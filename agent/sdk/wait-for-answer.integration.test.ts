@@ -12,25 +12,62 @@ describe("PodAgent.waitForAnswer and deadlines", () => {
     s = await startTestServer("sqlite", { PODWATCH_DEADLINE_MIN_MS: "100" }); // test only: deadlines seconds ahead
     const pod = await agentPod(s.url, "sdk-deadline", { impl: "implementer" });
     podId = pod.podId;
-    agent = PodAgent.fromEnv(Object.assign({} as NodeJS.ProcessEnv, { PODWATCH_URL: s.url, PODWATCH_TOKEN: pod.tokens["impl"]! }));
+    agent = PodAgent.fromEnv(
+      Object.assign({} as NodeJS.ProcessEnv, { PODWATCH_URL: s.url, PODWATCH_TOKEN: pod.tokens["impl"]! }),
+    );
   });
   afterAll(() => s?.stop());
 
   it("returns the deadline's default answer, marked byDeadline, when nobody answers in time", async () => {
     const at = new Date(Date.now() + 1200).toISOString();
-    const esc = await agent.escalate({ kind: "intent", question: "Retry the migration?", options: ["Yes", "No"], deadline: { at, then: "answer", answer: "Yes" } });
+    const esc = await agent.escalate({
+      kind: "intent",
+      question: "Retry the migration?",
+      options: ["Yes", "No"],
+      deadline: { at, then: "answer", answer: "Yes" },
+    });
     const answer = await agent.waitForAnswer(esc, { timeoutSeconds: 20 });
-    expect(answer).toMatchObject({ escalationId: esc.escalationId, answer: "Yes", by: "podwatch", byDeadline: true });
+    expect(answer).toMatchObject({
+      escalationId: esc.escalationId,
+      answer: "Yes",
+      by: "podwatch",
+      byDeadline: true,
+    });
     expect(Date.now()).toBeGreaterThanOrEqual(Date.parse(at));
-    expect((await agent.findEscalation(esc.escalationId)).answer).toMatchObject({ answer: "Yes", by: "podwatch", byDeadline: true });
+    expect((await agent.findEscalation(esc.escalationId)).answer).toMatchObject({
+      answer: "Yes",
+      by: "podwatch",
+      byDeadline: true,
+    });
   });
 
   it("keeps waiting through a reminder, and returns the person's answer after it", async () => {
-    await api(s.url, "POST", `/api/v1/pods/${podId}/members`, { memberId: "ann@example.com", kind: "human", displayName: "Ann", roles: ["approver"] });
-    const esc = await agent.escalate({ kind: "intent", question: "Which region?", deadline: { at: new Date(Date.now() + 500).toISOString(), then: "remind" } });
+    await api(s.url, "POST", `/api/v1/pods/${podId}/members`, {
+      memberId: "ann@example.com",
+      kind: "human",
+      displayName: "Ann",
+      roles: ["approver"],
+    });
+    const esc = await agent.escalate({
+      kind: "intent",
+      question: "Which region?",
+      deadline: { at: new Date(Date.now() + 500).toISOString(), then: "remind" },
+    });
     const waiting = agent.waitForAnswer(esc, { timeoutSeconds: 20 });
-    await expect.poll(async () => (await api(s.url, "GET", `/api/v1/pods/${podId}/events?after=0&limit=1000`)).body.events.some((e: { type: string }) => e.type === "deadline.passed"), { timeout: 10_000 }).toBe(true);
-    await api(s.url, "POST", `/api/v1/pods/${podId}/events`, { type: "escalation.answered", actor: "ann@example.com", body: { escalationId: esc.escalationId, answer: "eu-west" } });
+    await expect
+      .poll(
+        async () =>
+          (await api(s.url, "GET", `/api/v1/pods/${podId}/events?after=0&limit=1000`)).body.events.some(
+            (e: { type: string }) => e.type === "deadline.passed",
+          ),
+        { timeout: 10_000 },
+      )
+      .toBe(true);
+    await api(s.url, "POST", `/api/v1/pods/${podId}/events`, {
+      type: "escalation.answered",
+      actor: "ann@example.com",
+      body: { escalationId: esc.escalationId, answer: "eu-west" },
+    });
     expect(await waiting).toMatchObject({ answer: "eu-west", by: "ann@example.com" });
     expect((await waiting)!.byDeadline).toBeUndefined();
   });

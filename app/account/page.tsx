@@ -31,11 +31,16 @@ export default async function AccountPage() {
             Notifications
           </h2>
           <p className="text-sm">
-            <a href="/notifications" className="font-medium underline">Push, email and quiet hours</a>: turn push on for this device, choose what each pod sends you.
+            <a href="/notifications" className="font-medium underline">
+              Push, email and quiet hours
+            </a>
+            : turn push on for this device, choose what each pod sends you.
           </p>
         </section>
       ) : (
-        <p className="text-sm text-zinc-600 dark:text-zinc-400">You are watching through a share link; there is no account to manage.</p>
+        <p className="text-sm text-zinc-600 dark:text-zinc-400">
+          You are watching through a share link; there is no account to manage.
+        </p>
       )}
     </div>
   );

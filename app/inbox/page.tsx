@@ -20,7 +20,9 @@ export default async function InboxPage() {
     <div className="space-y-4">
       <div>
         <h1 className="text-xl font-semibold tracking-tight">Inbox</h1>
-        <p className="text-sm text-zinc-600 dark:text-zinc-400">Escalations to answer, work to approve, deliveries to accept — across your pods, oldest first.</p>
+        <p className="text-sm text-zinc-600 dark:text-zinc-400">
+          Escalations to answer, work to approve, deliveries to accept — across your pods, oldest first.
+        </p>
       </div>
       <InboxList />
     </div>

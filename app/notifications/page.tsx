@@ -13,12 +13,18 @@ export default async function NotificationsPage() {
     <div className="mx-auto max-w-2xl space-y-6">
       <div>
         <h1 className="text-xl font-semibold tracking-tight">Notifications</h1>
-        <p className="text-sm text-zinc-600 dark:text-zinc-400">What reaches you when podwatch is not open: push to your devices and, when this server mails, email.</p>
+        <p className="text-sm text-zinc-600 dark:text-zinc-400">
+          What reaches you when podwatch is not open: push to your devices and, when this server mails, email.
+        </p>
       </div>
       {data?.ok ? (
         <NotificationSettings initial={data.value} />
       ) : (
-        <p className="text-sm text-zinc-600 dark:text-zinc-400">{who.kind === "user" ? data?.error : "You are watching through a share link; notifications belong to an account."}</p>
+        <p className="text-sm text-zinc-600 dark:text-zinc-400">
+          {who.kind === "user"
+            ? data?.error
+            : "You are watching through a share link; notifications belong to an account."}
+        </p>
       )}
     </div>
   );

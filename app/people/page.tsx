@@ -16,7 +16,9 @@ export default async function PeoplePage({ searchParams }: { searchParams: Promi
     return (
       <div className="space-y-2">
         <h1 className="text-xl font-semibold tracking-tight">People</h1>
-        <p className="text-sm text-zinc-600 dark:text-zinc-400">Only site administrators invite and manage people. Ask one to invite your colleague.</p>
+        <p className="text-sm text-zinc-600 dark:text-zinc-400">
+          Only site administrators invite and manage people. Ask one to invite your colleague.
+        </p>
       </div>
     );
   }
@@ -26,7 +28,10 @@ export default async function PeoplePage({ searchParams }: { searchParams: Promi
     <div className="space-y-6">
       <div>
         <h1 className="text-xl font-semibold tracking-tight">People</h1>
-        <p className="text-sm text-zinc-600 dark:text-zinc-400">Who can sign in. Invite someone by email: they choose their own password through a one-time link. Give them access from a pod&apos;s Members tab.</p>
+        <p className="text-sm text-zinc-600 dark:text-zinc-400">
+          Who can sign in. Invite someone by email: they choose their own password through a one-time link.
+          Give them access from a pod&apos;s Members tab.
+        </p>
       </div>
       <Section title="Invite a person">
         <InviteForm initialEmail={typeof email === "string" ? email.slice(0, 254) : ""} />

@@ -20,4 +20,3 @@ export default async function SignInPage({ searchParams }: { searchParams: Promi
     </div>
   );
 }
-

@@ -12,7 +12,10 @@ const server = createServer((req, res) => {
   req.on("end", () => {
     const event = JSON.parse(Buffer.concat(chunks).toString("utf8")) as { id?: string };
     const text = JSON.stringify({ events: [{ id: event.id ?? null, seq: ++seq, hash: "0".repeat(64) }] });
-    res.writeHead(201, { "content-type": "application/json; charset=utf-8", "content-length": Buffer.byteLength(text) });
+    res.writeHead(201, {
+      "content-type": "application/json; charset=utf-8",
+      "content-length": Buffer.byteLength(text),
+    });
     res.end(text);
   });
 });

@@ -13,12 +13,28 @@ export async function timeCatchUp(base: string, o: { missed: number; runs: numbe
   const result: CatchUp = { times: [], failures: [] };
   for (let run = 0; run < o.runs; run++) {
     let liveAt = 0;
-    const spectator = await openSpectator(base, { token: pod.share, podId: pod.podId, afterSeq: pod.head - o.missed, full: true, onLive: (_seq, at) => (liveAt = at) });
+    const spectator = await openSpectator(base, {
+      token: pod.share,
+      podId: pod.podId,
+      afterSeq: pod.head - o.missed,
+      full: true,
+      onLive: (_seq, at) => (liveAt = at),
+    });
     try {
-      for (const deadline = Date.now() + 60_000; !liveAt && !spectator.state.closed && Date.now() < deadline; ) await sleep(2);
+      for (const deadline = Date.now() + 60_000; !liveAt && !spectator.state.closed && Date.now() < deadline;)
+        await sleep(2);
       const s = spectator.state;
-      if (!liveAt || s.received !== o.missed || s.last !== pod.head || s.gaps || s.duplicates || s.errors.length) {
-        result.failures.push(`run ${run + 1}: live=${!!liveAt} received ${s.received}/${o.missed}, last ${s.last}/${pod.head}, gaps ${s.gaps}, errors ${s.errors.join("; ") || "none"}, closed ${s.closed ?? "no"}`);
+      if (
+        !liveAt ||
+        s.received !== o.missed ||
+        s.last !== pod.head ||
+        s.gaps ||
+        s.duplicates ||
+        s.errors.length
+      ) {
+        result.failures.push(
+          `run ${run + 1}: live=${!!liveAt} received ${s.received}/${o.missed}, last ${s.last}/${pod.head}, gaps ${s.gaps}, errors ${s.errors.join("; ") || "none"}, closed ${s.closed ?? "no"}`,
+        );
       } else result.times.push(liveAt - s.subscribedAt);
     } finally {
       spectator.close();

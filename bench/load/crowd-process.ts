@@ -8,7 +8,14 @@ export type OpenResult = { opened: number; live: number; failures: number; sampl
 
 export type Crowd = {
   /** Opens `count` spectators of `podId` from `afterSeq`, `concurrency` handshakes at a time; resolves once they are live (or 60 s). */
-  open: (o: { base: string; token: string; podId: string; afterSeq: number; count: number; concurrency?: number }) => Promise<OpenResult>;
+  open: (o: {
+    base: string;
+    token: string;
+    podId: string;
+    afterSeq: number;
+    count: number;
+    concurrency?: number;
+  }) => Promise<OpenResult>;
   /** Starts the crowd's CPU clock. */
   measure: () => Promise<void>;
   /** Resolves once every open spectator has seq `head` (or is closed), or after `timeoutMs`. */
@@ -20,7 +27,10 @@ export type Crowd = {
 };
 
 export function startCrowd(): Crowd {
-  const child = fork(join(import.meta.dirname, "crowd.ts"), [], { execArgv: ["--import", "tsx"], stdio: ["ignore", "inherit", "inherit", "ipc"] });
+  const child = fork(join(import.meta.dirname, "crowd.ts"), [], {
+    execArgv: ["--import", "tsx"],
+    stdio: ["ignore", "inherit", "inherit", "ipc"],
+  });
   let nextId = 0;
   const waiting = new Map<number, { resolve: (v: unknown) => void; reject: (e: Error) => void }>();
   child.on("message", (m: { id: number; result?: unknown; error?: string }) => {

@@ -4,7 +4,16 @@
 import { openSpectator, type Spectator } from "./spectator";
 
 export type CrowdCommand =
-  | { id: number; type: "open"; base: string; token: string; podId: string; afterSeq: number; count: number; concurrency: number }
+  | {
+      id: number;
+      type: "open";
+      base: string;
+      token: string;
+      podId: string;
+      afterSeq: number;
+      count: number;
+      concurrency: number;
+    }
   | { id: number; type: "measure" }
   | { id: number; type: "wait"; head: number; timeoutMs: number }
   | { id: number; type: "report"; head: number }
@@ -44,14 +53,34 @@ async function open(c: Extract<CrowdCommand, { type: "open" }>) {
     }),
   );
   // Subscribed is not yet live: wait for every tape:live (bounded), so measuring starts with all of them joined.
-  for (const deadline = Date.now() + 60_000; crowd.some((s) => !s.spectator.state.live && !s.spectator.state.closed) && Date.now() < deadline; ) await sleep(20);
-  return { opened: crowd.length, live: crowd.filter((s) => s.spectator.state.live).length, failures: failures.length, samples: failures.slice(0, 3) };
+  for (
+    const deadline = Date.now() + 60_000;
+    crowd.some((s) => !s.spectator.state.live && !s.spectator.state.closed) && Date.now() < deadline;
+  )
+    await sleep(20);
+  return {
+    opened: crowd.length,
+    live: crowd.filter((s) => s.spectator.state.live).length,
+    failures: failures.length,
+    samples: failures.slice(0, 3),
+  };
 }
 
 function report(head: number): CrowdReport {
   const states = crowd.map((s) => ({ ...s.spectator.state, afterSeq: s.afterSeq }));
-  const samples = [...new Set(states.flatMap((s) => [...s.errors, ...(s.closed ? [s.closed] : [])]))].slice(0, 5);
-  const complete = states.filter((s) => s.received === head - s.afterSeq && s.last === head && !s.gaps && !s.duplicates && !s.errors.length && !s.closed).length;
+  const samples = [...new Set(states.flatMap((s) => [...s.errors, ...(s.closed ? [s.closed] : [])]))].slice(
+    0,
+    5,
+  );
+  const complete = states.filter(
+    (s) =>
+      s.received === head - s.afterSeq &&
+      s.last === head &&
+      !s.gaps &&
+      !s.duplicates &&
+      !s.errors.length &&
+      !s.closed,
+  ).length;
   const cpu = process.cpuUsage(measuredFrom.cpu);
   return {
     spectators: states.length,
@@ -74,7 +103,12 @@ async function handle(c: CrowdCommand): Promise<unknown> {
     case "measure":
       return void (measuredFrom = { cpu: process.cpuUsage(), at: performance.now() });
     case "wait":
-      for (const deadline = Date.now() + c.timeoutMs; crowd.some((s) => s.spectator.state.last < c.head && !s.spectator.state.closed) && Date.now() < deadline; ) await sleep(20);
+      for (
+        const deadline = Date.now() + c.timeoutMs;
+        crowd.some((s) => s.spectator.state.last < c.head && !s.spectator.state.closed) &&
+        Date.now() < deadline;
+      )
+        await sleep(20);
       return;
     case "report":
       return report(c.head);

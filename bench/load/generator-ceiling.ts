@@ -17,7 +17,9 @@ const POD = randomUUID();
 const TOKEN = `pw_${randomBytes(32).toString("base64url")}`;
 
 export async function generatorCeiling(): Promise<Figure> {
-  const child = spawn(process.execPath, ["--import", "tsx", join(import.meta.dirname, "bare-server.ts")], { stdio: ["pipe", "pipe", "inherit"] });
+  const child = spawn(process.execPath, ["--import", "tsx", join(import.meta.dirname, "bare-server.ts")], {
+    stdio: ["pipe", "pipe", "inherit"],
+  });
   try {
     const port = await new Promise<number>((resolve, reject) => {
       let out = "";
@@ -27,8 +29,15 @@ export async function generatorCeiling(): Promise<Figure> {
       });
       child.once("exit", (code) => reject(new Error(`the bare server exited (${code}) before listening`)));
     });
-    const requests = Array.from({ length: REQUESTS }, (_, i) => rawPost(port, `/api/v1/pods/${POD}/events`, TOKEN, JSON.stringify(note(i))));
-    const r = await runKeepAliveClients({ port, perClient: dealRequests(requests, CLIENTS), expectStatus: 201, serverPid: child.pid });
+    const requests = Array.from({ length: REQUESTS }, (_, i) =>
+      rawPost(port, `/api/v1/pods/${POD}/events`, TOKEN, JSON.stringify(note(i))),
+    );
+    const r = await runKeepAliveClients({
+      port,
+      perClient: dealRequests(requests, CLIENTS),
+      expectStatus: 201,
+      serverPid: child.pid,
+    });
     return {
       key: "generator-ceiling",
       label: `load generator ceiling vs a bare node http server (single-event POSTs, ${CLIENTS} keep-alive connections)`,

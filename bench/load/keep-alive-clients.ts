@@ -41,7 +41,8 @@ const HEAD_END = Buffer.from("\r\n\r\n");
 const CONTENT_LENGTH = /\r\ncontent-length:[ \t]*(\d+)/i;
 
 /** The quantile `p` (0–100) of sorted values. */
-export const quantile = (sorted: Float64Array | number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
+export const quantile = (sorted: Float64Array | number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
 
 export async function runKeepAliveClients(plan: LoadPlan): Promise<LoadResult> {
   const total = plan.perClient.reduce((n, list) => n + list.length, 0);
@@ -60,74 +61,87 @@ export async function runKeepAliveClients(plan: LoadPlan): Promise<LoadResult> {
   const refused = opened.find((o) => o.status === "rejected");
   if (refused) {
     for (const s of sockets) s.destroy();
-    throw new Error(`the load generator could not connect to 127.0.0.1:${plan.port}: ${(refused as PromiseRejectedResult).reason}`);
+    throw new Error(
+      `the load generator could not connect to 127.0.0.1:${plan.port}: ${(refused as PromiseRejectedResult).reason}`,
+    );
   }
   const t0 = performance.now();
   const cpu0 = process.cpuUsage();
   const serverCpu0 = plan.serverPid === undefined ? null : processCpuSeconds(plan.serverPid);
-  const runs = sockets.map((socket, c) => new Promise<void>((resolve) => {
-    const requests = plan.perClient[c]!;
-    let next = 0;
-    let sentAt = 0;
-    /** A request is out and its answer not yet whole. */
-    let awaiting = false;
-    let pending: Buffer | null = null;
-    /** Bytes the current answer takes in `pending` (head + body), once its head is read; else -1. */
-    let answerBytes = -1;
-    let status = 0;
-    const finish = () => {
-      socket.removeAllListeners();
-      socket.destroy();
-      resolve();
-    };
-    const send = () => {
-      if (next === requests.length) return finish();
-      sentAt = performance.now();
-      awaiting = true;
-      socket.write(requests[next++]!);
-    };
-    socket.on("data", (chunk: Buffer) => {
-      pending = pending ? Buffer.concat([pending, chunk]) : chunk;
-      if (answerBytes < 0) {
-        const headEnd = pending.indexOf(HEAD_END);
-        if (headEnd < 0) return;
-        const head = pending.toString("latin1", 0, headEnd);
-        const length = CONTENT_LENGTH.exec(head)?.[1];
-        if (length === undefined) {
-          fail(`an answer without content-length (chunked?), which this generator does not read:\n${head}`);
-          return finish();
-        }
-        status = Number(head.slice(9, 12));
-        answerBytes = headEnd + HEAD_END.length + Number(length);
-      }
-      if (pending.length < answerBytes) return;
-      latencies[answered++] = performance.now() - sentAt;
-      awaiting = false;
-      if (status === plan.expectStatus) good++;
-      else fail(`HTTP ${status}, expected ${plan.expectStatus}:\n${pending.toString("utf8", 0, Math.min(answerBytes, 4000))}`);
-      if (pending.length > answerBytes) {
-        fail("bytes after the answer (the generator never pipelines)");
-        return finish();
-      }
-      pending = null;
-      answerBytes = -1;
-      send();
-    });
-    socket.on("error", (e) => (fail(`socket error: ${e.message}`), finish()));
-    socket.on("close", () => {
-      if (awaiting || next < requests.length) fail("the server closed a connection with requests left");
-      finish();
-    });
-    send();
-  }));
+  const runs = sockets.map(
+    (socket, c) =>
+      new Promise<void>((resolve) => {
+        const requests = plan.perClient[c]!;
+        let next = 0;
+        let sentAt = 0;
+        /** A request is out and its answer not yet whole. */
+        let awaiting = false;
+        let pending: Buffer | null = null;
+        /** Bytes the current answer takes in `pending` (head + body), once its head is read; else -1. */
+        let answerBytes = -1;
+        let status = 0;
+        const finish = () => {
+          socket.removeAllListeners();
+          socket.destroy();
+          resolve();
+        };
+        const send = () => {
+          if (next === requests.length) return finish();
+          sentAt = performance.now();
+          awaiting = true;
+          socket.write(requests[next++]!);
+        };
+        socket.on("data", (chunk: Buffer) => {
+          pending = pending ? Buffer.concat([pending, chunk]) : chunk;
+          if (answerBytes < 0) {
+            const headEnd = pending.indexOf(HEAD_END);
+            if (headEnd < 0) return;
+            const head = pending.toString("latin1", 0, headEnd);
+            const length = CONTENT_LENGTH.exec(head)?.[1];
+            if (length === undefined) {
+              fail(
+                `an answer without content-length (chunked?), which this generator does not read:\n${head}`,
+              );
+              return finish();
+            }
+            status = Number(head.slice(9, 12));
+            answerBytes = headEnd + HEAD_END.length + Number(length);
+          }
+          if (pending.length < answerBytes) return;
+          latencies[answered++] = performance.now() - sentAt;
+          awaiting = false;
+          if (status === plan.expectStatus) good++;
+          else
+            fail(
+              `HTTP ${status}, expected ${plan.expectStatus}:\n${pending.toString("utf8", 0, Math.min(answerBytes, 4000))}`,
+            );
+          if (pending.length > answerBytes) {
+            fail("bytes after the answer (the generator never pipelines)");
+            return finish();
+          }
+          pending = null;
+          answerBytes = -1;
+          send();
+        });
+        socket.on("error", (e) => (fail(`socket error: ${e.message}`), finish()));
+        socket.on("close", () => {
+          if (awaiting || next < requests.length) fail("the server closed a connection with requests left");
+          finish();
+        });
+        send();
+      }),
+  );
 
   const maxMs = (plan.maxSeconds ?? 120) * 1000;
   let timer: NodeJS.Timeout | undefined;
-  const deadline = new Promise<void>((resolve) => (timer = setTimeout(() => {
-    fail(`cut after ${maxMs / 1000} s with ${total - answered} requests unanswered`);
-    for (const s of sockets) s.destroy();
-    resolve();
-  }, maxMs)));
+  const deadline = new Promise<void>(
+    (resolve) =>
+      (timer = setTimeout(() => {
+        fail(`cut after ${maxMs / 1000} s with ${total - answered} requests unanswered`);
+        for (const s of sockets) s.destroy();
+        resolve();
+      }, maxMs)),
+  );
   await Promise.race([Promise.all(runs), deadline]);
   clearTimeout(timer);
   const seconds = (performance.now() - t0) / 1000;
@@ -135,8 +149,20 @@ export async function runKeepAliveClients(plan: LoadPlan): Promise<LoadResult> {
   for (const s of sockets) s.destroy();
   const serverCpu1 = plan.serverPid === undefined ? null : processCpuSeconds(plan.serverPid);
   const cpuMicrosPerRequest = (cpu.user + cpu.system) / Math.max(1, answered);
-  const serverCpuMicrosPerRequest = serverCpu0 === null || serverCpu1 === null ? null : ((serverCpu1 - serverCpu0) * 1e6) / Math.max(1, answered);
-  return { answered, errors, firstError, seconds, perSecond: good / seconds, latencies: latencies.subarray(0, answered).sort(), cpuMicrosPerRequest, serverCpuMicrosPerRequest };
+  const serverCpuMicrosPerRequest =
+    serverCpu0 === null || serverCpu1 === null
+      ? null
+      : ((serverCpu1 - serverCpu0) * 1e6) / Math.max(1, answered);
+  return {
+    answered,
+    errors,
+    firstError,
+    seconds,
+    perSecond: good / seconds,
+    latencies: latencies.subarray(0, answered).sort(),
+    cpuMicrosPerRequest,
+    serverCpuMicrosPerRequest,
+  };
 }
 
 function open(port: number): Promise<Socket> {

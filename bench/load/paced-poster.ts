@@ -23,10 +23,24 @@ export type PacedResult = {
 const MAX_CONNECTIONS = 128;
 const HEAD_END = Buffer.from("\r\n\r\n");
 
-type Connection = { socket: Socket; busy: boolean; buf: Buffer; done: ((status: number, body: string) => void) | null };
+type Connection = {
+  socket: Socket;
+  busy: boolean;
+  buf: Buffer;
+  done: ((status: number, body: string) => void) | null;
+};
 
-function open(port: number, onFree: (c: Connection) => void, onError: (c: Connection, e: string) => void): Connection {
-  const c: Connection = { socket: connect({ host: "127.0.0.1", port, noDelay: true }), busy: false, buf: Buffer.alloc(0), done: null };
+function open(
+  port: number,
+  onFree: (c: Connection) => void,
+  onError: (c: Connection, e: string) => void,
+): Connection {
+  const c: Connection = {
+    socket: connect({ host: "127.0.0.1", port, noDelay: true }),
+    busy: false,
+    buf: Buffer.alloc(0),
+    done: null,
+  };
   c.socket.on("data", (chunk: Buffer) => {
     c.buf = c.buf.length ? Buffer.concat([c.buf, chunk]) : chunk;
     const end = c.buf.indexOf(HEAD_END);
@@ -47,9 +61,21 @@ function open(port: number, onFree: (c: Connection) => void, onError: (c: Connec
   return c;
 }
 
-export async function postPaced(base: string, pod: { podId: string; token: string }, o: { rate: number; seconds: number; onSend?: (eventId: string, at: number) => void }): Promise<PacedResult> {
+export async function postPaced(
+  base: string,
+  pod: { podId: string; token: string },
+  o: { rate: number; seconds: number; onSend?: (eventId: string, at: number) => void },
+): Promise<PacedResult> {
   const total = Math.round(o.rate * o.seconds);
-  const result: PacedResult = { sent: 0, errors: 0, samples: [], rate: 0, maxLagMs: 0, answered: [], cpuMicrosPerRequest: 0 };
+  const result: PacedResult = {
+    sent: 0,
+    errors: 0,
+    samples: [],
+    rate: 0,
+    maxLagMs: 0,
+    answered: [],
+    cpuMicrosPerRequest: 0,
+  };
   const fail = (what: string) => (result.errors++, result.samples.length < 3 && result.samples.push(what));
   const { port } = new URL(base);
   const path = `/api/v1/pods/${pod.podId}/events`;
@@ -65,7 +91,11 @@ export async function postPaced(base: string, pod: { podId: string; token: strin
     settle();
   };
   const send = (i: number) => {
-    const c = idle.pop() ?? (all.length < MAX_CONNECTIONS ? (all.push(open(Number(port), (free) => idle.push(free), onError)), all.at(-1)!) : null);
+    const c =
+      idle.pop() ??
+      (all.length < MAX_CONNECTIONS
+        ? (all.push(open(Number(port), (free) => idle.push(free), onError)), all.at(-1)!)
+        : null);
     if (!c) return false; // every connection busy: sent on the next free one (its lag shows)
     const ev = note(i);
     const body = JSON.stringify(ev);
@@ -78,7 +108,9 @@ export async function postPaced(base: string, pod: { podId: string; token: strin
       if (status !== 201) fail(`POST → ${status} ${text.slice(0, 120)}`);
       settle();
     };
-    c.socket.write(`POST ${path} HTTP/1.1\r\nhost: 127.0.0.1:${port}\r\nauthorization: Bearer ${pod.token}\r\ncontent-type: application/json\r\ncontent-length: ${Buffer.byteLength(body)}\r\n\r\n${body}`);
+    c.socket.write(
+      `POST ${path} HTTP/1.1\r\nhost: 127.0.0.1:${port}\r\nauthorization: Bearer ${pod.token}\r\ncontent-type: application/json\r\ncontent-length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
+    );
     return true;
   };
   const cpu0 = process.cpuUsage();

@@ -37,7 +37,11 @@ function maskedFrame(opcode: number, payload: Buffer): Buffer {
 }
 
 /** Opens `path` on `base` (http://host:port) as a WebSocket; resolves once upgraded. */
-export function openRawWebSocket(base: string, path: string, handlers: RawWebSocketHandlers): Promise<RawWebSocket> {
+export function openRawWebSocket(
+  base: string,
+  path: string,
+  handlers: RawWebSocketHandlers,
+): Promise<RawWebSocket> {
   const { hostname, port } = new URL(base);
   const tcp: Socket = connect({ host: hostname, port: Number(port), noDelay: true });
   let closed = false;
@@ -59,12 +63,13 @@ export function openRawWebSocket(base: string, path: string, handlers: RawWebSoc
   const cut = (buf: Buffer): number => {
     let at = 0;
     for (;;) {
-      if (buf.length - at < 2) return (need = 2), at;
+      if (buf.length - at < 2) return ((need = 2), at);
       const b1 = buf[at + 1]! & 0x7f;
       const headLen = b1 === 126 ? 4 : b1 === 127 ? 10 : 2;
-      if (buf.length - at < headLen) return (need = headLen), at;
-      const len = b1 === 126 ? buf.readUInt16BE(at + 2) : b1 === 127 ? Number(buf.readBigUInt64BE(at + 2)) : b1;
-      if (buf.length - at < headLen + len) return (need = headLen + len), at;
+      if (buf.length - at < headLen) return ((need = headLen), at);
+      const len =
+        b1 === 126 ? buf.readUInt16BE(at + 2) : b1 === 127 ? Number(buf.readBigUInt64BE(at + 2)) : b1;
+      if (buf.length - at < headLen + len) return ((need = headLen + len), at);
       const opcode = buf[at]! & 0x0f;
       const payload = buf.subarray(at + headLen, at + headLen + len);
       at += headLen + len;
@@ -96,13 +101,16 @@ export function openRawWebSocket(base: string, path: string, handlers: RawWebSoc
     tcp.once("error", fail);
     tcp.on("connect", () => {
       const key = randomBytes(16).toString("base64");
-      tcp.write(`GET ${path} HTTP/1.1\r\nHost: ${hostname}:${port}\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Key: ${key}\r\nSec-WebSocket-Version: 13\r\n\r\n`);
+      tcp.write(
+        `GET ${path} HTTP/1.1\r\nHost: ${hostname}:${port}\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Key: ${key}\r\nSec-WebSocket-Version: 13\r\n\r\n`,
+      );
     });
     const onHead = (chunk: Buffer) => {
       head = Buffer.concat([head, chunk]);
       const end = head.indexOf("\r\n\r\n");
       if (end < 0) return;
-      if (!head.subarray(0, end).toString().startsWith("HTTP/1.1 101")) return fail(new Error(`no upgrade: ${head.subarray(0, end)}`));
+      if (!head.subarray(0, end).toString().startsWith("HTTP/1.1 101"))
+        return fail(new Error(`no upgrade: ${head.subarray(0, end)}`));
       clearTimeout(timer);
       tcp.off("data", onHead);
       tcp.off("error", fail);

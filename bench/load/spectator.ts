@@ -47,7 +47,17 @@ function readInt(buf: Buffer, at: number): number {
 
 /** Connects and subscribes; resolves once the subscription is sent (rejects if the connection is refused). */
 export function openSpectator(base: string, opts: SpectatorOptions): Promise<Spectator> {
-  const state: SpectatorState = { received: 0, last: opts.afterSeq, gaps: 0, duplicates: 0, frames: 0, live: false, subscribedAt: 0, errors: [], closed: null };
+  const state: SpectatorState = {
+    received: 0,
+    last: opts.afterSeq,
+    gaps: 0,
+    duplicates: 0,
+    frames: 0,
+    live: false,
+    subscribedAt: 0,
+    errors: [],
+    closed: null,
+  };
   const seqKey = Buffer.from(`"podId":${JSON.stringify(opts.podId)},"seq":`);
   let ws: RawWebSocket | null = null;
   let settle: { ok: () => void; fail: (e: Error) => void } | null = null;
@@ -72,7 +82,8 @@ export function openSpectator(base: string, opts: SpectatorOptions): Promise<Spe
         for (const e of frame.events) take(e.seq);
         opts.onEvents?.(frame.events, at);
       } else {
-        for (let k = payload.indexOf(seqKey, i); k >= 0; k = payload.indexOf(seqKey, k + seqKey.length)) take(readInt(payload, k + seqKey.length));
+        for (let k = payload.indexOf(seqKey, i); k >= 0; k = payload.indexOf(seqKey, k + seqKey.length))
+          take(readInt(payload, k + seqKey.length));
       }
       if (ackId >= 0) ws!.send(`43${ackId}[]`);
     } else if (payload.compare(LIVE, 0, LIVE.length, i + 1, i + 1 + LIVE.length) === 0) {
@@ -104,7 +115,10 @@ export function openSpectator(base: string, opts: SpectatorOptions): Promise<Spe
     }
   };
   return new Promise((resolve, reject) => {
-    settle = { ok: () => ((settle = null), resolve({ state, close: () => ws?.close() })), fail: (e) => ((settle = null), reject(e)) };
+    settle = {
+      ok: () => ((settle = null), resolve({ state, close: () => ws?.close() })),
+      fail: (e) => ((settle = null), reject(e)),
+    };
     openRawWebSocket(base, "/socket.io/?EIO=4&transport=websocket", {
       onText,
       onClose: (why) => {

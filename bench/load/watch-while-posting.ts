@@ -36,9 +36,20 @@ function watchRss(pid: number) {
   return { stop: () => (clearInterval(timer), peak) };
 }
 
-export async function watchWhilePosting(base: string, crowd: Crowd, serverPid: number, o: { name: string; spectators: number; rate: number; seconds: number; probe: boolean }): Promise<WatchRun> {
+export async function watchWhilePosting(
+  base: string,
+  crowd: Crowd,
+  serverPid: number,
+  o: { name: string; spectators: number; rate: number; seconds: number; probe: boolean },
+): Promise<WatchRun> {
   const pod = await spectatedPod(base, o.name);
-  const opened = await crowd.open({ base, token: pod.share, podId: pod.podId, afterSeq: pod.head, count: o.spectators - (o.probe ? 1 : 0) });
+  const opened = await crowd.open({
+    base,
+    token: pod.share,
+    podId: pod.podId,
+    afterSeq: pod.head,
+    count: o.spectators - (o.probe ? 1 : 0),
+  });
   const sentAt = new Map<string, number>();
   const latencies: number[] = [];
   let probe: Spectator | null = null;
@@ -57,7 +68,7 @@ export async function watchWhilePosting(base: string, crowd: Crowd, serverPid: n
         }
       },
     });
-    for (const deadline = Date.now() + 10_000; !probe.state.live && Date.now() < deadline; ) await sleep(10);
+    for (const deadline = Date.now() + 10_000; !probe.state.live && Date.now() < deadline;) await sleep(10);
   }
   try {
     await sleep(500); // the joins' own work settles before the clock starts
@@ -65,20 +76,46 @@ export async function watchWhilePosting(base: string, crowd: Crowd, serverPid: n
     const rss = watchRss(serverPid);
     const cpu0 = processCpuSeconds(serverPid);
     const t0 = performance.now();
-    const posted = await postPaced(base, pod, { rate: o.rate, seconds: o.seconds, onSend: (id, at) => sentAt.set(id, at) });
+    const posted = await postPaced(base, pod, {
+      rate: o.rate,
+      seconds: o.seconds,
+      onSend: (id, at) => sentAt.set(id, at),
+    });
     const cpu1 = processCpuSeconds(serverPid);
     const wall = (performance.now() - t0) / 1000;
-    const head = (JSON.parse((await get(`${base}/api/v1/pods/${pod.podId}`)).text) as { eventCount: number }).eventCount;
+    const head = (JSON.parse((await get(`${base}/api/v1/pods/${pod.podId}`)).text) as { eventCount: number })
+      .eventCount;
     await crowd.waitFor(head, 30_000);
-    for (const deadline = Date.now() + 30_000; probe && probe.state.last < head && !probe.state.closed && Date.now() < deadline; ) await sleep(10);
+    for (
+      const deadline = Date.now() + 30_000;
+      probe && probe.state.last < head && !probe.state.closed && Date.now() < deadline;
+    )
+      await sleep(10);
     const rssEndMiB = processRssMiB(serverPid);
     const rssPeakMiB = rss.stop();
     const report = await crowd.report(head);
     const p = probe?.state;
-    const probeComplete = !!p && (p.received === head - pod.head && p.last === head && !p.gaps && !p.duplicates && !p.errors.length && !p.closed);
+    const probeComplete =
+      !!p &&
+      p.received === head - pod.head &&
+      p.last === head &&
+      !p.gaps &&
+      !p.duplicates &&
+      !p.errors.length &&
+      !p.closed;
     latencies.sort((a, b) => a - b);
     const serverCores = cpu0 === null || cpu1 === null ? null : (cpu1 - cpu0) / wall;
-    return { opened, posted, head, crowd: report, latencies, complete: report.complete + (probe && probeComplete ? 1 : 0), serverCores, rssPeakMiB, rssEndMiB };
+    return {
+      opened,
+      posted,
+      head,
+      crowd: report,
+      latencies,
+      complete: report.complete + (probe && probeComplete ? 1 : 0),
+      serverCores,
+      rssPeakMiB,
+      rssEndMiB,
+    };
   } finally {
     probe?.close();
     await crowd.closeAll();

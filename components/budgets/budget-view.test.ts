@@ -2,7 +2,13 @@ import { describe, expect, it } from "vitest";
 import { ZId } from "@/server/domain/events/seed-formats";
 import { amountOf, draftProblems, percentUsed, suggestedLimit, whoseBudget } from "./budget-view";
 
-const draft = { budgetId: "impl-cost", agentId: "impl", metric: "cost_usd" as const, limit: "5", then: "notify" as const };
+const draft = {
+  budgetId: "impl-cost",
+  agentId: "impl",
+  metric: "cost_usd" as const,
+  limit: "5",
+  then: "notify" as const,
+};
 
 describe("budget view", () => {
   it("reads amounts with their unit, money to the cent", () => {
@@ -14,7 +20,9 @@ describe("budget view", () => {
   });
 
   it("fills the bar to the limit and no further", () => {
-    expect([percentUsed(0, 5), percentUsed(2.5, 5), percentUsed(9, 5), percentUsed(-1, 5)]).toEqual([0, 50, 100, 0]);
+    expect([percentUsed(0, 5), percentUsed(2.5, 5), percentUsed(9, 5), percentUsed(-1, 5)]).toEqual([
+      0, 50, 100, 0,
+    ]);
   });
 
   it("says what is wrong with a draft, per field", () => {
@@ -30,7 +38,21 @@ describe("budget view", () => {
   });
 
   it("a new budget's name follows the server's id rule, no stricter", () => {
-    const names = ["impl-cost", "team budget", "Kosten für März", "b/1:2", "x".repeat(200), "x".repeat(201), "a\u0000b", "a\nb", "a\u202Eb", "a\u2028b", "constructor", "__proto__", "toString"];
+    const names = [
+      "impl-cost",
+      "team budget",
+      "Kosten für März",
+      "b/1:2",
+      "x".repeat(200),
+      "x".repeat(201),
+      "a\u0000b",
+      "a\nb",
+      "a\u202Eb",
+      "a\u2028b",
+      "constructor",
+      "__proto__",
+      "toString",
+    ];
     for (const name of names) {
       const browser = draftProblems({ ...draft, budgetId: name }, [], false).budgetId === undefined;
       expect([name, browser]).toEqual([name, ZId.safeParse(name).success]);
@@ -41,7 +63,9 @@ describe("budget view", () => {
 
   it("editing checks no name: a budget made through the API with a name the form would not suggest can still be saved", () => {
     expect(draftProblems({ ...draft, budgetId: "team budget" }, ["team budget"], true)).toEqual({});
-    expect(draftProblems({ ...draft, budgetId: "team budget", limit: "0" }, ["team budget"], true)).toEqual({ limit: "The limit is a number above 0" });
+    expect(draftProblems({ ...draft, budgetId: "team budget", limit: "0" }, ["team budget"], true)).toEqual({
+      limit: "The limit is a number above 0",
+    });
   });
 
   it("suggests a raised limit above what is used", () => {

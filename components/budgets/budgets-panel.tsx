@@ -19,15 +19,30 @@ const fresh: BudgetDraft = { budgetId: "", agentId: "", metric: "cost_usd", limi
 /** Which button opened the form ("New budget", or a budget's Edit), as its data-opener. */
 const NEW = "new";
 const editOf = (budgetId: string) => `edit:${budgetId}`;
-const draftOf = (b: BudgetView): BudgetDraft => ({ budgetId: b.budgetId, agentId: b.agentId ?? "", metric: b.metric, limit: String(b.limit), then: b.then });
+const draftOf = (b: BudgetView): BudgetDraft => ({
+  budgetId: b.budgetId,
+  agentId: b.agentId ?? "",
+  metric: b.metric,
+  limit: String(b.limit),
+  then: b.then,
+});
 
-export function BudgetsPanel({ podId, state, canAct }: { podId: string; state: PodStateView; canAct: boolean }) {
+export function BudgetsPanel({
+  podId,
+  state,
+  canAct,
+}: {
+  podId: string;
+  state: PodStateView;
+  canAct: boolean;
+}) {
   const budgets = useBudgets(podId);
   const [editing, setEditing] = useState<BudgetView | "new" | null>(null);
   const [status, setStatus] = useState<string | null>(null);
   const { run, pending, error } = useAction(podId);
   const root = useRef<HTMLDivElement>(null);
-  const focusOpener = (key: string) => root.current?.querySelector<HTMLButtonElement>(`[data-opener="${CSS.escape(key)}"]`)?.focus();
+  const focusOpener = (key: string) =>
+    root.current?.querySelector<HTMLButtonElement>(`[data-opener="${CSS.escape(key)}"]`)?.focus();
   const returnTo = useRef<string | null>(null);
   useEffect(() => {
     // After the form closes (the New budget button is back by then): focus where the person was.
@@ -57,8 +72,25 @@ export function BudgetsPanel({ podId, state, canAct }: { podId: string; state: P
 
   return (
     <div ref={root}>
-      <Section title="Budgets" aside={canAct && editing === null ? <button data-opener={NEW} type="button" onClick={() => open("new")} className={secondaryButtonClass}>New budget</button> : undefined}>
-        <div className="space-y-3 rounded-lg border border-zinc-200 bg-white p-3 dark:border-zinc-800 dark:bg-zinc-900" data-testid="budgets">
+      <Section
+        title="Budgets"
+        aside={
+          canAct && editing === null ? (
+            <button
+              data-opener={NEW}
+              type="button"
+              onClick={() => open("new")}
+              className={secondaryButtonClass}
+            >
+              New budget
+            </button>
+          ) : undefined
+        }
+      >
+        <div
+          className="space-y-3 rounded-lg border border-zinc-200 bg-white p-3 dark:border-zinc-800 dark:bg-zinc-900"
+          data-testid="budgets"
+        >
           {editing !== null && (
             <BudgetForm
               key={editing === "new" ? "new" : `${editing.budgetId}@${editing.seq}`}
@@ -71,36 +103,83 @@ export function BudgetsPanel({ podId, state, canAct }: { podId: string; state: P
             />
           )}
           {/* Always in the page, so screen readers announce what is put in it. */}
-          <p role="status" className={status ? "text-sm text-emerald-800 dark:text-emerald-300" : "sr-only"} data-testid="budgets-status">{status}</p>
+          <p
+            role="status"
+            className={status ? "text-sm text-emerald-800 dark:text-emerald-300" : "sr-only"}
+            data-testid="budgets-status"
+          >
+            {status}
+          </p>
           {budgets.isPending ? (
             <Skeleton label="Loading budgets" className="h-16 rounded-md" />
           ) : budgets.isError ? (
-            <p role="alert" className="text-sm text-red-700 dark:text-red-400">Could not load the budgets: {budgets.error.message}</p>
+            <p role="alert" className="text-sm text-red-700 dark:text-red-400">
+              Could not load the budgets: {budgets.error.message}
+            </p>
           ) : list.length === 0 ? (
-            <Empty>No budgets: nothing watches this pod&apos;s tokens, cost, time or tool calls.{canAct ? " Add one to be told (or to hold tools, or pause) when it is crossed." : " An approver sets them."}</Empty>
+            <Empty>
+              No budgets: nothing watches this pod&apos;s tokens, cost, time or tool calls.
+              {canAct
+                ? " Add one to be told (or to hold tools, or pause) when it is crossed."
+                : " An approver sets them."}
+            </Empty>
           ) : (
             <ul className="space-y-3">
               {list.map((b) => (
-                <li key={b.budgetId} className="min-w-0 space-y-1.5 border-b border-zinc-100 pb-3 last:border-0 last:pb-0 dark:border-zinc-800" data-testid="budget" data-budget={b.budgetId} aria-label={`Budget ${b.budgetId}`}>
+                <li
+                  key={b.budgetId}
+                  className="min-w-0 space-y-1.5 border-b border-zinc-100 pb-3 last:border-0 last:pb-0 dark:border-zinc-800"
+                  data-testid="budget"
+                  data-budget={b.budgetId}
+                  aria-label={`Budget ${b.budgetId}`}
+                >
                   <div className="flex flex-wrap items-center gap-2">
                     <span className="min-w-0 break-all font-mono text-sm font-medium">{b.budgetId}</span>
                     <Badge>{whoseBudget(b.agentId)}</Badge>
                     <Badge tone="violet">{METRIC_LABELS[b.metric]}</Badge>
-                    <span className="text-xs text-zinc-600 dark:text-zinc-400">then: {THEN_LABELS[b.then]}</span>
+                    <span className="text-xs text-zinc-600 dark:text-zinc-400">
+                      then: {THEN_LABELS[b.then]}
+                    </span>
                     {b.exceeded && <Badge tone="red">crossed at {amountOf(b.exceeded.used, b.metric)}</Badge>}
                   </div>
-                  <BudgetBar label={`Budget ${b.budgetId} used`} used={b.used} limit={b.limit} metric={b.metric} />
+                  <BudgetBar
+                    label={`Budget ${b.budgetId} used`}
+                    used={b.used}
+                    limit={b.limit}
+                    metric={b.metric}
+                  />
                   {canAct && (
                     <div className="flex flex-wrap gap-2">
-                      <button data-opener={editOf(b.budgetId)} type="button" onClick={() => open(b)} className={secondaryButtonClass} aria-label={`Edit budget ${b.budgetId}`}>Edit</button>
-                      <ConfirmRemove budgetId={b.budgetId} pending={pending} onConfirm={() => remove(b)} buttonClass={secondaryButtonClass} confirmClass={dangerButtonClass} label={`Remove budget ${b.budgetId}`}>Remove</ConfirmRemove>
+                      <button
+                        data-opener={editOf(b.budgetId)}
+                        type="button"
+                        onClick={() => open(b)}
+                        className={secondaryButtonClass}
+                        aria-label={`Edit budget ${b.budgetId}`}
+                      >
+                        Edit
+                      </button>
+                      <ConfirmRemove
+                        budgetId={b.budgetId}
+                        pending={pending}
+                        onConfirm={() => remove(b)}
+                        buttonClass={secondaryButtonClass}
+                        confirmClass={dangerButtonClass}
+                        label={`Remove budget ${b.budgetId}`}
+                      >
+                        Remove
+                      </ConfirmRemove>
                     </div>
                   )}
                 </li>
               ))}
             </ul>
           )}
-          {error && <p role="alert" className="text-sm text-red-700 dark:text-red-400">{error}</p>}
+          {error && (
+            <p role="alert" className="text-sm text-red-700 dark:text-red-400">
+              {error}
+            </p>
+          )}
         </div>
       </Section>
     </div>

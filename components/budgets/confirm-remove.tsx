@@ -15,7 +15,15 @@ type Props = {
   children: React.ReactNode;
 };
 
-export function ConfirmRemove({ budgetId, pending, onConfirm, buttonClass, confirmClass, label, children }: Props) {
+export function ConfirmRemove({
+  budgetId,
+  pending,
+  onConfirm,
+  buttonClass,
+  confirmClass,
+  label,
+  children,
+}: Props) {
   const [asking, setAsking] = useState(false);
   const trigger = useRef<HTMLButtonElement>(null);
   const wasAsking = useRef(false);
@@ -27,16 +35,36 @@ export function ConfirmRemove({ budgetId, pending, onConfirm, buttonClass, confi
 
   if (!asking) {
     return (
-      <button ref={trigger} type="button" disabled={pending} onClick={() => setAsking(true)} className={buttonClass} aria-label={label}>
+      <button
+        ref={trigger}
+        type="button"
+        disabled={pending}
+        onClick={() => setAsking(true)}
+        className={buttonClass}
+        aria-label={label}
+      >
         {children}
       </button>
     );
   }
   return (
-    <span role="group" aria-label={`Confirm removing budget ${budgetId}`} onKeyDown={(e) => e.key === "Escape" && (e.stopPropagation(), setAsking(false))} className="flex flex-wrap items-center gap-2 text-sm" data-testid="budget-remove-confirm">
-      <span>Remove budget <span className="break-all font-mono">{budgetId}</span>? Nothing will watch what it counted.</span>
-      <button type="button" autoFocus disabled={pending} onClick={onConfirm} className={confirmClass}>Yes, remove</button>
-      <button type="button" onClick={() => setAsking(false)} className={buttonClass}>Cancel</button>
+    <span
+      role="group"
+      aria-label={`Confirm removing budget ${budgetId}`}
+      onKeyDown={(e) => e.key === "Escape" && (e.stopPropagation(), setAsking(false))}
+      className="flex flex-wrap items-center gap-2 text-sm"
+      data-testid="budget-remove-confirm"
+    >
+      <span>
+        Remove budget <span className="break-all font-mono">{budgetId}</span>? Nothing will watch what it
+        counted.
+      </span>
+      <button type="button" autoFocus disabled={pending} onClick={onConfirm} className={confirmClass}>
+        Yes, remove
+      </button>
+      <button type="button" onClick={() => setAsking(false)} className={buttonClass}>
+        Cancel
+      </button>
     </span>
   );
 }

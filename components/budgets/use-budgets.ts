@@ -8,7 +8,8 @@ import { getJson } from "../shared/api-client";
 export function useBudgets(podId: string) {
   return useQuery({
     queryKey: ["state", podId, "budgets"],
-    queryFn: () => getJson<BudgetsResponse>(`/api/v1/pods/${encodeURIComponent(podId)}/budgets`).then((r) => r.budgets),
+    queryFn: () =>
+      getJson<BudgetsResponse>(`/api/v1/pods/${encodeURIComponent(podId)}/budgets`).then((r) => r.budgets),
     refetchInterval: 30_000,
   });
 }

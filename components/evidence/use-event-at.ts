@@ -9,10 +9,14 @@ export function useEventAt(podId: string, seq: number) {
   return useQuery({
     queryKey: ["event", podId, seq],
     staleTime: Infinity, // a stored event never changes
-    queryFn: () => getJson<EventsPage>(`/api/v1/pods/${encodeURIComponent(podId)}/events?after=${seq - 1}&limit=1`).then((r) => r.events[0]!),
+    queryFn: () =>
+      getJson<EventsPage>(`/api/v1/pods/${encodeURIComponent(podId)}/events?after=${seq - 1}&limit=1`).then(
+        (r) => r.events[0]!,
+      ),
   });
 }
 
 export const th = "px-2 py-1 text-left font-medium";
 export const td = "px-2 py-1 align-top";
-export const ms = (n: number | undefined) => (n === undefined ? "—" : n < 1000 ? `${n} ms` : `${(n / 1000).toFixed(1)} s`);
+export const ms = (n: number | undefined) =>
+  n === undefined ? "—" : n < 1000 ? `${n} ms` : `${(n / 1000).toFixed(1)} s`;

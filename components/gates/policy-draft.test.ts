@@ -1,10 +1,31 @@
 import { describe, expect, it } from "vitest";
 import { ZAgentPolicySet } from "@/server/domain/events/agent-events";
-import { bodyOf, draftOf, moveRule, newRuleId, PRESETS, validateDraft, type PolicyDraft, type RuleDraft } from "./policy-draft";
+import {
+  bodyOf,
+  draftOf,
+  moveRule,
+  newRuleId,
+  PRESETS,
+  validateDraft,
+  type PolicyDraft,
+  type RuleDraft,
+} from "./policy-draft";
 
-const rule = (over: Partial<RuleDraft> = {}): RuleDraft => ({ id: "r1", tool: "Bash", input: "git push*", outside: false, action: "ask", ...over });
-const draft = (over: Partial<PolicyDraft> = {}): PolicyDraft => ({ ...draftOf(null, true), rules: [rule()], ...over });
-const schemaAccepts = (d: PolicyDraft, agentId?: string) => ZAgentPolicySet.shape.body.safeParse(bodyOf(d, agentId)).success;
+const rule = (over: Partial<RuleDraft> = {}): RuleDraft => ({
+  id: "r1",
+  tool: "Bash",
+  input: "git push*",
+  outside: false,
+  action: "ask",
+  ...over,
+});
+const draft = (over: Partial<PolicyDraft> = {}): PolicyDraft => ({
+  ...draftOf(null, true),
+  rules: [rule()],
+  ...over,
+});
+const schemaAccepts = (d: PolicyDraft, agentId?: string) =>
+  ZAgentPolicySet.shape.body.safeParse(bodyOf(d, agentId)).success;
 
 describe("the policy editor's draft", () => {
   const cases: [string, PolicyDraft][] = [
@@ -27,8 +48,20 @@ describe("the policy editor's draft", () => {
   });
 
   it("round-trips a stored policy, and leaves out what the agent inherits", () => {
-    const stored = { seq: 1, at: "", by: "ada", rules: [{ id: "a", tool: "mcp__*", outside: false, action: "ask" as const }], ask: { minutes: 2, then: "allow" as const }, unreachable: "closed" as const };
-    expect(bodyOf(draftOf(stored, false), undefined)).toEqual({ rules: [{ id: "a", tool: "mcp__*", outside: false, action: "ask" }], ask: { minutes: 2, then: "allow" }, unreachable: "closed", recordPrompts: false });
+    const stored = {
+      seq: 1,
+      at: "",
+      by: "ada",
+      rules: [{ id: "a", tool: "mcp__*", outside: false, action: "ask" as const }],
+      ask: { minutes: 2, then: "allow" as const },
+      unreachable: "closed" as const,
+    };
+    expect(bodyOf(draftOf(stored, false), undefined)).toEqual({
+      rules: [{ id: "a", tool: "mcp__*", outside: false, action: "ask" }],
+      ask: { minutes: 2, then: "allow" },
+      unreachable: "closed",
+      recordPrompts: false,
+    });
     expect(bodyOf(draftOf(null, true), "impl-1")).toEqual({ agentId: "impl-1", rules: [] });
   });
 

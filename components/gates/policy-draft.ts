@@ -5,7 +5,14 @@
 import type { PodState, ToolPolicy } from "@/server/domain/state/pod-state";
 import type { ToolAction } from "@/server/wire/vocabulary";
 
-export const LIMITS = { rules: 100, tool: 500, input: 1000, minMinutes: 1, maxMinutes: 1440, defaultMinutes: 5 } as const;
+export const LIMITS = {
+  rules: 100,
+  tool: 500,
+  input: 1000,
+  minMinutes: 1,
+  maxMinutes: 1440,
+  defaultMinutes: 5,
+} as const;
 
 export type RuleDraft = { id: string; tool: string; input: string; outside: boolean; action: ToolAction };
 /** `inherit`: the agent follows the pod's setting (the pod: the default, 5 minutes then deny; open). */
@@ -28,7 +35,13 @@ export type PolicyBody = {
 
 export function draftOf(policy: ToolPolicy | null | undefined, recordPrompts: boolean): PolicyDraft {
   return {
-    rules: (policy?.rules ?? []).map((r) => ({ id: r.id, tool: r.tool, input: r.input ?? "", outside: r.outside, action: r.action })),
+    rules: (policy?.rules ?? []).map((r) => ({
+      id: r.id,
+      tool: r.tool,
+      input: r.input ?? "",
+      outside: r.outside,
+      action: r.action,
+    })),
     ask: policy?.ask ? "set" : "inherit",
     askMinutes: String(policy?.ask?.minutes ?? LIMITS.defaultMinutes),
     askThen: policy?.ask?.then ?? "deny",
@@ -41,7 +54,13 @@ export function draftOf(policy: ToolPolicy | null | undefined, recordPrompts: bo
 export function bodyOf(d: PolicyDraft, agentId: string | undefined): PolicyBody {
   return {
     ...(agentId !== undefined ? { agentId } : {}),
-    rules: d.rules.map((r) => ({ id: r.id, tool: r.tool.trim(), ...(r.input.trim() ? { input: r.input.trim() } : {}), outside: r.outside, action: r.action })),
+    rules: d.rules.map((r) => ({
+      id: r.id,
+      tool: r.tool.trim(),
+      ...(r.input.trim() ? { input: r.input.trim() } : {}),
+      outside: r.outside,
+      action: r.action,
+    })),
     ...(d.ask === "set" ? { ask: { minutes: Number(d.askMinutes), then: d.askThen } } : {}),
     ...(d.unreachable !== "inherit" ? { unreachable: d.unreachable } : {}),
     ...(agentId === undefined ? { recordPrompts: d.recordPrompts } : {}),
@@ -56,13 +75,16 @@ export function validateDraft(d: PolicyDraft): Record<string, string> {
     const tool = r.tool.trim();
     const input = r.input.trim();
     if (!tool) errors[`rules.${i}.tool`] = "name the tool (a pattern such as Bash or mcp__*)";
-    else if (tool.length > LIMITS.tool) errors[`rules.${i}.tool`] = `keep the tool pattern under ${LIMITS.tool} characters`;
-    if (input.length > LIMITS.input) errors[`rules.${i}.input`] = `keep the input pattern under ${LIMITS.input} characters`;
+    else if (tool.length > LIMITS.tool)
+      errors[`rules.${i}.tool`] = `keep the tool pattern under ${LIMITS.tool} characters`;
+    if (input.length > LIMITS.input)
+      errors[`rules.${i}.input`] = `keep the input pattern under ${LIMITS.input} characters`;
     if (r.outside && !input) errors[`rules.${i}.input`] = "“outside” needs an input pattern";
   });
   if (d.ask === "set") {
     const m = Number(d.askMinutes);
-    if (!/^\d+$/.test(d.askMinutes.trim()) || m < LIMITS.minMinutes || m > LIMITS.maxMinutes) errors.askMinutes = `a whole number of minutes, ${LIMITS.minMinutes} to ${LIMITS.maxMinutes}`;
+    if (!/^\d+$/.test(d.askMinutes.trim()) || m < LIMITS.minMinutes || m > LIMITS.maxMinutes)
+      errors.askMinutes = `a whole number of minutes, ${LIMITS.minMinutes} to ${LIMITS.maxMinutes}`;
   }
   return errors;
 }
@@ -86,9 +108,16 @@ export function moveRule(rules: RuleDraft[], index: number, by: -1 | 1): RuleDra
 
 /** One-click examples: the policies people ask for most. */
 export const PRESETS: { label: string; rule: Omit<RuleDraft, "id"> }[] = [
-  { label: "Ask before git push or rm -rf", rule: { tool: "Bash", input: "git push*|rm -rf*", outside: false, action: "ask" } },
-  { label: "Ask before writing outside src/", rule: { tool: "Write|Edit|MultiEdit", input: "src/*", outside: true, action: "ask" } },
+  {
+    label: "Ask before git push or rm -rf",
+    rule: { tool: "Bash", input: "git push*|rm -rf*", outside: false, action: "ask" },
+  },
+  {
+    label: "Ask before writing outside src/",
+    rule: { tool: "Write|Edit|MultiEdit", input: "src/*", outside: true, action: "ask" },
+  },
   { label: "Ask before any MCP tool", rule: { tool: "mcp__*", input: "", outside: false, action: "ask" } },
 ];
 
-export const policiesOf = (s: Pick<PodState, "policies">, agentId: string | undefined) => (agentId === undefined ? s.policies.pod : (s.policies.agents[agentId] ?? null));
+export const policiesOf = (s: Pick<PodState, "policies">, agentId: string | undefined) =>
+  agentId === undefined ? s.policies.pod : (s.policies.agents[agentId] ?? null);

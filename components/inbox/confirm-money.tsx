@@ -3,7 +3,15 @@
 // inside, Escape cancels) that names the amount and where it goes.
 import { useEffect, useRef } from "react";
 
-type Props = { open: boolean; title: string; description: string; confirmLabel: string; tone: "release" | "refund"; onConfirm: () => void; onCancel: () => void };
+type Props = {
+  open: boolean;
+  title: string;
+  description: string;
+  confirmLabel: string;
+  tone: "release" | "refund";
+  onConfirm: () => void;
+  onCancel: () => void;
+};
 
 export function ConfirmMoney({ open, title, description, confirmLabel, tone, onConfirm, onCancel }: Props) {
   const ref = useRef<HTMLDialogElement>(null);
@@ -28,13 +36,24 @@ export function ConfirmMoney({ open, title, description, confirmLabel, tone, onC
     >
       {open && (
         <div className="space-y-3">
-          <h2 id="confirm-money-title" className="font-semibold">{title}</h2>
-          <p id="confirm-money-description" className="text-sm break-words text-zinc-700 dark:text-zinc-300">{description}</p>
+          <h2 id="confirm-money-title" className="font-semibold">
+            {title}
+          </h2>
+          <p id="confirm-money-description" className="text-sm break-words text-zinc-700 dark:text-zinc-300">
+            {description}
+          </p>
           <div className="flex flex-wrap justify-end gap-2">
-            <button autoFocus onClick={onCancel} className="rounded-md border border-zinc-300 px-3 py-1.5 text-sm font-medium hover:bg-zinc-50 dark:border-zinc-600 dark:hover:bg-zinc-800">
+            <button
+              autoFocus
+              onClick={onCancel}
+              className="rounded-md border border-zinc-300 px-3 py-1.5 text-sm font-medium hover:bg-zinc-50 dark:border-zinc-600 dark:hover:bg-zinc-800"
+            >
               Cancel
             </button>
-            <button onClick={onConfirm} className={`rounded-md px-3 py-1.5 text-sm font-medium text-white ${tone === "release" ? "bg-emerald-700 hover:bg-emerald-600" : "bg-red-700 hover:bg-red-600"}`}>
+            <button
+              onClick={onConfirm}
+              className={`rounded-md px-3 py-1.5 text-sm font-medium text-white ${tone === "release" ? "bg-emerald-700 hover:bg-emerald-600" : "bg-red-700 hover:bg-red-600"}`}
+            >
               {confirmLabel}
             </button>
           </div>

@@ -24,7 +24,11 @@ export function dueOutcome(due: NonNullable<InboxCard["due"]>): string {
 const noSubscription = () => () => {};
 
 export function DueBadge({ due }: { due: NonNullable<InboxCard["due"]> }) {
-  const onClient = useSyncExternalStore(noSubscription, () => true, () => false);
+  const onClient = useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  );
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
     const t = setInterval(() => setNow(Date.now()), 1000);
@@ -33,14 +37,20 @@ export function DueBadge({ due }: { due: NonNullable<InboxCard["due"]> }) {
   const at = Date.parse(due.at);
   const overdue = due.passed || at <= now;
   const what = dueOutcome(due);
-  const label = due.passed ? "deadline passed: overdue" : overdue ? `deadline reached: ${what} now` : `${what} in ${left(at - now)}`;
+  const label = due.passed
+    ? "deadline passed: overdue"
+    : overdue
+      ? `deadline reached: ${what} now`
+      : `${what} in ${left(at - now)}`;
   return (
     <span
       data-testid="inbox-due"
       title={`Deadline ${new Date(at).toLocaleString()}: ${what}`}
       className={`rounded px-1.5 py-0.5 text-[11px] font-medium tabular-nums ${overdue ? "bg-red-100 text-red-900 dark:bg-red-950 dark:text-red-300" : "bg-sky-100 text-sky-900 dark:bg-sky-950 dark:text-sky-300"}`}
     >
-      {onClient ? label : `deadline ${new Date(at).toISOString().slice(0, 16).replace("T", " ")} UTC: ${what}`}
+      {onClient
+        ? label
+        : `deadline ${new Date(at).toISOString().slice(0, 16).replace("T", " ")} UTC: ${what}`}
     </span>
   );
 }

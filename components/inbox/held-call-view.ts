@@ -30,10 +30,18 @@ export function heldInput(text: string | undefined): HeldInput {
   if (!text) return { command: null, pretty: "", whole: false, hidden: 0 };
   try {
     const value: unknown = JSON.parse(text);
-    const command = value && typeof value === "object" && typeof (value as { command?: unknown }).command === "string" ? (value as { command: string }).command : null;
+    const command =
+      value && typeof value === "object" && typeof (value as { command?: unknown }).command === "string"
+        ? (value as { command: string }).command
+        : null;
     // The route's JSON of an input object never ends with the mark: a text that does was cut, whatever parses.
     // A long text inside may be cut and marked (a Write's content): not whole either (as the server rules).
-    return { command, pretty: JSON.stringify(value, null, 2), whole: !text.endsWith(CUT_MARK) && !text.includes(INPUT_CUT_MARK), hidden: hiddenIn(value) };
+    return {
+      command,
+      pretty: JSON.stringify(value, null, 2),
+      whole: !text.endsWith(CUT_MARK) && !text.includes(INPUT_CUT_MARK),
+      hidden: hiddenIn(value),
+    };
   } catch {
     return { command: null, pretty: text, whole: false, hidden: revealHidden(text).hidden };
   }
@@ -54,7 +62,10 @@ export function notWholeSentence(text: string | undefined): string {
 }
 
 /** "Denied automatically at 14:05 unless someone answers", the time in the reader's own clock. */
-export function deadlineSentence(due: { at: string; answer?: string } | undefined, timeOf: (d: Date) => string): string | null {
+export function deadlineSentence(
+  due: { at: string; answer?: string } | undefined,
+  timeOf: (d: Date) => string,
+): string | null {
   if (!due) return null;
   const verdict = due.answer === "allow" ? "Allowed" : "Denied";
   return `${verdict} automatically at ${timeOf(new Date(due.at))} unless someone answers`;

@@ -37,16 +37,28 @@ export function InboxBadge() {
     seen.current = ids;
     if (!fresh.length) return;
     if (typeof Notification !== "undefined" && Notification.permission === "granted") {
-      new Notification(`podwatch: ${fresh.length} new in your inbox`, { body: fresh.map((i) => `${i.podName}: ${i.title}`).join("\n").slice(0, 300), tag: "podwatch-inbox" });
+      new Notification(`podwatch: ${fresh.length} new in your inbox`, {
+        body: fresh
+          .map((i) => `${i.podName}: ${i.title}`)
+          .join("\n")
+          .slice(0, 300),
+        tag: "podwatch-inbox",
+      });
     }
     if (sound) beep();
   }, [inbox.data, sound]);
 
   return (
-    <Link href="/inbox" className="relative text-sm text-zinc-600 hover:text-zinc-900 dark:text-zinc-400 dark:hover:text-zinc-100">
+    <Link
+      href="/inbox"
+      className="relative text-sm text-zinc-600 hover:text-zinc-900 dark:text-zinc-400 dark:hover:text-zinc-100"
+    >
       Inbox
       {items.length > 0 && (
-        <span className="ml-1 rounded-full bg-amber-200 px-1.5 py-0.5 text-[11px] font-semibold text-amber-950 tabular-nums dark:bg-amber-400" data-testid="nav-inbox-count">
+        <span
+          className="ml-1 rounded-full bg-amber-200 px-1.5 py-0.5 text-[11px] font-semibold text-amber-950 tabular-nums dark:bg-amber-400"
+          data-testid="nav-inbox-count"
+        >
           {items.length}
         </span>
       )}

@@ -15,9 +15,16 @@ function EvidenceList({ podId, evidence }: { podId: string; evidence: InboxEvide
     <ul className="flex flex-wrap gap-1.5" aria-label="Evidence">
       {evidence.map((e) => (
         <li key={e.bundleId} className="min-w-0" data-testid="inbox-evidence" data-passed={e.passed}>
-          <Link href={`/pods/${podId}?tab=tape&seq=${e.seq}`} className="block max-w-full truncate" title={`evidence ${e.bundleId} on the tape`}>
+          <Link
+            href={`/pods/${podId}?tab=tape&seq=${e.seq}`}
+            className="block max-w-full truncate"
+            title={`evidence ${e.bundleId} on the tape`}
+          >
             <Badge tone={e.passed ? "green" : "red"}>
-              {e.passed ? "✓" : "✗"} evidence {e.bundleId}: {e.passed ? `${e.commandCount} command(s) passed` : `${e.failedCommands} of ${e.commandCount} failed`}
+              {e.passed ? "✓" : "✗"} evidence {e.bundleId}:{" "}
+              {e.passed
+                ? `${e.commandCount} command(s) passed`
+                : `${e.failedCommands} of ${e.commandCount} failed`}
             </Badge>
           </Link>
         </li>
@@ -41,9 +48,15 @@ function ProofGates({ proof }: { proof: InboxProof }) {
           </li>
         ))}
         {proof.forbiddenPathViolations.map((f) => (
-          <li key={f}><Badge tone="red">touches forbidden {f}</Badge></li>
+          <li key={f}>
+            <Badge tone="red">touches forbidden {f}</Badge>
+          </li>
         ))}
-        {proof.overDiffBudget && <li><Badge tone="red">diff over budget</Badge></li>}
+        {proof.overDiffBudget && (
+          <li>
+            <Badge tone="red">diff over budget</Badge>
+          </li>
+        )}
       </ul>
     </div>
   );
@@ -68,19 +81,35 @@ export function InboxContextView({ podId, context }: { podId: string; context: I
         {r ? (
           <p data-testid="inbox-review">
             <span className={label}>review by {r.by}: </span>
-            <Badge tone={r.verdict === "approve" ? "green" : r.verdict === "reject" ? "red" : "amber"}>{r.verdict.replace("_", " ")}</Badge>
-            {r.comments && <span className="mt-1 block whitespace-pre-wrap break-words text-zinc-700 dark:text-zinc-300">“{r.comments}”</span>}
+            <Badge tone={r.verdict === "approve" ? "green" : r.verdict === "reject" ? "red" : "amber"}>
+              {r.verdict.replace("_", " ")}
+            </Badge>
+            {r.comments && (
+              <span className="mt-1 block whitespace-pre-wrap break-words text-zinc-700 dark:text-zinc-300">
+                “{r.comments}”
+              </span>
+            )}
           </p>
         ) : (
           <p className={label}>No review yet.</p>
         )}
         <EvidenceList podId={podId} evidence={context.evidence} />
-        {context.proofs.map((p) => <ProofGates key={p.workcellId} proof={p} />)}
+        {context.proofs.map((p) => (
+          <ProofGates key={p.workcellId} proof={p} />
+        ))}
         <p className="flex flex-wrap gap-3">
-          <Link href={`/pods/${podId}?tab=board&task=${encodeURIComponent(context.taskId)}`} className={link} data-testid="inbox-task-link">
+          <Link
+            href={`/pods/${podId}?tab=board&task=${encodeURIComponent(context.taskId)}`}
+            className={link}
+            data-testid="inbox-task-link"
+          >
             Task {context.taskId} on the board
           </Link>
-          {r && <Link href={`/pods/${podId}?tab=tape&seq=${r.seq}`} className={link}>The review on the tape</Link>}
+          {r && (
+            <Link href={`/pods/${podId}?tab=tape&seq=${r.seq}`} className={link}>
+              The review on the tape
+            </Link>
+          )}
         </p>
       </div>
     );
@@ -90,18 +119,32 @@ export function InboxContextView({ podId, context }: { podId: string; context: I
     return (
       <div className={box} data-testid="inbox-context">
         <p>
-          <span className="font-semibold tabular-nums" data-testid="inbox-amount">{money(s.amount, s.currency)}</span>
-          <span className="text-zinc-700 dark:text-zinc-300"> · {s.terms}</span> <Badge tone="sky">escrow {context.escrow}</Badge>
+          <span className="font-semibold tabular-nums" data-testid="inbox-amount">
+            {money(s.amount, s.currency)}
+          </span>
+          <span className="text-zinc-700 dark:text-zinc-300"> · {s.terms}</span>{" "}
+          <Badge tone="sky">escrow {context.escrow}</Badge>
         </p>
         {context.acceptanceTests.length > 0 && (
           <div>
             <p className={label}>Acceptance tests</p>
-            <ul className="list-disc pl-5 break-words" data-testid="inbox-acceptance-tests">{context.acceptanceTests.map((t, i) => <li key={i}>{t}</li>)}</ul>
+            <ul className="list-disc pl-5 break-words" data-testid="inbox-acceptance-tests">
+              {context.acceptanceTests.map((t, i) => (
+                <li key={i}>{t}</li>
+              ))}
+            </ul>
           </div>
         )}
-        {context.constraints.length > 0 && <p className="break-words"><span className={label}>Constraints: </span>{context.constraints.join("; ")}</p>}
+        {context.constraints.length > 0 && (
+          <p className="break-words">
+            <span className={label}>Constraints: </span>
+            {context.constraints.join("; ")}
+          </p>
+        )}
         <EvidenceList podId={podId} evidence={context.evidence} />
-        <Link href={`/pods/${podId}?tab=job`} className={link}>Job {context.jobId}</Link>
+        <Link href={`/pods/${podId}?tab=job`} className={link}>
+          Job {context.jobId}
+        </Link>
       </div>
     );
   }
@@ -111,12 +154,22 @@ export function InboxContextView({ podId, context }: { podId: string; context: I
     return (
       <div className={box} data-testid="inbox-context">
         <p>
-          <Badge tone="amber">{context.escalationKind.replaceAll("_", " ")}</Badge> <span className={label}>asked by {context.askedBy}</span>
+          <Badge tone="amber">{context.escalationKind.replaceAll("_", " ")}</Badge>{" "}
+          <span className={label}>asked by {context.askedBy}</span>
         </p>
-        {context.options.length > 0 && <p className="break-words"><span className={label}>Options: </span>{context.options.join(" · ")}</p>}
+        {context.options.length > 0 && (
+          <p className="break-words">
+            <span className={label}>Options: </span>
+            {context.options.join(" · ")}
+          </p>
+        )}
         <EvidenceList podId={podId} evidence={context.evidence} />
         {context.task && (
-          <Link href={`/pods/${podId}?tab=board&task=${encodeURIComponent(context.task.taskId)}`} className={link} data-testid="inbox-task-link">
+          <Link
+            href={`/pods/${podId}?tab=board&task=${encodeURIComponent(context.task.taskId)}`}
+            className={link}
+            data-testid="inbox-task-link"
+          >
             Task {context.task.taskId}: {context.task.description}
           </Link>
         )}
@@ -125,7 +178,14 @@ export function InboxContextView({ podId, context }: { podId: string; context: I
   }
   return (
     <div className={box} data-testid="inbox-context">
-      {context.blocks.map((b, i) => <p key={i} className="break-words"><span className={label}>{b.role.replace("_", " ")} {b.by}: </span>{b.rationale || "no rationale given"}</p>)}
+      {context.blocks.map((b, i) => (
+        <p key={i} className="break-words">
+          <span className={label}>
+            {b.role.replace("_", " ")} {b.by}:{" "}
+          </span>
+          {b.rationale || "no rationale given"}
+        </p>
+      ))}
     </div>
   );
 }

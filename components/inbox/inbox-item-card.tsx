@@ -30,7 +30,10 @@ type Props = {
 
 const typing = (t: HTMLElement) => ["INPUT", "TEXTAREA", "SELECT"].includes(t.tagName);
 
-export const InboxItemCard = forwardRef<HTMLLIElement, Props>(function InboxItemCard({ podId, podName, item, blockedBy, canAct, focused, onFocus, onSettled }, ref) {
+export const InboxItemCard = forwardRef<HTMLLIElement, Props>(function InboxItemCard(
+  { podId, podName, item, blockedBy, canAct, focused, onFocus, onSettled },
+  ref,
+) {
   const [text, setText] = useState("");
   const [tieBreaker, setTieBreaker] = useState<string>("");
   const [confirming, setConfirming] = useState<"accept" | "reject" | null>(null);
@@ -47,19 +50,38 @@ export const InboxItemCard = forwardRef<HTMLLIElement, Props>(function InboxItem
         podId,
         subject: item.subject,
         verdict,
-        rationale: text || (verdict === "approve" || verdict === "accept" ? "Approved in the control room" : "Rejected in the control room"),
+        rationale:
+          text ||
+          (verdict === "approve" || verdict === "accept"
+            ? "Approved in the control room"
+            : "Rejected in the control room"),
         ...(tieBreaker ? { tieBreaker } : {}),
       }),
     );
   const isJob = item.kind === "job_acceptance";
   /** Stale agents and notices are told, not decided: a checkpoint clears the one, an admin dismisses the other. A held tool call and a crossed budget have answers of their own. */
-  const decides = item.kind !== "stale" && item.kind !== "notice" && item.kind !== "tool_approval" && item.kind !== "budget";
+  const decides =
+    item.kind !== "stale" &&
+    item.kind !== "notice" &&
+    item.kind !== "tool_approval" &&
+    item.kind !== "budget";
   const positive = isJob ? () => setConfirming("accept") : decideWith("approve");
   const negative = isJob ? () => setConfirming("reject") : decideWith("reject");
 
   const onKey = (e: React.KeyboardEvent) => {
-    if (!canAct || !decides || pending || confirming || typing(e.target as HTMLElement) || e.metaKey || e.ctrlKey || e.altKey) return;
-    if (e.key === "a" && item.kind !== "escalation" && !(item.kind === "decision" && blockedBy.length)) positive();
+    if (
+      !canAct ||
+      !decides ||
+      pending ||
+      confirming ||
+      typing(e.target as HTMLElement) ||
+      e.metaKey ||
+      e.ctrlKey ||
+      e.altKey
+    )
+      return;
+    if (e.key === "a" && item.kind !== "escalation" && !(item.kind === "decision" && blockedBy.length))
+      positive();
     if (e.key === "r" && item.kind !== "escalation" && item.kind !== "plan_blocked") negative();
   };
   const ageMs = Date.now() - new Date(item.at).getTime();
@@ -78,28 +100,73 @@ export const InboxItemCard = forwardRef<HTMLLIElement, Props>(function InboxItem
       aria-label={`${item.kind.replace("_", " ")}: ${item.title}`}
     >
       <div className="flex flex-wrap items-center gap-2">
-        <span className="rounded bg-amber-100 px-1.5 py-0.5 text-[11px] font-medium uppercase text-amber-900 dark:bg-amber-950 dark:text-amber-300">{item.kind.replace("_", " ")}</span>
+        <span className="rounded bg-amber-100 px-1.5 py-0.5 text-[11px] font-medium uppercase text-amber-900 dark:bg-amber-950 dark:text-amber-300">
+          {item.kind.replace("_", " ")}
+        </span>
         {item.due && <DueBadge due={item.due} />}
-        {podName && <a href={`/pods/${podId}?tab=inbox`} className="min-w-0 truncate text-xs font-medium text-zinc-600 hover:underline dark:text-zinc-400">{podName}</a>}
-        <span className={`ml-auto text-xs ${ageMs > 3_600_000 ? "font-medium text-amber-800 dark:text-amber-400" : "text-zinc-600 dark:text-zinc-400"}`} title="waiting since">
+        {podName && (
+          <a
+            href={`/pods/${podId}?tab=inbox`}
+            className="min-w-0 truncate text-xs font-medium text-zinc-600 hover:underline dark:text-zinc-400"
+          >
+            {podName}
+          </a>
+        )}
+        <span
+          className={`ml-auto text-xs ${ageMs > 3_600_000 ? "font-medium text-amber-800 dark:text-amber-400" : "text-zinc-600 dark:text-zinc-400"}`}
+          title="waiting since"
+        >
           waiting <RelativeTime iso={item.at} />
         </span>
       </div>
-      <p className="text-sm break-words">{item.kind === "tool_approval" ? <RevealedText text={item.title} /> : item.title}</p>
-      {item.text && item.kind !== "tool_approval" && <p className="text-sm whitespace-pre-wrap break-words text-zinc-700 dark:text-zinc-300">{item.text}</p>}
-      {item.kind === "tool_approval" && <HeldCallPanel podId={podId} item={item} canAct={canAct} pending={pending} error={error} act={act} />}
-      {item.kind === "budget" && <BudgetCrossedPanel podId={podId} item={item} canAct={canAct} pending={pending} error={error} act={act} />}
-      {item.kind === "stale" && <p className="text-xs text-zinc-600 dark:text-zinc-400">This clears when the agent posts its next checkpoint.</p>}
+      <p className="text-sm break-words">
+        {item.kind === "tool_approval" ? <RevealedText text={item.title} /> : item.title}
+      </p>
+      {item.text && item.kind !== "tool_approval" && (
+        <p className="text-sm whitespace-pre-wrap break-words text-zinc-700 dark:text-zinc-300">
+          {item.text}
+        </p>
+      )}
+      {item.kind === "tool_approval" && (
+        <HeldCallPanel podId={podId} item={item} canAct={canAct} pending={pending} error={error} act={act} />
+      )}
+      {item.kind === "budget" && (
+        <BudgetCrossedPanel
+          podId={podId}
+          item={item}
+          canAct={canAct}
+          pending={pending}
+          error={error}
+          act={act}
+        />
+      )}
+      {item.kind === "stale" && (
+        <p className="text-xs text-zinc-600 dark:text-zinc-400">
+          This clears when the agent posts its next checkpoint.
+        </p>
+      )}
       {item.kind === "notice" && canAct && (
         <div className="space-y-2">
-          <button disabled={pending} onClick={() => act(() => dismissNotice({ podId, noticeId: item.subject.id }))} className={plainButton}>
+          <button
+            disabled={pending}
+            onClick={() => act(() => dismissNotice({ podId, noticeId: item.subject.id }))}
+            className={plainButton}
+          >
             Dismiss notice
           </button>
-          {error && <p role="alert" className="text-sm text-red-700 dark:text-red-400">{error}</p>}
+          {error && (
+            <p role="alert" className="text-sm text-red-700 dark:text-red-400">
+              {error}
+            </p>
+          )}
         </div>
       )}
       <InboxContextView podId={podId} context={item.context} />
-      {!canAct && decides && <p className="text-xs text-zinc-600 dark:text-zinc-400" data-testid="read-only">Read-only: you can watch this pod; an approver decides.</p>}
+      {!canAct && decides && (
+        <p className="text-xs text-zinc-600 dark:text-zinc-400" data-testid="read-only">
+          Read-only: you can watch this pod; an approver decides.
+        </p>
+      )}
       {canAct && decides && (
         <div className="space-y-2">
           <div className="flex flex-wrap gap-2">
@@ -111,9 +178,19 @@ export const InboxItemCard = forwardRef<HTMLLIElement, Props>(function InboxItem
               className="min-w-0 flex-1 basis-40 rounded-md border border-zinc-300 bg-white px-2 py-1.5 text-sm dark:border-zinc-700 dark:bg-zinc-950"
             />
             {item.kind !== "escalation" && (
-              <select aria-label="Tie-breaker" value={tieBreaker} onChange={(e) => setTieBreaker(e.target.value)} className="min-w-0 rounded-md border border-zinc-300 bg-white px-2 py-1.5 text-sm dark:border-zinc-700 dark:bg-zinc-950" title="In order of precedence: text/spec → safety → determinism → reversibility → timebox; spike for factual disagreements">
+              <select
+                aria-label="Tie-breaker"
+                value={tieBreaker}
+                onChange={(e) => setTieBreaker(e.target.value)}
+                className="min-w-0 rounded-md border border-zinc-300 bg-white px-2 py-1.5 text-sm dark:border-zinc-700 dark:bg-zinc-950"
+                title="In order of precedence: text/spec → safety → determinism → reversibility → timebox; spike for factual disagreements"
+              >
                 <option value="">Tie-breaker…</option>
-                {TIE_BREAKERS.map((t) => <option key={t} value={t}>{t.replace("_", "/")}</option>)}
+                {TIE_BREAKERS.map((t) => (
+                  <option key={t} value={t}>
+                    {t.replace("_", "/")}
+                  </option>
+                ))}
               </select>
             )}
           </div>
@@ -121,39 +198,90 @@ export const InboxItemCard = forwardRef<HTMLLIElement, Props>(function InboxItem
             {item.kind === "escalation" ? (
               <>
                 {(item.options ?? []).map((o) => (
-                  <button key={o} disabled={pending} onClick={() => act(() => answerEscalation({ podId, escalationId: item.subject.id, answer: o }))} className={`${plainButton} break-words`}>
+                  <button
+                    key={o}
+                    disabled={pending}
+                    onClick={() =>
+                      act(() => answerEscalation({ podId, escalationId: item.subject.id, answer: o }))
+                    }
+                    className={`${plainButton} break-words`}
+                  >
                     {o}
                   </button>
                 ))}
-                <button disabled={pending || !text.trim()} onClick={() => act(() => answerEscalation({ podId, escalationId: item.subject.id, answer: text }))} className={`${cardButton} bg-zinc-900 text-white dark:bg-zinc-100 dark:text-zinc-900`}>
+                <button
+                  disabled={pending || !text.trim()}
+                  onClick={() =>
+                    act(() => answerEscalation({ podId, escalationId: item.subject.id, answer: text }))
+                  }
+                  className={`${cardButton} bg-zinc-900 text-white dark:bg-zinc-100 dark:text-zinc-900`}
+                >
                   Answer
                 </button>
               </>
             ) : isJob ? (
               <>
-                <button disabled={pending} onClick={positive} className={greenButton} title="Accept (a): asks to confirm">Accept and release</button>
-                <button disabled={pending} onClick={negative} className={redButton} title="Reject (r): asks to confirm">Reject and refund</button>
+                <button
+                  disabled={pending}
+                  onClick={positive}
+                  className={greenButton}
+                  title="Accept (a): asks to confirm"
+                >
+                  Accept and release
+                </button>
+                <button
+                  disabled={pending}
+                  onClick={negative}
+                  className={redButton}
+                  title="Reject (r): asks to confirm"
+                >
+                  Reject and refund
+                </button>
               </>
             ) : item.kind === "plan_blocked" ? (
-              <button disabled={pending} onClick={positive} className={greenButton}>Approve the plan</button>
+              <button disabled={pending} onClick={positive} className={greenButton}>
+                Approve the plan
+              </button>
             ) : (
               <>
-                <button disabled={pending || blockedBy.length > 0} onClick={positive} className={greenButton} title={blockedBy.length ? `Blocked: ${blockedBy.join("; ")}` : "Approve (a)"}>
+                <button
+                  disabled={pending || blockedBy.length > 0}
+                  onClick={positive}
+                  className={greenButton}
+                  title={blockedBy.length ? `Blocked: ${blockedBy.join("; ")}` : "Approve (a)"}
+                >
                   Approve
                 </button>
-                <button disabled={pending} onClick={negative} className={redButton} title="Reject (r)">Reject</button>
-                {blockedBy.length > 0 && <span className="text-xs break-words text-red-700 dark:text-red-400" data-testid="approve-blocked">Approve is disabled: {blockedBy.join("; ")}</span>}
+                <button disabled={pending} onClick={negative} className={redButton} title="Reject (r)">
+                  Reject
+                </button>
+                {blockedBy.length > 0 && (
+                  <span
+                    className="text-xs break-words text-red-700 dark:text-red-400"
+                    data-testid="approve-blocked"
+                  >
+                    Approve is disabled: {blockedBy.join("; ")}
+                  </span>
+                )}
               </>
             )}
           </div>
-          {error && <p role="alert" className="text-sm text-red-700 dark:text-red-400">{error}</p>}
+          {error && (
+            <p role="alert" className="text-sm text-red-700 dark:text-red-400">
+              {error}
+            </p>
+          )}
         </div>
       )}
       {isJob && canAct && (
         <ConfirmMoney
           open={confirming !== null}
           tone={confirming === "reject" ? "refund" : "release"}
-          title={confirming === "reject" ? `Reject the delivery and refund ${amount}?` : `Accept the delivery and release ${amount}?`}
+          title={
+            confirming === "reject"
+              ? `Reject the delivery and refund ${amount}?`
+              : `Accept the delivery and release ${amount}?`
+          }
           description={`${item.title}. ${confirming === "reject" ? "The escrow goes back to the client" : "The escrow is paid to the contractor"}; this cannot be undone.`}
           confirmLabel={confirming === "reject" ? "Reject and refund" : "Accept and release"}
           onCancel={() => setConfirming(null)}

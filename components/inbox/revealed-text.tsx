@@ -10,7 +10,18 @@ export function RevealedText({ text }: { text: string }) {
   return (
     <>
       {parts.map((p, i) =>
-        p.hidden ? <span key={i} className={mark} title="A hidden character, shown by its code" data-testid="hidden-char">{p.text}</span> : <span key={i}>{p.text}</span>,
+        p.hidden ? (
+          <span
+            key={i}
+            className={mark}
+            title="A hidden character, shown by its code"
+            data-testid="hidden-char"
+          >
+            {p.text}
+          </span>
+        ) : (
+          <span key={i}>{p.text}</span>
+        ),
       )}
     </>
   );

@@ -4,7 +4,9 @@
 // took its place (the next one), or the last one left.
 import { useCallback, useEffect, useRef, useState } from "react";
 
-const typing = (t: EventTarget | null) => t instanceof HTMLElement && (["INPUT", "TEXTAREA", "SELECT"].includes(t.tagName) || t.isContentEditable || !!t.closest("dialog"));
+const typing = (t: EventTarget | null) =>
+  t instanceof HTMLElement &&
+  (["INPUT", "TEXTAREA", "SELECT"].includes(t.tagName) || t.isContentEditable || !!t.closest("dialog"));
 
 /** Which index j/k go to from `current` (-1: nothing selected yet), within `count` items. */
 export function stepFocus(current: number, count: number, key: "j" | "k"): number {

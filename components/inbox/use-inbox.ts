@@ -8,7 +8,10 @@ import type { InboxEntry, InboxResponse } from "@/server/wire/views";
 import { watchPods } from "../shared/socket-client";
 import { getJson } from "../shared/api-client";
 
-const readInbox = (podId?: string) => getJson<InboxResponse>(`/api/v1/inbox${podId ? `?podId=${encodeURIComponent(podId)}` : ""}`).then((r) => r.items);
+const readInbox = (podId?: string) =>
+  getJson<InboxResponse>(`/api/v1/inbox${podId ? `?podId=${encodeURIComponent(podId)}` : ""}`).then(
+    (r) => r.items,
+  );
 
 export function useInbox() {
   const qc = useQueryClient();
@@ -22,8 +25,11 @@ export function useInbox() {
       for (const podId of pods) {
         const items = await readInbox(podId).catch(() => null);
         if (!items) return void qc.invalidateQueries({ queryKey: ["inbox"] });
-        qc.setQueryData<InboxEntry[]>(["inbox"], (old) =>
-          old && [...old.filter((i) => i.podId !== podId), ...items].sort((a, b) => a.at.localeCompare(b.at)),
+        qc.setQueryData<InboxEntry[]>(
+          ["inbox"],
+          (old) =>
+            old &&
+            [...old.filter((i) => i.podId !== podId), ...items].sort((a, b) => a.at.localeCompare(b.at)),
         );
       }
     };

@@ -30,7 +30,9 @@ export function PodNotifyLevel({ podId, initial }: { podId: string; initial: Not
 
   return (
     <div className="flex flex-wrap items-center gap-2 text-sm" data-testid="pod-notify-level">
-      <label htmlFor={id} className="text-zinc-600 dark:text-zinc-400">Notifications<span className="sr-only"> from this pod</span></label>
+      <label htmlFor={id} className="text-zinc-600 dark:text-zinc-400">
+        Notifications<span className="sr-only"> from this pod</span>
+      </label>
       <select
         id={id}
         value={level}
@@ -39,12 +41,23 @@ export function PodNotifyLevel({ podId, initial }: { podId: string; initial: Not
         onChange={(e) => change(e.target.value as NotifyLevel)}
         className="rounded-md border border-zinc-300 bg-white px-2 py-1 text-sm disabled:opacity-60 dark:border-zinc-700 dark:bg-zinc-950"
       >
-        {LEVELS.map((l) => <option key={l.value} value={l.value}>{l.label}</option>)}
+        {LEVELS.map((l) => (
+          <option key={l.value} value={l.value}>
+            {l.label}
+          </option>
+        ))}
       </select>
-      <Link href={`/notifications#pod-${podId}`} className="text-xs text-zinc-600 underline hover:text-zinc-900 dark:text-zinc-400 dark:hover:text-zinc-100">
+      <Link
+        href={`/notifications#pod-${podId}`}
+        className="text-xs text-zinc-600 underline hover:text-zinc-900 dark:text-zinc-400 dark:hover:text-zinc-100"
+      >
         Push, quiet hours…
       </Link>
-      <span id={`${id}-status`} role="status" className={`text-xs ${status?.ok === false ? "text-red-700 dark:text-red-400" : "text-emerald-800 dark:text-emerald-400"}`}>
+      <span
+        id={`${id}-status`}
+        role="status"
+        className={`text-xs ${status?.ok === false ? "text-red-700 dark:text-red-400" : "text-emerald-800 dark:text-emerald-400"}`}
+      >
         {pending ? "Saving…" : status?.text}
       </span>
     </div>

@@ -9,14 +9,23 @@ import { errorText, primaryButton, secondaryButton } from "../people/form-styles
 
 type State = "checking" | "unsupported" | "denied" | "off" | "on";
 
-const keyBytes = (b64url: string) => Uint8Array.from(atob(b64url.replace(/-/g, "+").replace(/_/g, "/")), (c) => c.charCodeAt(0));
+const keyBytes = (b64url: string) =>
+  Uint8Array.from(atob(b64url.replace(/-/g, "+").replace(/_/g, "/")), (c) => c.charCodeAt(0));
 
 export async function registerWorker() {
   await navigator.serviceWorker.register("/sw.js", { scope: "/" });
   return navigator.serviceWorker.ready;
 }
 
-export function ThisDevicePush({ publicKey, devices, onChange }: { publicKey: string; devices: PushDevice[]; onChange: () => void }) {
+export function ThisDevicePush({
+  publicKey,
+  devices,
+  onChange,
+}: {
+  publicKey: string;
+  devices: PushDevice[];
+  onChange: () => void;
+}) {
   const [state, setState] = useState<State>("checking");
   const [endpoint, setEndpoint] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -24,7 +33,8 @@ export function ThisDevicePush({ publicKey, devices, onChange }: { publicKey: st
 
   useEffect(() => {
     void (async () => {
-      if (!("serviceWorker" in navigator) || !("PushManager" in window) || !("Notification" in window)) return setState("unsupported");
+      if (!("serviceWorker" in navigator) || !("PushManager" in window) || !("Notification" in window))
+        return setState("unsupported");
       if (Notification.permission === "denied") return setState("denied");
       const sub = await (await navigator.serviceWorker.getRegistration("/"))?.pushManager.getSubscription();
       setEndpoint(sub?.endpoint ?? null);
@@ -41,7 +51,8 @@ export function ThisDevicePush({ publicKey, devices, onChange }: { publicKey: st
       try {
         if ((await Notification.requestPermission()) !== "granted") return setState("denied");
         const reg = await registerWorker();
-        const subscribe = () => reg.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: keyBytes(publicKey) });
+        const subscribe = () =>
+          reg.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: keyBytes(publicKey) });
         let sub = (await reg.pushManager.getSubscription()) ?? (await subscribe());
         const add = (s: PushSubscription) => {
           const json = s.toJSON() as { endpoint: string; keys: { p256dh: string; auth: string } };
@@ -80,20 +91,35 @@ export function ThisDevicePush({ publicKey, devices, onChange }: { publicKey: st
     });
 
   return (
-    <div className="space-y-2" data-testid="this-device-push" data-state={on ? "on" : state === "on" ? "off" : state}>
+    <div
+      className="space-y-2"
+      data-testid="this-device-push"
+      data-state={on ? "on" : state === "on" ? "off" : state}
+    >
       <p className="text-sm">
         {state === "checking" && "Checking this browser…"}
-        {state === "unsupported" && "This browser cannot receive push notifications. On iPhone and iPad, add podwatch to the Home Screen first (Share → Add to Home Screen), then open it from there."}
-        {state === "denied" && "Notifications are blocked for podwatch in this browser's site settings. Allow them there, then reload this page."}
+        {state === "unsupported" &&
+          "This browser cannot receive push notifications. On iPhone and iPad, add podwatch to the Home Screen first (Share → Add to Home Screen), then open it from there."}
+        {state === "denied" &&
+          "Notifications are blocked for podwatch in this browser's site settings. Allow them there, then reload this page."}
         {(state === "off" || (state === "on" && !known)) && "Push is off on this device."}
         {on && "Push is on on this device: new items in your inbox reach it even when podwatch is closed."}
       </p>
       {(state === "off" || state === "on") && (
-        <button type="button" disabled={pending || !publicKey} onClick={on ? turnOff : turnOn} className={on ? secondaryButton : primaryButton}>
+        <button
+          type="button"
+          disabled={pending || !publicKey}
+          onClick={on ? turnOff : turnOn}
+          className={on ? secondaryButton : primaryButton}
+        >
           {pending ? "Working…" : on ? "Turn off push on this device" : "Turn on push on this device"}
         </button>
       )}
-      {error && <p role="alert" className={errorText}>{error}</p>}
+      {error && (
+        <p role="alert" className={errorText}>
+          {error}
+        </p>
+      )}
     </div>
   );
 }

@@ -15,7 +15,11 @@ export function ChangePasswordForm({ email }: { email: string }) {
     e.preventDefault();
     const form = e.currentTarget;
     const data = new FormData(form);
-    const input = { currentPassword: String(data.get("current") ?? ""), newPassword: String(data.get("new") ?? ""), confirm: String(data.get("confirm") ?? "") };
+    const input = {
+      currentPassword: String(data.get("current") ?? ""),
+      newPassword: String(data.get("new") ?? ""),
+      confirm: String(data.get("confirm") ?? ""),
+    };
     if (input.newPassword !== input.confirm) return setError("The two new passwords differ.");
     if (input.newPassword.length < 12) return setError("Use at least 12 characters for the new password.");
     start(async () => {
@@ -30,16 +34,33 @@ export function ChangePasswordForm({ email }: { email: string }) {
   }
 
   return (
-    <form onSubmit={submit} aria-label="Change password" className="space-y-4 rounded-lg border border-zinc-200 bg-white p-6 dark:border-zinc-800 dark:bg-zinc-900">
+    <form
+      onSubmit={submit}
+      aria-label="Change password"
+      className="space-y-4 rounded-lg border border-zinc-200 bg-white p-6 dark:border-zinc-800 dark:bg-zinc-900"
+    >
       <input type="email" name="username" autoComplete="username" value={email} readOnly hidden />
       <label className="block space-y-1 text-sm">
         <span className="font-medium">Current password</span>
-        <input name="current" type="password" autoComplete="current-password" required className={inputClass} />
+        <input
+          name="current"
+          type="password"
+          autoComplete="current-password"
+          required
+          className={inputClass}
+        />
       </label>
       <div className="space-y-1">
         <label className="block space-y-1 text-sm">
           <span className="font-medium">New password</span>
-          <input name="new" type="password" autoComplete="new-password" required className={inputClass} aria-describedby="new-password-hint" />
+          <input
+            name="new"
+            type="password"
+            autoComplete="new-password"
+            required
+            className={inputClass}
+            aria-describedby="new-password-hint"
+          />
         </label>
         <p id="new-password-hint" className="text-xs text-zinc-600 dark:text-zinc-400">
           At least 12 characters. Your other sessions are signed out.

@@ -19,7 +19,10 @@ export function InviteForm({ initialEmail = "" }: { initialEmail?: string }) {
     const data = new FormData(form);
     start(async () => {
       setError(null);
-      const r = await invitePerson({ email: String(data.get("email") ?? ""), name: String(data.get("name") ?? "") });
+      const r = await invitePerson({
+        email: String(data.get("email") ?? ""),
+        name: String(data.get("name") ?? ""),
+      });
       if (!r.ok) return setError(r.error);
       setCreated(r.value);
       form.reset();
@@ -29,10 +32,22 @@ export function InviteForm({ initialEmail = "" }: { initialEmail?: string }) {
 
   return (
     <div className="space-y-3">
-      <form onSubmit={submit} aria-label="Invite person" className="grid gap-3 sm:grid-cols-[1fr_1fr_auto] sm:items-end">
+      <form
+        onSubmit={submit}
+        aria-label="Invite person"
+        className="grid gap-3 sm:grid-cols-[1fr_1fr_auto] sm:items-end"
+      >
         <label className="block space-y-1 text-sm">
           <span className="font-medium">Email</span>
-          <input name="email" type="email" required defaultValue={initialEmail} autoComplete="off" className={inputClass} aria-describedby={error ? "invite-error" : undefined} />
+          <input
+            name="email"
+            type="email"
+            required
+            defaultValue={initialEmail}
+            autoComplete="off"
+            className={inputClass}
+            aria-describedby={error ? "invite-error" : undefined}
+          />
         </label>
         <label className="block space-y-1 text-sm">
           <span className="font-medium">
@@ -49,7 +64,15 @@ export function InviteForm({ initialEmail = "" }: { initialEmail?: string }) {
           {error}
         </p>
       )}
-      {created && <OneTimeLink url={created.url} email={created.email} kind="invite" note={created.note} onDone={() => setCreated(null)} />}
+      {created && (
+        <OneTimeLink
+          url={created.url}
+          email={created.email}
+          kind="invite"
+          note={created.note}
+          onDone={() => setCreated(null)}
+        />
+      )}
     </div>
   );
 }

@@ -12,7 +12,8 @@ import { OneTimeLink } from "./one-time-link";
 export function PeopleList({ people }: { people: PeopleResponse }) {
   const [error, setError] = useState<string | null>(null);
   const [link, setLink] = useState<InviteCreated | null>(null);
-  if (people.users.length === 0 && people.pendingInvites.length === 0) return <Empty>Nobody yet: invite someone above.</Empty>;
+  if (people.users.length === 0 && people.pendingInvites.length === 0)
+    return <Empty>Nobody yet: invite someone above.</Empty>;
   return (
     <div className="space-y-3">
       {error && (
@@ -20,13 +21,28 @@ export function PeopleList({ people }: { people: PeopleResponse }) {
           {error}
         </p>
       )}
-      {link && <OneTimeLink url={link.url} email={link.email} kind="reset" note={link.note} onDone={() => setLink(null)} />}
-      <ul className="divide-y divide-zinc-200 rounded-lg border border-zinc-200 bg-white dark:divide-zinc-800 dark:border-zinc-800 dark:bg-zinc-900" aria-label="People">
+      {link && (
+        <OneTimeLink
+          url={link.url}
+          email={link.email}
+          kind="reset"
+          note={link.note}
+          onDone={() => setLink(null)}
+        />
+      )}
+      <ul
+        className="divide-y divide-zinc-200 rounded-lg border border-zinc-200 bg-white dark:divide-zinc-800 dark:border-zinc-800 dark:bg-zinc-900"
+        aria-label="People"
+      >
         {people.users.map((u) => (
           <PersonRow key={u.id} person={u} onError={setError} onLink={setLink} />
         ))}
         {people.pendingInvites.map((i) => (
-          <li key={i.id} data-testid="pending-invite" className="flex flex-wrap items-center gap-x-3 gap-y-1 px-3 py-2 text-sm">
+          <li
+            key={i.id}
+            data-testid="pending-invite"
+            className="flex flex-wrap items-center gap-x-3 gap-y-1 px-3 py-2 text-sm"
+          >
             <span className="min-w-0 break-all font-medium">{i.name ?? i.email}</span>
             {i.name && <span className="min-w-0 break-all text-zinc-600 dark:text-zinc-400">{i.email}</span>}
             <Badge tone="amber">invited, pending until {i.expiresAt.slice(0, 10)}</Badge>
@@ -37,7 +53,15 @@ export function PeopleList({ people }: { people: PeopleResponse }) {
   );
 }
 
-function PersonRow({ person, onError, onLink }: { person: PersonInfo; onError: (e: string | null) => void; onLink: (l: InviteCreated) => void }) {
+function PersonRow({
+  person,
+  onError,
+  onLink,
+}: {
+  person: PersonInfo;
+  onError: (e: string | null) => void;
+  onLink: (l: InviteCreated) => void;
+}) {
   const router = useRouter();
   const [pending, start] = useTransition();
   const act = (fn: () => Promise<void>) =>
@@ -66,10 +90,22 @@ function PersonRow({ person, onError, onLink }: { person: PersonInfo; onError: (
       {person.isAdmin && <Badge tone="violet">site admin</Badge>}
       {person.mustChangePassword && <Badge tone="amber">printed password</Badge>}
       <label className="flex items-center gap-1.5 text-xs">
-        <input type="checkbox" checked={person.isAdmin || person.canCreatePods} disabled={person.isAdmin || pending} onChange={(e) => toggleCreate(e.currentTarget.checked)} aria-label={`${person.email} may create pods`} />
+        <input
+          type="checkbox"
+          checked={person.isAdmin || person.canCreatePods}
+          disabled={person.isAdmin || pending}
+          onChange={(e) => toggleCreate(e.currentTarget.checked)}
+          aria-label={`${person.email} may create pods`}
+        />
         may create pods
       </label>
-      <button type="button" onClick={reset} disabled={pending} className={secondaryButton} aria-label={`Reset password of ${person.email}`}>
+      <button
+        type="button"
+        onClick={reset}
+        disabled={pending}
+        className={secondaryButton}
+        aria-label={`Reset password of ${person.email}`}
+      >
         Reset password
       </button>
     </li>

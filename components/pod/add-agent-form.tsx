@@ -7,9 +7,18 @@ import { addAgent } from "@/server/web/server-actions";
 import { useTokenAction } from "./use-agent-tokens";
 import type { RevealedToken } from "./token-snippets";
 
-const field = "rounded-md border border-zinc-300 bg-white px-2 py-1 text-sm dark:border-zinc-700 dark:bg-zinc-950";
+const field =
+  "rounded-md border border-zinc-300 bg-white px-2 py-1 text-sm dark:border-zinc-700 dark:bg-zinc-950";
 
-export function AddAgentForm({ podId, publicUrl, onAdded }: { podId: string; publicUrl: string; onAdded: (t: RevealedToken) => void }) {
+export function AddAgentForm({
+  podId,
+  publicUrl,
+  onAdded,
+}: {
+  podId: string;
+  publicUrl: string;
+  onAdded: (t: RevealedToken) => void;
+}) {
   const { run, pending, error } = useTokenAction(podId);
   const [memberId, setMemberId] = useState("");
   const [displayName, setDisplayName] = useState("");
@@ -20,7 +29,13 @@ export function AddAgentForm({ podId, publicUrl, onAdded }: { podId: string; pub
     run(
       () => addAgent({ podId, memberId: memberId.trim(), displayName, roles }),
       (v) => {
-        onAdded({ publicUrl, podId, token: v.token, memberId: v.member.memberId, heading: `${v.member.displayName} added: its first token` });
+        onAdded({
+          publicUrl,
+          podId,
+          token: v.token,
+          memberId: v.member.memberId,
+          heading: `${v.member.displayName} added: its first token`,
+        });
         setMemberId("");
         setDisplayName("");
         setRoles([]);
@@ -28,16 +43,35 @@ export function AddAgentForm({ podId, publicUrl, onAdded }: { podId: string; pub
     );
   };
   return (
-    <form onSubmit={submit} aria-label="Add agent" data-testid="add-agent-form" className="space-y-2 rounded-lg border border-zinc-200 bg-white p-3 dark:border-zinc-800 dark:bg-zinc-900">
+    <form
+      onSubmit={submit}
+      aria-label="Add agent"
+      data-testid="add-agent-form"
+      className="space-y-2 rounded-lg border border-zinc-200 bg-white p-3 dark:border-zinc-800 dark:bg-zinc-900"
+    >
       <p className="text-sm font-medium">Add agent</p>
       <div className="flex flex-wrap gap-2">
         <label className="flex min-w-40 flex-1 flex-col gap-1 text-xs text-zinc-600 dark:text-zinc-400">
           Agent id
-          <input required value={memberId} onChange={(e) => setMemberId(e.target.value)} placeholder="implementer-1" autoComplete="off" spellCheck={false} className={`${field} font-mono`} />
+          <input
+            required
+            value={memberId}
+            onChange={(e) => setMemberId(e.target.value)}
+            placeholder="implementer-1"
+            autoComplete="off"
+            spellCheck={false}
+            className={`${field} font-mono`}
+          />
         </label>
         <label className="flex min-w-40 flex-1 flex-col gap-1 text-xs text-zinc-600 dark:text-zinc-400">
           Display name
-          <input required value={displayName} onChange={(e) => setDisplayName(e.target.value)} placeholder="Implementer" className={field} />
+          <input
+            required
+            value={displayName}
+            onChange={(e) => setDisplayName(e.target.value)}
+            placeholder="Implementer"
+            className={field}
+          />
         </label>
       </div>
       <fieldset className="space-y-1">
@@ -51,8 +85,15 @@ export function AddAgentForm({ podId, publicUrl, onAdded }: { podId: string; pub
           ))}
         </div>
       </fieldset>
-      {error && <p role="alert" className="text-sm text-red-700 dark:text-red-400">{error}</p>}
-      <button disabled={pending || !memberId.trim() || !displayName.trim()} className="rounded-md bg-zinc-900 px-3 py-1 text-sm font-medium text-white disabled:opacity-50 dark:bg-zinc-100 dark:text-zinc-900">
+      {error && (
+        <p role="alert" className="text-sm text-red-700 dark:text-red-400">
+          {error}
+        </p>
+      )}
+      <button
+        disabled={pending || !memberId.trim() || !displayName.trim()}
+        className="rounded-md bg-zinc-900 px-3 py-1 text-sm font-medium text-white disabled:opacity-50 dark:bg-zinc-100 dark:text-zinc-900"
+      >
         {pending ? "Adding…" : "Add agent and create its token"}
       </button>
     </form>

@@ -6,7 +6,8 @@ import { ourHooks } from "@/agent/hooks/our-hooks";
 export type SnippetInput = { publicUrl: string; podId: string; token: string };
 
 /** A word the shell reads back exactly: bare when it is plainly safe, else single-quoted. */
-export const shellWord = (s: string) => (/^[A-Za-z0-9_\-.:/@%+=,]+$/.test(s) ? s : `'${s.replace(/'/g, `'\\''`)}'`);
+export const shellWord = (s: string) =>
+  /^[A-Za-z0-9_\-.:/@%+=,]+$/.test(s) ? s : `'${s.replace(/'/g, `'\\''`)}'`;
 
 export function shellSnippet({ publicUrl, podId, token }: SnippetInput): string {
   return `export PODWATCH_URL=${shellWord(publicUrl)} PODWATCH_TOKEN=${shellWord(token)} PODWATCH_POD=${shellWord(podId)}`;
@@ -14,7 +15,11 @@ export function shellSnippet({ publicUrl, podId, token }: SnippetInput): string 
 
 /** The MCP server as the README's MCP section configures it (`podwatch mcp` over stdio). */
 export function mcpSnippet({ publicUrl, podId, token }: SnippetInput): string {
-  const server = { command: "podwatch", args: ["mcp"], env: { PODWATCH_URL: publicUrl, PODWATCH_TOKEN: token, PODWATCH_POD: podId } };
+  const server = {
+    command: "podwatch",
+    args: ["mcp"],
+    env: { PODWATCH_URL: publicUrl, PODWATCH_TOKEN: token, PODWATCH_POD: podId },
+  };
   return JSON.stringify({ mcpServers: { podwatch: server } }, null, 2);
 }
 
@@ -39,7 +44,11 @@ export function claudeCommandHooksSnippet({ publicUrl, token }: SnippetInput): s
 
 /** The MCP server podwatch serves itself over Streamable HTTP at /mcp: nothing to install. */
 export function mcpRemoteSnippet({ publicUrl, token }: SnippetInput): string {
-  const server = { type: "http", url: `${origin(publicUrl)}/mcp`, headers: { Authorization: `Bearer ${token}` } };
+  const server = {
+    type: "http",
+    url: `${origin(publicUrl)}/mcp`,
+    headers: { Authorization: `Bearer ${token}` },
+  };
   return JSON.stringify({ mcpServers: { podwatch: server } }, null, 2);
 }
 export function mcpRemoteCommand({ publicUrl, token }: SnippetInput): string {

@@ -9,24 +9,52 @@ import { Badge } from "../shared/ui";
 import { useTokenAction } from "./use-agent-tokens";
 import type { RevealedToken } from "./token-snippets";
 
-const small = "rounded-md border border-zinc-300 px-2 py-0.5 text-xs hover:bg-zinc-50 disabled:opacity-50 dark:border-zinc-700 dark:hover:bg-zinc-800";
+const small =
+  "rounded-md border border-zinc-300 px-2 py-0.5 text-xs hover:bg-zinc-50 disabled:opacity-50 dark:border-zinc-700 dark:hover:bg-zinc-800";
 type Reveal = (t: Omit<RevealedToken, "publicUrl" | "podId">) => void;
 
-export function AgentTokensList({ podId, memberId, tokens, onToken }: { podId: string; memberId: string; tokens: AgentTokenInfo[]; onToken: Reveal }) {
+export function AgentTokensList({
+  podId,
+  memberId,
+  tokens,
+  onToken,
+}: {
+  podId: string;
+  memberId: string;
+  tokens: AgentTokenInfo[];
+  onToken: Reveal;
+}) {
   const { run, pending, error } = useTokenAction(podId);
   return (
     <div className="space-y-1">
       {tokens.length === 0 ? (
-        <p className="text-xs text-zinc-600 dark:text-zinc-400">No tokens yet: the agent cannot connect until it has one.</p>
+        <p className="text-xs text-zinc-600 dark:text-zinc-400">
+          No tokens yet: the agent cannot connect until it has one.
+        </p>
       ) : (
         <ul className="space-y-1" aria-label={`Tokens of ${memberId}`}>
-          {tokens.map((t) => <TokenRow key={t.id} podId={podId} token={t} onToken={onToken} />)}
+          {tokens.map((t) => (
+            <TokenRow key={t.id} podId={podId} token={t} onToken={onToken} />
+          ))}
         </ul>
       )}
-      <button disabled={pending} className={small} onClick={() => run(() => createAgentToken({ podId, memberId }), (v) => onToken({ token: v.token, memberId, heading: `New token for ${memberId}` }))}>
+      <button
+        disabled={pending}
+        className={small}
+        onClick={() =>
+          run(
+            () => createAgentToken({ podId, memberId }),
+            (v) => onToken({ token: v.token, memberId, heading: `New token for ${memberId}` }),
+          )
+        }
+      >
         New token for {memberId}
       </button>
-      {error && <p role="alert" className="text-sm text-red-700 dark:text-red-400">{error}</p>}
+      {error && (
+        <p role="alert" className="text-sm text-red-700 dark:text-red-400">
+          {error}
+        </p>
+      )}
     </div>
   );
 }
@@ -37,30 +65,91 @@ function TokenRow({ podId, token: t, onToken }: { podId: string; token: AgentTok
   const name = t.label || "token";
   const confirm = () =>
     asking === "revoke"
-      ? run(() => revokeAgentToken({ podId, tokenId: t.id }), () => setAsking(null))
-      : run(() => rotateAgentToken({ podId, tokenId: t.id }), (v) => (setAsking(null), onToken({ token: v.token, memberId: t.memberId, heading: `Rotated: the new token for ${t.memberId}` })));
+      ? run(
+          () => revokeAgentToken({ podId, tokenId: t.id }),
+          () => setAsking(null),
+        )
+      : run(
+          () => rotateAgentToken({ podId, tokenId: t.id }),
+          (v) => (
+            setAsking(null),
+            onToken({
+              token: v.token,
+              memberId: t.memberId,
+              heading: `Rotated: the new token for ${t.memberId}`,
+            })
+          ),
+        );
   return (
-    <li data-testid="agent-token" data-token-id={t.id} className={`flex flex-wrap items-center gap-x-3 gap-y-1 rounded-md px-2 py-1 text-xs ${t.revokedAt ? "text-zinc-500" : ""}`}>
+    <li
+      data-testid="agent-token"
+      data-token-id={t.id}
+      className={`flex flex-wrap items-center gap-x-3 gap-y-1 rounded-md px-2 py-1 text-xs ${t.revokedAt ? "text-zinc-500" : ""}`}
+    >
       <span className="font-medium">{name}</span>
-      <span>created <RelativeTime iso={t.createdAt} /></span>
-      <span>{t.lastUsedAt ? <>last used <RelativeTime iso={t.lastUsedAt} /></> : "never used"}</span>
+      <span>
+        created <RelativeTime iso={t.createdAt} />
+      </span>
+      <span>
+        {t.lastUsedAt ? (
+          <>
+            last used <RelativeTime iso={t.lastUsedAt} />
+          </>
+        ) : (
+          "never used"
+        )}
+      </span>
       {t.revokedAt ? (
-        <Badge tone="red">revoked <RelativeTime iso={t.revokedAt} /></Badge>
+        <Badge tone="red">
+          revoked <RelativeTime iso={t.revokedAt} />
+        </Badge>
       ) : asking ? (
-        <span role="group" aria-label={`Confirm ${asking}`} onKeyDown={(e) => e.key === "Escape" && setAsking(null)} className="flex flex-wrap items-center gap-2">
-          <span>{asking === "revoke" ? `Revoke ${name}? ${t.memberId} is disconnected at once.` : `Rotate ${name}? The old token stops working at once.`}</span>
-          <button autoFocus disabled={pending} onClick={confirm} className="rounded-md bg-red-700 px-2 py-0.5 font-medium text-white disabled:opacity-50">
+        <span
+          role="group"
+          aria-label={`Confirm ${asking}`}
+          onKeyDown={(e) => e.key === "Escape" && setAsking(null)}
+          className="flex flex-wrap items-center gap-2"
+        >
+          <span>
+            {asking === "revoke"
+              ? `Revoke ${name}? ${t.memberId} is disconnected at once.`
+              : `Rotate ${name}? The old token stops working at once.`}
+          </span>
+          <button
+            autoFocus
+            disabled={pending}
+            onClick={confirm}
+            className="rounded-md bg-red-700 px-2 py-0.5 font-medium text-white disabled:opacity-50"
+          >
             {asking === "revoke" ? "Yes, revoke" : "Yes, rotate"}
           </button>
-          <button onClick={() => setAsking(null)} className={small}>Cancel</button>
+          <button onClick={() => setAsking(null)} className={small}>
+            Cancel
+          </button>
         </span>
       ) : (
         <span className="ml-auto flex gap-2">
-          <button onClick={() => setAsking("rotate")} aria-label={`Rotate ${name} of ${t.memberId}`} className={small}>Rotate</button>
-          <button onClick={() => setAsking("revoke")} aria-label={`Revoke ${name} of ${t.memberId}`} className={small}>Revoke</button>
+          <button
+            onClick={() => setAsking("rotate")}
+            aria-label={`Rotate ${name} of ${t.memberId}`}
+            className={small}
+          >
+            Rotate
+          </button>
+          <button
+            onClick={() => setAsking("revoke")}
+            aria-label={`Revoke ${name} of ${t.memberId}`}
+            className={small}
+          >
+            Revoke
+          </button>
         </span>
       )}
-      {error && <p role="alert" className="basis-full text-sm text-red-700 dark:text-red-400">{error}</p>}
+      {error && (
+        <p role="alert" className="basis-full text-sm text-red-700 dark:text-red-400">
+          {error}
+        </p>
+      )}
     </li>
   );
 }

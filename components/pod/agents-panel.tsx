@@ -9,7 +9,15 @@ import { AgentTokensList } from "./agent-tokens-list";
 import { TokenSnippets, type RevealedToken } from "./token-snippets";
 import { useAgentTokens } from "./use-agent-tokens";
 
-export function AgentsPanel({ podId, state, publicUrl }: { podId: string; state: PodStateView; publicUrl: string }) {
+export function AgentsPanel({
+  podId,
+  state,
+  publicUrl,
+}: {
+  podId: string;
+  state: PodStateView;
+  publicUrl: string;
+}) {
   // The one place a new token lives: leaving this view (or "Done") forgets it.
   const [revealed, setRevealed] = useState<RevealedToken | null>(null);
   const tokens = useAgentTokens(podId, state.seq);
@@ -21,21 +29,35 @@ export function AgentsPanel({ podId, state, publicUrl }: { podId: string; state:
         {revealed && <TokenSnippets revealed={revealed} onDone={() => setRevealed(null)} />}
         <AddAgentForm podId={podId} publicUrl={publicUrl} onAdded={setRevealed} />
         {tokens.isError ? (
-          <p role="alert" className="text-sm text-red-700 dark:text-red-400">Could not load the tokens: {tokens.error.message}</p>
+          <p role="alert" className="text-sm text-red-700 dark:text-red-400">
+            Could not load the tokens: {tokens.error.message}
+          </p>
         ) : agents.length === 0 ? (
           <Empty>No agents yet: add one above and give it the snippet.</Empty>
         ) : (
           <ul className="divide-y divide-zinc-200 rounded-lg border border-zinc-200 bg-white dark:divide-zinc-800 dark:border-zinc-800 dark:bg-zinc-900">
             {agents.map((a) => (
-              <li key={a.memberId} data-testid="agent" data-member-id={a.memberId} className="space-y-1 px-3 py-2">
+              <li
+                key={a.memberId}
+                data-testid="agent"
+                data-member-id={a.memberId}
+                className="space-y-1 px-3 py-2"
+              >
                 <p className="flex flex-wrap items-baseline gap-2 text-sm">
                   <span className="font-medium">{a.displayName}</span>
-                  <span className="break-all font-mono text-xs text-zinc-600 dark:text-zinc-400">{a.memberId}</span>
+                  <span className="break-all font-mono text-xs text-zinc-600 dark:text-zinc-400">
+                    {a.memberId}
+                  </span>
                 </p>
                 {tokens.isPending ? (
                   <p className="text-xs text-zinc-600 dark:text-zinc-400">Loading tokens…</p>
                 ) : (
-                  <AgentTokensList podId={podId} memberId={a.memberId} tokens={tokens.data.filter((t) => t.memberId === a.memberId)} onToken={reveal} />
+                  <AgentTokensList
+                    podId={podId}
+                    memberId={a.memberId}
+                    tokens={tokens.data.filter((t) => t.memberId === a.memberId)}
+                    onToken={reveal}
+                  />
                 )}
               </li>
             ))}

@@ -37,7 +37,10 @@ function merge(items: Item[], key: string, put: Item[], drop: string[]): Item[] 
  * its `fromSeq`: a view read inside a frame of several events may hold an item that came and went
  * within it (an inbox card opened and answered), which the difference cannot name.
  */
-export function deltaFits(view: Pick<PodStateView, "seq">, delta: Pick<PodStateDelta, "fromSeq" | "seq">): "apply" | "stale" | "gap" {
+export function deltaFits(
+  view: Pick<PodStateView, "seq">,
+  delta: Pick<PodStateDelta, "fromSeq" | "seq">,
+): "apply" | "stale" | "gap" {
   if (view.seq >= delta.seq) return "stale";
   return view.seq === delta.fromSeq ? "apply" : "gap";
 }
@@ -46,11 +49,19 @@ export function deltaFits(view: Pick<PodStateView, "seq">, delta: Pick<PodStateD
 export function applyStateDelta(view: PodStateView, delta: PodStateDelta): PodStateView {
   const next = { ...view, ...delta.set, seq: delta.seq } as PodStateView;
   const lists = next as unknown as Record<DeltaList, Item[]>;
-  for (const [name, change] of Object.entries(delta.lists) as [DeltaList, { put: Item[]; drop: string[] }][]) {
+  for (const [name, change] of Object.entries(delta.lists) as [
+    DeltaList,
+    { put: Item[]; drop: string[] },
+  ][]) {
     lists[name] = merge(lists[name], KEYS[name], change.put, change.drop);
   }
-  for (const [name, t] of Object.entries(delta.tails) as [keyof PodStateDelta["tails"], { from: number; items: unknown[] }][]) {
-    (next as unknown as Record<string, unknown[]>)[name] = (view[name] as unknown[]).slice(0, t.from).concat(t.items);
+  for (const [name, t] of Object.entries(delta.tails) as [
+    keyof PodStateDelta["tails"],
+    { from: number; items: unknown[] },
+  ][]) {
+    (next as unknown as Record<string, unknown[]>)[name] = (view[name] as unknown[])
+      .slice(0, t.from)
+      .concat(t.items);
   }
   if (delta.order) {
     const byId = new Map(next.board.map((task) => [task.taskId, task]));

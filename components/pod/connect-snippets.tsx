@@ -3,7 +3,14 @@
 // MCP (remote over /mcp, or local over stdio), OpenTelemetry. WAI-ARIA tabs, one panel shown.
 import { useRef, useState, type ReactNode } from "react";
 import {
-  claudeCommandHooksSnippet, claudeHttpEnvSnippet, claudeHttpHooksSnippet, mcpRemoteCommand, mcpRemoteSnippet, mcpSnippet, otelSnippet, type SnippetInput,
+  claudeCommandHooksSnippet,
+  claudeHttpEnvSnippet,
+  claudeHttpHooksSnippet,
+  mcpRemoteCommand,
+  mcpRemoteSnippet,
+  mcpSnippet,
+  otelSnippet,
+  type SnippetInput,
 } from "./agent-snippets";
 import { tabForKey } from "./pod-tabs";
 import { Snippet } from "./copy-snippet";
@@ -15,35 +22,77 @@ const FORMS: { id: string; label: string; body: (s: SnippetInput) => ReactNode }
     label: "Claude Code (HTTP hooks)",
     body: (s) => (
       <>
-        <Snippet title="Environment for Claude Code" testId="snippet-claude-env" text={claudeHttpEnvSnippet(s)} hint="Set it where you start claude; the hooks read the token from it, so the settings file holds none." />
-        <Snippet title=".claude/settings.local.json" testId="snippet-claude-http" text={claudeHttpHooksSnippet(s)} hint="Merge into the project's settings (or run the command hooks' install, which merges for you)." />
+        <Snippet
+          title="Environment for Claude Code"
+          testId="snippet-claude-env"
+          text={claudeHttpEnvSnippet(s)}
+          hint="Set it where you start claude; the hooks read the token from it, so the settings file holds none."
+        />
+        <Snippet
+          title=".claude/settings.local.json"
+          testId="snippet-claude-http"
+          text={claudeHttpHooksSnippet(s)}
+          hint="Merge into the project's settings (or run the command hooks' install, which merges for you)."
+        />
       </>
     ),
   },
   {
     id: "claude-command",
     label: "Claude Code (command hooks)",
-    body: (s) => <Snippet title="Install the command hooks" testId="snippet-claude-command" text={claudeCommandHooksSnippet(s)} hint="podwatch hook runs per hook and spools to a file while podwatch is down; keep the two variables in claude's environment. --dry-run shows the change first." />,
+    body: (s) => (
+      <Snippet
+        title="Install the command hooks"
+        testId="snippet-claude-command"
+        text={claudeCommandHooksSnippet(s)}
+        hint="podwatch hook runs per hook and spools to a file while podwatch is down; keep the two variables in claude's environment. --dry-run shows the change first."
+      />
+    ),
   },
   {
     id: "mcp-remote",
     label: "MCP (remote)",
     body: (s) => (
       <>
-        <Snippet title="MCP client config (remote)" testId="snippet-mcp-remote" text={mcpRemoteSnippet(s)} hint="Streamable HTTP at /mcp: nothing to install on the agent's machine." />
-        <Snippet title="Or with the Claude Code CLI" testId="snippet-mcp-remote-command" text={mcpRemoteCommand(s)} />
+        <Snippet
+          title="MCP client config (remote)"
+          testId="snippet-mcp-remote"
+          text={mcpRemoteSnippet(s)}
+          hint="Streamable HTTP at /mcp: nothing to install on the agent's machine."
+        />
+        <Snippet
+          title="Or with the Claude Code CLI"
+          testId="snippet-mcp-remote-command"
+          text={mcpRemoteCommand(s)}
+        />
       </>
     ),
   },
   {
     id: "mcp-local",
     label: "MCP (local)",
-    body: (s) => <Snippet title="MCP client config" testId="snippet-mcp" text={mcpSnippet(s)} hint={'podwatch mcp over stdio. Without npm link: "command": "node", "args": ["<checkout>/agent/bin/podwatch.mjs", "mcp"].'} />,
+    body: (s) => (
+      <Snippet
+        title="MCP client config"
+        testId="snippet-mcp"
+        text={mcpSnippet(s)}
+        hint={
+          'podwatch mcp over stdio. Without npm link: "command": "node", "args": ["<checkout>/agent/bin/podwatch.mjs", "mcp"].'
+        }
+      />
+    ),
   },
   {
     id: "otel",
     label: "OpenTelemetry",
-    body: (s) => <Snippet title="OTLP trace exporter environment" testId="snippet-otel" text={otelSnippet(s)} hint="Any SDK's OTLP/HTTP exporter (JSON or protobuf): GenAI spans become sessions, tool calls and usage." />,
+    body: (s) => (
+      <Snippet
+        title="OTLP trace exporter environment"
+        testId="snippet-otel"
+        text={otelSnippet(s)}
+        hint="Any SDK's OTLP/HTTP exporter (JSON or protobuf): GenAI spans become sessions, tool calls and usage."
+      />
+    ),
   },
 ];
 
@@ -82,11 +131,21 @@ export function ConnectSnippets({ input }: { input: SnippetInput }) {
       </div>
       {/* Every panel is rendered (hidden but one), so each form's text is in the page to copy or read. */}
       {FORMS.map((f, i) => (
-        <div key={f.id} role="tabpanel" id={`connect-panel-${f.id}`} aria-labelledby={`connect-tab-${f.id}`} hidden={i !== current} className="space-y-2">
+        <div
+          key={f.id}
+          role="tabpanel"
+          id={`connect-panel-${f.id}`}
+          aria-labelledby={`connect-tab-${f.id}`}
+          hidden={i !== current}
+          className="space-y-2"
+        >
           {f.body(input)}
         </div>
       ))}
-      <p className={hint}>The README&apos;s &quot;Connect Claude Code&quot; and &quot;Connect anything that speaks OpenTelemetry&quot; walk through each form.</p>
+      <p className={hint}>
+        The README&apos;s &quot;Connect Claude Code&quot; and &quot;Connect anything that speaks
+        OpenTelemetry&quot; walk through each form.
+      </p>
     </div>
   );
 }

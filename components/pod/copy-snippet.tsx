@@ -2,7 +2,17 @@
 // A snippet to paste, with a copy button that says whether it copied (or selected the text instead).
 import { useRef, useState } from "react";
 
-export function Snippet({ title, text, testId, hint }: { title: string; text: string; testId: string; hint?: string }) {
+export function Snippet({
+  title,
+  text,
+  testId,
+  hint,
+}: {
+  title: string;
+  text: string;
+  testId: string;
+  hint?: string;
+}) {
   const [copied, setCopied] = useState<"copied" | "failed" | null>(null);
   const pre = useRef<HTMLPreElement>(null);
   const copy = async () => {
@@ -22,14 +32,22 @@ export function Snippet({ title, text, testId, hint }: { title: string; text: st
     <div className="space-y-1">
       <div className="flex items-center gap-2">
         <span className="text-xs font-medium text-zinc-700 dark:text-zinc-300">{title}</span>
-        <button onClick={copy} aria-label={`Copy ${title.toLowerCase()}`} className="ml-auto rounded-md border border-zinc-300 bg-white px-2 py-0.5 text-xs hover:bg-zinc-50 dark:border-zinc-700 dark:bg-zinc-900 dark:hover:bg-zinc-800">
+        <button
+          onClick={copy}
+          aria-label={`Copy ${title.toLowerCase()}`}
+          className="ml-auto rounded-md border border-zinc-300 bg-white px-2 py-0.5 text-xs hover:bg-zinc-50 dark:border-zinc-700 dark:bg-zinc-900 dark:hover:bg-zinc-800"
+        >
           Copy
         </button>
         <span role="status" className="text-xs text-zinc-600 dark:text-zinc-400">
           {copied === "copied" ? "Copied" : copied === "failed" ? "Selected: press Ctrl+C" : ""}
         </span>
       </div>
-      <pre ref={pre} data-testid={testId} className="whitespace-pre-wrap break-all rounded-md border border-zinc-200 bg-white p-2 font-mono text-xs dark:border-zinc-800 dark:bg-zinc-900">
+      <pre
+        ref={pre}
+        data-testid={testId}
+        className="whitespace-pre-wrap break-all rounded-md border border-zinc-200 bg-white p-2 font-mono text-xs dark:border-zinc-800 dark:bg-zinc-900"
+      >
         {text}
       </pre>
       {hint && <p className="text-xs text-zinc-600 dark:text-zinc-400">{hint}</p>}

@@ -4,16 +4,41 @@
 import Link from "next/link";
 import type { PodStateView } from "@/server/wire/views";
 
-export type SetupStep = { key: "scope" | "agents" | "people" | "start"; label: string; done: boolean; required: boolean };
+export type SetupStep = {
+  key: "scope" | "agents" | "people" | "start";
+  label: string;
+  done: boolean;
+  required: boolean;
+};
 
 export function setupSteps(state: PodStateView): SetupStep[] {
   const agents = state.members.filter((m) => m.kind === "agent").length;
   const people = state.members.filter((m) => m.kind === "human").length;
   return [
-    { key: "scope", label: state.scope ? "Scope and success criteria agreed" : "Agree the scope and success criteria", done: !!state.scope, required: true },
-    { key: "agents", label: agents ? `${agents} agent${agents === 1 ? "" : "s"} added` : "Add the agents who do the work", done: agents > 0, required: false },
-    { key: "people", label: people > 1 ? `${people} people have access` : "Invite the people who approve or watch", done: people > 1, required: false },
-    { key: "start", label: state.status === "forming" ? "Start the pod" : "Started", done: state.status !== "forming", required: true },
+    {
+      key: "scope",
+      label: state.scope ? "Scope and success criteria agreed" : "Agree the scope and success criteria",
+      done: !!state.scope,
+      required: true,
+    },
+    {
+      key: "agents",
+      label: agents ? `${agents} agent${agents === 1 ? "" : "s"} added` : "Add the agents who do the work",
+      done: agents > 0,
+      required: false,
+    },
+    {
+      key: "people",
+      label: people > 1 ? `${people} people have access` : "Invite the people who approve or watch",
+      done: people > 1,
+      required: false,
+    },
+    {
+      key: "start",
+      label: state.status === "forming" ? "Start the pod" : "Started",
+      done: state.status !== "forming",
+      required: true,
+    },
   ];
 }
 
@@ -23,8 +48,20 @@ export function FormingNotice({ state }: { state: PodStateView }) {
   const waiting = setupSteps(state).filter((s) => !s.done && s.key !== "start");
   return (
     <span className="text-amber-800 dark:text-amber-300" data-testid="forming-notice">
-      {waiting.length ? <>waiting for: {waiting.map((s) => s.key === "scope" ? "an agreed scope" : s.key === "agents" ? "agents" : "people").join(", ")} · </> : <>ready to start · </>}
-      <Link href="?tab=setup" className="underline">setup</Link>
+      {waiting.length ? (
+        <>
+          waiting for:{" "}
+          {waiting
+            .map((s) => (s.key === "scope" ? "an agreed scope" : s.key === "agents" ? "agents" : "people"))
+            .join(", ")}{" "}
+          ·{" "}
+        </>
+      ) : (
+        <>ready to start · </>
+      )}
+      <Link href="?tab=setup" className="underline">
+        setup
+      </Link>
     </span>
   );
 }

@@ -11,8 +11,10 @@ import { addPersonToPod, removePersonFromPod, setPersonAccess } from "@/server/w
 import { useAction } from "../shared/use-action";
 import { Empty, Section } from "../shared/ui";
 
-const field = "rounded-md border border-zinc-300 bg-white px-2 py-1.5 text-sm dark:border-zinc-700 dark:bg-zinc-900";
-const button = "rounded-md border border-zinc-300 bg-white px-2.5 py-1.5 text-xs font-medium hover:bg-zinc-50 disabled:opacity-60 dark:border-zinc-700 dark:bg-zinc-900 dark:hover:bg-zinc-800";
+const field =
+  "rounded-md border border-zinc-300 bg-white px-2 py-1.5 text-sm dark:border-zinc-700 dark:bg-zinc-900";
+const button =
+  "rounded-md border border-zinc-300 bg-white px-2.5 py-1.5 text-xs font-medium hover:bg-zinc-50 disabled:opacity-60 dark:border-zinc-700 dark:bg-zinc-900 dark:hover:bg-zinc-800";
 
 export function PeoplePanel({ podId, state }: { podId: string; state: PodStateView }) {
   const people = state.members.filter((m) => m.kind === "human");
@@ -25,11 +27,14 @@ export function PeoplePanel({ podId, state }: { podId: string; state: PodStateVi
     const data = new FormData(form);
     const email = String(data.get("email") ?? "").trim();
     setInviteEmail(null);
-    run(async () => {
-      const r = await addPersonToPod({ podId, email, access: String(data.get("access")) });
-      if (!r.ok && "canInvite" in r && r.canInvite) setInviteEmail(email);
-      return r;
-    }, () => form.reset());
+    run(
+      async () => {
+        const r = await addPersonToPod({ podId, email, access: String(data.get("access")) });
+        if (!r.ok && "canInvite" in r && r.canInvite) setInviteEmail(email);
+        return r;
+      },
+      () => form.reset(),
+    );
   }
 
   return (
@@ -38,7 +43,14 @@ export function PeoplePanel({ podId, state }: { podId: string; state: PodStateVi
         <form onSubmit={add} aria-label="Add a person" className="flex flex-wrap items-end gap-2">
           <label className="flex min-w-0 flex-1 flex-col gap-1 text-xs font-medium">
             Email
-            <input name="email" type="email" required placeholder="ana@example.com" autoComplete="off" className={`${field} min-w-0`} />
+            <input
+              name="email"
+              type="email"
+              required
+              placeholder="ana@example.com"
+              autoComplete="off"
+              className={`${field} min-w-0`}
+            />
           </label>
           <label className="flex flex-col gap-1 text-xs font-medium">
             Access
@@ -58,7 +70,10 @@ export function PeoplePanel({ podId, state }: { podId: string; state: PodStateVi
           <p role="alert" className="text-sm text-red-700 dark:text-red-400">
             {error.charAt(0).toUpperCase() + error.slice(1)}.{" "}
             {inviteEmail && (
-              <Link href={`/people?email=${encodeURIComponent(inviteEmail)}`} className="font-medium underline">
+              <Link
+                href={`/people?email=${encodeURIComponent(inviteEmail)}`}
+                className="font-medium underline"
+              >
                 Invite them first
               </Link>
             )}
@@ -67,9 +82,17 @@ export function PeoplePanel({ podId, state }: { podId: string; state: PodStateVi
         {people.length === 0 ? (
           <Empty>No people in this pod yet: add someone who has an account.</Empty>
         ) : (
-          <ul className="divide-y divide-zinc-200 rounded-lg border border-zinc-200 bg-white dark:divide-zinc-800 dark:border-zinc-800 dark:bg-zinc-900" aria-label="People in this pod">
+          <ul
+            className="divide-y divide-zinc-200 rounded-lg border border-zinc-200 bg-white dark:divide-zinc-800 dark:border-zinc-800 dark:bg-zinc-900"
+            aria-label="People in this pod"
+          >
             {people.map((p) => (
-              <li key={p.memberId} data-testid="pod-person" data-member-id={p.memberId} className="flex flex-wrap items-center gap-2 px-3 py-2 text-sm">
+              <li
+                key={p.memberId}
+                data-testid="pod-person"
+                data-member-id={p.memberId}
+                className="flex flex-wrap items-center gap-2 px-3 py-2 text-sm"
+              >
                 <div className="min-w-0 flex-1">
                   <div className="font-medium">{p.displayName}</div>
                   <div className="break-all text-xs text-zinc-600 dark:text-zinc-400">{p.memberId}</div>
@@ -94,7 +117,8 @@ export function PeoplePanel({ podId, state }: { podId: string; state: PodStateVi
                   type="button"
                   disabled={pending}
                   onClick={() => {
-                    if (window.confirm(`Remove ${p.memberId} from this pod? They will no longer see it.`)) run(() => removePersonFromPod({ podId, memberId: p.memberId }));
+                    if (window.confirm(`Remove ${p.memberId} from this pod? They will no longer see it.`))
+                      run(() => removePersonFromPod({ podId, memberId: p.memberId }));
                   }}
                   aria-label={`Remove ${p.memberId}`}
                   className={button}

@@ -12,11 +12,21 @@ export function StartPodButton({ podId, state }: { podId: string; state: PodStat
   if (state.status !== "forming") return null;
   return (
     <span className="inline-flex flex-wrap items-center gap-2">
-      <button className={buttonClass} disabled={pending || !state.scope} title={state.scope ? undefined : "Agree the scope first"} onClick={() => run(() => startPod({ podId }))} data-testid="start-pod">
+      <button
+        className={buttonClass}
+        disabled={pending || !state.scope}
+        title={state.scope ? undefined : "Agree the scope first"}
+        onClick={() => run(() => startPod({ podId }))}
+        data-testid="start-pod"
+      >
         Start pod
       </button>
       {!state.scope && <span className="text-xs text-zinc-500">Agree the scope first.</span>}
-      {error && <span role="alert" className="text-sm text-red-700 dark:text-red-400">{error}</span>}
+      {error && (
+        <span role="alert" className="text-sm text-red-700 dark:text-red-400">
+          {error}
+        </span>
+      )}
     </span>
   );
 }
@@ -30,7 +40,9 @@ export function PodLifecycle({ podId, state }: { podId: string; state: PodStateV
     <div className="flex flex-wrap items-center gap-2 text-sm" data-testid="pod-lifecycle">
       <StartPodButton podId={podId} state={state} />
       {!confirming ? (
-        <button className={secondaryButtonClass} onClick={() => setConfirming(true)} data-testid="close-pod">Close pod…</button>
+        <button className={secondaryButtonClass} onClick={() => setConfirming(true)} data-testid="close-pod">
+          Close pod…
+        </button>
       ) : (
         <form
           role="group"
@@ -38,16 +50,37 @@ export function PodLifecycle({ podId, state }: { podId: string; state: PodStateV
           className="flex w-full flex-wrap items-center gap-2 rounded-md border border-red-300 bg-red-50 p-2 dark:border-red-900 dark:bg-red-950/40"
           onSubmit={(e) => {
             e.preventDefault();
-            run(() => closePod({ podId, reason: reason.trim() || undefined }), () => setConfirming(false));
+            run(
+              () => closePod({ podId, reason: reason.trim() || undefined }),
+              () => setConfirming(false),
+            );
           }}
         >
-          <span className="text-red-900 dark:text-red-200">Closing ends the pod: agents can no longer work in it.</span>
-          <input className={`${inputClass} min-w-0 flex-1`} aria-label="Reason for closing (optional)" placeholder="Reason (optional)" value={reason} onChange={(e) => setReason(e.target.value)} maxLength={2000} autoFocus />
-          <button className={dangerButtonClass} disabled={pending} data-testid="confirm-close-pod">Close pod for good</button>
-          <button type="button" className={secondaryButtonClass} onClick={() => setConfirming(false)}>Cancel</button>
+          <span className="text-red-900 dark:text-red-200">
+            Closing ends the pod: agents can no longer work in it.
+          </span>
+          <input
+            className={`${inputClass} min-w-0 flex-1`}
+            aria-label="Reason for closing (optional)"
+            placeholder="Reason (optional)"
+            value={reason}
+            onChange={(e) => setReason(e.target.value)}
+            maxLength={2000}
+            autoFocus
+          />
+          <button className={dangerButtonClass} disabled={pending} data-testid="confirm-close-pod">
+            Close pod for good
+          </button>
+          <button type="button" className={secondaryButtonClass} onClick={() => setConfirming(false)}>
+            Cancel
+          </button>
         </form>
       )}
-      {error && <p role="alert" className="w-full text-sm text-red-700 dark:text-red-400">{error}</p>}
+      {error && (
+        <p role="alert" className="w-full text-sm text-red-700 dark:text-red-400">
+          {error}
+        </p>
+      )}
     </div>
   );
 }

@@ -6,40 +6,82 @@ import { Section } from "../shared/ui";
 import { setupSteps } from "./forming-needs";
 import { StartPodButton } from "./pod-lifecycle";
 
-export function PodSetup({ podId, state, canAdmin }: { podId: string; state: PodStateView; canAdmin: boolean }) {
+export function PodSetup({
+  podId,
+  state,
+  canAdmin,
+}: {
+  podId: string;
+  state: PodStateView;
+  canAdmin: boolean;
+}) {
   const steps = setupSteps(state);
-  const where: Record<string, string | null> = { scope: null, agents: "?tab=members", people: "?tab=members", start: null };
+  const where: Record<string, string | null> = {
+    scope: null,
+    agents: "?tab=members",
+    people: "?tab=members",
+    start: null,
+  };
   return (
     <Section title="Setup">
       <ol className="space-y-2" aria-label="Setup checklist" data-testid="setup-checklist">
         {steps.map((s) => (
-          <li key={s.key} className="flex flex-wrap items-center gap-2 text-sm" data-testid={`setup-${s.key}`} data-done={s.done}>
-            <span aria-hidden className={s.done ? "text-emerald-600 dark:text-emerald-400" : "text-zinc-400"}>{s.done ? "✓" : "○"}</span>
+          <li
+            key={s.key}
+            className="flex flex-wrap items-center gap-2 text-sm"
+            data-testid={`setup-${s.key}`}
+            data-done={s.done}
+          >
+            <span aria-hidden className={s.done ? "text-emerald-600 dark:text-emerald-400" : "text-zinc-400"}>
+              {s.done ? "✓" : "○"}
+            </span>
             <span className="sr-only">{s.done ? "done:" : "to do:"}</span>
             <span className={s.done ? "" : "font-medium"}>{s.label}</span>
             {!s.required && !s.done && <span className="text-xs text-zinc-500">(optional)</span>}
-            {!s.done && where[s.key] && <Link className="text-sm underline" href={where[s.key]!}>Go to Members</Link>}
+            {!s.done && where[s.key] && (
+              <Link className="text-sm underline" href={where[s.key]!}>
+                Go to Members
+              </Link>
+            )}
           </li>
         ))}
         <li className="flex flex-wrap items-center gap-2 text-sm">
-          <span aria-hidden className="text-zinc-400">○</span>
+          <span aria-hidden className="text-zinc-400">
+            ○
+          </span>
           <span>A share link for onlookers without an account</span>
           <span className="text-xs text-zinc-500">(optional)</span>
-          <Link className="underline" href="?tab=members#sharing">Sharing</Link>
+          <Link className="underline" href="?tab=members#sharing">
+            Sharing
+          </Link>
         </li>
       </ol>
       {state.scope && (
         <div className="mt-4 space-y-1 text-sm" data-testid="setup-agreed-scope">
           <p className="whitespace-pre-wrap break-words">{state.scope.scope}</p>
           <ul className="list-disc pl-5 text-zinc-700 dark:text-zinc-300">
-            {state.scope.successCriteria.map((c, i) => <li key={i} className="break-words">{c}</li>)}
+            {state.scope.successCriteria.map((c, i) => (
+              <li key={i} className="break-words">
+                {c}
+              </li>
+            ))}
           </ul>
-          <p className="text-zinc-500">Checkpoints every {state.scope.cadenceMinutes ?? 30} minutes; the pod shows as stale after that.</p>
+          <p className="text-zinc-500">
+            Checkpoints every {state.scope.cadenceMinutes ?? 30} minutes; the pod shows as stale after that.
+          </p>
         </div>
       )}
-      {canAdmin && state.status === "forming" && <div className="mt-4"><StartPodButton podId={podId} state={state} /></div>}
-      {state.status !== "forming" && <p className="mt-4 text-sm text-zinc-600 dark:text-zinc-400">This pod is {state.status}.</p>}
-      {!canAdmin && state.status === "forming" && <p className="mt-4 text-sm text-zinc-500">One of the pod&apos;s admins starts it.</p>}
+      {canAdmin && state.status === "forming" && (
+        <div className="mt-4">
+          <StartPodButton podId={podId} state={state} />
+        </div>
+      )}
+      {state.status !== "forming" && (
+        <p className="mt-4 text-sm text-zinc-600 dark:text-zinc-400">This pod is {state.status}.</p>
+      )}
+      {!canAdmin && state.status === "forming" && (
+        <p className="mt-4 text-sm text-zinc-500">One of the pod&apos;s admins starts it.</p>
+      )}
     </Section>
   );
 }

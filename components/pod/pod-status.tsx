@@ -38,8 +38,17 @@ export function PodStatus({ podId, state, canAct }: { podId: string; state: PodS
       <FormingNotice state={state} />
       {canAct && <PauseButton podId={podId} state={state} />}
       {verify.data && (
-        <Badge tone={verify.data.ok ? "green" : "red"} title={verify.data.ok ? `chain of ${verify.data.checked} events verified` : `first bad seq ${verify.data.firstBadSeq}`}>
-          <span data-testid="chain-badge">{verify.data.ok ? "chain verified" : `chain broken at #${verify.data.firstBadSeq}`}</span>
+        <Badge
+          tone={verify.data.ok ? "green" : "red"}
+          title={
+            verify.data.ok
+              ? `chain of ${verify.data.checked} events verified`
+              : `first bad seq ${verify.data.firstBadSeq}`
+          }
+        >
+          <span data-testid="chain-badge">
+            {verify.data.ok ? "chain verified" : `chain broken at #${verify.data.firstBadSeq}`}
+          </span>
         </Badge>
       )}
     </div>

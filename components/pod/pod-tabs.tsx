@@ -16,7 +16,12 @@ export function tabForKey(key: string, index: number, count: number): number | n
 export const tabId = (t: string) => `pod-tab-${t}`;
 export const panelId = (t: string) => `pod-panel-${t}`;
 
-type Props<T extends string> = { tabs: readonly T[]; current: T; onSelect: (t: T) => void; extra?: (t: T) => ReactNode };
+type Props<T extends string> = {
+  tabs: readonly T[];
+  current: T;
+  onSelect: (t: T) => void;
+  extra?: (t: T) => ReactNode;
+};
 
 export function PodTabs<T extends string>({ tabs, current, onSelect, extra }: Props<T>) {
   const buttons = useRef(new Map<T, HTMLButtonElement>());
@@ -26,7 +31,8 @@ export function PodTabs<T extends string>({ tabs, current, onSelect, extra }: Pr
   useEffect(() => {
     const el = scroller.current;
     if (!el) return;
-    const update = () => setEdges({ left: el.scrollLeft > 1, right: el.scrollLeft + el.clientWidth < el.scrollWidth - 1 });
+    const update = () =>
+      setEdges({ left: el.scrollLeft > 1, right: el.scrollLeft + el.clientWidth < el.scrollWidth - 1 });
     const observer = new ResizeObserver(update);
     observer.observe(el);
     el.addEventListener("scroll", update, { passive: true });
@@ -49,9 +55,19 @@ export function PodTabs<T extends string>({ tabs, current, onSelect, extra }: Pr
 
   const fade = "pointer-events-none absolute inset-y-0 w-10 from-white dark:from-zinc-950";
   return (
-    <nav aria-label="Pod views" className="relative -mx-4" data-scroll-left={edges.left} data-scroll-right={edges.right} data-testid="pod-tabs">
+    <nav
+      aria-label="Pod views"
+      className="relative -mx-4"
+      data-scroll-left={edges.left}
+      data-scroll-right={edges.right}
+      data-testid="pod-tabs"
+    >
       <div ref={scroller} className="overflow-x-auto px-4 [scrollbar-width:thin]">
-        <div role="tablist" aria-label="Pod views" className="flex gap-1 border-b border-zinc-200 dark:border-zinc-800">
+        <div
+          role="tablist"
+          aria-label="Pod views"
+          className="flex gap-1 border-b border-zinc-200 dark:border-zinc-800"
+        >
           {tabs.map((t, i) => (
             <button
               key={t}
@@ -75,8 +91,12 @@ export function PodTabs<T extends string>({ tabs, current, onSelect, extra }: Pr
           ))}
         </div>
       </div>
-      {edges.left && <div aria-hidden className={`${fade} left-0 bg-linear-to-r`} data-testid="tabs-fade-left" />}
-      {edges.right && <div aria-hidden className={`${fade} right-0 bg-linear-to-l`} data-testid="tabs-fade-right" />}
+      {edges.left && (
+        <div aria-hidden className={`${fade} left-0 bg-linear-to-r`} data-testid="tabs-fade-left" />
+      )}
+      {edges.right && (
+        <div aria-hidden className={`${fade} right-0 bg-linear-to-l`} data-testid="tabs-fade-right" />
+      )}
     </nav>
   );
 }

@@ -25,20 +25,46 @@ import { BudgetsPanel } from "../budgets/budgets-panel";
 import { Skeleton } from "../shared/ui";
 import { SignalsPanel } from "../signals/signals-panel";
 
-const TABS = ["board", "tape", "inbox", "sessions", "evidence", "runs", "signals", "members", "job", "setup"] as const;
+const TABS = [
+  "board",
+  "tape",
+  "inbox",
+  "sessions",
+  "evidence",
+  "runs",
+  "signals",
+  "members",
+  "job",
+  "setup",
+] as const;
 type Tab = (typeof TABS)[number];
 
 /** canAdmin: pod admin controls (members, tokens, links); publicUrl: this server's URL for snippets and links. */
-export function PodView({ podId, canAct, canAdmin = false, publicUrl, head }: { podId: string; canAct: boolean; canAdmin?: boolean; publicUrl?: string; head?: number }) {
+export function PodView({
+  podId,
+  canAct,
+  canAdmin = false,
+  publicUrl,
+  head,
+}: {
+  podId: string;
+  canAct: boolean;
+  canAdmin?: boolean;
+  publicUrl?: string;
+  head?: number;
+}) {
   const params = useSearchParams();
   const router = useRouter();
-  const tab: Tab = (TABS as readonly string[]).includes(params.get("tab") ?? "") ? (params.get("tab") as Tab) : "board";
+  const tab: Tab = (TABS as readonly string[]).includes(params.get("tab") ?? "")
+    ? (params.get("tab") as Tab)
+    : "board";
   const state = usePodState(podId);
   // One live subscription for the whole page: the tape shows it, the other views refetch on it.
   const liveTape = useLiveTape(podId, head);
   // The Signals tab's period stays chosen across tabs; other tabs' parameters (a linked seq) do not.
   const period = params.get("period");
-  const select = (t: Tab) => router.replace(`?tab=${t}${period ? `&period=${encodeURIComponent(period)}` : ""}`, { scroll: false });
+  const select = (t: Tab) =>
+    router.replace(`?tab=${t}${period ? `&period=${encodeURIComponent(period)}` : ""}`, { scroll: false });
 
   return (
     <div className="space-y-4">
@@ -49,44 +75,54 @@ export function PodView({ podId, canAct, canAdmin = false, publicUrl, head }: { 
         tabs={TABS}
         current={tab}
         onSelect={select}
-        extra={(t) => t === "inbox" && state.data && state.data.inbox.length > 0 && <span className="ml-1.5 rounded-full bg-amber-100 px-1.5 text-xs text-amber-900 dark:bg-amber-950 dark:text-amber-300">{state.data.inbox.length}</span>}
+        extra={(t) =>
+          t === "inbox" &&
+          state.data &&
+          state.data.inbox.length > 0 && (
+            <span className="ml-1.5 rounded-full bg-amber-100 px-1.5 text-xs text-amber-900 dark:bg-amber-950 dark:text-amber-300">
+              {state.data.inbox.length}
+            </span>
+          )
+        }
       />
       <div role="tabpanel" id={panelId(tab)} aria-labelledby={tabId(tab)} className="min-w-0">
-      {tab === "tape" ? (
-        <TapeView podId={podId} liveTape={liveTape} />
-      ) : tab === "signals" ? (
-        <SignalsPanel podId={podId} />
-      ) : state.isPending ? (
-        <Skeleton label="Loading" className="h-40 rounded-lg" />
-      ) : state.isError ? (
-        <p role="alert" className="text-sm text-red-700 dark:text-red-400">Could not load this pod: {state.error.message}</p>
-      ) : tab === "inbox" ? (
-        <InboxPanel podId={podId} state={state.data} canAct={canAct} />
-      ) : tab === "board" ? (
-        <div className="space-y-3">
-          {canAct && <AddTaskForm podId={podId} />}
-          <BoardWithTimeTravel podId={podId} live={state.data} canAct={canAct} />
-        </div>
-      ) : tab === "setup" ? (
-        <PodSetup podId={podId} state={state.data} canAdmin={canAdmin} />
-      ) : tab === "evidence" ? (
-        <EvidenceView podId={podId} state={state.data} />
-      ) : tab === "sessions" ? (
-        <SessionsPanel state={state.data} />
-      ) : tab === "runs" ? (
-        <RunsView state={state.data} />
-      ) : tab === "members" ? (
-        <div className="space-y-6">
-          {canAct && <MemberControls podId={podId} state={state.data} />}
-          <MembersView podId={podId} state={state.data} canAdmin={canAdmin} publicUrl={publicUrl ?? ""} />
-          {canAdmin && <ShareLinksPanel podId={podId} />}
-          {canAdmin && <WebhooksPanel podId={podId} />}
-          <ToolPoliciesPanel podId={podId} state={state.data} canAdmin={canAdmin} />
-          <BudgetsPanel podId={podId} state={state.data} canAct={canAct} />
-        </div>
-      ) : (
-        <JobsView state={state.data} />
-      )}
+        {tab === "tape" ? (
+          <TapeView podId={podId} liveTape={liveTape} />
+        ) : tab === "signals" ? (
+          <SignalsPanel podId={podId} />
+        ) : state.isPending ? (
+          <Skeleton label="Loading" className="h-40 rounded-lg" />
+        ) : state.isError ? (
+          <p role="alert" className="text-sm text-red-700 dark:text-red-400">
+            Could not load this pod: {state.error.message}
+          </p>
+        ) : tab === "inbox" ? (
+          <InboxPanel podId={podId} state={state.data} canAct={canAct} />
+        ) : tab === "board" ? (
+          <div className="space-y-3">
+            {canAct && <AddTaskForm podId={podId} />}
+            <BoardWithTimeTravel podId={podId} live={state.data} canAct={canAct} />
+          </div>
+        ) : tab === "setup" ? (
+          <PodSetup podId={podId} state={state.data} canAdmin={canAdmin} />
+        ) : tab === "evidence" ? (
+          <EvidenceView podId={podId} state={state.data} />
+        ) : tab === "sessions" ? (
+          <SessionsPanel state={state.data} />
+        ) : tab === "runs" ? (
+          <RunsView state={state.data} />
+        ) : tab === "members" ? (
+          <div className="space-y-6">
+            {canAct && <MemberControls podId={podId} state={state.data} />}
+            <MembersView podId={podId} state={state.data} canAdmin={canAdmin} publicUrl={publicUrl ?? ""} />
+            {canAdmin && <ShareLinksPanel podId={podId} />}
+            {canAdmin && <WebhooksPanel podId={podId} />}
+            <ToolPoliciesPanel podId={podId} state={state.data} canAdmin={canAdmin} />
+            <BudgetsPanel podId={podId} state={state.data} canAct={canAct} />
+          </div>
+        ) : (
+          <JobsView state={state.data} />
+        )}
       </div>
     </div>
   );

@@ -18,34 +18,83 @@ const COLUMNS: { title: string; states: string[] }[] = [
 type Task = PodStateView["board"][number];
 
 export function TaskBoard({ state, podId, canAct }: { state: PodStateView; podId: string; canAct: boolean }) {
-  if (state.board.length === 0) return <Empty>No tasks yet. Agents add them with plan.imported or task.added (POST /api/v1/pods/…/plan).</Empty>;
+  if (state.board.length === 0)
+    return (
+      <Empty>
+        No tasks yet. Agents add them with plan.imported or task.added (POST /api/v1/pods/…/plan).
+      </Empty>
+    );
   return (
     <div className="grid gap-3 md:grid-cols-3 xl:grid-cols-5" data-testid="board">
       {COLUMNS.map((col) => (
-        <Column key={col.title} title={col.title} tasks={state.board.filter((t) => col.states.includes(t.status))} state={state} podId={podId} canAct={canAct} />
+        <Column
+          key={col.title}
+          title={col.title}
+          tasks={state.board.filter((t) => col.states.includes(t.status))}
+          state={state}
+          podId={podId}
+          canAct={canAct}
+        />
       ))}
     </div>
   );
 }
 
 /** Finished columns show their newest cards first, a dozen at a time. */
-function Column({ title, tasks, state, podId, canAct }: { title: string; tasks: Task[]; state: PodStateView; podId: string; canAct: boolean }) {
+function Column({
+  title,
+  tasks,
+  state,
+  podId,
+  canAct,
+}: {
+  title: string;
+  tasks: Task[];
+  state: PodStateView;
+  podId: string;
+  canAct: boolean;
+}) {
   const finished = title === "Done" || title === "Closed";
   const { shown, more } = useLimited(finished ? [...tasks].reverse() : tasks, finished ? 12 : 50);
   return (
-    <div className="min-w-0 space-y-2 rounded-lg bg-zinc-100/70 p-2 dark:bg-zinc-900/60" data-testid="board-column" data-column={title}>
+    <div
+      className="min-w-0 space-y-2 rounded-lg bg-zinc-100/70 p-2 dark:bg-zinc-900/60"
+      data-testid="board-column"
+      data-column={title}
+    >
       <h3 className="flex items-center justify-between px-1 text-xs font-semibold uppercase tracking-wide text-zinc-600 dark:text-zinc-400">
         {title} <span className="tabular-nums">{tasks.length}</span>
       </h3>
-      {shown.map((t) => <TaskCard key={t.taskId} task={t} state={state} podId={podId} canAct={canAct} />)}
+      {shown.map((t) => (
+        <TaskCard key={t.taskId} task={t} state={state} podId={podId} canAct={canAct} />
+      ))}
       {more}
     </div>
   );
 }
 
-function TaskCard({ task, state, podId, canAct }: { task: Task; state: PodStateView; podId: string; canAct: boolean }) {
-  const tone = task.status === "blocked" || task.status === "rejected" ? "red" : task.status === "changes_requested" ? "amber" : task.status === "done" ? "green" : "zinc";
-  const proofs = task.workcellIds.map((id) => state.workcells.find((w) => w.workcellId === id)?.proof).filter((p) => p != null);
+function TaskCard({
+  task,
+  state,
+  podId,
+  canAct,
+}: {
+  task: Task;
+  state: PodStateView;
+  podId: string;
+  canAct: boolean;
+}) {
+  const tone =
+    task.status === "blocked" || task.status === "rejected"
+      ? "red"
+      : task.status === "changes_requested"
+        ? "amber"
+        : task.status === "done"
+          ? "green"
+          : "zinc";
+  const proofs = task.workcellIds
+    .map((id) => state.workcells.find((w) => w.workcellId === id)?.proof)
+    .filter((p) => p != null);
   // ?task=<id> (the inbox links here): the card is outlined and scrolled into view.
   const linked = useSearchParams().get("task") === task.taskId;
   const ref = useRef<HTMLElement>(null);
@@ -69,19 +118,43 @@ function TaskCard({ task, state, podId, canAct }: { task: Task; state: PodStateV
       <p className="font-mono text-[11px] break-all text-zinc-600 dark:text-zinc-400">{task.taskId}</p>
       <div className="flex flex-wrap gap-1">
         {task.implementer && <Badge title="implementer">✎ {task.implementer}</Badge>}
-        {task.reviewer && <Badge tone="sky" title="reviewer">✓ {task.reviewer}</Badge>}
-        {task.evidenceIds.length > 0 && <Badge tone="violet" title={task.evidenceIds.join(", ")}>{task.evidenceIds.length} evidence</Badge>}
+        {task.reviewer && (
+          <Badge tone="sky" title="reviewer">
+            ✓ {task.reviewer}
+          </Badge>
+        )}
+        {task.evidenceIds.length > 0 && (
+          <Badge tone="violet" title={task.evidenceIds.join(", ")}>
+            {task.evidenceIds.length} evidence
+          </Badge>
+        )}
         {proofs.map((p, i) => (
-          <Badge key={i} tone={p.allPassed && !p.forbiddenPathViolations.length && !p.overDiffBudget ? "green" : "red"} title={p.failingGates.length ? `failing: ${p.failingGates.join(", ")}` : "all gates passed"}>
+          <Badge
+            key={i}
+            tone={p.allPassed && !p.forbiddenPathViolations.length && !p.overDiffBudget ? "green" : "red"}
+            title={p.failingGates.length ? `failing: ${p.failingGates.join(", ")}` : "all gates passed"}
+          >
             gates {p.allPassed ? "passed" : `failed: ${p.failingGates.join(", ")}`}
           </Badge>
         ))}
         {task.reviewRounds > 1 && <Badge tone="amber">{task.reviewRounds} review rounds</Badge>}
       </div>
-      {task.dependsOn.length > 0 && <p className="text-xs break-words text-zinc-600 dark:text-zinc-400">depends on {task.dependsOn.join(", ")}</p>}
-      {task.blockedReason && <p className="text-xs text-red-700 dark:text-red-400">Blocked: {task.blockedReason}</p>}
-      {task.failingGates.length > 0 && task.status === "in_review" && <p className="text-xs text-red-700 dark:text-red-400">Cannot be approved: {task.failingGates.join("; ")}</p>}
-      {canAct && (task.status === "pending" || task.status === "blocked") && <SplitTask podId={podId} taskId={task.taskId} />}
+      {task.dependsOn.length > 0 && (
+        <p className="text-xs break-words text-zinc-600 dark:text-zinc-400">
+          depends on {task.dependsOn.join(", ")}
+        </p>
+      )}
+      {task.blockedReason && (
+        <p className="text-xs text-red-700 dark:text-red-400">Blocked: {task.blockedReason}</p>
+      )}
+      {task.failingGates.length > 0 && task.status === "in_review" && (
+        <p className="text-xs text-red-700 dark:text-red-400">
+          Cannot be approved: {task.failingGates.join("; ")}
+        </p>
+      )}
+      {canAct && (task.status === "pending" || task.status === "blocked") && (
+        <SplitTask podId={podId} taskId={task.taskId} />
+      )}
     </article>
   );
 }

@@ -13,7 +13,15 @@ import { TaskBoard } from "./task-board";
 export const SETTLE_MS = 250;
 
 /** The board now, or — with the scrubber — as it was at any earlier seq. */
-export function BoardWithTimeTravel({ podId, live, canAct }: { podId: string; live: PodStateView; canAct: boolean }) {
+export function BoardWithTimeTravel({
+  podId,
+  live,
+  canAct,
+}: {
+  podId: string;
+  live: PodStateView;
+  canAct: boolean;
+}) {
   // `draft` follows the thumb; `atSeq` is what was settled on and asked for (null: now).
   const [draft, setDraft] = useState<number | null>(null);
   const [atSeq, setAtSeq] = useState<number | null>(null);
@@ -35,15 +43,27 @@ export function BoardWithTimeTravel({ podId, live, canAct }: { podId: string; li
     staleTime: Infinity, // the past does not change
   });
   const shown = atSeq === null ? live : (past.data ?? live);
-  const settled = draft === atSeq && (atSeq === null || (!past.isPlaceholderData && past.data?.seq === atSeq));
+  const settled =
+    draft === atSeq && (atSeq === null || (!past.isPlaceholderData && past.data?.seq === atSeq));
   const backToLive = () => (setDraft(null), settle(null, 0));
   const editable = canAct && atSeq === null;
   // The thumb moves the draft many times a second; the board (thousands of cards) renders only when what it shows changes.
-  const board = useMemo(() => <TaskBoard state={shown} podId={podId} canAct={editable} />, [shown, podId, editable]);
+  const board = useMemo(
+    () => <TaskBoard state={shown} podId={podId} canAct={editable} />,
+    [shown, podId, editable],
+  );
   return (
-    <div className="space-y-3" data-testid="time-travel" data-shown-seq={shown.seq} data-settled={settled ? "yes" : "no"} aria-busy={!settled}>
+    <div
+      className="space-y-3"
+      data-testid="time-travel"
+      data-shown-seq={shown.seq}
+      data-settled={settled ? "yes" : "no"}
+      aria-busy={!settled}
+    >
       <div className="flex flex-wrap items-center gap-3 text-sm">
-        <label htmlFor="time-travel" className="text-zinc-500">Time travel</label>
+        <label htmlFor="time-travel" className="text-zinc-500">
+          Time travel
+        </label>
         <input
           id="time-travel"
           type="range"
@@ -72,17 +92,28 @@ export function BoardWithTimeTravel({ podId, live, canAct }: { podId: string; li
           className="w-64 max-w-full accent-zinc-900 dark:accent-zinc-100"
           aria-valuetext={draft === null ? "now" : `as of seq ${draft}`}
         />
-        <span className="tabular-nums" data-testid="time-travel-label">{draft === null ? `now (#${live.seq})` : `as of #${draft}`}</span>
+        <span className="tabular-nums" data-testid="time-travel-label">
+          {draft === null ? `now (#${live.seq})` : `as of #${draft}`}
+        </span>
         {draft !== null && (
-          <button onClick={backToLive} className="rounded-md border border-zinc-300 px-2 py-0.5 text-xs hover:bg-zinc-50 dark:border-zinc-700 dark:hover:bg-zinc-800">
+          <button
+            onClick={backToLive}
+            className="rounded-md border border-zinc-300 px-2 py-0.5 text-xs hover:bg-zinc-50 dark:border-zinc-700 dark:hover:bg-zinc-800"
+          >
             Back to live
           </button>
         )}
       </div>
-      {atSeq !== null && <p className="rounded-md bg-sky-50 px-3 py-1.5 text-sm text-sky-800 dark:bg-sky-950 dark:text-sky-300">Showing the board and inbox as of seq {shown.seq}; new events keep arriving in the tape.</p>}
+      {atSeq !== null && (
+        <p className="rounded-md bg-sky-50 px-3 py-1.5 text-sm text-sky-800 dark:bg-sky-950 dark:text-sky-300">
+          Showing the board and inbox as of seq {shown.seq}; new events keep arriving in the tape.
+        </p>
+      )}
       {board}
       {atSeq !== null && (
-        <p className="text-sm text-zinc-600 dark:text-zinc-400" data-testid="inbox-then">Inbox then: {shown.inbox.length ? shown.inbox.map((i) => i.title).join(" · ") : "empty"}</p>
+        <p className="text-sm text-zinc-600 dark:text-zinc-400" data-testid="inbox-then">
+          Inbox then: {shown.inbox.length ? shown.inbox.map((i) => i.title).join(" · ") : "empty"}
+        </p>
       )}
     </div>
   );

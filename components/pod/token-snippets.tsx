@@ -13,17 +13,30 @@ export function TokenSnippets({ revealed, onDone }: { revealed: RevealedToken; o
   // Focus moves to the panel, so keyboard and screen-reader users land on the token.
   useEffect(() => heading.current?.focus(), [revealed.token]);
   return (
-    <section aria-labelledby="token-snippets-title" data-testid="token-snippets" className="space-y-3 rounded-lg border border-emerald-300 bg-emerald-50 p-3 dark:border-emerald-800 dark:bg-emerald-950/40">
-      <h3 id="token-snippets-title" ref={heading} tabIndex={-1} className="text-sm font-semibold outline-none">
+    <section
+      aria-labelledby="token-snippets-title"
+      data-testid="token-snippets"
+      className="space-y-3 rounded-lg border border-emerald-300 bg-emerald-50 p-3 dark:border-emerald-800 dark:bg-emerald-950/40"
+    >
+      <h3
+        id="token-snippets-title"
+        ref={heading}
+        tabIndex={-1}
+        className="text-sm font-semibold outline-none"
+      >
         {revealed.heading}
       </h3>
       <p className="text-sm text-zinc-700 dark:text-zinc-300">
-        This token for <span className="font-mono">{revealed.memberId}</span> is shown <strong>once</strong>: copy what the agent needs now. podwatch keeps only its hash.
+        This token for <span className="font-mono">{revealed.memberId}</span> is shown <strong>once</strong>:
+        copy what the agent needs now. podwatch keeps only its hash.
       </p>
       <Snippet title="Token" testId="snippet-token" text={revealed.token} />
       <Snippet title="Shell environment for the CLI" testId="snippet-shell" text={shellSnippet(revealed)} />
       <ConnectSnippets input={revealed} />
-      <button onClick={onDone} className="rounded-md bg-zinc-900 px-3 py-1 text-sm font-medium text-white dark:bg-zinc-100 dark:text-zinc-900">
+      <button
+        onClick={onDone}
+        className="rounded-md bg-zinc-900 px-3 py-1 text-sm font-medium text-white dark:bg-zinc-100 dark:text-zinc-900"
+      >
         Done, I have stored it
       </button>
     </section>

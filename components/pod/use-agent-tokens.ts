@@ -18,14 +18,20 @@ export function useAgentTokens(podId: string, seq: number) {
 }
 
 /** Field names as the form labels them, so a refusal reads as the form does. */
-const LABELS: Record<string, string> = { memberId: "Agent id", displayName: "Display name", roles: "Roles", label: "Token label" };
-const readable = (error: string) => error.replace(/\b(memberId|displayName|roles|label)(\.\d+)?: /g, (_, f: string) => `${LABELS[f]}: `);
+const LABELS: Record<string, string> = {
+  memberId: "Agent id",
+  displayName: "Display name",
+  roles: "Roles",
+  label: "Token label",
+};
+const readable = (error: string) =>
+  error.replace(/\b(memberId|displayName|roles|label)(\.\d+)?: /g, (_, f: string) => `${LABELS[f]}: `);
 
 export function useTokenAction(podId: string) {
   const qc = useQueryClient();
   const [pending, start] = useTransition();
   const [error, setError] = useState<string | null>(null);
-  const run = <T,>(action: () => Promise<CallResult<T>>, onOk: (value: T) => void) =>
+  const run = <T>(action: () => Promise<CallResult<T>>, onOk: (value: T) => void) =>
     start(async () => {
       setError(null);
       try {
@@ -35,7 +41,10 @@ export function useTokenAction(podId: string) {
       } catch {
         setError("the server could not be reached; check the list below before trying again");
       }
-      await Promise.all([qc.invalidateQueries({ queryKey: ["agent-tokens", podId] }), qc.invalidateQueries({ queryKey: ["state", podId] })]);
+      await Promise.all([
+        qc.invalidateQueries({ queryKey: ["agent-tokens", podId] }),
+        qc.invalidateQueries({ queryKey: ["state", podId] }),
+      ]);
     });
   return { run, pending, error, clear: () => setError(null) };
 }

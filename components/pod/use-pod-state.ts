@@ -28,7 +28,8 @@ export function usePodState(podId: string) {
     const socket = getSocket();
     let derivedTimer: ReturnType<typeof setTimeout> | undefined;
     // One read at a time: a second gap while one is in flight is answered by it.
-    const readAgain = () => void qc.refetchQueries({ queryKey: stateKey(podId), exact: true }, { cancelRefetch: false });
+    const readAgain = () =>
+      void qc.refetchQueries({ queryKey: stateKey(podId), exact: true }, { cancelRefetch: false });
     const onDelta = (frame: PodDeltaFrame) => {
       if (frame.podId !== podId) return;
       // Only those on screen are read again (react-query refetches active queries).

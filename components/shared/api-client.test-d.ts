@@ -17,6 +17,10 @@ const pageTyped: Equal<Answer<typeof _page>, WebhookDeliveriesResponse> = true;
 // @ts-expect-error -- the path's podId is part of the input
 const noPod = callApi(listAgentTokensRoute, {});
 // @ts-expect-error -- an update is enabled, format or events, not a URL
-const wrongField = callApi(updateWebhookRoute, { podId, endpointId: "e", update: { url: "https://example.com" } });
+const wrongField = callApi(updateWebhookRoute, {
+  podId,
+  endpointId: "e",
+  update: { url: "https://example.com" },
+});
 
 export const proofs = [tokensTyped, pageTyped, noPod, wrongField];

@@ -4,7 +4,10 @@ import type { OperationInput, OperationOutput } from "@/server/operations/operat
 import type { Operations } from "@/server/operations/operations";
 
 export class ApiError extends Error {
-  constructor(readonly status: number, message: string) {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
     super(message);
   }
 }
@@ -22,22 +25,44 @@ async function failure(res: Response): Promise<ApiError> {
   return new ApiError(res.status, body?.error?.message ?? `request failed (${res.status})`);
 }
 
-export const fetchPods = (archived = false) => getJson<PodsResponse>(`/api/v1/pods${archived ? "?archived=1" : ""}`).then((r) => r.pods);
+export const fetchPods = (archived = false) =>
+  getJson<PodsResponse>(`/api/v1/pods${archived ? "?archived=1" : ""}`).then((r) => r.pods);
 export const fetchPod = (podId: string) => getJson<PodSummary>(`/api/v1/pods/${encodeURIComponent(podId)}`);
 
 /** One operation's REST route, as components/shared/api-routes.ts exports it. */
-type ApiRoute = { name: keyof Operations; method: string; path: string; query: readonly string[]; body: string | null };
+type ApiRoute = {
+  name: keyof Operations;
+  method: string;
+  path: string;
+  query: readonly string[];
+  body: string | null;
+};
 
 /** Fills the path's `{name}`s, the query and the body from one input, as the operation declares them. */
-function requestOf(route: ApiRoute, input: Record<string, unknown>): { url: string; init: RequestInit & { headers?: Record<string, string> } } {
+function requestOf(
+  route: ApiRoute,
+  input: Record<string, unknown>,
+): { url: string; init: RequestInit & { headers?: Record<string, string> } } {
   const used = new Set<string>();
-  const path = route.path.replace(/\{([^}]+)\}/g, (_, k: string) => (used.add(k), encodeURIComponent(String(input[k]))));
+  const path = route.path.replace(
+    /\{([^}]+)\}/g,
+    (_, k: string) => (used.add(k), encodeURIComponent(String(input[k]))),
+  );
   const query = new URLSearchParams();
   for (const k of route.query) if (input[k] !== undefined) query.set(k, String(input[k]));
   const url = query.size ? `${path}?${query}` : path;
   if (route.body === null) return { url, init: { method: route.method } };
-  const body = route.body ? input[route.body] : Object.fromEntries(Object.entries(input).filter(([k]) => !used.has(k)));
-  return { url, init: { method: route.method, headers: { "content-type": "application/json" }, body: JSON.stringify(body) } };
+  const body = route.body
+    ? input[route.body]
+    : Object.fromEntries(Object.entries(input).filter(([k]) => !used.has(k)));
+  return {
+    url,
+    init: {
+      method: route.method,
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify(body),
+    },
+  };
 }
 
 /** `base`: the server's origin (none in the browser: the page's own); `headers`: beside the cookies. */
@@ -48,9 +73,18 @@ export type CallOptions = { signal?: AbortSignal; base?: string; headers?: Recor
  * the answer's type is the operation's output schema's (types only: no zod, no server code
  * reaches the browser).
  */
-export async function callApi<R extends ApiRoute>(route: R, input: OperationInput<Operations[R["name"]]>, options: CallOptions = {}): Promise<OperationOutput<Operations[R["name"]]>> {
+export async function callApi<R extends ApiRoute>(
+  route: R,
+  input: OperationInput<Operations[R["name"]]>,
+  options: CallOptions = {},
+): Promise<OperationOutput<Operations[R["name"]]>> {
   const { url, init } = requestOf(route, input);
-  const res = await fetch(`${options.base ?? ""}${url}`, { ...init, headers: { ...init.headers, ...options.headers }, cache: "no-store", signal: options.signal });
+  const res = await fetch(`${options.base ?? ""}${url}`, {
+    ...init,
+    headers: { ...init.headers, ...options.headers },
+    cache: "no-store",
+    signal: options.signal,
+  });
   if (!res.ok) throw await failure(res);
   return res.json();
 }

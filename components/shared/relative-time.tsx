@@ -17,7 +17,11 @@ const noSubscription = () => () => {};
 /** "12s ago", with the absolute time on hover; re-renders every 5 s. */
 export function RelativeTime({ iso }: { iso: string }) {
   // The server's clock is not the reader's: the server (and hydration) render the absolute time.
-  const onClient = useSyncExternalStore(noSubscription, () => true, () => false);
+  const onClient = useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  );
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
     const t = setInterval(() => setNow(Date.now()), 5000);

@@ -1,7 +1,12 @@
 "use client";
 // One Socket.IO connection per browser tab, typed with the shared event maps.
 import { io, type Socket } from "socket.io-client";
-import type { ClientToServerEvents, PodCountFrame, PodInboxFrame, ServerToClientEvents } from "@/server/wire/socket";
+import type {
+  ClientToServerEvents,
+  PodCountFrame,
+  PodInboxFrame,
+  ServerToClientEvents,
+} from "@/server/wire/socket";
 
 export type PodwatchSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 let socket: PodwatchSocket | null = null;
@@ -11,7 +16,11 @@ export function getSocket(): PodwatchSocket {
   return socket;
 }
 
-type PodsWatcher = { count?: (frame: PodCountFrame) => void; inbox?: (frame: PodInboxFrame) => void; joined?: () => void };
+type PodsWatcher = {
+  count?: (frame: PodCountFrame) => void;
+  inbox?: (frame: PodInboxFrame) => void;
+  joined?: () => void;
+};
 const podsWatchers = new Set<PodsWatcher>();
 let joinPods: (() => void) | null = null;
 const onPodCount = (frame: PodCountFrame) => podsWatchers.forEach((w) => w.count?.(frame));

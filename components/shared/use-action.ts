@@ -16,7 +16,10 @@ export function useAction(podId: string) {
       const r = await action();
       if (!r.ok) setError(("error" in r && r.error) || "refused");
       else onOk?.();
-      await Promise.all([qc.invalidateQueries({ queryKey: ["state", podId] }), qc.invalidateQueries({ queryKey: ["inbox"] })]);
+      await Promise.all([
+        qc.invalidateQueries({ queryKey: ["state", podId] }),
+        qc.invalidateQueries({ queryKey: ["inbox"] }),
+      ]);
     });
   return { run, pending, error };
 }

@@ -13,10 +13,26 @@ export function AgentCard({ entry }: { entry: AgentEntry }) {
   const { agent: a, rows } = entry;
   const trends = agentTrends(a);
   const figures: [string, string, string][] = [
-    ["Approved", percent(a.rates.approvalRate), `${count(a.implementer.tasksApproved)} of ${count(a.implementer.tasksApproved + a.implementer.tasksRejected)} decided tasks`],
-    ["Reviews", count(a.reviewer.reviews), `rigor ${percent(a.rates.rigorRate)}, overturned ${percent(a.rates.overturnRate)}`],
-    ["On cadence", percent(a.rates.cadenceAdherence), `${count(a.cadence.onTime)} on time, ${count(a.cadence.late)} late, ${count(a.cadence.staleEpisodes)} stale`],
-    ["Cost", usd(a.rates.costUsd), `${count(a.rates.totalTokens)} tokens, ${count(a.rates.toolCalls)} tool calls`],
+    [
+      "Approved",
+      percent(a.rates.approvalRate),
+      `${count(a.implementer.tasksApproved)} of ${count(a.implementer.tasksApproved + a.implementer.tasksRejected)} decided tasks`,
+    ],
+    [
+      "Reviews",
+      count(a.reviewer.reviews),
+      `rigor ${percent(a.rates.rigorRate)}, overturned ${percent(a.rates.overturnRate)}`,
+    ],
+    [
+      "On cadence",
+      percent(a.rates.cadenceAdherence),
+      `${count(a.cadence.onTime)} on time, ${count(a.cadence.late)} late, ${count(a.cadence.staleEpisodes)} stale`,
+    ],
+    [
+      "Cost",
+      usd(a.rates.costUsd),
+      `${count(a.rates.totalTokens)} tokens, ${count(a.rates.toolCalls)} tool calls`,
+    ],
   ];
   return (
     <li data-testid="agent-signals" data-agent={a.agentId}>
@@ -37,13 +53,30 @@ export function AgentCard({ entry }: { entry: AgentEntry }) {
           ))}
         </dl>
         <div className="flex flex-wrap gap-x-6 gap-y-1 text-xs">
-          <span className="flex items-center gap-2">Cost per day <Sparkline values={trends.cost} label={trends.costLabel} /></span>
-          <span className="flex items-center gap-2">Reviews per day <Sparkline values={trends.reviews} label={trends.reviewsLabel} color={COLOR.good} /></span>
+          <span className="flex items-center gap-2">
+            Cost per day <Sparkline values={trends.cost} label={trends.costLabel} />
+          </span>
+          <span className="flex items-center gap-2">
+            Reviews per day{" "}
+            <Sparkline values={trends.reviews} label={trends.reviewsLabel} color={COLOR.good} />
+          </span>
         </div>
-        <ul aria-label={`Pods ${agentName(a)} works in`} className="divide-y divide-zinc-100 text-xs dark:divide-zinc-800">
+        <ul
+          aria-label={`Pods ${agentName(a)} works in`}
+          className="divide-y divide-zinc-100 text-xs dark:divide-zinc-800"
+        >
           {rows.map((r) => (
-            <li key={r.podId} data-testid="agent-pod-row" className="flex flex-wrap items-center gap-x-3 gap-y-0.5 py-1 tabular-nums">
-              <Link href={`/pods/${encodeURIComponent(r.podId)}?tab=signals`} className="min-w-0 break-all font-medium text-zinc-800 hover:underline dark:text-zinc-200">{r.podName}</Link>
+            <li
+              key={r.podId}
+              data-testid="agent-pod-row"
+              className="flex flex-wrap items-center gap-x-3 gap-y-0.5 py-1 tabular-nums"
+            >
+              <Link
+                href={`/pods/${encodeURIComponent(r.podId)}?tab=signals`}
+                className="min-w-0 break-all font-medium text-zinc-800 hover:underline dark:text-zinc-200"
+              >
+                {r.podName}
+              </Link>
               <span>approved {percent(r.rates.approvalRate)}</span>
               <span>{count(r.reviewer.reviews)} reviews</span>
               <span>on cadence {percent(r.rates.cadenceAdherence)}</span>

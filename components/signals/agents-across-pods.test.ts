@@ -3,7 +3,11 @@ import type { SignalsExport } from "@/server/wire/signals";
 import { agentEntries, agentsIn, exportUrl, onlyAgent, podsIn } from "./agents-across-pods";
 import { sampleAgent } from "@/server/testing/sample-signals";
 
-const row = (podId: string, podName: string, agentId: string, costUsd: number) => ({ ...sampleAgent(agentId, {}, { costUsd }), podId, podName });
+const row = (podId: string, podName: string, agentId: string, costUsd: number) => ({
+  ...sampleAgent(agentId, {}, { costUsd }),
+  podId,
+  podName,
+});
 const exp: SignalsExport = {
   from: null,
   to: null,
@@ -20,8 +24,13 @@ describe("the Agents page", () => {
     ]);
   });
   it("filtered by a pod: only its agents, with that pod's figures", () => {
-    expect(agentEntries(exp, "p2").map((e) => [e.agent.agentId, e.agent.rates.costUsd])).toEqual([["impl", 1]]);
-    expect(podsIn(exp)).toEqual([{ podId: "p1", podName: "Alpha" }, { podId: "p2", podName: "Beta" }]);
+    expect(agentEntries(exp, "p2").map((e) => [e.agent.agentId, e.agent.rates.costUsd])).toEqual([
+      ["impl", 1],
+    ]);
+    expect(podsIn(exp)).toEqual([
+      { podId: "p1", podName: "Alpha" },
+      { podId: "p2", podName: "Beta" },
+    ]);
   });
   it("download links carry the filter", () => {
     expect(exportUrl("csv", null)).toBe("/api/v1/signals?format=csv");

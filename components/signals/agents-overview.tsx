@@ -11,15 +11,26 @@ import { agentEntries, agentsIn, exportUrl, onlyAgent, podsIn } from "./agents-a
 import { CHART_COLOR_VARS } from "./chart-colors";
 import { NO_SIGNALS } from "./format-signals";
 
-const selectStyle = "max-w-[14rem] rounded-md border border-zinc-300 bg-white px-2 py-1 text-sm dark:border-zinc-700 dark:bg-zinc-900";
-const linkStyle = "rounded-md border border-zinc-300 px-2 py-1 text-xs hover:bg-zinc-100 focus-visible:outline-2 focus-visible:outline-sky-600 dark:border-zinc-700 dark:hover:bg-zinc-800";
+const selectStyle =
+  "max-w-[14rem] rounded-md border border-zinc-300 bg-white px-2 py-1 text-sm dark:border-zinc-700 dark:bg-zinc-900";
+const linkStyle =
+  "rounded-md border border-zinc-300 px-2 py-1 text-xs hover:bg-zinc-100 focus-visible:outline-2 focus-visible:outline-sky-600 dark:border-zinc-700 dark:hover:bg-zinc-800";
 
 export function AgentsOverview() {
-  const signals = useQuery({ queryKey: ["signals-export"], queryFn: () => getJson<SignalsExport>("/api/v1/signals"), refetchInterval: 60_000 });
+  const signals = useQuery({
+    queryKey: ["signals-export"],
+    queryFn: () => getJson<SignalsExport>("/api/v1/signals"),
+    refetchInterval: 60_000,
+  });
   const [podId, setPodId] = useState<string | null>(null);
   const [agentId, setAgentId] = useState<string | null>(null);
   if (signals.isPending) return <Skeleton label="Loading agents" className="h-64 rounded-lg" />;
-  if (signals.isError) return <p role="alert" className="text-sm text-red-700 dark:text-red-400">Could not load the agents: {signals.error.message}</p>;
+  if (signals.isError)
+    return (
+      <p role="alert" className="text-sm text-red-700 dark:text-red-400">
+        Could not load the agents: {signals.error.message}
+      </p>
+    );
   const pods = podsIn(signals.data);
   const chosen = podId && pods.some((p) => p.podId === podId) ? podId : null;
   const inPod = agentEntries(signals.data, chosen);
@@ -32,28 +43,50 @@ export function AgentsOverview() {
       <div className="flex flex-wrap items-center gap-2">
         <label className="flex items-center gap-2 text-sm">
           Pod
-          <select value={chosen ?? ""} onChange={(e) => setPodId(e.target.value || null)} className={selectStyle}>
+          <select
+            value={chosen ?? ""}
+            onChange={(e) => setPodId(e.target.value || null)}
+            className={selectStyle}
+          >
             <option value="">All pods ({pods.length})</option>
-            {pods.map((p) => <option key={p.podId} value={p.podId}>{p.podName}</option>)}
+            {pods.map((p) => (
+              <option key={p.podId} value={p.podId}>
+                {p.podName}
+              </option>
+            ))}
           </select>
         </label>
         <label className="flex items-center gap-2 text-sm">
           Agent
-          <select value={agent ?? ""} onChange={(e) => setAgentId(e.target.value || null)} className={selectStyle}>
+          <select
+            value={agent ?? ""}
+            onChange={(e) => setAgentId(e.target.value || null)}
+            className={selectStyle}
+          >
             <option value="">All agents ({agents.length})</option>
-            {agents.map((a) => <option key={a.agentId} value={a.agentId}>{a.name === a.agentId ? a.name : `${a.name} (${a.agentId})`}</option>)}
+            {agents.map((a) => (
+              <option key={a.agentId} value={a.agentId}>
+                {a.name === a.agentId ? a.name : `${a.name} (${a.agentId})`}
+              </option>
+            ))}
           </select>
         </label>
         <span className="ml-auto flex gap-2">
-          <a href={exportUrl("csv", chosen, agent)} download className={linkStyle}>Download CSV</a>
-          <a href={exportUrl("json", chosen, agent)} download className={linkStyle}>Download JSON</a>
+          <a href={exportUrl("csv", chosen, agent)} download className={linkStyle}>
+            Download CSV
+          </a>
+          <a href={exportUrl("json", chosen, agent)} download className={linkStyle}>
+            Download JSON
+          </a>
         </span>
       </div>
       {entries.length === 0 ? (
         <Empty>{NO_SIGNALS}</Empty>
       ) : (
         <ul className="space-y-2" aria-label="Agents" data-testid="agents-list">
-          {entries.map((e) => <AgentCard key={e.agent.agentId} entry={e} />)}
+          {entries.map((e) => (
+            <AgentCard key={e.agent.agentId} entry={e} />
+          ))}
         </ul>
       )}
     </div>

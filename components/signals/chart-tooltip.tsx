@@ -2,7 +2,10 @@
 // The charts' hover box in the app's colours (recharts' default is white on any theme).
 import type { TooltipContentProps } from "recharts";
 
-type Props = Partial<Pick<TooltipContentProps, "active" | "payload" | "label">> & { title: (label: string | number | undefined) => string; value: (n: number) => string };
+type Props = Partial<Pick<TooltipContentProps, "active" | "payload" | "label">> & {
+  title: (label: string | number | undefined) => string;
+  value: (n: number) => string;
+};
 
 export function ChartTooltip({ active, payload, label, title, value }: Props) {
   if (!active || !payload?.length) return null;
@@ -11,7 +14,11 @@ export function ChartTooltip({ active, payload, label, title, value }: Props) {
       <p className="font-medium">{title(label)}</p>
       {payload.map((p) => (
         <p key={String(p.dataKey)} className="tabular-nums">
-          <span aria-hidden className="mr-1 inline-block h-2 w-2 rounded-full" style={{ background: p.color }} />
+          <span
+            aria-hidden
+            className="mr-1 inline-block h-2 w-2 rounded-full"
+            style={{ background: p.color }}
+          />
           {p.name}: {value(Number(p.value))}
         </p>
       ))}

@@ -1,6 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { ApiError } from "../shared/api-client";
-import { busyMessage, parseRetryAfter, RecomputeBusyError, shouldRetrySignals, signalsRetryDelay } from "./fetch-signals";
+import {
+  busyMessage,
+  parseRetryAfter,
+  RecomputeBusyError,
+  shouldRetrySignals,
+  signalsRetryDelay,
+} from "./fetch-signals";
 
 const now = Date.parse("2026-03-10T12:00:00Z");
 

@@ -11,7 +11,10 @@ const DEFAULT_RETRY_AFTER_MS = 2_000;
 const MAX_RETRY_AFTER_MS = 30_000;
 
 export class RecomputeBusyError extends ApiError {
-  constructor(readonly retryAfterMs: number, message: string) {
+  constructor(
+    readonly retryAfterMs: number,
+    message: string,
+  ) {
     super(503, message);
   }
 }
@@ -30,7 +33,8 @@ export async function fetchPodSignals(url: string): Promise<PodSignalsView> {
   if (res.ok) return (await res.json()) as PodSignalsView;
   const body = (await res.json().catch(() => null)) as { error?: { message?: string } } | null;
   const message = body?.error?.message ?? `request failed (${res.status})`;
-  if (res.status === 503) throw new RecomputeBusyError(parseRetryAfter(res.headers.get("retry-after"), Date.now()), message);
+  if (res.status === 503)
+    throw new RecomputeBusyError(parseRetryAfter(res.headers.get("retry-after"), Date.now()), message);
   throw new ApiError(res.status, message);
 }
 
@@ -47,4 +51,5 @@ export function signalsRetryDelay(failureCount: number, error: Error): number {
 }
 
 /** "Recomputing is busy; trying again in 2 s…" */
-export const busyMessage = (e: RecomputeBusyError) => `Recomputing is busy; trying again in ${Math.round(e.retryAfterMs / 1000)} s…`;
+export const busyMessage = (e: RecomputeBusyError) =>
+  `Recomputing is busy; trying again in ${Math.round(e.retryAfterMs / 1000)} s…`;

@@ -5,7 +5,8 @@ export const NONE = "—";
 
 export const NO_SIGNALS = "No signals yet — reviews, checkpoints and usage appear as agents report.";
 
-export const percent = (rate: number | null) => (rate === null || !Number.isFinite(rate) ? NONE : `${Math.round(rate * 100)}%`);
+export const percent = (rate: number | null) =>
+  rate === null || !Number.isFinite(rate) ? NONE : `${Math.round(rate * 100)}%`;
 
 /** Dollars: cents for most amounts, four places below ten cents so a few cheap calls do not read as $0.00. */
 export const usd = (n: number) => `$${n !== 0 && Math.abs(n) < 0.1 ? n.toFixed(4) : n.toFixed(2)}`;

@@ -10,7 +10,9 @@ describe("the per-agent signals table", () => {
 
   it("shows rates as percentages with the counts behind them, and a dash when there is nothing to divide", () => {
     expect(col("approval").text(impl)).toBe("67%");
-    expect(col("approval").title!(impl)).toBe("2 approved of 3 decided; 1 rejected, 1 changes requested, 0 reversals");
+    expect(col("approval").title!(impl)).toBe(
+      "2 approved of 3 decided; 1 rejected, 1 changes requested, 0 reversals",
+    );
     expect(col("approval").text(rev)).toBe("—");
     expect(col("rigor").text(rev)).toBe("50%");
     expect(col("rigor").title!(rev)).toBe("2 of 4 reviews found something");
@@ -23,10 +25,26 @@ describe("the per-agent signals table", () => {
   it("sorts by a column either way, agents without a value last both ways", () => {
     const third = sampleAgent("zed", {}, { approvalRate: 1 });
     const all = [...agents, third];
-    expect(sortAgents(all, { column: "approval", dir: "descending" }).map((a) => a.agentId)).toEqual(["zed", "impl", "rev"]);
-    expect(sortAgents(all, { column: "approval", dir: "ascending" }).map((a) => a.agentId)).toEqual(["impl", "zed", "rev"]);
-    expect(sortAgents(all, { column: "agent", dir: "ascending" }).map((a) => a.agentId)).toEqual(["impl", "rev", "zed"]);
-    expect(sortAgents(all, { column: "cost", dir: "descending" }).map((a) => a.agentId)).toEqual(["impl", "rev", "zed"]);
+    expect(sortAgents(all, { column: "approval", dir: "descending" }).map((a) => a.agentId)).toEqual([
+      "zed",
+      "impl",
+      "rev",
+    ]);
+    expect(sortAgents(all, { column: "approval", dir: "ascending" }).map((a) => a.agentId)).toEqual([
+      "impl",
+      "zed",
+      "rev",
+    ]);
+    expect(sortAgents(all, { column: "agent", dir: "ascending" }).map((a) => a.agentId)).toEqual([
+      "impl",
+      "rev",
+      "zed",
+    ]);
+    expect(sortAgents(all, { column: "cost", dir: "descending" }).map((a) => a.agentId)).toEqual([
+      "impl",
+      "rev",
+      "zed",
+    ]);
   });
 
   it("a second click on a column turns its order round", () => {

@@ -24,28 +24,47 @@ export function SignalsPanel({ podId }: { podId: string }) {
   const params = useSearchParams();
   const router = useRouter();
   const period = parsePeriod(params.get("period"));
-  const choose = (p: Period) => router.replace(`?${searchWithPeriod(params.toString(), p)}`, { scroll: false });
+  const choose = (p: Period) =>
+    router.replace(`?${searchWithPeriod(params.toString(), p)}`, { scroll: false });
   const signals = usePodSignals(podId, period);
-  const busy = signals.failureReason instanceof RecomputeBusyError && signals.isFetching ? signals.failureReason : null;
-  const recomputing = period !== "all" ? `Recomputing the ${periodLabel(period).toLowerCase()} from the whole tape…` : null;
+  const busy =
+    signals.failureReason instanceof RecomputeBusyError && signals.isFetching ? signals.failureReason : null;
+  const recomputing =
+    period !== "all" ? `Recomputing the ${periodLabel(period).toLowerCase()} from the whole tape…` : null;
   return (
     <div className="space-y-4" data-testid="signals-panel">
       <PeriodSelect period={period} onChange={choose} updating={signals.isPlaceholderData} />
-      {busy && <p role="status" data-testid="signals-busy" className="text-sm text-amber-800 dark:text-amber-300">{busyMessage(busy)}</p>}
+      {busy && (
+        <p role="status" data-testid="signals-busy" className="text-sm text-amber-800 dark:text-amber-300">
+          {busyMessage(busy)}
+        </p>
+      )}
       {signals.data ? (
         <SignalsFigures view={signals.data} period={period} />
       ) : signals.isError ? (
         signals.error instanceof RecomputeBusyError ? (
           <p role="alert" className={errorStyle}>
             Recomputing is still busy.{" "}
-            <button type="button" onClick={() => void signals.refetch()} className="underline focus-visible:outline-2 focus-visible:outline-sky-600">Try again</button>
+            <button
+              type="button"
+              onClick={() => void signals.refetch()}
+              className="underline focus-visible:outline-2 focus-visible:outline-sky-600"
+            >
+              Try again
+            </button>
           </p>
         ) : (
-          <p role="alert" className={errorStyle}>Could not load the signals: {signals.error.message}</p>
+          <p role="alert" className={errorStyle}>
+            Could not load the signals: {signals.error.message}
+          </p>
         )
       ) : busy ? null : (
         <div className="space-y-2">
-          {recomputing && <p role="status" className="text-sm text-zinc-600 dark:text-zinc-400">{recomputing}</p>}
+          {recomputing && (
+            <p role="status" className="text-sm text-zinc-600 dark:text-zinc-400">
+              {recomputing}
+            </p>
+          )}
           <Skeleton label={recomputing ?? "Loading signals"} className="h-64 rounded-lg" />
         </div>
       )}
@@ -65,9 +84,13 @@ function SignalsFigures({ view, period }: { view: PodSignalsView; period: Period
   return (
     <>
       <Section title="Agents">
-        <AgentSignalsTable agents={view.agents.filter(hasActivity)} caption={period === "all" ? undefined : `Signals per agent, ${periodLabel(period).toLowerCase()}`} />
+        <AgentSignalsTable
+          agents={view.agents.filter(hasActivity)}
+          caption={period === "all" ? undefined : `Signals per agent, ${periodLabel(period).toLowerCase()}`}
+        />
         <p className="text-xs text-zinc-600 dark:text-zinc-400">
-          Rates count what the tape shows; the counts behind each figure show under it with &ldquo;Show the counts&rdquo; (and on hover). As of #{view.seq}
+          Rates count what the tape shows; the counts behind each figure show under it with &ldquo;Show the
+          counts&rdquo; (and on hover). As of #{view.seq}
           {view.window ? "; budgets show what they use now, whatever the period." : "."}
         </p>
       </Section>

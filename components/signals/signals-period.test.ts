@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { parsePeriod, periodCaption, periodEmpty, periodWindow, podSignalsUrl, searchWithPeriod } from "./signals-period";
+import {
+  parsePeriod,
+  periodCaption,
+  periodEmpty,
+  periodWindow,
+  podSignalsUrl,
+  searchWithPeriod,
+} from "./signals-period";
 
 describe("the Signals tab's period", () => {
   it("reads the URL's period; anything unknown is all time", () => {
@@ -18,9 +25,18 @@ describe("the Signals tab's period", () => {
 
   it("a window ends at the next whole minute and starts the period before it", () => {
     const now = Date.parse("2026-03-10T12:34:56.789Z");
-    expect(periodWindow("24h", now)).toEqual({ from: "2026-03-09T12:35:00.000Z", to: "2026-03-10T12:35:00.000Z" });
-    expect(periodWindow("7d", now)).toEqual({ from: "2026-03-03T12:35:00.000Z", to: "2026-03-10T12:35:00.000Z" });
-    expect(periodWindow("30d", now)).toEqual({ from: "2026-02-08T12:35:00.000Z", to: "2026-03-10T12:35:00.000Z" });
+    expect(periodWindow("24h", now)).toEqual({
+      from: "2026-03-09T12:35:00.000Z",
+      to: "2026-03-10T12:35:00.000Z",
+    });
+    expect(periodWindow("7d", now)).toEqual({
+      from: "2026-03-03T12:35:00.000Z",
+      to: "2026-03-10T12:35:00.000Z",
+    });
+    expect(periodWindow("30d", now)).toEqual({
+      from: "2026-02-08T12:35:00.000Z",
+      to: "2026-03-10T12:35:00.000Z",
+    });
   });
 
   it("the window (and so the query key) is the same for the rest of the minute, and moves with the next", () => {
@@ -39,8 +55,12 @@ describe("the Signals tab's period", () => {
   });
 
   it("an empty period says so, and how to see more", () => {
-    expect(periodEmpty("all")).toBe("No signals yet — reviews, checkpoints and usage appear as agents report.");
-    expect(periodEmpty("7d")).toBe("Nothing to count in the last 7 days — choose a longer period, or All time.");
+    expect(periodEmpty("all")).toBe(
+      "No signals yet — reviews, checkpoints and usage appear as agents report.",
+    );
+    expect(periodEmpty("7d")).toBe(
+      "Nothing to count in the last 7 days — choose a longer period, or All time.",
+    );
   });
 
   it("keeps the tab (and anything else) in the URL and drops the period for all time", () => {

@@ -35,7 +35,8 @@ export function periodWindow(period: Period, nowMs: number): PeriodWindow | null
 }
 
 /** "Counting all time", "Counting the last 7 days". */
-export const periodCaption = (period: Period) => (period === "all" ? "Counting all time" : `Counting the ${periodLabel(period).toLowerCase()}`);
+export const periodCaption = (period: Period) =>
+  period === "all" ? "Counting all time" : `Counting the ${periodLabel(period).toLowerCase()}`;
 
 /** The page's query string with `period` set (dropped for all time), every other parameter kept. */
 export function searchWithPeriod(search: string, period: Period): string {
@@ -53,4 +54,6 @@ export function podSignalsUrl(podId: string, window: PeriodWindow | null): strin
 
 /** The empty state: nothing yet, or nothing within the period. */
 export const periodEmpty = (period: Period) =>
-  period === "all" ? NO_SIGNALS : `Nothing to count in the ${periodLabel(period).toLowerCase()} — choose a longer period, or All time.`;
+  period === "all"
+    ? NO_SIGNALS
+    : `Nothing to count in the ${periodLabel(period).toLowerCase()} — choose a longer period, or All time.`;

@@ -20,13 +20,37 @@ function sparkXY(values: number[]): [number, number][] {
 const pointsOf = (xy: [number, number][]) => xy.map(([x, y]) => `${x.toFixed(1)},${y.toFixed(1)}`).join(" ");
 export const sparkPoints = (values: number[]) => pointsOf(sparkXY(values));
 
-export function Sparkline({ values, label, color = COLOR.cost }: { values: number[]; label: string; color?: string }) {
+export function Sparkline({
+  values,
+  label,
+  color = COLOR.cost,
+}: {
+  values: number[];
+  label: string;
+  color?: string;
+}) {
   const xy = sparkXY(values);
   const end = xy.at(-1);
   return (
-    <svg role="img" aria-label={label} viewBox={`0 0 ${W} ${H}`} width={W} height={H} className="shrink-0 overflow-visible">
+    <svg
+      role="img"
+      aria-label={label}
+      viewBox={`0 0 ${W} ${H}`}
+      width={W}
+      height={H}
+      className="shrink-0 overflow-visible"
+    >
       <title>{label}</title>
-      {end && <polyline points={pointsOf(xy)} fill="none" stroke={color} strokeWidth={1.5} strokeLinejoin="round" vectorEffect="non-scaling-stroke" />}
+      {end && (
+        <polyline
+          points={pointsOf(xy)}
+          fill="none"
+          stroke={color}
+          strokeWidth={1.5}
+          strokeLinejoin="round"
+          vectorEffect="non-scaling-stroke"
+        />
+      )}
       {end && <circle cx={end[0]} cy={end[1]} r={2} fill={color} />}
     </svg>
   );

@@ -19,7 +19,8 @@ const everyFewSeconds = (onChange: () => void) => {
   return () => clearInterval(timer);
 };
 const never = () => () => {};
-const useMinuteClock = (ticking: boolean) => useSyncExternalStore(ticking ? everyFewSeconds : never, thisMinute, thisMinute);
+const useMinuteClock = (ticking: boolean) =>
+  useSyncExternalStore(ticking ? everyFewSeconds : never, thisMinute, thisMinute);
 
 export function usePodSignals(podId: string, period: Period = "all") {
   const now = useMinuteClock(period !== "all");
@@ -31,6 +32,9 @@ export function usePodSignals(podId: string, period: Period = "all") {
     retry: shouldRetrySignals,
     retryDelay: signalsRetryDelay,
     // The same period a minute on: keep showing the last figures while the new window loads.
-    placeholderData: (previous, previousQuery) => (range && previousQuery?.queryKey[0] === "signals-window" && previousQuery.queryKey[2] === period ? previous : undefined),
+    placeholderData: (previous, previousQuery) =>
+      range && previousQuery?.queryKey[0] === "signals-window" && previousQuery.queryKey[2] === period
+        ? previous
+        : undefined,
   });
 }

@@ -11,7 +11,12 @@ const STATUS: Record<TapeStatus, { label: string; dot: string }> = {
 
 export function ConnectionState({ status }: { status: TapeStatus }) {
   return (
-    <span className="flex items-center gap-1.5 text-sm" data-testid="connection-state" data-state={status} role="status">
+    <span
+      className="flex items-center gap-1.5 text-sm"
+      data-testid="connection-state"
+      data-state={status}
+      role="status"
+    >
       <span aria-hidden className={`h-2 w-2 rounded-full ${STATUS[status].dot}`} />
       {STATUS[status].label}
     </span>

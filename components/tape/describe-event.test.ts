@@ -3,7 +3,9 @@ import { describeEvent } from "./describe-event";
 
 describe("describeEvent", () => {
   it("describes an event in one line from its body", () => {
-    expect(describeEvent("handoff", { to: "agent-b", reason: "needs review" })).toBe("Handoff to agent-b: needs review");
+    expect(describeEvent("handoff", { to: "agent-b", reason: "needs review" })).toBe(
+      "Handoff to agent-b: needs review",
+    );
     expect(describeEvent("checkpoint", { completed: ["a"], next: [], blocked: ["b"] })).toBe("✓ a  ⚠ b");
   });
   it("answers null, never throws, for a type it does not know or a body it cannot read", () => {

@@ -23,7 +23,9 @@ export function EventBody({ type, body }: { type: string; body: unknown }) {
             {cp[key]?.length ? (
               <ul className="list-disc pl-4 text-sm">
                 {cp[key].map((line, i) => (
-                  <li key={i} className="break-words">{line}</li>
+                  <li key={i} className="break-words">
+                    {line}
+                  </li>
                 ))}
               </ul>
             ) : (
@@ -40,7 +42,9 @@ export function EventBody({ type, body }: { type: string; body: unknown }) {
     return (
       <div className="space-y-1">
         <p className="text-sm break-words">
-          <span className="mr-2 rounded bg-violet-100 px-1.5 py-0.5 font-mono text-[11px] text-violet-800 dark:bg-violet-950 dark:text-violet-300">{note.kind}</span>
+          <span className="mr-2 rounded bg-violet-100 px-1.5 py-0.5 font-mono text-[11px] text-violet-800 dark:bg-violet-950 dark:text-violet-300">
+            {note.kind}
+          </span>
           {note.text}
         </p>
         {extra.length > 0 && (
@@ -61,8 +65,12 @@ export function EventBody({ type, body }: { type: string; body: unknown }) {
     <div className="space-y-1">
       {summary && <p className="text-sm break-words">{summary}</p>}
       <details className="text-xs text-zinc-500">
-        <summary className="cursor-pointer select-none hover:text-zinc-700 dark:hover:text-zinc-300">Details</summary>
-        <pre className="mt-1 max-h-80 overflow-auto rounded bg-zinc-50 p-2 font-mono text-[11px] text-zinc-700 dark:bg-zinc-950 dark:text-zinc-300">{JSON.stringify(body, null, 2)}</pre>
+        <summary className="cursor-pointer select-none hover:text-zinc-700 dark:hover:text-zinc-300">
+          Details
+        </summary>
+        <pre className="mt-1 max-h-80 overflow-auto rounded bg-zinc-50 p-2 font-mono text-[11px] text-zinc-700 dark:bg-zinc-950 dark:text-zinc-300">
+          {JSON.stringify(body, null, 2)}
+        </pre>
       </details>
     </div>
   );

@@ -10,8 +10,12 @@ export function EventDetails({ event }: { event: TapeEvent }) {
       <div className="flex flex-wrap items-center gap-2">
         <span className="font-mono text-xs text-zinc-500">#{event.seq}</span>
         <span className="font-medium">{event.actor}</span>
-        {event.role && <span className="rounded-full bg-zinc-100 px-2 text-xs dark:bg-zinc-800">{event.role}</span>}
-        <span className="rounded-full border border-zinc-200 px-2 text-xs dark:border-zinc-700">{event.type}</span>
+        {event.role && (
+          <span className="rounded-full bg-zinc-100 px-2 text-xs dark:bg-zinc-800">{event.role}</span>
+        )}
+        <span className="rounded-full border border-zinc-200 px-2 text-xs dark:border-zinc-700">
+          {event.type}
+        </span>
       </div>
       <p className="text-xs text-zinc-500">
         received <RelativeTime iso={event.receivedAt} /> ({new Date(event.receivedAt).toLocaleString()})
@@ -19,11 +23,23 @@ export function EventDetails({ event }: { event: TapeEvent }) {
         {event.ts && <> · agent says {event.ts}</>}
       </p>
       <EventBody type={event.type} body={event.body} />
-      {event.meta && <p className="text-xs text-zinc-500">{Object.entries(event.meta).map(([k, v]) => `${k}: ${Array.isArray(v) ? v.join(", ") : v}`).join(" · ")}</p>}
+      {event.meta && (
+        <p className="text-xs text-zinc-500">
+          {Object.entries(event.meta)
+            .map(([k, v]) => `${k}: ${Array.isArray(v) ? v.join(", ") : v}`)
+            .join(" · ")}
+        </p>
+      )}
       <dl className="space-y-0.5 font-mono text-[10px] text-zinc-500">
-        <div className="truncate" title={event.id}>id {event.id}</div>
-        <div className="truncate" title={event.hash}>hash {event.hash}</div>
-        <div className="truncate" title={event.prevHash}>prev {event.prevHash}</div>
+        <div className="truncate" title={event.id}>
+          id {event.id}
+        </div>
+        <div className="truncate" title={event.hash}>
+          hash {event.hash}
+        </div>
+        <div className="truncate" title={event.prevHash}>
+          prev {event.prevHash}
+        </div>
       </dl>
     </div>
   );

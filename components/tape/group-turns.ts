@@ -22,7 +22,8 @@ export type ToolCallView = {
   pre: TapeEvent | null;
   post: TapeEvent | null;
 };
-export type TurnMember = { kind: "call"; seq: number; call: ToolCallView } | { kind: "event"; seq: number; event: TapeEvent };
+export type TurnMember =
+  { kind: "call"; seq: number; call: ToolCallView } | { kind: "event"; seq: number; event: TapeEvent };
 export type Turn = {
   /** Stable while the turn grows: its session and its prompt's (else its first event's) seq. */
   key: string;
@@ -46,9 +47,22 @@ export type TapeItem = { kind: "event"; event: TapeEvent } | { kind: "turn"; tur
 
 const SESSION_TYPES: ReadonlySet<string> = new Set(SESSION_EVENT_TYPES);
 /** Session events that join an open turn but do not open one. */
-const JOINERS: ReadonlySet<string> = new Set(["agent.notified", "subagent", "session.compacted", "usage.reported"]);
+const JOINERS: ReadonlySet<string> = new Set([
+  "agent.notified",
+  "subagent",
+  "session.compacted",
+  "usage.reported",
+]);
 
-type CallBody = { toolUseId?: string; tool?: string; phase?: string; input?: string; error?: string; durationMs?: number; gate?: Gate };
+type CallBody = {
+  toolUseId?: string;
+  tool?: string;
+  phase?: string;
+  input?: string;
+  error?: string;
+  durationMs?: number;
+  gate?: Gate;
+};
 type Open = { sessionId: string; actor: string; prompt: TapeEvent | null; events: TapeEvent[] };
 
 const sessionOf = (e: TapeEvent) => e.meta?.sessionId ?? null;
@@ -96,7 +110,9 @@ export function groupTurns(events: readonly TapeEvent[], head?: number): TapeIte
     } else if (e.type === "checkpoint" || e.type === "note") {
       // The Stop's checkpoint or note ends its agent's turn in its session, else every turn of its agent.
       if (key) close(key, "ended");
-      else for (const o of [...open.values()]) if (o.actor === e.actor) close(turnKey(o.actor, o.sessionId), "ended");
+      else
+        for (const o of [...open.values()])
+          if (o.actor === e.actor) close(turnKey(o.actor, o.sessionId), "ended");
     }
     items.push({ at: e.seq, item: { kind: "event", event: e } });
   }
@@ -120,7 +136,17 @@ function buildTurn(o: Open, state: Turn["state"]): Turn {
     const callKey = JSON.stringify([e.actor, id]);
     let call = calls.get(callKey);
     if (!call) {
-      call = { toolUseId: id, tool: b.tool ?? "?", input: null, outcome: "running", error: null, durationMs: null, gates: [], pre: null, post: null };
+      call = {
+        toolUseId: id,
+        tool: b.tool ?? "?",
+        input: null,
+        outcome: "running",
+        error: null,
+        durationMs: null,
+        gates: [],
+        pre: null,
+        post: null,
+      };
       calls.set(callKey, call);
       members.push({ kind: "call", seq: e.seq, call });
     }
@@ -132,7 +158,10 @@ function buildTurn(o: Open, state: Turn["state"]): Turn {
       call.outcome = b.phase;
       call.error = b.error ?? null;
     }
-    if (call.post) call.durationMs = (call.post.body as CallBody).durationMs ?? (call.pre ? Math.max(0, time(call.post) - time(call.pre)) : null);
+    if (call.post)
+      call.durationMs =
+        (call.post.body as CallBody).durationMs ??
+        (call.pre ? Math.max(0, time(call.post) - time(call.pre)) : null);
   }
   const list = [...calls.values()];
   const counts = new Map<string, number>();

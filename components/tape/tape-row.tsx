@@ -6,7 +6,19 @@ import { RelativeTime } from "../shared/relative-time";
 
 export const ROW_H = 40;
 
-export function TapeRow({ top, seq, event, selected, onSelect }: { top: number; seq: number | undefined; event: TapeEvent | undefined; selected: boolean; onSelect: (seq: number | undefined) => void }) {
+export function TapeRow({
+  top,
+  seq,
+  event,
+  selected,
+  onSelect,
+}: {
+  top: number;
+  seq: number | undefined;
+  event: TapeEvent | undefined;
+  selected: boolean;
+  onSelect: (seq: number | undefined) => void;
+}) {
   return (
     <li
       style={{ top, height: ROW_H }}
@@ -20,11 +32,19 @@ export function TapeRow({ top, seq, event, selected, onSelect }: { top: number; 
       <span className="w-14 shrink-0 font-mono text-xs text-zinc-500 tabular-nums">#{seq}</span>
       {event ? (
         <>
-          <span className="w-24 shrink-0 truncate text-xs font-medium sm:w-32" title={event.actor}>{event.actor}</span>
-          <span className="hidden w-24 shrink-0 truncate text-xs text-zinc-500 md:inline">{event.role ?? ""}</span>
-          <span className="hidden w-32 shrink-0 truncate rounded-full border border-zinc-200 px-2 text-center text-[11px] text-zinc-600 sm:inline dark:border-zinc-700 dark:text-zinc-400">{event.type}</span>
+          <span className="w-24 shrink-0 truncate text-xs font-medium sm:w-32" title={event.actor}>
+            {event.actor}
+          </span>
+          <span className="hidden w-24 shrink-0 truncate text-xs text-zinc-500 md:inline">
+            {event.role ?? ""}
+          </span>
+          <span className="hidden w-32 shrink-0 truncate rounded-full border border-zinc-200 px-2 text-center text-[11px] text-zinc-600 sm:inline dark:border-zinc-700 dark:text-zinc-400">
+            {event.type}
+          </span>
           <span className="min-w-0 flex-1 truncate">{summary(event)}</span>
-          <span className="hidden shrink-0 text-xs text-zinc-500 sm:inline"><RelativeTime iso={event.receivedAt} /></span>
+          <span className="hidden shrink-0 text-xs text-zinc-500 sm:inline">
+            <RelativeTime iso={event.receivedAt} />
+          </span>
         </>
       ) : (
         <span className="h-3 flex-1 animate-pulse rounded bg-zinc-100 dark:bg-zinc-800" />

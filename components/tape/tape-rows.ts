@@ -25,7 +25,17 @@ type Segment = { offset: number } & ({ gap: [number, number] } | { rows: TapeLis
 /** What a turn's row is selected as: its prompt, else its first event. */
 const turnSeq = (t: Turn) => (t.prompt ?? t.events[0]!).seq;
 
-export function buildTapeRows({ head, loaded, grouped, expanded }: { head: number; loaded: Iterable<TapeEvent>; grouped: boolean; expanded: ReadonlySet<string> }): TapeRowModel {
+export function buildTapeRows({
+  head,
+  loaded,
+  grouped,
+  expanded,
+}: {
+  head: number;
+  loaded: Iterable<TapeEvent>;
+  grouped: boolean;
+  expanded: ReadonlySet<string>;
+}): TapeRowModel {
   const events = [...loaded].filter((e) => e.seq >= 1 && e.seq <= head).sort((a, b) => a.seq - b.seq);
   const runs: TapeEvent[][] = [];
   for (const e of events) {
@@ -47,7 +57,12 @@ export function buildTapeRows({ head, loaded, grouped, expanded }: { head: numbe
     const rows = rowsOf(run, grouped, expanded, head);
     // A turn's row shows all its events; the rows of its calls, when expanded, then take theirs back.
     rows.forEach((row, k) => {
-      const seqs = row.kind === "turn" ? row.turn.events.map((e) => e.seq) : row.kind === "call" ? [row.call.pre?.seq, row.call.post?.seq] : [row.seq];
+      const seqs =
+        row.kind === "turn"
+          ? row.turn.events.map((e) => e.seq)
+          : row.kind === "call"
+            ? [row.call.pre?.seq, row.call.post?.seq]
+            : [row.seq];
       for (const seq of seqs) if (seq !== undefined) bySeq.set(seq, offset + k);
     });
     push({ offset, rows }, rows.length);
@@ -81,13 +96,20 @@ export function buildTapeRows({ head, loaded, grouped, expanded }: { head: numbe
       const s = segments.find((g) => "gap" in g && g.gap[0] <= seq && seq <= g.gap[1]);
       return s && "gap" in s ? s.offset + (s.gap[1] - seq) : -1;
     },
-    span: (row) => (row.kind === "turn" ? [row.turn.events[0]!.seq, row.turn.events.at(-1)!.seq] : [row.seq, row.seq]),
+    span: (row) =>
+      row.kind === "turn" ? [row.turn.events[0]!.seq, row.turn.events.at(-1)!.seq] : [row.seq, row.seq],
   };
 }
 
 /** One loaded run's rows, newest first; an expanded turn lists its calls and events oldest first below it. */
-function rowsOf(run: TapeEvent[], grouped: boolean, expanded: ReadonlySet<string>, head: number): TapeListRow[] {
-  if (!grouped) return run.map((e): TapeListRow => ({ kind: "event", key: `e${e.seq}`, seq: e.seq, event: e })).reverse();
+function rowsOf(
+  run: TapeEvent[],
+  grouped: boolean,
+  expanded: ReadonlySet<string>,
+  head: number,
+): TapeListRow[] {
+  if (!grouped)
+    return run.map((e): TapeListRow => ({ kind: "event", key: `e${e.seq}`, seq: e.seq, event: e })).reverse();
   const rows: TapeListRow[] = [];
   for (const item of groupTurns(run, head).reverse()) {
     if (item.kind === "event") {
@@ -99,7 +121,11 @@ function rowsOf(run: TapeEvent[], grouped: boolean, expanded: ReadonlySet<string
     rows.push({ kind: "turn", key: `t${t.key}`, seq: turnSeq(t), turn: t, expanded: open });
     if (open)
       for (const m of t.members)
-        rows.push(m.kind === "call" ? { kind: "call", key: `c${t.key}:${m.call.toolUseId}`, seq: m.seq, call: m.call } : { kind: "inner", key: `i${m.seq}`, seq: m.seq, event: m.event });
+        rows.push(
+          m.kind === "call"
+            ? { kind: "call", key: `c${t.key}:${m.call.toolUseId}`, seq: m.seq, call: m.call }
+            : { kind: "inner", key: `i${m.seq}`, seq: m.seq, event: m.event },
+        );
   }
   return rows;
 }

@@ -33,7 +33,8 @@ export function TapeView({ podId, liveTape }: { podId: string; liveTape: ReturnT
 
   const { grouped, setGrouped } = useTapeGrouping();
   const [expanded, setExpanded] = useState<ReadonlySet<string>>(new Set());
-  const toggle = (key: string) => setExpanded((x) => (x.has(key) ? new Set([...x].filter((k) => k !== key)) : new Set([...x, key])));
+  const toggle = (key: string) =>
+    setExpanded((x) => (x.has(key) ? new Set([...x].filter((k) => k !== key)) : new Set([...x, key])));
   const { loadedEvents, version } = tape;
   const rows: TapeRowModel = useMemo(
     () => (filtered ? listRows(results) : buildTapeRows({ head, loaded: loadedEvents(), grouped, expanded })),
@@ -64,10 +65,13 @@ export function TapeView({ podId, liveTape }: { podId: string; liveTape: ReturnT
   const last = Math.min(count - 1, Math.ceil((scrollTop + height) / ROW_H) + OVERSCAN);
   useEffect(() => {
     if (!filtered && count > 0) {
-      const spans = [rows.at(first), rows.at(last)].filter((r): r is TapeListRow => r !== undefined).map(rows.span);
+      const spans = [rows.at(first), rows.at(last)]
+        .filter((r): r is TapeListRow => r !== undefined)
+        .map(rows.span);
       if (spans.length) tape.ensure(Math.min(...spans.map((s) => s[0])), Math.max(...spans.map((s) => s[1])));
     }
-    if (filtered && last >= results.length - OVERSCAN && search.hasNextPage && !search.isFetchingNextPage) void search.fetchNextPage();
+    if (filtered && last >= results.length - OVERSCAN && search.hasNextPage && !search.isFetchingNextPage)
+      void search.fetchNextPage();
   }, [first, last, filtered, count, results.length, search, tape, rows]);
 
   // Deep link: once the tape is known, scroll the linked event into view.
@@ -87,7 +91,8 @@ export function TapeView({ podId, liveTape }: { podId: string; liveTape: ReturnT
     const el = scroller.current;
     if (el && i >= 0) {
       if (i * ROW_H < el.scrollTop) el.scrollTop = i * ROW_H;
-      else if ((i + 1) * ROW_H > el.scrollTop + el.clientHeight) el.scrollTop = (i + 1) * ROW_H - el.clientHeight;
+      else if ((i + 1) * ROW_H > el.scrollTop + el.clientHeight)
+        el.scrollTop = (i + 1) * ROW_H - el.clientHeight;
     }
   };
   useEffect(() => {
@@ -103,7 +108,10 @@ export function TapeView({ podId, liveTape }: { podId: string; liveTape: ReturnT
     return () => window.removeEventListener("keydown", onKey);
   });
 
-  const selectedEvent = selected === null ? undefined : (filtered ? results.find((e) => e.seq === selected) : undefined) ?? tape.get(selected);
+  const selectedEvent =
+    selected === null
+      ? undefined
+      : ((filtered ? results.find((e) => e.seq === selected) : undefined) ?? tape.get(selected));
   useEffect(() => {
     if (selected !== null && !selectedEvent) tape.ensure(selected, selected);
   }, [selected, selectedEvent, tape]);
@@ -113,17 +121,27 @@ export function TapeView({ podId, liveTape }: { podId: string; liveTape: ReturnT
       <div className="flex flex-wrap items-center gap-3">
         <ConnectionState status={status} />
         <span className="text-sm text-zinc-500 tabular-nums" data-testid="tape-count">
-          {filtered ? `${results.length}${search.hasNextPage ? "+" : ""} matching` : `${head.toLocaleString()} events`}
+          {filtered
+            ? `${results.length}${search.hasNextPage ? "+" : ""} matching`
+            : `${head.toLocaleString()} events`}
         </span>
         <label className="ml-auto flex items-center gap-1.5 text-sm text-zinc-600 dark:text-zinc-400">
-          <input type="checkbox" checked={grouped} onChange={(e) => setGrouped(e.target.checked)} data-testid="group-turns" />
+          <input
+            type="checkbox"
+            checked={grouped}
+            onChange={(e) => setGrouped(e.target.checked)}
+            data-testid="group-turns"
+          />
           Group agent turns
         </label>
         <span className="hidden text-xs text-zinc-500 sm:inline">j/k to move · click for details</span>
       </div>
       <TapeFilters />
       {(error || search.isError) && (
-        <p role="alert" className="rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-800 dark:border-red-900 dark:bg-red-950 dark:text-red-200">
+        <p
+          role="alert"
+          className="rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-800 dark:border-red-900 dark:bg-red-950 dark:text-red-200"
+        >
           {error ?? search.error?.message}
         </p>
       )}
@@ -139,7 +157,13 @@ export function TapeView({ podId, liveTape }: { podId: string; liveTape: ReturnT
         >
           {count === 0 ? (
             <p className="p-8 text-center text-sm text-zinc-500">
-              {filtered ? (search.isFetching ? "Searching…" : "No event matches these filters.") : status === "live" ? "No events yet. Agents report with POST /api/v1/pods/{podId}/events." : "Loading the tape…"}
+              {filtered
+                ? search.isFetching
+                  ? "Searching…"
+                  : "No event matches these filters."
+                : status === "live"
+                  ? "No events yet. Agents report with POST /api/v1/pods/{podId}/events."
+                  : "Loading the tape…"}
             </p>
           ) : (
             <ol style={{ height: count * ROW_H }} className="relative" aria-label="Events, newest first">
@@ -147,16 +171,35 @@ export function TapeView({ podId, liveTape }: { podId: string; liveTape: ReturnT
                 const row = rows.at(i);
                 if (!row) return null;
                 const props = { top: i * ROW_H, selected: i === selectedIndex, onSelect: select };
-                if (row.kind === "turn") return <TurnRow key={row.key} {...props} seq={row.seq} turn={row.turn} expanded={row.expanded} onToggle={() => toggle(row.turn.key)} />;
-                if (row.kind === "call") return <CallRow key={row.key} {...props} seq={row.seq} call={row.call} />;
+                if (row.kind === "turn")
+                  return (
+                    <TurnRow
+                      key={row.key}
+                      {...props}
+                      seq={row.seq}
+                      turn={row.turn}
+                      expanded={row.expanded}
+                      onToggle={() => toggle(row.turn.key)}
+                    />
+                  );
+                if (row.kind === "call")
+                  return <CallRow key={row.key} {...props} seq={row.seq} call={row.call} />;
                 if (row.kind === "inner") return <InnerRow key={row.key} {...props} event={row.event} />;
                 return <TapeRow key={row.key} {...props} seq={row.seq} event={row.event} />;
               })}
             </ol>
           )}
         </div>
-        <aside aria-label="Event details" className="rounded-lg border border-zinc-200 bg-white p-3 text-sm lg:sticky lg:top-14 lg:max-h-[65vh] lg:overflow-y-auto dark:border-zinc-800 dark:bg-zinc-900" data-testid="event-details">
-          {selectedEvent ? <EventDetails event={selectedEvent} /> : <p className="text-zinc-500">Select an event to see everything it says, its hash and its link.</p>}
+        <aside
+          aria-label="Event details"
+          className="rounded-lg border border-zinc-200 bg-white p-3 text-sm lg:sticky lg:top-14 lg:max-h-[65vh] lg:overflow-y-auto dark:border-zinc-800 dark:bg-zinc-900"
+          data-testid="event-details"
+        >
+          {selectedEvent ? (
+            <EventDetails event={selectedEvent} />
+          ) : (
+            <p className="text-zinc-500">Select an event to see everything it says, its hash and its link.</p>
+          )}
         </aside>
       </div>
     </section>
@@ -168,7 +211,10 @@ function listRows(results: TapeEvent[]): TapeRowModel {
   const index = new Map(results.map((e, i) => [e.seq, i]));
   return {
     count: results.length,
-    at: (i) => (results[i] ? { kind: "event", key: `e${results[i].seq}`, seq: results[i].seq, event: results[i] } : undefined),
+    at: (i) =>
+      results[i]
+        ? { kind: "event", key: `e${results[i].seq}`, seq: results[i].seq, event: results[i] }
+        : undefined,
     indexOf: (seq) => index.get(seq) ?? -1,
     span: (row) => [row.seq, row.seq],
   };

@@ -42,7 +42,10 @@ export function useLiveTape(podId: string, knownHead?: number) {
       clearTimeout(saveTimer);
       saveTimer = setTimeout(() => {
         try {
-          sessionStorage.setItem(storageKey(podId), JSON.stringify({ lastSeq: lastSeq.current, events: buffer.slice(-INITIAL_WINDOW) }));
+          sessionStorage.setItem(
+            storageKey(podId),
+            JSON.stringify({ lastSeq: lastSeq.current, events: buffer.slice(-INITIAL_WINDOW) }),
+          );
         } catch {
           /* storage full or disabled: resuming falls back to the server's window */
         }

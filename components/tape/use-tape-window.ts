@@ -10,7 +10,10 @@ export const PAGE = 200;
 
 export function useTapeWindow(podId: string, live: TapeEvent[]) {
   // The caches belong to one pod, and fill only from it: a new pod starts from empty ones.
-  const cache = useMemo(() => ({ podId, pages: new Map<number, TapeEvent[] | "loading">(), bySeq: new Map<number, TapeEvent>() }), [podId]);
+  const cache = useMemo(
+    () => ({ podId, pages: new Map<number, TapeEvent[] | "loading">(), bySeq: new Map<number, TapeEvent>() }),
+    [podId],
+  );
   // Live events go in as they render (no second render per frame); fetched pages re-render through `loaded`.
   useMemo(() => live.forEach((e) => cache.bySeq.set(e.seq, e)), [live, cache]);
   const [version, loaded] = useState(0);
@@ -18,10 +21,16 @@ export function useTapeWindow(podId: string, live: TapeEvent[]) {
   /** Makes sure the events with seq in [from, to] are (being) loaded. */
   const ensure = useCallback(
     (from: number, to: number) => {
-      for (let page = Math.floor((Math.max(1, from) - 1) / PAGE); page <= Math.floor((Math.max(1, to) - 1) / PAGE); page++) {
+      for (
+        let page = Math.floor((Math.max(1, from) - 1) / PAGE);
+        page <= Math.floor((Math.max(1, to) - 1) / PAGE);
+        page++
+      ) {
         if (cache.pages.has(page)) continue;
         cache.pages.set(page, "loading");
-        getJson<EventsPage>(`/api/v1/pods/${encodeURIComponent(cache.podId)}/events?after=${page * PAGE}&limit=${PAGE}`)
+        getJson<EventsPage>(
+          `/api/v1/pods/${encodeURIComponent(cache.podId)}/events?after=${page * PAGE}&limit=${PAGE}`,
+        )
           .then((body) => {
             // A page read while not yet full stays as read: later events arrive live.
             for (const e of body.events) cache.bySeq.set(e.seq, e);

@@ -24,46 +24,109 @@ export function WebhookRow({ hook }: { hook: WebhookEndpointInfo }) {
       if (!r.ok) setError(r.error);
       await refresh();
     });
-  const toggle = () => act(() => updateWebhook({ podId: hook.podId, endpointId: hook.id, update: { enabled: !hook.enabled } }));
+  const toggle = () =>
+    act(() => updateWebhook({ podId: hook.podId, endpointId: hook.id, update: { enabled: !hook.enabled } }));
   const remove = () => act(() => deleteWebhook({ podId: hook.podId, endpointId: hook.id }));
   const logId = `webhook-log-${hook.id}`;
 
   return (
-    <li className="rounded-md border border-zinc-200 p-3 text-sm dark:border-zinc-800" data-testid="webhook-row" data-webhook-id={hook.id}>
+    <li
+      className="rounded-md border border-zinc-200 p-3 text-sm dark:border-zinc-800"
+      data-testid="webhook-row"
+      data-webhook-id={hook.id}
+    >
       <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
-        <span className="min-w-0 flex-1 basis-48 break-all font-mono text-xs" data-testid="webhook-row-url">{hook.url}</span>
+        <span className="min-w-0 flex-1 basis-48 break-all font-mono text-xs" data-testid="webhook-row-url">
+          {hook.url}
+        </span>
         {hook.enabled ? (
-          hook.failingSince ? <Badge tone="amber">failing since <RelativeTime iso={hook.failingSince} /></Badge> : <Badge tone="green">enabled</Badge>
+          hook.failingSince ? (
+            <Badge tone="amber">
+              failing since <RelativeTime iso={hook.failingSince} />
+            </Badge>
+          ) : (
+            <Badge tone="green">enabled</Badge>
+          )
         ) : (
-          <Badge tone="red" title={hook.disabledReason ?? undefined}>disabled</Badge>
+          <Badge tone="red" title={hook.disabledReason ?? undefined}>
+            disabled
+          </Badge>
         )}
         <Badge>{hook.format === "slack" ? "Slack" : "Standard"}</Badge>
       </div>
-      {!hook.enabled && hook.disabledReason && <p className="mt-1 text-xs text-red-700 dark:text-red-400" data-testid="webhook-disabled-reason">{hook.disabledReason}</p>}
+      {!hook.enabled && hook.disabledReason && (
+        <p className="mt-1 text-xs text-red-700 dark:text-red-400" data-testid="webhook-disabled-reason">
+          {hook.disabledReason}
+        </p>
+      )}
       <p className="mt-1 break-words text-xs text-zinc-500">
         Sends {hook.events.join(", ")} · added <RelativeTime iso={hook.createdAt} /> by {hook.createdBy}
       </p>
       <div className="mt-2 flex flex-wrap items-center gap-2">
-        <button type="button" className={secondaryButtonClass} aria-expanded={open} aria-controls={logId} onClick={() => setOpen((o) => !o)} data-testid="webhook-log-toggle">
+        <button
+          type="button"
+          className={secondaryButtonClass}
+          aria-expanded={open}
+          aria-controls={logId}
+          onClick={() => setOpen((o) => !o)}
+          data-testid="webhook-log-toggle"
+        >
           {open ? "Hide deliveries" : "Deliveries"}
         </button>
-        <button type="button" className={secondaryButtonClass} disabled={pending} onClick={toggle} aria-label={`${hook.enabled ? "Disable" : "Enable"} the webhook to ${hook.url}`} data-testid="webhook-toggle">
+        <button
+          type="button"
+          className={secondaryButtonClass}
+          disabled={pending}
+          onClick={toggle}
+          aria-label={`${hook.enabled ? "Disable" : "Enable"} the webhook to ${hook.url}`}
+          data-testid="webhook-toggle"
+        >
           {hook.enabled ? "Disable" : "Enable"}
         </button>
         {asking ? (
-          <span role="group" aria-label="Confirm delete" onKeyDown={(e) => e.key === "Escape" && setAsking(false)} className="flex flex-wrap items-center gap-2">
+          <span
+            role="group"
+            aria-label="Confirm delete"
+            onKeyDown={(e) => e.key === "Escape" && setAsking(false)}
+            className="flex flex-wrap items-center gap-2"
+          >
             <span>Delete this endpoint and its log?</span>
-            <button type="button" autoFocus disabled={pending} onClick={remove} className="rounded-md bg-red-700 px-2 py-0.5 font-medium text-white disabled:opacity-50" data-testid="webhook-delete-confirm">
+            <button
+              type="button"
+              autoFocus
+              disabled={pending}
+              onClick={remove}
+              className="rounded-md bg-red-700 px-2 py-0.5 font-medium text-white disabled:opacity-50"
+              data-testid="webhook-delete-confirm"
+            >
               Yes, delete
             </button>
-            <button type="button" className={secondaryButtonClass} onClick={() => setAsking(false)}>Cancel</button>
+            <button type="button" className={secondaryButtonClass} onClick={() => setAsking(false)}>
+              Cancel
+            </button>
           </span>
         ) : (
-          <button type="button" className={secondaryButtonClass} onClick={() => setAsking(true)} aria-label={`Delete the webhook to ${hook.url}`} data-testid="webhook-delete">Delete</button>
+          <button
+            type="button"
+            className={secondaryButtonClass}
+            onClick={() => setAsking(true)}
+            aria-label={`Delete the webhook to ${hook.url}`}
+            data-testid="webhook-delete"
+          >
+            Delete
+          </button>
         )}
       </div>
-      {error && <p role="alert" className="mt-2 text-sm text-red-700 dark:text-red-400">{error}</p>}
-      {open && <div id={logId} className="mt-3"><WebhookDeliveries hook={hook} /></div>}
+      {error && (
+        <p role="alert" className="mt-2 text-sm text-red-700 dark:text-red-400">
+          {error}
+        </p>
+      )}
+      {open && (
+        <div id={logId} className="mt-3">
+          <WebhookDeliveries hook={hook} />
+        </div>
+      )}
     </li>
   );
 }

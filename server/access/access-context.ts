@@ -28,7 +28,10 @@ export function createAccessContext(config: Config, store: TapeStore): AccessCon
     store,
     auth: createAuth(config, store, limits.betterAuth),
     tokens: new TokenVerifier(store),
-    adminKeys: [...(config.adminToken ? [["PODWATCH_ADMIN_TOKEN", config.adminToken] as [string, string]] : []), ["demo", internalKey]],
+    adminKeys: [
+      ...(config.adminToken ? [["PODWATCH_ADMIN_TOKEN", config.adminToken] as [string, string]] : []),
+      ["demo", internalKey],
+    ],
     internalKey,
     limits,
     clientIp: clientIpResolver(config.trustedProxies),

@@ -16,14 +16,25 @@ const tag = "Agent tokens";
 const ZPodId = z.string().min(1).max(200);
 const ZTokenId = z.string().min(1).max(100);
 const ZTokenLabel = z.string().trim().max(200, "keep the label under 200 characters").optional();
-const ZRoles = z.array(z.enum(ROLES, { error: (i) => `unknown role ${JSON.stringify(i.input)}; roles are ${ROLES.join(", ")}` })).max(20);
+const ZRoles = z
+  .array(
+    z.enum(ROLES, { error: (i) => `unknown role ${JSON.stringify(i.input)}; roles are ${ROLES.join(", ")}` }),
+  )
+  .max(20);
 
 export const agentTokenOperations = {
   addAgent: defineOperation({
     name: "addAgent",
-    summary: "Adds an agent member and creates its first token in one step; refused, it leaves nothing behind.",
+    summary:
+      "Adds an agent member and creates its first token in one step; refused, it leaves nothing behind.",
     tag,
-    input: z.object({ podId: ZPodId, memberId: ZId, displayName: z.string().trim().min(1, "give the agent a name").max(200), roles: ZRoles.default([]), label: ZTokenLabel }),
+    input: z.object({
+      podId: ZPodId,
+      memberId: ZId,
+      displayName: z.string().trim().min(1, "give the agent a name").max(200),
+      roles: ZRoles.default([]),
+      label: ZTokenLabel,
+    }),
     output: wire.ZAgentAdded,
     guard: ADMIN,
     action: true,
@@ -31,7 +42,8 @@ export const agentTokenOperations = {
   }),
   createAgentToken: defineOperation({
     name: "createAgentToken",
-    summary: "A token for an agent member (not a person: 422 `tokens_for_agents`); the secret is in this answer only. The body may be left out.",
+    summary:
+      "A token for an agent member (not a person: 422 `tokens_for_agents`); the secret is in this answer only. The body may be left out.",
     tag,
     input: z.object({ podId: ZPodId, memberId: ZId, label: ZTokenLabel }),
     output: wire.ZAgentTokenCreated,
@@ -39,7 +51,12 @@ export const agentTokenOperations = {
     http: { method: "POST", path: "/api/v1/pods/{podId}/members/{memberId}/tokens", status: 201 },
     action: true,
     run: async ({ app, actor }, a) => {
-      const { token, info } = await createAgentToken(app.store, { podId: a.podId, memberId: a.memberId, label: a.label || undefined, createdBy: actor });
+      const { token, info } = await createAgentToken(app.store, {
+        podId: a.podId,
+        memberId: a.memberId,
+        label: a.label || undefined,
+        createdBy: actor,
+      });
       return { token, ...info, note: "This token is shown once; store it now." };
     },
   }),
@@ -66,13 +83,15 @@ export const agentTokenOperations = {
   }),
   rotateAgentToken: defineOperation({
     name: "rotateAgentToken",
-    summary: "A new token for the same member (shown once) and the old one revoked at the same moment; 409 `token_revoked` for a revoked one.",
+    summary:
+      "A new token for the same member (shown once) and the old one revoked at the same moment; 409 `token_revoked` for a revoked one.",
     tag,
     input: z.object({ podId: ZPodId, tokenId: ZTokenId }),
     output: wire.ZAgentTokenRotated,
     guard: ADMIN,
     http: { method: "POST", path: "/api/v1/pods/{podId}/tokens/{tokenId}/rotate", status: 201 },
     action: true,
-    run: ({ app, actor }, a) => rotateAgentToken(app.store, app.bus, { podId: a.podId, tokenId: a.tokenId, rotatedBy: actor }),
+    run: ({ app, actor }, a) =>
+      rotateAgentToken(app.store, app.bus, { podId: a.podId, tokenId: a.tokenId, rotatedBy: actor }),
   }),
 };

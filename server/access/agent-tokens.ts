@@ -8,21 +8,38 @@ import type { TapeBus } from "../tape/bus";
 import type { AgentTokenInfo } from "../wire/access";
 import { AGENT_TOKEN_PREFIX, hashSecret, newSecret } from "./secrets";
 
-export async function createAgentToken(store: TapeStore, input: { podId: string; memberId: string; label?: string; createdBy: string }) {
+export async function createAgentToken(
+  store: TapeStore,
+  input: { podId: string; memberId: string; label?: string; createdBy: string },
+) {
   const state = await store.readState(input.podId);
   if (!state) throw notFound("pod");
   const member = Object.hasOwn(state.members, input.memberId) ? state.members[input.memberId] : undefined;
-  if (!member) throw invalidRule("unknown_member", `${input.memberId} is not a member of this pod; add the member first`);
+  if (!member)
+    throw invalidRule(
+      "unknown_member",
+      `${input.memberId} is not a member of this pod; add the member first`,
+    );
   // People act as themselves through their session; a token must never speak for one.
-  if (member.kind !== "agent") throw invalidRule("tokens_for_agents", `${input.memberId} is a person; tokens are for agent members`);
-  const { token, row } = await insertAgentToken(store, { ...input, label: input.label ?? null, createdAt: new Date().toISOString() });
+  if (member.kind !== "agent")
+    throw invalidRule("tokens_for_agents", `${input.memberId} is a person; tokens are for agent members`);
+  const { token, row } = await insertAgentToken(store, {
+    ...input,
+    label: input.label ?? null,
+    createdAt: new Date().toISOString(),
+  });
   return { token, info: toInfo(row) };
 }
 
 /** Stores a new token (its hash only) for a member already checked to be an agent; the secret is returned this once. */
-export async function insertAgentToken(store: TapeStore, t: { podId: string; memberId: string; label: string | null; createdAt: string; createdBy: string }) {
+export async function insertAgentToken(
+  store: TapeStore,
+  t: { podId: string; memberId: string; label: string | null; createdAt: string; createdBy: string },
+) {
   const token = newSecret(AGENT_TOKEN_PREFIX);
-  const row = await store.prisma.agentToken.create({ data: { id: randomUUID(), ...t, tokenHash: hashSecret(token) } });
+  const row = await store.prisma.agentToken.create({
+    data: { id: randomUUID(), ...t, tokenHash: hashSecret(token) },
+  });
   return { token, row };
 }
 
@@ -40,17 +57,36 @@ export async function listAgentTokens(store: TapeStore, podId: string): Promise<
 }
 
 /** Revokes at once: this process stops accepting the token, and its live sockets are ended (the bus tells the socket layer). */
-export async function revokeAgentToken(store: TapeStore, bus: TapeBus, podId: string, tokenId: string): Promise<AgentTokenInfo> {
+export async function revokeAgentToken(
+  store: TapeStore,
+  bus: TapeBus,
+  podId: string,
+  tokenId: string,
+): Promise<AgentTokenInfo> {
   const row = await store.prisma.agentToken.findFirst({ where: { id: tokenId, podId } });
   if (!row) throw notFound("token");
-  const updated = row.revokedAt ? row : await store.prisma.agentToken.update({ where: { id: tokenId }, data: { revokedAt: new Date().toISOString() } });
+  const updated = row.revokedAt
+    ? row
+    : await store.prisma.agentToken.update({
+        where: { id: tokenId },
+        data: { revokedAt: new Date().toISOString() },
+      });
   announceRevoked(bus, row);
   return toInfo(updated);
 }
 
 /** A token as listed: never its hash. */
 export function toInfo(r: AgentTokenInfo & { tokenHash?: string }): AgentTokenInfo {
-  return { id: r.id, podId: r.podId, memberId: r.memberId, label: r.label, createdAt: r.createdAt, createdBy: r.createdBy, lastUsedAt: r.lastUsedAt, revokedAt: r.revokedAt };
+  return {
+    id: r.id,
+    podId: r.podId,
+    memberId: r.memberId,
+    label: r.label,
+    createdAt: r.createdAt,
+    createdBy: r.createdBy,
+    lastUsedAt: r.lastUsedAt,
+    revokedAt: r.revokedAt,
+  };
 }
 
 type Verified = { tokenId: string; podId: string; memberId: string };
@@ -85,7 +121,9 @@ export class TokenVerifier {
     }
     if (hit.value && now - (this.touched.get(hash) ?? 0) > TOUCH_MS) {
       this.touched.set(hash, now);
-      void this.store.prisma.agentToken.update({ where: { tokenHash: hash }, data: { lastUsedAt: new Date(now).toISOString() } }).catch(() => {});
+      void this.store.prisma.agentToken
+        .update({ where: { tokenHash: hash }, data: { lastUsedAt: new Date(now).toISOString() } })
+        .catch(() => {});
     }
     return hit.value;
   }

@@ -19,7 +19,13 @@ afterEach(() => {
   for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
 });
 function configIn(dir: string): Config {
-  return readConfig({ DATABASE_URL: `file:${join(dir, "tape.db")}`, PORT: "0", HOST: "127.0.0.1", PODWATCH_DEMO: "0", PODWATCH_WEB: "0" });
+  return readConfig({
+    DATABASE_URL: `file:${join(dir, "tape.db")}`,
+    PORT: "0",
+    HOST: "127.0.0.1",
+    PODWATCH_DEMO: "0",
+    PODWATCH_WEB: "0",
+  });
 }
 
 describe("the auth secret at start", () => {
@@ -27,7 +33,9 @@ describe("the auth secret at start", () => {
     const dir = mkdtempSync(join(tmpdir(), "podwatch-secret-"));
     dirs.push(dir);
     writeFileSync(join(dir, "auth-secret"), "");
-    await expect(startServer(configIn(dir))).rejects.toThrow(/auth-secret[\s\S]*not a valid secret[\s\S]*delete/i);
+    await expect(startServer(configIn(dir))).rejects.toThrow(
+      /auth-secret[\s\S]*not a valid secret[\s\S]*delete/i,
+    );
   });
 
   it("starts with a generated secret and keeps it across restarts", async () => {
@@ -53,10 +61,25 @@ describe("the auth secret at start", () => {
     const config = { ...configIn(dir), adminToken: TEST_ADMIN_TOKEN, signInsPerMinute: 100 };
     const first = await startServer(config);
     expect(first.app.config.authSecret).toBe(secret);
-    expect((await api(first.url, "POST", "/api/v1/users", { email: "ola@example.com", name: "Ola", password: "a long enough password" })).status).toBe(201);
-    const res = await fetch(`${first.url}/api/auth/sign-in/email`, { method: "POST", headers: { "content-type": "application/json", origin: first.url }, body: JSON.stringify({ email: "ola@example.com", password: "a long enough password" }) });
+    expect(
+      (
+        await api(first.url, "POST", "/api/v1/users", {
+          email: "ola@example.com",
+          name: "Ola",
+          password: "a long enough password",
+        })
+      ).status,
+    ).toBe(201);
+    const res = await fetch(`${first.url}/api/auth/sign-in/email`, {
+      method: "POST",
+      headers: { "content-type": "application/json", origin: first.url },
+      body: JSON.stringify({ email: "ola@example.com", password: "a long enough password" }),
+    });
     expect(res.status).toBe(200);
-    const cookie = res.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+    const cookie = res.headers
+      .getSetCookie()
+      .map((c) => c.split(";")[0])
+      .join("; ");
     await first.close();
 
     const second = await startServer(config);

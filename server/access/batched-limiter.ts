@@ -36,7 +36,11 @@ export class BatchedSharedLimiter {
     const entry = this.entryFor(key);
     if (entry.ready) await entry.ready;
     const used = entry.shared + entry.pending;
-    if (used >= this.points) throw { msBeforeNext: Math.max(0, (entry.window + 1) * this.windowMs - Date.now()), remainingPoints: 0 };
+    if (used >= this.points)
+      throw {
+        msBeforeNext: Math.max(0, (entry.window + 1) * this.windowMs - Date.now()),
+        remainingPoints: 0,
+      };
     entry.pending++;
     return { remainingPoints: this.points - used - 1 };
   }
@@ -64,7 +68,10 @@ export class BatchedSharedLimiter {
 
   private async readShared(key: string, entry: Entry) {
     try {
-      const { rows } = await this.pool.query<{ points: number }>(`SELECT points FROM rate_limit WHERE key = $1 AND expire = $2`, [this.dbKey(key), this.expiry(entry.window)]);
+      const { rows } = await this.pool.query<{ points: number }>(
+        `SELECT points FROM rate_limit WHERE key = $1 AND expire = $2`,
+        [this.dbKey(key), this.expiry(entry.window)],
+      );
       entry.shared = Math.max(entry.shared, rows[0]?.points ?? 0);
     } catch {
       // The database is not answering: count on this node alone until it does (precision, never a 500).
@@ -77,7 +84,8 @@ export class BatchedSharedLimiter {
     const window = Math.floor(Date.now() / this.windowMs);
     const batch: { key: string; entry: Entry; sent: number }[] = [];
     for (const [key, entry] of this.entries) {
-      if (entry.window !== window) this.entries.delete(key); // a past minute: nothing of it matters now
+      if (entry.window !== window)
+        this.entries.delete(key); // a past minute: nothing of it matters now
       else if (entry.pending > 0) batch.push({ key, entry, sent: entry.pending });
     }
     if (!batch.length) return;
@@ -105,7 +113,8 @@ export class BatchedSharedLimiter {
   }
 
   private forgetIdle(window: number) {
-    for (const [key, entry] of this.entries) if (entry.window !== window || (entry.pending === 0 && !entry.ready)) this.entries.delete(key);
+    for (const [key, entry] of this.entries)
+      if (entry.window !== window || (entry.pending === 0 && !entry.ready)) this.entries.delete(key);
   }
 
   private dbKey(key: string) {

@@ -45,14 +45,27 @@ const oneTimePassword = () => randomBytes(12).toString("base64url");
 
 /** The only admin, when they have no password to sign in with (a first start cut short). */
 async function adminWithoutPassword({ store }: Access): Promise<{ id: string; email: string } | null> {
-  const admins = await store.prisma.user.findMany({ where: { isAdmin: true }, select: { id: true, email: true, accounts: { where: { providerId: "credential" }, select: { id: true } } }, take: 2 });
+  const admins = await store.prisma.user.findMany({
+    where: { isAdmin: true },
+    select: {
+      id: true,
+      email: true,
+      accounts: { where: { providerId: "credential" }, select: { id: true } },
+    },
+    take: 2,
+  });
   return admins.length === 1 && admins[0]!.accounts.length === 0 ? admins[0]! : null;
 }
 
 async function finishAdmin(access: Access, admin: { id: string; email: string }): Promise<FirstAdmin> {
   const ctx = await access.auth.$context;
   const password = oneTimePassword();
-  await ctx.internalAdapter.linkAccount({ userId: admin.id, providerId: "credential", accountId: admin.id, password: await ctx.password.hash(password) });
+  await ctx.internalAdapter.linkAccount({
+    userId: admin.id,
+    providerId: "credential",
+    accountId: admin.id,
+    password: await ctx.password.hash(password),
+  });
   await access.store.prisma.user.update({ where: { id: admin.id }, data: { mustChangePassword: true } });
   return { email: admin.email, password };
 }

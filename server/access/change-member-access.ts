@@ -12,23 +12,53 @@ import { addMember } from "./add-member";
 
 type Deps = { store: TapeStore; append: AppendEvents };
 
-export async function addPerson(deps: Deps, podId: string, as: AppendIdentity, input: { email: string; access: Access }): Promise<MemberAdded> {
+export async function addPerson(
+  deps: Deps,
+  podId: string,
+  as: AppendIdentity,
+  input: { email: string; access: Access },
+): Promise<MemberAdded> {
   const email = input.email.trim().toLowerCase();
   const user = await deps.store.prisma.user.findUnique({ where: { email } });
-  if (!user) throw new AppError(422, "not_a_user", `nobody with the email ${email} has an account: invite them first`);
-  return addMember(deps.append, podId, as, { memberId: email, kind: "human", displayName: personDisplayName(user.name, email), roles: [input.access] });
+  if (!user)
+    throw new AppError(422, "not_a_user", `nobody with the email ${email} has an account: invite them first`);
+  return addMember(deps.append, podId, as, {
+    memberId: email,
+    kind: "human",
+    displayName: personDisplayName(user.name, email),
+    roles: [input.access],
+  });
 }
 
-export async function changeMemberAccess(deps: Deps, podId: string, as: AppendIdentity, memberId: string, access: Access): Promise<AccessChanged> {
+export async function changeMemberAccess(
+  deps: Deps,
+  podId: string,
+  as: AppendIdentity,
+  memberId: string,
+  access: Access,
+): Promise<AccessChanged> {
   const member = await humanMember(deps.store, podId, memberId);
   if (member.access === access) return { memberId, access, events: [] };
-  const events = await deps.append(podId, [{ type: "access.granted", actor: speakerOf(as), body: { memberId, access } }], as);
+  const events = await deps.append(
+    podId,
+    [{ type: "access.granted", actor: speakerOf(as), body: { memberId, access } }],
+    as,
+  );
   return { memberId, access, events };
 }
 
-export async function removeMember(deps: Deps, podId: string, as: AppendIdentity, memberId: string): Promise<AccessChanged> {
+export async function removeMember(
+  deps: Deps,
+  podId: string,
+  as: AppendIdentity,
+  memberId: string,
+): Promise<AccessChanged> {
   await humanMember(deps.store, podId, memberId);
-  const events = await deps.append(podId, [{ type: "access.revoked", actor: speakerOf(as), body: { memberId } }], as);
+  const events = await deps.append(
+    podId,
+    [{ type: "access.revoked", actor: speakerOf(as), body: { memberId } }],
+    as,
+  );
   return { memberId, access: null, events };
 }
 
@@ -36,6 +66,11 @@ async function humanMember(store: TapeStore, podId: string, memberId: string) {
   const state = await store.readState(podId);
   const m = state && Object.hasOwn(state.members, memberId) ? state.members[memberId]! : null;
   if (!m) throw notFound("member");
-  if (m.kind !== "human") throw new AppError(422, "access_for_humans", `${memberId} is an agent: agents act through tokens (revoke its tokens instead)`);
+  if (m.kind !== "human")
+    throw new AppError(
+      422,
+      "access_for_humans",
+      `${memberId} is an agent: agents act through tokens (revoke its tokens instead)`,
+    );
   return m;
 }

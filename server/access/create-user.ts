@@ -6,9 +6,18 @@ import type { Auth } from "./create-auth";
 
 export async function createUser(auth: Auth, input: TCreateUserRequest): Promise<UserInfo> {
   const ctx = await auth.$context;
-  if (await ctx.internalAdapter.findUserByEmail(input.email)) throw conflict("user_exists", `a user with email ${input.email} already exists`);
-  const user = await ctx.internalAdapter.createUser({ email: input.email, name: input.name, emailVerified: true, isAdmin: input.isAdmin }, { method: "admin" });
-  await ctx.internalAdapter.linkAccount({ userId: user.id, providerId: "credential", accountId: user.id, password: await ctx.password.hash(input.password) });
+  if (await ctx.internalAdapter.findUserByEmail(input.email))
+    throw conflict("user_exists", `a user with email ${input.email} already exists`);
+  const user = await ctx.internalAdapter.createUser(
+    { email: input.email, name: input.name, emailVerified: true, isAdmin: input.isAdmin },
+    { method: "admin" },
+  );
+  await ctx.internalAdapter.linkAccount({
+    userId: user.id,
+    providerId: "credential",
+    accountId: user.id,
+    password: await ctx.password.hash(input.password),
+  });
   return { id: user.id, email: user.email, name: user.name, isAdmin: input.isAdmin };
 }
 

@@ -3,7 +3,12 @@
 // budget in batches (./batched-limiter.ts: no round trip per request), the rare ones (failed
 // authentications, sign-ins) with one atomic upsert per call, an in-memory limiter of the same size
 // standing in when the database fails or is slow to answer, so a hiccup costs precision, never a 500.
-import { RateLimiterMemory, RateLimiterPostgres, RLWrapperTimeouts, type RateLimiterAbstract } from "rate-limiter-flexible";
+import {
+  RateLimiterMemory,
+  RateLimiterPostgres,
+  RLWrapperTimeouts,
+  type RateLimiterAbstract,
+} from "rate-limiter-flexible";
 import type { BetterAuthRateLimitOptions } from "better-auth";
 import type { Config } from "../config";
 import type { TapeStore } from "../db/tape-store";
@@ -25,7 +30,13 @@ const TABLE = "rate_limit";
 const DB_TIMEOUT_MS = 1000;
 
 /** `keyPrefix` names the limiter inside the shared table; `sweeps`: this one deletes long-expired rows (one per node is enough). */
-function limiter(store: TapeStore, keyPrefix: string, points: number, duration: number, sweeps = false): Limiter {
+function limiter(
+  store: TapeStore,
+  keyPrefix: string,
+  points: number,
+  duration: number,
+  sweeps = false,
+): Limiter {
   const insurance = new RateLimiterMemory({ keyPrefix, points, duration });
   if (store.kind !== "postgres" || !store.pool) return insurance;
   const shared = new RateLimiterPostgres({
@@ -55,7 +66,10 @@ function betterAuthStorage(store: TapeStore): BetterAuthRateLimitStorage {
       if (!l) byRule.set(name, (l = limiter(store, name, rule.max, rule.window)));
       return l.consume(key).then(
         () => ({ allowed: true, retryAfter: null }),
-        (r: { msBeforeNext?: number }) => ({ allowed: false, retryAfter: Math.max(1, Math.ceil((r.msBeforeNext ?? rule.window * 1000) / 1000)) }),
+        (r: { msBeforeNext?: number }) => ({
+          allowed: false,
+          retryAfter: Math.max(1, Math.ceil((r.msBeforeNext ?? rule.window * 1000) / 1000)),
+        }),
       );
     },
   };
@@ -63,7 +77,10 @@ function betterAuthStorage(store: TapeStore): BetterAuthRateLimitStorage {
 
 export function createLimits(config: Config, store: TapeStore): Limits {
   return {
-    perKey: store.kind === "postgres" && store.pool ? new BatchedSharedLimiter(store.pool, "api", config.rateLimitPerMinute) : limiter(store, "api", config.rateLimitPerMinute, 60),
+    perKey:
+      store.kind === "postgres" && store.pool
+        ? new BatchedSharedLimiter(store.pool, "api", config.rateLimitPerMinute)
+        : limiter(store, "api", config.rateLimitPerMinute, 60),
     // This one also sweeps the table's expired rows (the batched counts' too): one sweeper per node is enough.
     authFailures: limiter(store, "auth-failures", config.authFailuresPerMinute, 60, true),
     betterAuth: store.kind === "postgres" ? betterAuthStorage(store) : undefined,

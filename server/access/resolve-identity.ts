@@ -27,8 +27,12 @@ export function presentsCredential(headers: IncomingHttpHeaders): boolean {
   return !!headers.authorization || cookies.includes("session_token") || SHARE_COOKIE_SET.test(cookies);
 }
 
-export async function resolveIdentity(ax: AccessContext, headers: IncomingHttpHeaders | Headers): Promise<Identity | "invalid"> {
-  const get = (name: string) => (headers instanceof Headers ? headers.get(name) : (headers[name] as string | undefined)) ?? undefined;
+export async function resolveIdentity(
+  ax: AccessContext,
+  headers: IncomingHttpHeaders | Headers,
+): Promise<Identity | "invalid"> {
+  const get = (name: string) =>
+    (headers instanceof Headers ? headers.get(name) : (headers[name] as string | undefined)) ?? undefined;
   const authz = get("authorization");
   if (authz) {
     const m = /^Bearer\s+(\S+)$/i.exec(authz);
@@ -39,7 +43,8 @@ export async function resolveIdentity(ax: AccessContext, headers: IncomingHttpHe
       const agent = await ax.tokens.verify(secret);
       if (agent) return { kind: "agent", ...agent };
     }
-    for (const [label, key] of ax.adminKeys) if (sameSecret(secret, key)) return { kind: "admin-token", label };
+    for (const [label, key] of ax.adminKeys)
+      if (sameSecret(secret, key)) return { kind: "admin-token", label };
     if (secret.startsWith(SHARE_TOKEN_PREFIX)) {
       const link = await verifyShareToken(ax.store, secret);
       return link ? { kind: "share", ...link } : "invalid";
@@ -48,10 +53,24 @@ export async function resolveIdentity(ax: AccessContext, headers: IncomingHttpHe
   }
   const cookies = get("cookie");
   if (cookies?.includes("session_token")) {
-    const session = await ax.auth.api.getSession({ headers: headers instanceof Headers ? headers : fromNodeHeaders(headers) }).catch(() => null);
+    const session = await ax.auth.api
+      .getSession({ headers: headers instanceof Headers ? headers : fromNodeHeaders(headers) })
+      .catch(() => null);
     if (session) {
-      const user = session.user as typeof session.user & { isAdmin?: boolean; canCreatePods?: boolean; mustChangePassword?: boolean };
-      return { kind: "user", userId: user.id, email: user.email, name: user.name, isAdmin: user.isAdmin === true, canCreatePods: user.canCreatePods === true, mustChangePassword: user.mustChangePassword === true };
+      const user = session.user as typeof session.user & {
+        isAdmin?: boolean;
+        canCreatePods?: boolean;
+        mustChangePassword?: boolean;
+      };
+      return {
+        kind: "user",
+        userId: user.id,
+        email: user.email,
+        name: user.name,
+        isAdmin: user.isAdmin === true,
+        canCreatePods: user.canCreatePods === true,
+        mustChangePassword: user.mustChangePassword === true,
+      };
     }
   }
   const share = readCookie(cookies, SHARE_COOKIE);

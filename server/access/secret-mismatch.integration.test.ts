@@ -23,7 +23,9 @@ if (process.env.TEST_DATABASE_URL) {
       store = await openStore(db.url);
       dir = mkdtempSync(join(tmpdir(), "podwatch-secret-env-"));
     });
-    afterAll(async () => (await store?.close(), await db?.drop(), rmSync(dir, { recursive: true, force: true })));
+    afterAll(
+      async () => (await store?.close(), await db?.drop(), rmSync(dir, { recursive: true, force: true })),
+    );
     afterEach(() => vi.restoreAllMocks());
 
     it("is used, with a warning that sessions will not cross nodes; the same value says nothing", async () => {
@@ -35,7 +37,9 @@ if (process.env.TEST_DATABASE_URL) {
       expect(row).not.toBe(own);
       expect(await installationAuthSecret(store, join(dir, "auth-secret"), own)).toBe(own);
       expect(warn).toHaveBeenCalledTimes(1);
-      expect(String(warn.mock.calls[0]![0])).toMatch(/PODWATCH_AUTH_SECRET differs[\s\S]*will not be accepted/);
+      expect(String(warn.mock.calls[0]![0])).toMatch(
+        /PODWATCH_AUTH_SECRET differs[\s\S]*will not be accepted/,
+      );
       expect(await installationAuthSecret(store, join(dir, "auth-secret"), row)).toBe(row);
       expect(warn).toHaveBeenCalledTimes(1);
     });
@@ -45,10 +49,19 @@ if (process.env.TEST_DATABASE_URL) {
       const subject = "mailto:a@b.c";
       const row = await installationVapidKeys(store, join(dir, "vapid.json"), { subject });
       const env = webpush.generateVAPIDKeys();
-      expect(await installationVapidKeys(store, join(dir, "vapid.json"), { ...env, subject })).toEqual({ ...env, subject });
+      expect(await installationVapidKeys(store, join(dir, "vapid.json"), { ...env, subject })).toEqual({
+        ...env,
+        subject,
+      });
       expect(warn).toHaveBeenCalledTimes(1);
       expect(String(warn.mock.calls[0]![0])).toMatch(/VAPID[\s\S]*differs[\s\S]*pushes/);
-      expect(await installationVapidKeys(store, join(dir, "vapid.json"), { publicKey: row.publicKey, privateKey: row.privateKey, subject })).toEqual(row);
+      expect(
+        await installationVapidKeys(store, join(dir, "vapid.json"), {
+          publicKey: row.publicKey,
+          privateKey: row.privateKey,
+          subject,
+        }),
+      ).toEqual(row);
       expect(warn).toHaveBeenCalledTimes(1);
     });
   });

@@ -44,7 +44,9 @@ describe("persistentSecret", () => {
   ])("refuses a secret file that is %s, telling the operator what to do", (_, content) => {
     const path = join(tempDir(), "auth-secret");
     writeFileSync(path, content, { mode: 0o600 });
-    expect(() => persistentSecret(path)).toThrow(/auth-secret[\s\S]*not a valid secret[\s\S]*delete[\s\S]*signs everyone out[\s\S]*PODWATCH_AUTH_SECRET/i);
+    expect(() => persistentSecret(path)).toThrow(
+      /auth-secret[\s\S]*not a valid secret[\s\S]*delete[\s\S]*signs everyone out[\s\S]*PODWATCH_AUTH_SECRET/i,
+    );
     expect(readFileSync(path, "utf8")).toBe(content); // left as it was, for the operator to look at
   });
 });

@@ -1,7 +1,18 @@
 // Secrets and credentials: generated from the OS's CSPRNG, compared in
 // constant time, stored only as SHA-256 hashes.
 import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
-import { closeSync, existsSync, fsyncSync, linkSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, writeSync } from "node:fs";
+import {
+  closeSync,
+  existsSync,
+  fsyncSync,
+  linkSync,
+  mkdirSync,
+  openSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  writeSync,
+} from "node:fs";
 import { dirname } from "node:path";
 import { sha256Hex } from "../domain/hash-chain";
 import type { TapeStore } from "../db/tape-store";
@@ -52,19 +63,31 @@ export function persistentSecret(path: string): string {
  * the row (a second node's own old file) loses, and says so. `fromEnv` (PODWATCH_AUTH_SECRET) still
  * wins, but a node whose value differs from the row signs sessions no other node accepts: it says so.
  */
-export async function installationAuthSecret(store: TapeStore, legacyPath: string, fromEnv?: string): Promise<string> {
+export async function installationAuthSecret(
+  store: TapeStore,
+  legacyPath: string,
+  fromEnv?: string,
+): Promise<string> {
   if (fromEnv) {
     const row = await readSharedSecret(store, "auth-secret");
     if (row !== null && row !== fromEnv) {
-      console.warn("podwatch: PODWATCH_AUTH_SECRET differs from the installation's auth secret in the database, which nodes without it use: sessions signed on this node will not be accepted by those nodes, nor theirs here. Set the same PODWATCH_AUTH_SECRET on every node.");
+      console.warn(
+        "podwatch: PODWATCH_AUTH_SECRET differs from the installation's auth secret in the database, which nodes without it use: sessions signed on this node will not be accepted by those nodes, nor theirs here. Set the same PODWATCH_AUTH_SECRET on every node.",
+      );
     }
     return fromEnv;
   }
-  const fresh = () => (existsSync(legacyPath) ? persistentSecret(legacyPath) : randomBytes(32).toString("base64url"));
+  const fresh = () =>
+    existsSync(legacyPath) ? persistentSecret(legacyPath) : randomBytes(32).toString("base64url");
   const secret = await sharedSecret(store, "auth-secret", fresh);
-  if (!VALID_SECRET.test(secret)) throw new Error("podwatch: the installation's auth-secret in the database is not a valid secret (32+ printable characters); set PODWATCH_AUTH_SECRET or delete the row to have one generated (this signs everyone out)");
+  if (!VALID_SECRET.test(secret))
+    throw new Error(
+      "podwatch: the installation's auth-secret in the database is not a valid secret (32+ printable characters); set PODWATCH_AUTH_SECRET or delete the row to have one generated (this signs everyone out)",
+    );
   if (existsSync(legacyPath) && readFileSync(legacyPath, "utf8").replace(/\r?\n$/, "") !== secret) {
-    console.warn(`podwatch: ${legacyPath} differs from the installation's auth secret in the database; the database's is used (every node signs sessions with it)`);
+    console.warn(
+      `podwatch: ${legacyPath} differs from the installation's auth secret in the database; the database's is used (every node signs sessions with it)`,
+    );
   }
   return secret;
 }

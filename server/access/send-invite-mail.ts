@@ -4,15 +4,29 @@ import { createTransport } from "nodemailer";
 import type { Config } from "../config";
 import type { InviteKind } from "../wire/access";
 
-export async function sendInviteMail(smtp: NonNullable<Config["smtp"]>, mail: { to: string; url: string; kind: InviteKind; expiresAt: string }): Promise<void> {
+export async function sendInviteMail(
+  smtp: NonNullable<Config["smtp"]>,
+  mail: { to: string; url: string; kind: InviteKind; expiresAt: string },
+): Promise<void> {
   const transport = createTransport(smtp.url);
   const until = new Date(mail.expiresAt).toUTCString();
   const [subject, line] =
     mail.kind === "invite"
-      ? ["You are invited to podwatch", "You are invited to podwatch, the control room for AI agent work pods. Open this link to choose your password:"]
-      : ["Choose a new podwatch password", "A podwatch administrator reset your password. Open this link to choose a new one:"];
+      ? [
+          "You are invited to podwatch",
+          "You are invited to podwatch, the control room for AI agent work pods. Open this link to choose your password:",
+        ]
+      : [
+          "Choose a new podwatch password",
+          "A podwatch administrator reset your password. Open this link to choose a new one:",
+        ];
   try {
-    await transport.sendMail({ from: smtp.from, to: mail.to, subject, text: `${line}\n\n${mail.url}\n\nThe link works once, until ${until}.\n` });
+    await transport.sendMail({
+      from: smtp.from,
+      to: mail.to,
+      subject,
+      text: `${line}\n\n${mail.url}\n\nThe link works once, until ${until}.\n`,
+    });
   } finally {
     transport.close();
   }

@@ -4,7 +4,11 @@ import type { TapeStore } from "../db/tape-store";
 import { notFound } from "../domain/errors";
 import type { UserPermissions } from "../wire/access";
 
-export async function setCanCreatePods(store: TapeStore, userId: string, canCreatePods: boolean): Promise<UserPermissions> {
+export async function setCanCreatePods(
+  store: TapeStore,
+  userId: string,
+  canCreatePods: boolean,
+): Promise<UserPermissions> {
   const found = await store.prisma.user.findUnique({ where: { id: userId } });
   if (!found) throw notFound("user");
   const u = await store.prisma.user.update({ where: { id: userId }, data: { canCreatePods } });

@@ -22,7 +22,11 @@ export const shareLinkOperations = {
     http: { method: "POST", path: "/api/v1/pods/{podId}/share-links", status: 201, body: "link" },
     action: true,
     run: async ({ app, actor }, a) => {
-      const { token, info } = await createShareLink(app.store, { podId: a.podId, createdBy: actor, ...a.link });
+      const { token, info } = await createShareLink(app.store, {
+        podId: a.podId,
+        createdBy: actor,
+        ...a.link,
+      });
       return { token, url: shareLinkUrl(app.config.publicUrl, token), ...info };
     },
   }),

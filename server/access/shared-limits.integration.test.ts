@@ -28,14 +28,34 @@ async function awayFromMinuteEdge() {
 const PASSWORD = "a long enough password";
 
 async function signIn(base: string, email: string, password: string) {
-  const res = await fetch(`${base}/api/auth/sign-in/email`, { method: "POST", headers: { "content-type": "application/json", origin: base }, body: JSON.stringify({ email, password }) });
-  return { status: res.status, cookie: res.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ") };
+  const res = await fetch(`${base}/api/auth/sign-in/email`, {
+    method: "POST",
+    headers: { "content-type": "application/json", origin: base },
+    body: JSON.stringify({ email, password }),
+  });
+  return {
+    status: res.status,
+    cookie: res.headers
+      .getSetCookie()
+      .map((c) => c.split(";")[0])
+      .join("; "),
+  };
 }
 
 describe("on SQLite (one node)", () => {
   it("counts in memory and keeps the installation's secrets in the data folder, not in the database", async () => {
     const db = await createTestDatabase("sqlite");
-    const s = await startServer(readConfig({ DATABASE_URL: db.url, PORT: "0", HOST: "127.0.0.1", PODWATCH_DEMO: "0", PODWATCH_WEB: "0", PODWATCH_ADMIN_TOKEN: TEST_ADMIN_TOKEN, PODWATCH_RATE_LIMIT_PER_MINUTE: "3" }));
+    const s = await startServer(
+      readConfig({
+        DATABASE_URL: db.url,
+        PORT: "0",
+        HOST: "127.0.0.1",
+        PODWATCH_DEMO: "0",
+        PODWATCH_WEB: "0",
+        PODWATCH_ADMIN_TOKEN: TEST_ADMIN_TOKEN,
+        PODWATCH_RATE_LIMIT_PER_MINUTE: "3",
+      }),
+    );
     try {
       const statuses = [];
       for (let i = 0; i < 4; i++) statuses.push((await api(s.url, "GET", "/api/v1/pods")).status);
@@ -44,7 +64,9 @@ describe("on SQLite (one node)", () => {
       expect(await rawSql(db, `SELECT name FROM installation_secret`)).toEqual([]);
       const folder = dirname(db.url.replace(/^file:/, ""));
       expect(readFileSync(join(folder, "auth-secret"), "utf8").trim()).toBe(s.app.config.authSecret);
-      expect(JSON.parse(readFileSync(join(folder, "vapid-keys.json"), "utf8")).publicKey).toBe(s.app.config.vapid.publicKey);
+      expect(JSON.parse(readFileSync(join(folder, "vapid-keys.json"), "utf8")).publicKey).toBe(
+        s.app.config.vapid.publicKey,
+      );
     } finally {
       await s.close();
       await db.drop();
@@ -60,13 +82,29 @@ if (process.env.TEST_DATABASE_URL) {
     });
 
     /** Two nodes on a fresh database, with no PODWATCH_AUTH_SECRET (the installation's own is used), started together. */
-    async function twoNodes(env: Record<string, string> = {}): Promise<{ db: TestDatabase; a: RunningServer; b: RunningServer }> {
+    async function twoNodes(
+      env: Record<string, string> = {},
+    ): Promise<{ db: TestDatabase; a: RunningServer; b: RunningServer }> {
       const db = await createTestDatabase("postgres");
       cleanups.push(() => db.drop());
       const start = (nodeId: string) =>
-        startServer(readConfig({ DATABASE_URL: db.url, PORT: "0", HOST: "127.0.0.1", PODWATCH_DEMO: "0", PODWATCH_WEB: "0", PODWATCH_ADMIN_TOKEN: TEST_ADMIN_TOKEN, PODWATCH_NODE_ID: nodeId, ...env }));
+        startServer(
+          readConfig({
+            DATABASE_URL: db.url,
+            PORT: "0",
+            HOST: "127.0.0.1",
+            PODWATCH_DEMO: "0",
+            PODWATCH_WEB: "0",
+            PODWATCH_ADMIN_TOKEN: TEST_ADMIN_TOKEN,
+            PODWATCH_NODE_ID: nodeId,
+            ...env,
+          }),
+        );
       const [a, b] = await Promise.all([start("node-a"), start("node-b")]);
-      cleanups.push(() => a.close(), () => b.close());
+      cleanups.push(
+        () => a.close(),
+        () => b.close(),
+      );
       return { db, a, b };
     }
 
@@ -74,7 +112,8 @@ if (process.env.TEST_DATABASE_URL) {
       const { a, b, db } = await twoNodes({ PODWATCH_RATE_LIMIT_PER_MINUTE: "8" });
       await awayFromMinuteEdge();
       const { tokens } = await agentPod(a.url, "limits", { impl: "implementer" });
-      const me = (node: RunningServer) => api(node.url, "GET", "/api/v1/me", undefined, { token: tokens["impl"] }).then((r) => r.status);
+      const me = (node: RunningServer) =>
+        api(node.url, "GET", "/api/v1/me", undefined, { token: tokens["impl"] }).then((r) => r.status);
       const onA = [];
       for (let i = 0; i < 8; i++) onA.push(await me(a));
       expect(onA).toEqual(Array(8).fill(200));
@@ -83,7 +122,9 @@ if (process.env.TEST_DATABASE_URL) {
       // for the first time this minute, reads it then.
       await (a.app.access.limits.perKey as BatchedSharedLimiter).flush();
       expect(await me(b)).toBe(429);
-      const rows = (await rawSql(db, `SELECT key, points FROM rate_limit WHERE key LIKE 'api:token:%'`)) as { points: number }[];
+      const rows = (await rawSql(db, `SELECT key, points FROM rate_limit WHERE key LIKE 'api:token:%'`)) as {
+        points: number;
+      }[];
       expect(rows).toHaveLength(1);
       expect(rows[0]!.points).toBe(8); // refusals are not counted
     });
@@ -92,11 +133,18 @@ if (process.env.TEST_DATABASE_URL) {
       const db = await createTestDatabase("postgres");
       cleanups.push(() => db.drop());
       const store = await openStore(db.url);
-      const [a, b] = [new BatchedSharedLimiter(store.pool!, "api", 10), new BatchedSharedLimiter(store.pool!, "api", 10)];
+      const [a, b] = [
+        new BatchedSharedLimiter(store.pool!, "api", 10),
+        new BatchedSharedLimiter(store.pool!, "api", 10),
+      ];
       cleanups.push(async () => (a.stop(), b.stop(), await store.close()));
       const admitted = async (l: BatchedSharedLimiter, n: number) => {
         let ok = 0;
-        for (let i = 0; i < n; i++) await l.consume("token:t").then(() => ok++, () => {});
+        for (let i = 0; i < n; i++)
+          await l.consume("token:t").then(
+            () => ok++,
+            () => {},
+          );
         return ok;
       };
       await awayFromMinuteEdge();
@@ -108,13 +156,16 @@ if (process.env.TEST_DATABASE_URL) {
       await a.flush();
       expect(await admitted(a, 3)).toBe(0);
       expect(await admitted(b, 3)).toBe(0); // B knows its own four; its view is 10
-      const rows = (await rawSql(db, `SELECT points FROM rate_limit WHERE key = 'api:token:t'`)) as { points: number }[];
+      const rows = (await rawSql(db, `SELECT points FROM rate_limit WHERE key = 'api:token:t'`)) as {
+        points: number;
+      }[];
       expect(rows[0]!.points).toBe(14);
     });
 
     it("failed authentications on node A count on node B", async () => {
       const { a, b } = await twoNodes({ PODWATCH_AUTH_FAILURES_PER_MINUTE: "3" });
-      const wrong = (node: RunningServer) => api(node.url, "GET", "/api/v1/pods", undefined, { token: "pwa_wrong" }).then((r) => r.status);
+      const wrong = (node: RunningServer) =>
+        api(node.url, "GET", "/api/v1/pods", undefined, { token: "pwa_wrong" }).then((r) => r.status);
       expect([await wrong(a), await wrong(b), await wrong(a)]).toEqual([401, 401, 401]);
       const limited = await api(b.url, "GET", "/api/v1/pods", undefined, { token: "pwa_wrong" });
       expect(limited.status).toBe(429);
@@ -133,7 +184,15 @@ if (process.env.TEST_DATABASE_URL) {
     it("a session made on node A is good on node B, and both push with one VAPID pair", async () => {
       const { a, b, db } = await twoNodes({ PODWATCH_SIGN_INS_PER_MINUTE: "100" });
       expect(a.app.config.authSecret).toBe(b.app.config.authSecret);
-      expect((await api(a.url, "POST", "/api/v1/users", { email: "pia@example.com", name: "Pia", password: PASSWORD })).status).toBe(201);
+      expect(
+        (
+          await api(a.url, "POST", "/api/v1/users", {
+            email: "pia@example.com",
+            name: "Pia",
+            password: PASSWORD,
+          })
+        ).status,
+      ).toBe(201);
       const session = await signIn(a.url, "pia@example.com", PASSWORD);
       expect(session.status).toBe(200);
       const onB = await api(b.url, "GET", "/api/v1/me/push", undefined, { cookie: session.cookie });
@@ -141,7 +200,9 @@ if (process.env.TEST_DATABASE_URL) {
       const onA = await api(a.url, "GET", "/api/v1/me/push", undefined, { cookie: session.cookie });
       expect(onB.body.publicKey).toBe(onA.body.publicKey);
       expect(Buffer.from(onA.body.publicKey, "base64url")).toHaveLength(65);
-      const names = (await rawSql(db, `SELECT name FROM installation_secret ORDER BY name`)) as { name: string }[];
+      const names = (await rawSql(db, `SELECT name FROM installation_secret ORDER BY name`)) as {
+        name: string;
+      }[];
       expect(names.map((r) => r.name)).toEqual(["auth-secret", "vapid-keys"]);
     });
 
@@ -157,28 +218,42 @@ if (process.env.TEST_DATABASE_URL) {
       const store = await openStore(db.url);
       cleanups.push(() => store.close());
       expect(await installationAuthSecret(store, join(dir, "auth-secret"))).toBe(secret);
-      expect(await installationVapidKeys(store, join(dir, "vapid-keys.json"), { subject: "mailto:a@b.c" })).toEqual({ ...pair, subject: "mailto:a@b.c" });
+      expect(
+        await installationVapidKeys(store, join(dir, "vapid-keys.json"), { subject: "mailto:a@b.c" }),
+      ).toEqual({ ...pair, subject: "mailto:a@b.c" });
       // Another node with files of its own, and one with none: both get the installation's.
       const other = join(dir, "other");
       writeFileSync(`${other}-secret`, `${randomBytes(32).toString("base64url")}\n`);
       expect(await installationAuthSecret(store, `${other}-secret`)).toBe(secret);
       expect(await installationAuthSecret(store, join(dir, "none"))).toBe(secret);
-      expect((await installationVapidKeys(store, join(dir, "none.json"), { subject: "mailto:a@b.c" })).publicKey).toBe(pair.publicKey);
+      expect(
+        (await installationVapidKeys(store, join(dir, "none.json"), { subject: "mailto:a@b.c" })).publicKey,
+      ).toBe(pair.publicKey);
       // The environment still wins.
       const env = webpush.generateVAPIDKeys();
-      expect((await installationVapidKeys(store, join(dir, "none.json"), { ...env, subject: "mailto:a@b.c" })).publicKey).toBe(env.publicKey);
+      expect(
+        (await installationVapidKeys(store, join(dir, "none.json"), { ...env, subject: "mailto:a@b.c" }))
+          .publicKey,
+      ).toBe(env.publicKey);
     });
 
     it("a database that fails mid-check falls back to an in-memory limit of the same size, never an error", async () => {
       const db = await createTestDatabase("postgres");
       cleanups.push(() => db.drop());
       const store = await openStore(db.url);
-      const limits = createLimits(readConfig({ DATABASE_URL: db.url, PODWATCH_AUTH_FAILURES_PER_MINUTE: "2" }), store);
+      const limits = createLimits(
+        readConfig({ DATABASE_URL: db.url, PODWATCH_AUTH_FAILURES_PER_MINUTE: "2" }),
+        store,
+      );
       await limits.authFailures.consume("ip:192.0.2.1");
       await store.close(); // every later query fails
-      await expect(limits.authFailures.consume("ip:192.0.2.1")).resolves.toMatchObject({ remainingPoints: expect.any(Number) });
+      await expect(limits.authFailures.consume("ip:192.0.2.1")).resolves.toMatchObject({
+        remainingPoints: expect.any(Number),
+      });
       await expect(limits.authFailures.consume("ip:192.0.2.1")).resolves.toBeDefined();
-      await expect(limits.authFailures.consume("ip:192.0.2.1")).rejects.toMatchObject({ msBeforeNext: expect.any(Number) });
+      await expect(limits.authFailures.consume("ip:192.0.2.1")).rejects.toMatchObject({
+        msBeforeNext: expect.any(Number),
+      });
     });
   });
 }

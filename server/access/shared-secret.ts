@@ -6,7 +6,9 @@ import type { TapeStore } from "../db/tape-store";
 
 /** The installation's value for `name`, or null when no node has stored one yet. */
 export async function readSharedSecret(store: TapeStore, name: string): Promise<string | null> {
-  const rows = await store.prisma.$queryRaw<{ value: string }[]>`SELECT value FROM installation_secret WHERE name = ${name}`;
+  const rows = await store.prisma.$queryRaw<
+    { value: string }[]
+  >`SELECT value FROM installation_secret WHERE name = ${name}`;
   return rows[0]?.value ?? null;
 }
 
@@ -18,8 +20,10 @@ export async function readSharedSecret(store: TapeStore, name: string): Promise<
 export async function sharedSecret(store: TapeStore, name: string, candidate: () => string): Promise<string> {
   const existing = await readSharedSecret(store, name);
   if (existing !== null) return existing;
-  await store.prisma.$executeRaw`INSERT INTO installation_secret (name, value, created_at) VALUES (${name}, ${candidate()}, ${new Date().toISOString()}) ON CONFLICT (name) DO NOTHING`;
+  await store.prisma
+    .$executeRaw`INSERT INTO installation_secret (name, value, created_at) VALUES (${name}, ${candidate()}, ${new Date().toISOString()}) ON CONFLICT (name) DO NOTHING`;
   const value = await readSharedSecret(store, name);
-  if (value === null) throw new Error(`podwatch: the installation's ${name} could not be stored in the database`);
+  if (value === null)
+    throw new Error(`podwatch: the installation's ${name} could not be stored in the database`);
   return value;
 }

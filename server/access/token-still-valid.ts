@@ -4,6 +4,9 @@
 import type { TapeStore } from "../db/tape-store";
 
 export async function tokenStillValid(store: TapeStore, tokenId: string): Promise<boolean> {
-  const row = await store.prisma.agentToken.findUnique({ where: { id: tokenId }, select: { revokedAt: true } });
+  const row = await store.prisma.agentToken.findUnique({
+    where: { id: tokenId },
+    select: { revokedAt: true },
+  });
   return !!row && !row.revokedAt;
 }

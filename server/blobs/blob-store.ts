@@ -34,8 +34,13 @@ export interface BlobStore {
 }
 
 /** Re-reads a stored blob and checks its bytes still hash to its name; null when there is none. */
-export async function verifyBlob(store: BlobStore, sha256: string): Promise<{ ok: boolean; size: number } | null> {
-  const actual = await hashChunks(store.open(sha256)).catch((e: NodeJS.ErrnoException) => (e.code === "ENOENT" ? null : Promise.reject(e)));
+export async function verifyBlob(
+  store: BlobStore,
+  sha256: string,
+): Promise<{ ok: boolean; size: number } | null> {
+  const actual = await hashChunks(store.open(sha256)).catch((e: NodeJS.ErrnoException) =>
+    e.code === "ENOENT" ? null : Promise.reject(e),
+  );
   return actual && { ok: actual.sha256 === sha256, size: actual.size };
 }
 
@@ -45,7 +50,12 @@ export async function verifyBlob(store: BlobStore, sha256: string): Promise<{ ok
  * its 413 on a live connection (node then discards the rest of the body), where destroying it
  * made the client see a reset instead of the answer.
  */
-export async function readHashed(body: Readable, max: number, write: (chunk: Buffer) => unknown, idleMs = BODY_IDLE_MS): Promise<{ sha256: string; size: number }> {
+export async function readHashed(
+  body: Readable,
+  max: number,
+  write: (chunk: Buffer) => unknown,
+  idleMs = BODY_IDLE_MS,
+): Promise<{ sha256: string; size: number }> {
   const hash = createHash("sha256");
   let size = 0;
   const chunks = body.iterator({ destroyOnReturn: false }) as AsyncIterator<Buffer>;
@@ -65,12 +75,23 @@ function nextWithin(chunks: AsyncIterator<Buffer>, idleMs: number): Promise<Iter
   next.catch(() => {}); // once we stop waiting, a later failure of the body has nobody to tell
   let timer: NodeJS.Timeout | undefined;
   const idle = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new AppError(408, "body_timeout", `no bytes of the blob arrived for ${Math.round(idleMs / 1000)} s; nothing was stored`)), idleMs);
+    timer = setTimeout(
+      () =>
+        reject(
+          new AppError(
+            408,
+            "body_timeout",
+            `no bytes of the blob arrived for ${Math.round(idleMs / 1000)} s; nothing was stored`,
+          ),
+        ),
+      idleMs,
+    );
   });
   return Promise.race([next, idle]).finally(() => clearTimeout(timer));
 }
 
-export const tooBig = (max: number) => new AppError(413, "blob_too_large", `blobs are limited to ${max} bytes (PODWATCH_BLOB_MAX_BYTES)`);
+export const tooBig = (max: number) =>
+  new AppError(413, "blob_too_large", `blobs are limited to ${max} bytes (PODWATCH_BLOB_MAX_BYTES)`);
 
 export const hashMismatch = (actual: string, named: string) =>
   new AppError(400, "hash_mismatch", `the content's SHA-256 is ${actual}, not ${named}; nothing was stored`);

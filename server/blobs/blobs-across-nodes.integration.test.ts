@@ -19,16 +19,26 @@ const sha = (b: Buffer) => createHash("sha256").update(b).digest("hex");
 const admin = { authorization: `Bearer ${TEST_ADMIN_TOKEN}` };
 
 /** Reads a blob as the site admin (who may read any blob). */
-const get = (node: RunningServer, name: string, path = "") => fetch(`${node.url}/api/v1/blobs/${name}${path}`, { headers: admin });
+const get = (node: RunningServer, name: string, path = "") =>
+  fetch(`${node.url}/api/v1/blobs/${name}${path}`, { headers: admin });
 
 /**
  * PUT `data` in pieces of `piece` bytes, `pauseMs` apart (so uploads overlap), or only its first
  * `abortAfter` bytes before the client goes away.
  */
-function put(node: RunningServer, token: string, name: string, data: Buffer, opts: { piece?: number; pauseMs?: number; abortAfter?: number } = {}) {
+function put(
+  node: RunningServer,
+  token: string,
+  name: string,
+  data: Buffer,
+  opts: { piece?: number; pauseMs?: number; abortAfter?: number } = {},
+) {
   const { piece = 64 * 1024, pauseMs = 0, abortAfter } = opts;
   return new Promise<{ status: number; body: any }>((resolve, reject) => {
-    const req = request(`${node.url}/api/v1/blobs/${name}`, { method: "PUT", headers: { authorization: `Bearer ${token}`, "content-length": data.length } });
+    const req = request(`${node.url}/api/v1/blobs/${name}`, {
+      method: "PUT",
+      headers: { authorization: `Bearer ${token}`, "content-length": data.length },
+    });
     req.on("response", (res) => {
       let text = "";
       res.on("data", (d) => (text += d));
@@ -52,10 +62,16 @@ if (process.env.TEST_DATABASE_URL) {
     let a: RunningServer;
     let b: RunningServer;
     let token: string;
-    const count = async (table: "blob" | "blob_chunk") => ((await rawSql(db, `SELECT count(*)::int AS n FROM ${table}`)) as { n: number }[])[0]!.n;
+    const count = async (table: "blob" | "blob_chunk") =>
+      ((await rawSql(db, `SELECT count(*)::int AS n FROM ${table}`)) as { n: number }[])[0]!.n;
     /** Sessions of this database left inside a transaction with nothing running (an upload that was never rolled back). */
     const openTransactions = async () =>
-      ((await rawSql(db, `SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND state LIKE 'idle in transaction%'`)) as { n: number }[])[0]!.n;
+      (
+        (await rawSql(
+          db,
+          `SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND state LIKE 'idle in transaction%'`,
+        )) as { n: number }[]
+      )[0]!.n;
 
     beforeAll(async () => {
       db = await createTestDatabase("postgres");
@@ -72,24 +88,49 @@ if (process.env.TEST_DATABASE_URL) {
       expect(got.status).toBe(200);
       expect(got.headers.get("content-length")).toBe(String(data.length));
       expect(Buffer.from(await got.arrayBuffer()).equals(data)).toBe(true);
-      expect(await (await get(b, sha(data), "/verify")).json()).toEqual({ sha256: sha(data), ok: true, size: data.length });
-      expect((await put(b, token, sha(data), data)).body).toEqual({ sha256: sha(data), size: data.length, created: false });
-      const rows = (await rawSql(db, `SELECT idx, length(data)::int AS bytes FROM blob_chunk ORDER BY idx`)) as { idx: number; bytes: number }[];
-      expect(rows.map((r) => r.bytes)).toEqual([...Array(Math.floor(data.length / CHUNK_BYTES)).fill(CHUNK_BYTES), data.length % CHUNK_BYTES]);
+      expect(await (await get(b, sha(data), "/verify")).json()).toEqual({
+        sha256: sha(data),
+        ok: true,
+        size: data.length,
+      });
+      expect((await put(b, token, sha(data), data)).body).toEqual({
+        sha256: sha(data),
+        size: data.length,
+        created: false,
+      });
+      const rows = (await rawSql(
+        db,
+        `SELECT idx, length(data)::int AS bytes FROM blob_chunk ORDER BY idx`,
+      )) as { idx: number; bytes: number }[];
+      expect(rows.map((r) => r.bytes)).toEqual([
+        ...Array(Math.floor(data.length / CHUNK_BYTES)).fill(CHUNK_BYTES),
+        data.length % CHUNK_BYTES,
+      ]);
     });
 
     it("a changed chunk in the database is caught by verify on either node", async () => {
       const data = randomBytes(CHUNK_BYTES + 10);
       expect((await put(b, token, sha(data), data)).status).toBe(201);
-      await rawSql(db, `UPDATE blob_chunk SET data = set_byte(data, 5, (get_byte(data, 5) + 1) % 256) WHERE idx = 1 AND content_id = (SELECT content_id FROM blob WHERE sha256 = $1)`, [sha(data)]);
-      expect(await (await get(a, sha(data), "/verify")).json()).toEqual({ sha256: sha(data), ok: false, size: data.length });
+      await rawSql(
+        db,
+        `UPDATE blob_chunk SET data = set_byte(data, 5, (get_byte(data, 5) + 1) % 256) WHERE idx = 1 AND content_id = (SELECT content_id FROM blob WHERE sha256 = $1)`,
+        [sha(data)],
+      );
+      expect(await (await get(a, sha(data), "/verify")).json()).toEqual({
+        sha256: sha(data),
+        ok: false,
+        size: data.length,
+      });
     });
 
     it("an upload over the limit, the wrong content, or a client that goes away leaves no row and no open transaction", async () => {
       const [blobs, chunks] = [await count("blob"), await count("blob_chunk")];
       const big = randomBytes(MAX + 1); // the limit is found while streaming: 8 chunks were written by then
       const over = await new Promise<number>((resolve, reject) => {
-        const req = request(`${a.url}/api/v1/blobs/${sha(big)}`, { method: "PUT", headers: { authorization: `Bearer ${token}`, "transfer-encoding": "chunked" } });
+        const req = request(`${a.url}/api/v1/blobs/${sha(big)}`, {
+          method: "PUT",
+          headers: { authorization: `Bearer ${token}`, "transfer-encoding": "chunked" },
+        });
         req.on("response", (res) => (res.resume(), resolve(res.statusCode!)));
         req.on("error", reject);
         req.end(big);
@@ -100,7 +141,9 @@ if (process.env.TEST_DATABASE_URL) {
       expect([mismatch.status, mismatch.body.error.code]).toEqual([400, "hash_mismatch"]);
       // Three clients vanish mid-upload, more than the node's upload slots (a quarter of its pool).
       const vanished = randomBytes(MAX - 1);
-      await Promise.all([a, a, a].map((n) => put(n, token, sha(vanished), vanished, { abortAfter: 3 * CHUNK_BYTES })));
+      await Promise.all(
+        [a, a, a].map((n) => put(n, token, sha(vanished), vanished, { abortAfter: 3 * CHUNK_BYTES })),
+      );
       await eventually(openTransactions, (n) => n === 0, "the abandoned uploads rolled back");
       expect([await count("blob"), await count("blob_chunk")]).toEqual([blobs, chunks]);
       // The slots and connections came back: the same node takes the whole blob now.
@@ -109,13 +152,26 @@ if (process.env.TEST_DATABASE_URL) {
 
     it("two uploads of one blob at once, one per node, both succeed and store it once", async () => {
       const data = randomBytes(5 * CHUNK_BYTES + 3);
-      const both = await Promise.all([a, b].map((n) => put(n, token, sha(data), data, { piece: 32 * 1024, pauseMs: 5 })));
+      const both = await Promise.all(
+        [a, b].map((n) => put(n, token, sha(data), data, { piece: 32 * 1024, pauseMs: 5 })),
+      );
       expect(both.map((r) => r.status).sort()).toEqual([200, 201]);
       expect(both.map((r) => r.body.created).sort()).toEqual([false, true]);
-      const rows = (await rawSql(db, `SELECT count(DISTINCT content_id)::int AS ids, count(*)::int AS n FROM blob_chunk WHERE content_id IN (SELECT content_id FROM blob WHERE sha256 = $1)`, [sha(data)])) as { ids: number; n: number }[];
+      const rows = (await rawSql(
+        db,
+        `SELECT count(DISTINCT content_id)::int AS ids, count(*)::int AS n FROM blob_chunk WHERE content_id IN (SELECT content_id FROM blob WHERE sha256 = $1)`,
+        [sha(data)],
+      )) as { ids: number; n: number }[];
       expect(rows[0]).toEqual({ ids: 1, n: 6 });
       expect(await openTransactions()).toBe(0);
-      expect(await count("blob_chunk")).toBe(((await rawSql(db, `SELECT coalesce(sum(ceil(size / ${CHUNK_BYTES}.0)), 0)::int AS n FROM blob`)) as { n: number }[])[0]!.n);
+      expect(await count("blob_chunk")).toBe(
+        (
+          (await rawSql(
+            db,
+            `SELECT coalesce(sum(ceil(size / ${CHUNK_BYTES}.0)), 0)::int AS n FROM blob`,
+          )) as { n: number }[]
+        )[0]!.n,
+      );
     });
   });
 
@@ -126,7 +182,10 @@ if (process.env.TEST_DATABASE_URL) {
     beforeAll(async () => {
       db = await createTestDatabase("postgres");
       dir = mkdtempSync(join(tmpdir(), "podwatch-shared-blobs-"));
-      nodes = [await startServerOn(db, { PODWATCH_BLOB_DIR: dir }), await startServerOn(db, { PODWATCH_BLOB_DIR: dir })];
+      nodes = [
+        await startServerOn(db, { PODWATCH_BLOB_DIR: dir }),
+        await startServerOn(db, { PODWATCH_BLOB_DIR: dir }),
+      ];
     });
     afterAll(async () => {
       for (const n of nodes ?? []) await n.close();
@@ -141,7 +200,11 @@ if (process.env.TEST_DATABASE_URL) {
       expect((await put(a, tokens["uploader"]!, sha(data), data)).status).toBe(201);
       expect(existsSync(join(dir, sha(data).slice(0, 2), sha(data)))).toBe(true);
       expect(Buffer.from(await (await get(b, sha(data))).arrayBuffer()).equals(data)).toBe(true);
-      expect(await (await get(b, sha(data), "/verify")).json()).toEqual({ sha256: sha(data), ok: true, size: data.length });
+      expect(await (await get(b, sha(data), "/verify")).json()).toEqual({
+        sha256: sha(data),
+        ok: true,
+        size: data.length,
+      });
       expect((await put(b, tokens["uploader"]!, sha(data), data)).body.created).toBe(false);
       expect(await rawSql(db, `SELECT sha256 FROM blob`)).toEqual([]);
     });

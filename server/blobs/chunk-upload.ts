@@ -22,7 +22,12 @@ export class ChunkUpload {
   private lost: Error | null = null;
   private readonly onLost = (e: Error) => (this.lost ??= e);
 
-  constructor(private readonly pool: pg.Pool, private readonly slots: UploadSlots, private readonly contentId: string, private readonly caller: string) {}
+  constructor(
+    private readonly pool: pg.Pool,
+    private readonly slots: UploadSlots,
+    private readonly contentId: string,
+    private readonly caller: string,
+  ) {}
 
   async write(chunk: Buffer) {
     this.pieces.push(chunk);
@@ -51,7 +56,12 @@ export class ChunkUpload {
     this.client = null;
     this.pieces = [];
     if (client) {
-      const broken = this.committed ? undefined : await client.query("ROLLBACK").then(() => undefined, (e: Error) => e);
+      const broken = this.committed
+        ? undefined
+        : await client.query("ROLLBACK").then(
+            () => undefined,
+            (e: Error) => e,
+          );
       client.off("error", this.onLost);
       client.release(broken ?? this.lost ?? undefined); // an error destroys the connection instead of pooling it
     }
@@ -65,7 +75,11 @@ export class ChunkUpload {
     this.pieces = rest.length ? [rest] : [];
     this.pending = rest.length;
     const client = await this.connection();
-    await client.query(`INSERT INTO blob_chunk (content_id, idx, data) VALUES ($1, $2, $3)`, [this.contentId, this.idx++, all.subarray(0, bytes)]);
+    await client.query(`INSERT INTO blob_chunk (content_id, idx, data) VALUES ($1, $2, $3)`, [
+      this.contentId,
+      this.idx++,
+      all.subarray(0, bytes),
+    ]);
   }
 
   private async connection(): Promise<pg.PoolClient> {

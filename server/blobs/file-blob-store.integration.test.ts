@@ -25,7 +25,8 @@ afterAll(() => {
 });
 
 const until = async (what: () => boolean, ms = 20_000) => {
-  for (const end = Date.now() + ms; !what(); await new Promise((r) => setTimeout(r, 20))) if (Date.now() > end) throw new Error("timed out");
+  for (const end = Date.now() + ms; !what(); await new Promise((r) => setTimeout(r, 20)))
+    if (Date.now() > end) throw new Error("timed out");
 };
 
 /** The pid of a process that has exited (so no live process owns it, barring reuse). */
@@ -38,10 +39,16 @@ async function deadPid(): Promise<number> {
 describe("blob store temporary files", () => {
   it("a SIGKILL during an upload leaves a partial temp file, which the next start removes", async () => {
     const dir = tempDir();
-    const server = await spawnServer({ DATABASE_URL: `file:${join(dir, "tape.db")}`, PODWATCH_AUTH_SECRET: "s".repeat(32) });
+    const server = await spawnServer({
+      DATABASE_URL: `file:${join(dir, "tape.db")}`,
+      PODWATCH_AUTH_SECRET: "s".repeat(32),
+    });
     const tmp = join(dir, "blobs", "tmp");
     // Half of a 1 MB upload, then nothing: the server is writing it to a temp file when it dies.
-    const req = request(`${server.url}/api/v1/blobs/${"a".repeat(64)}`, { method: "PUT", headers: { authorization: `Bearer ${SPAWN_ADMIN_TOKEN}`, "content-length": 1 << 20 } });
+    const req = request(`${server.url}/api/v1/blobs/${"a".repeat(64)}`, {
+      method: "PUT",
+      headers: { authorization: `Bearer ${SPAWN_ADMIN_TOKEN}`, "content-length": 1 << 20 },
+    });
     req.on("error", () => {});
     req.write(Buffer.alloc(512 * 1024, 1));
     await until(() => readdirSync(tmp).some((f) => statSync(join(tmp, f)).size > 0));
@@ -81,7 +88,11 @@ describe("blob store temporary files", () => {
     const name = createHash("sha256").update(data).digest("hex");
     // Two stores on one folder, as two nodes sharing PODWATCH_BLOB_DIR.
     const stores = [new FileBlobStore(dir, 1 << 20, true), new FileBlobStore(dir, 1 << 20, true)];
-    const results = await Promise.all(Array.from({ length: 6 }, (_, i) => stores[i % 2]!.put(name, Readable.from([data.subarray(0, 1000), data.subarray(1000)]))));
+    const results = await Promise.all(
+      Array.from({ length: 6 }, (_, i) =>
+        stores[i % 2]!.put(name, Readable.from([data.subarray(0, 1000), data.subarray(1000)])),
+      ),
+    );
     expect(results.filter((r) => r.created)).toHaveLength(1);
     expect(results.every((r) => r.size === data.length)).toBe(true);
     expect(await verifyBlob(stores[1]!, name)).toEqual({ ok: true, size: data.length });
@@ -107,12 +118,14 @@ describe("blob store temporary files", () => {
     // The temp folder turns into a file: opening the upload's temp file fails while the body is still arriving.
     rmSync(join(dir, "tmp"), { recursive: true, force: true });
     writeFileSync(join(dir, "tmp"), "not a folder");
-    const slowBody = Readable.from((async function* () {
-      for (let i = 0; i < 3; i++) {
-        await new Promise((r) => setTimeout(r, 50));
-        yield Buffer.alloc(1024, i);
-      }
-    })());
+    const slowBody = Readable.from(
+      (async function* () {
+        for (let i = 0; i < 3; i++) {
+          await new Promise((r) => setTimeout(r, 50));
+          yield Buffer.alloc(1024, i);
+        }
+      })(),
+    );
     // Before the fix the error had no listener: an uncaught exception, which vitest reports and a server dies of.
     await expect(store.put("e".repeat(64), slowBody)).rejects.toMatchObject({ code: "ENOTDIR" });
   });

@@ -4,13 +4,29 @@
 // other machines never see half a blob; it is fsynced before it is named, and its
 // folder after, so a power cut cannot leave a short file under a blob's name.
 import { randomUUID } from "node:crypto";
-import { createReadStream, createWriteStream, linkSync, mkdirSync, readdirSync, renameSync, rmSync, statSync } from "node:fs";
+import {
+  createReadStream,
+  createWriteStream,
+  linkSync,
+  mkdirSync,
+  readdirSync,
+  renameSync,
+  rmSync,
+  statSync,
+} from "node:fs";
 import { open, stat } from "node:fs/promises";
 import { join } from "node:path";
 import type { Readable } from "node:stream";
 import { once } from "node:events";
 import { finished } from "node:stream/promises";
-import { hashMismatch, readHashed, tooBig, type BlobPut, type BlobStore, type PutOptions } from "./blob-store";
+import {
+  hashMismatch,
+  readHashed,
+  tooBig,
+  type BlobPut,
+  type BlobStore,
+  type PutOptions,
+} from "./blob-store";
 
 /** Temp files this process is writing right now (another store on the same folder must not sweep them). */
 const writing = new Set<string>();
@@ -20,7 +36,11 @@ export const SHARED_TEMP_STALE_MS = 60 * 60 * 1000;
 
 export class FileBlobStore implements BlobStore {
   /** `shared`: the folder is PODWATCH_BLOB_DIR, which processes on other machines write too. */
-  constructor(private readonly dir: string, readonly maxBytes: number, private readonly shared = false) {
+  constructor(
+    private readonly dir: string,
+    readonly maxBytes: number,
+    private readonly shared = false,
+  ) {
     mkdirSync(join(dir, "tmp"), { recursive: true });
     this.sweepTemp();
   }
@@ -39,7 +59,9 @@ export class FileBlobStore implements BlobStore {
       const path = join(tmp, name);
       if (writing.has(path)) continue;
       const pid = Number(/^(\d+)-/.exec(name)?.[1] ?? NaN);
-      const abandoned = this.shared ? modifiedBefore(path, staleBefore) : pid === process.pid || !Number.isInteger(pid) || !isAlive(pid);
+      const abandoned = this.shared
+        ? modifiedBefore(path, staleBefore)
+        : pid === process.pid || !Number.isInteger(pid) || !isAlive(pid);
       if (abandoned) rmSync(path, { force: true, recursive: true });
     }
   }
@@ -49,7 +71,9 @@ export class FileBlobStore implements BlobStore {
   }
 
   async stat(sha256: string): Promise<{ size: number } | null> {
-    const s = await stat(this.path(sha256)).catch((e: NodeJS.ErrnoException) => (e.code === "ENOENT" ? null : Promise.reject(e)));
+    const s = await stat(this.path(sha256)).catch((e: NodeJS.ErrnoException) =>
+      e.code === "ENOENT" ? null : Promise.reject(e),
+    );
     return s ? { size: s.size } : null;
   }
 
@@ -125,7 +149,8 @@ async function syncFile(path: string) {
   }
 }
 
-const modifiedBefore = (path: string, before: number) => (statSync(path, { throwIfNoEntry: false })?.mtimeMs ?? 0) < before;
+const modifiedBefore = (path: string, before: number) =>
+  (statSync(path, { throwIfNoEntry: false })?.mtimeMs ?? 0) < before;
 
 function isAlive(pid: number): boolean {
   try {

@@ -21,7 +21,8 @@ if (process.env.TEST_DATABASE_URL) {
     let db: TestDatabase;
     let cwd: string;
     let work: string;
-    const blobCount = async (d: TestDatabase) => ((await rawSql(d, `SELECT count(*)::int AS n FROM blob`)) as { n: number }[])[0]!.n;
+    const blobCount = async (d: TestDatabase) =>
+      ((await rawSql(d, `SELECT count(*)::int AS n FROM blob`)) as { n: number }[])[0]!.n;
 
     // PostgreSQL's data folder is ./data of the working directory: this test file runs in its own process.
     beforeAll(() => {
@@ -42,15 +43,35 @@ if (process.env.TEST_DATABASE_URL) {
       const { podId, tokens } = await agentPod(before.url, "upgrade", { bot: "implementer" });
       await before.close();
       const files = new FileBlobStore(join(work, "data", "blobs"), 8 * 1024 * 1024);
-      const blobs = [randomBytes(2 * CHUNK_BYTES + 123), Buffer.from("a small log\n"), randomBytes(CHUNK_BYTES)];
+      const blobs = [
+        randomBytes(2 * CHUNK_BYTES + 123),
+        Buffer.from("a small log\n"),
+        randomBytes(CHUNK_BYTES),
+      ];
       for (const b of blobs) expect((await files.put(sha(b), Readable.from([b]))).created).toBe(true);
       const torn = randomBytes(5000);
       writeFileSync(files.path(sha(blobs[2]!)), torn); // a file cut short by a power cut: its name no longer matches
-      const bundle = { bundleId: "b1", commands: [], artifacts: blobs.map((b, i) => ({ path: `f${i}`, sha256: sha(b), size: b.length })), env: { commit: "abc" }, manifestHash: sha(blobs[0]!) };
+      const bundle = {
+        bundleId: "b1",
+        commands: [],
+        artifacts: blobs.map((b, i) => ({ path: `f${i}`, sha256: sha(b), size: b.length })),
+        env: { commit: "abc" },
+        manifestHash: sha(blobs[0]!),
+      };
 
       const a = await startServerOn(db, { PODWATCH_NODE_ID: "import-a" });
       expect(await blobCount(db)).toBe(0); // no evidence yet: nothing imported
-      expect((await api(a.url, "POST", `/api/v1/pods/${podId}/events`, { type: "evidence.bundle", actor: "bot", body: bundle }, { token: tokens["bot"]! })).status).toBe(201);
+      expect(
+        (
+          await api(
+            a.url,
+            "POST",
+            `/api/v1/pods/${podId}/events`,
+            { type: "evidence.bundle", actor: "bot", body: bundle },
+            { token: tokens["bot"]! },
+          )
+        ).status,
+      ).toBe(201);
       await a.close();
 
       const b = await startServerOn(db, { PODWATCH_NODE_ID: "import-b" });
@@ -61,9 +82,14 @@ if (process.env.TEST_DATABASE_URL) {
           for (const blob of blobs.slice(0, 2)) {
             const got = await fetch(`${node.url}/api/v1/blobs/${sha(blob)}?pod=${podId}`, { headers: admin });
             expect(Buffer.from(await got.arrayBuffer()).equals(blob)).toBe(true);
-            expect((await api(node.url, "GET", `/api/v1/blobs/${sha(blob)}/verify?pod=${podId}`)).body).toEqual({ sha256: sha(blob), ok: true, size: blob.length });
+            expect(
+              (await api(node.url, "GET", `/api/v1/blobs/${sha(blob)}/verify?pod=${podId}`)).body,
+            ).toEqual({ sha256: sha(blob), ok: true, size: blob.length });
           }
-          expect((await fetch(`${node.url}/api/v1/blobs/${sha(blobs[2]!)}?pod=${podId}`, { headers: admin })).status).toBe(404);
+          expect(
+            (await fetch(`${node.url}/api/v1/blobs/${sha(blobs[2]!)}?pod=${podId}`, { headers: admin }))
+              .status,
+          ).toBe(404);
         }
         for (const blob of blobs) expect(existsSync(files.path(sha(blob)))).toBe(true); // left in place
       } finally {

@@ -16,7 +16,11 @@ import { advisoryLocks } from "../db/advisory-locks";
 
 const SHA256 = /^[0-9a-f]{64}$/;
 
-export async function importFolderBlobs(pool: pg.Pool, blobs: BlobStore, dir: string): Promise<{ imported: number; refused: number }> {
+export async function importFolderBlobs(
+  pool: pg.Pool,
+  blobs: BlobStore,
+  dir: string,
+): Promise<{ imported: number; refused: number }> {
   const files = await missing(pool, blobFiles(dir));
   if (files.length === 0 || !(await hasEvidence(pool))) return { imported: 0, refused: 0 };
   const lock = await pool.connect();
@@ -39,7 +43,9 @@ export async function importFolderBlobs(pool: pg.Pool, blobs: BlobStore, dir: st
     lock.release();
   }
   if (imported || refused) {
-    console.log(`podwatch: imported ${imported} blob(s) from ${dir} into the database${refused ? `, ${refused} refused (see above)` : ""}; the files are left in place and are no longer read`);
+    console.log(
+      `podwatch: imported ${imported} blob(s) from ${dir} into the database${refused ? `, ${refused} refused (see above)` : ""}; the files are left in place and are no longer read`,
+    );
   }
   return { imported, refused };
 }
@@ -47,7 +53,9 @@ export async function importFolderBlobs(pool: pg.Pool, blobs: BlobStore, dir: st
 /** The files whose blob the database lacks (one query: after the import, every start asks again). */
 async function missing(pool: pg.Pool, files: { sha256: string; path: string }[]) {
   if (files.length === 0) return files;
-  const { rows } = await pool.query<{ sha256: string }>(`SELECT sha256 FROM blob WHERE sha256 = ANY($1)`, [files.map((f) => f.sha256)]);
+  const { rows } = await pool.query<{ sha256: string }>(`SELECT sha256 FROM blob WHERE sha256 = ANY($1)`, [
+    files.map((f) => f.sha256),
+  ]);
   const stored = new Set(rows.map((r) => r.sha256));
   return files.filter((f) => !stored.has(f.sha256));
 }
@@ -64,7 +72,8 @@ function blobFiles(dir: string): { sha256: string; path: string }[] {
   for (const prefix of readdirSync(dir)) {
     if (!/^[0-9a-f]{2}$/.test(prefix)) continue;
     for (const name of readdirSync(join(dir, prefix))) {
-      if (SHA256.test(name) && name.startsWith(prefix)) files.push({ sha256: name, path: join(dir, prefix, name) });
+      if (SHA256.test(name) && name.startsWith(prefix))
+        files.push({ sha256: name, path: join(dir, prefix, name) });
     }
   }
   return files;

@@ -11,12 +11,18 @@ type BundleBody = { artifacts?: { sha256?: unknown }[]; manifestHash?: unknown }
 
 export async function podReferencesBlob(store: TapeStore, podId: string, sha256: string): Promise<boolean> {
   // The text search narrows to bundles mentioning the hash anywhere; the body decides where.
-  for (let before = NEWEST; ; ) {
-    const page = await store.searchEvents(podId, { types: ["evidence.bundle"], q: sha256 }, before, CANDIDATES);
+  for (let before = NEWEST; ;) {
+    const page = await store.searchEvents(
+      podId,
+      { types: ["evidence.bundle"], q: sha256 },
+      before,
+      CANDIDATES,
+    );
     for (const e of page) if (names(JSON.parse(e.body) as BundleBody, sha256)) return true;
     if (page.length < CANDIDATES) return false;
     before = page.at(-1)!.seq;
   }
 }
 
-const names = (b: BundleBody, sha256: string) => b.manifestHash === sha256 || (b.artifacts ?? []).some((a) => a.sha256 === sha256);
+const names = (b: BundleBody, sha256: string) =>
+  b.manifestHash === sha256 || (b.artifacts ?? []).some((a) => a.sha256 === sha256);

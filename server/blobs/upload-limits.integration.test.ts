@@ -24,9 +24,15 @@ if (process.env.TEST_DATABASE_URL) {
   describe("blob upload limits on PostgreSQL", () => {
     let db: TestDatabase;
     let store: TapeStore;
-    const count = async (table: "blob" | "blob_chunk") => ((await rawSql(db, `SELECT count(*)::int AS n FROM ${table}`)) as { n: number }[])[0]!.n;
+    const count = async (table: "blob" | "blob_chunk") =>
+      ((await rawSql(db, `SELECT count(*)::int AS n FROM ${table}`)) as { n: number }[])[0]!.n;
     const openTransactions = async () =>
-      ((await rawSql(db, `SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND state LIKE 'idle in transaction%'`)) as { n: number }[])[0]!.n;
+      (
+        (await rawSql(
+          db,
+          `SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND state LIKE 'idle in transaction%'`,
+        )) as { n: number }[]
+      )[0]!.n;
 
     beforeAll(async () => {
       db = await createTestDatabase("postgres");
@@ -38,17 +44,27 @@ if (process.env.TEST_DATABASE_URL) {
       const blobs = new PostgresBlobStore(store.pool!, 4 * CHUNK_BYTES, 2, { bodyIdleMs: 300 });
       const data = randomBytes(2 * CHUNK_BYTES);
       const { body } = stalled(data, CHUNK_BYTES + 10); // past a chunk: a connection is held
-      await expect(blobs.put(sha(data), body, { caller: "t1" })).rejects.toMatchObject({ status: 408, code: "body_timeout" });
+      await expect(blobs.put(sha(data), body, { caller: "t1" })).rejects.toMatchObject({
+        status: 408,
+        code: "body_timeout",
+      });
       expect(await count("blob")).toBe(0);
       expect(await count("blob_chunk")).toBe(0);
       expect(await openTransactions()).toBe(0);
       // Its slot is free again: the same caller stores a blob.
       const small = randomBytes(1000);
-      expect(await blobs.put(sha(small), new PassThrough().end(small), { caller: "t1" })).toEqual({ size: 1000, created: true });
+      expect(await blobs.put(sha(small), new PassThrough().end(small), { caller: "t1" })).toEqual({
+        size: 1000,
+        created: true,
+      });
     });
 
     it("with every slot held by stalled uploads, another upload gets 503 after a bounded wait, not a place in an endless queue", async () => {
-      const blobs = new PostgresBlobStore(store.pool!, 4 * CHUNK_BYTES, 2, { bodyIdleMs: 10_000, waitMs: 300, maxWaiting: 1 });
+      const blobs = new PostgresBlobStore(store.pool!, 4 * CHUNK_BYTES, 2, {
+        bodyIdleMs: 10_000,
+        waitMs: 300,
+        maxWaiting: 1,
+      });
       const big = [randomBytes(2 * CHUNK_BYTES), randomBytes(2 * CHUNK_BYTES)];
       const holders = big.map((d, i) => ({ ...stalled(d, CHUNK_BYTES + 1), d, caller: `holder-${i}` }));
       const held = holders.map((h) => blobs.put(sha(h.d), h.body, { caller: h.caller }));
@@ -59,24 +75,42 @@ if (process.env.TEST_DATABASE_URL) {
       waiting.catch(() => {});
       const other = randomBytes(10);
       // The queue holds one: a second waiter is told at once.
-      await expect(blobs.put(sha(other), new PassThrough().end(other), { caller: "another" })).rejects.toMatchObject({ status: 503, code: "blob_uploads_busy" });
-      await expect(waiting).rejects.toMatchObject({ status: 503, code: "blob_uploads_busy", retryAfterSeconds: 5 });
+      await expect(
+        blobs.put(sha(other), new PassThrough().end(other), { caller: "another" }),
+      ).rejects.toMatchObject({ status: 503, code: "blob_uploads_busy" });
+      await expect(waiting).rejects.toMatchObject({
+        status: 503,
+        code: "blob_uploads_busy",
+        retryAfterSeconds: 5,
+      });
       for (const h of holders) h.rest();
       expect((await Promise.all(held)).map((r) => r.created)).toEqual([true, true]);
-      expect(await blobs.put(sha(tiny), new PassThrough().end(tiny), { caller: "someone" })).toEqual({ size: 10, created: true });
+      expect(await blobs.put(sha(tiny), new PassThrough().end(tiny), { caller: "someone" })).toEqual({
+        size: 10,
+        created: true,
+      });
     });
 
     it("one caller holds one slot at a time: its second upload waits (then 503), while another caller's goes through", async () => {
-      const blobs = new PostgresBlobStore(store.pool!, 4 * CHUNK_BYTES, 2, { bodyIdleMs: 10_000, waitMs: 300 });
+      const blobs = new PostgresBlobStore(store.pool!, 4 * CHUNK_BYTES, 2, {
+        bodyIdleMs: 10_000,
+        waitMs: 300,
+      });
       const first = randomBytes(2 * CHUNK_BYTES);
       const second = randomBytes(2 * CHUNK_BYTES);
       const a = stalled(first, CHUNK_BYTES + 1);
       const b = stalled(second, CHUNK_BYTES + 1);
       const holding = blobs.put(sha(first), a.body, { caller: "greedy" });
       await new Promise((r) => setTimeout(r, 100));
-      await expect(blobs.put(sha(second), b.body, { caller: "greedy" })).rejects.toMatchObject({ status: 503, message: /previous blob upload/ });
+      await expect(blobs.put(sha(second), b.body, { caller: "greedy" })).rejects.toMatchObject({
+        status: 503,
+        message: /previous blob upload/,
+      });
       const fair = randomBytes(CHUNK_BYTES + 5);
-      expect(await blobs.put(sha(fair), new PassThrough().end(fair), { caller: "polite" })).toEqual({ size: fair.length, created: true });
+      expect(await blobs.put(sha(fair), new PassThrough().end(fair), { caller: "polite" })).toEqual({
+        size: fair.length,
+        created: true,
+      });
       a.rest();
       expect((await holding).created).toBe(true);
       expect(await openTransactions()).toBe(0);

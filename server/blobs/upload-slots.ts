@@ -30,12 +30,19 @@ export class UploadSlots {
 
   take(caller: string): Promise<void> {
     if (this.free > 0 && !this.holding.has(caller)) return Promise.resolve(this.hold(caller));
-    if (this.waiting.length >= this.limits.maxWaiting) return Promise.reject(new UploadsBusy("too many blob uploads are waiting"));
+    if (this.waiting.length >= this.limits.maxWaiting)
+      return Promise.reject(new UploadsBusy("too many blob uploads are waiting"));
     return new Promise<void>((resolve, reject) => {
       const waiter = { caller, grant: () => (clearTimeout(timer), resolve()) };
       const timer = setTimeout(() => {
         this.waiting.splice(this.waiting.indexOf(waiter), 1);
-        reject(new UploadsBusy(this.holding.has(caller) ? "your previous blob upload is still running" : "every blob upload slot is busy"));
+        reject(
+          new UploadsBusy(
+            this.holding.has(caller)
+              ? "your previous blob upload is still running"
+              : "every blob upload slot is busy",
+          ),
+        );
       }, this.limits.waitMs);
       this.waiting.push(waiter);
     });
@@ -46,7 +53,7 @@ export class UploadSlots {
     if (held > 0) this.holding.set(caller, held);
     else this.holding.delete(caller);
     this.free++;
-    for (let i = 0; this.free > 0 && i < this.waiting.length; ) {
+    for (let i = 0; this.free > 0 && i < this.waiting.length;) {
       const next = this.waiting[i]!;
       if (this.holding.has(next.caller)) {
         i++;

@@ -12,7 +12,9 @@ import type { TEvent } from "../wire/events";
 import { listBudgets } from "./list-budgets";
 
 /** A removal names only the budget; setting one says it all. */
-export type BudgetChange = { budgetId: string; limit: null } | { budgetId: string; agentId?: string; metric: BudgetMetric; limit: number; then: BudgetAction };
+export type BudgetChange =
+  | { budgetId: string; limit: null }
+  | { budgetId: string; agentId?: string; metric: BudgetMetric; limit: number; then: BudgetAction };
 
 /**
  * budget.set for this change. A removal (`limit: null`) repeats the budget's own metric, agent
@@ -23,17 +25,45 @@ export function budgetSetEvent(s: PodState, change: BudgetChange, actor: string)
   if (limit === null) {
     const b = Object.hasOwn(s.budgetLimits, budgetId) ? s.budgetLimits[budgetId]! : null;
     if (!b) throw new AppError(404, "not_found", `budget ${budgetId} does not exist in this pod`);
-    return { type: "budget.set", actor, body: { budgetId, ...(b.agentId ? { agentId: b.agentId } : {}), metric: b.metric, limit: null, then: b.then } };
+    return {
+      type: "budget.set",
+      actor,
+      body: {
+        budgetId,
+        ...(b.agentId ? { agentId: b.agentId } : {}),
+        metric: b.metric,
+        limit: null,
+        then: b.then,
+      },
+    };
   }
-  return { type: "budget.set", actor, body: { budgetId, ...(change.agentId ? { agentId: change.agentId } : {}), metric: change.metric, limit, then: change.then } };
+  return {
+    type: "budget.set",
+    actor,
+    body: {
+      budgetId,
+      ...(change.agentId ? { agentId: change.agentId } : {}),
+      metric: change.metric,
+      limit,
+      then: change.then,
+    },
+  };
 }
 
 /** `before`: the pod's state when the caller has read it already (a route's guard); the append checks the rules against the latest anyway. */
-export async function setBudget(app: Pick<AppContext, "store" | "append">, podId: string, change: BudgetChange, as: AppendIdentity, before?: PodState): Promise<BudgetSetResponse> {
+export async function setBudget(
+  app: Pick<AppContext, "store" | "append">,
+  podId: string,
+  change: BudgetChange,
+  as: AppendIdentity,
+  before?: PodState,
+): Promise<BudgetSetResponse> {
   before ??= (await app.store.readState(podId)) ?? undefined;
   if (!before) throw new AppError(404, "not_found", "pod not found");
   const [event] = await app.append(podId, [budgetSetEvent(before, change, speakerOf(as))], as);
   const after = change.limit === null ? null : await app.store.readState(podId);
-  const budget = after ? (listBudgets(after, Date.now()).find((b) => b.budgetId === change.budgetId) ?? null) : null;
+  const budget = after
+    ? (listBudgets(after, Date.now()).find((b) => b.budgetId === change.budgetId) ?? null)
+    : null;
   return { event: event!, budget };
 }

@@ -19,14 +19,22 @@ import { eventually, sleep } from "../testing/eventually";
 const admin = { token: CLUSTER_ADMIN_TOKEN };
 const DRAIN_MS = 5000;
 type Ack = { id: string; seq: number; hash: string };
-const note = (actor: string, text: string) => ({ id: randomUUID(), type: "note", actor, body: { kind: "STATUS", text } });
-const head = async (base: string, podId: string): Promise<number> => (await api(base, "GET", `/api/v1/pods/${podId}`, undefined, admin)).body.eventCount;
+const note = (actor: string, text: string) => ({
+  id: randomUUID(),
+  type: "note",
+  actor,
+  body: { kind: "STATUS", text },
+});
+const head = async (base: string, podId: string): Promise<number> =>
+  (await api(base, "GET", `/api/v1/pods/${podId}`, undefined, admin)).body.eventCount;
 
 /** Every event of a pod, read page by page. */
 async function readTape(base: string, podId: string): Promise<(Ack & { type: string })[]> {
   const all: (Ack & { type: string })[] = [];
-  for (let after = 0; ; ) {
-    const page = (await api(base, "GET", `/api/v1/pods/${podId}/events?after=${after}&limit=1000`, undefined, admin)).body.events as (Ack & { type: string })[];
+  for (let after = 0; ;) {
+    const page = (
+      await api(base, "GET", `/api/v1/pods/${podId}/events?after=${after}&limit=1000`, undefined, admin)
+    ).body.events as (Ack & { type: string })[];
     all.push(...page);
     if (page.length < 1000) return all;
     after = page.at(-1)!.seq;
@@ -39,17 +47,31 @@ function slowPost(base: string, path: string, token: string, body: unknown) {
   const { hostname, port } = new URL(base);
   let answered!: (r: { status: number; body: string }) => void;
   const response = new Promise<{ status: number; body: string }>((r) => (answered = r));
-  const req = request({ hostname, port, path, method: "POST", headers: { "content-type": "application/json", "content-length": Buffer.byteLength(text), authorization: `Bearer ${token}` } }, (res) => {
-    let out = "";
-    res.on("data", (d) => (out += d));
-    res.on("end", () => answered({ status: res.statusCode ?? 0, body: out }));
-  });
+  const req = request(
+    {
+      hostname,
+      port,
+      path,
+      method: "POST",
+      headers: {
+        "content-type": "application/json",
+        "content-length": Buffer.byteLength(text),
+        authorization: `Bearer ${token}`,
+      },
+    },
+    (res) => {
+      let out = "";
+      res.on("data", (d) => (out += d));
+      res.on("end", () => answered({ status: res.statusCode ?? 0, body: out }));
+    },
+  );
   req.on("error", (e) => answered({ status: -1, body: String(e) }));
   req.write(text.slice(0, 10));
   return { finish: () => (req.end(text.slice(10)), response) };
 }
 
-const quantile = (sorted: number[], q: number) => sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)]!;
+const quantile = (sorted: number[], q: number) =>
+  sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)]!;
 
 describe.each(testProviders().filter((p) => p === "postgres"))("two podwatch processes on one %s", () => {
   let cluster: Cluster;
@@ -59,7 +81,11 @@ describe.each(testProviders().filter((p) => p === "postgres"))("two podwatch pro
 
   beforeAll(async () => {
     cluster = await startCluster(["a", "b"], { env: { PODWATCH_DRAIN_MS: String(DRAIN_MS) } });
-    proxy = await startFailoverProxy(() => [...cluster.nodes.values()].filter((n) => n.child.exitCode === null && n.child.signalCode === null).map((n) => n.url));
+    proxy = await startFailoverProxy(() =>
+      [...cluster.nodes.values()]
+        .filter((n) => n.child.exitCode === null && n.child.signalCode === null)
+        .map((n) => n.url),
+    );
   }, 120_000);
   afterAll(async () => {
     await proxy?.close();
@@ -70,7 +96,11 @@ describe.each(testProviders().filter((p) => p === "postgres"))("two podwatch pro
     const { podId, tokens } = await agentPod(a(), "latency", { impl: "implementer" }, admin);
     const watcher = watchTape(b(), CLUSTER_ADMIN_TOKEN, podId, 0);
     try {
-      await eventually(async () => watcher.isLive(), (l) => l, "B's socket to be live");
+      await eventually(
+        async () => watcher.isLive(),
+        (l) => l,
+        "B's socket to be live",
+      );
       const sent: { id: string; at: number }[] = [];
       const started = performance.now();
       for (let i = 0; i < 300; i++) {
@@ -87,7 +117,9 @@ describe.each(testProviders().filter((p) => p === "postgres"))("two podwatch pro
       const latencies = sent.map((s) => watcher.arrivals.get(s.id)! - s.at).sort((x, y) => x - y);
       expect(latencies.every((l) => Number.isFinite(l))).toBe(true);
       const [p50, p99] = [quantile(latencies, 0.5), quantile(latencies, 0.99)];
-      console.log(`cluster: POST on A → socket on B, ${latencies.length} events: p50 ${p50.toFixed(1)} ms, p99 ${p99.toFixed(1)} ms, max ${latencies.at(-1)!.toFixed(1)} ms`);
+      console.log(
+        `cluster: POST on A → socket on B, ${latencies.length} events: p50 ${p50.toFixed(1)} ms, p99 ${p99.toFixed(1)} ms, max ${latencies.at(-1)!.toFixed(1)} ms`,
+      );
       expect(p99).toBeLessThanOrEqual(100);
     } finally {
       watcher.close();
@@ -96,19 +128,45 @@ describe.each(testProviders().filter((p) => p === "postgres"))("two podwatch pro
 
   it("an answer given on B wakes an agent's long-poll on A", async () => {
     const { podId, tokens } = await agentPod(a(), "long-poll", { impl: "implementer" }, admin);
-    await api(a(), "POST", `/api/v1/pods/${podId}/members`, { memberId: "ann@example.com", kind: "human", displayName: "Ann", roles: ["approver"] }, admin);
-    const asked = await api(a(), "POST", `/api/v1/pods/${podId}/events`, { type: "escalation", actor: "impl", body: { escalationId: "e1", kind: "intent", question: "Ship?", options: ["Yes", "No"] } }, { token: tokens.impl! });
+    await api(
+      a(),
+      "POST",
+      `/api/v1/pods/${podId}/members`,
+      { memberId: "ann@example.com", kind: "human", displayName: "Ann", roles: ["approver"] },
+      admin,
+    );
+    const asked = await api(
+      a(),
+      "POST",
+      `/api/v1/pods/${podId}/events`,
+      {
+        type: "escalation",
+        actor: "impl",
+        body: { escalationId: "e1", kind: "intent", question: "Ship?", options: ["Yes", "No"] },
+      },
+      { token: tokens.impl! },
+    );
     expect(asked.status).toBe(201);
     const after = asked.body.events[0].seq as number;
-    const poll = api(a(), "GET", `/api/v1/pods/${podId}/events?after=${after}&wait=30`, undefined, { token: tokens.impl! });
+    const poll = api(a(), "GET", `/api/v1/pods/${podId}/events?after=${after}&wait=30`, undefined, {
+      token: tokens.impl!,
+    });
     await sleep(300); // the poll is waiting on A
     const answeredAt = performance.now();
-    const answer = await api(b(), "POST", `/api/v1/pods/${podId}/events`, { type: "escalation.answered", actor: "ann@example.com", body: { escalationId: "e1", answer: "Yes" } }, admin);
+    const answer = await api(
+      b(),
+      "POST",
+      `/api/v1/pods/${podId}/events`,
+      { type: "escalation.answered", actor: "ann@example.com", body: { escalationId: "e1", answer: "Yes" } },
+      admin,
+    );
     expect(answer.status).toBe(201);
     const woken = await poll;
     const waited = performance.now() - answeredAt;
     expect(woken.status).toBe(200);
-    expect(woken.body.events.map((e: { type: string; body: unknown }) => [e.type, e.body])).toEqual([["escalation.answered", { escalationId: "e1", answer: "Yes" }]]);
+    expect(woken.body.events.map((e: { type: string; body: unknown }) => [e.type, e.body])).toEqual([
+      ["escalation.answered", { escalationId: "e1", answer: "Yes" }],
+    ]);
     expect(waited).toBeLessThan(2000); // woken by the answer, not by its 30 s running out
   });
 
@@ -117,15 +175,46 @@ describe.each(testProviders().filter((p) => p === "postgres"))("two podwatch pro
     await rx.up();
     try {
       const { podId, tokens } = await agentPod(a(), "deadline", { impl: "implementer" }, admin);
-      const hook = await api(b(), "POST", `/api/v1/pods/${podId}/webhooks`, { url: rx.url, format: "standard", events: ["deadline.passed"] }, admin);
+      const hook = await api(
+        b(),
+        "POST",
+        `/api/v1/pods/${podId}/webhooks`,
+        { url: rx.url, format: "standard", events: ["deadline.passed"] },
+        admin,
+      );
       expect(hook.status).toBe(201);
       rx.secret = hook.body.secret;
       const at = new Date(Date.now() + 1500).toISOString();
-      const asked = await api(b(), "POST", `/api/v1/pods/${podId}/events`, { type: "escalation", actor: "impl", body: { escalationId: "e1", kind: "intent", question: "Ship?", options: ["Yes", "No"], deadline: { at, then: "answer", answer: "Yes" } } }, { token: tokens.impl! });
+      const asked = await api(
+        b(),
+        "POST",
+        `/api/v1/pods/${podId}/events`,
+        {
+          type: "escalation",
+          actor: "impl",
+          body: {
+            escalationId: "e1",
+            kind: "intent",
+            question: "Ship?",
+            options: ["Yes", "No"],
+            deadline: { at, then: "answer", answer: "Yes" },
+          },
+        },
+        { token: tokens.impl! },
+      );
       expect(asked.status).toBe(201);
-      const passed = async (base: string) => (await readTape(base, podId)).filter((e) => e.type === "deadline.passed");
-      await eventually(() => passed(a()), (l) => l.length > 0, "deadline.passed");
-      await eventually(async () => rx.accepted.length, (n) => n > 0, "the webhook");
+      const passed = async (base: string) =>
+        (await readTape(base, podId)).filter((e) => e.type === "deadline.passed");
+      await eventually(
+        () => passed(a()),
+        (l) => l.length > 0,
+        "deadline.passed",
+      );
+      await eventually(
+        async () => rx.accepted.length,
+        (n) => n > 0,
+        "the webhook",
+      );
       await sleep(2000); // a second node's pass or a redelivery would show up by now
       expect(await passed(a())).toHaveLength(1);
       expect(await passed(b())).toHaveLength(1);
@@ -139,30 +228,52 @@ describe.each(testProviders().filter((p) => p === "postgres"))("two podwatch pro
     const { podId, tokens } = await agentPod(a(), "drain", { impl: "implementer" }, admin);
     const agent = { token: tokens.impl! };
     const watcher = watchTape(proxy.url, CLUSTER_ADMIN_TOKEN, podId, 0); // the proxy picks A, the first ready node
-    await eventually(async () => watcher.isLive(), (l) => l, "the socket to be live on A");
+    await eventually(
+      async () => watcher.isLive(),
+      (l) => l,
+      "the socket to be live on A",
+    );
     let writing = true;
     const writer = (async () => {
       for (let i = 0; writing; i++) {
-        expect((await api(b(), "POST", `/api/v1/pods/${podId}/events`, note("impl", `w${i}`), agent)).status).toBe(201);
+        expect(
+          (await api(b(), "POST", `/api/v1/pods/${podId}/events`, note("impl", `w${i}`), agent)).status,
+        ).toBe(201);
         await sleep(15);
       }
     })();
     await sleep(300);
     const poll = api(a(), "GET", `/api/v1/pods/${podId}/events?after=1000000&wait=30`, undefined, agent);
-    const upload = slowPost(a(), `/api/v1/pods/${podId}/events`, tokens.impl!, note("impl", "sent slowly, across the drain"));
+    const upload = slowPost(
+      a(),
+      `/api/v1/pods/${podId}/events`,
+      tokens.impl!,
+      note("impl", "sent slowly, across the drain"),
+    );
     await sleep(300);
 
     const nodeA = cluster.node("a");
     const termAt = performance.now();
     nodeA.child.kill("SIGTERM");
-    const ready = await eventually(() => api(nodeA.url, "GET", "/readyz", undefined, null), (r) => r.status === 503, "A's /readyz to say draining", 3000, 10);
+    const ready = await eventually(
+      () => api(nodeA.url, "GET", "/readyz", undefined, null),
+      (r) => r.status === 503,
+      "A's /readyz to say draining",
+      3000,
+      10,
+    );
     expect(ready.body).toMatchObject({ ok: false, error: { code: "draining" } });
     const polled = await poll;
     expect([polled.status, polled.body.events]).toEqual([200, []]);
     expect(performance.now() - termAt).toBeLessThan(2000); // answered at once, not after its 30 s
     // A new socket is refused by A (a proxy's health check already sends it elsewhere).
     const refused = await new Promise<string>((resolve) => {
-      const s = connect(nodeA.url, { transports: ["websocket"], forceNew: true, reconnection: false, auth: { token: CLUSTER_ADMIN_TOKEN } });
+      const s = connect(nodeA.url, {
+        transports: ["websocket"],
+        forceNew: true,
+        reconnection: false,
+        auth: { token: CLUSTER_ADMIN_TOKEN },
+      });
       s.on("connect", () => (s.close(), resolve("connected")));
       s.on("connect_error", () => (s.close(), resolve("refused")));
     });
@@ -192,14 +303,22 @@ describe.each(testProviders().filter((p) => p === "postgres"))("two podwatch pro
     const { podId, tokens } = await agentPod(a(), "crash", { impl: "implementer" }, admin);
     const onA = watchTape(proxy.url, CLUSTER_ADMIN_TOKEN, podId, 0);
     const onB = watchTape(b(), CLUSTER_ADMIN_TOKEN, podId, 0);
-    await eventually(async () => onA.isLive() && onB.isLive(), (l) => l, "both sockets to be live");
+    await eventually(
+      async () => onA.isLive() && onB.isLive(),
+      (l) => l,
+      "both sockets to be live",
+    );
     const acked: Ack[] = [];
     let writing = true;
     const writer = async (w: number) => {
       for (let i = 0; writing; i++) {
         const events = Array.from({ length: 1 + (i % 4) }, () => note("impl", `w${w} i${i}`));
         try {
-          const res = await fetch(`${a()}/api/v1/pods/${podId}/events`, { method: "POST", headers: { "content-type": "application/json", authorization: `Bearer ${tokens.impl}` }, body: JSON.stringify({ events }) });
+          const res = await fetch(`${a()}/api/v1/pods/${podId}/events`, {
+            method: "POST",
+            headers: { "content-type": "application/json", authorization: `Bearer ${tokens.impl}` },
+            body: JSON.stringify({ events }),
+          });
           if (res.status === 201) acked.push(...((await res.json()) as { events: Ack[] }).events);
         } catch {
           return; // A died under us: this request was never acknowledged
@@ -215,9 +334,19 @@ describe.each(testProviders().filter((p) => p === "postgres"))("two podwatch pro
     expect(acked.length).toBeGreaterThan(100);
     expect(seenOnA).toBeGreaterThan(0);
     // Appended through B while A's socket is still finding its way there: its resubscription must bring them.
-    const meanwhile = await api(b(), "POST", `/api/v1/pods/${podId}/events`, { events: Array.from({ length: 20 }, (_, i) => note("impl", `after the crash ${i}`)) }, { token: tokens.impl! });
+    const meanwhile = await api(
+      b(),
+      "POST",
+      `/api/v1/pods/${podId}/events`,
+      { events: Array.from({ length: 20 }, (_, i) => note("impl", `after the crash ${i}`)) },
+      { token: tokens.impl! },
+    );
     expect(meanwhile.status).toBe(201);
-    await eventually(async () => onA.connects() === 2 && onA.isLive(), (l) => l, "A's socket to resume on B");
+    await eventually(
+      async () => onA.connects() === 2 && onA.isLive(),
+      (l) => l,
+      "A's socket to resume on B",
+    );
 
     const stored = new Map((await readTape(b(), podId)).map(({ id, seq, hash }) => [id, { id, seq, hash }]));
     expect(acked.filter((e) => JSON.stringify(stored.get(e.id)) !== JSON.stringify(e))).toEqual([]);
@@ -229,7 +358,10 @@ describe.each(testProviders().filter((p) => p === "postgres"))("two podwatch pro
     expect(onA.connects()).toBe(2); // A, then B from the seq it had
     expect(onA.seqs).toEqual(seqRange(0, last));
     expect(onB.seqs).toEqual(seqRange(0, last));
-    expect((await api(b(), "GET", `/api/v1/pods/${podId}/verify`, undefined, admin)).body).toEqual({ ok: true, checked: last });
+    expect((await api(b(), "GET", `/api/v1/pods/${podId}/verify`, undefined, admin)).body).toEqual({
+      ok: true,
+      checked: last,
+    });
   });
 });
 
@@ -240,16 +372,37 @@ describe.each(testProviders())("a lone node drains on %s", (provider) => {
       const node = cluster.node("solo");
       const { podId, tokens } = await agentPod(node.url, "solo", { impl: "implementer" }, admin);
       const watcher = watchTape(node.url, CLUSTER_ADMIN_TOKEN, podId, 0);
-      await eventually(async () => watcher.isLive(), (l) => l, "the socket to be live");
-      const poll = api(node.url, "GET", `/api/v1/pods/${podId}/events?after=1000&wait=30`, undefined, { token: tokens.impl! });
-      const upload = slowPost(node.url, `/api/v1/pods/${podId}/events`, tokens.impl!, note("impl", "across the drain"));
+      await eventually(
+        async () => watcher.isLive(),
+        (l) => l,
+        "the socket to be live",
+      );
+      const poll = api(node.url, "GET", `/api/v1/pods/${podId}/events?after=1000&wait=30`, undefined, {
+        token: tokens.impl!,
+      });
+      const upload = slowPost(
+        node.url,
+        `/api/v1/pods/${podId}/events`,
+        tokens.impl!,
+        note("impl", "across the drain"),
+      );
       await sleep(300);
       const termAt = performance.now();
       node.child.kill("SIGTERM");
-      const ready = await eventually(() => api(node.url, "GET", "/readyz", undefined, null), (r) => r.status === 503, "/readyz to say draining", 3000, 10);
+      const ready = await eventually(
+        () => api(node.url, "GET", "/readyz", undefined, null),
+        (r) => r.status === 503,
+        "/readyz to say draining",
+        3000,
+        10,
+      );
       expect(ready.body.error.code).toBe("draining");
       expect((await poll).body.events).toEqual([]);
-      await eventually(async () => watcher.disconnects, (d) => d.length > 0, "the socket's transport to close");
+      await eventually(
+        async () => watcher.disconnects,
+        (d) => d.length > 0,
+        "the socket's transport to close",
+      );
       expect(watcher.disconnects[0]).toBe("transport close");
       watcher.close();
       expect((await upload.finish()).status).toBe(201);

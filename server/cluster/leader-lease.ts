@@ -62,7 +62,9 @@ export class LeaderLease {
   start() {
     this.stopped = false;
     if (this.options.databaseUrl.startsWith("file:")) {
-      this.ticking = (async () => void (this.stopWork = await this.options.lead()))().catch((e) => console.error(`podwatch: the ${this.options.role} did not start`, e));
+      this.ticking = (async () => void (this.stopWork = await this.options.lead()))().catch((e) =>
+        console.error(`podwatch: the ${this.options.role} did not start`, e),
+      );
       return;
     }
     this.tick();
@@ -106,7 +108,9 @@ export class LeaderLease {
         if (!held.rows[0]?.held) this.drop(client, "its advisory lock is no longer held");
         return;
       }
-      const { rows } = await client.query<{ ok: boolean }>("SELECT pg_try_advisory_lock($1) AS ok", [lockKey]);
+      const { rows } = await client.query<{ ok: boolean }>("SELECT pg_try_advisory_lock($1) AS ok", [
+        lockKey,
+      ]);
       if (!rows[0]?.ok || this.stopped) return;
       const stop = await lead();
       // The connection may have dropped while the work started: then it must not run on.
@@ -114,7 +118,8 @@ export class LeaderLease {
       this.stopWork = stop;
       console.log(`podwatch: this node (${this.options.nodeId}) holds the ${this.options.role} lease`);
     } catch (error) {
-      if (!this.stopped) console.warn(`podwatch: the ${this.options.role} lease: ${(error as Error).message}; trying again`);
+      if (!this.stopped)
+        console.warn(`podwatch: the ${this.options.role} lease: ${(error as Error).message}; trying again`);
       if (client) this.drop(client, (error as Error).message);
     }
   }
@@ -149,8 +154,12 @@ export class LeaderLease {
     const stop = this.stopWork;
     this.stopWork = null;
     if (!stop) return;
-    console.warn(`podwatch: this node (${this.options.nodeId}) no longer holds the ${this.options.role} lease: ${why}`);
+    console.warn(
+      `podwatch: this node (${this.options.nodeId}) no longer holds the ${this.options.role} lease: ${why}`,
+    );
     // Called now, not on a later tick: the work's stop() marks it stopped before its first await.
-    this.stopping = (async () => stop())().catch((e) => console.error(`podwatch: the ${this.options.role}'s work did not stop cleanly`, e));
+    this.stopping = (async () => stop())().catch((e) =>
+      console.error(`podwatch: the ${this.options.role}'s work did not stop cleanly`, e),
+    );
   }
 }

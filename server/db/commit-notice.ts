@@ -19,7 +19,9 @@ export const commitNotice = (n: string, p: string, f: number, t: number, recover
   JSON.stringify((recovered ? { n, p, f, t, r: 1 } : { n, p, f, t }) satisfies CommitNotice);
 
 const ZSeq = z.number().int().min(1);
-const ZCommitNotice = z.object({ n: z.string(), p: z.string().min(1), f: ZSeq, t: ZSeq, r: z.literal(1).optional() }).refine((x) => x.f <= x.t);
+const ZCommitNotice = z
+  .object({ n: z.string(), p: z.string().min(1), f: ZSeq, t: ZSeq, r: z.literal(1).optional() })
+  .refine((x) => x.f <= x.t);
 
 /** Null for anything that is not a well-formed notice (anyone who can connect to the database can NOTIFY). */
 export function parseCommitNotice(payload: string | undefined): CommitNotice | null {

@@ -54,7 +54,8 @@ export function migrateSqlite(db: Database.Database) {
       .prepare(`SELECT migration_name AS name, checksum FROM _prisma_migrations WHERE rolled_back_at IS NULL`)
       .all() as { name: string; checksum: string }[];
     const drifted = checkHistory(wanted, applied);
-    if (drifted.length) throw new Error(`Applied migrations differ from prisma/sqlite/migrations: ${drifted.join(", ")}`);
+    if (drifted.length)
+      throw new Error(`Applied migrations differ from prisma/sqlite/migrations: ${drifted.join(", ")}`);
     const done = new Set(applied.map((a) => a.name));
     for (const m of wanted.filter((m) => !done.has(m.name))) {
       db.exec(m.sql);
@@ -78,7 +79,8 @@ export async function migratePostgres(pool: pg.Pool) {
       `SELECT migration_name AS name, checksum FROM _prisma_migrations WHERE rolled_back_at IS NULL`,
     );
     const drifted = checkHistory(wanted, applied);
-    if (drifted.length) throw new Error(`Applied migrations differ from prisma/postgres/migrations: ${drifted.join(", ")}`);
+    if (drifted.length)
+      throw new Error(`Applied migrations differ from prisma/postgres/migrations: ${drifted.join(", ")}`);
     const done = new Set(applied.map((a) => a.name));
     for (const m of wanted.filter((m) => !done.has(m.name))) {
       await client.query("BEGIN");

@@ -22,7 +22,10 @@ describe.each(testProviders())("upgrading stored pod states on %s", (provider) =
     const row = await app.store.prisma.podState.findUniqueOrThrow({ where: { podId } });
     const state = JSON.parse(row.state) as Record<string, unknown>;
     for (const key of drop) delete state[key];
-    await app.store.prisma.podState.update({ where: { podId }, data: { state: JSON.stringify({ ...state, v: PROJECTION_VERSION - 1 }) } });
+    await app.store.prisma.podState.update({
+      where: { podId },
+      data: { state: JSON.stringify({ ...state, v: PROJECTION_VERSION - 1 }) },
+    });
   }
 
   it("a pod an older version stored, whose tape the current rules refuse, still serves its state, the pod list and appends", async () => {
@@ -32,7 +35,22 @@ describe.each(testProviders())("upgrading stored pod states on %s", (provider) =
     const { podId, tokens } = await agentPod(older.url, "upgrade", { impl: "implementer" });
     const other = await agentPod(older.url, "upgrade-other", { impl: "implementer" });
     const agent = { token: tokens["impl"]! };
-    const asked = await api(older.url, "POST", `/api/v1/pods/${podId}/events`, { type: "escalation", actor: "impl", body: { escalationId: "e1", kind: "intent", question: "Ship?", deadline: { at: new Date(Date.now() + 1000).toISOString(), then: "remind" } } }, agent);
+    const asked = await api(
+      older.url,
+      "POST",
+      `/api/v1/pods/${podId}/events`,
+      {
+        type: "escalation",
+        actor: "impl",
+        body: {
+          escalationId: "e1",
+          kind: "intent",
+          question: "Ship?",
+          deadline: { at: new Date(Date.now() + 1000).toISOString(), then: "remind" },
+        },
+      },
+      agent,
+    );
     expect(asked.status).toBe(201);
     await storeAsOlder(older.app, podId, ["cadence"]); // the cadence watchdog's record came with version 3
     await stop();
@@ -43,12 +61,32 @@ describe.each(testProviders())("upgrading stored pod states on %s", (provider) =
     expect(state.body.escalations.map((e: { escalationId: string }) => e.escalationId)).toEqual(["e1"]);
     const pods = await api(url, "GET", "/api/v1/pods");
     expect(pods.status).toBe(200);
-    expect(pods.body.pods.map((p: { id: string }) => p.id)).toEqual(expect.arrayContaining([podId, other.podId]));
-    const checkpoint = await api(url, "POST", `/api/v1/pods/${podId}/events`, { type: "checkpoint", actor: "impl", body: { completed: ["a"], next: [], blocked: [] } }, agent);
+    expect(pods.body.pods.map((p: { id: string }) => p.id)).toEqual(
+      expect.arrayContaining([podId, other.podId]),
+    );
+    const checkpoint = await api(
+      url,
+      "POST",
+      `/api/v1/pods/${podId}/events`,
+      { type: "checkpoint", actor: "impl", body: { completed: ["a"], next: [], blocked: [] } },
+      agent,
+    );
     expect(checkpoint.status).toBe(201);
     // The other pod, and the scheduler's scans, are unaffected.
-    expect((await api(url, "POST", `/api/v1/pods/${other.podId}/events`, { type: "checkpoint", actor: "impl", body: { completed: ["b"], next: [], blocked: [] } }, { token: other.tokens["impl"]! })).status).toBe(201);
-    const stored = JSON.parse((await app.store.prisma.podState.findUniqueOrThrow({ where: { podId } })).state);
+    expect(
+      (
+        await api(
+          url,
+          "POST",
+          `/api/v1/pods/${other.podId}/events`,
+          { type: "checkpoint", actor: "impl", body: { completed: ["b"], next: [], blocked: [] } },
+          { token: other.tokens["impl"]! },
+        )
+      ).status,
+    ).toBe(201);
+    const stored = JSON.parse(
+      (await app.store.prisma.podState.findUniqueOrThrow({ where: { podId } })).state,
+    );
     expect(stored).toMatchObject({ v: PROJECTION_VERSION, cadence: expect.any(Object) });
     await stop();
   });
@@ -57,16 +95,39 @@ describe.each(testProviders())("upgrading stored pod states on %s", (provider) =
     const { url, app } = await start();
     const { podId } = await agentPod(url, "reserved-later", { impl: "implementer" });
     // Server-side, as an older version's door let it through: the rule lives at the doors now.
-    await app.append(podId, [{ type: "member.joined", actor: "admin", body: { memberId: "podwatch", kind: "agent", displayName: "Old bot" } }], TEST_WRITER);
+    await app.append(
+      podId,
+      [
+        {
+          type: "member.joined",
+          actor: "admin",
+          body: { memberId: "podwatch", kind: "agent", displayName: "Old bot" },
+        },
+      ],
+      TEST_WRITER,
+    );
     // Stored without its members: only a replay of the tape (not the stored state kept as it was) brings them back.
     await storeAsOlder(app, podId, ["members"]);
     await stop();
     const again = await start();
     const state = await api(again.url, "GET", `/api/v1/pods/${podId}/state`);
     expect(state.status).toBe(200);
-    expect(state.body.members.map((m: { memberId: string }) => m.memberId).sort()).toEqual(["impl", "podwatch"]);
-    expect((await api(again.url, "POST", `/api/v1/pods/${podId}/events`, { type: "checkpoint", actor: "impl", body: { completed: ["a"], next: [], blocked: [] } })).status).toBe(201);
-    const stored = JSON.parse((await again.app.store.prisma.podState.findUniqueOrThrow({ where: { podId } })).state);
+    expect(state.body.members.map((m: { memberId: string }) => m.memberId).sort()).toEqual([
+      "impl",
+      "podwatch",
+    ]);
+    expect(
+      (
+        await api(again.url, "POST", `/api/v1/pods/${podId}/events`, {
+          type: "checkpoint",
+          actor: "impl",
+          body: { completed: ["a"], next: [], blocked: [] },
+        })
+      ).status,
+    ).toBe(201);
+    const stored = JSON.parse(
+      (await again.app.store.prisma.podState.findUniqueOrThrow({ where: { podId } })).state,
+    );
     expect(stored.v).toBe(PROJECTION_VERSION);
     await stop();
   });

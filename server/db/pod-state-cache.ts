@@ -34,15 +34,26 @@ export class PodStateCache {
   /** SQLite (synchronous, inside its transaction): the cached state, else the stored snapshot, brought up to `head`. */
   loadSync(podId: string, head: Head, stored: () => StateRow | undefined, readAfter: ReadPage): PodState {
     const hit = this.near(podId, head);
-    if (hit) return hit.state.seq === head.seq ? hit.state : this.keep(podId, catchUpSync(hit.state, head.seq, readAfter), hit.stored);
+    if (hit)
+      return hit.state.seq === head.seq
+        ? hit.state
+        : this.keep(podId, catchUpSync(hit.state, head.seq, readAfter), hit.stored);
     const row = stored();
     return this.keep(podId, fromSnapshotSync(podId, row, head, readAfter), snapshotSeq(row));
   }
 
   /** PostgreSQL: the same, with async reads. */
-  async load(podId: string, head: Head, stored: () => Promise<StateRow | undefined>, readAfter: ReadPageAsync): Promise<PodState> {
+  async load(
+    podId: string,
+    head: Head,
+    stored: () => Promise<StateRow | undefined>,
+    readAfter: ReadPageAsync,
+  ): Promise<PodState> {
     const hit = this.near(podId, head);
-    if (hit) return hit.state.seq === head.seq ? hit.state : this.keep(podId, await catchUpAsync(hit.state, head.seq, readAfter), hit.stored);
+    if (hit)
+      return hit.state.seq === head.seq
+        ? hit.state
+        : this.keep(podId, await catchUpAsync(hit.state, head.seq, readAfter), hit.stored);
     const row = await stored();
     return this.keep(podId, await fromSnapshot(podId, row, head, readAfter), snapshotSeq(row));
   }
@@ -90,7 +101,8 @@ export class PodStateCache {
     const current = this.entries.get(podId);
     // An older load finishing late (PostgreSQL: reads run concurrently) never replaces a newer state.
     if (!current || current.state.seq <= state.seq) {
-      const known = current && current.stored !== null && stored !== null ? Math.max(current.stored, stored) : stored;
+      const known =
+        current && current.stored !== null && stored !== null ? Math.max(current.stored, stored) : stored;
       this.entries.set(podId, { state, stored: known });
     }
     return state;
@@ -106,7 +118,12 @@ function snapshotSeq(row: StateRow | undefined): number | null {
 }
 
 /** Without the cache: the stored snapshot brought up to `head` (also the replay-equals-stored check's reading). */
-export function fromSnapshotSync(podId: string, row: StateRow | undefined, head: Head, readAfter: ReadPage): PodState {
+export function fromSnapshotSync(
+  podId: string,
+  row: StateRow | undefined,
+  head: Head,
+  readAfter: ReadPage,
+): PodState {
   const { state, outdated } = parse(row);
   if (!outdated) return catchUpSync(state, head.seq, readAfter);
   try {
@@ -116,7 +133,12 @@ export function fromSnapshotSync(podId: string, row: StateRow | undefined, head:
   }
 }
 
-export async function fromSnapshot(podId: string, row: StateRow | undefined, head: Head, readAfter: ReadPageAsync): Promise<PodState> {
+export async function fromSnapshot(
+  podId: string,
+  row: StateRow | undefined,
+  head: Head,
+  readAfter: ReadPageAsync,
+): Promise<PodState> {
   const { state, outdated } = parse(row);
   if (!outdated) return catchUpAsync(state, head.seq, readAfter);
   try {
@@ -140,7 +162,9 @@ function parse(row: StateRow | undefined): { state: PodState; outdated: PodState
  */
 function keepOutdated(podId: string, outdated: PodState, error: unknown): PodState {
   if (!(error instanceof AppError)) throw error;
-  console.warn(`podwatch: pod ${podId}: rebuilding its state under the current rules failed (${error.code}: ${error.message}); keeping the state it had`);
+  console.warn(
+    `podwatch: pod ${podId}: rebuilding its state under the current rules failed (${error.code}: ${error.message}); keeping the state it had`,
+  );
   // Fields added since are missing from it: an empty pod's values fill them (a v2 state had no
   // cadence record, and every read of the pod would otherwise throw).
   return { ...emptyPodState(), ...outdated, v: PROJECTION_VERSION };

@@ -13,7 +13,15 @@ import { searchSql, type EventFilter } from "./event-search";
 import { migratePostgres } from "./migrations";
 import type { TimeSlices } from "./time-slices";
 import { busNodeName, commitNotice, TAPE_CHANNEL } from "./commit-notice";
-import { EVENT_COLUMNS, OUTBOX_COLUMNS, outboxInbox, type OutboxRow, type AppendOutcome, type AppendRequest, type TapeStore } from "./tape-store";
+import {
+  EVENT_COLUMNS,
+  OUTBOX_COLUMNS,
+  outboxInbox,
+  type OutboxRow,
+  type AppendOutcome,
+  type AppendRequest,
+  type TapeStore,
+} from "./tape-store";
 
 /** `node`: the name this process's bus signs with (./commit-notice.ts), so it skips its own commits' notifications. */
 /** `snapshotEvery`: how many events a pod's stored state may lag its head (./pod-state-cache.ts). */
@@ -26,10 +34,19 @@ export async function openPostgresStore(url: string, o: PostgresStoreOptions = {
   const pool = new pg.Pool({ connectionString: url, max: o.poolMax ?? 10 });
   // An idle connection can be cut by the server (restart, admin command): the pool
   // replaces it; without a listener that would crash the process.
-  pool.on("error", (e) => console.error(`podwatch: a PostgreSQL connection dropped (${(e as { code?: string }).code ?? e.message}); it will be replaced`));
+  pool.on("error", (e) =>
+    console.error(
+      `podwatch: a PostgreSQL connection dropped (${(e as { code?: string }).code ?? e.message}); it will be replaced`,
+    ),
+  );
   await migratePostgres(pool);
   const prisma = new PgPrismaClient({ adapter: new PrismaPg(pool) }) as unknown as PrismaClient;
-  return new PostgresStore(pool, prisma, o.node ?? busNodeName("store"), new PodStateCache(o.snapshotEvery ?? SNAPSHOT_EVERY));
+  return new PostgresStore(
+    pool,
+    prisma,
+    o.node ?? busNodeName("store"),
+    new PodStateCache(o.snapshotEvery ?? SNAPSHOT_EVERY),
+  );
 }
 
 class PostgresStore implements TapeStore {
@@ -57,7 +74,12 @@ class PostgresStore implements TapeStore {
     } catch {
       // A driver-level failure (e.g. a concurrent replay of the same id): isolate by retrying alone.
       const outcomes = await Promise.all(
-        requests.map((r) => this.transaction([r], slices).then((o) => o[0]!, (error) => ({ ok: false as const, error }))),
+        requests.map((r) =>
+          this.transaction([r], slices).then(
+            (o) => o[0]!,
+            (error) => ({ ok: false as const, error }),
+          ),
+        ),
       );
       await this.announceRecovered(requests, outcomes);
       return outcomes;
@@ -78,9 +100,13 @@ class PostgresStore implements TapeStore {
       notices.push(commitNotice(this.node, requests[i]!.podId, Math.min(...seqs), Math.max(...seqs), true));
     });
     if (!notices.length) return;
-    await this.pool.query(`SELECT pg_notify($1, n) FROM unnest($2::text[]) AS n`, [TAPE_CHANNEL, notices]).catch((e: Error) => {
-      console.error(`podwatch: could not announce events found stored after a failed commit (${e.message}); spectators here see them when they resubscribe`);
-    });
+    await this.pool
+      .query(`SELECT pg_notify($1, n) FROM unnest($2::text[]) AS n`, [TAPE_CHANNEL, notices])
+      .catch((e: Error) => {
+        console.error(
+          `podwatch: could not announce events found stored after a failed commit (${e.message}); spectators here see them when they resubscribe`,
+        );
+      });
   }
 
   private async transaction(requests: AppendRequest[], slices?: TimeSlices): Promise<AppendOutcome[]> {
@@ -95,10 +121,16 @@ class PostgresStore implements TapeStore {
       const podIds = [...new Set(requests.map((r) => r.podId))].sort();
       const heads = await this.lockHeads(client, podIds);
       const pods = new Map<string, PodSnapshot>();
-      for (const [podId, head] of heads) pods.set(podId, { head, state: await this.loadState(client, podId, head) });
-      const existing = await this.findExisting(client, requests.flatMap((r) => r.events.map((e) => e.id)));
+      for (const [podId, head] of heads)
+        pods.set(podId, { head, state: await this.loadState(client, podId, head) });
+      const existing = await this.findExisting(
+        client,
+        requests.flatMap((r) => r.events.map((e) => e.id)),
+      );
       const now = new Date().toISOString();
-      const plan = slices ? await slices.run(planGroupSteps(requests, pods, existing, now)) : planGroup(requests, pods, existing, now);
+      const plan = slices
+        ? await slices.run(planGroupSteps(requests, pods, existing, now))
+        : planGroup(requests, pods, existing, now);
       const touched = plan.touched;
       const snapshotted = touched.filter((podId) => this.states.lacksSnapshot(podId));
       if (plan.rows.length) {
@@ -110,7 +142,11 @@ class PostgresStore implements TapeStore {
         }
         await client.query(
           `UPDATE pod SET head_seq = h.seq, head_hash = h.hash FROM unnest($1::text[], $2::int[], $3::text[]) AS h(id, seq, hash) WHERE pod.id = h.id`,
-          [touched, touched.map((id) => plan.heads.get(id)!.seq), touched.map((id) => plan.heads.get(id)!.hash)],
+          [
+            touched,
+            touched.map((id) => plan.heads.get(id)!.seq),
+            touched.map((id) => plan.heads.get(id)!.hash),
+          ],
         );
         // The state only when the pod has no snapshot of this version yet (its first events, an
         // upgrade): otherwise it is stored every so many events, after commit, without the head's lock.
@@ -118,7 +154,11 @@ class PostgresStore implements TapeStore {
           await client.query(
             `INSERT INTO pod_state (pod_id, seq, state) SELECT * FROM unnest($1::text[], $2::int[], $3::text[])
              ON CONFLICT (pod_id) DO UPDATE SET seq = excluded.seq, state = excluded.state`,
-            [snapshotted, snapshotted.map((id) => plan.heads.get(id)!.seq), snapshotted.map((id) => JSON.stringify(plan.states.get(id)))],
+            [
+              snapshotted,
+              snapshotted.map((id) => plan.heads.get(id)!.seq),
+              snapshotted.map((id) => JSON.stringify(plan.states.get(id))),
+            ],
           );
         }
         const o = plan.outbox;
@@ -129,7 +169,15 @@ class PostgresStore implements TapeStore {
              INSERT INTO outbox (pod_id, from_seq, to_seq, inbox, created_at) SELECT p, f, t, i, $5 FROM unnest($1::text[], $2::int[], $3::int[], $4::text[]) AS x(p, f, t, i)
            )
            SELECT pg_notify($6, n) FROM unnest($7::text[]) AS n`,
-          [o.map((x) => x.podId), o.map((x) => x.fromSeq), o.map((x) => x.toSeq), o.map(outboxInbox), plan.receivedAt, TAPE_CHANNEL, o.map((x) => commitNotice(this.node, x.podId, x.fromSeq, x.toSeq))],
+          [
+            o.map((x) => x.podId),
+            o.map((x) => x.fromSeq),
+            o.map((x) => x.toSeq),
+            o.map(outboxInbox),
+            plan.receivedAt,
+            TAPE_CHANNEL,
+            o.map((x) => commitNotice(this.node, x.podId, x.fromSeq, x.toSeq)),
+          ],
         );
       }
       await client.query("COMMIT");
@@ -150,7 +198,8 @@ class PostgresStore implements TapeStore {
     return this.states.load(
       podId,
       head,
-      async () => (await client.query<StateRow>(`SELECT seq, state FROM pod_state WHERE pod_id = $1`, [podId])).rows[0],
+      async () =>
+        (await client.query<StateRow>(`SELECT seq, state FROM pod_state WHERE pod_id = $1`, [podId])).rows[0],
       (after, limit) => this.tail(client, podId, after, limit),
     );
   }
@@ -171,7 +220,9 @@ class PostgresStore implements TapeStore {
         );
       } catch (e) {
         this.states.snapshotFailed(podId, before);
-        console.error(`podwatch: pod ${podId}: storing its state snapshot failed (${(e as Error).message}); it is tried again later`);
+        console.error(
+          `podwatch: pod ${podId}: storing its state snapshot failed (${(e as Error).message}); it is tried again later`,
+        );
       }
     };
     const previous = this.snapshots;
@@ -189,14 +240,22 @@ class PostgresStore implements TapeStore {
   async readState(podId: string): Promise<PodState | null> {
     const client = await this.pool.connect();
     try {
-      const { rows } = await client.query<Head>(`SELECT head_seq AS seq, head_hash AS hash FROM pod WHERE id = $1`, [podId]);
+      const { rows } = await client.query<Head>(
+        `SELECT head_seq AS seq, head_hash AS hash FROM pod WHERE id = $1`,
+        [podId],
+      );
       return rows[0] ? await this.loadState(client, podId, rows[0]) : null;
     } finally {
       client.release();
     }
   }
 
-  async searchEvents(podId: string, filter: EventFilter, before: number, limit: number): Promise<StoredEvent[]> {
+  async searchEvents(
+    podId: string,
+    filter: EventFilter,
+    before: number,
+    limit: number,
+  ): Promise<StoredEvent[]> {
     const { sql, params } = searchSql("postgres", EVENT_COLUMNS, podId, filter, before, limit);
     return (await this.pool.query<StoredEvent>(sql, params)).rows;
   }
@@ -207,9 +266,16 @@ class PostgresStore implements TapeStore {
     try {
       // One snapshot of the database for the head, the row and the tail.
       await client.query("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY");
-      const head = (await client.query<Head>(`SELECT head_seq AS seq, head_hash AS hash FROM pod WHERE id = $1`, [podId])).rows[0];
-      const row = (await client.query<StateRow>(`SELECT seq, state FROM pod_state WHERE pod_id = $1`, [podId])).rows[0];
-      const state = head && row ? await fromSnapshot(podId, row, head, (after, limit) => this.tail(client, podId, after, limit)) : null;
+      const head = (
+        await client.query<Head>(`SELECT head_seq AS seq, head_hash AS hash FROM pod WHERE id = $1`, [podId])
+      ).rows[0];
+      const row = (
+        await client.query<StateRow>(`SELECT seq, state FROM pod_state WHERE pod_id = $1`, [podId])
+      ).rows[0];
+      const state =
+        head && row
+          ? await fromSnapshot(podId, row, head, (after, limit) => this.tail(client, podId, after, limit))
+          : null;
       await client.query("COMMIT");
       return state && { seq: state.seq, state: JSON.stringify(state) };
     } catch (e) {
@@ -220,7 +286,12 @@ class PostgresStore implements TapeStore {
     }
   }
 
-  private async tail(client: pg.PoolClient, podId: string, after: number, limit: number): Promise<StoredEvent[]> {
+  private async tail(
+    client: pg.PoolClient,
+    podId: string,
+    after: number,
+    limit: number,
+  ): Promise<StoredEvent[]> {
     const sql = `SELECT ${EVENT_COLUMNS} FROM event WHERE pod_id = $1 AND seq > $2 ORDER BY seq LIMIT $3`;
     return (await client.query<StoredEvent>(sql, [podId, after, limit])).rows;
   }
@@ -246,12 +317,28 @@ class PostgresStore implements TapeStore {
     await client.query(
       `INSERT INTO event (id, pod_id, seq, type, actor, role, ts, received_at, body, meta, prev_hash, hash)
        SELECT * FROM unnest($1::text[], $2::text[], $3::int[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[], $9::text[], $10::text[], $11::text[], $12::text[])`,
-      [col("id"), col("podId"), col("seq"), col("type"), col("actor"), col("role"), col("ts"), col("receivedAt"), col("body"), col("meta"), col("prevHash"), col("hash")],
+      [
+        col("id"),
+        col("podId"),
+        col("seq"),
+        col("type"),
+        col("actor"),
+        col("role"),
+        col("ts"),
+        col("receivedAt"),
+        col("body"),
+        col("meta"),
+        col("prevHash"),
+        col("hash"),
+      ],
     );
   }
 
   async readHead(podId: string): Promise<Head | null> {
-    const { rows } = await this.pool.query<Head>(`SELECT head_seq AS seq, head_hash AS hash FROM pod WHERE id = $1`, [podId]);
+    const { rows } = await this.pool.query<Head>(
+      `SELECT head_seq AS seq, head_hash AS hash FROM pod WHERE id = $1`,
+      [podId],
+    );
     return rows[0] ?? null;
   }
 

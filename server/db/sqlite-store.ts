@@ -16,23 +16,39 @@ import { searchSql, type EventFilter } from "./event-search";
 import { migrateSqlite } from "./migrations";
 import { WalFlusher } from "./wal-flusher";
 import type { TimeSlices } from "./time-slices";
-import { OUTBOX_COLUMNS, outboxInbox, type OutboxRow, type AppendOutcome, type AppendRequest, type TapeStore } from "./tape-store";
+import {
+  OUTBOX_COLUMNS,
+  outboxInbox,
+  type OutboxRow,
+  type AppendOutcome,
+  type AppendRequest,
+  type TapeStore,
+} from "./tape-store";
 
 /**
  * Bytes on disk: a chain hash is stored as its 32 bytes (a BLOB), not 64 hex characters — 64 bytes
  * less per event, about a tenth of a small event's row. Read back as the same lowercase hex; rows
  * written before (hex text) read unchanged, so no migration rewrites the tape.
  */
-const packHash = (hex: string): Buffer | string => (/^[0-9a-f]{64}$/.test(hex) ? Buffer.from(hex, "hex") : hex);
-const hexOf = (column: string) => `CASE WHEN typeof(${column}) = 'blob' THEN lower(hex(${column})) ELSE ${column} END`;
+const packHash = (hex: string): Buffer | string =>
+  /^[0-9a-f]{64}$/.test(hex) ? Buffer.from(hex, "hex") : hex;
+const hexOf = (column: string) =>
+  `CASE WHEN typeof(${column}) = 'blob' THEN lower(hex(${column})) ELSE ${column} END`;
 const EVENT_COLUMNS = `id, pod_id AS "podId", seq, type, actor, role, ts, received_at AS "receivedAt", body, meta, ${hexOf("prev_hash")} AS "prevHash", ${hexOf("hash")} AS hash`;
 const REF_COLUMNS = `id, pod_id AS podId, seq, ${hexOf("hash")} AS hash, type, actor`;
 
 /** `snapshotEvery`: how many events a pod's stored state may lag its head (./pod-state-cache.ts). */
-export async function openSqliteStore(url: string, sync: "full" | "normal" = "full", snapshotEvery = SNAPSHOT_EVERY): Promise<TapeStore> {
+export async function openSqliteStore(
+  url: string,
+  sync: "full" | "normal" = "full",
+  snapshotEvery = SNAPSHOT_EVERY,
+): Promise<TapeStore> {
   const path = sqlitePath(url);
   mkdirSync(dirname(path), { recursive: true });
-  const adapter = (await new PrismaBetterSqlite3({ url: `file:${path}`, timeout: 10_000 }).connect()) as SqlDriverAdapter & {
+  const adapter = (await new PrismaBetterSqlite3({
+    url: `file:${path}`,
+    timeout: 10_000,
+  }).connect()) as SqlDriverAdapter & {
     client: Database.Database;
   };
   const db = adapter.client;
@@ -76,7 +92,9 @@ class SqliteStore implements TapeStore {
         `INSERT INTO event (id, pod_id, seq, type, actor, role, ts, received_at, body, meta, prev_hash, hash) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       ),
       state: prep(`SELECT seq, state FROM pod_state WHERE pod_id = ?`),
-      setState: prep(`INSERT INTO pod_state (pod_id, seq, state) VALUES (?, ?, ?) ON CONFLICT (pod_id) DO UPDATE SET seq = excluded.seq, state = excluded.state`),
+      setState: prep(
+        `INSERT INTO pod_state (pod_id, seq, state) VALUES (?, ?, ?) ON CONFLICT (pod_id) DO UPDATE SET seq = excluded.seq, state = excluded.state`,
+      ),
       // A later snapshot only: one taken before a newer one was stored must not replace it.
       snapshot: prep(
         `INSERT INTO pod_state (pod_id, seq, state) VALUES (?, ?, ?) ON CONFLICT (pod_id) DO UPDATE SET seq = excluded.seq, state = excluded.state WHERE pod_state.seq < excluded.seq`,
@@ -90,9 +108,15 @@ class SqliteStore implements TapeStore {
       // One prepared statement for any number of ids: they arrive as a JSON array.
       findMany: prep(`SELECT ${REF_COLUMNS} FROM event WHERE id IN (SELECT value FROM json_each(?))`),
       // Up to the head: rows past it are a large append not yet published (appendLarge).
-      read: prep(`SELECT ${EVENT_COLUMNS} FROM event WHERE pod_id = ? AND seq > ? AND seq <= (SELECT head_seq FROM pod WHERE id = ?) ORDER BY seq LIMIT ?`),
-      unpublished: prep(`DELETE FROM event WHERE pod_id = ? AND seq > (SELECT head_seq FROM pod WHERE id = ?)`),
-      allUnpublished: prep(`DELETE FROM event WHERE rowid IN (SELECT e.rowid FROM pod p JOIN event e ON e.pod_id = p.id AND e.seq > p.head_seq)`),
+      read: prep(
+        `SELECT ${EVENT_COLUMNS} FROM event WHERE pod_id = ? AND seq > ? AND seq <= (SELECT head_seq FROM pod WHERE id = ?) ORDER BY seq LIMIT ?`,
+      ),
+      unpublished: prep(
+        `DELETE FROM event WHERE pod_id = ? AND seq > (SELECT head_seq FROM pod WHERE id = ?)`,
+      ),
+      allUnpublished: prep(
+        `DELETE FROM event WHERE rowid IN (SELECT e.rowid FROM pod p JOIN event e ON e.pod_id = p.id AND e.seq > p.head_seq)`,
+      ),
     };
     // What a large append killed before it published left past its pod's head.
     this.relaxed(() => this.stmts.allUnpublished.run());
@@ -149,7 +173,20 @@ class SqliteStore implements TapeStore {
   }
 
   private insertRow(e: StoredEvent) {
-    this.stmts.insert.run(e.id, e.podId, e.seq, e.type, e.actor, e.role, e.ts, e.receivedAt, e.body, e.meta, packHash(e.prevHash), packHash(e.hash));
+    this.stmts.insert.run(
+      e.id,
+      e.podId,
+      e.seq,
+      e.type,
+      e.actor,
+      e.role,
+      e.ts,
+      e.receivedAt,
+      e.body,
+      e.meta,
+      packHash(e.prevHash),
+      packHash(e.hash),
+    );
   }
 
   /**
@@ -163,9 +200,12 @@ class SqliteStore implements TapeStore {
       const head = plan.heads.get(podId)!;
       this.stmts.setHead.run(head.seq, head.hash, podId);
     }
-    for (const podId of snapshotted) this.stmts.setState.run(podId, plan.heads.get(podId)!.seq, JSON.stringify(plan.states.get(podId)));
-    for (const o of plan.outbox) this.stmts.outbox.run(o.podId, o.fromSeq, o.toSeq, outboxInbox(o), plan.receivedAt);
-    return () => plan.touched.forEach((id) => this.states.remember(id, plan.states.get(id)!, snapshotted.includes(id)));
+    for (const podId of snapshotted)
+      this.stmts.setState.run(podId, plan.heads.get(podId)!.seq, JSON.stringify(plan.states.get(podId)));
+    for (const o of plan.outbox)
+      this.stmts.outbox.run(o.podId, o.fromSeq, o.toSeq, outboxInbox(o), plan.receivedAt);
+    return () =>
+      plan.touched.forEach((id) => this.states.remember(id, plan.states.get(id)!, snapshotted.includes(id)));
   }
 
   /**
@@ -197,15 +237,18 @@ class SqliteStore implements TapeStore {
     try {
       // The transaction that inserts the last rows publishes them all (a request that fits in one
       // slice is one transaction, as a small one is).
-      for (let i = 0; !commit; ) {
+      for (let i = 0; !commit;) {
         [i, commit] = this.relaxed(() =>
-          this.db.transaction((): [number, (() => void) | null] => {
-            const next = this.insertSlice(plan.rows, i, slices);
-            if (next < plan.rows.length) return [next, null];
-            const now = this.stmts.head.get(podId) as Head;
-            if (now.seq !== head!.seq || now.hash !== head!.hash) throw new Error("the pod's head moved under a large append");
-            return [next, this.publish(plan)];
-          }).immediate(),
+          this.db
+            .transaction((): [number, (() => void) | null] => {
+              const next = this.insertSlice(plan.rows, i, slices);
+              if (next < plan.rows.length) return [next, null];
+              const now = this.stmts.head.get(podId) as Head;
+              if (now.seq !== head!.seq || now.hash !== head!.hash)
+                throw new Error("the pod's head moved under a large append");
+              return [next, this.publish(plan)];
+            })
+            .immediate(),
         );
         if (!commit) await slices.next();
       }
@@ -233,7 +276,9 @@ class SqliteStore implements TapeStore {
   }
 
   private findExisting(ids: string[]): Map<string, StoredRef> {
-    const rows = (ids.length === 1 ? this.stmts.findOne.all(ids[0]) : this.stmts.findMany.all(JSON.stringify(ids))) as StoredRef[];
+    const rows = (
+      ids.length === 1 ? this.stmts.findOne.all(ids[0]) : this.stmts.findMany.all(JSON.stringify(ids))
+    ) as StoredRef[];
     return new Map(rows.map((r) => [r.id, r]));
   }
 
@@ -245,9 +290,17 @@ class SqliteStore implements TapeStore {
     return this.readAfter(podId, afterSeq, limit);
   }
 
-  async searchEvents(podId: string, filter: EventFilter, before: number, limit: number): Promise<StoredEvent[]> {
+  async searchEvents(
+    podId: string,
+    filter: EventFilter,
+    before: number,
+    limit: number,
+  ): Promise<StoredEvent[]> {
     const { sql, params } = searchSql("sqlite", EVENT_COLUMNS, podId, filter, before, limit);
-    return this.db.prepare(sql).safeIntegers(false).all(...params) as StoredEvent[];
+    return this.db
+      .prepare(sql)
+      .safeIntegers(false)
+      .all(...params) as StoredEvent[];
   }
 
   async readState(podId: string): Promise<PodState | null> {
@@ -257,7 +310,12 @@ class SqliteStore implements TapeStore {
   }
 
   private loadState(podId: string, head: Head): PodState {
-    return this.states.loadSync(podId, head, () => this.stmts.state.get(podId) as StateRow | undefined, (after, limit) => this.readAfter(podId, after, limit));
+    return this.states.loadSync(
+      podId,
+      head,
+      () => this.stmts.state.get(podId) as StateRow | undefined,
+      (after, limit) => this.readAfter(podId, after, limit),
+    );
   }
 
   /** The stored snapshot brought up to the head by its tail, without the cache: what a restart would load. */
@@ -291,14 +349,18 @@ class SqliteStore implements TapeStore {
         this.relaxed(() => this.stmts.snapshot.run(podId, state.seq, JSON.stringify(state)));
       } catch (e) {
         this.states.snapshotFailed(podId, before);
-        console.error(`podwatch: pod ${podId}: storing its state snapshot failed (${(e as Error).message}); it is tried again later`);
+        console.error(
+          `podwatch: pod ${podId}: storing its state snapshot failed (${(e as Error).message}); it is tried again later`,
+        );
       }
     }
   }
 
   async claimOutbox(limit: number, now: string, until: string): Promise<OutboxRow[]> {
     // RETURNING does not promise an order.
-    return this.relaxed(() => this.stmts.claimOutbox.all(until, now, limit) as OutboxRow[]).sort((a, b) => a.id - b.id);
+    return this.relaxed(() => this.stmts.claimOutbox.all(until, now, limit) as OutboxRow[]).sort(
+      (a, b) => a.id - b.id,
+    );
   }
 
   async deleteOutbox(ids: number[]) {

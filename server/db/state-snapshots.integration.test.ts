@@ -20,12 +20,18 @@ describe.each(testProviders())("state snapshots on %s", (provider) => {
   beforeAll(async () => void (db = await createTestDatabase(provider)));
   afterAll(async () => (await server?.close(), await db?.drop()));
 
-  const storedRow = async (podId: string) => (await rawSql(db, `SELECT seq FROM pod_state WHERE pod_id = $1`, [podId]))[0] as { seq: number } | undefined;
+  const storedRow = async (podId: string) =>
+    (await rawSql(db, `SELECT seq FROM pod_state WHERE pod_id = $1`, [podId]))[0] as
+      { seq: number } | undefined;
   const note = (i: number) => ({ type: "note", actor: "impl", body: { kind: "STATUS", text: `note ${i}` } });
 
   async function replayOfTape(url: string, podId: string) {
     const tape = (await api(url, "GET", `/api/v1/pods/${podId}/events?limit=1000`)).body.events;
-    const rows = tape.map((e: any) => ({ ...e, body: JSON.stringify(e.body), meta: e.meta ? JSON.stringify(e.meta) : null }));
+    const rows = tape.map((e: any) => ({
+      ...e,
+      body: JSON.stringify(e.body),
+      meta: e.meta ? JSON.stringify(e.meta) : null,
+    }));
     return replay(rows.map(toAppliedEvent), emptyPodState());
   }
 
@@ -34,17 +40,25 @@ describe.each(testProviders())("state snapshots on %s", (provider) => {
     const { podId, tokens } = await agentPod(url, "snapshots", { impl: "implementer" });
     const agent = { token: tokens["impl"]! };
     const first = (await storedRow(podId))!;
-    for (let i = 0; i < EVERY - 2; i++) expect((await api(url, "POST", `/api/v1/pods/${podId}/events`, note(i), agent)).status).toBe(201);
+    for (let i = 0; i < EVERY - 2; i++)
+      expect((await api(url, "POST", `/api/v1/pods/${podId}/events`, note(i), agent)).status).toBe(201);
     // Under EVERY events since: the row has not been rewritten.
     expect((await storedRow(podId))!.seq).toBe(first.seq);
     const stored = await app.store.readStoredState(podId);
     expect(JSON.parse(stored!.state)).toEqual(await replayOfTape(url, podId));
-    for (let i = 0; i < 2 * EVERY; i++) expect((await api(url, "POST", `/api/v1/pods/${podId}/events`, note(100 + i), agent)).status).toBe(201);
+    for (let i = 0; i < 2 * EVERY; i++)
+      expect((await api(url, "POST", `/api/v1/pods/${podId}/events`, note(100 + i), agent)).status).toBe(201);
     const head = (await api(url, "GET", `/api/v1/pods/${podId}/state`)).body.seq as number;
-    const later = await eventually(() => storedRow(podId), (r) => !!r && r.seq > first.seq, "a later snapshot");
+    const later = await eventually(
+      () => storedRow(podId),
+      (r) => !!r && r.seq > first.seq,
+      "a later snapshot",
+    );
     expect(head - later!.seq).toBeLessThan(EVERY);
     expect(later!.seq).toBeLessThan(head);
-    expect(JSON.parse((await app.store.readStoredState(podId))!.state)).toEqual(await replayOfTape(url, podId));
+    expect(JSON.parse((await app.store.readStoredState(podId))!.state)).toEqual(
+      await replayOfTape(url, podId),
+    );
     expect((await api(url, "GET", `/api/v1/pods/${podId}/state`)).body.seq).toBe(head);
     await server!.close();
     server = null;
@@ -53,6 +67,8 @@ describe.each(testProviders())("state snapshots on %s", (provider) => {
     const again = await start();
     expect((await api(again.url, "GET", `/api/v1/pods/${podId}/state`)).body.seq).toBe(head);
     expect((await api(again.url, "POST", `/api/v1/pods/${podId}/events`, note(999), agent)).status).toBe(201);
-    expect(JSON.parse((await again.app.store.readStoredState(podId))!.state)).toEqual(await replayOfTape(again.url, podId));
+    expect(JSON.parse((await again.app.store.readStoredState(podId))!.state)).toEqual(
+      await replayOfTape(again.url, podId),
+    );
   });
 });

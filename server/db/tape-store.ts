@@ -45,11 +45,17 @@ export interface TapeStore {
   close(): Promise<void>;
 }
 
-export type OutboxRow = { id: number; podId: string; fromSeq: number; toSeq: number; inbox: string; createdAt: string };
+export type OutboxRow = {
+  id: number;
+  podId: string;
+  fromSeq: number;
+  toSeq: number;
+  inbox: string;
+  createdAt: string;
+};
 export const OUTBOX_COLUMNS = `id, pod_id AS "podId", from_seq AS "fromSeq", to_seq AS "toSeq", inbox, created_at AS "createdAt"`;
 
-export const EVENT_COLUMNS =
-  `id, pod_id AS "podId", seq, type, actor, role, ts, received_at AS "receivedAt", body, meta, prev_hash AS "prevHash", hash`;
+export const EVENT_COLUMNS = `id, pod_id AS "podId", seq, type, actor, role, ts, received_at AS "receivedAt", body, meta, prev_hash AS "prevHash", hash`;
 
 /** The outbox row's `inbox` column: what the consumers need besides the seq range. */
 export const outboxInbox = (o: OutboxEntry) => JSON.stringify({ opened: o.opened, closed: o.closed });

@@ -18,7 +18,9 @@ import { emptyPodState, PROJECTION_VERSION, type PodState } from "../domain/stat
 import { toAppliedEvent } from "../domain/state/stored-event";
 
 type Row = Record<string, string | number | null>;
-const fixture = JSON.parse(readFileSync(join(import.meta.dirname, "fixtures", "pod-written-by-b61db0b.json"), "utf8")) as {
+const fixture = JSON.parse(
+  readFileSync(join(import.meta.dirname, "fixtures", "pod-written-by-b61db0b.json"), "utf8"),
+) as {
   migrations: string[];
   pod: Row[];
   event: Row[];
@@ -54,8 +56,14 @@ async function migrateAsEarlier(db: TestDatabase) {
 async function insertRows(db: TestDatabase, table: string, rows: Row[], packed: string[] = []) {
   for (const row of rows) {
     const cols = Object.keys(row);
-    const values = cols.map((c) => (db.provider === "sqlite" && packed.includes(c) ? Buffer.from(String(row[c]), "hex") : row[c]));
-    await rawSql(db, `INSERT INTO ${table} (${cols.join(", ")}) VALUES (${cols.map((_, i) => `$${i + 1}`).join(", ")})`, values);
+    const values = cols.map((c) =>
+      db.provider === "sqlite" && packed.includes(c) ? Buffer.from(String(row[c]), "hex") : row[c],
+    );
+    await rawSql(
+      db,
+      `INSERT INTO ${table} (${cols.join(", ")}) VALUES (${cols.map((_, i) => `$${i + 1}`).join(", ")})`,
+      values,
+    );
   }
 }
 
@@ -76,19 +84,37 @@ describe.each(testProviders())("a database an earlier version wrote, on %s", (pr
     const head = Number(fixture.pod[0]!.head_seq);
     server = await startServerOn(db);
     const { url, app } = server;
-    const applied = (await rawSql(db, `SELECT migration_name AS name FROM _prisma_migrations`)) as { name: string }[];
+    const applied = (await rawSql(db, `SELECT migration_name AS name FROM _prisma_migrations`)) as {
+      name: string;
+    }[];
     expect(applied.map((m) => m.name).sort()).toEqual(listMigrations(provider).map((m) => m.name));
     // As stored while the projection's version is the same; rebuilt from the tape once it changed.
     const stored = JSON.parse(String(fixture.pod_state[0]!.state)) as PodState;
     const earlier = (await api(url, "GET", `/api/v1/pods/${podId}/events?limit=1000`)).body.events as any[];
-    const asTape = (events: any[]) => events.map((e) => ({ ...e, body: JSON.stringify(e.body), meta: e.meta ? JSON.stringify(e.meta) : null }));
+    const asTape = (events: any[]) =>
+      events.map((e) => ({
+        ...e,
+        body: JSON.stringify(e.body),
+        meta: e.meta ? JSON.stringify(e.meta) : null,
+      }));
     const rebuilt = replay(asTape(earlier).map(toAppliedEvent), emptyPodState());
     expect(await app.store.readState(podId)).toEqual(stored.v === PROJECTION_VERSION ? stored : rebuilt);
     expect(rebuilt.seq).toBe(head);
-    const board = (await api(url, "GET", `/api/v1/pods/${podId}/state`)).body.board as { taskId: string; status: string }[];
-    expect(board.map((t) => [t.taskId, t.status])).toEqual([["task_001", "done"], ["task_002", "pending"], ["task_003", "pending"]]);
+    const board = (await api(url, "GET", `/api/v1/pods/${podId}/state`)).body.board as {
+      taskId: string;
+      status: string;
+    }[];
+    expect(board.map((t) => [t.taskId, t.status])).toEqual([
+      ["task_001", "done"],
+      ["task_002", "pending"],
+      ["task_003", "pending"],
+    ]);
 
-    const added = await api(url, "POST", `/api/v1/pods/${podId}/events`, { type: "task.updated", actor: "impl", body: { taskId: "task_002", status: "in_progress" } });
+    const added = await api(url, "POST", `/api/v1/pods/${podId}/events`, {
+      type: "task.updated",
+      actor: "impl",
+      body: { taskId: "task_002", status: "in_progress" },
+    });
     expect(added.status).toBe(201);
     const tape = (await api(url, "GET", `/api/v1/pods/${podId}/events?limit=1000`)).body.events as any[];
     expect(tape.map((e) => e.seq)).toEqual(Array.from({ length: head + 1 }, (_, i) => i + 1));
@@ -98,6 +124,9 @@ describe.each(testProviders())("a database an earlier version wrote, on %s", (pr
     expect(await app.store.readState(podId)).toEqual(replayed);
     expect(JSON.parse((await app.store.readStoredState(podId))!.state)).toEqual(replayed);
     // The chain the earlier version hashed verifies whole, the new event linked to it.
-    expect((await api(url, "GET", `/api/v1/pods/${podId}/verify?full=1`)).body).toMatchObject({ ok: true, checked: head + 1 });
+    expect((await api(url, "GET", `/api/v1/pods/${podId}/verify?full=1`)).body).toMatchObject({
+      ok: true,
+      checked: head + 1,
+    });
   });
 });

@@ -13,7 +13,8 @@ import { closeSync, fdatasync, openSync } from "node:fs";
 
 export type SyncFile = (fd: number) => Promise<void>;
 
-const fdatasyncAsync: SyncFile = (fd) => new Promise((resolve, reject) => fdatasync(fd, (e) => (e ? reject(e) : resolve())));
+const fdatasyncAsync: SyncFile = (fd) =>
+  new Promise((resolve, reject) => fdatasync(fd, (e) => (e ? reject(e) : resolve())));
 
 export class WalFlusher {
   private fd: number | null = null;
@@ -30,10 +31,12 @@ export class WalFlusher {
     if (!this.inFlight) return this.start();
     // The flush in flight may have started before our write: the one after it covers us, and
     // everyone who asks meanwhile shares it (one fsync for many commits).
-    return (this.next ??= this.inFlight.catch(() => {}).then(() => {
-      this.next = null;
-      return this.start();
-    }));
+    return (this.next ??= this.inFlight
+      .catch(() => {})
+      .then(() => {
+        this.next = null;
+        return this.start();
+      }));
   }
 
   private start(): Promise<void> {

@@ -12,10 +12,19 @@ import { systemEventName } from "../shared/system-event-ids";
 /** Enough digits for any money or minutes shown; float sums (0.1 + 0.2) do not leak into the tape. */
 const tidy = (n: number) => Math.round(n * 1e6) / 1e6;
 
-export const budgetEventId = (podId: string, b: Pick<Budget, "budgetId" | "seq">) => systemEventName(`budget:${podId}:${b.budgetId}:${b.seq}`);
+export const budgetEventId = (podId: string, b: Pick<Budget, "budgetId" | "seq">) =>
+  systemEventName(`budget:${podId}:${b.budgetId}:${b.seq}`);
 
 export function budgetExceededEvent(podId: string, b: Budget, used: number): TEvent {
-  const body = { budget: b.budgetId, limit: b.limit, used: tidy(used), metric: b.metric, then: b.then, round: b.seq, ...(b.agentId ? { agentId: b.agentId } : {}) };
+  const body = {
+    budget: b.budgetId,
+    limit: b.limit,
+    used: tidy(used),
+    metric: b.metric,
+    then: b.then,
+    round: b.seq,
+    ...(b.agentId ? { agentId: b.agentId } : {}),
+  };
   return { id: budgetEventId(podId, b), type: "budget.exceeded", actor: SYSTEM_ACTOR, body };
 }
 
@@ -24,7 +33,11 @@ export function budgetExceededEvent(podId: string, b: Budget, used: number): TEv
  * wall_minutes budget grows without events (the pod's active time); every other metric moves
  * with an event, after whose commit the scheduler reads the pod again anyway.
  */
-export function budgetsDue(podId: string, s: PodState, now: number): { due: TEvent[]; nextAt: number | null } {
+export function budgetsDue(
+  podId: string,
+  s: PodState,
+  now: number,
+): { due: TEvent[]; nextAt: number | null } {
   const due: TEvent[] = [];
   let nextAt: number | null = null;
   for (const b of armedBudgets(s)) {

@@ -19,7 +19,11 @@ const RESCAN_MS = 60_000;
 const SCHEDULER: SystemIdentity = { kind: "system", name: "the deadline scheduler" };
 
 /** `eventIds`: how names become the ids appended (default: the installation's, from the database). */
-export type SchedulerOptions = { now?: () => number; minuteMs?: number; eventIds?: () => Promise<SystemEventIds> };
+export type SchedulerOptions = {
+  now?: () => number;
+  minuteMs?: number;
+  eventIds?: () => Promise<SystemEventIds>;
+};
 
 export class DeadlineScheduler {
   private readonly nextAt = new Map<string, number>();
@@ -36,7 +40,10 @@ export class DeadlineScheduler {
   private readonly minuteMs: number;
   private readonly eventIds: () => Promise<SystemEventIds>;
 
-  constructor(private readonly app: Pick<AppContext, "store" | "bus" | "append">, options: SchedulerOptions = {}) {
+  constructor(
+    private readonly app: Pick<AppContext, "store" | "bus" | "append">,
+    options: SchedulerOptions = {},
+  ) {
     this.now = options.now ?? Date.now;
     this.minuteMs = options.minuteMs ?? 60_000;
     this.eventIds = options.eventIds ?? (() => installationEventIds(app.store));
@@ -91,7 +98,9 @@ export class DeadlineScheduler {
     const now = this.now();
     let pods: string[];
     if (now - this.lastFullScan >= RESCAN_MS) {
-      pods = (await this.app.store.prisma.pod.findMany({ select: { id: true } })).map((p: { id: string }) => p.id);
+      pods = (await this.app.store.prisma.pod.findMany({ select: { id: true } })).map(
+        (p: { id: string }) => p.id,
+      );
       this.lastFullScan = now;
       this.dirty.clear();
     } else {
@@ -127,7 +136,10 @@ export class DeadlineScheduler {
   }
 
   /** True when stored (now or before); false when the pod's rules refuse it. */
-  private async tryAppend(podId: string, event: Parameters<AppContext["append"]>[1][number]): Promise<boolean> {
+  private async tryAppend(
+    podId: string,
+    event: Parameters<AppContext["append"]>[1][number],
+  ): Promise<boolean> {
     try {
       await this.app.append(podId, [event], SCHEDULER);
       return true;
@@ -143,5 +155,8 @@ export class DeadlineScheduler {
 
 /** The due events under their sealed ids (timedWork gives each its public name as `id`). */
 function sealed({ event, fallback }: Due, seal: SystemEventIds): Due {
-  return { event: { ...event, id: seal(event.id!) }, ...(fallback ? { fallback: { ...fallback, id: seal(fallback.id!) } } : {}) };
+  return {
+    event: { ...event, id: seal(event.id!) },
+    ...(fallback ? { fallback: { ...fallback, id: seal(fallback.id!) } } : {}),
+  };
 }

@@ -11,6 +11,9 @@ const LABEL = "podwatch system event ids v1\0";
 /** The installation's ids: the secret is a labelled hash of the signing key's private half (never shown, never the key itself). */
 export async function installationEventIds(store: TapeStore): Promise<SystemEventIds> {
   const { privateKey } = await signingKey(store);
-  const secret = createHash("sha256").update(LABEL).update(privateKey.export({ type: "pkcs8", format: "der" })).digest();
+  const secret = createHash("sha256")
+    .update(LABEL)
+    .update(privateKey.export({ type: "pkcs8", format: "der" }))
+    .digest();
   return keyedEventIds(secret);
 }

@@ -17,51 +17,97 @@ type Ev = { id: string; seq: number; type: string; actor: string; body: Record<s
 describe.each(testProviders())("system event ids on %s", (provider) => {
   let s: TestServer;
   // Test only: deadlines may be 100 ms ahead, and a cadence minute is 400 ms.
-  beforeAll(async () => void (s = await startTestServer(provider, { PODWATCH_DEADLINE_MIN_MS: "100", PODWATCH_WATCHDOG_MINUTE_MS: "400" })));
+  beforeAll(
+    async () =>
+      void (s = await startTestServer(provider, {
+        PODWATCH_DEADLINE_MIN_MS: "100",
+        PODWATCH_WATCHDOG_MINUTE_MS: "400",
+      })),
+  );
   afterAll(() => s?.stop());
 
-  const ofType = async (podId: string, type: string): Promise<Ev[]> => (await api(s.url, "GET", `/api/v1/pods/${podId}/events?after=0&limit=1000`)).body.events.filter((e: Ev) => e.type === type);
+  const ofType = async (podId: string, type: string): Promise<Ev[]> =>
+    (await api(s.url, "GET", `/api/v1/pods/${podId}/events?after=0&limit=1000`)).body.events.filter(
+      (e: Ev) => e.type === type,
+    );
   async function pod(name: string, cadenceMinutes = 30) {
     const { podId, tokens } = await agentPod(s.url, name, { impl: "implementer", chair: "chair" });
-    const as = (actor: string) => async (type: string, body: object, extra: object = {}) => {
-      const r = await api(s.url, "POST", `/api/v1/pods/${podId}/events`, { type, actor, body, ...extra }, { token: tokens[actor]! });
-      expect(r.status, JSON.stringify(r.body)).toBe(201);
-      return r.body.events[0] as Ev;
-    };
+    const as =
+      (actor: string) =>
+      async (type: string, body: object, extra: object = {}) => {
+        const r = await api(
+          s.url,
+          "POST",
+          `/api/v1/pods/${podId}/events`,
+          { type, actor, body, ...extra },
+          { token: tokens[actor]! },
+        );
+        expect(r.status, JSON.stringify(r.body)).toBe(201);
+        return r.body.events[0] as Ev;
+      };
     await as("chair")("pod.scope_agreed", { scope: "s", successCriteria: ["c"], cadenceMinutes });
     await as("chair")("pod.started", {});
     return { podId, impl: as("impl") };
   }
   /** The agent takes `id` first, with an event of its own. */
-  const squat = (p: Awaited<ReturnType<typeof pod>>, id: string) => p.impl("note", { kind: "STATUS", text: "mine" }, { id });
+  const squat = (p: Awaited<ReturnType<typeof pod>>, id: string) =>
+    p.impl("note", { kind: "STATUS", text: "mine" }, { id });
 
   it("budget.exceeded: an event under the budget round's plain-hash id does not keep the crossing from being reported", async () => {
     const p = await pod("squat-budget");
-    const set = await api(s.url, "PUT", `/api/v1/pods/${p.podId}/budgets/b-tok`, { agentId: "impl", metric: "tokens", limit: 100 });
+    const set = await api(s.url, "PUT", `/api/v1/pods/${p.podId}/budgets/b-tok`, {
+      agentId: "impl",
+      metric: "tokens",
+      limit: 100,
+    });
     expect(set.status).toBe(200);
     const plain = budgetEventId(p.podId, { budgetId: "b-tok", seq: set.body.event.seq });
     expect(plain).toBe(uuidFromKey(`budget:${p.podId}:b-tok:${set.body.event.seq}`));
     await squat(p, plain);
     await p.impl("usage.reported", { model: "m", inputTokens: 150 });
-    const [crossed] = await eventually(() => ofType(p.podId, "budget.exceeded"), (l) => l.length > 0, "budget.exceeded");
+    const [crossed] = await eventually(
+      () => ofType(p.podId, "budget.exceeded"),
+      (l) => l.length > 0,
+      "budget.exceeded",
+    );
     expect(crossed).toMatchObject({ actor: "podwatch", body: { budget: "b-tok", used: 150 } });
     expect(crossed!.id).not.toBe(plain);
-    expect((await api(s.url, "GET", `/api/v1/pods/${p.podId}/state`)).body.inbox.map((i: { id: string }) => i.id)).toContain("budget:b-tok");
+    expect(
+      (await api(s.url, "GET", `/api/v1/pods/${p.podId}/state`)).body.inbox.map((i: { id: string }) => i.id),
+    ).toContain("budget:b-tok");
   });
 
   it("deadline.passed and agent.stale: squatted plain-hash ids do not keep the deadline from passing or the agent from being flagged", async () => {
     const p = await pod("squat-deadline", 5); // stale after 5 × 400 ms
     await p.impl("task.added", { taskId: "a", description: "a" });
     await p.impl("task.updated", { taskId: "a", status: "in_progress" });
-    await p.impl("escalation", { escalationId: "e1", kind: "intent", question: "?", deadline: { at: new Date(Date.now() + 1_000).toISOString(), then: "remind" } });
+    await p.impl("escalation", {
+      escalationId: "e1",
+      kind: "intent",
+      question: "?",
+      deadline: { at: new Date(Date.now() + 1_000).toISOString(), then: "remind" },
+    });
     // The ids as a plain hash gave them: timedWork's names, read as an agent could work them out.
     const state = (await s.app.store.readState(p.podId))!;
     const names = timedWork(p.podId, state, Date.now() + 86_400_000, 400).due.map((d) => d.event);
     expect(names.map((e) => e.type).sort()).toEqual(["agent.stale", "deadline.passed"]);
     for (const e of names) await squat(p, e.id!);
-    const [passed] = await eventually(() => ofType(p.podId, "deadline.passed"), (l) => l.length > 0, "deadline.passed", 10_000);
-    expect(passed).toMatchObject({ actor: "podwatch", body: { itemId: "escalation:e1", outcome: "reminded" } });
-    const [stale] = await eventually(() => ofType(p.podId, "agent.stale"), (l) => l.length > 0, "agent.stale", 10_000);
+    const [passed] = await eventually(
+      () => ofType(p.podId, "deadline.passed"),
+      (l) => l.length > 0,
+      "deadline.passed",
+      10_000,
+    );
+    expect(passed).toMatchObject({
+      actor: "podwatch",
+      body: { itemId: "escalation:e1", outcome: "reminded" },
+    });
+    const [stale] = await eventually(
+      () => ofType(p.podId, "agent.stale"),
+      (l) => l.length > 0,
+      "agent.stale",
+      10_000,
+    );
     expect(stale).toMatchObject({ actor: "podwatch", body: { agentId: "impl", cadenceMinutes: 5 } });
     expect(names.map((e) => e.id)).not.toContain(passed!.id);
     expect(names.map((e) => e.id)).not.toContain(stale!.id);
@@ -75,7 +121,9 @@ describe.each(testProviders())("system event ids on %s", (provider) => {
     const db = await createTestDatabase(provider);
     try {
       const [a, b] = await Promise.all([startServerOn(db), startServerOn(db)]);
-      const [idA, idB] = await Promise.all([a, b].map(async (n) => (await installationEventIds(n.app.store))(name)));
+      const [idA, idB] = await Promise.all(
+        [a, b].map(async (n) => (await installationEventIds(n.app.store))(name)),
+      );
       expect(idB).toBe(idA);
       expect(idA).not.toBe(here);
       await Promise.all([a.close(), b.close()]);

@@ -26,13 +26,22 @@ describe("timedWork", () => {
     const second = timedWork("p", t.state, LATER, 60_000).due;
     expect(second).toHaveLength(1);
     expect(second[0]!.event.id).not.toBe(first[0]!.event.id);
-    expect(t.add("deadline.passed", "podwatch", second[0]!.event.body, { id: second[0]!.event.id }).inbox["decision:task:a"]!.due!.passed).toBe(true);
+    expect(
+      t.add("deadline.passed", "podwatch", second[0]!.event.body, { id: second[0]!.event.id }).inbox[
+        "decision:task:a"
+      ]!.due!.passed,
+    ).toBe(true);
   });
 
   it("gives the same item the same id however often it is computed (exactly once across retries and nodes)", () => {
     const t = Tape.team();
     t.now = T0;
-    t.add("escalation", "impl", { escalationId: "e1", kind: "intent", question: "?", deadline: { at: AT, then: "remind" } });
+    t.add("escalation", "impl", {
+      escalationId: "e1",
+      kind: "intent",
+      question: "?",
+      deadline: { at: AT, then: "remind" },
+    });
     const a = timedWork("p", t.state, LATER, 60_000).due[0]!;
     const b = timedWork("p", t.state, LATER + 5_000, 60_000).due[0]!;
     expect(a.event.id).toBe(b.event.id);

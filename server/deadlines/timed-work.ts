@@ -13,7 +13,12 @@ import { systemEventName } from "../shared/system-event-ids";
 export type Due = { event: TEvent; fallback?: TEvent };
 
 /** The due events, and when this pod next has something due (null: nothing pending). */
-export function timedWork(podId: string, s: PodState, now: number, minuteMs: number): { due: Due[]; nextAt: number | null } {
+export function timedWork(
+  podId: string,
+  s: PodState,
+  now: number,
+  minuteMs: number,
+): { due: Due[]; nextAt: number | null } {
   const due: Due[] = [];
   let nextAt: number | null = null;
   const later = (t: number) => (nextAt = nextAt === null ? t : Math.min(nextAt, t));
@@ -27,10 +32,26 @@ export function timedWork(podId: string, s: PodState, now: number, minuteMs: num
     // The item's seq (the event that opened it) names the round: a task's decision item keeps its
     // id across reviews, and a later round with the same deadline must not reuse the stored id.
     const key = `deadline:${podId}:${item.id}:${item.seq}:${at}`;
-    const body = { itemId: item.id, subject: { kind: item.subject.kind as "escalation" | "task" | "job", id: item.subject.id } };
-    const event: TEvent = { id: systemEventName(key), type: "deadline.passed", actor: SYSTEM_ACTOR, body: { ...body, ...outcome } };
+    const body = {
+      itemId: item.id,
+      subject: { kind: item.subject.kind as "escalation" | "task" | "job", id: item.subject.id },
+    };
+    const event: TEvent = {
+      id: systemEventName(key),
+      type: "deadline.passed",
+      actor: SYSTEM_ACTOR,
+      body: { ...body, ...outcome },
+    };
     // A default outcome the pod's rules refuse now (e.g. approving while a gate fails) becomes a reminder.
-    const fallback: TEvent | undefined = outcome.outcome === "reminded" ? undefined : { id: systemEventName(`${key}:reminded`), type: "deadline.passed", actor: SYSTEM_ACTOR, body: { ...body, outcome: "reminded" } };
+    const fallback: TEvent | undefined =
+      outcome.outcome === "reminded"
+        ? undefined
+        : {
+            id: systemEventName(`${key}:reminded`),
+            type: "deadline.passed",
+            actor: SYSTEM_ACTOR,
+            body: { ...body, outcome: "reminded" },
+          };
     due.push({ event, ...(fallback ? { fallback } : {}) });
   }
   for (const { agentId, since, dueAt } of stalenessDue(s, minuteMs)) {
@@ -38,7 +59,12 @@ export function timedWork(podId: string, s: PodState, now: number, minuteMs: num
       later(dueAt);
       continue;
     }
-    const event: TEvent = { id: systemEventName(`stale:${podId}:${agentId}:${since}`), type: "agent.stale", actor: SYSTEM_ACTOR, body: { agentId, since, cadenceMinutes: cadenceMinutes(s) } };
+    const event: TEvent = {
+      id: systemEventName(`stale:${podId}:${agentId}:${since}`),
+      type: "agent.stale",
+      actor: SYSTEM_ACTOR,
+      body: { agentId, since, cadenceMinutes: cadenceMinutes(s) },
+    };
     due.push({ event });
   }
   const budgets = budgetsDue(podId, s, now);

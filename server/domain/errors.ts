@@ -14,4 +14,5 @@ export class AppError extends Error {
 
 export const notFound = (what: string) => new AppError(404, "not_found", `${what} not found`);
 export const conflict = (code: string, message: string) => new AppError(409, code, message);
-export const invalid = (message: string, issues?: ErrorIssue[]) => new AppError(400, "invalid_request", message, issues);
+export const invalid = (message: string, issues?: ErrorIssue[]) =>
+  new AppError(400, "invalid_request", message, issues);

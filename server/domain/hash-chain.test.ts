@@ -1,11 +1,30 @@
 import { describe, expect, it } from "vitest";
-import { ChainWalker, GENESIS_HASH, canonicalEvent, canonicalEventSlow, hashEvent, type ChainedEvent } from "./hash-chain";
+import {
+  ChainWalker,
+  GENESIS_HASH,
+  canonicalEvent,
+  canonicalEventSlow,
+  hashEvent,
+  type ChainedEvent,
+} from "./hash-chain";
 
 function chain(n: number) {
   const out: (ChainedEvent & { hash: string })[] = [];
   let prevHash = GENESIS_HASH;
   for (let seq = 1; seq <= n; seq++) {
-    const e: ChainedEvent = { id: `id-${seq}`, podId: "p", seq, type: "note", actor: "a", role: null, ts: null, receivedAt: "2026-01-01T00:00:00.000Z", body: `{"n":${seq}}`, meta: null, prevHash };
+    const e: ChainedEvent = {
+      id: `id-${seq}`,
+      podId: "p",
+      seq,
+      type: "note",
+      actor: "a",
+      role: null,
+      ts: null,
+      receivedAt: "2026-01-01T00:00:00.000Z",
+      body: `{"n":${seq}}`,
+      meta: null,
+      prevHash,
+    };
     const hash = hashEvent(e);
     out.push({ ...e, hash });
     prevHash = hash;
@@ -16,7 +35,11 @@ function chain(n: number) {
 describe("hashEvent", () => {
   it("hashes exactly canonicalJson of the stored fields", () => {
     for (const e of chain(3)) {
-      for (const variant of [e, { ...e, role: "reviewer", ts: "2026-01-01T00:00:00Z", actor: 'quote " and \\ and \u2028' }, { ...e, meta: '{"taskId":"t1"}' }]) {
+      for (const variant of [
+        e,
+        { ...e, role: "reviewer", ts: "2026-01-01T00:00:00Z", actor: 'quote " and \\ and \u2028' },
+        { ...e, meta: '{"taskId":"t1"}' },
+      ]) {
         expect(canonicalEvent(variant)).toBe(canonicalEventSlow(variant));
       }
     }
@@ -24,7 +47,15 @@ describe("hashEvent", () => {
   it("is a hex SHA-256 that changes with any field, including prevHash", () => {
     const [e] = chain(1);
     expect(e!.hash).toMatch(/^[0-9a-f]{64}$/);
-    for (const change of [{ body: '{"n":2}' }, { actor: "b" }, { seq: 2 }, { prevHash: "f".repeat(64) }, { role: "reviewer" }, { ts: "2026-01-01T00:00:00Z" }, { meta: "{}" }]) {
+    for (const change of [
+      { body: '{"n":2}' },
+      { actor: "b" },
+      { seq: 2 },
+      { prevHash: "f".repeat(64) },
+      { role: "reviewer" },
+      { ts: "2026-01-01T00:00:00Z" },
+      { meta: "{}" },
+    ]) {
       expect(hashEvent({ ...e!, ...change })).not.toBe(e!.hash);
     }
   });

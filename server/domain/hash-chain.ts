@@ -37,7 +37,20 @@ export function canonicalEvent(e: ChainedEvent): string {
 
 export function canonicalEventSlow(e: ChainedEvent): string {
   const { id, podId, seq, type, actor, role, ts, receivedAt, body, meta, prevHash } = e;
-  return canonicalJson({ v: 1, id, podId, seq, type, actor, role, ts, receivedAt, body, meta: meta ?? undefined, prevHash });
+  return canonicalJson({
+    v: 1,
+    id,
+    podId,
+    seq,
+    type,
+    actor,
+    role,
+    ts,
+    receivedAt,
+    body,
+    meta: meta ?? undefined,
+    prevHash,
+  });
 }
 
 export function hashEvent(e: ChainedEvent): string {

@@ -3,7 +3,16 @@ import { GENESIS_HASH, hashEvent } from "./hash-chain";
 import { planAppend, type NewEvent, type StoredRef } from "./plan-append";
 import { AppError } from "./errors";
 
-const ev = (id: string): NewEvent => ({ id, type: "note", actor: "a", role: null, ts: null, body: '{"kind":"STATUS","text":"x"}', meta: null, event: { type: "note", actor: "a", body: { kind: "STATUS", text: "x" } } });
+const ev = (id: string): NewEvent => ({
+  id,
+  type: "note",
+  actor: "a",
+  role: null,
+  ts: null,
+  body: '{"kind":"STATUS","text":"x"}',
+  meta: null,
+  event: { type: "note", actor: "a", body: { kind: "STATUS", text: "x" } },
+});
 const NOW = "2026-11-22T00:00:00.000Z";
 
 describe("planAppend", () => {
@@ -37,9 +46,14 @@ describe("planAppend", () => {
   });
 
   it("refuses an id another member (or another type) of the pod already used: a guessed id must not swallow the real event", () => {
-    for (const other of [{ actor: "b", type: "note" }, { actor: "a", type: "tool.call" }]) {
+    for (const other of [
+      { actor: "b", type: "note" },
+      { actor: "a", type: "tool.call" },
+    ]) {
       const stored: StoredRef = { id: "a", podId: "p", seq: 1, hash: "h1", ...other };
-      expect(() => planAppend("p", { seq: 1, hash: "h1" }, [ev("a")], new Map([["a", stored]]), NOW)).toThrow(expect.objectContaining({ status: 409, code: "event_id_taken" }));
+      expect(() => planAppend("p", { seq: 1, hash: "h1" }, [ev("a")], new Map([["a", stored]]), NOW)).toThrow(
+        expect.objectContaining({ status: 409, code: "event_id_taken" }),
+      );
     }
   });
 

@@ -23,7 +23,13 @@ export type Ack = { id: string; seq: number; hash: string };
 
 export type AppendPlan = { rows: StoredEvent[]; head: Head; acks: Ack[] };
 
-export function planAppend(podId: string, head: Head, inputs: NewEvent[], existing: ReadonlyMap<string, StoredRef>, receivedAt: string): AppendPlan {
+export function planAppend(
+  podId: string,
+  head: Head,
+  inputs: NewEvent[],
+  existing: ReadonlyMap<string, StoredRef>,
+  receivedAt: string,
+): AppendPlan {
   return runSteps(planAppendSteps(podId, head, inputs, existing, receivedAt));
 }
 
@@ -42,16 +48,30 @@ export function* planAppendSteps(
     yield;
     const stored = existing.get(input.id);
     if (stored) {
-      if (stored.podId !== podId) throw conflict("event_id_taken", `event id ${input.id} is already used by another pod`);
+      if (stored.podId !== podId)
+        throw conflict("event_id_taken", `event id ${input.id} is already used by another pod`);
       // A replay is the same speaker saying the same kind of thing: another member's event under
       // this id (e.g. one that guessed a hook's derived id) must not make this one vanish as "stored".
-      if (stored.type !== input.type || stored.actor !== input.actor) throw conflict("event_id_taken", `event id ${input.id} is already used by another event of this pod`);
+      if (stored.type !== input.type || stored.actor !== input.actor)
+        throw conflict("event_id_taken", `event id ${input.id} is already used by another event of this pod`);
       acks.push({ id: stored.id, seq: stored.seq, hash: stored.hash });
       continue;
     }
     seq += 1;
     const { id, type, actor, role, ts, body, meta } = input;
-    const chained: ChainedEvent = { id, type, actor, role, ts, body, meta, podId, seq, receivedAt, prevHash: hash };
+    const chained: ChainedEvent = {
+      id,
+      type,
+      actor,
+      role,
+      ts,
+      body,
+      meta,
+      podId,
+      seq,
+      receivedAt,
+      prevHash: hash,
+    };
     hash = hashEvent(chained);
     rows.push({ ...chained, hash });
     acks.push({ id: input.id, seq, hash });

@@ -4,7 +4,15 @@
 // on what earlier ones in the group added.
 import { admitInState, type AppendIdentity } from "./access/admit-append";
 import { AppError, notFound } from "./errors";
-import { planAppendSteps, runSteps, type Ack, type Head, type NewEvent, type StoredEvent, type StoredRef } from "./plan-append";
+import {
+  planAppendSteps,
+  runSteps,
+  type Ack,
+  type Head,
+  type NewEvent,
+  type StoredEvent,
+  type StoredRef,
+} from "./plan-append";
 import { applyEvent } from "./state/apply-event";
 import { admitEvent } from "./state/admit-event";
 import type { PodState } from "./state/pod-state";
@@ -15,11 +23,24 @@ export type GroupRequest = { podId: string; events: NewEvent[]; as: AppendIdenti
 export type GroupOutcome = { ok: true; acks: Ack[]; added: StoredEvent[] } | { ok: false; error: AppError };
 /** One per pod the group appended to: the seqs it added and how its inbox changed (the outbox row). */
 export type OutboxEntry = InboxChanges & { podId: string; fromSeq: number; toSeq: number };
-export type GroupPlan = { outcomes: GroupOutcome[]; rows: StoredEvent[]; heads: Map<string, Head>; states: Map<string, PodState>; touched: string[]; outbox: OutboxEntry[]; receivedAt: string };
+export type GroupPlan = {
+  outcomes: GroupOutcome[];
+  rows: StoredEvent[];
+  heads: Map<string, Head>;
+  states: Map<string, PodState>;
+  touched: string[];
+  outbox: OutboxEntry[];
+  receivedAt: string;
+};
 export type PodSnapshot = { head: Head; state: PodState };
 
 /** `pods` holds the head and state of every existing pod named in the group. */
-export function planGroup(requests: GroupRequest[], pods: ReadonlyMap<string, PodSnapshot>, existing: ReadonlyMap<string, StoredRef>, receivedAt: string): GroupPlan {
+export function planGroup(
+  requests: GroupRequest[],
+  pods: ReadonlyMap<string, PodSnapshot>,
+  existing: ReadonlyMap<string, StoredRef>,
+  receivedAt: string,
+): GroupPlan {
   return runSteps(planGroupSteps(requests, pods, existing, receivedAt));
 }
 
@@ -69,7 +90,12 @@ export function* planGroupSteps(
   }
   const outbox = [...touched].map((podId): OutboxEntry => {
     const before = pods.get(podId)!;
-    return { podId, fromSeq: before.head.seq + 1, toSeq: heads.get(podId)!.seq, ...inboxChanges(before.state, states.get(podId)!) };
+    return {
+      podId,
+      fromSeq: before.head.seq + 1,
+      toSeq: heads.get(podId)!.seq,
+      ...inboxChanges(before.state, states.get(podId)!),
+    };
   });
   return { outcomes, rows, heads, states, touched: [...touched], outbox, receivedAt };
 }

@@ -56,7 +56,13 @@ const TEXT_CHARS = 20_000;
  * reduce-sessions.ts, signals/step-usage-signals.ts).
  */
 const AGENT_CHARS =
-  16 * 2 * (TEXT_CHARS + 12 * 2_000 + 1_000) + 100 * 1_300 + 20 * 1_500 + 50 * 250 + 50 * 300 + 100 * 250 + 10_000;
+  16 * 2 * (TEXT_CHARS + 12 * 2_000 + 1_000) +
+  100 * 1_300 +
+  20 * 1_500 +
+  50 * 250 +
+  50 * 300 +
+  100 * 250 +
+  10_000;
 /** A person's own: the member entry. */
 const PERSON_CHARS = 1_000;
 
@@ -73,7 +79,8 @@ const PERSON_CHARS = 1_000;
  */
 export function podStateBound(b: PodBounds = POD_BOUNDS): number {
   const decision = TEXT_CHARS + 200 * ID_CHARS + 1_000; // a rationale and up to 200 evidence ids
-  const histories = b.roleHistory * 300 + b.handoffs * (TEXT_CHARS + 2 * ID_CHARS + 100) + b.decisions * decision;
+  const histories =
+    b.roleHistory * 300 + b.handoffs * (TEXT_CHARS + 2 * ID_CHARS + 100) + b.decisions * decision;
   const answeredApprovals = 100 * (TEXT_CHARS + 12 * 2_000 + 1_000);
   const shared = 2 * b.retainedChars + 2 * b.planBlocks * (TEXT_CHARS + 500) + histories + answeredApprovals;
   return shared + b.agents * (AGENT_CHARS + b.sessionAllowChars) + b.members * PERSON_CHARS;

@@ -6,8 +6,17 @@
 
 /** Work-pod roles: docs/protocol/roles.md#the-roles. */
 export const ROLES = [
-  "implementer", "reviewer", "orchestrator", "chair", "contract_guardian", "cost_controller",
-  "librarian", "researcher", "patchmaker", "verifier", "spectator",
+  "implementer",
+  "reviewer",
+  "orchestrator",
+  "chair",
+  "contract_guardian",
+  "cost_controller",
+  "librarian",
+  "researcher",
+  "patchmaker",
+  "verifier",
+  "spectator",
 ] as const;
 export type Role = (typeof ROLES)[number];
 
@@ -16,15 +25,39 @@ export const ACCESS_LEVELS = ["viewer", "approver", "admin"] as const;
 export type Access = (typeof ACCESS_LEVELS)[number];
 
 /** Task statuses (a plan.json may also say "completed", read as done: docs/protocol/plan-and-handoffs.md#planjson). */
-export const TASK_STATES = ["pending", "in_progress", "in_review", "changes_requested", "done", "rejected", "blocked", "cancelled"] as const;
+export const TASK_STATES = [
+  "pending",
+  "in_progress",
+  "in_review",
+  "changes_requested",
+  "done",
+  "rejected",
+  "blocked",
+  "cancelled",
+] as const;
 export type TaskState = (typeof TASK_STATES)[number];
 
 /** Typed notes: docs/protocol/runs-and-notes.md#note-kinds. */
-export const NOTE_KINDS = ["OBSERVATION", "HYPOTHESIS", "HYPERTHESIS", "CONJECTURE", "STATUS", "REQUEST_HELP", "REQUEST_VERIFY"] as const;
+export const NOTE_KINDS = [
+  "OBSERVATION",
+  "HYPOTHESIS",
+  "HYPERTHESIS",
+  "CONJECTURE",
+  "STATUS",
+  "REQUEST_HELP",
+  "REQUEST_VERIFY",
+] as const;
 export type NoteKind = (typeof NOTE_KINDS)[number];
 
 /** docs/protocol/decisions-and-escalations.md#tie-breakers, in order: text/spec → safety → determinism → reversibility → timebox; spike for factual disagreements. */
-export const TIE_BREAKERS = ["text_spec", "safety", "determinism", "reversibility", "timebox", "spike"] as const;
+export const TIE_BREAKERS = [
+  "text_spec",
+  "safety",
+  "determinism",
+  "reversibility",
+  "timebox",
+  "spike",
+] as const;
 export type TieBreaker = (typeof TIE_BREAKERS)[number];
 
 /** What a decision is about, and what it says (docs/protocol/decisions-and-escalations.md#decisions). */
@@ -35,16 +68,56 @@ export type DecisionVerdict = (typeof DECISION_VERDICTS)[number];
 
 /** Every tape event type, in the order the tape's filter offers them. */
 export const EVENT_TYPES = [
-  "pod.scope_agreed", "pod.started", "pod.paused", "pod.resumed", "pod.closed",
-  "member.joined", "access.granted", "access.revoked", "role.assigned", "role.rotated",
-  "plan.imported", "task.added", "task.updated", "task.review_requested", "review",
-  "checkpoint", "note", "decision", "plan.review", "escalation", "escalation.answered", "handoff",
-  "run.started", "run.verified", "run.committed", "run.discarded",
-  "evidence.bundle", "workcell.opened", "workcell.proof",
-  "job.posted", "job.funded", "job.delivered", "job.settled", "budget.set", "budget.exceeded",
-  "deadline.passed", "agent.stale", "notice.posted", "notice.dismissed",
-  "session.started", "session.ended", "prompt.submitted", "tool.call", "agent.notified", "subagent", "session.compacted", "usage.reported",
-  "agent.policy.set", "tool.approval.requested", "tool.approval.answered",
+  "pod.scope_agreed",
+  "pod.started",
+  "pod.paused",
+  "pod.resumed",
+  "pod.closed",
+  "member.joined",
+  "access.granted",
+  "access.revoked",
+  "role.assigned",
+  "role.rotated",
+  "plan.imported",
+  "task.added",
+  "task.updated",
+  "task.review_requested",
+  "review",
+  "checkpoint",
+  "note",
+  "decision",
+  "plan.review",
+  "escalation",
+  "escalation.answered",
+  "handoff",
+  "run.started",
+  "run.verified",
+  "run.committed",
+  "run.discarded",
+  "evidence.bundle",
+  "workcell.opened",
+  "workcell.proof",
+  "job.posted",
+  "job.funded",
+  "job.delivered",
+  "job.settled",
+  "budget.set",
+  "budget.exceeded",
+  "deadline.passed",
+  "agent.stale",
+  "notice.posted",
+  "notice.dismissed",
+  "session.started",
+  "session.ended",
+  "prompt.submitted",
+  "tool.call",
+  "agent.notified",
+  "subagent",
+  "session.compacted",
+  "usage.reported",
+  "agent.policy.set",
+  "tool.approval.requested",
+  "tool.approval.answered",
 ] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
 
@@ -54,7 +127,11 @@ export type EventType = (typeof EVENT_TYPES)[number];
  */
 export const SYSTEM_ACTOR = "podwatch";
 /** Event types only the server appends, as SYSTEM_ACTOR. */
-export const SYSTEM_EVENT_TYPES = ["deadline.passed", "agent.stale", "notice.posted"] as const satisfies readonly EventType[];
+export const SYSTEM_EVENT_TYPES = [
+  "deadline.passed",
+  "agent.stale",
+  "notice.posted",
+] as const satisfies readonly EventType[];
 
 /** What happens when a deadline passes: a reminder only, a rejection, or a default answer. */
 export const DEADLINE_THEN = ["remind", "reject", "answer"] as const;
@@ -75,7 +152,16 @@ export type ToolAnswerScope = (typeof TOOL_ANSWER_SCOPES)[number];
 export const TOOL_CALL_PHASES = ["started", "succeeded", "failed"] as const;
 export type ToolCallPhase = (typeof TOOL_CALL_PHASES)[number];
 /** The event types an agent session reports (the tape groups and filters them as one family). */
-export const SESSION_EVENT_TYPES = ["session.started", "session.ended", "prompt.submitted", "tool.call", "agent.notified", "subagent", "session.compacted", "usage.reported"] as const satisfies readonly EventType[];
+export const SESSION_EVENT_TYPES = [
+  "session.started",
+  "session.ended",
+  "prompt.submitted",
+  "tool.call",
+  "agent.notified",
+  "subagent",
+  "session.compacted",
+  "usage.reported",
+] as const satisfies readonly EventType[];
 
 /** What a budget counts: tokens in and out, money, wall time, tool calls. */
 export const BUDGET_METRICS = ["tokens", "cost_usd", "wall_minutes", "tool_calls"] as const;
@@ -84,6 +170,11 @@ export type BudgetMetric = (typeof BUDGET_METRICS)[number];
 export const BUDGET_ACTIONS = ["notify", "hold_tools", "pause_pod"] as const;
 export type BudgetAction = (typeof BUDGET_ACTIONS)[number];
 /** How each metric's amounts are named to a person (the inbox, the hook's reason, the budgets panel). */
-export const BUDGET_UNITS: Record<BudgetMetric, string> = { tokens: "tokens", cost_usd: "USD", wall_minutes: "minutes", tool_calls: "tool calls" };
+export const BUDGET_UNITS: Record<BudgetMetric, string> = {
+  tokens: "tokens",
+  cost_usd: "USD",
+  wall_minutes: "minutes",
+  tool_calls: "tool calls",
+};
 /** A budget's amount as a person reads it: whole numbers as they are, money and minutes to two decimals. */
 export const budgetAmount = (n: number) => (Number.isInteger(n) ? String(n) : n.toFixed(2));

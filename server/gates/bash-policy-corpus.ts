@@ -31,7 +31,21 @@ export const KNOWN_LINES = [
 ];
 
 // Plain, allowed forms are weighted up so both sides of every rule are exercised.
-const PROGRAMS = ["git status", "npm test", "git status", "npm test", "git status", "npm test", "git push origin main", "rm -rf x", "touch p", "git log --oneline", "npm test -- --ci", "node -e 1", "curl -s x"];
+const PROGRAMS = [
+  "git status",
+  "npm test",
+  "git status",
+  "npm test",
+  "git status",
+  "npm test",
+  "git push origin main",
+  "rm -rf x",
+  "touch p",
+  "git log --oneline",
+  "npm test -- --ci",
+  "node -e 1",
+  "curl -s x",
+];
 const PROGRAM_FORMS: ((p: string) => string)[] = [
   (p) => p,
   (p) => p,
@@ -46,15 +60,48 @@ const PROGRAM_FORMS: ((p: string) => string)[] = [
   (p) => p.replace(/^(\S+)/, "$'$1'"),
   (p) => p.replace(/^(\S+)/, "X=$1; $$X"),
   (p) => p.replace(/^(\S+)/, "${NOPE:-$1}"),
-  (p) => p.replace(/^git /, "git -c core.fsmonitor=touch\\ p ").replace(/^npm /, "npm --node-options=--require=./p.js "),
+  (p) =>
+    p
+      .replace(/^git /, "git -c core.fsmonitor=touch\\ p ")
+      .replace(/^npm /, "npm --node-options=--require=./p.js "),
   (p) => p.replace(/^git /, "git -C . ").replace(/^npm /, "npm --script-shell=./git "),
   (p) => `${p} *`,
   (p) => `${p} $HOME`,
 ];
 const PREFIXES = [
-  "", "", "", "", "", "", "", "", "", "", "FOO=1 ", "GIT_CONFIG_COUNT=1 GIT_CONFIG_KEY_0=core.pager GIT_CONFIG_VALUE_0=touch ", "NODE_OPTIONS=--require=./p.js ", "PATH=$ROOT/evil:$PATH ",
-  "LD_PRELOAD=./p.so ", "env ", "env FOO=1 ", "env -u HOME ", "env -S'FOO=1' ", "nice -n 5 ", "nice ", "timeout 5 ", "timeout -k 1 5 ", "timeout -s KILL 5 ",
-  "stdbuf -o L ", "nohup ", "command ", "time ", "sudo ", "sudo -u root ", "setsid ", "exec ", "builtin ",
+  "",
+  "",
+  "",
+  "",
+  "",
+  "",
+  "",
+  "",
+  "",
+  "",
+  "FOO=1 ",
+  "GIT_CONFIG_COUNT=1 GIT_CONFIG_KEY_0=core.pager GIT_CONFIG_VALUE_0=touch ",
+  "NODE_OPTIONS=--require=./p.js ",
+  "PATH=$ROOT/evil:$PATH ",
+  "LD_PRELOAD=./p.so ",
+  "env ",
+  "env FOO=1 ",
+  "env -u HOME ",
+  "env -S'FOO=1' ",
+  "nice -n 5 ",
+  "nice ",
+  "timeout 5 ",
+  "timeout -k 1 5 ",
+  "timeout -s KILL 5 ",
+  "stdbuf -o L ",
+  "nohup ",
+  "command ",
+  "time ",
+  "sudo ",
+  "sudo -u root ",
+  "setsid ",
+  "exec ",
+  "builtin ",
 ];
 const WRAPS: ((c: string) => string)[] = [
   (c) => c,
@@ -81,7 +128,14 @@ const WRAPS: ((c: string) => string)[] = [
   (c) => `if true; then ${c}; fi`,
   (c) => `${c} &`,
 ];
-const PLAIN_WRAPS: ((c: string) => string)[] = [(c) => `(${c})`, (c) => `{ ${c}; }`, (c) => `${c} >/dev/null 2>&1`, (c) => `if true; then ${c}; fi`, (c) => `! ${c}`, (c) => `(${c}) >/dev/null`];
+const PLAIN_WRAPS: ((c: string) => string)[] = [
+  (c) => `(${c})`,
+  (c) => `{ ${c}; }`,
+  (c) => `${c} >/dev/null 2>&1`,
+  (c) => `if true; then ${c}; fi`,
+  (c) => `! ${c}`,
+  (c) => `(${c}) >/dev/null`,
+];
 const JOINS = [" ; ", " && ", " || ", " | ", "\n"];
 
 /** A small seeded generator (mulberry32): the same lines on every run. */
@@ -101,7 +155,10 @@ export function generatedLines(count: number, seed = 20261125): string[] {
   const pick = <T>(xs: T[]): T => xs[Math.floor(next() * xs.length)]!;
   const any = () => pick(WRAPS)(pick(PREFIXES) + pick(PROGRAM_FORMS)(pick(PROGRAMS)));
   // A quarter of the lines keep to what an allow rule may admit, so its side is run as often as the refusals.
-  const plain = () => pick(WRAPS.slice(0, 4).concat(PLAIN_WRAPS))(pick(PROGRAM_FORMS.slice(0, 7))(pick(["git status", "npm test"])));
+  const plain = () =>
+    pick(WRAPS.slice(0, 4).concat(PLAIN_WRAPS))(
+      pick(PROGRAM_FORMS.slice(0, 7))(pick(["git status", "npm test"])),
+    );
   const lines = new Set<string>();
   while (lines.size < count) {
     const one = next() < 0.25 ? plain : any;

@@ -13,7 +13,24 @@ import { Tape } from "../testing/reducer-tape";
 import { evaluateToolCall, type ToolVerdict } from "../domain/state/tool-policy";
 import { generatedLines, KNOWN_LINES } from "./bash-policy-corpus";
 
-const SPIED = ["git", "npm", "node", "rm", "touch", "curl", "sudo", "doas", "su", "ssh", "chroot", "unshare", "strace", "watch", "python3", "make"];
+const SPIED = [
+  "git",
+  "npm",
+  "node",
+  "rm",
+  "touch",
+  "curl",
+  "sudo",
+  "doas",
+  "su",
+  "ssh",
+  "chroot",
+  "unshare",
+  "strace",
+  "watch",
+  "python3",
+  "make",
+];
 const root = mkdtempSync(join(tmpdir(), "pw-bash-differential-"));
 const bin = join(root, "bin");
 const evil = join(root, "evil");
@@ -46,13 +63,27 @@ function runInBash(line: string): { runs: Run[]; created: string[] } {
   spy(join(cwd, "git"));
   spy(join(cwd, "npm"));
   writeFileSync(log, "");
-  spawnSync("/bin/bash", ["-c", line], { cwd, env: BASE_ENV as NodeJS.ProcessEnv, input: "", timeout: 10_000, stdio: "pipe" }); // a pipe held by a job left in the background is waited for too
-  const runs = readFileSync(log, "utf8").split("\x1d").filter(Boolean).map((record) => {
-    const [call, envText] = record.split("\x1e") as [string, string];
-    const [file, ...args] = call.split("\x1f");
-    const env = Object.fromEntries(envText.split("\x1f").filter(Boolean).map((kv) => [kv.slice(0, kv.indexOf("=")), kv.slice(kv.indexOf("=") + 1)]));
-    return { file: file!, args, env };
-  });
+  spawnSync("/bin/bash", ["-c", line], {
+    cwd,
+    env: BASE_ENV as NodeJS.ProcessEnv,
+    input: "",
+    timeout: 10_000,
+    stdio: "pipe",
+  }); // a pipe held by a job left in the background is waited for too
+  const runs = readFileSync(log, "utf8")
+    .split("\x1d")
+    .filter(Boolean)
+    .map((record) => {
+      const [call, envText] = record.split("\x1e") as [string, string];
+      const [file, ...args] = call.split("\x1f");
+      const env = Object.fromEntries(
+        envText
+          .split("\x1f")
+          .filter(Boolean)
+          .map((kv) => [kv.slice(0, kv.indexOf("=")), kv.slice(kv.indexOf("=") + 1)]),
+      );
+      return { file: file!, args, env };
+    });
   const created = readdirSync(cwd).filter((f) => f !== "git" && f !== "npm");
   rmSync(cwd, { recursive: true, force: true });
   return { runs, created };
@@ -63,24 +94,49 @@ const RULES = [
   { id: "no-rm", tool: "Bash", input: "rm -rf*", action: "deny" },
   { id: "push", tool: "Bash", input: "git push*", action: "ask" },
 ];
-const WIDE = [{ id: "wide", tool: "Bash", input: "git status*|npm test*|git log *", action: "allow" }, ...RULES.slice(1)];
+const WIDE = [
+  { id: "wide", tool: "Bash", input: "git status*|npm test*|git log *", action: "allow" },
+  ...RULES.slice(1),
+];
 /** Options that make git or npm run other code: a wide allow rule must not admit them (a list kept apart from the policy's own). */
-const LOADING = [/^-c/, /^-C/, /^--config-env/, /^--exec-path/, /^--git-dir/, /^--work-tree/, /^--upload-pack/, /^--receive-pack/, /^--node-options/, /^--script-shell/, /^--userconfig/];
+const LOADING = [
+  /^-c/,
+  /^-C/,
+  /^--config-env/,
+  /^--exec-path/,
+  /^--git-dir/,
+  /^--work-tree/,
+  /^--upload-pack/,
+  /^--receive-pack/,
+  /^--node-options/,
+  /^--script-shell/,
+  /^--userconfig/,
+];
 
 function policyState(rules: unknown[]) {
   const t = Tape.team();
   t.add("session.started", "impl", { via: "claude-code", cwd: root }, { sessionId: "s1" });
   t.add("agent.policy.set", "admin", { rules });
-  const ask = { requestId: "r1", toolUseId: "tu-r1", tool: "Bash", input: JSON.stringify({ command: "git push origin main" }), context: [], deadline: { inMinutes: 5, then: "answer", answer: "deny" } };
+  const ask = {
+    requestId: "r1",
+    toolUseId: "tu-r1",
+    tool: "Bash",
+    input: JSON.stringify({ command: "git push origin main" }),
+    context: [],
+    deadline: { inMinutes: 5, then: "answer", answer: "deny" },
+  };
   t.add("tool.approval.requested", "impl", ask, { sessionId: "s1" });
   t.add("tool.approval.answered", "ana", { requestId: "r1", decision: "allow", remember: "session" });
   return t.state;
 }
 
-const corpus = [...KNOWN_LINES, ...generatedLines(260)].map((l) => l.replaceAll("$ROOT", root).replaceAll("$BIN", bin));
+const corpus = [...KNOWN_LINES, ...generatedLines(260)].map((l) =>
+  l.replaceAll("$ROOT", root).replaceAll("$BIN", bin),
+);
 const exact = policyState(RULES);
 const wide = policyState(WIDE);
-const judged = (state: typeof exact, line: string): ToolVerdict => evaluateToolCall(state, "impl", "s1", "Bash", { command: line }, root);
+const judged = (state: typeof exact, line: string): ToolVerdict =>
+  evaluateToolCall(state, "impl", "s1", "Bash", { command: line }, root);
 const admitted = (v: ToolVerdict) => v.action === "allow" && v.scope !== "none";
 
 /** What an allowed line may have run: the named programs from the spy folder, with the named arguments, in the shell's own environment. */
@@ -106,20 +162,37 @@ describe("the Bash policy against real bash, with spy programs", () => {
         admittedLines++;
         expect(created, `${line} wrote files`).toEqual([]);
         const session = (r: Run) => r.file.endsWith("/git") && r.args.join(" ") === "push origin main";
-        assertPlain(line, strict, runs, (r) => (r.file.endsWith("/git") && r.args.join(" ") === "status") || (r.file.endsWith("/npm") && r.args.join(" ") === "test") || (strict.scope === "session" && session(r)));
-      }
-      else refused++;
+        assertPlain(
+          line,
+          strict,
+          runs,
+          (r) =>
+            (r.file.endsWith("/git") && r.args.join(" ") === "status") ||
+            (r.file.endsWith("/npm") && r.args.join(" ") === "test") ||
+            (strict.scope === "session" && session(r)),
+        );
+      } else refused++;
       if (admitted(loose)) {
         expect(created, `${line} wrote files`).toEqual([]);
         assertPlain(line, loose, runs, (r) => {
           const [first, ...rest] = r.args;
-          const named = r.file.endsWith("/git") ? first === "status" || first === "log" || (loose.scope === "session" && r.args.join(" ") === "push origin main") : r.file.endsWith("/npm") && first === "test";
+          const named = r.file.endsWith("/git")
+            ? first === "status" ||
+              first === "log" ||
+              (loose.scope === "session" && r.args.join(" ") === "push origin main")
+            : r.file.endsWith("/npm") && first === "test";
           return named && !rest.some((a) => LOADING.some((o) => o.test(a)));
         });
       }
       // Whatever ran `rm -rf` was denied; whatever ran `git push` was at least asked about (or remembered exactly).
-      if (runs.some((r) => r.file.endsWith("/rm") && r.args[0] === "-rf")) expect(strict.action, `${line} ran rm -rf`).toBe("deny");
-      if (runs.some((r) => r.file.endsWith("/git") && r.args[0] === "push" && r.args.join(" ") !== "push origin main")) expect(strict.action, `${line} ran git push`).not.toBe("allow");
+      if (runs.some((r) => r.file.endsWith("/rm") && r.args[0] === "-rf"))
+        expect(strict.action, `${line} ran rm -rf`).toBe("deny");
+      if (
+        runs.some(
+          (r) => r.file.endsWith("/git") && r.args[0] === "push" && r.args.join(" ") !== "push origin main",
+        )
+      )
+        expect(strict.action, `${line} ran git push`).not.toBe("allow");
     }
     // The corpus exercises the allow side, not only refusals.
     expect(admittedLines).toBeGreaterThan(20);

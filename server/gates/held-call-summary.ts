@@ -34,7 +34,9 @@ function inline(text: string): { text: string; coded: number } {
 export function heldCallText(tool: string, input: unknown): { text: string; coded: number } {
   const isObject = input && typeof input === "object" && !Array.isArray(input);
   const fields = isObject ? Object.entries(input as Record<string, unknown>) : [];
-  const subject = SUBJECT_FIELDS.map((k) => fields.find(([f, v]) => f === k && typeof v === "string")).find((f) => f);
+  const subject = SUBJECT_FIELDS.map((k) => fields.find(([f, v]) => f === k && typeof v === "string")).find(
+    (f) => f,
+  );
   if (!subject) return inline(`${tool}: ${stableJson(input)}`);
   const rest = fields.filter(([k]) => k !== subject[0]).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
   const field = ([k, v]: [string, unknown]) => inline(`${k}: ${typeof v === "string" ? v : stableJson(v)}`);
@@ -43,14 +45,21 @@ export function heldCallText(tool: string, input: unknown): { text: string; code
 }
 
 /** The held call an inbox item stands for, on one line; null when the item is not a held call this pod still knows. */
-export function heldCallLine(state: PodState, item: Pick<InboxItem, "kind" | "subject">): HeldCallLine | null {
+export function heldCallLine(
+  state: PodState,
+  item: Pick<InboxItem, "kind" | "subject">,
+): HeldCallLine | null {
   if (item.kind !== "tool_approval") return null;
-  const approval = Object.hasOwn(state.toolApprovals, item.subject.id) ? state.toolApprovals[item.subject.id]! : null;
+  const approval = Object.hasOwn(state.toolApprovals, item.subject.id)
+    ? state.toolApprovals[item.subject.id]!
+    : null;
   if (!approval) return null;
   const parsed = parseHeldInput(approval.input);
   // A stored input the hook route cut no longer parses: shown as the text it is, never whole.
-  const { text, coded } = parsed === undefined ? inline(`${approval.tool}: ${approval.input}`)
-    : heldCallText(approval.tool, parsed);
+  const { text, coded } =
+    parsed === undefined
+      ? inline(`${approval.tool}: ${approval.input}`)
+      : heldCallText(approval.tool, parsed);
   const fits = text.length <= HELD_CALL_LINE_MAX;
   const whole = fits && coded === 0 && parsed !== undefined && inputIsWhole(approval.tool, approval.input);
   return { text: fits ? text : `${text.slice(0, HELD_CALL_LINE_MAX - 1)}…`, whole };

@@ -18,7 +18,9 @@ class CheckpointConsumer implements OutboxConsumer {
     const history = podHistory(this.app.store);
     const last = Math.floor(batch.toSeq / history.every) * history.every;
     if (last < batch.fromSeq) return;
-    const work = history.stateAt(batch.podId, last).catch((e) => console.warn(`podwatch: checkpoint ${batch.podId}@${last} not made: ${e}`));
+    const work = history
+      .stateAt(batch.podId, last)
+      .catch((e) => console.warn(`podwatch: checkpoint ${batch.podId}@${last} not made: ${e}`));
     this.working.add(work);
     void work.finally(() => this.working.delete(work));
   }

@@ -24,7 +24,11 @@ export class CheckpointStore {
   /** The rows' key: the fold's code and the text's format (a row of either other is never read). */
   private readonly fold: string;
 
-  constructor(private readonly store: TapeStore, fold: string, private readonly decoded = new DecodedCheckpoints()) {
+  constructor(
+    private readonly store: TapeStore,
+    fold: string,
+    private readonly decoded = new DecodedCheckpoints(),
+  ) {
     this.fold = `${fold}/${CODEC_VERSION}`;
   }
 
@@ -59,12 +63,15 @@ export class CheckpointStore {
 
   /** Checkpoints other code made for this pod: never read again by this fold, so their bytes go. */
   async dropOtherFolds(podId: string): Promise<void> {
-    await this.store.prisma.$executeRaw`DELETE FROM pod_checkpoint WHERE pod_id = ${podId} AND fold <> ${this.fold}`;
+    await this.store.prisma
+      .$executeRaw`DELETE FROM pod_checkpoint WHERE pod_id = ${podId} AND fold <> ${this.fold}`;
   }
 
   /** Checkpoints stored for the pod (tests, the bench). */
   async count(podId: string): Promise<number> {
-    const rows = await this.store.prisma.$queryRaw<{ n: number | bigint }[]>`SELECT COUNT(*) AS n FROM pod_checkpoint WHERE pod_id = ${podId} AND fold = ${this.fold}`;
+    const rows = await this.store.prisma.$queryRaw<
+      { n: number | bigint }[]
+    >`SELECT COUNT(*) AS n FROM pod_checkpoint WHERE pod_id = ${podId} AND fold = ${this.fold}`;
     return Number(rows[0]?.n ?? 0);
   }
 

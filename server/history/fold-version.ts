@@ -14,7 +14,13 @@ let version: string | null | undefined;
 
 function sourcesUnder(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true })
-    .flatMap((e) => (e.isDirectory() ? sourcesUnder(join(dir, e.name)) : SOURCE.test(e.name) && !NOT_CODE.test(e.name) ? [join(dir, e.name)] : []))
+    .flatMap((e) =>
+      e.isDirectory()
+        ? sourcesUnder(join(dir, e.name))
+        : SOURCE.test(e.name) && !NOT_CODE.test(e.name)
+          ? [join(dir, e.name)]
+          : [],
+    )
     .sort();
 }
 
@@ -23,7 +29,8 @@ export function foldVersion(): string | null {
   if (version !== undefined) return version;
   try {
     const hash = createHash("sha256");
-    for (const file of sourcesUnder(DOMAIN)) hash.update(file.slice(DOMAIN.length)).update("\0").update(readFileSync(file)).update("\0");
+    for (const file of sourcesUnder(DOMAIN))
+      hash.update(file.slice(DOMAIN.length)).update("\0").update(readFileSync(file)).update("\0");
     version = hash.digest("hex").slice(0, 16);
   } catch {
     version = null;

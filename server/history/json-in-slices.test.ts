@@ -14,12 +14,29 @@ describe("JSON in slices", () => {
   });
 
   it("writes it for large containers, values without JSON and toJSON too", async () => {
-    const board = Array.from({ length: 300 }, (_, i) => ({ id: `t${i}`, gone: undefined, at: new Date(i * 1000), list: [undefined, () => 1, i] }));
-    const v = { seq: 3, board, few: { a: { text: "x".repeat(70_000) }, b: [1] }, f: () => 1, u: undefined, date: new Date(0) };
+    const board = Array.from({ length: 300 }, (_, i) => ({
+      id: `t${i}`,
+      gone: undefined,
+      at: new Date(i * 1000),
+      list: [undefined, () => 1, i],
+    }));
+    const v = {
+      seq: 3,
+      board,
+      few: { a: { text: "x".repeat(70_000) }, b: [1] },
+      f: () => 1,
+      u: undefined,
+      date: new Date(0),
+    };
     expect(await stringifyInSlices(v, 0)).toBe(JSON.stringify(v));
     expect(await stringifyInSlices([v, undefined, null], 0)).toBe(JSON.stringify([v, undefined, null]));
     expect(await stringifyInSlices("text")).toBe('"text"');
-    const runs = { list: Array.from({ length: 200 }, (_, i) => (i === 77 ? { big: "y".repeat(80_000) } : i % 5 ? { i } : undefined)), top: Array.from({ length: 70 }, (_, i) => [i]) };
+    const runs = {
+      list: Array.from({ length: 200 }, (_, i) =>
+        i === 77 ? { big: "y".repeat(80_000) } : i % 5 ? { i } : undefined,
+      ),
+      top: Array.from({ length: 70 }, (_, i) => [i]),
+    };
     expect(await stringifyInSlices(runs, 0)).toBe(JSON.stringify(runs));
   });
 
@@ -43,8 +60,14 @@ describe("JSON in slices", () => {
       }),
       { numRuns: 300 },
     );
-    const record = { b: 1, a: undefined, events: Array.from({ length: 100 }, (_, i) => ({ z: i, y: [undefined, { d: 1, c: 2 }], x: undefined })) };
+    const record = {
+      b: 1,
+      a: undefined,
+      events: Array.from({ length: 100 }, (_, i) => ({ z: i, y: [undefined, { d: 1, c: 2 }], x: undefined })),
+    };
     expect(await canonicalJsonInSlices(record, 0)).toBe(canonicalJson(record));
-    await expect(canonicalJsonInSlices({ list: Array.from({ length: 40 }, () => Infinity) })).rejects.toThrow(/non-finite/);
+    await expect(canonicalJsonInSlices({ list: Array.from({ length: 40 }, () => Infinity) })).rejects.toThrow(
+      /non-finite/,
+    );
   });
 });

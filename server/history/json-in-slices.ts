@@ -5,7 +5,16 @@
 // root's children, any with many entries or a long text), everything else by JSON.stringify.
 import { canonicalJson } from "../domain/canonical-json";
 import { TimeSlices } from "../db/time-slices";
-import { CODEC_SLICE_MS, entries, hasToJson, isContainer, LARGE_CHARS, MAX_WALK_DEPTH, SPLIT_ENTRIES, type Container } from "./state-codec";
+import {
+  CODEC_SLICE_MS,
+  entries,
+  hasToJson,
+  isContainer,
+  LARGE_CHARS,
+  MAX_WALK_DEPTH,
+  SPLIT_ENTRIES,
+  type Container,
+} from "./state-codec";
 
 /** Entries of an array written by one JSON.stringify. */
 const RUN = 32;
@@ -35,7 +44,10 @@ export async function stringifyInSlices(value: unknown, sliceMs = CODEC_SLICE_MS
       const x = (v as Record<string | number, unknown>)[key];
       const nested = isContainer(x) && !hasToJson(x);
       // As JSON.stringify does: an object drops what has no JSON (undefined, functions), an array writes null.
-      let text = nested && (depth < 1 || entries(x) > SPLIT_ENTRIES) ? null : (JSON.stringify(x) ?? (array ? "null" : undefined));
+      let text =
+        nested && (depth < 1 || entries(x) > SPLIT_ENTRIES)
+          ? null
+          : (JSON.stringify(x) ?? (array ? "null" : undefined));
       if (text === undefined) continue;
       if (text !== null && nested && text.length > LARGE_CHARS && depth < MAX_WALK_DEPTH) text = null;
       const prefix = (first ? "" : ",") + (array ? "" : `${JSON.stringify(key)}:`);
@@ -66,7 +78,9 @@ export async function canonicalJsonInSlices(value: unknown, sliceMs = CODEC_SLIC
       return `[${parts.join(",")}]`;
     }
     const record = v as Record<string, unknown>;
-    for (const k of Object.keys(record).filter((key) => record[key] !== undefined).sort()) {
+    for (const k of Object.keys(record)
+      .filter((key) => record[key] !== undefined)
+      .sort()) {
       parts.push(`${JSON.stringify(k)}:${await walk(record[k], depth + 1)}`);
       await slices.pause();
     }

@@ -19,7 +19,8 @@ import { CHECKPOINT_EVERY, CHECKPOINT_MIN_GAP, PodHistory, podHistory } from "./
 import { TEST_WRITER } from "../testing/test-writer";
 
 const json = (v: unknown) => JSON.stringify(v);
-const replayTo = (store: TapeStore, podId: string, seq: number) => catchUpAsync(emptyPodState(), seq, (after, limit) => store.readEvents(podId, after, limit));
+const replayTo = (store: TapeStore, podId: string, seq: number) =>
+  catchUpAsync(emptyPodState(), seq, (after, limit) => store.readEvents(podId, after, limit));
 
 async function readTape(store: TapeStore, podId: string): Promise<AppliedEvent[]> {
   const out: AppliedEvent[] = [];
@@ -33,7 +34,8 @@ async function readTape(store: TapeStore, podId: string): Promise<AppliedEvent[]
 async function randomPod(s: TestServer, steps: Parameters<typeof acceptHistory>[1], sizes: number[]) {
   const setup = acceptHistory(emptyPodState(), TEAM_SETUP as never, false);
   const inputs = asInputs([...setup.events, ...acceptHistory(setup.state, steps, false).events]);
-  const podId: string = (await api(s.url, "POST", "/api/v1/pods", { name: "history", mode: "collaboration" })).body.id;
+  const podId: string = (await api(s.url, "POST", "/api/v1/pods", { name: "history", mode: "collaboration" }))
+    .body.id;
   for (let at = 0, b = 0; at < inputs.length; b++) {
     const batch = inputs.slice(at, at + sizes[b % sizes.length]!);
     at += batch.length;
@@ -57,7 +59,10 @@ describe.each(testProviders())("history from checkpoints on %s", (provider) => {
         fc.array(fc.integer({ min: 1, max: 9 }), { minLength: 1, maxLength: 20 }),
         fc.integer({ min: 2, max: 8 }),
         fc.array(fc.double({ min: 0, max: 1, noNaN: true }), { minLength: 1, maxLength: 8 }),
-        fc.array(fc.tuple(fc.double({ min: 0, max: 1, noNaN: true }), fc.double({ min: 0, max: 1, noNaN: true })), { minLength: 1, maxLength: 3 }),
+        fc.array(
+          fc.tuple(fc.double({ min: 0, max: 1, noNaN: true }), fc.double({ min: 0, max: 1, noNaN: true })),
+          { minLength: 1, maxLength: 3 },
+        ),
         async (steps, sizes, every, at, windows) => {
           const { podId, head } = await randomPod(s, steps, sizes);
           const fold = `test-${randomUUID()}`;
@@ -78,10 +83,20 @@ describe.each(testProviders())("history from checkpoints on %s", (provider) => {
           const tape = await readTape(s.app.store, podId);
           const times = tape.map((e) => Date.parse(e.receivedAt));
           for (const [a, b] of windows) {
-            const [fromMs, toMs] = [times[Math.floor(a * (times.length - 1))]!, times[Math.floor(b * (times.length - 1))]! + 1];
+            const [fromMs, toMs] = [
+              times[Math.floor(a * (times.length - 1))]!,
+              times[Math.floor(b * (times.length - 1))]! + 1,
+            ];
             if (fromMs >= toMs) continue;
-            const step = (f: WindowFold, row: Parameters<typeof toAppliedEvent>[0]) => stepWindow(f, toAppliedEvent(row), fromMs, toMs);
-            const folded = await again.foldFrom(podId, fromMs, head, { step, state: (f) => f.state }, (state) => ({ state, counted: emptyPodSignals() }));
+            const step = (f: WindowFold, row: Parameters<typeof toAppliedEvent>[0]) =>
+              stepWindow(f, toAppliedEvent(row), fromMs, toMs);
+            const folded = await again.foldFrom(
+              podId,
+              fromMs,
+              head,
+              { step, state: (f) => f.state },
+              (state) => ({ state, counted: emptyPodSignals() }),
+            );
             expect(json(windowSignals(folded))).toBe(json(signalsBetween(tape, fromMs, toMs)));
           }
         },
@@ -92,10 +107,19 @@ describe.each(testProviders())("history from checkpoints on %s", (provider) => {
   }, 180_000);
 
   it("shares one computation between concurrent asks for the same seq", async () => {
-    const { podId, head } = await randomPod(s, [{ type: "note", actor: "impl", body: { kind: "STATUS", text: "x" } }], [3]);
+    const { podId, head } = await randomPod(
+      s,
+      [{ type: "note", actor: "impl", body: { kind: "STATUS", text: "x" } }],
+      [3],
+    );
     let reads = 0;
     const counting: TapeStore = Object.create(s.app.store, {
-      readEvents: { value: (p: string, after: number, limit: number) => (reads++, s.app.store.readEvents(p, after, limit)) },
+      readEvents: {
+        value: (p: string, after: number, limit: number) => (
+          reads++,
+          s.app.store.readEvents(p, after, limit)
+        ),
+      },
     });
     const h = new PodHistory(counting, `test-${randomUUID()}`, 1000);
     const asks = await Promise.all([h.stateAt(podId, head), h.stateAt(podId, head), h.stateAt(podId, head)]);
@@ -108,7 +132,15 @@ describe.each(testProviders())("history from checkpoints on %s", (provider) => {
   });
 
   it("reads a checkpoint again from memory, and another reader from the table", async () => {
-    const { podId } = await randomPod(s, Array.from({ length: 20 }, () => ({ type: "note", actor: "impl", body: { kind: "STATUS", text: "n" } })), [6]);
+    const { podId } = await randomPod(
+      s,
+      Array.from({ length: 20 }, () => ({
+        type: "note",
+        actor: "impl",
+        body: { kind: "STATUS", text: "n" },
+      })),
+      [6],
+    );
     const fold = `test-${randomUUID()}`;
     const h = new PodHistory(s.app.store, fold, 10, {}, Infinity);
     await h.stateAt(podId, 20); // stores the checkpoints at 10 and 20
@@ -122,13 +154,26 @@ describe.each(testProviders())("history from checkpoints on %s", (provider) => {
   });
 
   it("reads pages by bytes: large events come a few at a time, small ones many", async () => {
-    const podId: string = (await api(s.url, "POST", "/api/v1/pods", { name: "pages", mode: "collaboration" })).body.id;
-    const note = (text: string) => ({ id: randomUUID(), type: "note", actor: "admin", body: { kind: "STATUS", text } });
+    const podId: string = (await api(s.url, "POST", "/api/v1/pods", { name: "pages", mode: "collaboration" }))
+      .body.id;
+    const note = (text: string) => ({
+      id: randomUUID(),
+      type: "note",
+      actor: "admin",
+      body: { kind: "STATUS", text },
+    });
     await s.app.append(podId, Array.from({ length: 300 }, () => note("small")) as never, TEST_WRITER);
-    await s.app.append(podId, Array.from({ length: 40 }, () => note("L".repeat(60_000))) as never, TEST_WRITER);
+    await s.app.append(
+      podId,
+      Array.from({ length: 40 }, () => note("L".repeat(60_000))) as never,
+      TEST_WRITER,
+    );
     const pages: { events: number; bytes: number }[] = [];
     const pageBytes = 200_000;
-    const h = new PodHistory(s.app.store, null, 1000, { pageBytes, onPage: (events, bytes) => pages.push({ events, bytes }) });
+    const h = new PodHistory(s.app.store, null, 1000, {
+      pageBytes,
+      onPage: (events, bytes) => pages.push({ events, bytes }),
+    });
     expect(json(await h.stateAt(podId, 340))).toBe(json(await replayTo(s.app.store, podId, 340)));
     expect(pages.reduce((n, p) => n + p.events, 0)).toBe(340);
     // Every page of more than one event stays within its bytes; a single larger event is a page of its own.
@@ -138,7 +183,15 @@ describe.each(testProviders())("history from checkpoints on %s", (provider) => {
   });
 
   it("keeps checkpoints per fold: another fold's are neither read nor kept", async () => {
-    const { podId, head } = await randomPod(s, Array.from({ length: 30 }, () => ({ type: "note", actor: "impl", body: { kind: "STATUS", text: "n" } })), [7]);
+    const { podId, head } = await randomPod(
+      s,
+      Array.from({ length: 30 }, () => ({
+        type: "note",
+        actor: "impl",
+        body: { kind: "STATUS", text: "n" },
+      })),
+      [7],
+    );
     const old = new PodHistory(s.app.store, `test-old-${randomUUID()}`, 5, {}, Infinity);
     await old.stateAt(podId, head);
     expect(await old.stored(podId)).toBe(Math.floor(head / 5));
@@ -149,15 +202,40 @@ describe.each(testProviders())("history from checkpoints on %s", (provider) => {
   });
 
   it("keeps checkpoints up with the tape as commits pass each interval", async () => {
-    const podId: string = (await api(s.url, "POST", "/api/v1/pods", { name: "kept", mode: "collaboration" })).body.id;
-    const note = () => ({ id: randomUUID(), type: "note", actor: "admin", body: { kind: "STATUS", text: "n" } });
-    for (let i = 0; i < 5; i++) await s.app.append(podId, Array.from({ length: (2 * CHECKPOINT_EVERY + 10) / 5 }, note) as never, TEST_WRITER);
+    const podId: string = (await api(s.url, "POST", "/api/v1/pods", { name: "kept", mode: "collaboration" }))
+      .body.id;
+    const note = () => ({
+      id: randomUUID(),
+      type: "note",
+      actor: "admin",
+      body: { kind: "STATUS", text: "n" },
+    });
+    for (let i = 0; i < 5; i++)
+      await s.app.append(
+        podId,
+        Array.from({ length: (2 * CHECKPOINT_EVERY + 10) / 5 }, note) as never,
+        TEST_WRITER,
+      );
     const h = podHistory(s.app.store);
-    expect(await eventually(() => h.stored(podId), (n) => n >= 2, "two checkpoints")).toBeGreaterThanOrEqual(2);
+    expect(
+      await eventually(
+        () => h.stored(podId),
+        (n) => n >= 2,
+        "two checkpoints",
+      ),
+    ).toBeGreaterThanOrEqual(2);
   });
 
   it("also checkpoints wherever folding has cost its budget, so a slow stretch is never replayed whole", async () => {
-    const { podId, head } = await randomPod(s, Array.from({ length: 130 }, () => ({ type: "note", actor: "impl", body: { kind: "STATUS", text: "n" } })), [25]);
+    const { podId, head } = await randomPod(
+      s,
+      Array.from({ length: 130 }, () => ({
+        type: "note",
+        actor: "impl",
+        body: { kind: "STATUS", text: "n" },
+      })),
+      [25],
+    );
     // A zero budget: every event is costly enough, so checkpoints come every CHECKPOINT_MIN_GAP events.
     const h = new PodHistory(s.app.store, `test-${randomUUID()}`, 1000, {}, 0);
     expect(json(await h.stateAt(podId, head))).toBe(json(await replayTo(s.app.store, podId, head)));

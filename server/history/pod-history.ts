@@ -25,7 +25,10 @@ export const CHECKPOINT_MIN_GAP = 50;
 /** A fold over the tape whose accumulator carries the pod's state (checkpoints are taken of it). */
 export type TapeFold<F> = { step: (acc: F, row: StoredEvent) => F; state: (acc: F) => PodState };
 
-const STATE_FOLD: TapeFold<PodState> = { step: (s, row) => applyEvent(s, toAppliedEvent(row)), state: (s) => s };
+const STATE_FOLD: TapeFold<PodState> = {
+  step: (s, row) => applyEvent(s, toAppliedEvent(row)),
+  state: (s) => s,
+};
 const start = (): Checkpoint => ({ state: emptyPodState(), maxAt: "" });
 
 export class PodHistory {
@@ -52,7 +55,9 @@ export class PodHistory {
     const key = `${podId}\0${seq}`;
     let answer = this.shared.get(key);
     if (!answer) {
-      answer = this.inTurn(podId, async () => this.replay(podId, await this.baseAt(podId, seq), seq, STATE_FOLD, (s) => s));
+      answer = this.inTurn(podId, async () =>
+        this.replay(podId, await this.baseAt(podId, seq), seq, STATE_FOLD, (s) => s),
+      );
       this.shared.set(key, answer);
       const forget = () => void this.shared.delete(key);
       answer.then(forget, forget);
@@ -64,9 +69,19 @@ export class PodHistory {
    * Folds the tape up to `toSeq` from the latest checkpoint whose events were all received before
    * `beforeMs` (null: from seq 1), the accumulator made from that checkpoint's state by `init`.
    */
-  foldFrom<F>(podId: string, beforeMs: number | null, toSeq: number, fold: TapeFold<F>, init: (state: PodState) => F): Promise<F> {
+  foldFrom<F>(
+    podId: string,
+    beforeMs: number | null,
+    toSeq: number,
+    fold: TapeFold<F>,
+    init: (state: PodState) => F,
+  ): Promise<F> {
     return this.inTurn(podId, async () => {
-      const base = beforeMs === null || !this.checkpoints ? start() : ((await this.checkpoints.receivedBefore(podId, toSeq, new Date(beforeMs).toISOString())) ?? start());
+      const base =
+        beforeMs === null || !this.checkpoints
+          ? start()
+          : ((await this.checkpoints.receivedBefore(podId, toSeq, new Date(beforeMs).toISOString())) ??
+            start());
       return this.replay(podId, base, toSeq, fold, init);
     });
   }
@@ -96,25 +111,47 @@ export class PodHistory {
     return (await this.checkpoints.atOrBelow(podId, seq)) ?? start();
   }
 
-  private async replay<F>(podId: string, base: Checkpoint, toSeq: number, fold: TapeFold<F>, init: (s: PodState) => F): Promise<F> {
+  private async replay<F>(
+    podId: string,
+    base: Checkpoint,
+    toSeq: number,
+    fold: TapeFold<F>,
+    init: (s: PodState) => F,
+  ): Promise<F> {
     let acc = init(base.state);
     let maxAt = base.maxAt;
     const cps = this.checkpoints;
-    const have = cps && toSeq - base.state.seq >= this.every ? await cps.seqsBetween(podId, base.state.seq, toSeq) : new Set<number>();
+    const have =
+      cps && toSeq - base.state.seq >= this.every
+        ? await cps.seqsBetween(podId, base.state.seq, toSeq)
+        : new Set<number>();
     let last = base.state.seq;
     let cost = 0;
-    await forEachEvent(this.store, podId, base.state.seq, toSeq, (row) => {
-      const t = performance.now();
-      acc = fold.step(acc, row);
-      cost += performance.now() - t;
-      if (row.receivedAt > maxAt) maxAt = row.receivedAt;
-      const due = row.seq % this.every === 0 || (cost >= this.costMs && row.seq - last >= CHECKPOINT_MIN_GAP);
-      if (!cps || !(due || have.has(row.seq))) return;
-      [last, cost] = [row.seq, 0];
-      if (have.has(row.seq)) return;
-      // Written in slices beside the fold: no reducer changes the state it is given, so this seq's state stays as it is.
-      this.write(podId, cps.put(podId, fold.state(acc), maxAt).catch((e) => console.warn(`podwatch: checkpoint ${podId}@${row.seq} not stored: ${e}`)));
-    }, this.slices);
+    await forEachEvent(
+      this.store,
+      podId,
+      base.state.seq,
+      toSeq,
+      (row) => {
+        const t = performance.now();
+        acc = fold.step(acc, row);
+        cost += performance.now() - t;
+        if (row.receivedAt > maxAt) maxAt = row.receivedAt;
+        const due =
+          row.seq % this.every === 0 || (cost >= this.costMs && row.seq - last >= CHECKPOINT_MIN_GAP);
+        if (!cps || !(due || have.has(row.seq))) return;
+        [last, cost] = [row.seq, 0];
+        if (have.has(row.seq)) return;
+        // Written in slices beside the fold: no reducer changes the state it is given, so this seq's state stays as it is.
+        this.write(
+          podId,
+          cps
+            .put(podId, fold.state(acc), maxAt)
+            .catch((e) => console.warn(`podwatch: checkpoint ${podId}@${row.seq} not stored: ${e}`)),
+        );
+      },
+      this.slices,
+    );
     // Not awaited: the answer does not wait for a cache to be written. The pod's next read does (inTurn).
     return acc;
   }
@@ -133,7 +170,10 @@ export class PodHistory {
   private inTurn<T>(podId: string, work: () => Promise<T>): Promise<T> {
     const before = this.lanes.get(podId) ?? Promise.resolve();
     const run = before.then(work, work);
-    const done = run.then(() => this.written(podId), () => this.written(podId));
+    const done = run.then(
+      () => this.written(podId),
+      () => this.written(podId),
+    );
     this.lanes.set(podId, done);
     void done.then(() => this.lanes.get(podId) === done && this.lanes.delete(podId));
     return run;

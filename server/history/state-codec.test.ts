@@ -2,7 +2,8 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { decodeInSlices, encodeInSlices } from "./state-codec";
 
-const roundTrip = async (v: unknown, sliceMs?: number) => decodeInSlices(await encodeInSlices(v, sliceMs), sliceMs);
+const roundTrip = async (v: unknown, sliceMs?: number) =>
+  decodeInSlices(await encodeInSlices(v, sliceMs), sliceMs);
 
 describe("a checkpoint's text in slices", () => {
   it("decodes to what JSON.parse(JSON.stringify(v)) makes, keys in the same order", async () => {
@@ -16,23 +17,36 @@ describe("a checkpoint's text in slices", () => {
   });
 
   it("splits large containers into lines of their own, at any depth", async () => {
-    const tasks = Object.fromEntries(Array.from({ length: 500 }, (_, i) => [`t${i}`, { id: `t${i}`, tags: ["a", "b"], n: i }]));
+    const tasks = Object.fromEntries(
+      Array.from({ length: 500 }, (_, i) => [`t${i}`, { id: `t${i}`, tags: ["a", "b"], n: i }]),
+    );
     const few = { a: { list: Array.from({ length: 30 }, (_, i) => ({ i, text: "x".repeat(3000) })) }, b: 1 };
     const state = { seq: 7, tasks, nested: { deep: few }, small: { x: { y: [1, 2] } }, empty: {}, none: [] };
     const text = await encodeInSlices(state);
-    const containers = text.split("\n").filter((l) => l.startsWith("{")).map((l) => JSON.parse(l).k);
+    const containers = text
+      .split("\n")
+      .filter((l) => l.startsWith("{"))
+      .map((l) => JSON.parse(l).k);
     // The root and its children; "a" has few entries but ~90 KB of text; "x" is small and set whole.
     expect(containers).toEqual([null, "tasks", "nested", "deep", "a", "list", "small", "empty", "none"]);
     expect(JSON.stringify(await decodeInSlices(text))).toBe(JSON.stringify(state));
   });
 
   it("writes what JSON.stringify writes for values without JSON", async () => {
-    const v = { a: undefined, f: () => 1, list: [undefined, () => 1, 1], big: Array.from({ length: 40 }, (_, i) => (i % 2 ? undefined : i)) };
+    const v = {
+      a: undefined,
+      f: () => 1,
+      list: [undefined, () => 1, 1],
+      big: Array.from({ length: 40 }, (_, i) => (i % 2 ? undefined : i)),
+    };
     expect(JSON.stringify(await roundTrip(v))).toBe(JSON.stringify(v));
   });
 
   it("keeps an own __proto__ key as data, never as the prototype", async () => {
-    const v = JSON.parse('{"tasks":{"__proto__":{"polluted":true},"x":1},"__proto__":[1,2]}') as Record<string, unknown>;
+    const v = JSON.parse('{"tasks":{"__proto__":{"polluted":true},"x":1},"__proto__":[1,2]}') as Record<
+      string,
+      unknown
+    >;
     const back = (await roundTrip(v)) as Record<string, Record<string, unknown>>;
     expect(JSON.stringify(back)).toBe(JSON.stringify(v));
     expect(Object.hasOwn(back.tasks!, "__proto__")).toBe(true);

@@ -38,7 +38,9 @@ export async function encodeInSlices(value: unknown, sliceMs = CODEC_SLICE_MS): 
     const index = lines.length;
     lines.push(JSON.stringify({ p: frame.parent, k: frame.key, a: Array.isArray(frame.value) ? 1 : 0 }));
     const array = Array.isArray(frame.value);
-    const keys: (string | number)[] = array ? Array.from({ length: (frame.value as unknown[]).length }, (_, i) => i) : Object.keys(frame.value);
+    const keys: (string | number)[] = array
+      ? Array.from({ length: (frame.value as unknown[]).length }, (_, i) => i)
+      : Object.keys(frame.value);
     let chunk = "";
     const flush = () => {
       if (chunk) lines.push(`[${index}${chunk}]`);
@@ -48,9 +50,15 @@ export async function encodeInSlices(value: unknown, sliceMs = CODEC_SLICE_MS): 
       const v = (frame.value as Record<string | number, unknown>)[key];
       const nested = isContainer(v) && !hasToJson(v);
       // As JSON.stringify does: an object drops what has no JSON (undefined, functions), an array writes null.
-      const text = nested && (depth < 1 || entries(v) > SPLIT_ENTRIES) ? null : (JSON.stringify(v) ?? (array ? "null" : undefined));
+      const text =
+        nested && (depth < 1 || entries(v) > SPLIT_ENTRIES)
+          ? null
+          : (JSON.stringify(v) ?? (array ? "null" : undefined));
       // A few entries may still be large (a small record of large ones): it is walked too, once its size is known.
-      if (text === null || (nested && text !== undefined && text.length > LARGE_CHARS && depth < MAX_WALK_DEPTH)) {
+      if (
+        text === null ||
+        (nested && text !== undefined && text.length > LARGE_CHARS && depth < MAX_WALK_DEPTH)
+      ) {
         flush();
         await walk({ parent: index, key, value: v as Container }, depth + 1);
         continue;
@@ -96,8 +104,10 @@ export async function decodeInSlices(text: string, sliceMs = CODEC_SLICE_MS): Pr
 }
 
 function setEntry(into: Container | undefined, key: string | number | null, value: unknown) {
-  if (!into || key === null) throw new Error("a checkpoint line names a parent that is not a container before it");
+  if (!into || key === null)
+    throw new Error("a checkpoint line names a parent that is not a container before it");
   // An own "__proto__" key, as JSON.parse makes it, not the object's prototype.
-  if (key === "__proto__") Object.defineProperty(into, key, { value, enumerable: true, writable: true, configurable: true });
+  if (key === "__proto__")
+    Object.defineProperty(into, key, { value, enumerable: true, writable: true, configurable: true });
   else (into as Record<string | number, unknown>)[key] = value;
 }

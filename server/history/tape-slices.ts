@@ -17,13 +17,19 @@ const SIZES_AHEAD = 2000;
 /** What a row costs beyond its body and meta (ids, hashes, times). */
 const ROW_OVERHEAD = 200;
 
-export type SliceOptions = { pageBytes?: number; sliceMs?: number; onPage?: (events: number, bytes: number) => void };
+export type SliceOptions = {
+  pageBytes?: number;
+  sliceMs?: number;
+  onPage?: (events: number, bytes: number) => void;
+};
 
 type Size = { seq: number | bigint; bytes: number | bigint };
 
 /** Seqs and sizes of up to SIZES_AHEAD events after `afterSeq`, up to `toSeq`. */
 function sizesAfter(store: TapeStore, podId: string, afterSeq: number, toSeq: number): Promise<Size[]> {
-  return store.prisma.$queryRaw<Size[]>`SELECT seq, octet_length(body) + COALESCE(octet_length(meta), 0) AS bytes FROM event
+  return store.prisma.$queryRaw<
+    Size[]
+  >`SELECT seq, octet_length(body) + COALESCE(octet_length(meta), 0) AS bytes FROM event
     WHERE pod_id = ${podId} AND seq > ${afterSeq} AND seq <= ${toSeq} ORDER BY seq LIMIT ${SIZES_AHEAD}`;
 }
 
@@ -41,14 +47,21 @@ function pageLength(sizes: Size[], from: number, pageBytes: number): { count: nu
 }
 
 /** Calls `each` with every event after `afterSeq` up to `toSeq` (or the tape's end), in seq order. */
-export async function forEachEvent(store: TapeStore, podId: string, afterSeq: number, toSeq: number, each: (row: StoredEvent) => void, o: SliceOptions = {}): Promise<void> {
+export async function forEachEvent(
+  store: TapeStore,
+  podId: string,
+  afterSeq: number,
+  toSeq: number,
+  each: (row: StoredEvent) => void,
+  o: SliceOptions = {},
+): Promise<void> {
   const pageBytes = o.pageBytes ?? PAGE_BYTES;
   const slices = new TimeSlices(o.sliceMs ?? SLICE_MS);
   let after = afterSeq;
   while (after < toSeq) {
     const sizes = await sizesAfter(store, podId, after, toSeq);
     if (!sizes.length) return;
-    for (let i = 0; i < sizes.length; ) {
+    for (let i = 0; i < sizes.length;) {
       const { count, bytes } = pageLength(sizes, i, pageBytes);
       const page = await store.readEvents(podId, after, count);
       if (!page.length) return;

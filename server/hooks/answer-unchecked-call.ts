@@ -36,12 +36,16 @@ export type UncheckedAnswer = { output: unknown; unreachable: UnreachableRule | 
 /** Why the door could not decide, in words the agent and a person can read. */
 export function whyUnchecked(e: unknown): string {
   if (!(e instanceof AppError)) return "podwatch failed while checking it (an internal error)";
-  if (e.status === 401 || e.status === 403) return "podwatch does not accept this hook's credentials (it needs an agent token of the pod: revoked, or mistyped?)";
+  if (e.status === 401 || e.status === 403)
+    return "podwatch does not accept this hook's credentials (it needs an agent token of the pod: revoked, or mistyped?)";
   if (e.status === 429) return `podwatch refused to check it for now (429: ${e.message})`;
   return `podwatch could not check it (${e.status} ${e.code}: ${e.message})`;
 }
 
-const denied = (event: string, why: string, rule: string) => ({ decision: "deny" as const, reason: `podwatch: this ${event} was not checked: ${why}; ${rule}` });
+const denied = (event: string, why: string, rule: string) => ({
+  decision: "deny" as const,
+  reason: `podwatch: this ${event} was not checked: ${why}; ${rule}`,
+});
 
 /**
  * The answer to a gated `event` podwatch could not evaluate, for `who` (null when the caller is
@@ -49,13 +53,25 @@ const denied = (event: string, why: string, rule: string) => ({ decision: "deny"
  * read: it is denied (it learns nothing, and a revoked token is meant to stop its agent). When
  * the rule itself cannot be read (the database is down), the call is denied too.
  */
-export async function uncheckedAnswer(app: AppContext, door: GatedDoor, event: string, who: Extract<Identity, { kind: "agent" }> | null, why: string): Promise<UncheckedAnswer> {
-  if (!who) return { output: door.output(event, denied(event, why, "a call podwatch cannot check is denied")), unreachable: null };
+export async function uncheckedAnswer(
+  app: AppContext,
+  door: GatedDoor,
+  event: string,
+  who: Extract<Identity, { kind: "agent" }> | null,
+  why: string,
+): Promise<UncheckedAnswer> {
+  if (!who)
+    return {
+      output: door.output(event, denied(event, why, "a call podwatch cannot check is denied")),
+      unreachable: null,
+    };
   const rule = await app.store.readState(who.podId).then(
     (s): UnreachableRule | null => (s ? unreachableRule(s, who.memberId) : null),
     () => null,
   );
   if (rule === "open") return { output: door.output(event, null), unreachable: rule };
-  const words = rule ? "this agent's rule is to deny tool calls podwatch cannot check" : "podwatch could not read this agent's rule either, so it denies";
+  const words = rule
+    ? "this agent's rule is to deny tool calls podwatch cannot check"
+    : "podwatch could not read this agent's rule either, so it denies";
   return { output: door.output(event, denied(event, why, words)), unreachable: rule };
 }

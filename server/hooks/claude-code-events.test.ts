@@ -8,7 +8,11 @@ import { AppError } from "../domain/errors";
 const ctx: HookContext = { podId: "pod-1", memberId: "claude", recordPrompts: true };
 const SESSION = "5f2b8c1e-9a47-4d3b-b6a2-7c0e1d9f4a31";
 /** The fixture's events, parsed by the tape's own schema (so defaults and bounds apply). */
-const eventsOf = (name: HookFixture, c: HookContext = ctx, change: (h: Record<string, unknown>) => void = () => {}) => {
+const eventsOf = (
+  name: HookFixture,
+  c: HookContext = ctx,
+  change: (h: Record<string, unknown>) => void = () => {},
+) => {
   const h = readHookFixture(name);
   change(h);
   const input = parseHookInput(h);
@@ -23,8 +27,20 @@ const one = (name: HookFixture, c?: HookContext, change?: (h: Record<string, unk
 
 describe("Claude Code hooks → tape events", () => {
   it("SessionStart, SessionEnd", () => {
-    expect(one("session-start")).toMatchObject({ type: "session.started", body: { via: "claude-code", source: "startup", model: "claude-sonnet-4-5-20250929", cwd: "/home/dev/shop-api", permissionMode: "default" } });
-    expect(one("session-end")).toMatchObject({ type: "session.ended", body: { reason: "prompt_input_exit" } });
+    expect(one("session-start")).toMatchObject({
+      type: "session.started",
+      body: {
+        via: "claude-code",
+        source: "startup",
+        model: "claude-sonnet-4-5-20250929",
+        cwd: "/home/dev/shop-api",
+        permissionMode: "default",
+      },
+    });
+    expect(one("session-end")).toMatchObject({
+      type: "session.ended",
+      body: { reason: "prompt_input_exit" },
+    });
   });
 
   it("a command hook's own time (podwatch_hook_ts) is the event's ts, so a spooled hook replayed later keeps it; a malformed one is ignored", () => {
@@ -35,7 +51,10 @@ describe("Claude Code hooks → tape events", () => {
 
   it("UserPromptSubmit keeps the text only when the pod records prompts", () => {
     const prompt = readHookFixture("user-prompt-submit").prompt as string;
-    expect(one("user-prompt-submit")).toMatchObject({ type: "prompt.submitted", body: { text: prompt, chars: prompt.length } });
+    expect(one("user-prompt-submit")).toMatchObject({
+      type: "prompt.submitted",
+      body: { text: prompt, chars: prompt.length },
+    });
     const off = one("user-prompt-submit", { ...ctx, recordPrompts: false });
     expect(off.body).toEqual({ chars: prompt.length });
     const long = one("user-prompt-submit", ctx, (h) => (h.prompt = "p".repeat(9000)));
@@ -44,17 +63,37 @@ describe("Claude Code hooks → tape events", () => {
 
   it("tool calls: pre and post joined by tool_use_id, bounded summaries, duration when given", () => {
     const pre = one("pre-tool-use-read");
-    expect(pre).toMatchObject({ type: "tool.call", body: { toolUseId: "toolu_01RfUq8mXb3nT2kLw9sVd4Ae", tool: "Read", phase: "started", input: "src/routes/orders.ts" } });
+    expect(pre).toMatchObject({
+      type: "tool.call",
+      body: {
+        toolUseId: "toolu_01RfUq8mXb3nT2kLw9sVd4Ae",
+        tool: "Read",
+        phase: "started",
+        input: "src/routes/orders.ts",
+      },
+    });
     const post = one("post-tool-use-read");
-    expect(post.body).toMatchObject({ toolUseId: "toolu_01RfUq8mXb3nT2kLw9sVd4Ae", phase: "succeeded", output: "/home/dev/shop-api/src/routes/orders.ts (8 lines)" });
+    expect(post.body).toMatchObject({
+      toolUseId: "toolu_01RfUq8mXb3nT2kLw9sVd4Ae",
+      phase: "succeeded",
+      output: "/home/dev/shop-api/src/routes/orders.ts (8 lines)",
+    });
     expect(post.body.durationMs).toBeUndefined();
     expect(post.id).not.toBe(pre.id);
     const bash = one("post-tool-use-bash");
     expect(bash.body).toMatchObject({ tool: "Bash", input: "npm test -- orders", durationMs: 2315 });
     expect(bash.body.output).toContain("Tests  6 passed (6)");
-    const huge = one("post-tool-use-bash", ctx, (h) => ((h.tool_response as { stdout: string }).stdout = "x".repeat(1_500_000)));
+    const huge = one(
+      "post-tool-use-bash",
+      ctx,
+      (h) => ((h.tool_response as { stdout: string }).stdout = "x".repeat(1_500_000)),
+    );
     expect((huge.body.output as string).length).toBe(2000);
-    expect(one("post-tool-use-failure").body).toMatchObject({ phase: "failed", interrupted: false, error: expect.stringContaining("no-unused-vars") });
+    expect(one("post-tool-use-failure").body).toMatchObject({
+      phase: "failed",
+      interrupted: false,
+      error: expect.stringContaining("no-unused-vars"),
+    });
   });
 
   it("a tool call without tool_use_id still joins its pre and post", () => {
@@ -66,15 +105,38 @@ describe("Claude Code hooks → tape events", () => {
   });
 
   it("notifications, subagents, compaction", () => {
-    expect(one("notification")).toMatchObject({ type: "agent.notified", body: { message: "Claude needs your permission to use Bash", title: "Permission needed", notificationType: "permission_prompt" } });
-    expect(one("subagent-start")).toMatchObject({ type: "subagent", body: { phase: "started", agentId: "a7c41e09", agentType: "Explore" } });
-    expect(one("subagent-stop")).toMatchObject({ type: "subagent", body: { phase: "stopped", agentId: "a7c41e09", summary: expect.stringContaining("list-orders.ts") } });
+    expect(one("notification")).toMatchObject({
+      type: "agent.notified",
+      body: {
+        message: "Claude needs your permission to use Bash",
+        title: "Permission needed",
+        notificationType: "permission_prompt",
+      },
+    });
+    expect(one("subagent-start")).toMatchObject({
+      type: "subagent",
+      body: { phase: "started", agentId: "a7c41e09", agentType: "Explore" },
+    });
+    expect(one("subagent-stop")).toMatchObject({
+      type: "subagent",
+      body: { phase: "stopped", agentId: "a7c41e09", summary: expect.stringContaining("list-orders.ts") },
+    });
     expect(one("pre-compact")).toMatchObject({ type: "session.compacted", body: { trigger: "auto" } });
   });
 
   it("Stop: a checkpoint when shaped so, else a STATUS note; nothing without a message", () => {
-    expect(one("stop-checkpoint")).toMatchObject({ type: "checkpoint", body: { completed: expect.arrayContaining(["listOrders uses take/skip and returns the total"]), next: ["Document the new query parameters in docs/api.md"], blocked: ["Pushing the branch needs approval"] } });
-    expect(one("stop-note")).toMatchObject({ type: "note", body: { kind: "STATUS", text: expect.stringContaining("all 6 pass") } });
+    expect(one("stop-checkpoint")).toMatchObject({
+      type: "checkpoint",
+      body: {
+        completed: expect.arrayContaining(["listOrders uses take/skip and returns the total"]),
+        next: ["Document the new query parameters in docs/api.md"],
+        blocked: ["Pushing the branch needs approval"],
+      },
+    });
+    expect(one("stop-note")).toMatchObject({
+      type: "note",
+      body: { kind: "STATUS", text: expect.stringContaining("all 6 pass") },
+    });
     expect(eventsOf("stop-note", ctx, (h) => delete h.last_assistant_message)).toEqual([]);
     expect(eventsOf("stop-note", ctx, (h) => (h.last_assistant_message = "   "))).toEqual([]);
   });
@@ -107,9 +169,18 @@ describe("Claude Code hooks → tape events", () => {
     };
     expect(refused({})).toEqual([400, expect.stringContaining("hook_event_name")]);
     expect(refused([1])).toEqual([400, expect.any(String)]);
-    expect(refused({ ...readHookFixture("pre-tool-use-bash"), session_id: undefined })).toEqual([400, expect.stringContaining("session_id")]);
-    expect(refused({ ...readHookFixture("pre-tool-use-bash"), tool_name: 42 })).toEqual([400, expect.stringContaining("tool_name")]);
-    expect(refused({ ...readHookFixture("session-start"), session_id: "s".repeat(201) })).toEqual([400, expect.stringContaining("session_id")]);
+    expect(refused({ ...readHookFixture("pre-tool-use-bash"), session_id: undefined })).toEqual([
+      400,
+      expect.stringContaining("session_id"),
+    ]);
+    expect(refused({ ...readHookFixture("pre-tool-use-bash"), tool_name: 42 })).toEqual([
+      400,
+      expect.stringContaining("tool_name"),
+    ]);
+    expect(refused({ ...readHookFixture("session-start"), session_id: "s".repeat(201) })).toEqual([
+      400,
+      expect.stringContaining("session_id"),
+    ]);
     expect(refused({ ...readHookFixture("session-start"), brand_new_field: { a: 1 } })).toBeNull();
   });
 });

@@ -14,22 +14,43 @@ type Drafted = { type: string; body: Record<string, unknown> };
 const MAX_DURATION_MS = 7 * 24 * 3600_000;
 const opt = (v: string | undefined, max: number) => (v === undefined || v === "" ? undefined : cut(v, max));
 
-export const toolUseIdOf = (h: HookInputOf<"PreToolUse" | "PermissionRequest" | "PostToolUse" | "PostToolUseFailure">) =>
-  h.tool_use_id ?? fallbackToolUseId(h.tool_name, h.tool_input);
+export const toolUseIdOf = (
+  h: HookInputOf<"PreToolUse" | "PermissionRequest" | "PostToolUse" | "PostToolUseFailure">,
+) => h.tool_use_id ?? fallbackToolUseId(h.tool_name, h.tool_input);
 
 /** A PreToolUse's tool.call (started), before any gate is added. */
 export function toolStarted(h: HookInputOf<"PreToolUse" | "PermissionRequest">) {
-  return { toolUseId: toolUseIdOf(h), tool: cut(h.tool_name, 200), phase: "started" as const, input: inputSummary(h.tool_name, h.tool_input, h.cwd) };
+  return {
+    toolUseId: toolUseIdOf(h),
+    tool: cut(h.tool_name, 200),
+    phase: "started" as const,
+    input: inputSummary(h.tool_name, h.tool_input, h.cwd),
+  };
 }
 
 function draft(h: HookInput, ctx: HookContext): Drafted | null {
   switch (h.hook_event_name) {
     case "SessionStart":
-      return { type: "session.started", body: { via: "claude-code", source: opt(h.source, 50), model: opt(h.model, 200), cwd: opt(h.cwd, 1000), permissionMode: opt(h.permission_mode, 50) } };
+      return {
+        type: "session.started",
+        body: {
+          via: "claude-code",
+          source: opt(h.source, 50),
+          model: opt(h.model, 200),
+          cwd: opt(h.cwd, 1000),
+          permissionMode: opt(h.permission_mode, 50),
+        },
+      };
     case "SessionEnd":
       return { type: "session.ended", body: { reason: opt(h.reason, 200) } };
     case "UserPromptSubmit":
-      return { type: "prompt.submitted", body: { chars: h.prompt.length, ...(ctx.recordPrompts && h.prompt ? { text: cut(h.prompt, SUMMARY_MAX) } : {}) } };
+      return {
+        type: "prompt.submitted",
+        body: {
+          chars: h.prompt.length,
+          ...(ctx.recordPrompts && h.prompt ? { text: cut(h.prompt, SUMMARY_MAX) } : {}),
+        },
+      };
     case "PreToolUse":
       return { type: "tool.call", body: toolStarted(h) };
     case "PermissionRequest":
@@ -37,22 +58,46 @@ function draft(h: HookInput, ctx: HookContext): Drafted | null {
     case "PostToolUse":
     case "PostToolUseFailure": {
       const failed = h.hook_event_name === "PostToolUseFailure";
-      const duration = h.duration_ms !== undefined && h.duration_ms <= MAX_DURATION_MS ? Math.round(h.duration_ms) : undefined;
+      const duration =
+        h.duration_ms !== undefined && h.duration_ms <= MAX_DURATION_MS
+          ? Math.round(h.duration_ms)
+          : undefined;
       return {
         type: "tool.call",
         body: {
-          toolUseId: toolUseIdOf(h), tool: cut(h.tool_name, 200), phase: failed ? "failed" : "succeeded", input: inputSummary(h.tool_name, h.tool_input, h.cwd),
-          ...(failed ? { error: opt(h.error, SUMMARY_MAX), interrupted: h.is_interrupt } : { output: outputSummary(h.tool_response) }),
+          toolUseId: toolUseIdOf(h),
+          tool: cut(h.tool_name, 200),
+          phase: failed ? "failed" : "succeeded",
+          input: inputSummary(h.tool_name, h.tool_input, h.cwd),
+          ...(failed
+            ? { error: opt(h.error, SUMMARY_MAX), interrupted: h.is_interrupt }
+            : { output: outputSummary(h.tool_response) }),
           durationMs: duration,
         },
       };
     }
     case "Notification":
-      return { type: "agent.notified", body: { message: cut(h.message?.trim() || h.title?.trim() || "(no message)", 2000), title: opt(h.title, 200), notificationType: opt(h.notification_type, 100) } };
+      return {
+        type: "agent.notified",
+        body: {
+          message: cut(h.message?.trim() || h.title?.trim() || "(no message)", 2000),
+          title: opt(h.title, 200),
+          notificationType: opt(h.notification_type, 100),
+        },
+      };
     case "SubagentStart":
     case "SubagentStop": {
-      const summary = h.hook_event_name === "SubagentStop" ? opt(h.last_assistant_message?.trim(), SUMMARY_MAX) : undefined;
-      return { type: "subagent", body: { phase: h.hook_event_name === "SubagentStart" ? "started" : "stopped", agentId: h.agent_id, agentType: opt(h.agent_type, 200), summary } };
+      const summary =
+        h.hook_event_name === "SubagentStop" ? opt(h.last_assistant_message?.trim(), SUMMARY_MAX) : undefined;
+      return {
+        type: "subagent",
+        body: {
+          phase: h.hook_event_name === "SubagentStart" ? "started" : "stopped",
+          agentId: h.agent_id,
+          agentType: opt(h.agent_type, 200),
+          summary,
+        },
+      };
     }
     case "PreCompact":
       return { type: "session.compacted", body: { trigger: cut(h.trigger?.trim() || "unknown", 50) } };
@@ -60,7 +105,9 @@ function draft(h: HookInput, ctx: HookContext): Drafted | null {
       const message = h.last_assistant_message?.trim();
       if (!message) return null;
       const report = parseStopReport(message);
-      return report ? { type: "checkpoint", body: report } : { type: "note", body: { kind: "STATUS", text: cut(message, SUMMARY_MAX) } };
+      return report
+        ? { type: "checkpoint", body: report }
+        : { type: "note", body: { kind: "STATUS", text: cut(message, SUMMARY_MAX) } };
     }
   }
 }
@@ -69,5 +116,14 @@ function draft(h: HookInput, ctx: HookContext): Drafted | null {
 export function hookEvents(h: HookInput, ctx: HookContext): TEventInput[] {
   const d = draft(h, ctx);
   if (!d) return [];
-  return [{ id: hookEventId(hookKey(ctx.podId, ctx.memberId, h), "event"), type: d.type, actor: ctx.memberId, sessionId: h.session_id, ...(h.podwatch_hook_ts ? { ts: h.podwatch_hook_ts } : {}), body: d.body } as TEventInput];
+  return [
+    {
+      id: hookEventId(hookKey(ctx.podId, ctx.memberId, h), "event"),
+      type: d.type,
+      actor: ctx.memberId,
+      sessionId: h.session_id,
+      ...(h.podwatch_hook_ts ? { ts: h.podwatch_hook_ts } : {}),
+      body: d.body,
+    } as TEventInput,
+  ];
 }

@@ -3,9 +3,23 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 
 export const HOOK_FIXTURES = [
-  "session-start", "user-prompt-submit", "pre-tool-use-read", "post-tool-use-read", "pre-tool-use-bash", "post-tool-use-bash",
-  "post-tool-use-failure", "pre-tool-use-git-push", "permission-request", "notification", "subagent-start", "subagent-stop",
-  "pre-compact", "stop-checkpoint", "stop-note", "session-end", "unknown-event",
+  "session-start",
+  "user-prompt-submit",
+  "pre-tool-use-read",
+  "post-tool-use-read",
+  "pre-tool-use-bash",
+  "post-tool-use-bash",
+  "post-tool-use-failure",
+  "pre-tool-use-git-push",
+  "permission-request",
+  "notification",
+  "subagent-start",
+  "subagent-stop",
+  "pre-compact",
+  "stop-checkpoint",
+  "stop-note",
+  "session-end",
+  "unknown-event",
 ] as const;
 export type HookFixture = (typeof HOOK_FIXTURES)[number];
 

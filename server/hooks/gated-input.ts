@@ -10,10 +10,15 @@ import { cut } from "./summarize";
 const KEEP_CHARS = 4000;
 
 function cutTexts(value: unknown, depth: number): unknown {
-  if (typeof value === "string") return value.length > KEEP_CHARS ? `${cut(value, KEEP_CHARS)}${INPUT_CUT_MARK.slice(1)} (${value.length} characters)` : value;
+  if (typeof value === "string")
+    return value.length > KEEP_CHARS
+      ? `${cut(value, KEEP_CHARS)}${INPUT_CUT_MARK.slice(1)} (${value.length} characters)`
+      : value;
   if (depth <= 0 || value === null || typeof value !== "object") return value;
   if (Array.isArray(value)) return value.map((v) => cutTexts(v, depth - 1));
-  return Object.fromEntries(Object.entries(value as Record<string, unknown>).map(([k, v]) => [k, cutTexts(v, depth - 1)]));
+  return Object.fromEntries(
+    Object.entries(value as Record<string, unknown>).map(([k, v]) => [k, cutTexts(v, depth - 1)]),
+  );
 }
 
 export function gatedInputText(input: unknown): string {

@@ -12,16 +12,31 @@ import { gateToolCall, type HoldOptions } from "./gate-tool-call";
 
 export type HookAnswer = { output: ClaudeCodeHookOutput; unreachable: "open" | "closed" } | "aborted";
 
-export async function handleClaudeCodeHook(app: AppContext, who: HookCaller, body: unknown, o: HoldOptions & { replay: boolean }): Promise<HookAnswer> {
+export async function handleClaudeCodeHook(
+  app: AppContext,
+  who: HookCaller,
+  body: unknown,
+  o: HoldOptions & { replay: boolean },
+): Promise<HookAnswer> {
   const input = parseHookInput(body);
   const state = await app.store.readState(who.podId);
   if (!state) throw new AppError(404, "not_found", "pod not found");
   const unreachable = unreachableRule(state, who.memberId);
   if (!input) return { output: {}, unreachable };
-  if (!o.replay && (input.hook_event_name === "PreToolUse" || input.hook_event_name === "PermissionRequest")) {
+  if (
+    !o.replay &&
+    (input.hook_event_name === "PreToolUse" || input.hook_event_name === "PermissionRequest")
+  ) {
     const gated = await gateToolCall(app, who, state, input, o);
-    return gated === "aborted" ? gated : { output: decisionOutput(input.hook_event_name, gated), unreachable };
+    return gated === "aborted"
+      ? gated
+      : { output: decisionOutput(input.hook_event_name, gated), unreachable };
   }
-  await appendHookEvents(app, who, hookEvents(input, { podId: who.podId, memberId: who.memberId, recordPrompts: state.recordPrompts }), agentSays(who));
+  await appendHookEvents(
+    app,
+    who,
+    hookEvents(input, { podId: who.podId, memberId: who.memberId, recordPrompts: state.recordPrompts }),
+    agentSays(who),
+  );
   return { output: {}, unreachable };
 }

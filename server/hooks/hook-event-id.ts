@@ -15,7 +15,13 @@ const callDigest = (tool: string, input: unknown) => sha256(`${tool}\n${stableJs
  */
 export function hookKey(podId: string, memberId: string, input: HookInput): string {
   const tool = "tool_use_id" in input ? input.tool_use_id : undefined;
-  return JSON.stringify([podId, memberId, input.session_id, input.hook_event_name, tool ?? sha256(stableJson(input))]);
+  return JSON.stringify([
+    podId,
+    memberId,
+    input.session_id,
+    input.hook_event_name,
+    tool ?? sha256(stableJson(input)),
+  ]);
 }
 
 /** The id of one of the events a hook call adds (`part` tells them apart). */
@@ -27,7 +33,9 @@ export const hookEventId = hookEventUuid;
  * allowed id with a new command) is another request and asks again, instead of riding the
  * earlier answer; a true retry (same input) still finds its own request.
  */
-export const gatedRequestId = (key: string, tool: string, input: unknown) => hookEventId(key, `approval|${callDigest(tool, input)}`);
+export const gatedRequestId = (key: string, tool: string, input: unknown) =>
+  hookEventId(key, `approval|${callDigest(tool, input)}`);
 
 /** A tool call's id when the hook gives none (older versions, PermissionRequest): the same for its pre and its post. */
-export const fallbackToolUseId = (tool: string, input: unknown) => `input-${callDigest(tool, input).slice(0, 24)}`;
+export const fallbackToolUseId = (tool: string, input: unknown) =>
+  `input-${callDigest(tool, input).slice(0, 24)}`;

@@ -7,8 +7,18 @@ import { parseWith } from "../shared/read-json";
 
 /** The hook events podwatch turns into tape events (or gates). Anything else is answered `{}`. */
 export const KNOWN_HOOK_EVENTS = [
-  "SessionStart", "SessionEnd", "UserPromptSubmit", "PreToolUse", "PermissionRequest", "PostToolUse", "PostToolUseFailure",
-  "Notification", "SubagentStart", "SubagentStop", "PreCompact", "Stop",
+  "SessionStart",
+  "SessionEnd",
+  "UserPromptSubmit",
+  "PreToolUse",
+  "PermissionRequest",
+  "PostToolUse",
+  "PostToolUseFailure",
+  "Notification",
+  "SubagentStart",
+  "SubagentStop",
+  "PreCompact",
+  "Stop",
 ] as const;
 export type KnownHookEvent = (typeof KNOWN_HOOK_EVENTS)[number];
 
@@ -36,11 +46,28 @@ const ZKnownHookInput = z.discriminatedUnion("hook_event_name", [
   shape("UserPromptSubmit", { prompt: Text }),
   shape("PreToolUse", tool),
   shape("PermissionRequest", tool),
-  shape("PostToolUse", { ...tool, tool_response: z.unknown().optional(), duration_ms: z.number().nonnegative().optional() }),
-  shape("PostToolUseFailure", { ...tool, error: Text.optional(), is_interrupt: z.boolean().optional(), duration_ms: z.number().nonnegative().optional() }),
-  shape("Notification", { message: Text.optional(), title: Short.optional(), notification_type: Short.optional() }),
+  shape("PostToolUse", {
+    ...tool,
+    tool_response: z.unknown().optional(),
+    duration_ms: z.number().nonnegative().optional(),
+  }),
+  shape("PostToolUseFailure", {
+    ...tool,
+    error: Text.optional(),
+    is_interrupt: z.boolean().optional(),
+    duration_ms: z.number().nonnegative().optional(),
+  }),
+  shape("Notification", {
+    message: Text.optional(),
+    title: Short.optional(),
+    notification_type: Short.optional(),
+  }),
   shape("SubagentStart", { agent_id: Id, agent_type: Short.optional() }),
-  shape("SubagentStop", { agent_id: Id, agent_type: Short.optional(), last_assistant_message: Text.optional() }),
+  shape("SubagentStop", {
+    agent_id: Id,
+    agent_type: Short.optional(),
+    last_assistant_message: Text.optional(),
+  }),
   shape("PreCompact", { trigger: Short.optional() }),
   shape("Stop", { last_assistant_message: Text.optional(), stop_hook_active: z.boolean().optional() }),
 ]);

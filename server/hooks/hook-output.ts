@@ -3,9 +3,23 @@ import type { ClaudeCodeHookOutput, ToolDecision } from "../wire/hooks";
 
 export type GateDecision = { decision: ToolDecision; reason: string };
 
-export function decisionOutput(event: "PreToolUse" | "PermissionRequest", d: GateDecision | null): ClaudeCodeHookOutput {
+export function decisionOutput(
+  event: "PreToolUse" | "PermissionRequest",
+  d: GateDecision | null,
+): ClaudeCodeHookOutput {
   if (!d) return {};
   return event === "PreToolUse"
-    ? { hookSpecificOutput: { hookEventName: "PreToolUse", permissionDecision: d.decision, permissionDecisionReason: d.reason } }
-    : { hookSpecificOutput: { hookEventName: "PermissionRequest", decision: { behavior: d.decision, message: d.reason } } };
+    ? {
+        hookSpecificOutput: {
+          hookEventName: "PreToolUse",
+          permissionDecision: d.decision,
+          permissionDecisionReason: d.reason,
+        },
+      }
+    : {
+        hookSpecificOutput: {
+          hookEventName: "PermissionRequest",
+          decision: { behavior: d.decision, message: d.reason },
+        },
+      };
 }

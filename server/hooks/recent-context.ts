@@ -8,10 +8,23 @@ const LOOK_BACK = 60;
 const TOOL_LINES = 6;
 const LINE_MAX = 300;
 
-export async function recentContext(store: TapeStore, podId: string, memberId: string, sessionId: string): Promise<string[]> {
-  const events = await searchEvents(store, podId, { types: ["prompt.submitted", "tool.call"], actor: memberId }, 2_147_483_647, LOOK_BACK);
+export async function recentContext(
+  store: TapeStore,
+  podId: string,
+  memberId: string,
+  sessionId: string,
+): Promise<string[]> {
+  const events = await searchEvents(
+    store,
+    podId,
+    { types: ["prompt.submitted", "tool.call"], actor: memberId },
+    2_147_483_647,
+    LOOK_BACK,
+  );
   const mine = events.filter((e) => e.meta?.sessionId === sessionId); // newest first
-  const prompt = mine.find((e) => e.type === "prompt.submitted" && typeof (e.body as { text?: unknown }).text === "string");
+  const prompt = mine.find(
+    (e) => e.type === "prompt.submitted" && typeof (e.body as { text?: unknown }).text === "string",
+  );
   const tools = mine
     .filter((e) => e.type === "tool.call" && (e.body as { phase?: string }).phase === "started")
     .slice(0, TOOL_LINES)

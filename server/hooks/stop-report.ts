@@ -14,7 +14,8 @@ const SECTIONS: [RegExp, Section][] = [
   [/^(blocked|blockers?|blocking)$/i, "blocked"],
 ];
 // "## Completed", "**Next:**", "__Blocked__ - x", "Completed: x" — a label, decorated, then the rest of the line.
-const HEADING = /^\s*(?:#{1,6}\s*)?(?:\*\*|__)?\s*(completed|done|finished|accomplished|next steps?|up next|next|todo|to do|remaining|blocked|blockers?|blocking)\b\s*(?:\*\*|__)?\s*(:)?\s*(?:\*\*|__)?\s*(?:[-–—]\s*)?(.*)$/i;
+const HEADING =
+  /^\s*(?:#{1,6}\s*)?(?:\*\*|__)?\s*(completed|done|finished|accomplished|next steps?|up next|next|todo|to do|remaining|blocked|blockers?|blocking)\b\s*(?:\*\*|__)?\s*(:)?\s*(?:\*\*|__)?\s*(?:[-–—]\s*)?(.*)$/i;
 const ITEM = /^\s*(?:[-*+•]|\d{1,3}[.)])\s+(.*)$/;
 const EMPTY = /^(none|nothing|n\/a|na|-|—|–|no blockers?|nothing blocked)\.?$/i;
 const MAX_ITEMS = 100;

@@ -13,9 +13,11 @@ export function cut(text: string, max: number): string {
 }
 
 /** A tool call's input as the tape shows it: the command, the path, the URL — else its JSON. */
-export const inputSummary = (tool: string, input: unknown, cwd?: string) => cut(toolSubject(tool, input ?? {}, cwd), SUMMARY_MAX);
+export const inputSummary = (tool: string, input: unknown, cwd?: string) =>
+  cut(toolSubject(tool, input ?? {}, cwd), SUMMARY_MAX);
 
-const obj = (v: unknown): Record<string, unknown> | null => (v && typeof v === "object" && !Array.isArray(v) ? (v as Record<string, unknown>) : null);
+const obj = (v: unknown): Record<string, unknown> | null =>
+  v && typeof v === "object" && !Array.isArray(v) ? (v as Record<string, unknown>) : null;
 const str = (v: unknown): string | null => (typeof v === "string" ? v : null);
 
 /** A tool's response in a few words: Bash's output, a file's path and size, or the JSON cut short. */
@@ -26,7 +28,14 @@ export function outputSummary(response: unknown): string | undefined {
   if (r) {
     const stdout = str(r.stdout);
     const stderr = str(r.stderr);
-    if (stdout !== null || stderr !== null) return cut([stdout, stderr].filter((s) => s && s.trim()).join("\n").trim(), SUMMARY_MAX);
+    if (stdout !== null || stderr !== null)
+      return cut(
+        [stdout, stderr]
+          .filter((s) => s && s.trim())
+          .join("\n")
+          .trim(),
+        SUMMARY_MAX,
+      );
     const file = obj(r.file);
     const path = str(file?.filePath) ?? str(r.filePath);
     if (path !== null) {

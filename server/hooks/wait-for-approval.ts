@@ -9,7 +9,8 @@ import type { CommittedBatch, TapeBus } from "../tape/bus";
 import type { TapeEvent } from "../wire/events";
 
 export type ApprovalAnswer = NonNullable<ToolApproval["answer"]>;
-export type WaitOutcome = { answer: ApprovalAnswer } | { ended: "timeout" | "aborted" | "drained" | "unknown_request" };
+export type WaitOutcome =
+  { answer: ApprovalAnswer } | { ended: "timeout" | "aborted" | "drained" | "unknown_request" };
 
 /** Whether `e` could answer the approval `requestId`: a person's answer to it, or its deadline passing. */
 export function answersRequest(e: TapeEvent, requestId: string): boolean {
@@ -20,7 +21,13 @@ export function answersRequest(e: TapeEvent, requestId: string): boolean {
   return false;
 }
 
-export async function waitForApproval(store: TapeStore, bus: TapeBus, podId: string, requestId: string, o: { waitMs: number; signal: AbortSignal; drain?: AbortSignal }): Promise<WaitOutcome> {
+export async function waitForApproval(
+  store: TapeStore,
+  bus: TapeBus,
+  podId: string,
+  requestId: string,
+  o: { waitMs: number; signal: AbortSignal; drain?: AbortSignal },
+): Promise<WaitOutcome> {
   if (o.signal.aborted) return { ended: "aborted" };
   let wake: () => void = () => {};
   let timedOut = false;

@@ -21,7 +21,12 @@ export const accessRoutes: Route[] = [
     method: "POST",
     path: /^\/api\/v1\/users$/,
     guard: "site-admin",
-    run: async ({ app, req, res }) => sendJson(res, 201, await createUser(app.access.auth, parseWith(ZCreateUserRequest, await readJsonBody(req)))),
+    run: async ({ app, req, res }) =>
+      sendJson(
+        res,
+        201,
+        await createUser(app.access.auth, parseWith(ZCreateUserRequest, await readJsonBody(req))),
+      ),
   },
   {
     method: "PATCH",

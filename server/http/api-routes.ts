@@ -5,7 +5,14 @@ import type { PodState } from "../domain/state/pod-state";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { AppContext } from "../app-context";
 import { AppError } from "../domain/errors";
-import { requireAuthenticated, requireCreatePods, requirePodAccess, requireSiteAdmin, type Identity, type Verdict } from "../domain/access/policy";
+import {
+  requireAuthenticated,
+  requireCreatePods,
+  requirePodAccess,
+  requireSiteAdmin,
+  type Identity,
+  type Verdict,
+} from "../domain/access/policy";
 import { resolveIdentity } from "../access/resolve-identity";
 import { authNodeHandler, CLIENT_IP_HEADER } from "../access/create-auth";
 import { countFailedAuth, takeRequest } from "./rate-limits";
@@ -27,11 +34,29 @@ import { openShareLink } from "./share-route";
 import { OTLP_TRACES_PATH, otlpRoutes, sendOtlpError } from "./otlp-routes";
 import type { Guard, Route } from "./route";
 
-const routes: Route[] = [...tapeRoutes, ...protocolRoutes, ...accessRoutes, ...peopleRoutes, ...notifyRoutes, ...hookRoutes, ...budgetRoutes, ...signalsRoutes, ...blobRoutes, ...otlpRoutes, ...healthRoutes, ...operationRoutes];
+const routes: Route[] = [
+  ...tapeRoutes,
+  ...protocolRoutes,
+  ...accessRoutes,
+  ...peopleRoutes,
+  ...notifyRoutes,
+  ...hookRoutes,
+  ...budgetRoutes,
+  ...signalsRoutes,
+  ...blobRoutes,
+  ...otlpRoutes,
+  ...healthRoutes,
+  ...operationRoutes,
+];
 const GENERIC_401 = new AppError(401, "unauthenticated", "authentication required");
 
 /** The verdict, and for a `{ pod }` guard the pod's state it read (handed to the route, not read twice). */
-async function guardVerdict(app: AppContext, guard: Guard, identity: Identity, podId: string | undefined): Promise<{ verdict: Verdict; podState: PodState | null }> {
+async function guardVerdict(
+  app: AppContext,
+  guard: Guard,
+  identity: Identity,
+  podId: string | undefined,
+): Promise<{ verdict: Verdict; podState: PodState | null }> {
   const only = (verdict: Verdict) => ({ verdict, podState: null });
   if (guard === "public") return only({ ok: true });
   if (guard === "authenticated") return only(requireAuthenticated(identity));
@@ -40,12 +65,27 @@ async function guardVerdict(app: AppContext, guard: Guard, identity: Identity, p
   if (identity.kind === "anonymous") return only(requireAuthenticated(identity));
   if (guard === "append") {
     // The hot path: decided by the credential alone; the append itself answers 404 for an unknown pod.
-    if (identity.kind === "admin-token" || (identity.kind === "agent" && identity.podId === podId)) return only({ ok: true });
+    if (identity.kind === "admin-token" || (identity.kind === "agent" && identity.podId === podId))
+      return only({ ok: true });
     // Refused either way; the lookup only says why. A pod's existence is no secret from a signed-in
     // caller (reads answer 404 vs 403 alike), and a token is only ever told its own pod.
     if (!(await app.store.readState(podId!))) throw new AppError(404, "not_found", "pod not found");
-    if (identity.kind === "agent") return only({ ok: false, status: 403, code: "wrong_pod", message: `this token belongs to pod ${identity.podId}; it cannot append to another pod` });
-    return only({ ok: false, status: 403, code: "forbidden", message: identity.kind === "share" ? "a share link only reads; appending needs an agent token of this pod" : "appending needs an agent token of this pod (people act from the control room)" });
+    if (identity.kind === "agent")
+      return only({
+        ok: false,
+        status: 403,
+        code: "wrong_pod",
+        message: `this token belongs to pod ${identity.podId}; it cannot append to another pod`,
+      });
+    return only({
+      ok: false,
+      status: 403,
+      code: "forbidden",
+      message:
+        identity.kind === "share"
+          ? "a share link only reads; appending needs an agent token of this pod"
+          : "appending needs an agent token of this pod (people act from the control room)",
+    });
   }
   const podState = await app.store.readState(podId!);
   if (!podState) throw new AppError(404, "not_found", "pod not found");
@@ -70,7 +110,16 @@ async function serve(app: AppContext, req: IncomingMessage, res: ServerResponse,
   }
 }
 
-async function serveRoute(app: AppContext, req: IncomingMessage, res: ServerResponse, url: URL, ip: string, route: Route, params: string[], known: { identity: Identity }) {
+async function serveRoute(
+  app: AppContext,
+  req: IncomingMessage,
+  res: ServerResponse,
+  url: URL,
+  ip: string,
+  route: Route,
+  params: string[],
+  known: { identity: Identity },
+) {
   let identity: Identity = { kind: "anonymous" };
   if (route.guard !== "public") {
     const resolved = await resolveIdentity(app.access, req.headers);
@@ -82,8 +131,17 @@ async function serveRoute(app: AppContext, req: IncomingMessage, res: ServerResp
     }
     identity = known.identity = resolved;
     // Cookies ride along on cross-site requests; a person's writes must come from our own pages.
-    if (identity.kind === "user" && req.method !== "GET" && req.method !== "HEAD" && !app.config.trustedOrigins.includes(String(req.headers.origin ?? ""))) {
-      throw new AppError(403, "bad_origin", "cookie-authenticated writes must come from podwatch's own origin");
+    if (
+      identity.kind === "user" &&
+      req.method !== "GET" &&
+      req.method !== "HEAD" &&
+      !app.config.trustedOrigins.includes(String(req.headers.origin ?? ""))
+    ) {
+      throw new AppError(
+        403,
+        "bad_origin",
+        "cookie-authenticated writes must come from podwatch's own origin",
+      );
     }
   }
   const key = identity.kind === "agent" ? `token:${identity.tokenId}` : `ip:${ip}`;
@@ -103,8 +161,12 @@ export function handleApi(app: AppContext, req: IncomingMessage, res: ServerResp
   req.headers[CLIENT_IP_HEADER] = ip;
   if (url.pathname.startsWith("/api/auth/")) {
     // Reachable by anyone: Better Auth reads a body only once it is all in, within a small cap.
-    holdBody(req, res, AUTH_MAX_BODY_BYTES, () =>
-      void (app.authHandler ??= authNodeHandler(app.access.auth))(req, res).catch((e) => sendError(res, e)),
+    holdBody(
+      req,
+      res,
+      AUTH_MAX_BODY_BYTES,
+      () =>
+        void (app.authHandler ??= authNodeHandler(app.access.auth))(req, res).catch((e) => sendError(res, e)),
     );
     return true;
   }
@@ -113,8 +175,10 @@ export function handleApi(app: AppContext, req: IncomingMessage, res: ServerResp
     return true;
   }
   // OTLP/HTTP's path is its own (/v1/traces, where every exporter sends by default); so are its error bodies.
-  if (url.pathname === OTLP_TRACES_PATH) return (serve(app, req, res, url, ip).catch((e) => sendOtlpError(req, res, e)), true);
-  const ours = url.pathname.startsWith("/api/v1/") || url.pathname === "/healthz" || url.pathname === "/readyz";
+  if (url.pathname === OTLP_TRACES_PATH)
+    return (serve(app, req, res, url, ip).catch((e) => sendOtlpError(req, res, e)), true);
+  const ours =
+    url.pathname.startsWith("/api/v1/") || url.pathname === "/healthz" || url.pathname === "/readyz";
   if (!ours) return false;
   serve(app, req, res, url, ip).catch((e) => sendError(res, e));
   return true;

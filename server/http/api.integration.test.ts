@@ -3,20 +3,31 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { api, startTestServer, TEST_ADMIN_TOKEN, type TestServer } from "../testing/test-server";
 import { rawSql, testProviders } from "../testing/test-databases";
 
-const cp = (text: string, id: string = randomUUID()) => ({ id, type: "checkpoint", actor: "impl-1", role: "implementer", body: { completed: [text], next: [], blocked: [] } });
+const cp = (text: string, id: string = randomUUID()) => ({
+  id,
+  type: "checkpoint",
+  actor: "impl-1",
+  role: "implementer",
+  body: { completed: [text], next: [], blocked: [] },
+});
 
 describe.each(testProviders())("agent API v1 on %s", (provider) => {
   let s: TestServer;
   let podId: string;
   beforeAll(async () => {
     s = await startTestServer(provider);
-    const created = await api(s.url, "POST", "/api/v1/pods", { name: "spine", mode: "collaboration", scope: "tests" });
+    const created = await api(s.url, "POST", "/api/v1/pods", {
+      name: "spine",
+      mode: "collaboration",
+      scope: "tests",
+    });
     expect(created.status).toBe(201);
     podId = created.body.id;
   });
   afterAll(() => s.stop());
 
-  const tapeLength = async (id = podId) => (await api(s.url, "GET", `/api/v1/pods/${id}`)).body.eventCount as number;
+  const tapeLength = async (id = podId) =>
+    (await api(s.url, "GET", `/api/v1/pods/${id}`)).body.eventCount as number;
 
   it("creates, lists and reads pods", async () => {
     const list = await api(s.url, "GET", "/api/v1/pods");
@@ -37,7 +48,11 @@ describe.each(testProviders())("agent API v1 on %s", (provider) => {
     const batch = [cp("a"), cp("b"), cp("c")];
     const first = await api(s.url, "POST", `/api/v1/pods/${podId}/events`, { events: batch });
     expect(first.status).toBe(201);
-    expect(first.body.events.map((e: { seq: number }) => e.seq)).toEqual([before + 1, before + 2, before + 3]);
+    expect(first.body.events.map((e: { seq: number }) => e.seq)).toEqual([
+      before + 1,
+      before + 2,
+      before + 3,
+    ]);
     expect(first.body.events.map((e: { id: string }) => e.id)).toEqual(batch.map((e) => e.id));
     const again = await api(s.url, "POST", `/api/v1/pods/${podId}/events`, { events: batch });
     expect(again.status).toBe(201);
@@ -47,7 +62,11 @@ describe.each(testProviders())("agent API v1 on %s", (provider) => {
 
   it("an invalid event is a 400 naming the field, and nothing of the request is stored", async () => {
     const before = await tapeLength();
-    const bad = { type: "checkpoint", actor: "impl-1", body: { completed: [], next: "not a list", blocked: [] } };
+    const bad = {
+      type: "checkpoint",
+      actor: "impl-1",
+      body: { completed: [], next: "not a list", blocked: [] },
+    };
     const r = await api(s.url, "POST", `/api/v1/pods/${podId}/events`, { events: [cp("fine"), bad] });
     expect(r.status).toBe(400);
     expect(r.body.error.issues.map((i: { path: string }) => i.path)).toContain("events.1.body.next");
@@ -56,17 +75,27 @@ describe.each(testProviders())("agent API v1 on %s", (provider) => {
   });
 
   it("refuses unknown types, bad JSON, duplicate ids in one request and a single event's bad field", async () => {
-    const unknownType = await api(s.url, "POST", `/api/v1/pods/${podId}/events`, { type: "gossip", actor: "x", body: {} });
+    const unknownType = await api(s.url, "POST", `/api/v1/pods/${podId}/events`, {
+      type: "gossip",
+      actor: "x",
+      body: {},
+    });
     expect(unknownType.status).toBe(400);
     expect(unknownType.body.error.issues[0].path).toBe("type");
     const badJson = await api(s.url, "POST", `/api/v1/pods/${podId}/events`, "{not json");
     expect(badJson.status).toBe(400);
     expect(badJson.body.error.code).toBe("invalid_json");
     const id = randomUUID();
-    const dup = await api(s.url, "POST", `/api/v1/pods/${podId}/events`, { events: [cp("1", id), cp("2", id)] });
+    const dup = await api(s.url, "POST", `/api/v1/pods/${podId}/events`, {
+      events: [cp("1", id), cp("2", id)],
+    });
     expect(dup.status).toBe(400);
     expect(dup.body.error.issues[0].path).toBe("events.1.id");
-    const badNote = await api(s.url, "POST", `/api/v1/pods/${podId}/events`, { type: "note", actor: "x", body: { kind: "RUMOUR", text: "hi" } });
+    const badNote = await api(s.url, "POST", `/api/v1/pods/${podId}/events`, {
+      type: "note",
+      actor: "x",
+      body: { kind: "RUMOUR", text: "hi" },
+    });
     expect(badNote.status).toBe(400);
     expect(badNote.body.error.issues[0].path).toBe("body.kind");
   });
@@ -102,23 +131,48 @@ describe.each(testProviders())("agent API v1 on %s", (provider) => {
   it("concurrent writers get seqs 1..N with no gap and no duplicate", async () => {
     const pod = (await api(s.url, "POST", "/api/v1/pods", { name: "race", mode: "collaboration" })).body.id;
     const results = await Promise.all(
-      Array.from({ length: 60 }, (_, i) => api(s.url, "POST", `/api/v1/pods/${pod}/events`, i % 3 ? cp(`single ${i}`) : { events: [cp(`b${i}`), cp(`c${i}`)] })),
+      Array.from({ length: 60 }, (_, i) =>
+        api(
+          s.url,
+          "POST",
+          `/api/v1/pods/${pod}/events`,
+          i % 3 ? cp(`single ${i}`) : { events: [cp(`b${i}`), cp(`c${i}`)] },
+        ),
+      ),
     );
     expect(results.every((r) => r.status === 201)).toBe(true);
-    const seqs = results.flatMap((r) => r.body.events.map((e: { seq: number }) => e.seq)).sort((a: number, b: number) => a - b);
+    const seqs = results
+      .flatMap((r) => r.body.events.map((e: { seq: number }) => e.seq))
+      .sort((a: number, b: number) => a - b);
     expect(seqs).toEqual(Array.from({ length: 80 }, (_, i) => i + 1));
     expect((await api(s.url, "GET", `/api/v1/pods/${pod}/verify`)).body).toEqual({ ok: true, checked: 80 });
   });
 
   it("searches the tape, newest first: by type, actor, role, task, run and text", async () => {
     const pod = (await api(s.url, "POST", "/api/v1/pods", { name: "search", mode: "collaboration" })).body.id;
-    await api(s.url, "POST", `/api/v1/pods/${pod}/events`, { events: [
-      cp("alpha"),
-      { type: "note", actor: "rev-9", role: "reviewer", taskId: "t-7", body: { kind: "STATUS", text: "Looks good to me" } },
-      { type: "note", actor: "impl-1", runId: "r-2", body: { kind: "OBSERVATION", text: "100% of tests_pass" } },
-      cp("omega"),
-    ] });
-    const find = async (query: string) => (await api(s.url, "GET", `/api/v1/pods/${pod}/events?${query}`)).body.events.map((e: { seq: number }) => e.seq);
+    await api(s.url, "POST", `/api/v1/pods/${pod}/events`, {
+      events: [
+        cp("alpha"),
+        {
+          type: "note",
+          actor: "rev-9",
+          role: "reviewer",
+          taskId: "t-7",
+          body: { kind: "STATUS", text: "Looks good to me" },
+        },
+        {
+          type: "note",
+          actor: "impl-1",
+          runId: "r-2",
+          body: { kind: "OBSERVATION", text: "100% of tests_pass" },
+        },
+        cp("omega"),
+      ],
+    });
+    const find = async (query: string) =>
+      (await api(s.url, "GET", `/api/v1/pods/${pod}/events?${query}`)).body.events.map(
+        (e: { seq: number }) => e.seq,
+      );
     expect(await find("type=checkpoint")).toEqual([4, 1]);
     expect(await find("type=note,checkpoint&limit=2")).toEqual([4, 3]);
     expect(await find("type=checkpoint&before=4")).toEqual([1]);
@@ -133,25 +187,41 @@ describe.each(testProviders())("agent API v1 on %s", (provider) => {
   });
 
   it("long-polls: a reader waiting after the head gets the next event as soon as it is written", async () => {
-    const pod = (await api(s.url, "POST", "/api/v1/pods", { name: "long-poll", mode: "collaboration" })).body.id;
+    const pod = (await api(s.url, "POST", "/api/v1/pods", { name: "long-poll", mode: "collaboration" })).body
+      .id;
     await api(s.url, "POST", `/api/v1/pods/${pod}/events`, cp("first"));
     const listeners = s.app.bus.listenerCount("committed");
     let answered = false;
-    const waiting = api(s.url, "GET", `/api/v1/pods/${pod}/events?after=1&wait=30`).finally(() => (answered = true));
+    const waiting = api(s.url, "GET", `/api/v1/pods/${pod}/events?after=1&wait=30`).finally(
+      () => (answered = true),
+    );
     await expect.poll(() => s.app.bus.listenerCount("committed")).toBe(listeners + 1); // parked on the bus
     expect(answered).toBe(false);
     await api(s.url, "POST", `/api/v1/pods/${pod}/events`, cp("second"));
     const got = await waiting;
     expect(got.status).toBe(200);
-    expect(got.body.events.map((e: { seq: number; body: { completed: string[] } }) => [e.seq, e.body.completed[0]])).toEqual([[2, "second"]]);
+    expect(
+      got.body.events.map((e: { seq: number; body: { completed: string[] } }) => [
+        e.seq,
+        e.body.completed[0],
+      ]),
+    ).toEqual([[2, "second"]]);
     expect(got.body.nextAfter).toBe(2);
     // Nothing new: it answers an empty page once the wait is over; backlog answers at once.
-    expect((await api(s.url, "GET", `/api/v1/pods/${pod}/events?after=2&wait=0.2`)).body).toEqual({ events: [], nextAfter: 2 });
-    expect((await api(s.url, "GET", `/api/v1/pods/${pod}/events?after=0&wait=30`)).body.events).toHaveLength(2);
+    expect((await api(s.url, "GET", `/api/v1/pods/${pod}/events?after=2&wait=0.2`)).body).toEqual({
+      events: [],
+      nextAfter: 2,
+    });
+    expect((await api(s.url, "GET", `/api/v1/pods/${pod}/events?after=0&wait=30`)).body.events).toHaveLength(
+      2,
+    );
     expect((await api(s.url, "GET", `/api/v1/pods/${pod}/events?wait=61`)).status).toBe(400);
     // A caller that hangs up stops waiting at once: nothing stays subscribed.
     const gone = new AbortController();
-    const hungUp = fetch(`${s.url}/api/v1/pods/${pod}/events?after=2&wait=30`, { headers: { authorization: `Bearer ${TEST_ADMIN_TOKEN}` }, signal: gone.signal }).catch(() => "aborted");
+    const hungUp = fetch(`${s.url}/api/v1/pods/${pod}/events?after=2&wait=30`, {
+      headers: { authorization: `Bearer ${TEST_ADMIN_TOKEN}` },
+      signal: gone.signal,
+    }).catch(() => "aborted");
     await expect.poll(() => s.app.bus.listenerCount("committed")).toBe(listeners + 1);
     gone.abort();
     expect(await hungUp).toBe("aborted");
@@ -159,20 +229,36 @@ describe.each(testProviders())("agent API v1 on %s", (provider) => {
   });
 
   it("tells a credential who it speaks for", async () => {
-    await api(s.url, "POST", `/api/v1/pods/${podId}/members`, { memberId: "whoami-bot", kind: "agent", displayName: "w", roles: ["implementer"] });
+    await api(s.url, "POST", `/api/v1/pods/${podId}/members`, {
+      memberId: "whoami-bot",
+      kind: "agent",
+      displayName: "w",
+      roles: ["implementer"],
+    });
     const { token } = (await api(s.url, "POST", `/api/v1/pods/${podId}/members/whoami-bot/tokens`, {})).body;
-    expect((await api(s.url, "GET", "/api/v1/me", undefined, { token })).body).toEqual({ kind: "agent", memberId: "whoami-bot", podId });
+    expect((await api(s.url, "GET", "/api/v1/me", undefined, { token })).body).toEqual({
+      kind: "agent",
+      memberId: "whoami-bot",
+      podId,
+    });
     expect((await api(s.url, "GET", "/api/v1/me")).body).toEqual({ kind: "admin-token" });
     expect((await api(s.url, "GET", "/api/v1/me", undefined, null)).status).toBe(401);
   });
 
   it("the database itself refuses to update or delete an event", async () => {
-    await expect(rawSql(s.db, `UPDATE event SET actor = 'mallory' WHERE pod_id = $1`, [podId])).rejects.toThrow(/append-only/);
+    await expect(
+      rawSql(s.db, `UPDATE event SET actor = 'mallory' WHERE pod_id = $1`, [podId]),
+    ).rejects.toThrow(/append-only/);
     await expect(rawSql(s.db, `DELETE FROM event WHERE pod_id = $1`, [podId])).rejects.toThrow(/append-only/);
   });
 
   it("health and readiness", async () => {
     expect((await api(s.url, "GET", "/healthz")).body).toEqual({ ok: true });
-    expect((await api(s.url, "GET", "/readyz")).body).toEqual({ ok: true, database: provider, bus: provider === "postgres" ? "postgres" : "in-process", node: s.app.config.nodeId });
+    expect((await api(s.url, "GET", "/readyz")).body).toEqual({
+      ok: true,
+      database: provider,
+      bus: provider === "postgres" ? "postgres" : "in-process",
+      node: s.app.config.nodeId,
+    });
   });
 });

@@ -8,7 +8,14 @@ import { api, startTestServer, TEST_ADMIN_TOKEN, type TestServer } from "../test
 import { resolveIdentity } from "../access/resolve-identity";
 import { performPodAction, performPodCall } from "../pods/perform-pod-action";
 import { performSiteCall } from "../web/run-site-action";
-import { addPersonCall, changePasswordCall, inviteCall, removePersonCall, resetPasswordCall, setPersonAccessCall } from "../web/people-actions";
+import {
+  addPersonCall,
+  changePasswordCall,
+  inviteCall,
+  removePersonCall,
+  resetPasswordCall,
+  setPersonAccessCall,
+} from "../web/people-actions";
 import { setBudgetCall } from "../web/pod-actions";
 import { agentTokenOperations } from "../access/agent-token-operations";
 import { performOperation } from "../web/perform-operation";
@@ -16,16 +23,39 @@ import { webhookOperations } from "../webhooks/webhook-operations";
 import { closePodAction, setArchivedCall, startPodAction } from "../web/pod-life-actions";
 import { shareLinkOperations } from "../access/share-link-operations";
 import { createPodCall, setCanCreatePodsCall } from "../web/site-actions";
-import { addPushDeviceCall, readNotificationsCall, removePushDeviceCall, savePreferencesCall } from "../web/notify-actions";
+import {
+  addPushDeviceCall,
+  readNotificationsCall,
+  removePushDeviceCall,
+  savePreferencesCall,
+} from "../web/notify-actions";
 import { readHookFixture } from "../hooks/fixtures";
-import { addTaskAction, assignRoleAction, handOffAction, rotateRoleAction, setPausedAction, splitTaskAction } from "../web/pod-actions";
+import {
+  addTaskAction,
+  assignRoleAction,
+  handOffAction,
+  rotateRoleAction,
+  setPausedAction,
+  splitTaskAction,
+} from "../web/pod-actions";
 import { answerEscalationAction, decideAction } from "../pods/inbox-answer-actions";
 
-type Caller = "anonymous" | "viewer" | "approver" | "admin" | "token" | "otherToken" | "revokedToken" | "share";
-const CALLERS: Caller[] = ["anonymous", "viewer", "approver", "admin", "token", "otherToken", "revokedToken", "share"];
+type Caller =
+  "anonymous" | "viewer" | "approver" | "admin" | "token" | "otherToken" | "revokedToken" | "share";
+const CALLERS: Caller[] = [
+  "anonymous",
+  "viewer",
+  "approver",
+  "admin",
+  "token",
+  "otherToken",
+  "revokedToken",
+  "share",
+];
 type Auth = { token?: string; cookie?: string } | null;
 
-const seed = (name: string) => readFileSync(join(import.meta.dirname, "..", "testing", "seed-examples", name), "utf8");
+const seed = (name: string) =>
+  readFileSync(join(import.meta.dirname, "..", "testing", "seed-examples", name), "utf8");
 
 describe("authorization matrix", () => {
   let s: TestServer;
@@ -36,21 +66,54 @@ describe("authorization matrix", () => {
     const email = `${access}-${randomUUID().slice(0, 6)}@example.com`;
     const password = "a long enough password";
     expect((await api(s.url, "POST", "/api/v1/users", { email, name: access, password })).status).toBe(201);
-    expect((await api(s.url, "POST", `/api/v1/pods/${podId}/members`, { memberId: email, kind: "human", displayName: access, roles: [access] })).status).toBe(201);
-    const res = await fetch(`${s.url}/api/auth/sign-in/email`, { method: "POST", headers: { "content-type": "application/json", origin: s.url }, body: JSON.stringify({ email, password }) });
+    expect(
+      (
+        await api(s.url, "POST", `/api/v1/pods/${podId}/members`, {
+          memberId: email,
+          kind: "human",
+          displayName: access,
+          roles: [access],
+        })
+      ).status,
+    ).toBe(201);
+    const res = await fetch(`${s.url}/api/auth/sign-in/email`, {
+      method: "POST",
+      headers: { "content-type": "application/json", origin: s.url },
+      body: JSON.stringify({ email, password }),
+    });
     expect(res.status).toBe(200);
-    return { cookie: res.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ") };
+    return {
+      cookie: res.headers
+        .getSetCookie()
+        .map((c) => c.split(";")[0])
+        .join("; "),
+    };
   }
 
   beforeAll(async () => {
     // Every route is tried with a revoked token: the failures must not trip the per-IP limit (its own test is retry-after's).
     s = await startTestServer("sqlite", { PODWATCH_AUTH_FAILURES_PER_MINUTE: "1000" });
     podId = (await api(s.url, "POST", "/api/v1/pods", { name: "guarded", mode: "collaboration" })).body.id;
-    const otherPod = (await api(s.url, "POST", "/api/v1/pods", { name: "elsewhere", mode: "collaboration" })).body.id;
-    for (const [pod, member] of [[podId, "bot"], [podId, "old-bot"], [otherPod, "bot"]] as const) {
-      expect((await api(s.url, "POST", `/api/v1/pods/${pod}/members`, { memberId: member, kind: "agent", displayName: member, roles: ["implementer"] })).status).toBe(201);
+    const otherPod = (await api(s.url, "POST", "/api/v1/pods", { name: "elsewhere", mode: "collaboration" }))
+      .body.id;
+    for (const [pod, member] of [
+      [podId, "bot"],
+      [podId, "old-bot"],
+      [otherPod, "bot"],
+    ] as const) {
+      expect(
+        (
+          await api(s.url, "POST", `/api/v1/pods/${pod}/members`, {
+            memberId: member,
+            kind: "agent",
+            displayName: member,
+            roles: ["implementer"],
+          })
+        ).status,
+      ).toBe(201);
     }
-    const token = async (pod: string, member: string) => (await api(s.url, "POST", `/api/v1/pods/${pod}/members/${member}/tokens`, { label: "matrix" })).body;
+    const token = async (pod: string, member: string) =>
+      (await api(s.url, "POST", `/api/v1/pods/${pod}/members/${member}/tokens`, { label: "matrix" })).body;
     const mine = await token(podId, "bot");
     const revoked = await token(podId, "old-bot");
     expect((await api(s.url, "DELETE", `/api/v1/pods/${podId}/tokens/${revoked.id}`)).status).toBe(200);
@@ -73,126 +136,467 @@ describe("authorization matrix", () => {
   /** A person on the pod (added by the admin token) whose access a caller may try to change. */
   const humanMember = async () => {
     const memberId = `p-${randomUUID().slice(0, 8)}@example.com`;
-    expect((await api(s.url, "POST", `/api/v1/pods/${podId}/members`, { memberId, kind: "human", displayName: "p", roles: ["viewer"] })).status).toBe(201);
+    expect(
+      (
+        await api(s.url, "POST", `/api/v1/pods/${podId}/members`, {
+          memberId,
+          kind: "human",
+          displayName: "p",
+          roles: ["viewer"],
+        })
+      ).status,
+    ).toBe(201);
     return memberId;
   };
   /** A webhook endpoint stored as the admin's form would (to a public host: nothing is sent from here), and one delivery in its log. */
   const freshHook = async () => {
     await s.app.store.prisma.webhookEndpoint.deleteMany({ where: { podId, createdBy: "matrix" } }); // a pod holds at most 20
     const id = randomUUID();
-    await s.app.store.prisma.webhookEndpoint.create({ data: { id, podId, url: "https://example.com/hook", format: "standard", events: '["checkpoint"]', secret: "whsec_" + Buffer.alloc(32, 7).toString("base64"), createdAt: new Date().toISOString(), createdBy: "matrix" } });
+    await s.app.store.prisma.webhookEndpoint.create({
+      data: {
+        id,
+        podId,
+        url: "https://example.com/hook",
+        format: "standard",
+        events: '["checkpoint"]',
+        secret: "whsec_" + Buffer.alloc(32, 7).toString("base64"),
+        createdAt: new Date().toISOString(),
+        createdBy: "matrix",
+      },
+    });
     const deliveryId = randomUUID();
-    await s.app.store.prisma.webhookDelivery.create({ data: { id: deliveryId, endpointId: id, podId, messageId: `msg_${deliveryId}`, type: "checkpoint", payload: "{}", status: "failed", createdAt: new Date().toISOString() } });
+    await s.app.store.prisma.webhookDelivery.create({
+      data: {
+        id: deliveryId,
+        endpointId: id,
+        podId,
+        messageId: `msg_${deliveryId}`,
+        type: "checkpoint",
+        payload: "{}",
+        status: "failed",
+        createdAt: new Date().toISOString(),
+      },
+    });
     return { id, deliveryId };
   };
   /** A push device of the approver's (to a public literal address: nothing is sent from here). */
   const approversDevice = async () => {
     const p256dh = Buffer.alloc(65, 4).toString("base64url");
-    const r = await api(s.url, "POST", "/api/v1/me/push/devices", { endpoint: `https://1.1.1.1/push/${randomUUID()}`, keys: { p256dh, auth: Buffer.alloc(16, 5).toString("base64url") } }, auth.approver);
+    const r = await api(
+      s.url,
+      "POST",
+      "/api/v1/me/push/devices",
+      {
+        endpoint: `https://1.1.1.1/push/${randomUUID()}`,
+        keys: { p256dh, auth: Buffer.alloc(16, 5).toString("base64url") },
+      },
+      auth.approver,
+    );
     expect(r.status).toBe(201);
     return r.body.id as string;
   };
   const PEOPLE: Caller[] = ["viewer", "approver", "admin"];
   /** A person's own notifications: people only (agents, share links and the admin token have none). */
   const meRoutes: { name: string; allowed: Caller[]; call: (a: Auth) => Promise<{ status: number }> }[] = [
-    { name: "GET /me/push", allowed: PEOPLE, call: (a) => api(s.url, "GET", "/api/v1/me/push", undefined, a) },
+    {
+      name: "GET /me/push",
+      allowed: PEOPLE,
+      call: (a) => api(s.url, "GET", "/api/v1/me/push", undefined, a),
+    },
     {
       name: "POST /me/push/devices",
       allowed: PEOPLE,
-      call: (a) => api(s.url, "POST", "/api/v1/me/push/devices", { endpoint: `https://1.1.1.1/push/${randomUUID()}`, keys: { p256dh: Buffer.alloc(65, 4).toString("base64url"), auth: Buffer.alloc(16, 5).toString("base64url") } }, a),
+      call: (a) =>
+        api(
+          s.url,
+          "POST",
+          "/api/v1/me/push/devices",
+          {
+            endpoint: `https://1.1.1.1/push/${randomUUID()}`,
+            keys: {
+              p256dh: Buffer.alloc(65, 4).toString("base64url"),
+              auth: Buffer.alloc(16, 5).toString("base64url"),
+            },
+          },
+          a,
+        ),
     },
     // The approver's own device: removed by them; another person gets 404 (covered as allowed: not 401/403), the rest 401/403.
-    { name: "DELETE /me/push/devices/{d}", allowed: PEOPLE, call: async (a) => api(s.url, "DELETE", `/api/v1/me/push/devices/${await approversDevice()}`, undefined, a) },
-    { name: "GET /me/preferences", allowed: PEOPLE, call: (a) => api(s.url, "GET", "/api/v1/me/preferences", undefined, a) },
-    { name: "PUT /me/preferences", allowed: PEOPLE, call: (a) => api(s.url, "PUT", "/api/v1/me/preferences", { pods: [{ podId, level: "all" }] }, a) },
+    {
+      name: "DELETE /me/push/devices/{d}",
+      allowed: PEOPLE,
+      call: async (a) =>
+        api(s.url, "DELETE", `/api/v1/me/push/devices/${await approversDevice()}`, undefined, a),
+    },
+    {
+      name: "GET /me/preferences",
+      allowed: PEOPLE,
+      call: (a) => api(s.url, "GET", "/api/v1/me/preferences", undefined, a),
+    },
+    {
+      name: "PUT /me/preferences",
+      allowed: PEOPLE,
+      call: (a) => api(s.url, "PUT", "/api/v1/me/preferences", { pods: [{ podId, level: "all" }] }, a),
+    },
     {
       // As the service worker sends it; an item that is not open is a 409 for those who may answer.
       name: "POST /me/inbox/act",
       allowed: ["approver", "admin"],
       call: async (a) => {
-        const headers: Record<string, string> = { "content-type": "application/json", "x-podwatch-request": "notification", "sec-fetch-site": "same-origin", origin: s.url };
+        const headers: Record<string, string> = {
+          "content-type": "application/json",
+          "x-podwatch-request": "notification",
+          "sec-fetch-site": "same-origin",
+          origin: s.url,
+        };
         if (a?.cookie) headers.cookie = a.cookie;
         if (a?.token) headers.authorization = `Bearer ${a.token}`;
-        return fetch(`${s.url}/api/v1/me/inbox/act`, { method: "POST", headers, body: JSON.stringify({ podId, itemId: "escalation:none", action: "option:0" }) });
+        return fetch(`${s.url}/api/v1/me/inbox/act`, {
+          method: "POST",
+          headers,
+          body: JSON.stringify({ podId, itemId: "escalation:none", action: "option:0" }),
+        });
       },
     },
   ];
   const routes: { name: string; allowed: Caller[]; call: (a: Auth) => Promise<{ status: number }> }[] = [
     ...meRoutes,
-    { name: "GET /pods", allowed: [...WATCHERS, "otherToken"], call: (a) => api(s.url, "GET", "/api/v1/pods", undefined, a) },
-    { name: "GET /me", allowed: [...WATCHERS, "otherToken"], call: (a) => api(s.url, "GET", "/api/v1/me", undefined, a) },
-    { name: "GET /inbox", allowed: [...WATCHERS, "otherToken"], call: (a) => api(s.url, "GET", "/api/v1/inbox", undefined, a) },
-    { name: "POST /pods", allowed: [], call: (a) => api(s.url, "POST", "/api/v1/pods", { name: "x", mode: "collaboration" }, a) },
-    ...["", "/events", "/state", "/plan", "/verify"].map((p) => ({ name: `GET /pods/{id}${p}`, allowed: WATCHERS, call: (a: Auth) => api(s.url, "GET", `/api/v1/pods/${podId}${p}`, undefined, a) })),
-    { name: "POST /events", allowed: ["token"], call: (a) => api(s.url, "POST", `/api/v1/pods/${podId}/events`, note(), a) },
+    {
+      name: "GET /pods",
+      allowed: [...WATCHERS, "otherToken"],
+      call: (a) => api(s.url, "GET", "/api/v1/pods", undefined, a),
+    },
+    {
+      name: "GET /me",
+      allowed: [...WATCHERS, "otherToken"],
+      call: (a) => api(s.url, "GET", "/api/v1/me", undefined, a),
+    },
+    {
+      name: "GET /inbox",
+      allowed: [...WATCHERS, "otherToken"],
+      call: (a) => api(s.url, "GET", "/api/v1/inbox", undefined, a),
+    },
+    {
+      name: "POST /pods",
+      allowed: [],
+      call: (a) => api(s.url, "POST", "/api/v1/pods", { name: "x", mode: "collaboration" }, a),
+    },
+    ...["", "/events", "/state", "/plan", "/verify"].map((p) => ({
+      name: `GET /pods/{id}${p}`,
+      allowed: WATCHERS,
+      call: (a: Auth) => api(s.url, "GET", `/api/v1/pods/${podId}${p}`, undefined, a),
+    })),
+    {
+      name: "POST /events",
+      allowed: ["token"],
+      call: (a) => api(s.url, "POST", `/api/v1/pods/${podId}/events`, note(), a),
+    },
     // OTLP/HTTP: the token names the pod, so any pod's agent token exports to its own; everyone else is refused.
-    { name: "POST /v1/traces", allowed: ["token", "otherToken"], call: (a) => api(s.url, "POST", "/v1/traces", { resourceSpans: [] }, a) },
+    {
+      name: "POST /v1/traces",
+      allowed: ["token", "otherToken"],
+      call: (a) => api(s.url, "POST", "/v1/traces", { resourceSpans: [] }, a),
+    },
     // The token names the pod: any pod's agent token reports to its own pod; people, share links (and the admin token, below) are refused.
-    { name: "POST /hooks/claude-code", allowed: ["token", "otherToken"], call: (a) => api(s.url, "POST", "/api/v1/hooks/claude-code", { ...readHookFixture("session-start"), session_id: randomUUID() }, a) },
-    { name: "POST /plan", allowed: ["token"], call: (a) => api(s.url, "POST", `/api/v1/pods/${podId}/plan`, { tasks: [{ task_id: `t-${randomUUID()}`, description: "d", status: "pending", metadata: {} }] }, a) },
-    { name: "POST /workcells", allowed: ["token"], call: (a) => api(s.url, "POST", `/api/v1/pods/${podId}/workcells`, { ...JSON.parse(seed("manifest.json")), workcell_id: `wc-${randomUUID()}` }, a) },
-    { name: "POST /workcells/{id}/proof", allowed: ["token"], call: (a) => api(s.url, "POST", `/api/v1/pods/${podId}/workcells/wc-42-20250115T143022Z/proof`, seed("proof.json"), a) },
-    { name: "POST /members", allowed: ["admin"], call: (a) => api(s.url, "POST", `/api/v1/pods/${podId}/members`, { memberId: `m-${randomUUID()}`, kind: "agent", displayName: "m", roles: [] }, a) },
-    { name: "POST /members/{m}/tokens", allowed: ["admin"], call: (a) => api(s.url, "POST", `/api/v1/pods/${podId}/members/bot/tokens`, {}, a) },
-    { name: "GET /tokens", allowed: ["admin"], call: (a) => api(s.url, "GET", `/api/v1/pods/${podId}/tokens`, undefined, a) },
+    {
+      name: "POST /hooks/claude-code",
+      allowed: ["token", "otherToken"],
+      call: (a) =>
+        api(
+          s.url,
+          "POST",
+          "/api/v1/hooks/claude-code",
+          { ...readHookFixture("session-start"), session_id: randomUUID() },
+          a,
+        ),
+    },
+    {
+      name: "POST /plan",
+      allowed: ["token"],
+      call: (a) =>
+        api(
+          s.url,
+          "POST",
+          `/api/v1/pods/${podId}/plan`,
+          { tasks: [{ task_id: `t-${randomUUID()}`, description: "d", status: "pending", metadata: {} }] },
+          a,
+        ),
+    },
+    {
+      name: "POST /workcells",
+      allowed: ["token"],
+      call: (a) =>
+        api(
+          s.url,
+          "POST",
+          `/api/v1/pods/${podId}/workcells`,
+          { ...JSON.parse(seed("manifest.json")), workcell_id: `wc-${randomUUID()}` },
+          a,
+        ),
+    },
+    {
+      name: "POST /workcells/{id}/proof",
+      allowed: ["token"],
+      call: (a) =>
+        api(
+          s.url,
+          "POST",
+          `/api/v1/pods/${podId}/workcells/wc-42-20250115T143022Z/proof`,
+          seed("proof.json"),
+          a,
+        ),
+    },
+    {
+      name: "POST /members",
+      allowed: ["admin"],
+      call: (a) =>
+        api(
+          s.url,
+          "POST",
+          `/api/v1/pods/${podId}/members`,
+          { memberId: `m-${randomUUID()}`, kind: "agent", displayName: "m", roles: [] },
+          a,
+        ),
+    },
+    {
+      name: "POST /members/{m}/tokens",
+      allowed: ["admin"],
+      call: (a) => api(s.url, "POST", `/api/v1/pods/${podId}/members/bot/tokens`, {}, a),
+    },
+    {
+      name: "GET /tokens",
+      allowed: ["admin"],
+      call: (a) => api(s.url, "GET", `/api/v1/pods/${podId}/tokens`, undefined, a),
+    },
     {
       name: "DELETE /tokens/{t}",
       allowed: ["admin"],
-      call: async (a) => api(s.url, "DELETE", `/api/v1/pods/${podId}/tokens/${(await api(s.url, "POST", `/api/v1/pods/${podId}/members/bot/tokens`, {})).body.id}`, undefined, a),
+      call: async (a) =>
+        api(
+          s.url,
+          "DELETE",
+          `/api/v1/pods/${podId}/tokens/${(await api(s.url, "POST", `/api/v1/pods/${podId}/members/bot/tokens`, {})).body.id}`,
+          undefined,
+          a,
+        ),
     },
     {
       name: "POST /tokens/{t}/rotate",
       allowed: ["admin"],
-      call: async (a) => api(s.url, "POST", `/api/v1/pods/${podId}/tokens/${(await api(s.url, "POST", `/api/v1/pods/${podId}/members/bot/tokens`, {})).body.id}/rotate`, undefined, a),
+      call: async (a) =>
+        api(
+          s.url,
+          "POST",
+          `/api/v1/pods/${podId}/tokens/${(await api(s.url, "POST", `/api/v1/pods/${podId}/members/bot/tokens`, {})).body.id}/rotate`,
+          undefined,
+          a,
+        ),
     },
-    { name: "POST /share-links", allowed: ["admin"], call: (a) => api(s.url, "POST", `/api/v1/pods/${podId}/share-links`, {}, a) },
-    { name: "GET /share-links", allowed: ["admin"], call: (a) => api(s.url, "GET", `/api/v1/pods/${podId}/share-links`, undefined, a) },
+    {
+      name: "POST /share-links",
+      allowed: ["admin"],
+      call: (a) => api(s.url, "POST", `/api/v1/pods/${podId}/share-links`, {}, a),
+    },
+    {
+      name: "GET /share-links",
+      allowed: ["admin"],
+      call: (a) => api(s.url, "GET", `/api/v1/pods/${podId}/share-links`, undefined, a),
+    },
     {
       name: "DELETE /share-links/{l}",
       allowed: ["admin"],
-      call: async (a) => api(s.url, "DELETE", `/api/v1/pods/${podId}/share-links/${(await api(s.url, "POST", `/api/v1/pods/${podId}/share-links`, {})).body.id}`, undefined, a),
+      call: async (a) =>
+        api(
+          s.url,
+          "DELETE",
+          `/api/v1/pods/${podId}/share-links/${(await api(s.url, "POST", `/api/v1/pods/${podId}/share-links`, {})).body.id}`,
+          undefined,
+          a,
+        ),
     },
-    { name: "GET /webhooks", allowed: ["admin"], call: (a) => api(s.url, "GET", `/api/v1/pods/${podId}/webhooks`, undefined, a) },
-    { name: "POST /webhooks", allowed: ["admin"], call: (a) => api(s.url, "POST", `/api/v1/pods/${podId}/webhooks`, { url: "https://1.1.1.1/podwatch-matrix", events: ["checkpoint"] }, a) },
-    { name: "PATCH /webhooks/{w}", allowed: ["admin"], call: async (a) => api(s.url, "PATCH", `/api/v1/pods/${podId}/webhooks/${(await freshHook()).id}`, { enabled: false }, a) },
-    { name: "DELETE /webhooks/{w}", allowed: ["admin"], call: async (a) => api(s.url, "DELETE", `/api/v1/pods/${podId}/webhooks/${(await freshHook()).id}`, undefined, a) },
-    { name: "POST /webhooks/{w}/test", allowed: ["admin"], call: async (a) => api(s.url, "POST", `/api/v1/pods/${podId}/webhooks/${(await freshHook()).id}/test`, undefined, a) },
-    { name: "GET /webhooks/{w}/deliveries", allowed: ["admin"], call: async (a) => api(s.url, "GET", `/api/v1/pods/${podId}/webhooks/${(await freshHook()).id}/deliveries`, undefined, a) },
+    {
+      name: "GET /webhooks",
+      allowed: ["admin"],
+      call: (a) => api(s.url, "GET", `/api/v1/pods/${podId}/webhooks`, undefined, a),
+    },
+    {
+      name: "POST /webhooks",
+      allowed: ["admin"],
+      call: (a) =>
+        api(
+          s.url,
+          "POST",
+          `/api/v1/pods/${podId}/webhooks`,
+          { url: "https://1.1.1.1/podwatch-matrix", events: ["checkpoint"] },
+          a,
+        ),
+    },
+    {
+      name: "PATCH /webhooks/{w}",
+      allowed: ["admin"],
+      call: async (a) =>
+        api(
+          s.url,
+          "PATCH",
+          `/api/v1/pods/${podId}/webhooks/${(await freshHook()).id}`,
+          { enabled: false },
+          a,
+        ),
+    },
+    {
+      name: "DELETE /webhooks/{w}",
+      allowed: ["admin"],
+      call: async (a) =>
+        api(s.url, "DELETE", `/api/v1/pods/${podId}/webhooks/${(await freshHook()).id}`, undefined, a),
+    },
+    {
+      name: "POST /webhooks/{w}/test",
+      allowed: ["admin"],
+      call: async (a) =>
+        api(s.url, "POST", `/api/v1/pods/${podId}/webhooks/${(await freshHook()).id}/test`, undefined, a),
+    },
+    {
+      name: "GET /webhooks/{w}/deliveries",
+      allowed: ["admin"],
+      call: async (a) =>
+        api(
+          s.url,
+          "GET",
+          `/api/v1/pods/${podId}/webhooks/${(await freshHook()).id}/deliveries`,
+          undefined,
+          a,
+        ),
+    },
     {
       name: "POST /webhooks/{w}/deliveries/{d}/redeliver",
       allowed: ["admin"],
       call: async (a) => {
         const h = await freshHook();
-        return api(s.url, "POST", `/api/v1/pods/${podId}/webhooks/${h.id}/deliveries/${h.deliveryId}/redeliver`, undefined, a);
+        return api(
+          s.url,
+          "POST",
+          `/api/v1/pods/${podId}/webhooks/${h.id}/deliveries/${h.deliveryId}/redeliver`,
+          undefined,
+          a,
+        );
       },
     },
-    { name: "POST /users", allowed: [], call: (a) => api(s.url, "POST", "/api/v1/users", { email: `u-${randomUUID()}@example.com`, name: "u", password: "a long enough password" }, a) },
-    { name: "POST /invites", allowed: [], call: (a) => api(s.url, "POST", "/api/v1/invites", { email: `i-${randomUUID()}@example.com` }, a) },
+    {
+      name: "POST /users",
+      allowed: [],
+      call: (a) =>
+        api(
+          s.url,
+          "POST",
+          "/api/v1/users",
+          { email: `u-${randomUUID()}@example.com`, name: "u", password: "a long enough password" },
+          a,
+        ),
+    },
+    {
+      name: "POST /invites",
+      allowed: [],
+      call: (a) => api(s.url, "POST", "/api/v1/invites", { email: `i-${randomUUID()}@example.com` }, a),
+    },
     { name: "GET /users", allowed: [], call: (a) => api(s.url, "GET", "/api/v1/users", undefined, a) },
-    { name: "POST /users/{id}/reset", allowed: [], call: (a) => api(s.url, "POST", "/api/v1/users/no-such-user/reset", undefined, a) },
-    { name: "PATCH /members/{m}", allowed: ["admin"], call: async (a) => api(s.url, "PATCH", `/api/v1/pods/${podId}/members/${await humanMember()}`, { access: "approver" }, a) },
-    { name: "DELETE /members/{m}", allowed: ["admin"], call: async (a) => api(s.url, "DELETE", `/api/v1/pods/${podId}/members/${await humanMember()}`, undefined, a) },
-    { name: "PATCH /users/{id}", allowed: [], call: (a) => api(s.url, "PATCH", "/api/v1/users/no-such-user", { canCreatePods: true }, a) },
+    {
+      name: "POST /users/{id}/reset",
+      allowed: [],
+      call: (a) => api(s.url, "POST", "/api/v1/users/no-such-user/reset", undefined, a),
+    },
+    {
+      name: "PATCH /members/{m}",
+      allowed: ["admin"],
+      call: async (a) =>
+        api(
+          s.url,
+          "PATCH",
+          `/api/v1/pods/${podId}/members/${await humanMember()}`,
+          { access: "approver" },
+          a,
+        ),
+    },
+    {
+      name: "DELETE /members/{m}",
+      allowed: ["admin"],
+      call: async (a) =>
+        api(s.url, "DELETE", `/api/v1/pods/${podId}/members/${await humanMember()}`, undefined, a),
+    },
+    {
+      name: "PATCH /users/{id}",
+      allowed: [],
+      call: (a) => api(s.url, "PATCH", "/api/v1/users/no-such-user", { canCreatePods: true }, a),
+    },
     // Budgets: watchers read them; approvers set them; an agent token may try (the domain lets the chair or the cost controller: "bot" gets 409).
-    { name: "GET /pods/{id}/budgets", allowed: WATCHERS, call: (a) => api(s.url, "GET", `/api/v1/pods/${podId}/budgets`, undefined, a) },
-    { name: "PUT /pods/{id}/budgets/{b}", allowed: ["approver", "admin", "token"], call: (a) => api(s.url, "PUT", `/api/v1/pods/${podId}/budgets/b-${randomUUID().slice(0, 8)}`, { metric: "tokens", limit: 1000 }, a) },
+    {
+      name: "GET /pods/{id}/budgets",
+      allowed: WATCHERS,
+      call: (a) => api(s.url, "GET", `/api/v1/pods/${podId}/budgets`, undefined, a),
+    },
+    {
+      name: "PUT /pods/{id}/budgets/{b}",
+      allowed: ["approver", "admin", "token"],
+      call: (a) =>
+        api(
+          s.url,
+          "PUT",
+          `/api/v1/pods/${podId}/budgets/b-${randomUUID().slice(0, 8)}`,
+          { metric: "tokens", limit: 1000 },
+          a,
+        ),
+    },
     {
       name: "DELETE /pods/{id}/budgets/{b}",
       allowed: ["approver", "admin", "token"],
       call: async (a) => {
         const budgetId = `b-${randomUUID().slice(0, 8)}`;
-        expect((await api(s.url, "PUT", `/api/v1/pods/${podId}/budgets/${budgetId}`, { metric: "tool_calls", limit: 10 })).status).toBe(200);
+        expect(
+          (
+            await api(s.url, "PUT", `/api/v1/pods/${podId}/budgets/${budgetId}`, {
+              metric: "tool_calls",
+              limit: 10,
+            })
+          ).status,
+        ).toBe(200);
         return api(s.url, "DELETE", `/api/v1/pods/${podId}/budgets/${budgetId}`, undefined, a);
       },
     },
-    { name: "POST /pods/{id}/archive", allowed: ["admin"], call: (a) => api(s.url, "POST", `/api/v1/pods/${podId}/archive`, undefined, a) },
-    { name: "POST /pods/{id}/unarchive", allowed: ["admin"], call: (a) => api(s.url, "POST", `/api/v1/pods/${podId}/unarchive`, undefined, a) },
+    {
+      name: "POST /pods/{id}/archive",
+      allowed: ["admin"],
+      call: (a) => api(s.url, "POST", `/api/v1/pods/${podId}/archive`, undefined, a),
+    },
+    {
+      name: "POST /pods/{id}/unarchive",
+      allowed: ["admin"],
+      call: (a) => api(s.url, "POST", `/api/v1/pods/${podId}/unarchive`, undefined, a),
+    },
     // Signals: a pod's for its watchers; the export is everyone's own pods (another pod's token sees its own); a record needs the pod; the key is public.
-    { name: "GET /pods/{id}/signals", allowed: WATCHERS, call: (a) => api(s.url, "GET", `/api/v1/pods/${podId}/signals`, undefined, a) },
-    { name: "GET /signals", allowed: [...WATCHERS, "otherToken"], call: (a) => api(s.url, "GET", "/api/v1/signals", undefined, a) },
-    { name: "GET /signals/record", allowed: WATCHERS, call: (a) => api(s.url, "GET", `/api/v1/signals/record?pod=${podId}&agent=bot`, undefined, a) },
-    { name: "GET /signals/key (public)", allowed: CALLERS, call: (a) => api(s.url, "GET", "/api/v1/signals/key", undefined, a) },
-    { name: "GET /schema (public)", allowed: CALLERS, call: (a) => api(s.url, "GET", "/api/v1/schema", undefined, a) },
+    {
+      name: "GET /pods/{id}/signals",
+      allowed: WATCHERS,
+      call: (a) => api(s.url, "GET", `/api/v1/pods/${podId}/signals`, undefined, a),
+    },
+    {
+      name: "GET /signals",
+      allowed: [...WATCHERS, "otherToken"],
+      call: (a) => api(s.url, "GET", "/api/v1/signals", undefined, a),
+    },
+    {
+      name: "GET /signals/record",
+      allowed: WATCHERS,
+      call: (a) => api(s.url, "GET", `/api/v1/signals/record?pod=${podId}&agent=bot`, undefined, a),
+    },
+    {
+      name: "GET /signals/key (public)",
+      allowed: CALLERS,
+      call: (a) => api(s.url, "GET", "/api/v1/signals/key", undefined, a),
+    },
+    {
+      name: "GET /schema (public)",
+      allowed: CALLERS,
+      call: (a) => api(s.url, "GET", "/api/v1/schema", undefined, a),
+    },
   ];
 
   for (const route of routes) {
@@ -201,36 +605,76 @@ describe("authorization matrix", () => {
       for (const caller of CALLERS) got[caller] = (await route.call(auth[caller])).status;
       for (const caller of CALLERS) {
         const status = got[caller]!;
-        if (route.allowed.includes(caller)) expect([401, 403], `${caller} should be allowed (${status})`).not.toContain(status);
-        else if (caller === "anonymous" || caller === "revokedToken") expect(status, `${caller} should get 401`).toBe(401);
+        if (route.allowed.includes(caller))
+          expect([401, 403], `${caller} should be allowed (${status})`).not.toContain(status);
+        else if (caller === "anonymous" || caller === "revokedToken")
+          expect(status, `${caller} should get 401`).toBe(401);
         else expect(status, `${caller} should get 403`).toBe(403);
       }
     });
   }
 
   it("Claude Code hooks report with an agent token: the admin token is refused", async () => {
-    const r = await api(s.url, "POST", "/api/v1/hooks/claude-code", readHookFixture("session-start"), { token: TEST_ADMIN_TOKEN });
+    const r = await api(s.url, "POST", "/api/v1/hooks/claude-code", readHookFixture("session-start"), {
+      token: TEST_ADMIN_TOKEN,
+    });
     expect([r.status, r.body.error.code]).toEqual([403, "agent_token_required"]);
   });
   it("the /me notification routes belong to a person: the admin token is refused", async () => {
-    for (const route of meRoutes) expect((await route.call({ token: TEST_ADMIN_TOKEN })).status, route.name).toBe(403);
+    for (const route of meRoutes)
+      expect((await route.call({ token: TEST_ADMIN_TOKEN })).status, route.name).toBe(403);
   });
   it("one person cannot remove another's push device", async () => {
     const id = await approversDevice();
-    expect((await api(s.url, "DELETE", `/api/v1/me/push/devices/${id}`, undefined, auth.viewer)).status).toBe(404);
-    expect((await api(s.url, "GET", "/api/v1/me/push", undefined, auth.approver)).body.devices.map((d: { id: string }) => d.id)).toContain(id);
+    expect((await api(s.url, "DELETE", `/api/v1/me/push/devices/${id}`, undefined, auth.viewer)).status).toBe(
+      404,
+    );
+    expect(
+      (await api(s.url, "GET", "/api/v1/me/push", undefined, auth.approver)).body.devices.map(
+        (d: { id: string }) => d.id,
+      ),
+    ).toContain(id);
   });
 
-  const headersOf = (a: Auth) => new Headers({ ...(a?.cookie ? { cookie: a.cookie } : {}), ...(a?.token ? { authorization: `Bearer ${a.token}` } : {}) });
+  const headersOf = (a: Auth) =>
+    new Headers({
+      ...(a?.cookie ? { cookie: a.cookie } : {}),
+      ...(a?.token ? { authorization: `Bearer ${a.token}` } : {}),
+    });
   const actions = [
-    { name: "decide", action: decideAction, input: () => ({ podId, subject: { kind: "milestone", id: `m-${randomUUID()}` }, verdict: "accept", rationale: "ok" }) },
-    { name: "answerEscalation", action: answerEscalationAction, input: () => ({ podId, escalationId: "missing", answer: "yes" }) },
+    {
+      name: "decide",
+      action: decideAction,
+      input: () => ({
+        podId,
+        subject: { kind: "milestone", id: `m-${randomUUID()}` },
+        verdict: "accept",
+        rationale: "ok",
+      }),
+    },
+    {
+      name: "answerEscalation",
+      action: answerEscalationAction,
+      input: () => ({ podId, escalationId: "missing", answer: "yes" }),
+    },
     { name: "setPaused", action: setPausedAction, input: () => ({ podId, paused: true }) },
-    { name: "assignRole", action: assignRoleAction, input: () => ({ podId, memberId: "bot", role: "verifier" }) },
-    { name: "rotateRole", action: rotateRoleAction, input: () => ({ podId, role: "implementer", from: "bot", to: "old-bot" }) },
+    {
+      name: "assignRole",
+      action: assignRoleAction,
+      input: () => ({ podId, memberId: "bot", role: "verifier" }),
+    },
+    {
+      name: "rotateRole",
+      action: rotateRoleAction,
+      input: () => ({ podId, role: "implementer", from: "bot", to: "old-bot" }),
+    },
     { name: "handOff", action: handOffAction, input: () => ({ podId, to: "bot", reason: "your turn" }) },
     { name: "addTask", action: addTaskAction, input: () => ({ podId, description: "from the matrix" }) },
-    { name: "splitTask", action: splitTaskAction, input: () => ({ podId, taskId: "nope", parts: ["a", "b"] }) },
+    {
+      name: "splitTask",
+      action: splitTaskAction,
+      input: () => ({ podId, taskId: "nope", parts: ["a", "b"] }),
+    },
   ];
   for (const { name, action, input } of actions) {
     it(`server action ${name}`, async () => {
@@ -239,19 +683,40 @@ describe("authorization matrix", () => {
         const identity = resolved === "invalid" ? ({ kind: "anonymous" } as const) : resolved;
         const result = await performPodAction(s.app, identity, action as never, input());
         const allowed = caller === "approver" || caller === "admin";
-        if (allowed) expect(result.ok || !["unauthenticated", "forbidden"].includes(result.code), `${caller}: ${JSON.stringify(result)}`).toBe(true);
+        if (allowed)
+          expect(
+            result.ok || !["unauthenticated", "forbidden"].includes(result.code),
+            `${caller}: ${JSON.stringify(result)}`,
+          ).toBe(true);
         else expect(result.ok ? "ok" : result.code, caller).toMatch(/^(unauthenticated|forbidden)$/);
       }
     });
   }
 
   // Agents and their tokens from the control room: pod admins only, like their API twins.
-  const freshToken = async () => (await api(s.url, "POST", `/api/v1/pods/${podId}/members/bot/tokens`, {})).body.id as string;
+  const freshToken = async () =>
+    (await api(s.url, "POST", `/api/v1/pods/${podId}/members/bot/tokens`, {})).body.id as string;
   const calls = [
-    { name: "addAgent", call: agentTokenOperations.addAgent, input: async () => ({ podId, memberId: `a-${randomUUID()}`, displayName: "a", roles: ["verifier"] }) },
-    { name: "createAgentToken", call: agentTokenOperations.createAgentToken, input: async () => ({ podId, memberId: "bot" }) },
-    { name: "revokeAgentToken", call: agentTokenOperations.revokeAgentToken, input: async () => ({ podId, tokenId: await freshToken() }) },
-    { name: "rotateAgentToken", call: agentTokenOperations.rotateAgentToken, input: async () => ({ podId, tokenId: await freshToken() }) },
+    {
+      name: "addAgent",
+      call: agentTokenOperations.addAgent,
+      input: async () => ({ podId, memberId: `a-${randomUUID()}`, displayName: "a", roles: ["verifier"] }),
+    },
+    {
+      name: "createAgentToken",
+      call: agentTokenOperations.createAgentToken,
+      input: async () => ({ podId, memberId: "bot" }),
+    },
+    {
+      name: "revokeAgentToken",
+      call: agentTokenOperations.revokeAgentToken,
+      input: async () => ({ podId, tokenId: await freshToken() }),
+    },
+    {
+      name: "rotateAgentToken",
+      call: agentTokenOperations.rotateAgentToken,
+      input: async () => ({ podId, tokenId: await freshToken() }),
+    },
   ];
   for (const { name, call, input } of calls) {
     it(`server action ${name}`, async () => {
@@ -269,8 +734,15 @@ describe("authorization matrix", () => {
     for (const caller of CALLERS) {
       const resolved = await resolveIdentity(s.app.access, headersOf(auth[caller]));
       const identity = resolved === "invalid" ? ({ kind: "anonymous" } as const) : resolved;
-      const result = await performPodCall(s.app, identity, setBudgetCall as never, { podId, budgetId: `b-${randomUUID().slice(0, 8)}`, metric: "cost_usd", limit: 2.5, then: "notify" });
-      if (caller === "approver" || caller === "admin") expect(result.ok, `${caller}: ${JSON.stringify(result)}`).toBe(true);
+      const result = await performPodCall(s.app, identity, setBudgetCall as never, {
+        podId,
+        budgetId: `b-${randomUUID().slice(0, 8)}`,
+        metric: "cost_usd",
+        limit: 2.5,
+        then: "notify",
+      });
+      if (caller === "approver" || caller === "admin")
+        expect(result.ok, `${caller}: ${JSON.stringify(result)}`).toBe(true);
       else expect(result.ok ? "ok" : result.code, caller).toMatch(/^(unauthenticated|forbidden)$/);
     }
   });
@@ -278,9 +750,24 @@ describe("authorization matrix", () => {
   // People from the control room: pod access for pod admins; invites and resets for site admins only (none of
   // these callers is one); one's own password for any signed-in person (here refused for a wrong current password).
   const peopleCalls = [
-    { name: "addPersonToPod", call: addPersonCall, input: async () => ({ podId, email: "nobody@example.com", access: "viewer" }), allowed: ["admin"] },
-    { name: "setPersonAccess", call: setPersonAccessCall, input: async () => ({ podId, memberId: await humanMember(), access: "approver" }), allowed: ["admin"] },
-    { name: "removePersonFromPod", call: removePersonCall, input: async () => ({ podId, memberId: await humanMember() }), allowed: ["admin"] },
+    {
+      name: "addPersonToPod",
+      call: addPersonCall,
+      input: async () => ({ podId, email: "nobody@example.com", access: "viewer" }),
+      allowed: ["admin"],
+    },
+    {
+      name: "setPersonAccess",
+      call: setPersonAccessCall,
+      input: async () => ({ podId, memberId: await humanMember(), access: "approver" }),
+      allowed: ["admin"],
+    },
+    {
+      name: "removePersonFromPod",
+      call: removePersonCall,
+      input: async () => ({ podId, memberId: await humanMember() }),
+      allowed: ["admin"],
+    },
   ];
   for (const { name, call, input, allowed } of peopleCalls) {
     it(`server action ${name}`, async () => {
@@ -288,15 +775,38 @@ describe("authorization matrix", () => {
         const resolved = await resolveIdentity(s.app.access, headersOf(auth[caller]));
         const identity = resolved === "invalid" ? ({ kind: "anonymous" } as const) : resolved;
         const result = await performPodCall(s.app, identity, call as never, await input());
-        if (allowed.includes(caller)) expect(result.ok || !["unauthenticated", "forbidden"].includes(result.code), `${caller}: ${JSON.stringify(result)}`).toBe(true);
+        if (allowed.includes(caller))
+          expect(
+            result.ok || !["unauthenticated", "forbidden"].includes(result.code),
+            `${caller}: ${JSON.stringify(result)}`,
+          ).toBe(true);
         else expect(result.ok ? "ok" : result.code, caller).toMatch(/^(unauthenticated|forbidden)$/);
       }
     });
   }
   const siteCalls = [
-    { name: "invitePerson", call: () => inviteCall, input: () => ({ email: `i-${randomUUID()}@example.com` }), allowed: [] as Caller[] },
-    { name: "resetPassword", call: () => resetPasswordCall, input: () => ({ userId: "no-such-user" }), allowed: [] as Caller[] },
-    { name: "changePassword", call: (a: Auth) => changePasswordCall(headersOf(a)), input: () => ({ currentPassword: "not the password", newPassword: "a new long password", confirm: "a new long password" }), allowed: ["viewer", "approver", "admin"] as Caller[] },
+    {
+      name: "invitePerson",
+      call: () => inviteCall,
+      input: () => ({ email: `i-${randomUUID()}@example.com` }),
+      allowed: [] as Caller[],
+    },
+    {
+      name: "resetPassword",
+      call: () => resetPasswordCall,
+      input: () => ({ userId: "no-such-user" }),
+      allowed: [] as Caller[],
+    },
+    {
+      name: "changePassword",
+      call: (a: Auth) => changePasswordCall(headersOf(a)),
+      input: () => ({
+        currentPassword: "not the password",
+        newPassword: "a new long password",
+        confirm: "a new long password",
+      }),
+      allowed: ["viewer", "approver", "admin"] as Caller[],
+    },
   ];
   for (const { name, call, input, allowed } of siteCalls) {
     it(`server action ${name}`, async () => {
@@ -314,25 +824,114 @@ describe("authorization matrix", () => {
   // Starting and closing act on a pod of their own (with the admin person as its admin), so this pod stays open.
   const podOfItsOwn = async () => {
     const me = await resolveIdentity(s.app.access, headersOf(auth.admin));
-    const id: string = (await api(s.url, "POST", "/api/v1/pods", { name: "lifecycle", mode: "collaboration", scope: "s", successCriteria: ["c"] })).body.id;
-    if (me !== "invalid" && me.kind === "user") expect((await api(s.url, "POST", `/api/v1/pods/${id}/members`, { memberId: me.email, kind: "human", displayName: "admin", roles: ["admin"] })).status).toBe(201);
+    const id: string = (
+      await api(s.url, "POST", "/api/v1/pods", {
+        name: "lifecycle",
+        mode: "collaboration",
+        scope: "s",
+        successCriteria: ["c"],
+      })
+    ).body.id;
+    if (me !== "invalid" && me.kind === "user")
+      expect(
+        (
+          await api(s.url, "POST", `/api/v1/pods/${id}/members`, {
+            memberId: me.email,
+            kind: "human",
+            displayName: "admin",
+            roles: ["admin"],
+          })
+        ).status,
+      ).toBe(201);
     return id;
   };
-  const freshLink = async () => (await api(s.url, "POST", `/api/v1/pods/${podId}/share-links`, {})).body.id as string;
+  const freshLink = async () =>
+    (await api(s.url, "POST", `/api/v1/pods/${podId}/share-links`, {})).body.id as string;
   const lifecycle = [
-    { name: "startPod", run: performPodAction, action: startPodAction as never, input: async () => ({ podId: await podOfItsOwn() }) },
-    { name: "closePod", run: performPodAction, action: closePodAction as never, input: async () => ({ podId: await podOfItsOwn() }) },
-    { name: "setArchived", run: performPodCall, action: setArchivedCall as never, input: async () => ({ podId, archived: false }) },
-    { name: "createShareLink", run: performOperation as never, action: shareLinkOperations.createShareLink as never, input: async () => ({ podId, link: {} }) },
-    { name: "listShareLinks", run: performOperation as never, action: shareLinkOperations.listShareLinks as never, input: async () => ({ podId }) },
-    { name: "revokeShareLink", run: performOperation as never, action: shareLinkOperations.revokeShareLink as never, input: async () => ({ podId, linkId: await freshLink() }) },
-    { name: "listWebhooks", run: performOperation as never, action: webhookOperations.listWebhooks as never, input: async () => ({ podId }) },
-    { name: "createWebhook", run: performOperation as never, action: webhookOperations.createWebhook as never, input: async () => ({ podId, webhook: { url: "https://1.1.1.1/podwatch-matrix", events: ["inbox.opened"] } }) },
-    { name: "updateWebhook", run: performOperation as never, action: webhookOperations.updateWebhook as never, input: async () => ({ podId, endpointId: (await freshHook()).id, update: { enabled: false } }) },
-    { name: "deleteWebhook", run: performOperation as never, action: webhookOperations.deleteWebhook as never, input: async () => ({ podId, endpointId: (await freshHook()).id }) },
-    { name: "testWebhook", run: performOperation as never, action: webhookOperations.testWebhook as never, input: async () => ({ podId, endpointId: (await freshHook()).id }) },
-    { name: "listWebhookDeliveries", run: performOperation as never, action: webhookOperations.listWebhookDeliveries as never, input: async () => ({ podId, endpointId: (await freshHook()).id }) },
-    { name: "redeliverWebhook", run: performOperation as never, action: webhookOperations.redeliverWebhook as never, input: async () => ({ podId, ...(await freshHook().then((h) => ({ endpointId: h.id, deliveryId: h.deliveryId }))) }) },
+    {
+      name: "startPod",
+      run: performPodAction,
+      action: startPodAction as never,
+      input: async () => ({ podId: await podOfItsOwn() }),
+    },
+    {
+      name: "closePod",
+      run: performPodAction,
+      action: closePodAction as never,
+      input: async () => ({ podId: await podOfItsOwn() }),
+    },
+    {
+      name: "setArchived",
+      run: performPodCall,
+      action: setArchivedCall as never,
+      input: async () => ({ podId, archived: false }),
+    },
+    {
+      name: "createShareLink",
+      run: performOperation as never,
+      action: shareLinkOperations.createShareLink as never,
+      input: async () => ({ podId, link: {} }),
+    },
+    {
+      name: "listShareLinks",
+      run: performOperation as never,
+      action: shareLinkOperations.listShareLinks as never,
+      input: async () => ({ podId }),
+    },
+    {
+      name: "revokeShareLink",
+      run: performOperation as never,
+      action: shareLinkOperations.revokeShareLink as never,
+      input: async () => ({ podId, linkId: await freshLink() }),
+    },
+    {
+      name: "listWebhooks",
+      run: performOperation as never,
+      action: webhookOperations.listWebhooks as never,
+      input: async () => ({ podId }),
+    },
+    {
+      name: "createWebhook",
+      run: performOperation as never,
+      action: webhookOperations.createWebhook as never,
+      input: async () => ({
+        podId,
+        webhook: { url: "https://1.1.1.1/podwatch-matrix", events: ["inbox.opened"] },
+      }),
+    },
+    {
+      name: "updateWebhook",
+      run: performOperation as never,
+      action: webhookOperations.updateWebhook as never,
+      input: async () => ({ podId, endpointId: (await freshHook()).id, update: { enabled: false } }),
+    },
+    {
+      name: "deleteWebhook",
+      run: performOperation as never,
+      action: webhookOperations.deleteWebhook as never,
+      input: async () => ({ podId, endpointId: (await freshHook()).id }),
+    },
+    {
+      name: "testWebhook",
+      run: performOperation as never,
+      action: webhookOperations.testWebhook as never,
+      input: async () => ({ podId, endpointId: (await freshHook()).id }),
+    },
+    {
+      name: "listWebhookDeliveries",
+      run: performOperation as never,
+      action: webhookOperations.listWebhookDeliveries as never,
+      input: async () => ({ podId, endpointId: (await freshHook()).id }),
+    },
+    {
+      name: "redeliverWebhook",
+      run: performOperation as never,
+      action: webhookOperations.redeliverWebhook as never,
+      input: async () => ({
+        podId,
+        ...(await freshHook().then((h) => ({ endpointId: h.id, deliveryId: h.deliveryId }))),
+      }),
+    },
   ];
   for (const { name, run, action, input } of lifecycle) {
     it(`server action ${name}`, async () => {
@@ -348,16 +947,38 @@ describe("authorization matrix", () => {
   // A person's notifications from the control room: any signed-in person, for themselves (the admin token is no person).
   for (const { name, call, input } of [
     { name: "readNotifications", call: readNotificationsCall as never, input: async () => ({}) },
-    { name: "addPushDevice", call: addPushDeviceCall("matrix") as never, input: async () => ({ endpoint: `https://1.1.1.1/push/${randomUUID()}`, keys: { p256dh: Buffer.alloc(65, 4).toString("base64url"), auth: Buffer.alloc(16, 5).toString("base64url") } }) },
-    { name: "removePushDevice", call: removePushDeviceCall as never, input: async () => ({ deviceId: await approversDevice() }) },
-    { name: "saveNotificationPreferences", call: savePreferencesCall as never, input: async () => ({ pods: [{ podId, level: "decisions" }] }) },
+    {
+      name: "addPushDevice",
+      call: addPushDeviceCall("matrix") as never,
+      input: async () => ({
+        endpoint: `https://1.1.1.1/push/${randomUUID()}`,
+        keys: {
+          p256dh: Buffer.alloc(65, 4).toString("base64url"),
+          auth: Buffer.alloc(16, 5).toString("base64url"),
+        },
+      }),
+    },
+    {
+      name: "removePushDevice",
+      call: removePushDeviceCall as never,
+      input: async () => ({ deviceId: await approversDevice() }),
+    },
+    {
+      name: "saveNotificationPreferences",
+      call: savePreferencesCall as never,
+      input: async () => ({ pods: [{ podId, level: "decisions" }] }),
+    },
   ]) {
     it(`server action ${name}`, async () => {
       for (const caller of [...CALLERS, "adminToken"] as const) {
-        const resolved = caller === "adminToken" ? ({ kind: "admin-token", label: "matrix" } as const) : await resolveIdentity(s.app.access, headersOf(auth[caller]));
+        const resolved =
+          caller === "adminToken"
+            ? ({ kind: "admin-token", label: "matrix" } as const)
+            : await resolveIdentity(s.app.access, headersOf(auth[caller]));
         const identity = resolved === "invalid" ? ({ kind: "anonymous" } as const) : resolved;
         const result = await performSiteCall(s.app, identity, call, await input());
-        if (PEOPLE.includes(caller as Caller)) expect(result.ok || result.code === "not_found", `${caller}: ${JSON.stringify(result)}`).toBe(true);
+        if (PEOPLE.includes(caller as Caller))
+          expect(result.ok || result.code === "not_found", `${caller}: ${JSON.stringify(result)}`).toBe(true);
         else expect(result.ok ? "ok" : result.code, caller).toMatch(/^(unauthenticated|forbidden)$/);
       }
     });
@@ -366,7 +987,11 @@ describe("authorization matrix", () => {
   // Creating pods and letting people create them: site admins (and, to create, people they allowed) — none of these callers.
   for (const { name, call, input } of [
     { name: "createPod", call: createPodCall, input: () => ({ name: "mine", mode: "collaboration" }) },
-    { name: "setCanCreatePods", call: setCanCreatePodsCall, input: () => ({ userId: "no-such-user", canCreatePods: true }) },
+    {
+      name: "setCanCreatePods",
+      call: setCanCreatePodsCall,
+      input: () => ({ userId: "no-such-user", canCreatePods: true }),
+    },
   ]) {
     it(`server action ${name}`, async () => {
       for (const caller of CALLERS) {
@@ -380,28 +1005,45 @@ describe("authorization matrix", () => {
 
   it("the token's member is who speaks: another actor is a 403 and nothing is stored", async () => {
     const before = (await api(s.url, "GET", `/api/v1/pods/${podId}`)).body.eventCount;
-    const r = await api(s.url, "POST", `/api/v1/pods/${podId}/events`, { ...note(), actor: "chair-1" }, auth.token);
+    const r = await api(
+      s.url,
+      "POST",
+      `/api/v1/pods/${podId}/events`,
+      { ...note(), actor: "chair-1" },
+      auth.token,
+    );
     expect(r.status).toBe(403);
     expect((r.body as { error: { code: string } }).error.code).toBe("actor_mismatch");
     expect((await api(s.url, "GET", `/api/v1/pods/${podId}`)).body.eventCount).toBe(before);
   });
 
   it("tokens are for agents only: a person acts through their session", async () => {
-    const email = (await api(s.url, "GET", `/api/v1/pods/${podId}/state`)).body.members.find((m: { kind: string }) => m.kind === "human").memberId;
+    const email = (await api(s.url, "GET", `/api/v1/pods/${podId}/state`)).body.members.find(
+      (m: { kind: string }) => m.kind === "human",
+    ).memberId;
     const r = await api(s.url, "POST", `/api/v1/pods/${podId}/members/${email}/tokens`, {});
     expect(r.status).toBe(422);
     expect((r.body as { error: { code: string } }).error.code).toBe("tokens_for_agents");
   });
 
   it("a person's cookie-authenticated writes must come from our own origin", async () => {
-    const r = await fetch(`${s.url}/api/v1/pods/${podId}/share-links`, { method: "POST", headers: { cookie: auth.admin!.cookie!, origin: "https://evil.example", "content-type": "application/json" }, body: "{}" });
+    const r = await fetch(`${s.url}/api/v1/pods/${podId}/share-links`, {
+      method: "POST",
+      headers: {
+        cookie: auth.admin!.cookie!,
+        origin: "https://evil.example",
+        "content-type": "application/json",
+      },
+      body: "{}",
+    });
     expect(r.status).toBe(403);
     expect(((await r.json()) as { error: { code: string } }).error.code).toBe("bad_origin");
   });
 
   it("a revoked token's live tape ends, and it cannot connect again", async () => {
     const { io } = await import("socket.io-client");
-    const fresh = (await api(s.url, "POST", `/api/v1/pods/${podId}/members/bot/tokens`, { label: "socket" })).body as { id: string; token: string };
+    const fresh = (await api(s.url, "POST", `/api/v1/pods/${podId}/members/bot/tokens`, { label: "socket" }))
+      .body as { id: string; token: string };
     const socket = io(s.url, { transports: ["websocket"], forceNew: true, auth: { token: fresh.token } });
     socket.on("tape:events", (_frame, ack) => ack?.());
     const live = await new Promise<string>((resolve) => {
@@ -427,7 +1069,9 @@ describe("authorization matrix", () => {
   });
 
   it("tokens record when they were last used", async () => {
-    const { tokens } = (await api(s.url, "GET", `/api/v1/pods/${podId}/tokens`)).body as { tokens: { memberId: string; label: string; lastUsedAt: string | null; revokedAt: string | null }[] };
+    const { tokens } = (await api(s.url, "GET", `/api/v1/pods/${podId}/tokens`)).body as {
+      tokens: { memberId: string; label: string; lastUsedAt: string | null; revokedAt: string | null }[];
+    };
     const used = tokens.find((t) => t.memberId === "bot" && t.label === "matrix" && !t.revokedAt);
     expect(used?.lastUsedAt).toMatch(/^\d{4}-/);
   });
@@ -442,14 +1086,20 @@ describe("authorization matrix", () => {
 
 describe("rate limits", () => {
   it("per token, and per IP for failed authentications", async () => {
-    const s = await startTestServer("sqlite", { PODWATCH_RATE_LIMIT_PER_MINUTE: "5", PODWATCH_AUTH_FAILURES_PER_MINUTE: "3" });
+    const s = await startTestServer("sqlite", {
+      PODWATCH_RATE_LIMIT_PER_MINUTE: "5",
+      PODWATCH_AUTH_FAILURES_PER_MINUTE: "3",
+    });
     try {
       const statuses = [];
       for (let i = 0; i < 7; i++) statuses.push((await api(s.url, "GET", "/api/v1/pods")).status);
       expect(statuses.slice(0, 5)).toEqual([200, 200, 200, 200, 200]);
       expect(statuses.slice(5)).toEqual([429, 429]);
       const failures = [];
-      for (let i = 0; i < 5; i++) failures.push((await api(s.url, "GET", "/api/v1/schema/../pods", undefined, { token: "pwa_wrong" })).status);
+      for (let i = 0; i < 5; i++)
+        failures.push(
+          (await api(s.url, "GET", "/api/v1/schema/../pods", undefined, { token: "pwa_wrong" })).status,
+        );
       expect(failures).toEqual([401, 401, 401, 429, 429]);
     } finally {
       await s.stop();

@@ -17,24 +17,39 @@ import type { Route, RouteContext } from "./route";
 
 function sha(c: RouteContext): string {
   const s = c.params[0]!.toLowerCase();
-  if (!SHA256_HEX.test(s)) throw new AppError(400, "invalid_request", "the blob name must be a lowercase hex SHA-256", [{ path: "sha256", message: "64 hex characters" }]);
+  if (!SHA256_HEX.test(s))
+    throw new AppError(400, "invalid_request", "the blob name must be a lowercase hex SHA-256", [
+      { path: "sha256", message: "64 hex characters" },
+    ]);
   return s;
 }
 
 const canUpload = (c: RouteContext) => c.identity.kind === "agent" || c.identity.kind === "admin-token";
-const notFound = () => new AppError(404, "not_found", "no blob with that SHA-256 has been uploaded to this pod");
+const notFound = () =>
+  new AppError(404, "not_found", "no blob with that SHA-256 has been uploaded to this pod");
 
 /** The blob's name, once the caller has shown a way to read it (else 404, as for a missing blob). */
 async function readable(c: RouteContext): Promise<string> {
   const name = sha(c);
   const id = c.identity;
-  const podId = c.url.searchParams.get("pod") ?? (id.kind === "agent" || id.kind === "share" ? id.podId : null);
+  const podId =
+    c.url.searchParams.get("pod") ?? (id.kind === "agent" || id.kind === "share" ? id.podId : null);
   if (podId === null) {
     if (isSiteAdmin(id)) return name;
-    throw new AppError(400, "invalid_request", "reading a blob goes through a pod you may read: add ?pod=<podId>", [{ path: "pod", message: "required" }]);
+    throw new AppError(
+      400,
+      "invalid_request",
+      "reading a blob goes through a pod you may read: add ?pod=<podId>",
+      [{ path: "pod", message: "required" }],
+    );
   }
   const state = await c.app.store.readState(podId);
-  if (!state || podAccess(id, podId, state) === "none" || !(await podReferencesBlob(c.app.store, podId, name))) throw notFound();
+  if (
+    !state ||
+    podAccess(id, podId, state) === "none" ||
+    !(await podReferencesBlob(c.app.store, podId, name))
+  )
+    throw notFound();
   return name;
 }
 
@@ -45,15 +60,23 @@ export const blobRoutes: Route[] = [
     guard: "authenticated",
     run: async (c) => {
       if (!canUpload(c)) throw new AppError(403, "forbidden", "uploading blobs needs an agent token");
-      const declaredLength = c.req.headers["content-length"] ? Number(c.req.headers["content-length"]) : undefined;
+      const declaredLength = c.req.headers["content-length"]
+        ? Number(c.req.headers["content-length"])
+        : undefined;
       const id = c.identity;
-      const caller = id.kind === "agent" ? `token:${id.tokenId}` : id.kind === "admin-token" ? `admin:${id.label}` : "other";
+      const caller =
+        id.kind === "agent"
+          ? `token:${id.tokenId}`
+          : id.kind === "admin-token"
+            ? `admin:${id.label}`
+            : "other";
       // A client gone mid-upload has stored nothing (the store rolled back) and has nobody to answer.
       const stored = await c.app.blobs.put(sha(c), c.req, { declaredLength, caller }).catch((e: unknown) => {
         if (c.req.destroyed && !c.req.complete) return null;
         if (e instanceof UploadsBusy) c.res.setHeader("retry-after", String(e.retryAfterSeconds));
         // The rest of a body we stopped reading is not worth waiting for: answer, then close.
-        if (e instanceof AppError && (e.status === 408 || e.status === 503)) c.res.setHeader("connection", "close");
+        if (e instanceof AppError && (e.status === 408 || e.status === 503))
+          c.res.setHeader("connection", "close");
         return Promise.reject(e);
       });
       if (!stored) return void c.res.destroy();
@@ -67,7 +90,12 @@ export const blobRoutes: Route[] = [
     guard: "authenticated",
     run: async (c) => {
       const s = await c.app.blobs.stat(await readable(c));
-      c.res.writeHead(s ? 200 : 404, s ? { "content-length": s.size, "content-type": "application/octet-stream" } : {}).end();
+      c.res
+        .writeHead(
+          s ? 200 : 404,
+          s ? { "content-length": s.size, "content-type": "application/octet-stream" } : {},
+        )
+        .end();
     },
   },
   {

@@ -12,7 +12,8 @@ const MAX = 64 * 1024;
 async function readAll(req: IncomingMessage, how: string): Promise<Buffer> {
   const chunks: Buffer[] = [];
   if (how === "web") {
-    for await (const c of Readable.toWeb(req) as unknown as AsyncIterable<Uint8Array>) chunks.push(Buffer.from(c));
+    for await (const c of Readable.toWeb(req) as unknown as AsyncIterable<Uint8Array>)
+      chunks.push(Buffer.from(c));
   } else {
     for await (const c of req.pipe(new PassThrough())) chunks.push(c as Buffer);
   }
@@ -38,11 +39,19 @@ describe("holdBody", () => {
   const send = (parts: Buffer[], opts: { chunked: boolean; read: string; agent?: Agent }) =>
     new Promise<{ status: number; body: Buffer }>((resolve, reject) => {
       const total = parts.reduce((n, p) => n + p.length, 0);
-      const headers = { "x-read": opts.read, ...(opts.chunked ? { "transfer-encoding": "chunked" } : { "content-length": String(total) }) };
-      const req = request({ port, host: "127.0.0.1", method: "POST", path: "/", headers, agent: opts.agent }, (res) => {
-        const out: Buffer[] = [];
-        res.on("data", (d) => out.push(d)).on("end", () => resolve({ status: res.statusCode!, body: Buffer.concat(out) }));
-      });
+      const headers = {
+        "x-read": opts.read,
+        ...(opts.chunked ? { "transfer-encoding": "chunked" } : { "content-length": String(total) }),
+      };
+      const req = request(
+        { port, host: "127.0.0.1", method: "POST", path: "/", headers, agent: opts.agent },
+        (res) => {
+          const out: Buffer[] = [];
+          res
+            .on("data", (d) => out.push(d))
+            .on("end", () => resolve({ status: res.statusCode!, body: Buffer.concat(out) }));
+        },
+      );
       req.on("error", reject);
       void (async () => {
         for (const p of parts) {
@@ -68,7 +77,9 @@ describe("holdBody", () => {
     const agent = new Agent({ keepAlive: true, maxSockets: 1 });
     for (let i = 0; i < 3; i++) {
       const body = Buffer.from(`request ${i}`);
-      expect((await send([body], { chunked: i % 2 === 0, read: "pipe", agent })).body.toString()).toBe(`request ${i}`);
+      expect((await send([body], { chunked: i % 2 === 0, read: "pipe", agent })).body.toString()).toBe(
+        `request ${i}`,
+      );
     }
     agent.destroy();
   });

@@ -14,7 +14,8 @@ export const AUTH_MAX_BODY_BYTES = 64 * 1024;
 export const WEB_MAX_BODY_BYTES = 1024 * 1024;
 
 const declaredLength = (req: IncomingMessage) => Number(req.headers["content-length"] ?? 0);
-const hasBody = (req: IncomingMessage) => req.headers["transfer-encoding"] !== undefined || declaredLength(req) > 0;
+const hasBody = (req: IncomingMessage) =>
+  req.headers["transfer-encoding"] !== undefined || declaredLength(req) > 0;
 
 /**
  * Calls `next` once the whole body has arrived within `max` bytes, nests no deeper than

@@ -18,7 +18,11 @@ function mayTryBudgets(c: RouteContext): void {
   const id = c.identity;
   if (id.kind === "agent" || id.kind === "admin-token") return;
   if (id.kind === "user" && atLeast(podAccess(id, c.params[0]!, c.podState), "approver")) return;
-  throw new AppError(403, "forbidden", id.kind === "share" ? "a share link only reads" : "setting budgets needs approver access to the pod");
+  throw new AppError(
+    403,
+    "forbidden",
+    id.kind === "share" ? "a share link only reads" : "setting budgets needs approver access to the pod",
+  );
 }
 
 async function change(c: RouteContext, body: (budgetId: string) => Promise<BudgetChange>) {
@@ -33,13 +37,18 @@ export const budgetRoutes: Route[] = [
     method: "GET",
     path: /^\/api\/v1\/pods\/([^/]+)\/budgets$/,
     guard: { pod: "viewer" },
-    run: async ({ res, podState }) => sendJson(res, 200, { budgets: listBudgets(podState!, Date.now()) } satisfies BudgetsResponse),
+    run: async ({ res, podState }) =>
+      sendJson(res, 200, { budgets: listBudgets(podState!, Date.now()) } satisfies BudgetsResponse),
   },
   {
     method: "PUT",
     path: ONE,
     guard: { pod: "viewer" },
-    run: (c) => change(c, async (budgetId) => ({ budgetId, ...parseWith(ZPutBudgetRequest, await readJsonBody(c.req)) })),
+    run: (c) =>
+      change(c, async (budgetId) => ({
+        budgetId,
+        ...parseWith(ZPutBudgetRequest, await readJsonBody(c.req)),
+      })),
   },
   {
     method: "DELETE",

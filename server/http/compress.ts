@@ -14,7 +14,9 @@ export type Encoding = "br" | "gzip";
 /** The encoding to answer in, from Accept-Encoding (q=0 refuses one); null: none. */
 export function chooseEncoding(accept: string | string[] | undefined): Encoding | null {
   const offered = new Map<string, number>();
-  for (const part of String(accept ?? "").toLowerCase().split(",")) {
+  for (const part of String(accept ?? "")
+    .toLowerCase()
+    .split(",")) {
     const [name, ...params] = part.trim().split(";");
     if (!name) continue;
     const q = params.map((p) => p.trim()).find((p) => p.startsWith("q="));
@@ -29,7 +31,10 @@ function compress(encoding: Encoding, body: Buffer): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     const done = (error: Error | null, out: Buffer) => (error ? reject(error) : resolve(out));
     if (encoding === "gzip") return gzip(body, done);
-    const params = { [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY, [constants.BROTLI_PARAM_SIZE_HINT]: body.length };
+    const params = {
+      [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY,
+      [constants.BROTLI_PARAM_SIZE_HINT]: body.length,
+    };
     brotliCompress(body, { params }, done);
   });
 }
@@ -49,7 +54,12 @@ export function sendText(res: ServerResponse, status: number, headers: OutgoingH
   compress(encoding, body).then(
     (out) => {
       if (res.destroyed || res.headersSent) return;
-      res.writeHead(status, { ...headers, "content-encoding": encoding, vary: "accept-encoding", "content-length": out.length });
+      res.writeHead(status, {
+        ...headers,
+        "content-encoding": encoding,
+        vary: "accept-encoding",
+        "content-length": out.length,
+      });
       res.end(out);
     },
     (error) => {

@@ -17,7 +17,9 @@ function get(base: string, path: string, acceptEncoding?: string): Promise<Raw> 
     const req = request(`${base}${path}`, { headers }, (res) => {
       const chunks: Buffer[] = [];
       res.on("data", (c: Buffer) => chunks.push(c));
-      res.on("end", () => resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }));
+      res.on("end", () =>
+        resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }),
+      );
       res.on("error", reject);
     });
     req.on("error", reject);
@@ -25,7 +27,12 @@ function get(base: string, path: string, acceptEncoding?: string): Promise<Raw> 
   });
 }
 
-const note = (text: string) => ({ id: randomUUID(), type: "note", actor: "impl", body: { kind: "STATUS", text } });
+const note = (text: string) => ({
+  id: randomUUID(),
+  type: "note",
+  actor: "impl",
+  body: { kind: "STATUS", text },
+});
 
 describe("chooseEncoding", () => {
   it("prefers brotli, then gzip, and honours q=0", () => {
@@ -43,7 +50,9 @@ describe.each(testProviders())("compressed API answers on %s", (provider) => {
   beforeAll(async () => {
     s = await startTestServer(provider);
     podId = (await api(s.url, "POST", "/api/v1/pods", { name: "compressed", mode: "collaboration" })).body.id;
-    const seeded = await api(s.url, "POST", `/api/v1/pods/${podId}/events`, { events: Array.from({ length: 200 }, (_, i) => note(`status ${i}: all is well`)) });
+    const seeded = await api(s.url, "POST", `/api/v1/pods/${podId}/events`, {
+      events: Array.from({ length: 200 }, (_, i) => note(`status ${i}: all is well`)),
+    });
     expect(seeded.status).toBe(201);
   });
   afterAll(() => s.stop());
@@ -78,8 +87,13 @@ describe.each(testProviders())("compressed API answers on %s", (provider) => {
     const head = (await api(s.url, "GET", `/api/v1/pods/${podId}`)).body.eventCount as number;
     const waiting = get(s.url, `/api/v1/pods/${podId}/events?after=${head}&wait=10`, "gzip");
     await new Promise((r) => setTimeout(r, 200));
-    const texts = Array.from({ length: 30 }, (_, i) => `woke it ${i}, with enough words to be worth compressing`);
-    expect((await api(s.url, "POST", `/api/v1/pods/${podId}/events`, { events: texts.map(note) })).status).toBe(201);
+    const texts = Array.from(
+      { length: 30 },
+      (_, i) => `woke it ${i}, with enough words to be worth compressing`,
+    );
+    expect(
+      (await api(s.url, "POST", `/api/v1/pods/${podId}/events`, { events: texts.map(note) })).status,
+    ).toBe(201);
     const res = await waiting;
     expect(res.status).toBe(200);
     const body = res.headers["content-encoding"] === "gzip" ? gunzipSync(res.body) : res.body;

@@ -8,7 +8,8 @@ import { testProviders } from "../testing/test-databases";
 
 /** As text: JSON.stringify itself overflows the stack on such values. */
 const nested = (levels: number) => `${'{"d":'.repeat(levels)}"leaf"${"}".repeat(levels)}`;
-const deepNote = (levels: number) => `{"type":"note","actor":"impl-1","body":{"kind":"OBSERVATION","BODY":${nested(levels)}}}`;
+const deepNote = (levels: number) =>
+  `{"type":"note","actor":"impl-1","body":{"kind":"OBSERVATION","BODY":${nested(levels)}}}`;
 
 describe.each(testProviders())("event bounds on %s", (provider) => {
   let s: TestServer;
@@ -22,10 +23,20 @@ describe.each(testProviders())("event bounds on %s", (provider) => {
   });
   afterAll(() => s.stop());
 
-  const post = (path: string, body: unknown) => api(s.url, "POST", `/api/v1/pods/${podId}${path}`, body, auth);
-  const eventCount = async () => (await api(s.url, "GET", `/api/v1/pods/${podId}`, undefined, auth)).body.eventCount as number;
+  const post = (path: string, body: unknown) =>
+    api(s.url, "POST", `/api/v1/pods/${podId}${path}`, body, auth);
+  const eventCount = async () =>
+    (await api(s.url, "GET", `/api/v1/pods/${podId}`, undefined, auth)).body.eventCount as number;
   async function expectEveryReaderWorks() {
-    for (const path of ["/events?after=0", "/events?q=leaf", "/events?type=note", "/state", "/state?atSeq=3", "/plan", "/verify"]) {
+    for (const path of [
+      "/events?after=0",
+      "/events?q=leaf",
+      "/events?type=note",
+      "/state",
+      "/state?atSeq=3",
+      "/plan",
+      "/verify",
+    ]) {
       const r = await api(s.url, "GET", `/api/v1/pods/${podId}${path}`, undefined, auth);
       expect(r.status, path).toBe(200);
     }
@@ -52,7 +63,9 @@ describe.each(testProviders())("event bounds on %s", (provider) => {
     expect(r.status).toBe(400);
     expect(r.body.error.code).toBe("invalid_request");
     expect(r.body.error.message).toContain(`deeper than ${EVENT_BOUNDS.maxDepth} levels`);
-    expect(r.body.error.issues[0].path).toBe(["body", "BODY", ...Array(EVENT_BOUNDS.maxDepth - 1).fill("d")].join("."));
+    expect(r.body.error.issues[0].path).toBe(
+      ["body", "BODY", ...Array(EVENT_BOUNDS.maxDepth - 1).fill("d")].join("."),
+    );
     // Thousands of levels are refused before the JSON is even parsed.
     const deeper = await post("/events", deepNote(5000));
     expect(deeper.status).toBe(400);
@@ -64,13 +77,29 @@ describe.each(testProviders())("event bounds on %s", (provider) => {
   it("bounds every door: batches, task metadata, plan.json and a workcell manifest", async () => {
     const before = await eventCount();
     const deep = JSON.parse(nested(EVENT_BOUNDS.maxDepth));
-    const batch = await post("/events", { events: [{ type: "note", actor: "impl-1", body: { kind: "STATUS", text: "fine" } }, { type: "task.added", actor: "impl-1", body: { taskId: "t-deep", description: "deep", metadata: { x: deep } } }] });
+    const batch = await post("/events", {
+      events: [
+        { type: "note", actor: "impl-1", body: { kind: "STATUS", text: "fine" } },
+        {
+          type: "task.added",
+          actor: "impl-1",
+          body: { taskId: "t-deep", description: "deep", metadata: { x: deep } },
+        },
+      ],
+    });
     expect(batch.status).toBe(400);
     expect(batch.body.error.issues[0].path).toMatch(/^events\.1\.body\.metadata\.x(\.d)+$/);
     const plan = await post("/plan", { tasks: [{ task_id: "t1", description: "deep", metadata: deep }] });
     expect(plan.status).toBe(400);
     expect(plan.body.error.message).toContain("levels");
-    const manifest = { schema_version: "1", workcell_id: "wc-deep", issue: { id: "i1", title: "deep" }, toolchain: "node", toolchain_config: deep, branch_name: "b" };
+    const manifest = {
+      schema_version: "1",
+      workcell_id: "wc-deep",
+      issue: { id: "i1", title: "deep" },
+      toolchain: "node",
+      toolchain_config: deep,
+      branch_name: "b",
+    };
     const opened = await post("/workcells", manifest);
     expect(opened.status).toBe(400);
     expect(opened.body.error.issues[0].path).toMatch(/^body\.manifest\.toolchain_config(\.d)+$/);
@@ -78,7 +107,11 @@ describe.each(testProviders())("event bounds on %s", (provider) => {
   });
 
   it("refuses a body over the size limit, and accepts one just under it", async () => {
-    const pad = (n: number) => ({ type: "note", actor: "impl-1", body: { kind: "STATUS", text: "size", BODY: "x".repeat(n) } });
+    const pad = (n: number) => ({
+      type: "note",
+      actor: "impl-1",
+      body: { kind: "STATUS", text: "size", BODY: "x".repeat(n) },
+    });
     const overhead = JSON.stringify(pad(0).body).length;
     const over = await post("/events", pad(EVENT_BOUNDS.maxBytes - overhead + 1));
     expect(over.status).toBe(400);

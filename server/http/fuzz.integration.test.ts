@@ -18,7 +18,9 @@ const envelope = fc.record(
   {
     id: fc.uuid(),
     role: fc.constantFrom("implementer", "reviewer", "chair", "spectator"),
-    ts: fc.date({ min: new Date("2000-01-01"), max: new Date("2100-01-01"), noInvalidDate: true }).map((d) => d.toISOString()),
+    ts: fc
+      .date({ min: new Date("2000-01-01"), max: new Date("2100-01-01"), noInvalidDate: true })
+      .map((d) => d.toISOString()),
     taskId: fc.constantFrom("t1", "task_001"),
     runId: fc.constant("r1"),
     workItemId: fc.constant("w1"),
@@ -44,33 +46,68 @@ describe.each(testProviders())("fuzzing the agent API on %s", (provider) => {
     closable = (await agentPod(s.url, "fuzz-closable", team)).podId;
     for (const type of TYPES) expect(ZEventInput.safeParse(sample(type)).error?.issues, type).toBeUndefined();
     // Every valid sample once, in order, so mutations meet tasks, runs and jobs that exist.
-    for (const type of TYPES) expect(await expectAnswered("POST", eventsPath(type), JSON.stringify(sample(type)))).toBeLessThan(500);
+    for (const type of TYPES)
+      expect(await expectAnswered("POST", eventsPath(type), JSON.stringify(sample(type)))).toBeLessThan(500);
     errors.mockClear();
     statuses.clear();
   });
   afterAll(() => s.stop());
 
   /** Sends a request; the answer must be 2xx/4xx, with the error envelope when it is an error. */
-  async function expectAnswered(method: string, path: string, body: Buffer | string, headers: Record<string, string> = {}) {
-    const res = await fetch(`${s.url}${path}`, { method, headers: { authorization: `Bearer ${TEST_ADMIN_TOKEN}`, "content-type": "application/json", ...headers }, body: typeof body === "string" ? body : new Uint8Array(body) });
+  async function expectAnswered(
+    method: string,
+    path: string,
+    body: Buffer | string,
+    headers: Record<string, string> = {},
+  ) {
+    const res = await fetch(`${s.url}${path}`, {
+      method,
+      headers: {
+        authorization: `Bearer ${TEST_ADMIN_TOKEN}`,
+        "content-type": "application/json",
+        ...headers,
+      },
+      body: typeof body === "string" ? body : new Uint8Array(body),
+    });
     const text = await res.text();
     statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);
-    expect(res.status, `${method} ${path} ${String(body).slice(0, 300)} → ${text.slice(0, 300)}`).toBeLessThan(500);
+    expect(
+      res.status,
+      `${method} ${path} ${String(body).slice(0, 300)} → ${text.slice(0, 300)}`,
+    ).toBeLessThan(500);
     // Better Auth answers its own refusals in its own shape; everything of ours uses the envelope.
-    if (res.status >= 400 && !path.startsWith("/api/auth/")) expect(JSON.parse(text).error.code, text).toBeTypeOf("string");
+    if (res.status >= 400 && !path.startsWith("/api/auth/"))
+      expect(JSON.parse(text).error.code, text).toBeTypeOf("string");
     return res.status;
   }
   // Pausing or closing stops a tape taking most events: those go to a pod of their own.
-  const eventsPath = (type: string) => `/api/v1/pods/${type === "pod.closed" || type === "pod.paused" ? closable : podId}/events`;
+  const eventsPath = (type: string) =>
+    `/api/v1/pods/${type === "pod.closed" || type === "pod.paused" ? closable : podId}/events`;
 
   it("mutated events of every type, alone or in batches, as the admin or as an agent", async () => {
     // Some unmutated, so the batch around a broken event is valid and the pod's rules get their say.
-    const one = fc.tuple(fc.constantFrom(...TYPES), fc.oneof(fc.constant({}), envelope), fc.oneof(jsonOps, fc.constant([]))).map(([type, extra, ops]) => ({ type, event: applyOps({ ...extra, ...sample(type) }, ops) }));
+    const one = fc
+      .tuple(
+        fc.constantFrom(...TYPES),
+        fc.oneof(fc.constant({}), envelope),
+        fc.oneof(jsonOps, fc.constant([])),
+      )
+      .map(([type, extra, ops]) => ({ type, event: applyOps({ ...extra, ...sample(type) }, ops) }));
     await fc.assert(
-      fc.asyncProperty(fc.array(one, { minLength: 1, maxLength: 4 }), fc.boolean(), fc.boolean(), async (events, batch, asAgent) => {
-        const body = batch ? { events: events.map((e) => e.event) } : events[0]!.event;
-        await expectAnswered("POST", eventsPath(events[0]!.type), JSON.stringify(body), asAgent ? { authorization: `Bearer ${agent}` } : {});
-      }),
+      fc.asyncProperty(
+        fc.array(one, { minLength: 1, maxLength: 4 }),
+        fc.boolean(),
+        fc.boolean(),
+        async (events, batch, asAgent) => {
+          const body = batch ? { events: events.map((e) => e.event) } : events[0]!.event;
+          await expectAnswered(
+            "POST",
+            eventsPath(events[0]!.type),
+            JSON.stringify(body),
+            asAgent ? { authorization: `Bearer ${agent}` } : {},
+          );
+        },
+      ),
       { numRuns: 300 },
     );
     // The fuzz reached both sides: some requests were stored, many refused.
@@ -82,11 +119,16 @@ describe.each(testProviders())("fuzzing the agent API on %s", (provider) => {
     const docs = [
       { path: () => `/api/v1/pods/${podId}/plan`, doc: SEED_DOCUMENTS.plan },
       { path: () => `/api/v1/pods/${podId}/workcells`, doc: SEED_DOCUMENTS.manifest },
-      { path: () => `/api/v1/pods/${podId}/workcells/${SEED_DOCUMENTS.proof.workcell_id}/proof`, doc: SEED_DOCUMENTS.proof },
+      {
+        path: () => `/api/v1/pods/${podId}/workcells/${SEED_DOCUMENTS.proof.workcell_id}/proof`,
+        doc: SEED_DOCUMENTS.proof,
+      },
     ];
     await fc.assert(
       fc.asyncProperty(fc.constantFrom(...docs), jsonOps, async ({ path, doc }, ops) => {
-        await expectAnswered("POST", path(), JSON.stringify(applyOps(doc, ops)), { "x-podwatch-actor": "impl-1" });
+        await expectAnswered("POST", path(), JSON.stringify(applyOps(doc, ops)), {
+          "x-podwatch-actor": "impl-1",
+        });
       }),
       { numRuns: 80 },
     );
@@ -95,40 +137,101 @@ describe.each(testProviders())("fuzzing the agent API on %s", (provider) => {
   it("raw byte mutations of valid requests, the sign-in included", async () => {
     const valid = [
       ...TYPES.map((type) => ({ path: () => eventsPath(type), text: JSON.stringify(sample(type)) })),
-      { path: () => eventsPath("note"), text: JSON.stringify({ events: [sample("note"), sample("checkpoint")] }) },
+      {
+        path: () => eventsPath("note"),
+        text: JSON.stringify({ events: [sample("note"), sample("checkpoint")] }),
+      },
       { path: () => `/api/v1/pods/${podId}/plan`, text: JSON.stringify(SEED_DOCUMENTS.plan) },
-      { path: () => "/api/v1/pods", text: JSON.stringify({ name: "fuzzed", mode: "collaboration", scope: "s" }) },
-      { path: () => `/api/v1/pods/${podId}/members`, text: JSON.stringify({ memberId: "fuzz-1", kind: "agent", displayName: "F", roles: ["researcher"] }) },
-      { path: () => `/api/v1/pods/${podId}/members/impl-1/tokens`, text: JSON.stringify({ label: "fuzzed" }) },
+      {
+        path: () => "/api/v1/pods",
+        text: JSON.stringify({ name: "fuzzed", mode: "collaboration", scope: "s" }),
+      },
+      {
+        path: () => `/api/v1/pods/${podId}/members`,
+        text: JSON.stringify({ memberId: "fuzz-1", kind: "agent", displayName: "F", roles: ["researcher"] }),
+      },
+      {
+        path: () => `/api/v1/pods/${podId}/members/impl-1/tokens`,
+        text: JSON.stringify({ label: "fuzzed" }),
+      },
       { path: () => `/api/v1/pods/${podId}/share-links`, text: JSON.stringify({ expiresInHours: 2 }) },
-      { path: () => "/api/v1/users", text: JSON.stringify({ email: "fuzz@example.com", name: "F", password: "a long enough password" }) },
-      { path: () => "/api/auth/sign-in/email", text: JSON.stringify({ email: "nobody@example.com", password: "not the password" }) },
+      {
+        path: () => "/api/v1/users",
+        text: JSON.stringify({ email: "fuzz@example.com", name: "F", password: "a long enough password" }),
+      },
+      {
+        path: () => "/api/auth/sign-in/email",
+        text: JSON.stringify({ email: "nobody@example.com", password: "not the password" }),
+      },
     ];
-    const contentType = fc.constantFrom("application/json", "application/json; charset=utf-8", "text/plain", "application/x-www-form-urlencoded", "multipart/form-data; boundary=x");
+    const contentType = fc.constantFrom(
+      "application/json",
+      "application/json; charset=utf-8",
+      "text/plain",
+      "application/x-www-form-urlencoded",
+      "multipart/form-data; boundary=x",
+    );
     await fc.assert(
       fc.asyncProperty(fc.constantFrom(...valid), byteOps, contentType, async ({ path, text }, ops, type) => {
-        await expectAnswered("POST", path(), applyByteOps(Buffer.from(text), ops), { "content-type": type, origin: s.url });
+        await expectAnswered("POST", path(), applyByteOps(Buffer.from(text), ops), {
+          "content-type": type,
+          origin: s.url,
+        });
       }),
       { numRuns: 250 },
     );
   });
 
   it("broken paths, sent byte for byte", async () => {
-    const piece = fc.constantFrom("%", "%zz", "%E0%A4%A", "%00", "%2F", "..", "//", "%C0%AE", "é", "\u0000", "?", "#", ";", "%25", "~");
+    const piece = fc.constantFrom(
+      "%",
+      "%zz",
+      "%E0%A4%A",
+      "%00",
+      "%2F",
+      "..",
+      "//",
+      "%C0%AE",
+      "é",
+      "\u0000",
+      "?",
+      "#",
+      ";",
+      "%25",
+      "~",
+    );
     await fc.assert(
-      fc.asyncProperty(fc.constantFrom(`/api/v1/pods/${podId}/events`, `/api/v1/pods/${podId}/state`, "/share/abc", "/pods/x", "/api/auth/get-session"), fc.nat(), piece, async (path, at, p) => {
-        const i = at % path.length;
-        const target = Buffer.from(path.slice(0, i) + p + path.slice(i + 1), "latin1");
-        const head = Buffer.from(`GET `, "latin1");
-        const rest = Buffer.from(` HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${TEST_ADMIN_TOKEN}\r\nConnection: close\r\n\r\n`);
-        const answer = await new Promise<string>((resolve, reject) => {
-          const socket = connect(Number(new URL(s.url).port), "127.0.0.1", () => socket.write(Buffer.concat([head, target, rest])));
-          let text = "";
-          socket.setTimeout(5000, () => reject(new Error(`no answer for ${target}`)));
-          socket.on("data", (d) => (text += d)).on("end", () => resolve(text)).on("error", reject);
-        });
-        expect(answer, String(target)).toMatch(/^HTTP\/1\.1 [234]\d\d /);
-      }),
+      fc.asyncProperty(
+        fc.constantFrom(
+          `/api/v1/pods/${podId}/events`,
+          `/api/v1/pods/${podId}/state`,
+          "/share/abc",
+          "/pods/x",
+          "/api/auth/get-session",
+        ),
+        fc.nat(),
+        piece,
+        async (path, at, p) => {
+          const i = at % path.length;
+          const target = Buffer.from(path.slice(0, i) + p + path.slice(i + 1), "latin1");
+          const head = Buffer.from(`GET `, "latin1");
+          const rest = Buffer.from(
+            ` HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${TEST_ADMIN_TOKEN}\r\nConnection: close\r\n\r\n`,
+          );
+          const answer = await new Promise<string>((resolve, reject) => {
+            const socket = connect(Number(new URL(s.url).port), "127.0.0.1", () =>
+              socket.write(Buffer.concat([head, target, rest])),
+            );
+            let text = "";
+            socket.setTimeout(5000, () => reject(new Error(`no answer for ${target}`)));
+            socket
+              .on("data", (d) => (text += d))
+              .on("end", () => resolve(text))
+              .on("error", reject);
+          });
+          expect(answer, String(target)).toMatch(/^HTTP\/1\.1 [234]\d\d /);
+        },
+      ),
       { numRuns: 80 },
     );
   });

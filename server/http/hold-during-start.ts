@@ -10,10 +10,15 @@ type Handler = (req: IncomingMessage, res: ServerResponse) => void;
 /** Hook calls held at once while starting; a start takes seconds, so this is a burst's worth. */
 export const MAX_HELD_DURING_START = 256;
 
-const isHookCall = (req: IncomingMessage) => req.method === "POST" && (req.url ?? "").startsWith("/api/v1/hooks/");
+const isHookCall = (req: IncomingMessage) =>
+  req.method === "POST" && (req.url ?? "").startsWith("/api/v1/hooks/");
 
 /** `handle` answers before `ready` is called; `ready(real)` passes the held hook calls to `real`. */
-export function holdDuringStart(): { handle: Handler; ready: (real: Handler) => void; waiting: () => number } {
+export function holdDuringStart(): {
+  handle: Handler;
+  ready: (real: Handler) => void;
+  waiting: () => number;
+} {
   const held: [IncomingMessage, ServerResponse][] = [];
   let real: Handler | null = null;
   const handle: Handler = (req, res) => {

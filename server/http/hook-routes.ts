@@ -8,7 +8,12 @@ import type { AppContext } from "../app-context";
 import { AppError } from "../domain/errors";
 import { handleClaudeCodeHook } from "../hooks/handle-claude-code-hook";
 import { HeldCalls } from "../hooks/held-calls";
-import { CLAUDE_CODE_DOOR, gatingEventOf, uncheckedAnswer, whyUnchecked } from "../hooks/answer-unchecked-call";
+import {
+  CLAUDE_CODE_DOOR,
+  gatingEventOf,
+  uncheckedAnswer,
+  whyUnchecked,
+} from "../hooks/answer-unchecked-call";
 import { HOOK_BODY_MAX_BYTES, UNREACHABLE_HEADER, ZHookQuery } from "../wire/hooks";
 import { dropRestOfBody } from "./drop-rest-of-body";
 import { parseJsonBytes, parseWith, readBody, sendJson } from "./json";
@@ -16,7 +21,8 @@ import type { FailedContext, Route } from "./route";
 
 const heldByApp = new WeakMap<AppContext, HeldCalls>();
 /** The gated calls this server holds open, per agent token. */
-export const heldCalls = (app: AppContext) => heldByApp.get(app) ?? (heldByApp.set(app, new HeldCalls()), heldByApp.get(app)!);
+export const heldCalls = (app: AppContext) =>
+  heldByApp.get(app) ?? (heldByApp.set(app, new HeldCalls()), heldByApp.get(app)!);
 
 /** How much of a body that was refused or never read is looked at to learn its event. */
 const SCAN_BYTES = 64 * 1024;
@@ -31,19 +37,33 @@ export const hookRoutes: Route[] = [
     path: /^\/api\/v1\/hooks\/claude-code$/,
     guard: "authenticated",
     run: async ({ app, req, res, url, identity }) => {
-      if (identity.kind !== "agent") throw new AppError(403, "agent_token_required", "Claude Code hooks report with an agent token of the pod (Authorization: Bearer <token>); people and admin tokens do not");
+      if (identity.kind !== "agent")
+        throw new AppError(
+          403,
+          "agent_token_required",
+          "Claude Code hooks report with an agent token of the pod (Authorization: Bearer <token>); people and admin tokens do not",
+        );
       // A held call ends when its caller hangs up. Checked before the body is read: a request read to its end counts as destroyed.
       const closed = new AbortController();
       // Only a caller that hung up before its answer aborts the wait: aborting after every answer
       // built a DOMException per request (measured: ~2 % of the server's time under hook load).
       res.on("close", () => void (res.writableFinished || closed.abort()));
       if (req.destroyed || res.destroyed) closed.abort();
-      const bytes = await readBody(req, HOOK_BODY_MAX_BYTES, (head) => bodies.set(req, head.subarray(0, SCAN_BYTES)));
+      const bytes = await readBody(req, HOOK_BODY_MAX_BYTES, (head) =>
+        bodies.set(req, head.subarray(0, SCAN_BYTES)),
+      );
       bodies.set(req, bytes);
       const q = parseWith(ZHookQuery, Object.fromEntries(url.searchParams), "query");
       const body = parseJsonBytes(bytes);
       const who = { podId: identity.podId, memberId: identity.memberId, tokenId: identity.tokenId };
-      const options = { waitSeconds: q.wait, replay: q.replay === "1", signal: closed.signal, drain: app.drain.signal, held: heldCalls(app), heldKey: identity.tokenId };
+      const options = {
+        waitSeconds: q.wait,
+        replay: q.replay === "1",
+        signal: closed.signal,
+        drain: app.drain.signal,
+        held: heldCalls(app),
+        heldKey: identity.tokenId,
+      };
       const answer = await handleClaudeCodeHook(app, who, body, options);
       if (answer === "aborted" || res.destroyed) return;
       res.setHeader(UNREACHABLE_HEADER, answer.unreachable);
@@ -58,8 +78,15 @@ async function answerUnchecked({ app, req, res, url, identity }: FailedContext, 
   if (res.headersSent || res.destroyed || url.searchParams.get("replay") === "1") throw e;
   const event = gatingEventOf(CLAUDE_CODE_DOOR, bodies.get(req) ?? (await readHead(req)));
   if (!event) throw e;
-  if (!(e instanceof AppError)) console.error("podwatch: a gated hook failed before its decision; answering by the unreachable rule", e);
-  const answer = await uncheckedAnswer(app, CLAUDE_CODE_DOOR, event, identity.kind === "agent" ? identity : null, whyUnchecked(e));
+  if (!(e instanceof AppError))
+    console.error("podwatch: a gated hook failed before its decision; answering by the unreachable rule", e);
+  const answer = await uncheckedAnswer(
+    app,
+    CLAUDE_CODE_DOOR,
+    event,
+    identity.kind === "agent" ? identity : null,
+    whyUnchecked(e),
+  );
   if (res.headersSent || res.destroyed) return;
   res.removeHeader("retry-after");
   if (answer.unreachable) res.setHeader(UNREACHABLE_HEADER, answer.unreachable);
@@ -70,7 +97,8 @@ async function answerUnchecked({ app, req, res, url, identity }: FailedContext, 
 
 /** The first bytes of a body nobody has read yet (a request refused before its route ran); empty when it was read already. */
 function readHead(req: IncomingMessage): Promise<Buffer> {
-  if (req.readableEnded || req.destroyed || req.readableFlowing !== null) return Promise.resolve(Buffer.alloc(0));
+  if (req.readableEnded || req.destroyed || req.readableFlowing !== null)
+    return Promise.resolve(Buffer.alloc(0));
   return new Promise((resolve) => {
     const chunks: Buffer[] = [];
     let size = 0;

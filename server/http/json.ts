@@ -7,9 +7,22 @@ import { AppError } from "../domain/errors";
 import type { ErrorBody } from "../wire/errors";
 import { sendText } from "./compress";
 
-export { jsonRefusal, MAX_BODY_BYTES, MAX_JSON_DEPTH, parseJsonBytes, parseWith, readBody, readJsonBody, tooLarge } from "../shared/read-json";
+export {
+  jsonRefusal,
+  MAX_BODY_BYTES,
+  MAX_JSON_DEPTH,
+  parseJsonBytes,
+  parseWith,
+  readBody,
+  readJsonBody,
+  tooLarge,
+} from "../shared/read-json";
 
-const JSON_HEADERS = { "content-type": "application/json; charset=utf-8", "cache-control": "no-store", "x-content-type-options": "nosniff" };
+const JSON_HEADERS = {
+  "content-type": "application/json; charset=utf-8",
+  "cache-control": "no-store",
+  "x-content-type-options": "nosniff",
+};
 
 export function sendJson(res: ServerResponse, status: number, body: unknown) {
   sendText(res, status, JSON_HEADERS, JSON.stringify(body));
@@ -26,7 +39,9 @@ export function sendError(res: ServerResponse, err: unknown) {
   if (err instanceof AppError) {
     // The rest of a refused body is read and dropped (bounded), so the client can read this answer.
     if (err.status === 413) dropRestOfBody(res);
-    return sendJson(res, err.status, { error: { code: err.code, message: err.message, ...(err.issues ? { issues: err.issues } : {}) } } satisfies ErrorBody);
+    return sendJson(res, err.status, {
+      error: { code: err.code, message: err.message, ...(err.issues ? { issues: err.issues } : {}) },
+    } satisfies ErrorBody);
   }
   console.error("podwatch: unexpected error", err);
   sendJson(res, 500, { error: { code: "internal", message: "internal error" } } satisfies ErrorBody);

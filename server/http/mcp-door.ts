@@ -18,18 +18,27 @@ import { cancelIfNotResumed } from "../mcp/cancel-on-disconnect";
 export const MCP_PATH = "/mcp";
 const SESSION_HEADER = "mcp-session-id";
 
-export type McpDoor = { handle: (req: IncomingMessage, res: ServerResponse) => void; sessions: McpSessions; close: () => Promise<void> };
+export type McpDoor = {
+  handle: (req: IncomingMessage, res: ServerResponse) => void;
+  sessions: McpSessions;
+  close: () => Promise<void>;
+};
 
 export function isMcpRequest(req: IncomingMessage): boolean {
   const path = (req.url ?? "").split("?")[0];
   return path === MCP_PATH;
 }
 
-export function createMcpDoor(app: AppContext, loopbackUrl: string, limits: Partial<McpLimits> = {}): McpDoor {
+export function createMcpDoor(
+  app: AppContext,
+  loopbackUrl: string,
+  limits: Partial<McpLimits> = {},
+): McpDoor {
   // The token's own row, not the request-path verifier: a sweep is no use of the token (its last-used time stays), and a revocation on another node counts.
   const stillValid = (tokenId: string) => tokenStillValid(app.store, tokenId);
   const sessions = new McpSessions(loopbackUrl, stillValid, { ...MCP_LIMITS, ...limits });
-  const handle = (req: IncomingMessage, res: ServerResponse) => void serveMcp(app, sessions, req, res).catch((e) => sendError(res, e));
+  const handle = (req: IncomingMessage, res: ServerResponse) =>
+    void serveMcp(app, sessions, req, res).catch((e) => sendError(res, e));
   return { handle, sessions, close: () => sessions.close() };
 }
 
@@ -37,7 +46,8 @@ async function serveMcp(app: AppContext, sessions: McpSessions, req: IncomingMes
   // A browser page of another site (or one reached by DNS rebinding) says where it comes from;
   // MCP clients that are not browsers send no Origin.
   const origin = req.headers.origin;
-  if (origin !== undefined && !app.config.trustedOrigins.includes(origin)) throw new AppError(403, "bad_origin", `requests from origin ${origin} are not allowed on ${MCP_PATH}`);
+  if (origin !== undefined && !app.config.trustedOrigins.includes(origin))
+    throw new AppError(403, "bad_origin", `requests from origin ${origin} are not allowed on ${MCP_PATH}`);
   if (req.method !== "POST" && req.method !== "GET" && req.method !== "DELETE") {
     res.setHeader("allow", "GET, POST, DELETE");
     throw new AppError(405, "method_not_allowed", `${req.method} is not allowed on ${MCP_PATH}`);
@@ -49,11 +59,21 @@ async function serveMcp(app: AppContext, sessions: McpSessions, req: IncomingMes
 
   let session: McpSession;
   if (sessionId === undefined) {
-    if (req.method !== "POST") throw new AppError(400, "no_session", "send the Mcp-Session-Id header of your session (initialize one with a POST first)");
+    if (req.method !== "POST")
+      throw new AppError(
+        400,
+        "no_session",
+        "send the Mcp-Session-Id header of your session (initialize one with a POST first)",
+      );
     session = await sessions.open(owner);
   } else {
     const found = sessions.find(sessionId, owner);
-    if (!found) throw new AppError(404, "session_not_found", "no such MCP session for this token (ended, expired, or never opened): initialize a new one");
+    if (!found)
+      throw new AppError(
+        404,
+        "session_not_found",
+        "no such MCP session for this token (ended, expired, or never opened): initialize a new one",
+      );
     session = found;
   }
 
@@ -77,7 +97,12 @@ async function serveMcp(app: AppContext, sessions: McpSessions, req: IncomingMes
 }
 
 /** The caller's agent token, on every request: refused with 401 and `WWW-Authenticate: Bearer` otherwise; then rate limited like the API. */
-async function authenticate(app: AppContext, sessions: McpSessions, req: IncomingMessage, res: ServerResponse): Promise<Owner> {
+async function authenticate(
+  app: AppContext,
+  sessions: McpSessions,
+  req: IncomingMessage,
+  res: ServerResponse,
+): Promise<Owner> {
   const ip = app.access.clientIp(req);
   const refuse = (message: string) => {
     res.setHeader("www-authenticate", `Bearer realm="podwatch", error="invalid_token"`);
@@ -86,7 +111,11 @@ async function authenticate(app: AppContext, sessions: McpSessions, req: Incomin
   const secret = /^Bearer\s+(\S+)$/i.exec(req.headers.authorization ?? "")?.[1];
   if (!secret) {
     res.setHeader("www-authenticate", `Bearer realm="podwatch"`);
-    throw new AppError(401, "unauthenticated", `${MCP_PATH} needs an agent token: Authorization: Bearer <token>`);
+    throw new AppError(
+      401,
+      "unauthenticated",
+      `${MCP_PATH} needs an agent token: Authorization: Bearer <token>`,
+    );
   }
   const identity = await resolveIdentity(app.access, { authorization: req.headers.authorization });
   if (identity === "invalid") {
@@ -97,7 +126,12 @@ async function authenticate(app: AppContext, sessions: McpSessions, req: Incomin
     if (typeof sessionId === "string") await sessions.endIfOwnedBy(sessionId, secret);
     throw refuse("the token is unknown, revoked or mistyped");
   }
-  if (identity.kind !== "agent") throw new AppError(403, "agent_token_required", `${MCP_PATH} speaks for one pod member: use an agent token of the pod, not this credential`);
+  if (identity.kind !== "agent")
+    throw new AppError(
+      403,
+      "agent_token_required",
+      `${MCP_PATH} speaks for one pod member: use an agent token of the pod, not this credential`,
+    );
   await takeRequest(app, `token:${identity.tokenId}`, res);
   return { tokenId: identity.tokenId, podId: identity.podId, memberId: identity.memberId, secret };
 }

@@ -6,7 +6,15 @@ import { AppError } from "../domain/errors";
 import { actFromNotification } from "../notify/act-from-notification";
 import { addDevice, listDevices, removeDevice } from "../notify/push-devices";
 import { person, readPreferences, savePreferences } from "../notify/preferences";
-import { ZActRequest, ZPreferencesRequest, ZPushSubscriptionRequest, type ActResponse, type PushDevice, type PushDevicesResponse, type PreferencesResponse } from "../wire/notifications";
+import {
+  ZActRequest,
+  ZPreferencesRequest,
+  ZPushSubscriptionRequest,
+  type ActResponse,
+  type PushDevice,
+  type PushDevicesResponse,
+  type PreferencesResponse,
+} from "../wire/notifications";
 import { parseWith, readJsonBody, sendJson } from "./json";
 import type { Route, RouteContext } from "./route";
 
@@ -19,10 +27,21 @@ export const ACT_HEADER = "x-podwatch-request";
  * says so, a same-origin fetch.
  */
 function requireSameOriginFetch(req: IncomingMessage) {
-  const type = String(req.headers["content-type"] ?? "").split(";")[0]!.trim().toLowerCase();
+  const type = String(req.headers["content-type"] ?? "")
+    .split(";")[0]!
+    .trim()
+    .toLowerCase();
   const site = req.headers["sec-fetch-site"];
-  if (type !== "application/json" || req.headers[ACT_HEADER] !== "notification" || (site !== undefined && site !== "same-origin")) {
-    throw new AppError(403, "bad_origin", `acting from a notification needs a same-origin JSON request with ${ACT_HEADER}: notification`);
+  if (
+    type !== "application/json" ||
+    req.headers[ACT_HEADER] !== "notification" ||
+    (site !== undefined && site !== "same-origin")
+  ) {
+    throw new AppError(
+      403,
+      "bad_origin",
+      `acting from a notification needs a same-origin JSON request with ${ACT_HEADER}: notification`,
+    );
   }
 }
 
@@ -34,7 +53,10 @@ export const notifyRoutes: Route[] = [
     path: /^\/api\/v1\/me\/push$/,
     guard: "authenticated",
     run: async ({ app, res, identity }) =>
-      sendJson(res, 200, { publicKey: app.config.vapid.publicKey ?? "", devices: await listDevices(app.store, identity) } satisfies PushDevicesResponse),
+      sendJson(res, 200, {
+        publicKey: app.config.vapid.publicKey ?? "",
+        devices: await listDevices(app.store, identity),
+      } satisfies PushDevicesResponse),
   },
   {
     method: "POST",
@@ -42,7 +64,17 @@ export const notifyRoutes: Route[] = [
     guard: "authenticated",
     run: async ({ app, req, res, identity }) => {
       const input = parseWith(ZPushSubscriptionRequest, await readJsonBody(req));
-      sendJson(res, 201, (await addDevice(app.store, identity, input, req.headers["user-agent"], app.knobs.pushInsecureLoopback)) satisfies PushDevice);
+      sendJson(
+        res,
+        201,
+        (await addDevice(
+          app.store,
+          identity,
+          input,
+          req.headers["user-agent"],
+          app.knobs.pushInsecureLoopback,
+        )) satisfies PushDevice,
+      );
     },
   },
   {
@@ -58,7 +90,12 @@ export const notifyRoutes: Route[] = [
     method: "GET",
     path: /^\/api\/v1\/me\/preferences$/,
     guard: "authenticated",
-    run: async (c) => sendJson(c.res, 200, (await readPreferences(c.app.store, c.identity, emailAvailable(c))) satisfies PreferencesResponse),
+    run: async (c) =>
+      sendJson(
+        c.res,
+        200,
+        (await readPreferences(c.app.store, c.identity, emailAvailable(c))) satisfies PreferencesResponse,
+      ),
   },
   {
     method: "PUT",
@@ -66,7 +103,16 @@ export const notifyRoutes: Route[] = [
     guard: "authenticated",
     run: async (c) => {
       const input = parseWith(ZPreferencesRequest, await readJsonBody(c.req));
-      sendJson(c.res, 200, (await savePreferences(c.app.store, c.identity, input, emailAvailable(c))) satisfies PreferencesResponse);
+      sendJson(
+        c.res,
+        200,
+        (await savePreferences(
+          c.app.store,
+          c.identity,
+          input,
+          emailAvailable(c),
+        )) satisfies PreferencesResponse,
+      );
     },
   },
   {
@@ -77,7 +123,20 @@ export const notifyRoutes: Route[] = [
       person(identity);
       requireSameOriginFetch(req);
       const r = await actFromNotification(app, identity, parseWith(ZActRequest, await readJsonBody(req)));
-      if (!r.ok) throw new AppError(r.code === "stale" ? 409 : r.code === "forbidden" ? 403 : r.code === "not_found" ? 404 : r.code === "invalid_request" ? 400 : 409, r.code, r.error);
+      if (!r.ok)
+        throw new AppError(
+          r.code === "stale"
+            ? 409
+            : r.code === "forbidden"
+              ? 403
+              : r.code === "not_found"
+                ? 404
+                : r.code === "invalid_request"
+                  ? 400
+                  : 409,
+          r.code,
+          r.error,
+        );
       sendJson(res, 200, r satisfies ActResponse);
     },
   },

@@ -10,7 +10,13 @@ import { parseWith, readJsonBody, sendJson } from "./json";
 import { adminActor, type Route, type RouteContext } from "./route";
 
 const escapeRe = (s: string) => s.replace(/[.*+?^$()|[\]\\]/g, "\\$&");
-const pathPattern = (template: string) => new RegExp(`^${template.split(/\{[^}]+\}/).map(escapeRe).join("([^/]+)")}$`);
+const pathPattern = (template: string) =>
+  new RegExp(
+    `^${template
+      .split(/\{[^}]+\}/)
+      .map(escapeRe)
+      .join("([^/]+)")}$`,
+  );
 
 /** Query text for the fields neither the path nor the body fills; a body only where some field is left for it. */
 async function inputOf(op: Operation, c: RouteContext): Promise<Record<string, unknown>> {
@@ -24,11 +30,13 @@ async function inputOf(op: Operation, c: RouteContext): Promise<Record<string, u
   }
   if (!rest.length) return input;
   // A body the operation can do without (its fields optional or defaulted) may be left out.
-  const sent = Number(c.req.headers["content-length"] ?? 0) > 0 || c.req.headers["transfer-encoding"] !== undefined;
+  const sent =
+    Number(c.req.headers["content-length"] ?? 0) > 0 || c.req.headers["transfer-encoding"] !== undefined;
   if (!sent && op.input.safeParse(input).success) return input;
   const body = await readJsonBody(c.req);
   if (http.body) return { ...input, [http.body]: body };
-  if (typeof body !== "object" || body === null || Array.isArray(body)) throw new AppError(400, "invalid_request", "invalid request: (root): send a JSON object");
+  if (typeof body !== "object" || body === null || Array.isArray(body))
+    throw new AppError(400, "invalid_request", "invalid request: (root): send a JSON object");
   return { ...body, ...input };
 }
 
@@ -41,7 +49,12 @@ function parseInput(op: Operation, raw: Record<string, unknown>) {
     if (!key || !(e instanceof AppError) || !e.issues) throw e;
     const strip = (p: string) => (p === key ? "" : p.startsWith(`${key}.`) ? p.slice(key.length + 1) : p);
     const issues = e.issues.map((i) => ({ ...i, path: strip(i.path) }));
-    throw new AppError(400, "invalid_request", `invalid request: ${issues[0]!.path || "(root)"}: ${issues[0]!.message}`, issues);
+    throw new AppError(
+      400,
+      "invalid_request",
+      `invalid request: ${issues[0]!.path || "(root)"}: ${issues[0]!.message}`,
+      issues,
+    );
   }
 }
 
@@ -54,10 +67,15 @@ export function operationRoute(op: Operation): Route {
     run: async (c) => {
       const input = parseInput(op, await inputOf(op, c));
       try {
-        sendJson(c.res, http.status, await op.run({ app: c.app, identity: c.identity, actor: adminActor(c.identity) }, input));
+        sendJson(
+          c.res,
+          http.status,
+          await op.run({ app: c.app, identity: c.identity, actor: adminActor(c.identity) }, input),
+        );
       } catch (e) {
         // "Ask again later" (e.g. a test message sent too soon) tells HTTP clients when.
-        if (e instanceof AppError && "retryAfterSeconds" in e) c.res.setHeader("retry-after", String(e.retryAfterSeconds));
+        if (e instanceof AppError && "retryAfterSeconds" in e)
+          c.res.setHeader("retry-after", String(e.retryAfterSeconds));
         throw e;
       }
     },

@@ -13,7 +13,15 @@ import type { AppContext } from "../app-context";
 import { AppError } from "../domain/errors";
 import { readBody } from "./json";
 import type { Route, RouteContext } from "./route";
-import { decodeJson, decodeProtobufSteps, encodeResponse, encodeStatus, UndecodableBody, type Encoding, type TraceRequest } from "../otlp/otlp-codec";
+import {
+  decodeJson,
+  decodeProtobufSteps,
+  encodeResponse,
+  encodeStatus,
+  UndecodableBody,
+  type Encoding,
+  type TraceRequest,
+} from "../otlp/otlp-codec";
 import { countSpans, MAX_SPANS_PER_REQUEST, readSpanSteps } from "../otlp/otlp-span";
 import { TimeSlices } from "../db/time-slices";
 import { ingestTraces, type IngestResult } from "../otlp/ingest-traces";
@@ -32,17 +40,31 @@ export const OTLP_MAX_BODY_BYTES = 4 * 1024 * 1024;
 
 const inflate = promisify(gunzip);
 const counters = new WeakMap<AppContext, IgnoredSpanCounter>();
-const ignoredSpans = (app: AppContext) => counters.get(app) ?? (counters.set(app, createIgnoredSpanCounter()), counters.get(app)!);
+const ignoredSpans = (app: AppContext) =>
+  counters.get(app) ?? (counters.set(app, createIgnoredSpanCounter()), counters.get(app)!);
 const slotsByApp = new WeakMap<AppContext, ExportSlots>();
 /** The exports this server has under way, per token and in all. */
-export const exportSlots = (app: AppContext) => slotsByApp.get(app) ?? (slotsByApp.set(app, new ExportSlots()), slotsByApp.get(app)!);
+export const exportSlots = (app: AppContext) =>
+  slotsByApp.get(app) ?? (slotsByApp.set(app, new ExportSlots()), slotsByApp.get(app)!);
 
-export const otlpRoutes: Route[] = [{ method: "POST", path: /^\/v1\/traces$/, guard: "authenticated", run: receiveTraces }];
+export const otlpRoutes: Route[] = [
+  { method: "POST", path: /^\/v1\/traces$/, guard: "authenticated", run: receiveTraces },
+];
 
 async function receiveTraces({ app, req, res, identity }: RouteContext) {
-  if (identity.kind !== "agent") throw new AppError(403, "agent_token_required", "OTLP spans are an agent's: send that agent's token (Authorization: Bearer pwa_…); its pod and member receive the events");
+  if (identity.kind !== "agent")
+    throw new AppError(
+      403,
+      "agent_token_required",
+      "OTLP spans are an agent's: send that agent's token (Authorization: Bearer pwa_…); its pod and member receive the events",
+    );
   const encoding = requestEncoding(req);
-  if (!encoding) throw new AppError(415, "unsupported_media_type", "send application/json or application/x-protobuf (OTLP/HTTP)");
+  if (!encoding)
+    throw new AppError(
+      415,
+      "unsupported_media_type",
+      "send application/json or application/x-protobuf (OTLP/HTTP)",
+    );
   const slots = exportSlots(app);
   const releaseToken = busyAnswer(res, () => slots.forToken(identity.tokenId));
   // Also on close: a sender that hangs up mid-body must not keep its token's slot.
@@ -55,9 +77,20 @@ async function receiveTraces({ app, req, res, identity }: RouteContext) {
     const request = await decode(encoding, await inflated(req, raw), slices);
     // Protobuf's spans were counted on the wire already; JSON's are counted here, decoded within the bounds.
     const total = countSpans(request);
-    if (total > MAX_SPANS_PER_REQUEST) throw new AppError(413, "export_too_large", `${total} spans in one export; send at most ${MAX_SPANS_PER_REQUEST} (the exporter's batch size)`);
+    if (total > MAX_SPANS_PER_REQUEST)
+      throw new AppError(
+        413,
+        "export_too_large",
+        `${total} spans in one export; send at most ${MAX_SPANS_PER_REQUEST} (the exporter's batch size)`,
+      );
     const { spans, malformed, problem } = await slices.run(readSpanSteps(request));
-    const result = await ingestTraces(appendingAs(app.append, identity), { podId: identity.podId, actor: identity.memberId }, spans, await installationEventIds(app.store), slices);
+    const result = await ingestTraces(
+      appendingAs(app.append, identity),
+      { podId: identity.podId, actor: identity.memberId },
+      spans,
+      await installationEventIds(app.store),
+      slices,
+    );
     answer(app, identity.podId, encoding, res, malformed, problem, result);
   } finally {
     releaseServer();
@@ -69,32 +102,61 @@ function busyAnswer(res: ServerResponse, take: () => () => void): () => void {
   try {
     return take();
   } catch (e) {
-    if (e instanceof AppError && e.status === 429) res.setHeader("retry-after", String(EXPORT_RETRY_AFTER_SECONDS));
+    if (e instanceof AppError && e.status === 429)
+      res.setHeader("retry-after", String(EXPORT_RETRY_AFTER_SECONDS));
     throw e;
   }
 }
 
-function answer(app: AppContext, podId: string, encoding: Encoding, res: ServerResponse, malformed: number, problem: string | null, result: IngestResult) {
+function answer(
+  app: AppContext,
+  podId: string,
+  encoding: Encoding,
+  res: ServerResponse,
+  malformed: number,
+  problem: string | null,
+  result: IngestResult,
+) {
   ignoredSpans(app).add(podId, result.ignored);
   const rejected = malformed + result.rejected;
-  const reply = encodeResponse(encoding, rejected ? { rejectedSpans: rejected, errorMessage: (problem ?? result.problem ?? "refused").slice(0, 1000) } : null);
+  const reply = encodeResponse(
+    encoding,
+    rejected
+      ? { rejectedSpans: rejected, errorMessage: (problem ?? result.problem ?? "refused").slice(0, 1000) }
+      : null,
+  );
   res.setHeader("x-podwatch-ignored-spans", String(result.ignored.length));
   send(res, 200, reply);
 }
 
 function requestEncoding(req: IncomingMessage): Encoding | null {
-  const type = String(req.headers["content-type"] ?? "").split(";")[0]!.trim().toLowerCase();
-  return type === "application/json" ? "json" : type === "application/x-protobuf" || type === "application/protobuf" ? "protobuf" : null;
+  const type = String(req.headers["content-type"] ?? "")
+    .split(";")[0]!
+    .trim()
+    .toLowerCase();
+  return type === "application/json"
+    ? "json"
+    : type === "application/x-protobuf" || type === "application/protobuf"
+      ? "protobuf"
+      : null;
 }
 
 async function inflated(req: IncomingMessage, raw: Buffer): Promise<Buffer> {
-  const coding = String(req.headers["content-encoding"] ?? "identity").trim().toLowerCase();
+  const coding = String(req.headers["content-encoding"] ?? "identity")
+    .trim()
+    .toLowerCase();
   if (coding === "identity" || coding === "") return raw;
-  if (coding !== "gzip") throw new AppError(415, "unsupported_encoding", `Content-Encoding ${coding} is not supported; send gzip or none`);
+  if (coding !== "gzip")
+    throw new AppError(
+      415,
+      "unsupported_encoding",
+      `Content-Encoding ${coding} is not supported; send gzip or none`,
+    );
   try {
     return await inflate(raw, { maxOutputLength: OTLP_MAX_BODY_BYTES });
   } catch (e) {
-    if ((e as { code?: string }).code === "ERR_BUFFER_TOO_LARGE") throw new AppError(413, "payload_too_large", `the body inflates past ${OTLP_MAX_BODY_BYTES} bytes`);
+    if ((e as { code?: string }).code === "ERR_BUFFER_TOO_LARGE")
+      throw new AppError(413, "payload_too_large", `the body inflates past ${OTLP_MAX_BODY_BYTES} bytes`);
     throw new AppError(400, "invalid_gzip", `the body is not valid gzip: ${(e as Error).message}`);
   }
 }
@@ -120,13 +182,32 @@ async function decode(encoding: Encoding, body: Buffer, slices: TimeSlices): Pro
   }
 }
 
-function send(res: ServerResponse, status: number, answer: { body: Uint8Array | string; contentType: string }) {
-  res.writeHead(status, { "content-type": answer.contentType, "content-length": Buffer.byteLength(answer.body), "cache-control": "no-store" });
+function send(
+  res: ServerResponse,
+  status: number,
+  answer: { body: Uint8Array | string; contentType: string },
+) {
+  res.writeHead(status, {
+    "content-type": answer.contentType,
+    "content-length": Buffer.byteLength(answer.body),
+    "cache-control": "no-store",
+  });
   res.end(answer.body);
 }
 
 /** gRPC's codes for our statuses, as google.rpc.Status carries them. */
-const GRPC_CODE: Record<number, number> = { 400: 3, 401: 16, 403: 7, 404: 5, 409: 9, 413: 8, 415: 3, 422: 3, 429: 8, 503: 14 };
+const GRPC_CODE: Record<number, number> = {
+  400: 3,
+  401: 16,
+  403: 7,
+  404: 5,
+  409: 9,
+  413: 8,
+  415: 3,
+  422: 3,
+  429: 8,
+  503: 14,
+};
 
 /** Any refusal on /v1/traces (authentication and rate limits included) as OTLP/HTTP's Status body, in the request's encoding. */
 export function sendOtlpError(req: IncomingMessage, res: ServerResponse, err: unknown) {

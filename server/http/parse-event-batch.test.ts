@@ -21,13 +21,27 @@ async function outcome(parse: () => unknown) {
 describe("parseEventBatch", () => {
   const bodies: [string, unknown][] = [
     ["every event type", { events: samples }],
-    ["a thousand notes", { events: Array.from({ length: 1000 }, (_, i) => ({ type: "note", actor: "a", body: { kind: "STATUS", text: `n${i}` } })) }],
-    ["bad events among good ones", { events: [samples[0], { type: "note", actor: "a", body: {} }, samples[1], { type: "nope" }, 7] }],
+    [
+      "a thousand notes",
+      {
+        events: Array.from({ length: 1000 }, (_, i) => ({
+          type: "note",
+          actor: "a",
+          body: { kind: "STATUS", text: `n${i}` },
+        })),
+      },
+    ],
+    [
+      "bad events among good ones",
+      { events: [samples[0], { type: "note", actor: "a", body: {} }, samples[1], { type: "nope" }, 7] },
+    ],
     ["no events", { events: [] }],
     ["too many", { events: Array.from({ length: 1001 }, () => samples[0]) }],
     ["events not a list", { events: "x" }],
   ];
   it.each(bodies)("%s: the same as ZEventBatch", async (_, body) => {
-    expect(await outcome(() => parseEventBatch(body))).toEqual(await outcome(() => parseWith(ZEventBatch, body).events));
+    expect(await outcome(() => parseEventBatch(body))).toEqual(
+      await outcome(() => parseWith(ZEventBatch, body).events),
+    );
   });
 });

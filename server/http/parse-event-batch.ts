@@ -19,9 +19,16 @@ export async function parseEventBatch(body: unknown, slices = new TimeSlices()):
   for (const [i, value] of envelope.data.events.entries()) {
     const r = ZEventInput.safeParse(value);
     if (r.success) events.push(r.data as TEvent);
-    else for (const issue of r.error.issues) issues.push({ path: ["events", i, ...issue.path].join("."), message: issue.message });
+    else
+      for (const issue of r.error.issues)
+        issues.push({ path: ["events", i, ...issue.path].join("."), message: issue.message });
     await slices.pause();
   }
   if (!issues.length) return events;
-  throw new AppError(400, "invalid_request", `invalid request: ${issues[0]!.path}: ${issues[0]!.message}`, issues);
+  throw new AppError(
+    400,
+    "invalid_request",
+    `invalid request: ${issues[0]!.path}: ${issues[0]!.message}`,
+    issues,
+  );
 }

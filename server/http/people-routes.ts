@@ -4,7 +4,13 @@
 import { createInvite, createPasswordReset } from "../access/create-invite";
 import { listPeople } from "../access/list-people";
 import { changeMemberAccess, removeMember } from "../access/change-member-access";
-import { ZChangeAccessRequest, ZCreateInviteRequest, type AccessChanged, type InviteCreated, type PeopleResponse } from "../wire/access";
+import {
+  ZChangeAccessRequest,
+  ZCreateInviteRequest,
+  type AccessChanged,
+  type InviteCreated,
+  type PeopleResponse,
+} from "../wire/access";
 import { parseWith, readJsonBody, sendJson } from "./json";
 import { adminActor, type Route } from "./route";
 
@@ -17,7 +23,11 @@ export const peopleRoutes: Route[] = [
     guard: "site-admin",
     run: async ({ app, req, res, identity }) => {
       const input = parseWith(ZCreateInviteRequest, await readJsonBody(req));
-      sendJson(res, 201, (await createInvite(app, { ...input, createdBy: adminActor(identity) })) satisfies InviteCreated);
+      sendJson(
+        res,
+        201,
+        (await createInvite(app, { ...input, createdBy: adminActor(identity) })) satisfies InviteCreated,
+      );
     },
   },
   {
@@ -30,7 +40,15 @@ export const peopleRoutes: Route[] = [
     method: "POST",
     path: /^\/api\/v1\/users\/([^/]+)\/reset$/,
     guard: "site-admin",
-    run: async ({ app, res, params, identity }) => sendJson(res, 201, (await createPasswordReset(app, { userId: params[0]!, createdBy: adminActor(identity) })) satisfies InviteCreated),
+    run: async ({ app, res, params, identity }) =>
+      sendJson(
+        res,
+        201,
+        (await createPasswordReset(app, {
+          userId: params[0]!,
+          createdBy: adminActor(identity),
+        })) satisfies InviteCreated,
+      ),
   },
   {
     method: "PATCH",
@@ -38,13 +56,24 @@ export const peopleRoutes: Route[] = [
     guard: { pod: "admin" },
     run: async ({ app, req, res, params, identity }) => {
       const input = parseWith(ZChangeAccessRequest, await readJsonBody(req));
-      sendJson(res, 200, (await changeMemberAccess(app, params[0]!, identity, params[1]!, input.access)) satisfies AccessChanged);
+      sendJson(
+        res,
+        200,
+        (await changeMemberAccess(
+          app,
+          params[0]!,
+          identity,
+          params[1]!,
+          input.access,
+        )) satisfies AccessChanged,
+      );
     },
   },
   {
     method: "DELETE",
     path: /^\/api\/v1\/pods\/([^/]+)\/members\/([^/]+)$/,
     guard: { pod: "admin" },
-    run: async ({ app, res, params, identity }) => sendJson(res, 200, (await removeMember(app, params[0]!, identity, params[1]!)) satisfies AccessChanged),
+    run: async ({ app, res, params, identity }) =>
+      sendJson(res, 200, (await removeMember(app, params[0]!, identity, params[1]!)) satisfies AccessChanged),
   },
 ];

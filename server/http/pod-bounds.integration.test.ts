@@ -11,7 +11,11 @@ import { testProviders } from "../testing/test-databases";
 
 const PER_PLAN = 800;
 const plan = (from: number, n: number, metaChars = 1000, prefix = "t") => ({
-  tasks: Array.from({ length: n }, (_, i) => ({ task_id: `${prefix}${from + i}`, description: `task ${from + i}`, metadata: { blob: "m".repeat(metaChars) } })),
+  tasks: Array.from({ length: n }, (_, i) => ({
+    task_id: `${prefix}${from + i}`,
+    description: `task ${from + i}`,
+    metadata: { blob: "m".repeat(metaChars) },
+  })),
 });
 const imported = (p: object) => ({ type: "plan.imported", actor: "impl-1", body: { plan: p } });
 
@@ -33,7 +37,14 @@ describe.each(testProviders())("what a pod accumulates is bounded, on %s", (prov
   async function expectAppendableAndReadable() {
     const note = await post({ type: "note", actor: "impl-1", body: { kind: "STATUS", text: "still here" } });
     expect(note.status).toBe(201);
-    for (const path of ["/events?after=0&limit=5", "/events?q=still", "/state", "/state?atSeq=3", "/plan", "/verify"]) {
+    for (const path of [
+      "/events?after=0&limit=5",
+      "/events?q=still",
+      "/state",
+      "/state?atSeq=3",
+      "/plan",
+      "/verify",
+    ]) {
       expect((await get(path)).status, path).toBe(200);
     }
   }
@@ -44,7 +55,11 @@ describe.each(testProviders())("what a pod accumulates is bounded, on %s", (prov
     expect(big.status).toBe(400);
     expect(big.body.error.message).toContain(`${POD_BOUNDS.taskMetadataBytes} bytes`);
     expect(big.body.error.issues[0].path).toBe("body.plan.tasks.0.metadata");
-    const long = await post({ type: "task.added", actor: "impl-1", body: { taskId: "long", description: "é".repeat(4097) } });
+    const long = await post({
+      type: "task.added",
+      actor: "impl-1",
+      body: { taskId: "long", description: "é".repeat(4097) },
+    });
     expect(long.status).toBe(400);
     expect(long.body.error.issues[0].path).toBe("body.description");
     expect(await eventCount()).toBe(before);
@@ -65,7 +80,12 @@ describe.each(testProviders())("what a pod accumulates is bounded, on %s", (prov
     expect(over.body.error.message).toContain(`${POD_BOUNDS.tasks} tasks`);
     expect(over.body.error.message).toContain("bound: tasks");
     // All or nothing: a batch whose last event crosses the bound stores none of its events.
-    const batch = await post({ events: [{ type: "note", actor: "impl-1", body: { kind: "STATUS", text: "first" } }, imported(plan(imported_, 1))] });
+    const batch = await post({
+      events: [
+        { type: "note", actor: "impl-1", body: { kind: "STATUS", text: "first" } },
+        imported(plan(imported_, 1)),
+      ],
+    });
     expect(batch.status).toBe(422);
     expect(await eventCount()).toBe(before);
     expect((await get("/state")).body.board).toHaveLength(POD_BOUNDS.tasks);
@@ -74,7 +94,12 @@ describe.each(testProviders())("what a pod accumulates is bounded, on %s", (prov
 
   it("a pod takes at most so many agents: the next gets a 422 naming the bound, a person still joins", async () => {
     const add = (memberId: string, kind: "agent" | "human") =>
-      api(s.url, "POST", `/api/v1/pods/${podId}/members`, { memberId, kind, displayName: memberId, roles: [] });
+      api(s.url, "POST", `/api/v1/pods/${podId}/members`, {
+        memberId,
+        kind,
+        displayName: memberId,
+        roles: [],
+      });
     for (let i = 1; i < POD_BOUNDS.agents; i++) expect((await add(`agent-${i}`, "agent")).status).toBe(201); // impl-1 is one
     const before = await eventCount();
     const over = await add("one-agent-too-many", "agent");
@@ -87,7 +112,11 @@ describe.each(testProviders())("what a pod accumulates is bounded, on %s", (prov
   });
 
   it("task.updated cannot grow a task's metadata past its limit by merging", async () => {
-    const update = (key: string) => ({ type: "task.updated", actor: "impl-1", body: { taskId: "t1", metadata: { [key]: "u".repeat(3000) } } });
+    const update = (key: string) => ({
+      type: "task.updated",
+      actor: "impl-1",
+      body: { taskId: "t1", metadata: { [key]: "u".repeat(3000) } },
+    });
     expect((await post(update("a"))).status).toBe(201);
     expect((await post(update("b"))).status).toBe(201);
     const before = await eventCount();

@@ -27,7 +27,10 @@ export const protocolRoutes: Route[] = [
     run: async (c) => {
       const plan = parseWith(ZPlanJson, await readJsonBody(c.req), "plan.json");
       const ack = await appendSeedEvent(c, "plan.imported", { plan });
-      sendJson(c.res, 201, { event: ack, plan: planJson((await c.app.store.readState(c.params[0]!))!) } satisfies PlanImported);
+      sendJson(c.res, 201, {
+        event: ack,
+        plan: planJson((await c.app.store.readState(c.params[0]!))!),
+      } satisfies PlanImported);
     },
   },
   {
@@ -53,7 +56,12 @@ export const protocolRoutes: Route[] = [
     run: async (c) => {
       const proof = parseWith(ZProof, await readJsonBody(c.req), "proof.json");
       if (proof.workcell_id !== c.params[1]) {
-        throw new AppError(422, "proof_workcell_mismatch", `proof.json is for workcell ${proof.workcell_id}, posted to ${c.params[1]}`, [{ path: "workcell_id", message: "must match the URL" }]);
+        throw new AppError(
+          422,
+          "proof_workcell_mismatch",
+          `proof.json is for workcell ${proof.workcell_id}, posted to ${c.params[1]}`,
+          [{ path: "workcell_id", message: "must match the URL" }],
+        );
       }
       const ack = await appendSeedEvent(c, "workcell.proof", { proof });
       sendJson(c.res, 201, { workcellId: proof.workcell_id, event: ack } satisfies WorkcellAck);
@@ -68,8 +76,17 @@ export const protocolRoutes: Route[] = [
       const view = await readPodState(app.store, params[0]!, podState!, q.atSeq);
       const access = podAccess(identity, params[0]!, podState);
       // A lived-in pod's view is ~1.3 MB of JSON: written in slices, not in one JSON.stringify.
-      sendJsonText(res, 200, await stringifyInSlices({ ...view, inbox: view.inbox.filter((i) => maySeeItem(access, i)) }));
+      sendJsonText(
+        res,
+        200,
+        await stringifyInSlices({ ...view, inbox: view.inbox.filter((i) => maySeeItem(access, i)) }),
+      );
     },
   },
-  { method: "GET", path: /^\/api\/v1\/schema$/, guard: "public", run: async ({ res }) => sendJson(res, 200, eventJsonSchemas()) },
+  {
+    method: "GET",
+    path: /^\/api\/v1\/schema$/,
+    guard: "public",
+    run: async ({ res }) => sendJson(res, 200, eventJsonSchemas()),
+  },
 ];

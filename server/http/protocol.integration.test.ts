@@ -9,16 +9,27 @@ import { emptyPodState } from "../domain/state/pod-state";
 import { toAppliedEvent } from "../domain/state/stored-event";
 import { EVENT_TYPES } from "../wire/vocabulary";
 
-const seedText = (name: string) => readFileSync(join(import.meta.dirname, "..", "testing", "seed-examples", name), "utf8");
+const seedText = (name: string) =>
+  readFileSync(join(import.meta.dirname, "..", "testing", "seed-examples", name), "utf8");
 const post = async (s: TestServer, path: string, body: string | object, actor?: string) => {
   const res = await fetch(`${s.url}${path}`, {
     method: "POST",
-    headers: { "content-type": "application/json", authorization: `Bearer ${TEST_ADMIN_TOKEN}`, ...(actor ? { "x-podwatch-actor": actor } : {}) },
+    headers: {
+      "content-type": "application/json",
+      authorization: `Bearer ${TEST_ADMIN_TOKEN}`,
+      ...(actor ? { "x-podwatch-actor": actor } : {}),
+    },
     body: typeof body === "string" ? body : JSON.stringify(body),
   });
   return { status: res.status, body: (await res.json()) as any };
 };
-const ev = (type: string, actor: string, body: object, extra: object = {}) => ({ id: randomUUID(), type, actor, body, ...extra });
+const ev = (type: string, actor: string, body: object, extra: object = {}) => ({
+  id: randomUUID(),
+  type,
+  actor,
+  body,
+  ...extra,
+});
 
 describe.each(testProviders())("the pod protocol over the API on %s", (provider) => {
   let s: TestServer;
@@ -32,7 +43,12 @@ describe.each(testProviders())("the pod protocol over the API on %s", (provider)
     const setup = await events([
       ev("member.joined", "orchestrator-1", { memberId: "coder", kind: "agent", displayName: "Coder" }),
       ev("member.joined", "orchestrator-1", { memberId: "tester", kind: "agent", displayName: "Tester" }),
-      ev("member.joined", "orchestrator-1", { memberId: "ana@example.com", kind: "human", displayName: "Ana", access: "approver" }),
+      ev("member.joined", "orchestrator-1", {
+        memberId: "ana@example.com",
+        kind: "human",
+        displayName: "Ana",
+        access: "approver",
+      }),
       ev("role.assigned", "orchestrator-1", { memberId: "coder", role: "implementer" }),
       ev("role.assigned", "orchestrator-1", { memberId: "tester", role: "reviewer" }),
     ]);
@@ -44,7 +60,11 @@ describe.each(testProviders())("the pod protocol over the API on %s", (provider)
     const r = await post(s, `/api/v1/pods/${podId}/plan`, seedText("plan.json"), "chair-1");
     expect(r.status).toBe(201);
     const plan = (await api(s.url, "GET", `/api/v1/pods/${podId}/plan`)).body;
-    expect(plan.tasks.map((t: any) => [t.task_id, t.status])).toEqual([["task_001", "done"], ["task_002", "in_progress"], ["task_003", "pending"]]);
+    expect(plan.tasks.map((t: any) => [t.task_id, t.status])).toEqual([
+      ["task_001", "done"],
+      ["task_002", "in_progress"],
+      ["task_003", "pending"],
+    ]);
     expect(plan.tasks[0].metadata).toEqual({ completed_at: "2023-10-27T10:00:00Z" });
   });
 
@@ -54,7 +74,11 @@ describe.each(testProviders())("the pod protocol over the API on %s", (provider)
     expect(r.status).toBe(201);
     const state = (await api(s.url, "GET", `/api/v1/pods/${podId}/state`)).body;
     expect(state.activeAgent).toBe("tester");
-    expect(state.handoffs.at(-1)).toMatchObject({ from: "coder", to: "tester", reason: "Code implementation is complete, ready for testing." });
+    expect(state.handoffs.at(-1)).toMatchObject({
+      from: "coder",
+      to: "tester",
+      reason: "Code implementation is complete, ready for testing.",
+    });
     const before = await length();
     const bad = await events([ev("handoff", "coder", { to: "deployer", reason: "ship it" })]);
     expect(bad.status).toBe(422);
@@ -66,10 +90,21 @@ describe.each(testProviders())("the pod protocol over the API on %s", (provider)
     const opened = await post(s, `/api/v1/pods/${podId}/workcells`, seedText("manifest.json"));
     expect(opened.status).toBe(201);
     expect(opened.body.workcellId).toBe("wc-42-20250115T143022Z");
-    const proof = await post(s, `/api/v1/pods/${podId}/workcells/wc-42-20250115T143022Z/proof`, seedText("proof.json"));
+    const proof = await post(
+      s,
+      `/api/v1/pods/${podId}/workcells/wc-42-20250115T143022Z/proof`,
+      seedText("proof.json"),
+    );
     expect(proof.status).toBe(201);
     const wc = (await api(s.url, "GET", `/api/v1/pods/${podId}/state`)).body.workcells[0];
-    expect(wc.proof).toMatchObject({ status: "success", allPassed: true, failingGates: [], risk: "medium", confidence: 0.92, diffLines: 139 });
+    expect(wc.proof).toMatchObject({
+      status: "success",
+      allPassed: true,
+      failingGates: [],
+      risk: "medium",
+      confidence: 0.92,
+      diffLines: 139,
+    });
   });
 
   it("validates proof fields: an inconsistent proof is a 422 and nothing is stored", async () => {
@@ -84,7 +119,10 @@ describe.each(testProviders())("the pod protocol over the API on %s", (provider)
     const r = await post(s, `/api/v1/pods/${podId}/workcells/wc-43-x/proof`, proof);
     expect(r.status).toBe(422);
     expect(r.body.error.code).toBe("proof_inconsistent");
-    const missingField = await post(s, `/api/v1/pods/${podId}/workcells/wc-43-x/proof`, { ...proof, patch: undefined });
+    const missingField = await post(s, `/api/v1/pods/${podId}/workcells/wc-43-x/proof`, {
+      ...proof,
+      patch: undefined,
+    });
     expect(missingField.status).toBe(400);
     expect(missingField.body.error.issues[0].path).toBe("patch");
     expect(await length()).toBe(before);
@@ -93,24 +131,60 @@ describe.each(testProviders())("the pod protocol over the API on %s", (provider)
   it("runs the task loop: review by someone else, then a human decides", async () => {
     const bundleId = `ev-${randomUUID().slice(0, 6)}`;
     const hash = "a".repeat(64);
-    expect((await events([
-      ev("evidence.bundle", "coder", { bundleId, commands: [{ command: "npm test", exit_code: 0, duration_ms: 1200 }], artifacts: [{ path: "report.json", sha256: hash, size: 10 }], env: { commit: "abc123", tools: { node: "20" } }, manifestHash: hash }),
-      ev("task.review_requested", "coder", { taskId: "task_002", evidenceIds: [bundleId] }),
-    ])).status).toBe(201);
+    expect(
+      (
+        await events([
+          ev("evidence.bundle", "coder", {
+            bundleId,
+            commands: [{ command: "npm test", exit_code: 0, duration_ms: 1200 }],
+            artifacts: [{ path: "report.json", sha256: hash, size: 10 }],
+            env: { commit: "abc123", tools: { node: "20" } },
+            manifestHash: hash,
+          }),
+          ev("task.review_requested", "coder", { taskId: "task_002", evidenceIds: [bundleId] }),
+        ])
+      ).status,
+    ).toBe(201);
     const selfReview = await events([ev("review", "coder", { taskId: "task_002", verdict: "approve" })]);
     // task_002 came in_progress from the plan without an implementer; the requester became it.
     expect(selfReview.body.error.code).toBe("reviewer_is_implementer");
-    expect((await events([ev("review", "tester", { taskId: "task_002", verdict: "approve", evidenceIds: [bundleId] })])).status).toBe(201);
-    const agentDecides = await events([ev("decision", "tester", { subject: { kind: "task", id: "task_002" }, verdict: "approve", rationale: "lgtm" })]);
+    expect(
+      (
+        await events([
+          ev("review", "tester", { taskId: "task_002", verdict: "approve", evidenceIds: [bundleId] }),
+        ])
+      ).status,
+    ).toBe(201);
+    const agentDecides = await events([
+      ev("decision", "tester", {
+        subject: { kind: "task", id: "task_002" },
+        verdict: "approve",
+        rationale: "lgtm",
+      }),
+    ]);
     expect(agentDecides.status).toBe(409);
     expect(agentDecides.body.error.code).toBe("decision_authority");
     const inbox = (await api(s.url, "GET", `/api/v1/pods/${podId}/state`)).body.inbox;
     expect(inbox.map((i: any) => i.id)).toContain("decision:task:task_002");
-    expect((await events([ev("decision", "ana@example.com", { subject: { kind: "task", id: "task_002" }, verdict: "approve", tieBreaker: "text_spec", rationale: "tests pass", evidenceIds: [bundleId] })])).status).toBe(201);
+    expect(
+      (
+        await events([
+          ev("decision", "ana@example.com", {
+            subject: { kind: "task", id: "task_002" },
+            verdict: "approve",
+            tieBreaker: "text_spec",
+            rationale: "tests pass",
+            evidenceIds: [bundleId],
+          }),
+        ])
+      ).status,
+    ).toBe(201);
     const state = (await api(s.url, "GET", `/api/v1/pods/${podId}/state`)).body;
     expect(state.board.find((t: any) => t.taskId === "task_002").status).toBe("done");
     expect(state.inbox.map((i: any) => i.id)).not.toContain("decision:task:task_002");
-    expect(state.evidence.find((e: any) => e.bundleId === bundleId).links).toMatchObject({ tasks: ["task_002"] });
+    expect(state.evidence.find((e: any) => e.bundleId === bundleId).links).toMatchObject({
+      tasks: ["task_002"],
+    });
   });
 
   it("time travel: the state as of an earlier seq", async () => {
@@ -124,7 +198,11 @@ describe.each(testProviders())("the pod protocol over the API on %s", (provider)
 
   it("the stored projection is exactly the replay of the stored tape", async () => {
     const tape = (await api(s.url, "GET", `/api/v1/pods/${podId}/events?limit=1000`)).body.events;
-    const rows = tape.map((e: any) => ({ ...e, body: JSON.stringify(e.body), meta: e.meta ? JSON.stringify(e.meta) : null }));
+    const rows = tape.map((e: any) => ({
+      ...e,
+      body: JSON.stringify(e.body),
+      meta: e.meta ? JSON.stringify(e.meta) : null,
+    }));
     const stored = await s.app.store.readStoredState(podId);
     expect(JSON.parse(stored!.state)).toEqual(replay(rows.map(toAppliedEvent), emptyPodState()));
   });
@@ -132,7 +210,17 @@ describe.each(testProviders())("the pod protocol over the API on %s", (provider)
   it("serves the JSON Schema of every event type", async () => {
     const r = await api(s.url, "GET", "/api/v1/schema");
     expect(Object.keys(r.body.types)).toEqual([...EVENT_TYPES]);
-    expect(r.body.types["budget.set"].properties.body.properties.metric.enum).toEqual(["tokens", "cost_usd", "wall_minutes", "tool_calls"]);
-    expect(r.body.types["decision"].properties.body.properties.verdict.enum).toEqual(["approve", "reject", "accept", "block"]);
+    expect(r.body.types["budget.set"].properties.body.properties.metric.enum).toEqual([
+      "tokens",
+      "cost_usd",
+      "wall_minutes",
+      "tool_calls",
+    ]);
+    expect(r.body.types["decision"].properties.body.properties.verdict.enum).toEqual([
+      "approve",
+      "reject",
+      "accept",
+      "block",
+    ]);
   });
 });

@@ -5,7 +5,12 @@
 import type { IncomingMessage } from "node:http";
 import { AppError } from "../domain/errors";
 
-export const badPath = () => new AppError(400, "bad_path", "the request path is not a valid URL path (a malformed %-escape, or a control character?)");
+export const badPath = () =>
+  new AppError(
+    400,
+    "bad_path",
+    "the request path is not a valid URL path (a malformed %-escape, or a control character?)",
+  );
 
 /** No id, name or search term of ours holds a control character. */
 const CONTROL = /[\u0000-\u001f\u007f]/;

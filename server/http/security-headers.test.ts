@@ -5,7 +5,11 @@ import { describe, expect, it } from "vitest";
 import { getScriptNonceFromHeader } from "next/dist/server/app-render/get-script-nonce-from-header";
 import { applyPageNonce, contentSecurityPolicy, securityHeaders } from "./security-headers";
 
-const directive = (csp: string, name: string) => csp.split(";").map((d) => d.trim()).find((d) => d.startsWith(`${name} `)) ?? "";
+const directive = (csp: string, name: string) =>
+  csp
+    .split(";")
+    .map((d) => d.trim())
+    .find((d) => d.startsWith(`${name} `)) ?? "";
 
 function exchange(headers: Record<string, string> = {}) {
   const req = new IncomingMessage(new Socket());
@@ -28,12 +32,19 @@ describe("content security policy", () => {
     const csp = contentSecurityPolicy();
     expect(directive(csp, "script-src")).toBe("script-src 'self'");
     // Inline styles stay allowed (React's style attributes); inline scripts never.
-    expect(csp.split(";").filter((d) => d.includes("'unsafe-inline'")).map((d) => d.trim().split(" ")[0])).toEqual(["style-src"]);
+    expect(
+      csp
+        .split(";")
+        .filter((d) => d.includes("'unsafe-inline'"))
+        .map((d) => d.trim().split(" ")[0]),
+    ).toEqual(["style-src"]);
     expect(getScriptNonceFromHeader(csp)).toBeUndefined();
   });
 
   it("adds 'unsafe-eval' only in development, where React's debugging needs eval", () => {
-    expect(directive(contentSecurityPolicy({ nonce: "n", dev: true }), "script-src")).toBe("script-src 'self' 'nonce-n' 'strict-dynamic' 'unsafe-eval'");
+    expect(directive(contentSecurityPolicy({ nonce: "n", dev: true }), "script-src")).toBe(
+      "script-src 'self' 'nonce-n' 'strict-dynamic' 'unsafe-eval'",
+    );
     expect(contentSecurityPolicy({ nonce: "n" })).not.toContain("unsafe-eval");
   });
 

@@ -4,7 +4,10 @@ import { randomBytes } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 
 /** The policy for one response. Pages pass their nonce; API and JSON answers run no script and pass none. */
-export function contentSecurityPolicy({ nonce, dev = false }: { nonce?: string; dev?: boolean } = {}): string {
+export function contentSecurityPolicy({
+  nonce,
+  dev = false,
+}: { nonce?: string; dev?: boolean } = {}): string {
   // 'strict-dynamic' lets the nonced bootstrap load Next's chunks; browsers that know it ignore 'self' then.
   const scripts = nonce ? ["'self'", `'nonce-${nonce}'`, "'strict-dynamic'"] : ["'self'"];
   if (dev) scripts.push("'unsafe-eval'"); // React's development build rebuilds call stacks with eval

@@ -25,12 +25,17 @@ async function busyAware<T>(res: ServerResponse, work: Promise<T>): Promise<T> {
 }
 
 function sendCsv(res: ServerResponse, text: string) {
-  sendText(res, 200, {
-    "content-type": "text/csv; charset=utf-8; header=present",
-    "content-disposition": 'attachment; filename="signals.csv"',
-    "cache-control": "no-store",
-    "x-content-type-options": "nosniff",
-  }, text);
+  sendText(
+    res,
+    200,
+    {
+      "content-type": "text/csv; charset=utf-8; header=present",
+      "content-disposition": 'attachment; filename="signals.csv"',
+      "cache-control": "no-store",
+      "x-content-type-options": "nosniff",
+    },
+    text,
+  );
 }
 
 export const signalsRoutes: Route[] = [
@@ -49,7 +54,8 @@ export const signalsRoutes: Route[] = [
     guard: "authenticated",
     run: async ({ app, req, res, url, identity }) => {
       const { format, ...q } = exportQuery(url);
-      const csv = format === "csv" || (format === undefined && /\btext\/csv\b/i.test(String(req.headers.accept ?? "")));
+      const csv =
+        format === "csv" || (format === undefined && /\btext\/csv\b/i.test(String(req.headers.accept ?? "")));
       const body = await busyAware(res, readSignalsExport(app, identity, q));
       if (csv) sendCsv(res, signalsCsv(body.rows));
       else sendJson(res, 200, body);
@@ -66,7 +72,16 @@ export const signalsRoutes: Route[] = [
       const verdict = requirePodAccess(identity, q.pod, state, "viewer");
       if (!verdict.ok) throw new AppError(verdict.status, verdict.code, verdict.message);
       // Up to 32 MiB of event bodies: written in slices, not in one JSON.stringify.
-      sendJsonText(res, 200, await stringifyInSlices(await busyAware(res, buildAgentRecord(app, q.pod, state, { agentId: q.agent, from: q.from, to: q.to }))));
+      sendJsonText(
+        res,
+        200,
+        await stringifyInSlices(
+          await busyAware(
+            res,
+            buildAgentRecord(app, q.pod, state, { agentId: q.agent, from: q.from, to: q.to }),
+          ),
+        ),
+      );
     },
   },
   {

@@ -11,8 +11,21 @@ import { searchEvents } from "../tape/read-events";
 import { waitForEvents } from "../tape/wait-for-events";
 import { verifyChain } from "../tape/verify-chain";
 import { runVerification } from "./verification";
-import { ZEventInput, type AppendResponse, type EventSearchPage, type EventsPage, type TEvent } from "../wire/events";
-import { ZCreatePodRequest, ZInboxQuery, ZListPodsQuery, ZReadEventsQuery, type PodOverview, type PodsResponse } from "../wire/pods";
+import {
+  ZEventInput,
+  type AppendResponse,
+  type EventSearchPage,
+  type EventsPage,
+  type TEvent,
+} from "../wire/events";
+import {
+  ZCreatePodRequest,
+  ZInboxQuery,
+  ZListPodsQuery,
+  ZReadEventsQuery,
+  type PodOverview,
+  type PodsResponse,
+} from "../wire/pods";
 import type { InboxResponse } from "../wire/views";
 import { parseWith, readJsonBody, sendJson } from "./json";
 import { parseEventBatch } from "./parse-event-batch";
@@ -42,10 +55,20 @@ export const tapeRoutes: Route[] = [
     guard: { pod: "viewer" },
     run: async ({ app, req, res, params, url }) => {
       const q = parseWith(ZReadEventsQuery, Object.fromEntries(url.searchParams), "query");
-      const filter = { types: q.type?.split(",").filter(Boolean), actor: q.actor, role: q.role, taskId: q.taskId, runId: q.runId, q: q.q };
+      const filter = {
+        types: q.type?.split(",").filter(Boolean),
+        actor: q.actor,
+        role: q.role,
+        taskId: q.taskId,
+        runId: q.runId,
+        q: q.q,
+      };
       if (q.before !== undefined || Object.values(filter).some((v) => (Array.isArray(v) ? v.length : v))) {
         const events = await searchEvents(app.store, params[0]!, filter, q.before ?? 2_147_483_647, q.limit);
-        return sendJson(res, 200, { events, nextBefore: events.at(-1)?.seq ?? null } satisfies EventSearchPage);
+        return sendJson(res, 200, {
+          events,
+          nextBefore: events.at(-1)?.seq ?? null,
+        } satisfies EventSearchPage);
       }
       // A long-poll ends early when its caller hangs up (also if that happened while we authenticated),
       // and when the node drains: it answers at once with what it has; the agent asks again, elsewhere.
@@ -57,8 +80,14 @@ export const tapeRoutes: Route[] = [
       app.drain.signal.addEventListener("abort", end, { once: true });
       if (req.destroyed || res.destroyed || app.drain.draining) end();
       try {
-        const events = await waitForEvents(app.store, app.bus, params[0]!, { after: q.after, limit: q.limit, waitSeconds: q.wait, signal: ended.signal });
-        if (!res.destroyed) sendJson(res, 200, { events, nextAfter: events.at(-1)?.seq ?? q.after } satisfies EventsPage);
+        const events = await waitForEvents(app.store, app.bus, params[0]!, {
+          after: q.after,
+          limit: q.limit,
+          waitSeconds: q.wait,
+          signal: ended.signal,
+        });
+        if (!res.destroyed)
+          sendJson(res, 200, { events, nextAfter: events.at(-1)?.seq ?? q.after } satisfies EventsPage);
       } finally {
         app.drain.signal.removeEventListener("abort", end);
       }
@@ -93,20 +122,26 @@ export const tapeRoutes: Route[] = [
     method: "POST",
     path: /^\/api\/v1\/pods\/([^/]+)\/(archive|unarchive)$/,
     guard: { pod: "admin" },
-    run: async ({ app, res, params }) => sendJson(res, 200, await setPodArchived(app.store, params[0]!, params[1] === "archive")),
+    run: async ({ app, res, params }) =>
+      sendJson(res, 200, await setPodArchived(app.store, params[0]!, params[1] === "archive")),
   },
   {
     method: "GET",
     path: /^\/api\/v1\/me$/,
     guard: "authenticated",
-    run: async ({ res, identity }) => sendJson(res, 200, describeIdentity(identity as Exclude<typeof identity, { kind: "anonymous" }>)),
+    run: async ({ res, identity }) =>
+      sendJson(res, 200, describeIdentity(identity as Exclude<typeof identity, { kind: "anonymous" }>)),
   },
   {
     method: "POST",
     path: /^\/api\/v1\/pods\/([^/]+)\/notices\/([^/]+)\/dismiss$/,
     guard: { pod: "admin" },
     run: async ({ app, res, params, identity }) => {
-      const { podId, noticeId } = parseWith(ZDismissNoticeInput, { podId: params[0], noticeId: params[1] }, "path");
+      const { podId, noticeId } = parseWith(
+        ZDismissNoticeInput,
+        { podId: params[0], noticeId: params[1] },
+        "path",
+      );
       const [event] = await app.append(podId, [dismissNoticeEvent(noticeId, adminActor(identity))], identity);
       sendJson(res, 201, { event });
     },
@@ -125,12 +160,24 @@ export const tapeRoutes: Route[] = [
     path: /^\/api\/v1\/pods$/,
     guard: "authenticated",
     run: async ({ app, res, identity, url }) => {
-      const archived = parseWith(ZListPodsQuery, Object.fromEntries(url.searchParams), "query").archived === "1";
+      const archived =
+        parseWith(ZListPodsQuery, Object.fromEntries(url.searchParams), "query").archived === "1";
       const visible: PodOverview[] = [];
       for (const { pod: p, state, access } of await visiblePods(app.store, identity)) {
         if (!!p.archivedAt !== archived) continue;
-        const overview = { status: state.status, activeAgent: state.activeAgent, inboxCount: Object.keys(state.inbox).length, lastCheckpointAt: state.lastCheckpoint?.at ?? null };
-        visible.push({ ...p, ...overview, cadenceMinutes: state.scope?.cadenceMinutes ?? CADENCE_MINUTES.default, cadence: cadenceAdherence(state), access });
+        const overview = {
+          status: state.status,
+          activeAgent: state.activeAgent,
+          inboxCount: Object.keys(state.inbox).length,
+          lastCheckpointAt: state.lastCheckpoint?.at ?? null,
+        };
+        visible.push({
+          ...p,
+          ...overview,
+          cadenceMinutes: state.scope?.cadenceMinutes ?? CADENCE_MINUTES.default,
+          cadence: cadenceAdherence(state),
+          access,
+        });
       }
       sendJson(res, 200, { pods: visible } satisfies PodsResponse);
     },

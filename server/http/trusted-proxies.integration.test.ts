@@ -13,7 +13,9 @@ const LIMITS = { PODWATCH_AUTH_FAILURES_PER_MINUTE: "2", PODWATCH_SIGN_INS_PER_M
 
 /** A wrong token, as a client whose request carries `headers`. */
 async function guess(base: string, headers: Record<string, string>) {
-  const res = await fetch(`${base}/api/v1/pods`, { headers: { authorization: "Bearer pwa_wrong-guess", ...headers } });
+  const res = await fetch(`${base}/api/v1/pods`, {
+    headers: { authorization: "Bearer pwa_wrong-guess", ...headers },
+  });
   await res.text();
   return res.status;
 }
@@ -30,7 +32,13 @@ async function signIn(base: string, headers: Record<string, string>) {
 
 /** A socket handshake with a wrong token: its refusal's message. */
 function handshake(base: string, headers: Record<string, string>) {
-  const socket = connect(base, { transports: ["websocket"], forceNew: true, reconnection: false, auth: { token: "pwa_wrong-guess" }, extraHeaders: headers });
+  const socket = connect(base, {
+    transports: ["websocket"],
+    forceNew: true,
+    reconnection: false,
+    auth: { token: "pwa_wrong-guess" },
+    extraHeaders: headers,
+  });
   return new Promise<string>((resolve) => {
     socket.once("connect", () => (socket.close(), resolve("connected")));
     socket.once("connect_error", (e) => (socket.close(), resolve(e.message)));
@@ -62,7 +70,9 @@ describe.each(testProviders())("trusted proxies on %s", (provider) => {
 
     it("two clients get separate sign-in budgets", async () => {
       const a = from("198.51.100.11");
-      expect([await signIn(s.url, a), await signIn(s.url, a), await signIn(s.url, a)]).toEqual([401, 401, 429]);
+      expect([await signIn(s.url, a), await signIn(s.url, a), await signIn(s.url, a)]).toEqual([
+        401, 401, 429,
+      ]);
       expect(await signIn(s.url, from("198.51.100.12"))).toBe(401);
       // podwatch's own client-address header is overwritten, never believed.
       expect(await signIn(s.url, { ...a, [CLIENT_IP_HEADER]: "192.0.2.200" })).toBe(429);
@@ -78,7 +88,8 @@ describe.each(testProviders())("trusted proxies on %s", (provider) => {
 
     it("a spoofed X-Forwarded-For changes nothing: every guess from this peer spends one budget", async () => {
       const statuses = [];
-      for (const ip of ["198.51.100.1", "198.51.100.2", "198.51.100.3"]) statuses.push(await guess(s.url, from(ip)));
+      for (const ip of ["198.51.100.1", "198.51.100.2", "198.51.100.3"])
+        statuses.push(await guess(s.url, from(ip)));
       expect(statuses).toEqual([401, 401, 429]);
       expect(await handshake(s.url, from("198.51.100.4"))).toMatch(/too many failed authentications/);
       // A valid credential is still let in, whatever the header says.
@@ -87,7 +98,10 @@ describe.each(testProviders())("trusted proxies on %s", (provider) => {
 
     it("neither X-Forwarded-For nor the internal client-address header moves a sign-in to another bucket", async () => {
       const statuses = [];
-      for (const i of [1, 2, 3]) statuses.push(await signIn(s.url, { ...from(`198.51.100.${i}`), [CLIENT_IP_HEADER]: `192.0.2.${i}` }));
+      for (const i of [1, 2, 3])
+        statuses.push(
+          await signIn(s.url, { ...from(`198.51.100.${i}`), [CLIENT_IP_HEADER]: `192.0.2.${i}` }),
+        );
       expect(statuses).toEqual([401, 401, 429]);
     });
   });

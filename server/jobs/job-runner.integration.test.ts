@@ -40,17 +40,41 @@ describe.each(testProviders())("the job runner over webhook deliveries on %s", (
     const endpointId = randomUUID();
     const now = new Date().toISOString();
     await store.prisma.webhookEndpoint.create({
-      data: { id: endpointId, podId, url: rx.url, format: "standard", events: '["checkpoint"]', secret, createdAt: now, createdBy: "test" },
+      data: {
+        id: endpointId,
+        podId,
+        url: rx.url,
+        format: "standard",
+        events: '["checkpoint"]',
+        secret,
+        createdAt: now,
+        createdBy: "test",
+      },
     });
     const addDeliveries = (n: number) =>
       store.prisma.webhookDelivery.createMany({
         data: Array.from({ length: n }, (_, i) => ({
-          id: randomUUID(), endpointId, podId, messageId: `msg_${i}`, type: "checkpoint", payload: JSON.stringify({ i }), status: "pending", nextAttemptAt: now, createdAt: now,
+          id: randomUUID(),
+          endpointId,
+          podId,
+          messageId: `msg_${i}`,
+          type: "checkpoint",
+          payload: JSON.stringify({ i }),
+          status: "pending",
+          nextAttemptAt: now,
+          createdAt: now,
         })),
       });
     const disabled: string[] = [];
     const runner = (on: TapeStore, over: Partial<WebhookJobOptions> = {}) => {
-      const r = new JobRunner(webhookJobs(on, { allowPrivate: true, timeScale: SCALE, onDisabled: async (e) => void disabled.push(e.id), ...over }));
+      const r = new JobRunner(
+        webhookJobs(on, {
+          allowPrivate: true,
+          timeScale: SCALE,
+          onDisabled: async (e) => void disabled.push(e.id),
+          ...over,
+        }),
+      );
       cleanup.push(() => r.stop());
       r.start();
       return r;
@@ -64,10 +88,17 @@ describe.each(testProviders())("the job runner over webhook deliveries on %s", (
     await t.addDeliveries(40);
     t.runner(t.store, { concurrency: 3 });
     t.runner(t.other, { concurrency: 3 });
-    await eventually(t.rows, (rows) => rows.every((r) => r.status === "delivered"), "every delivery delivered", 30_000);
+    await eventually(
+      t.rows,
+      (rows) => rows.every((r) => r.status === "delivered"),
+      "every delivery delivered",
+      30_000,
+    );
     expect(t.rx.accepted.toSorted()).toEqual(Array.from({ length: 40 }, (_, i) => `msg_${i}`).toSorted());
     expect([t.rx.duplicates(), t.rx.badSignatures]).toEqual([0, 0]);
-    expect((await t.rows()).map((r) => [r.attempts, r.lastStatus, r.claimedUntil])).toEqual(Array(40).fill([1, 204, null]));
+    expect((await t.rows()).map((r) => [r.attempts, r.lastStatus, r.claimedUntil])).toEqual(
+      Array(40).fill([1, 204, null]),
+    );
   });
 
   it("a failing delivery is retried on the schedule, then given up; a day of only failures disables the endpoint, once", async () => {
@@ -76,7 +107,12 @@ describe.each(testProviders())("the job runner over webhook deliveries on %s", (
     t.runner(t.store);
     const [row] = await eventually(t.rows, (rows) => rows[0]?.status === "failed", "giving up", 30_000);
     // The first attempt and one for each of the schedule's seven retries.
-    expect([row!.attempts, row!.lastStatus, row!.nextAttemptAt, row!.claimedUntil]).toEqual([8, 401, null, null]);
+    expect([row!.attempts, row!.lastStatus, row!.nextAttemptAt, row!.claimedUntil]).toEqual([
+      8,
+      401,
+      null,
+      null,
+    ]);
     expect(t.rx.arrived).toBe(8);
     // The notice is posted first, then the endpoint disabled.
     const endpoint = () => t.store.prisma.webhookEndpoint.findUniqueOrThrow({ where: { id: t.endpointId } });
@@ -89,7 +125,11 @@ describe.each(testProviders())("the job runner over webhook deliveries on %s", (
     t.rx.holding = true;
     await t.addDeliveries(1);
     const first = t.runner(t.store);
-    await eventually(async () => t.rx.held.length, (n) => n === 1, "the held attempt");
+    await eventually(
+      async () => t.rx.held.length,
+      (n) => n === 1,
+      "the held attempt",
+    );
     const stopping = first.stop();
     t.rx.held[0]!.answer(503); // the attempt fails only once its runner is stopping: the runner's stop, not the receiver
     await stopping;

@@ -9,7 +9,10 @@ import { eventually } from "../testing/eventually";
 type Job = { id: string; failures: number; dueAt: number; leased: boolean; done: boolean };
 
 /** Jobs in a Map; `send` decides each attempt. Records every outcome the runner hands over, in order. */
-function memoryKind(send: (job: Job, signal: AbortSignal) => Promise<Sent<string>>, over: Partial<JobKind<Job, string>> = {}) {
+function memoryKind(
+  send: (job: Job, signal: AbortSignal) => Promise<Sent<string>>,
+  over: Partial<JobKind<Job, string>> = {},
+) {
   const jobs = new Map<string, Job>();
   const log: Finished<Job, string>[] = [];
   const backoffAsked: number[] = [];
@@ -21,7 +24,9 @@ function memoryKind(send: (job: Job, signal: AbortSignal) => Promise<Sent<string
     backoff: (n) => (backoffAsked.push(n), n < 3 ? 1 : null),
     failures: (job) => job.failures,
     claim: async (free) => {
-      const due = [...jobs.values()].filter((j) => !j.done && !j.leased && j.dueAt <= Date.now()).slice(0, free);
+      const due = [...jobs.values()]
+        .filter((j) => !j.done && !j.leased && j.dueAt <= Date.now())
+        .slice(0, free);
       for (const j of due) j.leased = true;
       return due.map((j) => ({ ...j }));
     },
@@ -43,7 +48,8 @@ function memoryKind(send: (job: Job, signal: AbortSignal) => Promise<Sent<string
   return { kind, jobs, log, backoffAsked, add, pruned: () => pruned };
 }
 
-const outcomes = (log: Finished<Job, string>[], id: string) => log.filter((x) => x.job.id === id).map((x) => x.outcome);
+const outcomes = (log: Finished<Job, string>[], id: string) =>
+  log.filter((x) => x.job.id === id).map((x) => x.outcome);
 
 describe("the job runner", () => {
   const runners: JobRunner<Job, string>[] = [];
@@ -61,7 +67,11 @@ describe("the job runner", () => {
     const m = memoryKind(async () => ({ ok: false, error: "HTTP 500", result: "500" }));
     m.add("a");
     run(m.kind);
-    await eventually(async () => outcomes(m.log, "a"), (o) => o.includes("gave-up"), "giving up");
+    await eventually(
+      async () => outcomes(m.log, "a"),
+      (o) => o.includes("gave-up"),
+      "giving up",
+    );
     expect(outcomes(m.log, "a")).toEqual(["retry", "retry", "gave-up"]);
     expect(m.backoffAsked).toEqual([1, 2, 3]);
     expect(m.log.map((x) => ("error" in x ? [x.error, x.result] : null))).toEqual([
@@ -79,7 +89,11 @@ describe("the job runner", () => {
     });
     m.add("a");
     run(m.kind);
-    await eventually(async () => outcomes(m.log, "a"), (o) => o.includes("done"), "the success");
+    await eventually(
+      async () => outcomes(m.log, "a"),
+      (o) => o.includes("done"),
+      "the success",
+    );
     expect(m.log).toEqual([
       expect.objectContaining({ outcome: "retry", error: "connection refused" }),
       expect.objectContaining({ outcome: "done", result: "204" }),
@@ -98,7 +112,11 @@ describe("the job runner", () => {
     );
     m.add("a");
     run(m.kind);
-    await eventually(async () => outcomes(m.log, "a"), (o) => o.includes("done"), "the retry's success");
+    await eventually(
+      async () => outcomes(m.log, "a"),
+      (o) => o.includes("done"),
+      "the retry's success",
+    );
     expect(m.log[0]).toEqual(expect.objectContaining({ outcome: "retry", error: "not done within 0.05 s" }));
     expect(aborted).toBe(true);
   });
@@ -110,7 +128,10 @@ describe("the job runner", () => {
       underWay++;
       most = Math.max(most, underWay);
       try {
-        if (job.id === "hangs") await new Promise((_, reject) => signal.addEventListener("abort", () => reject(new Error("stopped"))));
+        if (job.id === "hangs")
+          await new Promise((_, reject) =>
+            signal.addEventListener("abort", () => reject(new Error("stopped"))),
+          );
         await new Promise((r) => setImmediate(r));
         return { ok: true, result: job.id };
       } finally {
@@ -120,7 +141,11 @@ describe("the job runner", () => {
     m.add("hangs");
     for (let i = 0; i < 20; i++) m.add(`quick-${i}`);
     run(m.kind);
-    await eventually(async () => m.log.length, (n) => n === 20, "every quick job");
+    await eventually(
+      async () => m.log.length,
+      (n) => n === 20,
+      "every quick job",
+    );
     expect(most).toBeLessThanOrEqual(4);
     expect(m.log.every((x) => x.outcome === "done" && x.job.id !== "hangs")).toBe(true);
   });
@@ -133,7 +158,11 @@ describe("the job runner", () => {
     });
     m.add("a");
     const r = run(m.kind);
-    await eventually(async () => started, (s) => s, "the attempt");
+    await eventually(
+      async () => started,
+      (s) => s,
+      "the attempt",
+    );
     await r.stop();
     expect(outcomes(m.log, "a")).toEqual(["released"]);
     expect(m.backoffAsked).toEqual([]);
@@ -155,20 +184,40 @@ describe("the job runner", () => {
     };
     m.add("a");
     const r = run(m.kind);
-    await eventually(async () => claims, (n) => n === 1, "the first claim");
+    await eventually(
+      async () => claims,
+      (n) => n === 1,
+      "the first claim",
+    );
     r.wake(); // new work is announced while "a" is under way: the second claim fails
-    await eventually(async () => outcomes(m.log, "a"), (o) => o.includes("done"), "the attempt recorded");
+    await eventually(
+      async () => outcomes(m.log, "a"),
+      (o) => o.includes("done"),
+      "the attempt recorded",
+    );
     expect(outcomes(m.log, "a")).toEqual(["done"]);
   });
 
   it("prunes at start; claims work added while it runs when woken, and work that falls due on its own by polling", async () => {
     const m = memoryKind(async (job) => ({ ok: true, result: job.id }));
     const r = run(m.kind);
-    await eventually(async () => m.pruned(), (n) => n === 1, "the first prune");
+    await eventually(
+      async () => m.pruned(),
+      (n) => n === 1,
+      "the first prune",
+    );
     m.add("woken");
     r.wake();
-    await eventually(async () => outcomes(m.log, "woken"), (o) => o.includes("done"), "the woken job");
+    await eventually(
+      async () => outcomes(m.log, "woken"),
+      (o) => o.includes("done"),
+      "the woken job",
+    );
     m.add("polled"); // nobody wakes the runner: the poll finds it
-    await eventually(async () => outcomes(m.log, "polled"), (o) => o.includes("done"), "the polled job");
+    await eventually(
+      async () => outcomes(m.log, "polled"),
+      (o) => o.includes("done"),
+      "the polled job",
+    );
   });
 });

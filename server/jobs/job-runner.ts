@@ -148,19 +148,28 @@ export class JobRunner<J, R> {
         cut.abort();
       }, this.kind.deadlineMs);
     });
-    const sent = await Promise.race([this.kind.send(job, cut.signal).catch((e: unknown) => failed<R>(e)), late]);
+    const sent = await Promise.race([
+      this.kind.send(job, cut.signal).catch((e: unknown) => failed<R>(e)),
+      late,
+    ]);
     clearTimeout(timer);
     this.abort.signal.removeEventListener("abort", onStop);
     if (sent.ok) return { job, started, outcome: "done", result: sent.result };
     if (this.stopped) return { job, started, outcome: "released" };
     const delay = this.kind.backoff(this.kind.failures(job) + 1);
     const { error, result } = sent;
-    return delay === null ? { job, started, outcome: "gave-up", error, result } : { job, started, outcome: "retry", at: Date.now() + delay, error, result };
+    return delay === null
+      ? { job, started, outcome: "gave-up", error, result }
+      : { job, started, outcome: "retry", at: Date.now() + delay, error, result };
   }
 
   private async record(finished: Finished<J, R>[]) {
     if (!finished.length) return;
-    await this.kind.record(finished).catch((e) => console.error(`podwatch: ${this.kind.name} could not be recorded; tried again after their leases`, e));
+    await this.kind
+      .record(finished)
+      .catch((e) =>
+        console.error(`podwatch: ${this.kind.name} could not be recorded; tried again after their leases`, e),
+      );
   }
 }
 

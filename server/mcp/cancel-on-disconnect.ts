@@ -18,7 +18,11 @@ export function cancelIfNotResumed(session: McpSession, body: unknown, graceMs: 
   const timer = setTimeout(() => {
     if (session.lifetime.signal.aborted || session.lastResumeAt >= cutAt) return;
     for (const requestId of ids) {
-      const cancel: JSONRPCMessage = { jsonrpc: "2.0", method: "notifications/cancelled", params: { requestId, reason: "the client's connection closed and it did not resume" } };
+      const cancel: JSONRPCMessage = {
+        jsonrpc: "2.0",
+        method: "notifications/cancelled",
+        params: { requestId, reason: "the client's connection closed and it did not resume" },
+      };
       session.transport.onmessage?.(cancel);
     }
   }, graceMs);

@@ -18,7 +18,14 @@ export type McpLimits = {
   resumeGraceMs: number;
   sweepMs: number;
 };
-export const MCP_LIMITS: McpLimits = { perToken: 16, perPod: 64, total: 500, idleMs: 30 * 60_000, resumeGraceMs: 30_000, sweepMs: 60_000 };
+export const MCP_LIMITS: McpLimits = {
+  perToken: 16,
+  perPod: 64,
+  total: 500,
+  idleMs: 30 * 60_000,
+  resumeGraceMs: 30_000,
+  sweepMs: 60_000,
+};
 
 export class McpSessions {
   private sessions = new Map<string, McpSession>();
@@ -57,18 +64,39 @@ export class McpSessions {
     const opening = this.opening.get(owner.tokenId) ?? 0;
     if (mine.length + opening >= this.limits.perToken) {
       const idle = mine.filter((s) => s.inFlight === 0).sort((a, b) => a.lastSeen - b.lastSeen)[0];
-      if (!idle) throw new AppError(429, "too_many_sessions", `this token already has ${this.limits.perToken} MCP sessions busy; end one (DELETE /mcp) or wait`);
+      if (!idle)
+        throw new AppError(
+          429,
+          "too_many_sessions",
+          `this token already has ${this.limits.perToken} MCP sessions busy; end one (DELETE /mcp) or wait`,
+        );
       await this.end(idle);
     }
     // Another agent's sessions are not ours to end: at the pod's bound the pod's agents wait for theirs to end or go idle.
     const inPod = this.countInPod(owner.podId) + (this.openingInPod.get(owner.podId) ?? 0);
-    if (inPod >= this.limits.perPod) throw new AppError(429, "too_many_sessions", `this pod's agents already have ${this.limits.perPod} MCP sessions; end some (DELETE /mcp) or wait`);
+    if (inPod >= this.limits.perPod)
+      throw new AppError(
+        429,
+        "too_many_sessions",
+        `this pod's agents already have ${this.limits.perPod} MCP sessions; end some (DELETE /mcp) or wait`,
+      );
     const pending = [...this.opening.values()].reduce((a, b) => a + b, 0);
-    if (this.sessions.size + pending >= this.limits.total) throw new AppError(503, "too_many_sessions", "this server has all the MCP sessions it can hold; try again later");
+    if (this.sessions.size + pending >= this.limits.total)
+      throw new AppError(
+        503,
+        "too_many_sessions",
+        "this server has all the MCP sessions it can hold; try again later",
+      );
     bump(this.opening, owner.tokenId, 1);
     bump(this.openingInPod, owner.podId, 1);
     try {
-      return await openMcpSession({ owner, loopbackUrl: this.loopbackUrl, newId: randomUUID, onInitialized: (s) => void this.sessions.set(s.id, s), onEnded: (s) => this.forget(s) });
+      return await openMcpSession({
+        owner,
+        loopbackUrl: this.loopbackUrl,
+        newId: randomUUID,
+        onInitialized: (s) => void this.sessions.set(s.id, s),
+        onEnded: (s) => this.forget(s),
+      });
     } finally {
       bump(this.opening, owner.tokenId, -1);
       bump(this.openingInPod, owner.podId, -1);

@@ -28,17 +28,41 @@ export type McpSession = {
 /** How often an SSE stream says it is still there (the SDK's default; proxies cut silent streams). */
 const KEEP_ALIVE_MS = 15_000;
 
-type Open = { owner: Owner; loopbackUrl: string; newId: () => string; onInitialized: (s: McpSession) => void; onEnded: (s: McpSession) => void };
+type Open = {
+  owner: Owner;
+  loopbackUrl: string;
+  newId: () => string;
+  onInitialized: (s: McpSession) => void;
+  onEnded: (s: McpSession) => void;
+};
 
 export async function openMcpSession(o: Open): Promise<McpSession> {
-  const { StreamableHTTPServerTransport } = await import("@modelcontextprotocol/sdk/server/streamableHttp.js");
+  const { StreamableHTTPServerTransport } =
+    await import("@modelcontextprotocol/sdk/server/streamableHttp.js");
   const lifetime = new AbortController();
   // The pod and the member come from the token, as they do for any SDK client with only a token.
-  const agent = new PodAgent(new PodwatchClient({ url: o.loopbackUrl, token: o.owner.secret, podId: o.owner.podId, actor: o.owner.memberId }));
+  const agent = new PodAgent(
+    new PodwatchClient({
+      url: o.loopbackUrl,
+      token: o.owner.secret,
+      podId: o.owner.podId,
+      actor: o.owner.memberId,
+    }),
+  );
   // No evidence root: a remote client's files are not on this machine, so there is no submit_evidence.
   const server = await createMcpServer(agent, lifetime.signal);
   const events = new SessionEventStore();
-  const session: McpSession = { id: "", owner: o.owner, server, events, lifetime, lastSeen: Date.now(), inFlight: 0, lastResumeAt: 0, transport: null as never };
+  const session: McpSession = {
+    id: "",
+    owner: o.owner,
+    server,
+    events,
+    lifetime,
+    lastSeen: Date.now(),
+    inFlight: 0,
+    lastResumeAt: 0,
+    transport: null as never,
+  };
   session.transport = new StreamableHTTPServerTransport({
     sessionIdGenerator: o.newId,
     eventStore: events,

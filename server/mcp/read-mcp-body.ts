@@ -21,7 +21,11 @@ export async function readMcpBody(req: IncomingMessage): Promise<unknown> {
     throw new AppError(400, "invalid_json", `request body is not valid JSON: ${(e as Error).message}`);
   }
   if (Array.isArray(value) && (value.length === 0 || value.length > MCP_MAX_BATCH)) {
-    throw new AppError(400, "bad_batch", `a JSON-RPC batch holds 1 to ${MCP_MAX_BATCH} messages, not ${value.length}`);
+    throw new AppError(
+      400,
+      "bad_batch",
+      `a JSON-RPC batch holds 1 to ${MCP_MAX_BATCH} messages, not ${value.length}`,
+    );
   }
   return value;
 }

@@ -11,11 +11,19 @@ import { createTestDatabase, testProviders, type TestDatabase } from "../testing
 import type { RunningServer } from "../start-server";
 
 type ToolReply = { content: { type: string; text: string }[]; isError?: boolean };
-const INIT = { jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "raw", version: "1" } } };
+const INIT = {
+  jsonrpc: "2.0",
+  id: 1,
+  method: "initialize",
+  params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "raw", version: "1" } },
+};
 const MCP_ACCEPT = "application/json, text/event-stream";
 
 async function connect(base: string, token: string, sessionId?: string) {
-  const transport = new StreamableHTTPClientTransport(new URL(`${base}/mcp`), { requestInit: { headers: { authorization: `Bearer ${token}` } }, sessionId });
+  const transport = new StreamableHTTPClientTransport(new URL(`${base}/mcp`), {
+    requestInit: { headers: { authorization: `Bearer ${token}` } },
+    sessionId,
+  });
   const client = new Client({ name: "remote-mcp-test", version: "1.0.0" });
   await client.connect(transport);
   return { client, transport };
@@ -27,20 +35,47 @@ const value = async (client: Client, name: string, args: Record<string, unknown>
 };
 /** A raw request to /mcp, as a client we do not write would send it. */
 const raw = (base: string, method: string, headers: Record<string, string>, body?: unknown) =>
-  fetch(`${base}/mcp`, { method, headers: { accept: MCP_ACCEPT, "content-type": "application/json", ...headers }, body: body === undefined ? undefined : JSON.stringify(body) });
+  fetch(`${base}/mcp`, {
+    method,
+    headers: { accept: MCP_ACCEPT, "content-type": "application/json", ...headers },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
 
 describe.each(testProviders())("remote MCP over Streamable HTTP on %s", (provider) => {
   let s: TestServer;
   let podId: string;
   let tokens: Record<string, string>;
-  const tokenIdOf = async (memberId: string) => ((await api(s.url, "GET", `/api/v1/pods/${podId}/tokens`)).body.tokens as { id: string; memberId: string }[]).find((t) => t.memberId === memberId)!.id;
-  const answerAsAnn = (escalationId: string, answer: string) => api(s.url, "POST", `/api/v1/pods/${podId}/events`, { type: "escalation.answered", actor: "ann@example.com", body: { escalationId, answer } });
-  const asked = async (question: string) => (await api(s.url, "GET", `/api/v1/pods/${podId}/state`)).body.escalations.find((e: { question: string }) => e.question === question);
+  const tokenIdOf = async (memberId: string) =>
+    (
+      (await api(s.url, "GET", `/api/v1/pods/${podId}/tokens`)).body.tokens as {
+        id: string;
+        memberId: string;
+      }[]
+    ).find((t) => t.memberId === memberId)!.id;
+  const answerAsAnn = (escalationId: string, answer: string) =>
+    api(s.url, "POST", `/api/v1/pods/${podId}/events`, {
+      type: "escalation.answered",
+      actor: "ann@example.com",
+      body: { escalationId, answer },
+    });
+  const asked = async (question: string) =>
+    (await api(s.url, "GET", `/api/v1/pods/${podId}/state`)).body.escalations.find(
+      (e: { question: string }) => e.question === question,
+    );
 
   beforeAll(async () => {
     s = await startTestServer(provider);
-    ({ podId, tokens } = await agentPod(s.url, "remote-mcp", { coder: "implementer", tester: "reviewer", doomed: "implementer" }));
-    await api(s.url, "POST", `/api/v1/pods/${podId}/members`, { memberId: "ann@example.com", kind: "human", displayName: "Ann", roles: ["approver"] });
+    ({ podId, tokens } = await agentPod(s.url, "remote-mcp", {
+      coder: "implementer",
+      tester: "reviewer",
+      doomed: "implementer",
+    }));
+    await api(s.url, "POST", `/api/v1/pods/${podId}/members`, {
+      memberId: "ann@example.com",
+      kind: "human",
+      displayName: "Ann",
+      roles: ["approver"],
+    });
   });
   afterAll(() => s?.stop());
 
@@ -48,7 +83,19 @@ describe.each(testProviders())("remote MCP over Streamable HTTP on %s", (provide
     const { client } = await connect(s.url, tokens.coder!);
     try {
       const names = (await client.listTools()).tools.map((t) => t.name).sort();
-      expect(names).toEqual(["checkpoint", "escalate", "handoff", "note", "plan_add_task", "plan_read", "plan_update_task", "read_tape", "request_review", "submit_proof", "wait_for_answer"]);
+      expect(names).toEqual([
+        "checkpoint",
+        "escalate",
+        "handoff",
+        "note",
+        "plan_add_task",
+        "plan_read",
+        "plan_update_task",
+        "read_tape",
+        "request_review",
+        "submit_proof",
+        "wait_for_answer",
+      ]);
     } finally {
       await client.close();
     }
@@ -62,15 +109,34 @@ describe.each(testProviders())("remote MCP over Streamable HTTP on %s", (provide
       await value(client, "checkpoint", { completed: ["button drawn"], next: ["review"], task_id });
       await value(client, "request_review", { task_id });
       const state = (await api(s.url, "GET", `/api/v1/pods/${podId}/state`)).body;
-      expect(state.board.find((t: { taskId: string }) => t.taskId === task_id)).toMatchObject({ status: "in_review", implementer: "coder" });
+      expect(state.board.find((t: { taskId: string }) => t.taskId === task_id)).toMatchObject({
+        status: "in_review",
+        implementer: "coder",
+      });
 
-      const pending = value(client, "escalate", { question: "CSV or XLSX?", kind: "intent", options: ["CSV", "XLSX"], task_id, wait: true, timeout_seconds: 30 });
+      const pending = value(client, "escalate", {
+        question: "CSV or XLSX?",
+        kind: "intent",
+        options: ["CSV", "XLSX"],
+        task_id,
+        wait: true,
+        timeout_seconds: 30,
+      });
       await expect.poll(() => asked("CSV or XLSX?"), { timeout: 20_000 }).toBeTruthy();
       const { escalationId } = await asked("CSV or XLSX?");
       expect((await answerAsAnn(escalationId, "CSV")).status).toBe(201);
-      expect(await pending).toEqual({ escalation_id: escalationId, answered: true, answer: "CSV", by: "ann@example.com" });
+      expect(await pending).toEqual({
+        escalation_id: escalationId,
+        answered: true,
+        answer: "CSV",
+        by: "ann@example.com",
+      });
       const tape = await value(client, "read_tape", { after: 0, limit: 100 });
-      expect(tape.events.filter((e: { actor: string }) => e.actor === "coder").map((e: { type: string }) => e.type)).toEqual(["task.added", "task.updated", "checkpoint", "task.review_requested", "escalation"]);
+      expect(
+        tape.events
+          .filter((e: { actor: string }) => e.actor === "coder")
+          .map((e: { type: string }) => e.type),
+      ).toEqual(["task.added", "task.updated", "checkpoint", "task.review_requested", "escalation"]);
       expect(transport.sessionId).toMatch(/^[0-9a-f-]{36}$/);
     } finally {
       await client.close();
@@ -78,18 +144,36 @@ describe.each(testProviders())("remote MCP over Streamable HTTP on %s", (provide
   });
 
   it("refuses a missing, bad, or non-agent credential on every request, with WWW-Authenticate: Bearer", async () => {
-    const refused: Record<string, string>[] = [{}, { authorization: "Bearer pwa_not-a-real-token" }, { authorization: "Basic abc" }];
+    const refused: Record<string, string>[] = [
+      {},
+      { authorization: "Bearer pwa_not-a-real-token" },
+      { authorization: "Basic abc" },
+    ];
     for (const headers of refused) {
       const r = await raw(s.url, "POST", headers, INIT);
       expect(r.status, JSON.stringify(headers)).toBe(401);
       expect(r.headers.get("www-authenticate")).toMatch(/^Bearer realm="podwatch"/);
     }
     await expect(connect(s.url, "pwa_not-a-real-token")).rejects.toMatchObject({ code: 401 });
-    const admin = await raw(s.url, "POST", { authorization: "Bearer test-admin-token-0123456789abcdef" }, INIT);
+    const admin = await raw(
+      s.url,
+      "POST",
+      { authorization: "Bearer test-admin-token-0123456789abcdef" },
+      INIT,
+    );
     expect([admin.status, (await admin.json()).error.code]).toEqual([403, "agent_token_required"]);
     // A session's later requests are judged too, not only its initialize.
     const { client, transport } = await connect(s.url, tokens.coder!);
-    const later = await raw(s.url, "POST", { authorization: "Bearer pwa_not-a-real-token", "mcp-session-id": transport.sessionId!, "mcp-protocol-version": "2025-06-18" }, { jsonrpc: "2.0", id: 9, method: "tools/list" });
+    const later = await raw(
+      s.url,
+      "POST",
+      {
+        authorization: "Bearer pwa_not-a-real-token",
+        "mcp-session-id": transport.sessionId!,
+        "mcp-protocol-version": "2025-06-18",
+      },
+      { jsonrpc: "2.0", id: 9, method: "tools/list" },
+    );
     expect(later.status).toBe(401);
     await client.close();
   });
@@ -98,10 +182,19 @@ describe.each(testProviders())("remote MCP over Streamable HTTP on %s", (provide
     const { client, transport } = await connect(s.url, tokens.doomed!);
     expect((await client.listTools()).tools.length).toBeGreaterThan(0);
     const sessions = s.mcp.sessions.size;
-    expect((await api(s.url, "DELETE", `/api/v1/pods/${podId}/tokens/${await tokenIdOf("doomed")}`)).status).toBe(200);
+    expect(
+      (await api(s.url, "DELETE", `/api/v1/pods/${podId}/tokens/${await tokenIdOf("doomed")}`)).status,
+    ).toBe(200);
     await expect(client.listTools()).rejects.toMatchObject({ code: 401 });
     expect(s.mcp.sessions.size).toBe(sessions - 1);
-    expect(s.mcp.sessions.find(transport.sessionId!, { tokenId: await tokenIdOf("doomed"), podId, memberId: "doomed", secret: tokens.doomed! })).toBeNull();
+    expect(
+      s.mcp.sessions.find(transport.sessionId!, {
+        tokenId: await tokenIdOf("doomed"),
+        podId,
+        memberId: "doomed",
+        secret: tokens.doomed!,
+      }),
+    ).toBeNull();
     expect((await raw(s.url, "POST", { authorization: `Bearer ${tokens.doomed}` }, INIT)).status).toBe(401);
     await client.close().catch(() => {});
   });
@@ -109,8 +202,14 @@ describe.each(testProviders())("remote MCP over Streamable HTTP on %s", (provide
   it("a session belongs to the token that opened it: another token gets 404", async () => {
     const { client, transport } = await connect(s.url, tokens.coder!);
     try {
-      const theirs = { authorization: `Bearer ${tokens.tester}`, "mcp-session-id": transport.sessionId!, "mcp-protocol-version": "2025-06-18" };
-      expect((await raw(s.url, "POST", theirs, { jsonrpc: "2.0", id: 2, method: "tools/list" })).status).toBe(404);
+      const theirs = {
+        authorization: `Bearer ${tokens.tester}`,
+        "mcp-session-id": transport.sessionId!,
+        "mcp-protocol-version": "2025-06-18",
+      };
+      expect((await raw(s.url, "POST", theirs, { jsonrpc: "2.0", id: 2, method: "tools/list" })).status).toBe(
+        404,
+      );
       expect((await raw(s.url, "GET", theirs)).status).toBe(404);
       expect((await raw(s.url, "DELETE", theirs)).status).toBe(404);
       expect((await client.listTools()).tools.length).toBeGreaterThan(0); // still the owner's
@@ -127,7 +226,10 @@ describe.each(testProviders())("remote MCP over Streamable HTTP on %s", (provide
     const batch = Array.from({ length: 17 }, (_, i) => ({ jsonrpc: "2.0", id: i, method: "ping" }));
     const many = await raw(s.url, "POST", auth, batch);
     expect([many.status, (await many.json()).error.code]).toEqual([400, "bad_batch"]);
-    const big = await raw(s.url, "POST", auth, { ...INIT, params: { ...INIT.params, pad: "x".repeat(1024 * 1024) } });
+    const big = await raw(s.url, "POST", auth, {
+      ...INIT,
+      params: { ...INIT.params, pad: "x".repeat(1024 * 1024) },
+    });
     expect(big.status).toBe(413);
     expect((await raw(s.url, "PUT", auth, INIT)).status).toBe(405);
   });
@@ -135,7 +237,16 @@ describe.each(testProviders())("remote MCP over Streamable HTTP on %s", (provide
   it("resumes a dropped stream with Last-Event-ID and gets the answer that came meanwhile", async () => {
     const a = await connect(s.url, tokens.coder!);
     let resumeFrom: string | undefined;
-    const first = a.client.callTool({ name: "escalate", arguments: { question: "Deploy tonight?", options: ["Yes", "No"], wait: true, timeout_seconds: 30 } }, undefined, { onresumptiontoken: (t) => (resumeFrom = t) }).catch(() => null);
+    const first = a.client
+      .callTool(
+        {
+          name: "escalate",
+          arguments: { question: "Deploy tonight?", options: ["Yes", "No"], wait: true, timeout_seconds: 30 },
+        },
+        undefined,
+        { onresumptiontoken: (t) => (resumeFrom = t) },
+      )
+      .catch(() => null);
     await expect.poll(() => asked("Deploy tonight?"), { timeout: 20_000 }).toBeTruthy();
     expect(resumeFrom).toBeTruthy();
     const sessionId = a.transport.sessionId!;
@@ -146,8 +257,17 @@ describe.each(testProviders())("remote MCP over Streamable HTTP on %s", (provide
 
     const b = await connect(s.url, tokens.coder!, sessionId); // same session: no new initialize
     try {
-      const resumed = await b.client.request({ method: "tools/call", params: { name: "escalate", arguments: {} } }, CallToolResultSchema, { resumptionToken: resumeFrom });
-      expect(JSON.parse((resumed.content[0] as { text: string }).text)).toEqual({ escalation_id: escalationId, answered: true, answer: "No", by: "ann@example.com" });
+      const resumed = await b.client.request(
+        { method: "tools/call", params: { name: "escalate", arguments: {} } },
+        CallToolResultSchema,
+        { resumptionToken: resumeFrom },
+      );
+      expect(JSON.parse((resumed.content[0] as { text: string }).text)).toEqual({
+        escalation_id: escalationId,
+        answered: true,
+        answer: "No",
+        by: "ann@example.com",
+      });
     } finally {
       await b.client.close();
     }
@@ -157,13 +277,31 @@ describe.each(testProviders())("remote MCP over Streamable HTTP on %s", (provide
     const { client, transport } = await connect(s.url, tokens.coder!);
     const owner = { tokenId: await tokenIdOf("coder"), podId, memberId: "coder", secret: tokens.coder! };
     const session = s.mcp.sessions.find(transport.sessionId!, owner)!;
-    const waiting = client.callTool({ name: "escalate", arguments: { question: "Anyone there?", wait: true, timeout_seconds: 30 } }).catch((e: Error) => e);
+    const waiting = client
+      .callTool({
+        name: "escalate",
+        arguments: { question: "Anyone there?", wait: true, timeout_seconds: 30 },
+      })
+      .catch((e: Error) => e);
     await expect.poll(() => asked("Anyone there?"), { timeout: 20_000 }).toBeTruthy();
     const id = transport.sessionId!;
     await transport.terminateSession();
     expect(session.lifetime.signal.aborted).toBe(true); // every call of the session is aborted with it
     expect(s.mcp.sessions.find(id, owner)).toBeNull();
-    expect((await raw(s.url, "POST", { authorization: `Bearer ${tokens.coder}`, "mcp-session-id": id, "mcp-protocol-version": "2025-06-18" }, { jsonrpc: "2.0", id: 3, method: "tools/list" })).status).toBe(404);
+    expect(
+      (
+        await raw(
+          s.url,
+          "POST",
+          {
+            authorization: `Bearer ${tokens.coder}`,
+            "mcp-session-id": id,
+            "mcp-protocol-version": "2025-06-18",
+          },
+          { jsonrpc: "2.0", id: 3, method: "tools/list" },
+        )
+      ).status,
+    ).toBe(404);
     await client.close();
     await waiting;
   });
@@ -178,7 +316,10 @@ describe("remote MCP sessions are bounded", () => {
   beforeAll(async () => {
     db = await createTestDatabase("sqlite");
     server = await startServerOn(db, {}, { mcp: { perToken: 2, total: 3, idleMs: 400, sweepMs: 100 } });
-    ({ podId, tokens } = await agentPod(server.url, "bounded-mcp", { one: "implementer", two: "implementer" }));
+    ({ podId, tokens } = await agentPod(server.url, "bounded-mcp", {
+      one: "implementer",
+      two: "implementer",
+    }));
     expect(podId).toBeTruthy();
   });
   afterAll(async () => {
@@ -209,8 +350,16 @@ describe("remote MCP sessions are bounded per pod", () => {
 
   beforeAll(async () => {
     db = await createTestDatabase("sqlite");
-    server = await startServerOn(db, {}, { mcp: { perToken: 2, perPod: 3, total: 10, idleMs: 60_000, sweepMs: 60_000 } });
-    ({ tokens: crowded } = await agentPod(server.url, "crowded-mcp", { one: "implementer", two: "implementer", three: "implementer" }));
+    server = await startServerOn(
+      db,
+      {},
+      { mcp: { perToken: 2, perPod: 3, total: 10, idleMs: 60_000, sweepMs: 60_000 } },
+    );
+    ({ tokens: crowded } = await agentPod(server.url, "crowded-mcp", {
+      one: "implementer",
+      two: "implementer",
+      three: "implementer",
+    }));
     ({ tokens: other } = await agentPod(server.url, "other-mcp", { solo: "implementer" }));
   });
   afterAll(async () => {
@@ -219,9 +368,16 @@ describe("remote MCP sessions are bounded per pod", () => {
   });
 
   it("one pod's tokens cannot take more than the pod's share: past it 429, another pod still joins, and room comes back when a session ends", async () => {
-    const [a1, a2, b1] = [await connect(server.url, crowded.one!), await connect(server.url, crowded.one!), await connect(server.url, crowded.two!)];
+    const [a1, a2, b1] = [
+      await connect(server.url, crowded.one!),
+      await connect(server.url, crowded.one!),
+      await connect(server.url, crowded.two!),
+    ];
     const refused = await raw(server.url, "POST", { authorization: `Bearer ${crowded.three}` }, INIT);
-    expect([refused.status, (await refused.json()).error]).toEqual([429, { code: "too_many_sessions", message: expect.stringContaining("this pod's agents already have 3") }]);
+    expect([refused.status, (await refused.json()).error]).toEqual([
+      429,
+      { code: "too_many_sessions", message: expect.stringContaining("this pod's agents already have 3") },
+    ]);
     // An agent at the pod's bound may still replace its own longest-idle session.
     const a3 = await connect(server.url, crowded.one!);
     await expect(a1.client.listTools()).rejects.toMatchObject({ code: 404 });

@@ -25,7 +25,11 @@ export class SessionEventStore implements EventStore {
     const stored = { n: this.next++, streamId, message, bytes };
     this.events.push(stored);
     this.bytes += bytes;
-    while (this.events.length > 1 && (this.events.length > this.bounds.maxEvents || this.bytes > this.bounds.maxBytes)) this.bytes -= this.events.shift()!.bytes;
+    while (
+      this.events.length > 1 &&
+      (this.events.length > this.bounds.maxEvents || this.bytes > this.bounds.maxBytes)
+    )
+      this.bytes -= this.events.shift()!.bytes;
     return `${stored.n}`;
   }
 
@@ -34,7 +38,10 @@ export class SessionEventStore implements EventStore {
     return this.find(eventId)?.streamId;
   }
 
-  async replayEventsAfter(lastEventId: EventId, { send }: { send: (eventId: EventId, message: JSONRPCMessage) => Promise<void> }): Promise<StreamId> {
+  async replayEventsAfter(
+    lastEventId: EventId,
+    { send }: { send: (eventId: EventId, message: JSONRPCMessage) => Promise<void> },
+  ): Promise<StreamId> {
     const last = this.find(lastEventId);
     if (!last) return "";
     for (const e of this.events.filter((x) => x.n > last.n && x.streamId === last.streamId)) {

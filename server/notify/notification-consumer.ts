@@ -16,14 +16,21 @@ import { quietUntil } from "./quiet-hours";
 /** The people who may answer the pod's inbox. */
 export async function answerers(store: TapeStore, state: PodState) {
   const emails = Object.keys(state.members).filter((email) => isApprover(state, email));
-  return emails.length ? store.prisma.user.findMany({ where: { email: { in: emails } }, select: { id: true, email: true } }) : [];
+  return emails.length
+    ? store.prisma.user.findMany({ where: { email: { in: emails } }, select: { id: true, email: true } })
+    : [];
 }
 
 /** The deadline a reminder is about (`due.at` once it passed with `then: remind`), else undefined. */
 export const overdueAt = (item: Pick<InboxItem, "due">) => (item.due?.passed ? item.due.at : undefined);
 
 /** One notification's key: the item as it opened, and for a reminder the deadline that passed. */
-export const openKey = (channel: string, target: string, podId: string, item: Pick<InboxItem, "id" | "at" | "due">) => {
+export const openKey = (
+  channel: string,
+  target: string,
+  podId: string,
+  item: Pick<InboxItem, "id" | "at" | "due">,
+) => {
   const overdue = overdueAt(item);
   return `${channel}:${target}:${podId}:${item.id}@${item.at}${overdue ? `:overdue@${overdue}` : ""}`;
 };
@@ -48,7 +55,8 @@ export class NotificationConsumer implements OutboxConsumer {
     if (batch.closed.length) rows.push(...(await this.withdrawals(batch)));
     for (const r of rows) {
       // A batch taken again (a crash before the outbox row was deleted) meets the unique key and adds nothing.
-      await this.store.prisma.$executeRaw`INSERT INTO notification_delivery (key, channel, target, user_id, pod_id, item_id, kind, payload, attempts, not_before, created_at)
+      await this.store.prisma
+        .$executeRaw`INSERT INTO notification_delivery (key, channel, target, user_id, pod_id, item_id, kind, payload, attempts, not_before, created_at)
         VALUES (${r.key}, ${r.channel}, ${r.target}, ${r.userId}, ${r.podId}, ${r.itemId}, ${r.kind}, ${r.payload}, 0, ${r.notBefore}, ${r.createdAt}) ON CONFLICT (key) DO NOTHING`;
     }
     if (rows.length) this.wake();
@@ -71,9 +79,29 @@ export class NotificationConsumer implements OutboxConsumer {
       for (const item of batch.opened) {
         if (!levelAllows(level, notificationKind(item))) continue;
         if (!maySeeItem(state.members[user.email]?.access ?? "none", item)) continue;
-        const base = { userId: user.id, podId: batch.podId, itemId: item.id, kind: "open" as const, payload: JSON.stringify({ at: item.at, overdue: overdueAt(item) } satisfies OpenRowPayload), notBefore, createdAt: now.toISOString() };
-        for (const d of devices) rows.push({ ...base, key: openKey("push", d.id, batch.podId, item), channel: "push", target: d.id });
-        if (this.config.smtp && settings.email) rows.push({ ...base, key: openKey("email", user.id, batch.podId, item), channel: "email", target: user.id });
+        const base = {
+          userId: user.id,
+          podId: batch.podId,
+          itemId: item.id,
+          kind: "open" as const,
+          payload: JSON.stringify({ at: item.at, overdue: overdueAt(item) } satisfies OpenRowPayload),
+          notBefore,
+          createdAt: now.toISOString(),
+        };
+        for (const d of devices)
+          rows.push({
+            ...base,
+            key: openKey("push", d.id, batch.podId, item),
+            channel: "push",
+            target: d.id,
+          });
+        if (this.config.smtp && settings.email)
+          rows.push({
+            ...base,
+            key: openKey("email", user.id, batch.podId, item),
+            channel: "email",
+            target: user.id,
+          });
       }
     }
     return rows;
@@ -85,13 +113,42 @@ export class NotificationConsumer implements OutboxConsumer {
     // Sent, or being sent right now. One still waiting (quiet hours, a retry) reads the pod again before it
     // goes, finds the item closed and is skipped, so it needs no withdrawal.
     const opens = await this.store.prisma.notificationDelivery.findMany({
-      where: { podId: batch.podId, itemId: { in: batch.closed }, channel: "push", kind: "open", OR: [{ outcome: "sent" }, { outcome: null, claimedUntil: { gt: now } }] },
+      where: {
+        podId: batch.podId,
+        itemId: { in: batch.closed },
+        channel: "push",
+        kind: "open",
+        OR: [{ outcome: "sent" }, { outcome: null, claimedUntil: { gt: now } }],
+      },
     });
     // An item and its reminder share a tag on the device: one withdrawal each device closes both.
     const firstPerDevice = new Map<string, (typeof opens)[number]>();
-    for (const o of opens.sort((a, b) => a.id - b.id)) if (!firstPerDevice.has(o.target)) firstPerDevice.set(o.target, o);
-    return [...firstPerDevice.values()].map((o) => ({ key: `${o.key}:withdraw`, channel: "push", target: o.target, userId: o.userId, podId: o.podId, itemId: o.itemId, kind: "withdraw" as const, payload: "{}", notBefore: now, createdAt: now }));
+    for (const o of opens.sort((a, b) => a.id - b.id))
+      if (!firstPerDevice.has(o.target)) firstPerDevice.set(o.target, o);
+    return [...firstPerDevice.values()].map((o) => ({
+      key: `${o.key}:withdraw`,
+      channel: "push",
+      target: o.target,
+      userId: o.userId,
+      podId: o.podId,
+      itemId: o.itemId,
+      kind: "withdraw" as const,
+      payload: "{}",
+      notBefore: now,
+      createdAt: now,
+    }));
   }
 }
 
-type Row = { key: string; channel: "push" | "email"; target: string; userId: string; podId: string; itemId: string; kind: "open" | "withdraw"; payload: string; notBefore: string; createdAt: string };
+type Row = {
+  key: string;
+  channel: "push" | "email";
+  target: string;
+  userId: string;
+  podId: string;
+  itemId: string;
+  kind: "open" | "withdraw";
+  payload: string;
+  notBefore: string;
+  createdAt: string;
+};

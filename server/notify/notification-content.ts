@@ -7,7 +7,10 @@ import type { PushAction, PushPayload } from "../wire/notifications";
 import { revealHidden } from "../wire/reveal-hidden";
 
 /** Text a notification shows as it is (a title, a button): hidden, bidi and control characters as their codes. */
-const plain = (text: string) => revealHidden(text).parts.map((p) => p.text).join("");
+const plain = (text: string) =>
+  revealHidden(text)
+    .parts.map((p) => p.text)
+    .join("");
 const upTo = (text: string, max: number) => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
 
 /** Where tapping the notification leads: the pod's inbox. */
@@ -20,24 +23,45 @@ export const OPEN: PushAction = { action: "open", title: "Open in podwatch" };
 export function notificationActions(state: PodState, item: InboxItem): PushAction[] {
   if (item.kind === "decision" && item.subject.kind === "task") {
     // Approving is refused while a linked proof or evidence fails; rejecting stays possible.
-    return failingGates(state, item.subject.id).length ? [{ action: "reject", title: "Reject" }] : [{ action: "approve", title: "Approve" }, { action: "reject", title: "Reject" }];
+    return failingGates(state, item.subject.id).length
+      ? [{ action: "reject", title: "Reject" }]
+      : [
+          { action: "approve", title: "Approve" },
+          { action: "reject", title: "Reject" },
+        ];
   }
-  if (item.kind === "job_acceptance") return [{ action: "accept", title: "Accept" }, { action: "reject", title: "Reject" }];
+  if (item.kind === "job_acceptance")
+    return [
+      { action: "accept", title: "Accept" },
+      { action: "reject", title: "Reject" },
+    ];
   // A held tool call: allowing from a notification allows this call once, and only when its body shows
   // the whole input plainly (../gates/held-call-summary.ts); else the person reads it in podwatch.
   if (item.kind === "tool_approval") {
-    return heldCallLine(state, item)?.whole ? [{ action: "allow", title: "Allow once" }, { action: "deny", title: "Deny" }] : [{ action: "deny", title: "Deny" }, OPEN];
+    return heldCallLine(state, item)?.whole
+      ? [
+          { action: "allow", title: "Allow once" },
+          { action: "deny", title: "Deny" },
+        ]
+      : [{ action: "deny", title: "Deny" }, OPEN];
   }
   if (item.kind === "escalation") {
     const options = state.escalations[item.subject.id]?.options ?? [];
-    if (options.length >= 1 && options.length <= 2) return options.map((o, i) => ({ action: `option:${i}`, title: upTo(plain(o), 40) }));
+    if (options.length >= 1 && options.length <= 2)
+      return options.map((o, i) => ({ action: `option:${i}`, title: upTo(plain(o), 40) }));
   }
   return [];
 }
 
 const age = (at: string, now: Date) => {
   const min = Math.max(0, Math.round((now.getTime() - Date.parse(at)) / 60_000));
-  return min < 1 ? "just now" : min < 60 ? `${min} min ago` : min < 48 * 60 ? `${Math.round(min / 60)} h ago` : `${Math.round(min / 1440)} days ago`;
+  return min < 1
+    ? "just now"
+    : min < 60
+      ? `${min} min ago`
+      : min < 48 * 60
+        ? `${Math.round(min / 60)} h ago`
+        : `${Math.round(min / 1440)} days ago`;
 };
 
 /** A held call leads with what it would run, before the pod's name, so a long name never pushes it out of sight. */
@@ -47,7 +71,14 @@ function bodyHead(podName: string, state: PodState, item: InboxItem): string {
 }
 
 /** `reminder`: the item's deadline passed with `then: remind`; said in the title and body, and the device alerts again. */
-export function openPayload(podId: string, podName: string, state: PodState, item: InboxItem, now: Date, reminder = false): Extract<PushPayload, { type: "open" }> {
+export function openPayload(
+  podId: string,
+  podName: string,
+  state: PodState,
+  item: InboxItem,
+  now: Date,
+  reminder = false,
+): Extract<PushPayload, { type: "open" }> {
   const title = plain(reminder ? `Overdue: ${item.title}` : item.title);
   return {
     type: "open",

@@ -6,7 +6,12 @@ import type { Config } from "../config";
 import type { TapeStore } from "../db/tape-store";
 import type { Finished, JobKind } from "../jobs/job-kind";
 import { PUSH_DEADLINE_MS } from "./post-push";
-import { sendNotification, type NotificationOutcome, type NotificationRow, type SendContext } from "./send-notification";
+import {
+  sendNotification,
+  type NotificationOutcome,
+  type NotificationRow,
+  type SendContext,
+} from "./send-notification";
 
 const MAX_ATTEMPTS = 6;
 /** How many deliveries are under way at once (one slow host takes one slot). */
@@ -20,7 +25,9 @@ const KEEP_MS = 7 * 24 * 3_600_000;
 
 type Done = Finished<NotificationRow, NotificationOutcome>;
 
-export function notificationJobs(c: SendContext & { config: Pick<Config, "notifyRetryMs"> }): JobKind<NotificationRow, NotificationOutcome> {
+export function notificationJobs(
+  c: SendContext & { config: Pick<Config, "notifyRetryMs"> },
+): JobKind<NotificationRow, NotificationOutcome> {
   const { store } = c;
   const retryMs = c.config.notifyRetryMs;
   return {
@@ -33,7 +40,12 @@ export function notificationJobs(c: SendContext & { config: Pick<Config, "notify
     send: async (row, signal) => ({ ok: true, result: await sendNotification(c, row, signal) }),
     record: async (finished) => {
       for (const x of finished) {
-        await recordOne(store, x).catch((e) => console.error(`podwatch: notification ${x.job.id} not recorded; it is tried again after its lease`, e));
+        await recordOne(store, x).catch((e) =>
+          console.error(
+            `podwatch: notification ${x.job.id} not recorded; it is tried again after its lease`,
+            e,
+          ),
+        );
       }
     },
     pollMs: Math.min(5_000, retryMs),
@@ -53,7 +65,9 @@ async function claimNotifications(store: TapeStore, limit: number): Promise<Noti
   const until = new Date(Date.now() + LEASE_MS).toISOString();
   // PostgreSQL (several nodes): one statement; SKIP LOCKED passes over rows another node is claiming right now.
   if (store.kind === "postgres") {
-    const rows = await store.prisma.$queryRaw<NotificationRow[]>`UPDATE notification_delivery SET claimed_until = ${until} WHERE id IN (
+    const rows = await store.prisma.$queryRaw<
+      NotificationRow[]
+    >`UPDATE notification_delivery SET claimed_until = ${until} WHERE id IN (
         SELECT id FROM notification_delivery WHERE outcome IS NULL AND not_before <= ${now} AND (claimed_until IS NULL OR claimed_until < ${now})
         ORDER BY id LIMIT ${limit} FOR UPDATE SKIP LOCKED)
       RETURNING id, key, channel, target, user_id AS "userId", pod_id AS "podId", item_id AS "itemId", kind, payload, attempts`;
@@ -61,10 +75,17 @@ async function claimNotifications(store: TapeStore, limit: number): Promise<Noti
   }
   // SQLite (one node, one writer): row by row, each lease taken only if still free.
   const free = { outcome: null, OR: [{ claimedUntil: null }, { claimedUntil: { lt: now } }] };
-  const due = await store.prisma.notificationDelivery.findMany({ where: { ...free, notBefore: { lte: now } }, orderBy: { id: "asc" }, take: limit });
+  const due = await store.prisma.notificationDelivery.findMany({
+    where: { ...free, notBefore: { lte: now } },
+    orderBy: { id: "asc" },
+    take: limit,
+  });
   const claimed: NotificationRow[] = [];
   for (const d of due) {
-    const { count } = await store.prisma.notificationDelivery.updateMany({ where: { id: d.id, ...free }, data: { claimedUntil: until } });
+    const { count } = await store.prisma.notificationDelivery.updateMany({
+      where: { id: d.id, ...free },
+      data: { claimedUntil: until },
+    });
     if (count) claimed.push(d);
   }
   return claimed;
@@ -74,11 +95,20 @@ async function recordOne(store: TapeStore, x: Done) {
   const rows = store.prisma.notificationDelivery;
   const doneAt = new Date().toISOString();
   const row = x.job;
-  if (x.outcome === "released") return void (await rows.updateMany({ where: { id: row.id, outcome: null }, data: { claimedUntil: null } }));
+  if (x.outcome === "released")
+    return void (await rows.updateMany({
+      where: { id: row.id, outcome: null },
+      data: { claimedUntil: null },
+    }));
   if (x.outcome !== "done") {
     const attempts = row.attempts + 1;
-    console.error(`podwatch: ${row.channel} notification ${row.id} failed (attempt ${attempts} of ${MAX_ATTEMPTS}): ${x.error}`);
-    const data = x.outcome === "retry" ? { attempts, notBefore: new Date(x.at).toISOString() } : { attempts, outcome: "failed", doneAt };
+    console.error(
+      `podwatch: ${row.channel} notification ${row.id} failed (attempt ${attempts} of ${MAX_ATTEMPTS}): ${x.error}`,
+    );
+    const data =
+      x.outcome === "retry"
+        ? { attempts, notBefore: new Date(x.at).toISOString() }
+        : { attempts, outcome: "failed", doneAt };
     return void (await rows.update({ where: { id: row.id }, data: { ...data, claimedUntil: null } }));
   }
   const o = x.result;

@@ -35,7 +35,9 @@ describe("postPush against a tarpit", () => {
 
   it("ends by its deadline even though every header line comes within the idle timeout", async () => {
     const started = Date.now();
-    await expect(postPush(endpoint, {}, Buffer.from("x"), true, { deadlineMs: 800 })).rejects.toThrow(/within 0.8 s/);
+    await expect(postPush(endpoint, {}, Buffer.from("x"), true, { deadlineMs: 800 })).rejects.toThrow(
+      /within 0.8 s/,
+    );
     const took = Date.now() - started;
     expect(took).toBeGreaterThanOrEqual(700);
     expect(took).toBeLessThan(2_000);

@@ -25,7 +25,12 @@ export function postPush(
       return reject(e);
     }
     const url = new URL(endpoint);
-    const request = url.protocol === "https:" ? httpsRequest : insecureLoopback && url.protocol === "http:" ? httpRequest : null;
+    const request =
+      url.protocol === "https:"
+        ? httpsRequest
+        : insecureLoopback && url.protocol === "http:"
+          ? httpRequest
+          : null;
     if (!request) return reject(new Error("a push endpoint must be an https URL"));
     if (opts.signal?.aborted) return reject(new Error("the push was stopped"));
     const req = request(url, {
@@ -35,7 +40,8 @@ export function postPush(
       timeout: deadlineMs,
       agent: false,
     });
-    const late = () => req.destroy(new Error(`the push service did not answer within ${deadlineMs / 1000} s`));
+    const late = () =>
+      req.destroy(new Error(`the push service did not answer within ${deadlineMs / 1000} s`));
     const deadline = setTimeout(late, deadlineMs);
     const stop = () => req.destroy(new Error("the push was stopped"));
     opts.signal?.addEventListener("abort", stop, { once: true });

@@ -11,10 +11,12 @@ import { checkLiteralHost, guardedLookup, hostOf, isForbiddenAddress, resolveAll
 const loopback = new BlockList();
 loopback.addSubnet("127.0.0.0", 8, "ipv4");
 
-const isLoopback = (ip: string) => (isIP(ip) === 4 ? loopback.check(ip, "ipv4") : ip === "::1" || /^::ffff:127\.\d+\.\d+\.\d+$/i.test(ip));
+const isLoopback = (ip: string) =>
+  isIP(ip) === 4 ? loopback.check(ip, "ipv4") : ip === "::1" || /^::ffff:127\.\d+\.\d+\.\d+$/i.test(ip);
 
 /** Whether the server may post pushes to this address. */
-export const mayReach = (ip: string, insecureLoopback: boolean) => !isForbiddenAddress(ip) || (insecureLoopback && isLoopback(ip));
+export const mayReach = (ip: string, insecureLoopback: boolean) =>
+  !isForbiddenAddress(ip) || (insecureLoopback && isLoopback(ip));
 
 const refused = (why: string) => new AppError(400, "invalid_request", `invalid request: endpoint: ${why}`);
 
@@ -36,11 +38,18 @@ export async function checkPushEndpoint(endpoint: string, insecureLoopback: bool
   } catch {
     throw refused(`the host ${host} could not be resolved`);
   }
-  if (!addresses.length || !addresses.every((a) => mayReach(a, insecureLoopback) && (!http || isLoopback(a)))) {
-    throw refused(`the host ${host} is a loopback, private or otherwise internal address, not a push service`);
+  if (
+    !addresses.length ||
+    !addresses.every((a) => mayReach(a, insecureLoopback) && (!http || isLoopback(a)))
+  ) {
+    throw refused(
+      `the host ${host} is a loopback, private or otherwise internal address, not a push service`,
+    );
   }
 }
 
 /** The push sender's connect-time guard and literal-address check: the shared ones, with push's rule. */
-export const pushLookup = (insecureLoopback: boolean) => guardedLookup((ip) => mayReach(ip, insecureLoopback));
-export const checkPushHost = (endpoint: string, insecureLoopback: boolean) => checkLiteralHost(new URL(endpoint), (ip) => mayReach(ip, insecureLoopback));
+export const pushLookup = (insecureLoopback: boolean) =>
+  guardedLookup((ip) => mayReach(ip, insecureLoopback));
+export const checkPushHost = (endpoint: string, insecureLoopback: boolean) =>
+  checkLiteralHost(new URL(endpoint), (ip) => mayReach(ip, insecureLoopback));

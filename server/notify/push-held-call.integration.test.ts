@@ -33,16 +33,60 @@ describe.each(testProviders())("a held call's notification on %s", (provider) =>
       PODWATCH_VAPID_SUBJECT: "mailto:ops@example.com",
       PODWATCH_PUSH_INSECURE_LOOPBACK: "1",
     });
-    ({ podId, tokens: { claude: agent } } = (await agentPod(s.url, "Held pod", { claude: "implementer" })) as { podId: string; tokens: { claude: string } });
-    expect((await api(s.url, "POST", "/api/v1/users", { email, name: "Pia", password: PASSWORD })).status).toBe(201);
-    expect((await api(s.url, "POST", `/api/v1/pods/${podId}/members`, { memberId: email, kind: "human", displayName: "Pia", roles: ["approver"] })).status).toBe(201);
-    const res = await fetch(`${s.url}/api/auth/sign-in/email`, { method: "POST", headers: { "content-type": "application/json", origin: s.url }, body: JSON.stringify({ email, password: PASSWORD }) });
-    cookie = res.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
-    expect((await api(s.url, "PUT", "/api/v1/me/preferences", { email: false }, { cookie })).status).toBe(200);
-    const device = await api(s.url, "POST", "/api/v1/me/push/devices", { endpoint: `${service.origin}/push/phone`, keys: { p256dh: keys.p256dh, auth: keys.authB64 } }, { cookie });
+    ({
+      podId,
+      tokens: { claude: agent },
+    } = (await agentPod(s.url, "Held pod", { claude: "implementer" })) as {
+      podId: string;
+      tokens: { claude: string };
+    });
+    expect(
+      (await api(s.url, "POST", "/api/v1/users", { email, name: "Pia", password: PASSWORD })).status,
+    ).toBe(201);
+    expect(
+      (
+        await api(s.url, "POST", `/api/v1/pods/${podId}/members`, {
+          memberId: email,
+          kind: "human",
+          displayName: "Pia",
+          roles: ["approver"],
+        })
+      ).status,
+    ).toBe(201);
+    const res = await fetch(`${s.url}/api/auth/sign-in/email`, {
+      method: "POST",
+      headers: { "content-type": "application/json", origin: s.url },
+      body: JSON.stringify({ email, password: PASSWORD }),
+    });
+    cookie = res.headers
+      .getSetCookie()
+      .map((c) => c.split(";")[0])
+      .join("; ");
+    expect((await api(s.url, "PUT", "/api/v1/me/preferences", { email: false }, { cookie })).status).toBe(
+      200,
+    );
+    const device = await api(
+      s.url,
+      "POST",
+      "/api/v1/me/push/devices",
+      { endpoint: `${service.origin}/push/phone`, keys: { p256dh: keys.p256dh, auth: keys.authB64 } },
+      { cookie },
+    );
     expect(device.status).toBe(201);
-    const policy = { rules: [{ id: "ask-all", tool: "Bash", action: "ask" }], ask: { minutes: 5, then: "deny" }, unreachable: "closed" };
-    expect((await api(s.url, "POST", `/api/v1/pods/${podId}/events`, { type: "agent.policy.set", actor: "ops-admin", body: policy })).status).toBe(201);
+    const policy = {
+      rules: [{ id: "ask-all", tool: "Bash", action: "ask" }],
+      ask: { minutes: 5, then: "deny" },
+      unreachable: "closed",
+    };
+    expect(
+      (
+        await api(s.url, "POST", `/api/v1/pods/${podId}/events`, {
+          type: "agent.policy.set",
+          actor: "ops-admin",
+          body: policy,
+        })
+      ).status,
+    ).toBe(201);
   });
   afterAll(async () => {
     await s?.stop();
@@ -54,19 +98,34 @@ describe.each(testProviders())("a held call's notification on %s", (provider) =>
     fetch(`${s.url}/api/v1/hooks/claude-code`, {
       method: "POST",
       headers: { authorization: `Bearer ${agent}`, "content-type": "application/json" },
-      body: JSON.stringify({ ...readHookFixture("pre-tool-use-git-push"), tool_use_id: toolUseId, tool_input: { command } }),
+      body: JSON.stringify({
+        ...readHookFixture("pre-tool-use-git-push"),
+        tool_use_id: toolUseId,
+        tool_input: { command },
+      }),
     }).then(async (r) => ({ status: r.status, body: await r.json() }));
   const act = (body: object) =>
     fetch(`${s.url}/api/v1/me/inbox/act`, {
       method: "POST",
-      headers: { "content-type": "application/json", cookie, origin: s.url, "x-podwatch-request": "notification", "sec-fetch-site": "same-origin" },
+      headers: {
+        "content-type": "application/json",
+        cookie,
+        origin: s.url,
+        "x-podwatch-request": "notification",
+        "sec-fetch-site": "same-origin",
+      },
       body: JSON.stringify(body),
     }).then(async (r) => ({ status: r.status, body: await r.json() }));
   /** The decrypted notification of the held call whose command starts with `start`. */
   const notificationOf = async (start: string): Promise<Extract<PushPayload, { type: "open" }>> => {
     for (let n = 1; n < 20; n++) {
-      const got = (await service.waitFor("/push/phone", n)).map((r) => JSON.parse(decryptPush(r.body, keys)) as PushPayload);
-      const found = got.find((p): p is Extract<PushPayload, { type: "open" }> => p.type === "open" && p.body.includes(`Bash: ${start}`));
+      const got = (await service.waitFor("/push/phone", n)).map(
+        (r) => JSON.parse(decryptPush(r.body, keys)) as PushPayload,
+      );
+      const found = got.find(
+        (p): p is Extract<PushPayload, { type: "open" }> =>
+          p.type === "open" && p.body.includes(`Bash: ${start}`),
+      );
       if (found) return found;
     }
     throw new Error(`no notification for ${start}`);
@@ -78,15 +137,26 @@ describe.each(testProviders())("a held call's notification on %s", (provider) =>
     const payload = await notificationOf("git push origin main");
     expect(payload.body).not.toContain("curl");
     expect(payload.body).toContain("…");
-    expect(payload.actions).toEqual([{ action: "deny", title: "Deny" }, { action: "open", title: "Open in podwatch" }]);
+    expect(payload.actions).toEqual([
+      { action: "deny", title: "Deny" },
+      { action: "open", title: "Open in podwatch" },
+    ]);
     const allowed = await act({ podId, itemId: payload.data.itemId, action: "allow" });
     expect([allowed.status, allowed.body.error.code]).toEqual([409, "not_shown_whole"]);
     expect(allowed.body.error.message).toContain("open podwatch");
     expect((await act({ podId, itemId: payload.data.itemId, action: "open" })).status).toBe(400);
     // The item is still open, so the person can still deny it from the notification.
-    const denied = await act({ podId, itemId: payload.data.itemId, action: "deny", reason: "read it in podwatch first" });
+    const denied = await act({
+      podId,
+      itemId: payload.data.itemId,
+      action: "deny",
+      reason: "read it in podwatch first",
+    });
     expect(denied.status).toBe(200);
-    expect(await held).toMatchObject({ status: 200, body: { hookSpecificOutput: { permissionDecision: "deny" } } });
+    expect(await held).toMatchObject({
+      status: 200,
+      body: { hookSpecificOutput: { permissionDecision: "deny" } },
+    });
   });
 
   it("bidi controls and zero-width characters are shown by their codes, and such a call offers no Allow", async () => {
@@ -104,7 +174,10 @@ describe.each(testProviders())("a held call's notification on %s", (provider) =>
     const held = holdCall("toolu_short", "git push origin main");
     const payload = await notificationOf("git push origin main ·");
     expect(payload.body).toMatch(/^Bash: git push origin main · Held pod · waiting since/);
-    expect(payload.actions).toEqual([{ action: "allow", title: "Allow once" }, { action: "deny", title: "Deny" }]);
+    expect(payload.actions).toEqual([
+      { action: "allow", title: "Allow once" },
+      { action: "deny", title: "Deny" },
+    ]);
     expect((await act({ podId, itemId: payload.data.itemId, action: "allow" })).status).toBe(200);
     expect((await held).body.hookSpecificOutput.permissionDecision).toBe("allow");
   });

@@ -15,10 +15,28 @@ const PASSWORD = "a long enough password";
 async function person(s: TestServer, podId: string, name: string) {
   const email = `${name.toLowerCase()}-${randomUUID().slice(0, 6)}@example.com`;
   expect((await api(s.url, "POST", "/api/v1/users", { email, name, password: PASSWORD })).status).toBe(201);
-  expect((await api(s.url, "POST", `/api/v1/pods/${podId}/members`, { memberId: email, kind: "human", displayName: name, roles: ["approver"] })).status).toBe(201);
-  const res = await fetch(`${s.url}/api/auth/sign-in/email`, { method: "POST", headers: { "content-type": "application/json", origin: s.url }, body: JSON.stringify({ email, password: PASSWORD }) });
+  expect(
+    (
+      await api(s.url, "POST", `/api/v1/pods/${podId}/members`, {
+        memberId: email,
+        kind: "human",
+        displayName: name,
+        roles: ["approver"],
+      })
+    ).status,
+  ).toBe(201);
+  const res = await fetch(`${s.url}/api/auth/sign-in/email`, {
+    method: "POST",
+    headers: { "content-type": "application/json", origin: s.url },
+    body: JSON.stringify({ email, password: PASSWORD }),
+  });
   expect(res.status).toBe(200);
-  const session = { cookie: res.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ") };
+  const session = {
+    cookie: res.headers
+      .getSetCookie()
+      .map((c) => c.split(";")[0])
+      .join("; "),
+  };
   expect((await api(s.url, "PUT", "/api/v1/me/preferences", { email: false }, session)).status).toBe(200);
   return session;
 }
@@ -49,7 +67,13 @@ describe.each(testProviders())("a slow push service on %s", (provider) => {
       PODWATCH_VAPID_PRIVATE_KEY: vapid.privateKey,
       PODWATCH_PUSH_INSECURE_LOOPBACK: "1",
     });
-    ({ podId, tokens: { "impl-1": agent } } = (await agentPod(s.url, "Tarpit pod", { "impl-1": "implementer" })) as { podId: string; tokens: { "impl-1": string } });
+    ({
+      podId,
+      tokens: { "impl-1": agent },
+    } = (await agentPod(s.url, "Tarpit pod", { "impl-1": "implementer" })) as {
+      podId: string;
+      tokens: { "impl-1": string };
+    });
   });
   afterAll(async () => {
     for (const socket of stuck) socket.destroy();
@@ -59,7 +83,17 @@ describe.each(testProviders())("a slow push service on %s", (provider) => {
   });
 
   const escalate = (escalationId: string) =>
-    api(s!.url, "POST", `/api/v1/pods/${podId}/events`, { type: "escalation", actor: "impl-1", body: { escalationId, kind: "intent", question: `Ship ${escalationId}?`, options: ["Go"] } }, { token: agent });
+    api(
+      s!.url,
+      "POST",
+      `/api/v1/pods/${podId}/events`,
+      {
+        type: "escalation",
+        actor: "impl-1",
+        body: { escalationId, kind: "intent", question: `Ship ${escalationId}?`, options: ["Go"] },
+      },
+      { token: agent },
+    );
 
   it("another person's push is not held behind it, and stopping does not wait for it", async () => {
     const server = s!;
@@ -67,14 +101,34 @@ describe.each(testProviders())("a slow push service on %s", (provider) => {
     const mallory = await person(server, podId, "Mallory");
     const mk = newSubscriptionKeys();
     const pitUrl = `http://127.0.0.1:${(pit.address() as AddressInfo).port}/push/tarpit`;
-    expect((await api(server.url, "POST", "/api/v1/me/push/devices", { endpoint: pitUrl, keys: { p256dh: mk.p256dh, auth: mk.authB64 } }, mallory)).status).toBe(201);
+    expect(
+      (
+        await api(
+          server.url,
+          "POST",
+          "/api/v1/me/push/devices",
+          { endpoint: pitUrl, keys: { p256dh: mk.p256dh, auth: mk.authB64 } },
+          mallory,
+        )
+      ).status,
+    ).toBe(201);
     expect((await escalate("esc-slow")).status).toBe(201);
     for (let i = 0; i < 50 && stuck.size === 0; i++) await new Promise((r) => setTimeout(r, 100));
     expect(stuck.size).toBe(1);
 
     const bea = await person(server, podId, "Bea");
     const bk = newSubscriptionKeys();
-    expect((await api(server.url, "POST", "/api/v1/me/push/devices", { endpoint: `${push.origin}/push/bea`, keys: { p256dh: bk.p256dh, auth: bk.authB64 } }, bea)).status).toBe(201);
+    expect(
+      (
+        await api(
+          server.url,
+          "POST",
+          "/api/v1/me/push/devices",
+          { endpoint: `${push.origin}/push/bea`, keys: { p256dh: bk.p256dh, auth: bk.authB64 } },
+          bea,
+        )
+      ).status,
+    ).toBe(201);
     const started = Date.now();
     expect((await escalate("esc-fast")).status).toBe(201);
     // Bea's push (esc-fast; she joined after esc-slow) arrives within a few seconds, while the tarpit

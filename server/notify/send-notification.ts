@@ -38,39 +38,65 @@ export type SendContext = {
   pushInsecureLoopback: boolean;
 };
 
-export async function sendNotification(c: SendContext, row: NotificationRow, signal: AbortSignal): Promise<NotificationOutcome> {
-  if (row.kind === "withdraw") return push(c, row, { type: "withdraw", tag: itemTag(row.podId, row.itemId) }, signal);
+export async function sendNotification(
+  c: SendContext,
+  row: NotificationRow,
+  signal: AbortSignal,
+): Promise<NotificationOutcome> {
+  if (row.kind === "withdraw")
+    return push(c, row, { type: "withdraw", tag: itemTag(row.podId, row.itemId) }, signal);
   const state = await c.store.readState(row.podId);
   const item = state?.inbox[row.itemId];
   // Only what is still open (a reminder: still overdue from that deadline), still theirs to answer and
   // still wanted is sent (quiet hours may have held it).
   const was = JSON.parse(row.payload) as OpenRowPayload;
-  if (!state || !item || item.at !== was.at || (was.overdue !== undefined && overdueAt(item) !== was.overdue)) return { outcome: "skipped" };
+  if (!state || !item || item.at !== was.at || (was.overdue !== undefined && overdueAt(item) !== was.overdue))
+    return { outcome: "skipped" };
   const user = await c.store.prisma.user.findUnique({ where: { id: row.userId }, select: { email: true } });
   if (!user || !isApprover(state, user.email)) return { outcome: "skipped" };
-  const [levels, settings] = await Promise.all([readLevels(c.store, row.userId), readSettings(c.store, row.userId)]);
+  const [levels, settings] = await Promise.all([
+    readLevels(c.store, row.userId),
+    readSettings(c.store, row.userId),
+  ]);
   const reminder = was.overdue !== undefined;
-  if (!levelAllows(levels.get(row.podId) ?? "all", reminder ? "reminder" : item.kind)) return { outcome: "skipped" };
+  if (!levelAllows(levels.get(row.podId) ?? "all", reminder ? "reminder" : item.kind))
+    return { outcome: "skipped" };
   const quiet = quietUntil(settings.quietHours, new Date());
   if (quiet) return { notBefore: quiet };
   const pod = await c.store.prisma.pod.findUnique({ where: { id: row.podId }, select: { name: true } });
   const payload = openPayload(row.podId, pod?.name ?? row.podId, state, item, new Date(), reminder);
-  if (row.channel === "email") return settings.email ? mail(c.config, user.email, payload) : { outcome: "skipped" };
+  if (row.channel === "email")
+    return settings.email ? mail(c.config, user.email, payload) : { outcome: "skipped" };
   return push(c, row, payload, signal);
 }
 
-async function push(c: SendContext, row: NotificationRow, payload: PushPayload, signal: AbortSignal): Promise<NotificationOutcome> {
+async function push(
+  c: SendContext,
+  row: NotificationRow,
+  payload: PushPayload,
+  signal: AbortSignal,
+): Promise<NotificationOutcome> {
   const sub = await c.store.prisma.pushSubscription.findUnique({ where: { id: row.target } });
   if (!sub) return { outcome: "skipped" };
   // The library encrypts (RFC 8291) and signs (VAPID); the request itself is ours (SSRF-guarded).
-  const request = webpush.generateRequestDetails({ endpoint: sub.endpoint, keys: { p256dh: sub.p256dh, auth: sub.auth } }, JSON.stringify(payload), {
-    vapidDetails: c.vapid,
-    TTL: payload.type === "open" ? 24 * 3600 : 3600,
-    urgency: payload.type === "open" ? "high" : "normal",
-  });
+  const request = webpush.generateRequestDetails(
+    { endpoint: sub.endpoint, keys: { p256dh: sub.p256dh, auth: sub.auth } },
+    JSON.stringify(payload),
+    {
+      vapidDetails: c.vapid,
+      TTL: payload.type === "open" ? 24 * 3600 : 3600,
+      urgency: payload.type === "open" ? "high" : "normal",
+    },
+  );
   let status: number;
   try {
-    status = await postPush(request.endpoint, request.headers as Record<string, string>, request.body, c.pushInsecureLoopback, { signal });
+    status = await postPush(
+      request.endpoint,
+      request.headers as Record<string, string>,
+      request.body,
+      c.pushInsecureLoopback,
+      { signal },
+    );
   } catch (e) {
     // An endpoint that resolves inward will not turn public by waiting: no retries.
     if ((e as NodeJS.ErrnoException).code !== SSRF_CODE) throw e;
@@ -83,14 +109,26 @@ async function push(c: SendContext, row: NotificationRow, payload: PushPayload, 
     return { outcome: "failed" };
   }
   if (status < 200 || status >= 300) throw new Error(`the push service answered ${status}`);
-  await c.store.prisma.pushSubscription.updateMany({ where: { id: sub.id }, data: { lastSuccessAt: new Date().toISOString() } });
+  await c.store.prisma.pushSubscription.updateMany({
+    where: { id: sub.id },
+    data: { lastSuccessAt: new Date().toISOString() },
+  });
   return { outcome: "sent" };
 }
 
-async function mail(config: SendContext["config"], to: string, p: Extract<PushPayload, { type: "open" }>): Promise<NotificationOutcome> {
+async function mail(
+  config: SendContext["config"],
+  to: string,
+  p: Extract<PushPayload, { type: "open" }>,
+): Promise<NotificationOutcome> {
   if (!config.smtp) return { outcome: "skipped" };
   // Each phase bounded, so a stalled mail server holds its slot no longer than a push would.
-  const transport = createTransport({ url: config.smtp.url, connectionTimeout: PUSH_DEADLINE_MS, greetingTimeout: PUSH_DEADLINE_MS, socketTimeout: PUSH_DEADLINE_MS });
+  const transport = createTransport({
+    url: config.smtp.url,
+    connectionTimeout: PUSH_DEADLINE_MS,
+    greetingTimeout: PUSH_DEADLINE_MS,
+    socketTimeout: PUSH_DEADLINE_MS,
+  });
   try {
     const link = `${config.publicUrl}${itemUrl(p.data.podId)}`;
     const text = `${p.title}\n\n${p.body}\n\nOpen it: ${link}\n\nChoose what reaches you: ${config.publicUrl}/notifications\n`;

@@ -11,10 +11,20 @@ import { vapidKeys, vapidSubject } from "./vapid-keys";
 /** Registers on the outbox (call before it starts) and starts the sender; returns its stop. */
 export function startNotifications(app: AppContext): () => Promise<void> {
   const { config } = app;
-  const keys = vapidKeys(join(dataDir(config.databaseUrl), "vapid-keys.json"), { ...config.vapid, subject: vapidSubject(config.vapid.subject, config.publicUrl) });
+  const keys = vapidKeys(join(dataDir(config.databaseUrl), "vapid-keys.json"), {
+    ...config.vapid,
+    subject: vapidSubject(config.vapid.subject, config.publicUrl),
+  });
   // The resolved keys: GET /api/v1/me/push hands the public one to browsers that subscribe.
   config.vapid = keys;
-  const sender = new JobRunner(notificationJobs({ store: app.store, config, vapid: keys, pushInsecureLoopback: app.knobs.pushInsecureLoopback }));
+  const sender = new JobRunner(
+    notificationJobs({
+      store: app.store,
+      config,
+      vapid: keys,
+      pushInsecureLoopback: app.knobs.pushInsecureLoopback,
+    }),
+  );
   app.outbox.register(new NotificationConsumer(app.store, config, sender.wake));
   sender.start();
   return () => sender.stop();

@@ -19,7 +19,9 @@ describe("vapidKeys", () => {
     const dir = mkdtempSync(join(tmpdir(), "vapid-"));
     const env = vapidKeys(join(dir, "a.json"), { subject: "mailto:a@b.c" });
     expect(vapidKeys(join(dir, "none.json"), env)).toEqual(env);
-    expect(() => vapidKeys(join(dir, "none.json"), { ...env, privateKey: "short" })).toThrow(/PODWATCH_VAPID/);
+    expect(() => vapidKeys(join(dir, "none.json"), { ...env, privateKey: "short" })).toThrow(
+      /PODWATCH_VAPID/,
+    );
     writeFileSync(join(dir, "broken.json"), "");
     expect(() => vapidKeys(join(dir, "broken.json"), { subject: "mailto:a@b.c" })).toThrow(/Delete it/);
   });

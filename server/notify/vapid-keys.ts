@@ -13,17 +13,25 @@ export type VapidKeys = { publicKey: string; privateKey: string; subject: string
 
 /** An uncompressed P-256 point (65 bytes) and a 32-byte scalar, base64url. */
 const valid = (k: { publicKey?: unknown; privateKey?: unknown }) =>
-  typeof k.publicKey === "string" && typeof k.privateKey === "string" &&
-  Buffer.from(k.publicKey, "base64url").length === 65 && Buffer.from(k.privateKey, "base64url").length === 32;
+  typeof k.publicKey === "string" &&
+  typeof k.privateKey === "string" &&
+  Buffer.from(k.publicKey, "base64url").length === 65 &&
+  Buffer.from(k.privateKey, "base64url").length === 32;
 
 /**
  * The keys from the environment when both are set, else from `path` (created on first
  * start). A file present but unreadable as keys stops the start: replacing it silently
  * would cut every subscribed device off.
  */
-export function vapidKeys(path: string, env: { publicKey?: string; privateKey?: string; subject: string }): VapidKeys {
+export function vapidKeys(
+  path: string,
+  env: { publicKey?: string; privateKey?: string; subject: string },
+): VapidKeys {
   if (env.publicKey && env.privateKey) {
-    if (!valid(env)) throw new Error("PODWATCH_VAPID_PUBLIC_KEY / PODWATCH_VAPID_PRIVATE_KEY are not a P-256 key pair in base64url (generate one with `npx web-push generate-vapid-keys`)");
+    if (!valid(env))
+      throw new Error(
+        "PODWATCH_VAPID_PUBLIC_KEY / PODWATCH_VAPID_PRIVATE_KEY are not a P-256 key pair in base64url (generate one with `npx web-push generate-vapid-keys`)",
+      );
     return { publicKey: env.publicKey, privateKey: env.privateKey, subject: env.subject };
   }
   if (!existsSync(path)) {
@@ -33,7 +41,9 @@ export function vapidKeys(path: string, env: { publicKey?: string; privateKey?: 
   // Read back even when we wrote it: another process starting at the same moment may have won.
   const keys = parse(readFileSync(path, "utf8"));
   if (!keys) {
-    throw new Error(`${path} is present but holds no VAPID key pair. Delete it to have a new pair generated at the next start (every device must then turn push on again), or set PODWATCH_VAPID_PUBLIC_KEY and PODWATCH_VAPID_PRIVATE_KEY.`);
+    throw new Error(
+      `${path} is present but holds no VAPID key pair. Delete it to have a new pair generated at the next start (every device must then turn push on again), or set PODWATCH_VAPID_PUBLIC_KEY and PODWATCH_VAPID_PRIVATE_KEY.`,
+    );
   }
   return { ...keys, subject: env.subject };
 }
@@ -44,11 +54,17 @@ export function vapidKeys(path: string, env: { publicKey?: string; privateKey?: 
  * pair there before the upgrade, so its subscribed devices keep receiving, else new. A pair from
  * the environment that differs from the row is used, with a warning (pushes will not cross nodes).
  */
-export async function installationVapidKeys(store: TapeStore, legacyPath: string, env: { publicKey?: string; privateKey?: string; subject: string }): Promise<VapidKeys> {
+export async function installationVapidKeys(
+  store: TapeStore,
+  legacyPath: string,
+  env: { publicKey?: string; privateKey?: string; subject: string },
+): Promise<VapidKeys> {
   if (env.publicKey && env.privateKey) {
     const row = await readSharedSecret(store, "vapid-keys");
     if (row !== null && parse(row)?.publicKey !== env.publicKey) {
-      console.warn("podwatch: PODWATCH_VAPID_PUBLIC_KEY differs from the installation's VAPID key pair in the database, which nodes without it use: devices subscribed through one kind of node will not accept pushes from the other. Set the same pair on every node.");
+      console.warn(
+        "podwatch: PODWATCH_VAPID_PUBLIC_KEY differs from the installation's VAPID key pair in the database, which nodes without it use: devices subscribed through one kind of node will not accept pushes from the other. Set the same pair on every node.",
+      );
     }
     return vapidKeys(legacyPath, env);
   }
@@ -57,7 +73,10 @@ export async function installationVapidKeys(store: TapeStore, legacyPath: string
     return JSON.stringify(fromFile ?? webpush.generateVAPIDKeys());
   };
   const keys = parse(await sharedSecret(store, "vapid-keys", adopt));
-  if (!keys) throw new Error("podwatch: the installation's vapid-keys in the database hold no VAPID key pair; set PODWATCH_VAPID_PUBLIC_KEY and PODWATCH_VAPID_PRIVATE_KEY, or delete the row to have a new pair generated (every device must then turn push on again)");
+  if (!keys)
+    throw new Error(
+      "podwatch: the installation's vapid-keys in the database hold no VAPID key pair; set PODWATCH_VAPID_PUBLIC_KEY and PODWATCH_VAPID_PRIVATE_KEY, or delete the row to have a new pair generated (every device must then turn push on again)",
+    );
   return { ...keys, subject: env.subject };
 }
 

@@ -10,7 +10,10 @@ type Row = { name: string; type: string; required: boolean; notes: string };
 const MANY = 8;
 
 function typeOf(s: Schema): string {
-  if (Array.isArray(s.enum)) return s.enum.length > MANY ? `one of ${s.enum.length} names` : s.enum.map((v) => JSON.stringify(v)).join(" \\| ");
+  if (Array.isArray(s.enum))
+    return s.enum.length > MANY
+      ? `one of ${s.enum.length} names`
+      : s.enum.map((v) => JSON.stringify(v)).join(" \\| ");
   if (Array.isArray(s.anyOf)) return (s.anyOf as Schema[]).map(typeOf).join(" \\| ");
   if (s.type === "array") return `${typeOf((s.items as Schema) ?? {})}[]`;
   if (Array.isArray(s.type)) return s.type.join(" \\| ");
@@ -18,7 +21,10 @@ function typeOf(s: Schema): string {
 }
 
 function notesOf(s: Schema): string {
-  if (Array.isArray(s.anyOf)) return [notesOf({ ...s, anyOf: undefined }), ...(s.anyOf as Schema[]).map(notesOf)].filter(Boolean).join("; ");
+  if (Array.isArray(s.anyOf))
+    return [notesOf({ ...s, anyOf: undefined }), ...(s.anyOf as Schema[]).map(notesOf)]
+      .filter(Boolean)
+      .join("; ");
   const bounds = [
     typeof s.format === "string" && `format ${s.format}`,
     s.minLength !== undefined && `min length ${s.minLength}`,
@@ -28,7 +34,9 @@ function notesOf(s: Schema): string {
     s.minItems !== undefined && `min items ${s.minItems}`,
     s.default !== undefined && `default ${JSON.stringify(s.default)}`,
   ].filter(Boolean);
-  return [typeof s.description === "string" ? s.description : "", bounds.join(", ")].filter(Boolean).join("; ");
+  return [typeof s.description === "string" ? s.description : "", bounds.join(", ")]
+    .filter(Boolean)
+    .join("; ");
 }
 
 /** One row per field, nested objects' fields dotted under theirs. */
@@ -39,16 +47,27 @@ function rowsOf(s: Schema, prefix = "", only?: string[]): Row[] {
     .filter(([k]) => !only || only.includes(k))
     .flatMap(([k, v]) => {
       const name = `${prefix}${k}`;
-      const row = { name, type: v.type === "object" ? "object" : typeOf(v), required: required.has(k), notes: notesOf(v) };
+      const row = {
+        name,
+        type: v.type === "object" ? "object" : typeOf(v),
+        required: required.has(k),
+        notes: notesOf(v),
+      };
       const items = (v.items ?? {}) as Schema;
-      if (v.type === "array" && items.type === "object") return [{ ...row, type: "object[]" }, ...rowsOf(items, `${name}[].`)];
+      if (v.type === "array" && items.type === "object")
+        return [{ ...row, type: "object[]" }, ...rowsOf(items, `${name}[].`)];
       return v.type === "object" ? [row, ...rowsOf(v, `${name}.`)] : [row];
     });
 }
 
 const table = (rows: Row[]) =>
   rows.length
-    ? ["| Field | Type | Required | Notes |", "| --- | --- | --- | --- |", ...rows.map((r) => `| \`${r.name}\` | ${r.type} | ${r.required ? "yes" : "no"} | ${r.notes} |`), ""]
+    ? [
+        "| Field | Type | Required | Notes |",
+        "| --- | --- | --- | --- |",
+        ...rows.map((r) => `| \`${r.name}\` | ${r.type} | ${r.required ? "yes" : "no"} | ${r.notes} |`),
+        "",
+      ]
     : ["(none)", ""];
 
 function section(op: Operation): string[] {
@@ -68,7 +87,9 @@ function section(op: Operation): string[] {
     `- Answers: ${http.status}, or an error \`{ "error": { "code", "message", "issues"? } }\``,
     "",
     ...(reads && rest.length ? ["Query:", "", ...table(rowsOf(input, "", rest))] : []),
-    ...(!reads && rest.length ? ["Body:", "", ...table(http.body ? rowsOf(body) : rowsOf(input, "", rest))] : []),
+    ...(!reads && rest.length
+      ? ["Body:", "", ...table(http.body ? rowsOf(body) : rowsOf(input, "", rest))]
+      : []),
     "Answer:",
     "",
     ...table(rowsOf(jsonSchemaOf(op.output, "output"))),
@@ -84,7 +105,11 @@ export function apiReference(ops: readonly Operation[] = operations): string {
     "do not edit by hand. The same declarations serve the OpenAPI 3.1 document at `GET /api/v1/openapi.json`.",
     "Authenticate with `Authorization: Bearer <token>` (an agent token or the admin token) or a person's session.",
     "",
-    ...tags.flatMap((tag) => [`## ${tag}`, "", ...ops.filter((o) => o.http && o.tag === tag).flatMap(section)]),
+    ...tags.flatMap((tag) => [
+      `## ${tag}`,
+      "",
+      ...ops.filter((o) => o.http && o.tag === tag).flatMap(section),
+    ]),
   ].join("\n");
 }
 
@@ -93,17 +118,25 @@ export function apiReference(ops: readonly Operation[] = operations): string {
  * query fields and body field, one export each so a page's bundle holds only those it calls.
  */
 export function browserRoutes(ops: readonly Operation[] = operations): string {
-  const entries = ops.filter((o) => o.http).map((op) => {
-    const http = op.http!;
-    const inPath = pathParams(http.path);
-    const rest = Object.keys(op.input.shape).filter((k) => !inPath.includes(k));
-    const reads = http.method === "GET" || http.method === "DELETE";
-    const route = { name: op.name, method: http.method, path: http.path, query: reads ? rest : [], body: reads || !rest.length ? null : (http.body ?? "") };
-    return `export const ${op.name}Route = ${JSON.stringify(route)} as const;`;
-  });
+  const entries = ops
+    .filter((o) => o.http)
+    .map((op) => {
+      const http = op.http!;
+      const inPath = pathParams(http.path);
+      const rest = Object.keys(op.input.shape).filter((k) => !inPath.includes(k));
+      const reads = http.method === "GET" || http.method === "DELETE";
+      const route = {
+        name: op.name,
+        method: http.method,
+        path: http.path,
+        query: reads ? rest : [],
+        body: reads || !rest.length ? null : (http.body ?? ""),
+      };
+      return `export const ${op.name}Route = ${JSON.stringify(route)} as const;`;
+    });
   return [
     "// Written by `npx tsx scripts/write-api-docs.ts` from the operation tables (server/operations/); do not edit.",
-    "// body: the input field sent as the JSON body (\"\": the fields neither path nor query takes), or none.",
+    '// body: the input field sent as the JSON body ("": the fields neither path nor query takes), or none.',
     ...entries,
     "",
   ].join("\n");

@@ -32,7 +32,10 @@ const errorSchema = {
       properties: {
         code: { type: "string" },
         message: { type: "string" },
-        issues: { type: "array", items: { type: "object", properties: { path: { type: "string" }, message: { type: "string" } } } },
+        issues: {
+          type: "array",
+          items: { type: "object", properties: { path: { type: "string" }, message: { type: "string" } } },
+        },
       },
       required: ["code", "message"],
     },
@@ -47,13 +50,22 @@ function describe(op: Operation) {
   const required = new Set(input.required ?? []);
   const inPath = pathParams(http.path);
   const rest = Object.keys(props).filter((k) => !inPath.includes(k));
-  const param = (name: string, where: "path" | "query") => ({ name, in: where, required: where === "path" || required.has(name), schema: props[name] });
+  const param = (name: string, where: "path" | "query") => ({
+    name,
+    in: where,
+    required: where === "path" || required.has(name),
+    schema: props[name],
+  });
   const parameters = [...inPath.map((n) => param(n, "path"))];
   const reads = http.method === "GET" || http.method === "DELETE";
   if (reads) parameters.push(...rest.map((n) => param(n, "query")));
   const bodySchema = http.body
     ? props[http.body]
-    : { type: "object", properties: Object.fromEntries(rest.map((k) => [k, props[k]])), required: rest.filter((k) => required.has(k)) };
+    : {
+        type: "object",
+        properties: Object.fromEntries(rest.map((k) => [k, props[k]])),
+        required: rest.filter((k) => required.has(k)),
+      };
   return {
     operationId: op.name,
     summary: op.summary,
@@ -61,20 +73,33 @@ function describe(op: Operation) {
     tags: [op.tag],
     ...(op.guard === "public" ? { security: [] } : {}),
     ...(parameters.length ? { parameters } : {}),
-    ...(!reads && rest.length ? { requestBody: { required: true, content: { "application/json": { schema: bodySchema } } } } : {}),
+    ...(!reads && rest.length
+      ? { requestBody: { required: true, content: { "application/json": { schema: bodySchema } } } }
+      : {}),
     responses: {
-      [String(http.status)]: { description: "Success", content: { "application/json": { schema: jsonSchemaOf(op.output, "output") } } },
-      "4XX": { description: "Refused; nothing was changed", content: { "application/json": { schema: ERROR } } },
+      [String(http.status)]: {
+        description: "Success",
+        content: { "application/json": { schema: jsonSchemaOf(op.output, "output") } },
+      },
+      "4XX": {
+        description: "Refused; nothing was changed",
+        content: { "application/json": { schema: ERROR } },
+      },
     },
   };
 }
 
 export function openApiDocument(ops: readonly Operation[] = operations) {
   const paths: Record<string, Record<string, unknown>> = {};
-  for (const op of ops.filter((o) => o.http)) (paths[op.http!.path] ??= {})[op.http!.method.toLowerCase()] = describe(op);
+  for (const op of ops.filter((o) => o.http))
+    (paths[op.http!.path] ??= {})[op.http!.method.toLowerCase()] = describe(op);
   return {
     openapi: "3.1.0",
-    info: { title: "podwatch API", version: "1", description: "The agent API v1 (the part declared in operation tables)." },
+    info: {
+      title: "podwatch API",
+      version: "1",
+      description: "The agent API v1 (the part declared in operation tables).",
+    },
     jsonSchemaDialect: "https://json-schema.org/draft/2020-12/schema",
     tags: [...new Set(ops.map((o) => o.tag))].map((name) => ({ name })),
     security: [{ bearer: [] }, { session: [] }],
@@ -83,7 +108,12 @@ export function openApiDocument(ops: readonly Operation[] = operations) {
       schemas: { Error: errorSchema },
       securitySchemes: {
         bearer: { type: "http", scheme: "bearer", description: "An agent token (pwa_…) or the admin token." },
-        session: { type: "apiKey", in: "cookie", name: "better-auth.session_token", description: "A person's session (writes only from podwatch's own origin)." },
+        session: {
+          type: "apiKey",
+          in: "cookie",
+          name: "better-auth.session_token",
+          description: "A person's session (writes only from podwatch's own origin).",
+        },
       },
     },
   };

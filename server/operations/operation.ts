@@ -51,12 +51,17 @@ export type OperationOutput<Op> = Op extends Operation<z.ZodObject, infer O> ? z
 export const pathParams = (path: string): string[] => [...path.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]!);
 
 /** Declares an operation; its types flow from the schemas into `run`. A path's names must be input fields. */
-export function defineOperation<I extends z.ZodObject, O extends z.ZodType>(op: Operation<I, O>): Operation<I, O> {
+export function defineOperation<I extends z.ZodObject, O extends z.ZodType>(
+  op: Operation<I, O>,
+): Operation<I, O> {
   if (op.http) {
     const fields = Object.keys(op.input.shape);
-    const missing = [...pathParams(op.http.path), ...(op.http.body ? [op.http.body] : [])].filter((p) => !fields.includes(p));
+    const missing = [...pathParams(op.http.path), ...(op.http.body ? [op.http.body] : [])].filter(
+      (p) => !fields.includes(p),
+    );
     if (missing.length) throw new Error(`operation ${op.name}: ${missing.join(", ")} not in its input`);
-    if (typeof op.guard === "object" && pathParams(op.http.path)[0] !== "podId") throw new Error(`operation ${op.name}: a pod guard needs {podId} first in its path`);
+    if (typeof op.guard === "object" && pathParams(op.http.path)[0] !== "podId")
+      throw new Error(`operation ${op.name}: a pod guard needs {podId} first in its path`);
   }
   return op;
 }

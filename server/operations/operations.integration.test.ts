@@ -33,7 +33,9 @@ describe.each(testProviders())("operations on %s", (provider) => {
 
   /** The operation's path with this pod and made-up ids; a body of nothing in particular. */
   const call = (op: Operation, auth: { token: string } | null) => {
-    const url = op.http!.path.replace(/\{([^}]+)\}/g, (_, k: string) => (k === "podId" ? pod.podId : `no-such-${k}`));
+    const url = op.http!.path.replace(/\{([^}]+)\}/g, (_, k: string) =>
+      k === "podId" ? pod.podId : `no-such-${k}`,
+    );
     const reads = op.http!.method === "GET" || op.http!.method === "DELETE";
     return api(s.url, op.http!.method, url, reads ? undefined : {}, auth);
   };
@@ -51,20 +53,39 @@ describe.each(testProviders())("operations on %s", (provider) => {
       // An agent token of another pod has no access to this one, nor any site-wide role.
       expect((await call(op, { token: other.tokens.stranger! })).status).toBe(403);
       // This pod's own agent token is a viewer: refused wherever more is needed.
-      if (typeof op.guard === "object" && op.guard.pod !== "viewer") expect((await call(op, { token: pod.tokens.bot! })).status).toBe(403);
+      if (typeof op.guard === "object" && op.guard.pod !== "viewer")
+        expect((await call(op, { token: pod.tokens.bot! })).status).toBe(403);
     });
   }
 
   for (const op of operations.filter((o) => o.action)) {
     it(`${op.name}, as a server action, is behind the same guard`, async () => {
       const input = { podId: pod.podId };
-      expect(await performOperation(s.app, { kind: "anonymous" }, op, input)).toMatchObject({ ok: false, code: "unauthenticated" });
-      const agent = await resolveIdentity(s.app.access, new Headers({ authorization: `Bearer ${pod.tokens.bot}` }));
+      expect(await performOperation(s.app, { kind: "anonymous" }, op, input)).toMatchObject({
+        ok: false,
+        code: "unauthenticated",
+      });
+      const agent = await resolveIdentity(
+        s.app.access,
+        new Headers({ authorization: `Bearer ${pod.tokens.bot}` }),
+      );
       // Agents act over REST; the control room's actions are for people.
-      expect(await performOperation(s.app, agent as Identity, op, input)).toMatchObject({ ok: false, code: "forbidden" });
+      expect(await performOperation(s.app, agent as Identity, op, input)).toMatchObject({
+        ok: false,
+        code: "forbidden",
+      });
       // A person with no access to the pod: refused before the input's details matter.
-      const stranger: Identity = { kind: "user", userId: "u-stranger", email: "stranger@example.com", name: "S", isAdmin: false };
-      expect(await performOperation(s.app, stranger, op, input)).toMatchObject({ ok: false, code: "forbidden" });
+      const stranger: Identity = {
+        kind: "user",
+        userId: "u-stranger",
+        email: "stranger@example.com",
+        name: "S",
+        isAdmin: false,
+      };
+      expect(await performOperation(s.app, stranger, op, input)).toMatchObject({
+        ok: false,
+        code: "forbidden",
+      });
     });
   }
 
@@ -76,7 +97,9 @@ describe.each(testProviders())("operations on %s", (provider) => {
       const entry = r.body.paths[op.http!.path]?.[op.http!.method.toLowerCase()];
       expect(entry?.operationId, op.name).toBe(op.name);
       expect(Object.keys(entry.responses)).toContain(String(op.http!.status));
-      const inPath = entry.parameters?.filter((p: { in: string }) => p.in === "path").map((p: { name: string }) => p.name);
+      const inPath = entry.parameters
+        ?.filter((p: { in: string }) => p.in === "path")
+        .map((p: { name: string }) => p.name);
       expect(inPath ?? []).toEqual(pathParams(op.http!.path));
     }
     const validator = new Validator();
@@ -87,13 +110,32 @@ describe.each(testProviders())("operations on %s", (provider) => {
   });
 
   it("REST and the action parse one schema: a bad page size or body field is a 400 naming the client's field", async () => {
-    const hook = (await api(s.url, "POST", `/api/v1/pods/${pod.podId}/webhooks`, { url: "https://1.1.1.1/ops-bad", events: ["checkpoint"] })).body;
+    const hook = (
+      await api(s.url, "POST", `/api/v1/pods/${pod.podId}/webhooks`, {
+        url: "https://1.1.1.1/ops-bad",
+        events: ["checkpoint"],
+      })
+    ).body;
     for (const limit of ["0", "101", "1.5", "ten", ""]) {
-      const r = await api(s.url, "GET", `/api/v1/pods/${pod.podId}/webhooks/${hook.id}/deliveries?limit=${limit}`);
-      expect([r.status, r.body.error.code, r.body.error.message]).toEqual([400, "invalid_request", "invalid request: limit: a whole number from 1 to 100"]);
+      const r = await api(
+        s.url,
+        "GET",
+        `/api/v1/pods/${pod.podId}/webhooks/${hook.id}/deliveries?limit=${limit}`,
+      );
+      expect([r.status, r.body.error.code, r.body.error.message]).toEqual([
+        400,
+        "invalid_request",
+        "invalid request: limit: a whole number from 1 to 100",
+      ]);
     }
-    const bad = await api(s.url, "POST", `/api/v1/pods/${pod.podId}/webhooks`, { url: "https://1.1.1.1/ops-bad", events: [] });
-    expect([bad.status, bad.body.error.issues]).toEqual([400, [{ path: "events", message: "choose at least one event type or inbox change" }]]);
+    const bad = await api(s.url, "POST", `/api/v1/pods/${pod.podId}/webhooks`, {
+      url: "https://1.1.1.1/ops-bad",
+      events: [],
+    });
+    expect([bad.status, bad.body.error.issues]).toEqual([
+      400,
+      [{ path: "events", message: "choose at least one event type or inbox change" }],
+    ]);
     const notObject = await api(s.url, "PATCH", `/api/v1/pods/${pod.podId}/webhooks/${hook.id}`, [1]);
     expect(notObject.status).toBe(400);
     expect(notObject.body.error.message).toMatch(/^invalid request: \(root\): /);
@@ -101,41 +143,73 @@ describe.each(testProviders())("operations on %s", (provider) => {
 
   it("the typed client's round trip: every answer is exactly what the operation's output schema says", async () => {
     const options = { base: s.url, headers: { authorization: `Bearer ${TEST_ADMIN_TOKEN}` } };
-    const exact = (name: string, body: unknown) => expect(operations.find((o) => o.name === name)!.output.parse(body)).toEqual(body);
-    const created = await callApi(routes.createWebhookRoute, { podId: pod.podId, webhook: { url: "https://1.1.1.1/ops", events: ["inbox.opened", "inbox.opened"] } }, options);
+    const exact = (name: string, body: unknown) =>
+      expect(operations.find((o) => o.name === name)!.output.parse(body)).toEqual(body);
+    const created = await callApi(
+      routes.createWebhookRoute,
+      { podId: pod.podId, webhook: { url: "https://1.1.1.1/ops", events: ["inbox.opened", "inbox.opened"] } },
+      options,
+    );
     exact("createWebhook", created);
     expect(created.events).toEqual(["inbox.opened"]);
     const listed = await callApi(routes.listWebhooksRoute, { podId: pod.podId }, options);
     exact("listWebhooks", listed);
     expect(listed.webhooks.map((w) => w.id)).toContain(created.id);
-    const updated = await callApi(routes.updateWebhookRoute, { podId: pod.podId, endpointId: created.id, update: { enabled: false } }, options);
+    const updated = await callApi(
+      routes.updateWebhookRoute,
+      { podId: pod.podId, endpointId: created.id, update: { enabled: false } },
+      options,
+    );
     exact("updateWebhook", updated);
     expect(updated.enabled).toBe(false);
-    const log = await callApi(routes.listWebhookDeliveriesRoute, { podId: pod.podId, endpointId: created.id, limit: 5 }, options);
+    const log = await callApi(
+      routes.listWebhookDeliveriesRoute,
+      { podId: pod.podId, endpointId: created.id, limit: 5 },
+      options,
+    );
     exact("listWebhookDeliveries", log);
     expect(log).toEqual({ deliveries: [], nextCursor: null });
-    exact("deleteWebhook", await callApi(routes.deleteWebhookRoute, { podId: pod.podId, endpointId: created.id }, options));
-    await expect(callApi(routes.deleteWebhookRoute, { podId: pod.podId, endpointId: created.id }, options)).rejects.toMatchObject({ status: 404 });
+    exact(
+      "deleteWebhook",
+      await callApi(routes.deleteWebhookRoute, { podId: pod.podId, endpointId: created.id }, options),
+    );
+    await expect(
+      callApi(routes.deleteWebhookRoute, { podId: pod.podId, endpointId: created.id }, options),
+    ).rejects.toMatchObject({ status: 404 });
   });
 
   it("share links over the typed client: a body the operation can do without may be left out", async () => {
     const options = { base: s.url, headers: { authorization: `Bearer ${TEST_ADMIN_TOKEN}` } };
-    const exact = (name: string, body: unknown) => expect(operations.find((o) => o.name === name)!.output.parse(body)).toEqual(body);
-    const bare = await fetch(`${s.url}/api/v1/pods/${pod.podId}/share-links`, { method: "POST", headers: options.headers });
+    const exact = (name: string, body: unknown) =>
+      expect(operations.find((o) => o.name === name)!.output.parse(body)).toEqual(body);
+    const bare = await fetch(`${s.url}/api/v1/pods/${pod.podId}/share-links`, {
+      method: "POST",
+      headers: options.headers,
+    });
     expect(bare.status).toBe(201);
     const week = (await bare.json()) as { expiresAt: string; url: string; token: string };
     expect(Date.parse(week.expiresAt) - Date.now()).toBeGreaterThan(6.9 * 24 * 3_600_000);
     expect(week.url).toBe(`${s.app.config.publicUrl}/share/${week.token}`);
-    const never = await callApi(routes.createShareLinkRoute, { podId: pod.podId, link: { expiresInHours: null, label: "wall screen" } }, options);
+    const never = await callApi(
+      routes.createShareLinkRoute,
+      { podId: pod.podId, link: { expiresInHours: null, label: "wall screen" } },
+      options,
+    );
     exact("createShareLink", never);
     expect([never.expiresAt, never.label]).toEqual(["9999-12-31T23:59:59.999Z", "wall screen"]);
     const listed = await callApi(routes.listShareLinksRoute, { podId: pod.podId }, options);
     exact("listShareLinks", listed);
     expect(listed.links.map((l) => l.id)).toContain(never.id);
-    const revoked = await callApi(routes.revokeShareLinkRoute, { podId: pod.podId, linkId: never.id }, options);
+    const revoked = await callApi(
+      routes.revokeShareLinkRoute,
+      { podId: pod.podId, linkId: never.id },
+      options,
+    );
     exact("revokeShareLink", revoked);
     expect(revoked.revokedAt).not.toBeNull();
-    expect((await api(s.url, "GET", `/api/v1/pods/${pod.podId}`, undefined, { token: never.token })).status).toBe(401);
+    expect(
+      (await api(s.url, "GET", `/api/v1/pods/${pod.podId}`, undefined, { token: never.token })).status,
+    ).toBe(401);
   });
 });
 
@@ -145,7 +219,14 @@ function namesTheBrowserImports(dir = "components"): string[] {
     if (e.isDirectory()) return namesTheBrowserImports(path.join(dir, e.name));
     if (!/\.tsx?$/.test(e.name) || /\.test\.ts$/.test(e.name)) return [];
     const source = readFileSync(path.join(ROOT, dir, e.name), "utf8");
-    return [...source.matchAll(/import\s*\{([^}]*)\}\s*from\s*["'][^"']*server\/web\/server-actions["']/g)].flatMap((m) => m[1]!.split(",").map((n) => n.trim()).filter(Boolean));
+    return [
+      ...source.matchAll(/import\s*\{([^}]*)\}\s*from\s*["'][^"']*server\/web\/server-actions["']/g),
+    ].flatMap((m) =>
+      m[1]!
+        .split(",")
+        .map((n) => n.trim())
+        .filter(Boolean),
+    );
   });
 }
 
@@ -153,12 +234,19 @@ describe("server actions from the operation tables", () => {
   it("each operation the browser calls is a server action made from it, and only those are marked", async () => {
     const { operationOfAction } = await import("../web/operation-action");
     const actions: Record<string, unknown> = await import("../web/server-actions");
-    const made = new Map(Object.entries(actions).flatMap(([name, fn]) => (operationOfAction(fn) ? [[name, operationOfAction(fn)!] as const] : [])));
+    const made = new Map(
+      Object.entries(actions).flatMap(([name, fn]) =>
+        operationOfAction(fn) ? [[name, operationOfAction(fn)!] as const] : [],
+      ),
+    );
     const used = new Set(namesTheBrowserImports());
     for (const op of operations.filter((o) => o.action)) {
       expect(made.get(op.name), `server action ${op.name}`).toBe(op);
-      expect(used.has(op.name), `${op.name} is marked as the browser's, but no component calls it`).toBe(true);
+      expect(used.has(op.name), `${op.name} is marked as the browser's, but no component calls it`).toBe(
+        true,
+      );
     }
-    for (const [name, op] of made) expect(op.action, `${name} is a server action, so its operation says action: true`).toBe(true);
+    for (const [name, op] of made)
+      expect(op.action, `${name} is a server action, so its operation says action: true`).toBe(true);
   });
 });

@@ -5,10 +5,16 @@ import { shareLinkOperations } from "../access/share-link-operations";
 import { agentTokenOperations } from "../access/agent-token-operations";
 import type { Operation } from "./operation";
 
-export const operationTables = { webhooks: webhookOperations, shareLinks: shareLinkOperations, agentTokens: agentTokenOperations };
+export const operationTables = {
+  webhooks: webhookOperations,
+  shareLinks: shareLinkOperations,
+  agentTokens: agentTokenOperations,
+};
 
 /** Every operation by its name (the browser's typed client takes its types from this, and only types). */
 export const operationsByName = { ...webhookOperations, ...shareLinkOperations, ...agentTokenOperations };
 export type Operations = typeof operationsByName;
 
-export const operations: readonly Operation[] = Object.values(operationTables).flatMap((t) => Object.values(t) as Operation[]);
+export const operations: readonly Operation[] = Object.values(operationTables).flatMap(
+  (t) => Object.values(t) as Operation[],
+);

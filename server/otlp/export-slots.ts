@@ -23,7 +23,8 @@ export class ExportSlots {
   /** The token's slot, taken before its body is read: a slow sender holds only its own. Call the release once (more is harmless). */
   forToken(tokenId: string): () => void {
     const n = this.perToken.get(tokenId) ?? 0;
-    if (n >= this.maxPerToken) throw busy("this token already has an export under way; send one batch at a time");
+    if (n >= this.maxPerToken)
+      throw busy("this token already has an export under way; send one batch at a time");
     this.perToken.set(tokenId, n + 1);
     return once(() => {
       const left = (this.perToken.get(tokenId) ?? 1) - 1;
@@ -45,7 +46,8 @@ export class ExportSlots {
   }
 }
 
-const busy = (why: string) => new AppError(429, "export_busy", `${why}; retry after ${EXPORT_RETRY_AFTER_SECONDS} s`);
+const busy = (why: string) =>
+  new AppError(429, "export_busy", `${why}; retry after ${EXPORT_RETRY_AFTER_SECONDS} s`);
 
 function once(release: () => void): () => void {
   let done = false;

@@ -54,9 +54,16 @@ function eventsOf(span: OtlpSpan, sessionId: string, ctx: MappingContext): TEven
   });
   const model = name(text(span, "gen_ai.response.model") ?? text(span, "gen_ai.request.model"));
   if (op && AGENT_OPS.has(op)) {
-    const started: TEventInput = { ...base("session.started", span.startNs), type: "session.started", body: { via: "otel", ...(model ? { model } : {}) } };
+    const started: TEventInput = {
+      ...base("session.started", span.startNs),
+      type: "session.started",
+      body: { via: "otel", ...(model ? { model } : {}) },
+    };
     if (op === "create_agent") return [started];
-    const reason = span.status === "error" ? summary(`error: ${errorOf(span) ?? "the agent span ended in error"}`, 200) : "completed";
+    const reason =
+      span.status === "error"
+        ? summary(`error: ${errorOf(span) ?? "the agent span ended in error"}`, 200)
+        : "completed";
     return [started, { ...base("session.ended", span.endNs), type: "session.ended", body: { reason } }];
   }
   if (op === "execute_tool") {
@@ -70,14 +77,22 @@ function eventsOf(span: OtlpSpan, sessionId: string, ctx: MappingContext): TEven
     const durationMs = durationOf(span);
     const failed = span.status === "error";
     return [
-      { ...base("tool.started", span.startNs), type: "tool.call", body: { ...common, phase: "started", ...(input ? { input } : {}) } },
+      {
+        ...base("tool.started", span.startNs),
+        type: "tool.call",
+        body: { ...common, phase: "started", ...(input ? { input } : {}) },
+      },
       {
         ...base("tool.ended", span.endNs),
         type: "tool.call",
         body: {
           ...common,
           phase: failed ? "failed" : "succeeded",
-          ...(failed ? { error: summary(errorOf(span) ?? "the tool span ended in error") } : output ? { output } : {}),
+          ...(failed
+            ? { error: summary(errorOf(span) ?? "the tool span ended in error") }
+            : output
+              ? { output }
+              : {}),
           ...(durationMs !== null ? { durationMs } : {}),
         },
       },
@@ -86,7 +101,13 @@ function eventsOf(span: OtlpSpan, sessionId: string, ctx: MappingContext): TEven
   // Usage from any model call that reports it (the agent span's totals would count it twice).
   const usage = usageOf(span);
   if (usage && (op === null || MODEL_OPS.has(op))) {
-    return [{ ...base("usage.reported", span.endNs), type: "usage.reported", body: { model: model ?? "unknown", source: "otel", ...usage } }];
+    return [
+      {
+        ...base("usage.reported", span.endNs),
+        type: "usage.reported",
+        body: { model: model ?? "unknown", source: "otel", ...usage },
+      },
+    ];
   }
   return [];
 }
@@ -96,7 +117,9 @@ function operationOf(span: OtlpSpan): string | null {
   const op = text(span, "gen_ai.operation.name");
   if (op) return op;
   const first = span.name.split(" ", 1)[0]!;
-  return KNOWN_OPS.has(first) && [...span.attributes.keys()].some((k) => k.startsWith("gen_ai.")) ? first : null;
+  return KNOWN_OPS.has(first) && [...span.attributes.keys()].some((k) => k.startsWith("gen_ai."))
+    ? first
+    : null;
 }
 
 function usageOf(span: OtlpSpan) {
@@ -106,7 +129,12 @@ function usageOf(span: OtlpSpan) {
   const cacheRead = count(span, "gen_ai.usage.cache_read.input_tokens") ?? 0;
   const cacheWrite = count(span, "gen_ai.usage.cache_creation.input_tokens") ?? 0;
   // The conventions count cached tokens inside input_tokens; our usage keeps them apart (as Claude's transcript does).
-  return { inputTokens: Math.max(0, (input ?? 0) - cacheRead - cacheWrite), outputTokens: output ?? 0, cacheReadTokens: cacheRead, cacheWriteTokens: cacheWrite };
+  return {
+    inputTokens: Math.max(0, (input ?? 0) - cacheRead - cacheWrite),
+    outputTokens: output ?? 0,
+    cacheReadTokens: cacheRead,
+    cacheWriteTokens: cacheWrite,
+  };
 }
 
 /** The span's status message, else its first exception event, else error.type. */
@@ -159,4 +187,7 @@ function summary(s: string, max = SUMMARY_MAX): string {
 }
 
 /** What the store cannot keep: NUL, and UTF-16 halves without their pair. */
-const clean = (s: string) => s.replace(/\u0000/g, "").replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, "\uFFFD");
+const clean = (s: string) =>
+  s
+    .replace(/\u0000/g, "")
+    .replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, "\uFFFD");

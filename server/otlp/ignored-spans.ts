@@ -10,7 +10,10 @@ const MAX_NAMES = 20;
 
 export type IgnoredSpanCounter = { add: (podId: string, spans: OtlpSpan[]) => void };
 
-export function createIgnoredSpanCounter(log: (line: string) => void = console.info, now = Date.now): IgnoredSpanCounter {
+export function createIgnoredSpanCounter(
+  log: (line: string) => void = console.info,
+  now = Date.now,
+): IgnoredSpanCounter {
   const pods = new Map<string, PodCount>();
   return {
     add(podId, spans) {
@@ -23,8 +26,13 @@ export function createIgnoredSpanCounter(log: (line: string) => void = console.i
         if (c.names.has(name) || c.names.size < MAX_NAMES) c.names.set(name, (c.names.get(name) ?? 0) + 1);
       }
       if (now() - c.loggedAt < LOG_EVERY_MS) return;
-      const top = [...c.names].sort((a, b) => b[1] - a[1]).slice(0, 5).map(([n, k]) => `${JSON.stringify(n)} ×${k}`);
-      log(`podwatch: OTLP: pod ${podId} ignored ${c.ignored - c.loggedCount} spans without GenAI attributes since the last report (${c.ignored} since start; commonest: ${top.join(", ")})`);
+      const top = [...c.names]
+        .sort((a, b) => b[1] - a[1])
+        .slice(0, 5)
+        .map(([n, k]) => `${JSON.stringify(n)} ×${k}`);
+      log(
+        `podwatch: OTLP: pod ${podId} ignored ${c.ignored - c.loggedCount} spans without GenAI attributes since the last report (${c.ignored} since start; commonest: ${top.join(", ")})`,
+      );
       c.loggedAt = now();
       c.loggedCount = c.ignored;
     },

@@ -19,7 +19,13 @@ type Ready = { span: OtlpSpan; events: TEvent[] };
 const POD_WIDE = new Set(["pod_closed"]);
 
 /** Mapped and checked in slices: an export of 10,000 spans never holds the event loop for long. */
-export async function ingestTraces(append: AppendAsCaller, ctx: MappingContext, spans: OtlpSpan[], seal: SystemEventIds, slices = new TimeSlices()): Promise<IngestResult> {
+export async function ingestTraces(
+  append: AppendAsCaller,
+  ctx: MappingContext,
+  spans: OtlpSpan[],
+  seal: SystemEventIds,
+  slices = new TimeSlices(),
+): Promise<IngestResult> {
   const { mapped, ignored } = await slices.run(mapGenAiSpanSteps(spans, ctx));
   const ready: Ready[] = [];
   let rejected = 0;
@@ -63,4 +69,5 @@ export async function ingestTraces(append: AppendAsCaller, ctx: MappingContext, 
 }
 
 /** A domain rule broken by some events (409/422), not the pod refusing everything. */
-const isSpanRule = (e: unknown) => e instanceof AppError && (e.status === 409 || e.status === 422) && !POD_WIDE.has(e.code);
+const isSpanRule = (e: unknown) =>
+  e instanceof AppError && (e.status === 409 || e.status === 422) && !POD_WIDE.has(e.code);

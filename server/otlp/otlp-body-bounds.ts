@@ -18,15 +18,27 @@ export const MAX_ITEMS_PER_REQUEST = 400_000;
 const MAX_PROTOBUF_DEPTH = 64;
 
 const tooMany = (what: string) =>
-  new AppError(413, "export_too_large", `this export holds more than ${what}; send smaller batches (an SDK's default batch is 512 spans)`);
+  new AppError(
+    413,
+    "export_too_large",
+    `this export holds more than ${what}; send smaller batches (an SDK's default batch is 512 spans)`,
+  );
 
 /** Refuses (413 / 400) a protobuf body that would decode past the bounds, before it is decoded; walked in slices. */
 export async function boundProtobufBody(bytes: Uint8Array, slices: TimeSlices) {
-  const scan = await slices.run(scanTraceRequestSteps(bytes, { maxSpans: MAX_SPANS_PER_REQUEST, maxItems: MAX_ITEMS_PER_REQUEST, maxDepth: MAX_PROTOBUF_DEPTH }));
+  const scan = await slices.run(
+    scanTraceRequestSteps(bytes, {
+      maxSpans: MAX_SPANS_PER_REQUEST,
+      maxItems: MAX_ITEMS_PER_REQUEST,
+      maxDepth: MAX_PROTOBUF_DEPTH,
+    }),
+  );
   if (scan.ok) return;
   if (scan.passed === "spans") throw tooMany(`${MAX_SPANS_PER_REQUEST} spans`);
-  if (scan.passed === "items") throw tooMany(`${MAX_ITEMS_PER_REQUEST} messages (spans, attributes, values, events, links)`);
-  if (scan.passed === "depth") throw new AppError(400, "invalid_otlp", `messages nest deeper than ${MAX_PROTOBUF_DEPTH} levels`);
+  if (scan.passed === "items")
+    throw tooMany(`${MAX_ITEMS_PER_REQUEST} messages (spans, attributes, values, events, links)`);
+  if (scan.passed === "depth")
+    throw new AppError(400, "invalid_otlp", `messages nest deeper than ${MAX_PROTOBUF_DEPTH} levels`);
   throw new AppError(400, "invalid_otlp", `not an ExportTraceServiceRequest: ${scan.message}`);
 }
 
@@ -38,4 +50,5 @@ export function boundJsonBody(bytes: Uint8Array) {
 }
 
 /** Whether the text opens more than `max` objects and arrays outside its strings (the API's one pass over JSON text). */
-export const jsonContainersPast = (bytes: Uint8Array, max: number): boolean => jsonTextProblem(bytes, Infinity, max) === "too_many_containers";
+export const jsonContainersPast = (bytes: Uint8Array, max: number): boolean =>
+  jsonTextProblem(bytes, Infinity, max) === "too_many_containers";

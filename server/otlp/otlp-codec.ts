@@ -32,15 +32,31 @@ export type SpanMessage = {
   status?: { code?: number | null; message?: string | null } | null;
 };
 export type TraceRequest = {
-  resourceSpans?: { resource?: { attributes?: KeyValue[] | null } | null; scopeSpans?: { spans?: SpanMessage[] | null }[] | null }[] | null;
+  resourceSpans?:
+    | {
+        resource?: { attributes?: KeyValue[] | null } | null;
+        scopeSpans?: { spans?: SpanMessage[] | null }[] | null;
+      }[]
+    | null;
 };
 
-type Codec<T> = { decode(bytes: Uint8Array): T; fromObject(value: object): T; encode(message: object): { finish(): Uint8Array }; toObject(message: T, options: object): Record<string, unknown> };
-const service = (root as unknown as { opentelemetry: { proto: { collector: { trace: { v1: Record<string, Codec<unknown>> } } } } }).opentelemetry.proto.collector.trace.v1;
+type Codec<T> = {
+  decode(bytes: Uint8Array): T;
+  fromObject(value: object): T;
+  encode(message: object): { finish(): Uint8Array };
+  toObject(message: T, options: object): Record<string, unknown>;
+};
+const service = (
+  root as unknown as {
+    opentelemetry: { proto: { collector: { trace: { v1: Record<string, Codec<unknown>> } } } };
+  }
+).opentelemetry.proto.collector.trace.v1;
 const Request = service.ExportTraceServiceRequest as Codec<TraceRequest>;
 const Response = service.ExportTraceServiceResponse!;
 type Decoder<T> = { decode(reader: protobuf.Reader, length: number): T };
-const proto = (root as unknown as { opentelemetry: { proto: Record<string, { v1: Record<string, Decoder<unknown>> }> } }).opentelemetry.proto;
+const proto = (
+  root as unknown as { opentelemetry: { proto: Record<string, { v1: Record<string, Decoder<unknown>> }> } }
+).opentelemetry.proto;
 const SpanType = proto.trace!.v1.Span as Decoder<SpanMessage>;
 const ResourceType = proto.resource!.v1.Resource as Decoder<{ attributes?: KeyValue[] | null }>;
 
@@ -64,7 +80,9 @@ export function* decodeProtobufSteps(bytes: Uint8Array): Generator<void, TraceRe
     };
     yield* fields(reader.len, function* (field) {
       if (field !== 1) return false;
-      const rs: { resource?: { attributes?: KeyValue[] | null }; scopeSpans: { spans: SpanMessage[] }[] } = { scopeSpans: [] };
+      const rs: { resource?: { attributes?: KeyValue[] | null }; scopeSpans: { spans: SpanMessage[] }[] } = {
+        scopeSpans: [],
+      };
       yield* fields(reader.uint32() + reader.pos, function* (f) {
         if (f === 1) rs.resource = ResourceType.decode(reader, reader.uint32());
         else if (f === 2) {
@@ -91,7 +109,8 @@ export function* decodeProtobufSteps(bytes: Uint8Array): Generator<void, TraceRe
 
 /** An `application/json` body (already parsed): OTLP/JSON's hex ids made bytes, then the generated fromObject. */
 export function decodeJson(value: unknown): TraceRequest {
-  if (typeof value !== "object" || value === null || Array.isArray(value)) throw new UndecodableBody("an ExportTraceServiceRequest is a JSON object");
+  if (typeof value !== "object" || value === null || Array.isArray(value))
+    throw new UndecodableBody("an ExportTraceServiceRequest is a JSON object");
   try {
     return Request.fromObject(withBinaryIds(value as Record<string, unknown>));
   } catch (e) {
@@ -100,13 +119,19 @@ export function decodeJson(value: unknown): TraceRequest {
   }
 }
 
-const list = (v: unknown): Record<string, unknown>[] => (Array.isArray(v) ? v.filter((x): x is Record<string, unknown> => typeof x === "object" && x !== null) : []);
+const list = (v: unknown): Record<string, unknown>[] =>
+  Array.isArray(v) ? v.filter((x): x is Record<string, unknown> => typeof x === "object" && x !== null) : [];
 
 /** A copy of the request's span skeleton with traceId/spanId/parentSpanId (and links' ids) as bytes. */
 function withBinaryIds(request: Record<string, unknown>): object {
   const hexIds = (o: Record<string, unknown>) => {
     const out = { ...o };
-    for (const [key, bytes] of [["traceId", 16], ["spanId", 8], ["parentSpanId", 8]] as const) if (key in o) out[key] = hexToBytes(o[key], bytes, key);
+    for (const [key, bytes] of [
+      ["traceId", 16],
+      ["spanId", 8],
+      ["parentSpanId", 8],
+    ] as const)
+      if (key in o) out[key] = hexToBytes(o[key], bytes, key);
     return out;
   };
   return {
@@ -124,7 +149,9 @@ function withBinaryIds(request: Record<string, unknown>): object {
 function hexToBytes(value: unknown, bytes: number, key: string): Uint8Array {
   if (value === "" || value === undefined || value === null) return new Uint8Array(0);
   if (typeof value !== "string" || !new RegExp(`^[0-9a-fA-F]{${bytes * 2}}$`).test(value)) {
-    throw new UndecodableBody(`${key} must be ${bytes * 2} hex digits (OTLP/JSON encodes ids as hex, not base64)`);
+    throw new UndecodableBody(
+      `${key} must be ${bytes * 2} hex digits (OTLP/JSON encodes ids as hex, not base64)`,
+    );
   }
   return Buffer.from(value, "hex");
 }
@@ -133,18 +160,33 @@ export type Encoding = "json" | "protobuf";
 export type ExportResult = { rejectedSpans: number; errorMessage: string };
 
 /** ExportTraceServiceResponse; partial_success only when some spans were refused (left unset on full success, as the spec asks). */
-export function encodeResponse(encoding: Encoding, result: ExportResult | null): { body: Uint8Array | string; contentType: string } {
-  const message = result ? { partialSuccess: { rejectedSpans: result.rejectedSpans, errorMessage: result.errorMessage } } : {};
-  if (encoding === "protobuf") return { body: Response.encode(message).finish(), contentType: "application/x-protobuf" };
+export function encodeResponse(
+  encoding: Encoding,
+  result: ExportResult | null,
+): { body: Uint8Array | string; contentType: string } {
+  const message = result
+    ? { partialSuccess: { rejectedSpans: result.rejectedSpans, errorMessage: result.errorMessage } }
+    : {};
+  if (encoding === "protobuf")
+    return { body: Response.encode(message).finish(), contentType: "application/x-protobuf" };
   // proto3 JSON: an int64 is a string.
-  const json = result ? { partialSuccess: { rejectedSpans: String(result.rejectedSpans), errorMessage: result.errorMessage } } : {};
+  const json = result
+    ? { partialSuccess: { rejectedSpans: String(result.rejectedSpans), errorMessage: result.errorMessage } }
+    : {};
   return { body: JSON.stringify(json), contentType: "application/json" };
 }
 
 /** google.rpc.Status (code = 1, message = 2), the body OTLP/HTTP gives every 4xx and 5xx. */
-export function encodeStatus(encoding: Encoding, code: number, message: string): { body: Uint8Array | string; contentType: string } {
+export function encodeStatus(
+  encoding: Encoding,
+  code: number,
+  message: string,
+): { body: Uint8Array | string; contentType: string } {
   if (encoding === "protobuf") {
-    return { body: protobuf.Writer.create().uint32(8).int32(code).uint32(18).string(message).finish(), contentType: "application/x-protobuf" };
+    return {
+      body: protobuf.Writer.create().uint32(8).int32(code).uint32(18).string(message).finish(),
+      contentType: "application/x-protobuf",
+    };
   }
   return { body: JSON.stringify({ code, message }), contentType: "application/json" };
 }

@@ -40,7 +40,8 @@ export type SpanCount = { spans: OtlpSpan[]; malformed: number; problem: string 
 
 export function countSpans(request: TraceRequest): number {
   let n = 0;
-  for (const rs of request.resourceSpans ?? []) for (const ss of rs.scopeSpans ?? []) n += ss.spans?.length ?? 0;
+  for (const rs of request.resourceSpans ?? [])
+    for (const ss of rs.scopeSpans ?? []) n += ss.spans?.length ?? 0;
   return n;
 }
 
@@ -55,7 +56,11 @@ export function* readSpanSteps(request: TraceRequest): Generator<void, SpanCount
   let malformed = 0;
   let problem: string | null = null;
   for (const rs of request.resourceSpans ?? []) {
-    const resource = new Map([...attributesOf(rs.resource?.attributes)].filter(([key]) => key.startsWith("gen_ai.")).slice(0, MAX_RESOURCE_ATTRIBUTES));
+    const resource = new Map(
+      [...attributesOf(rs.resource?.attributes)]
+        .filter(([key]) => key.startsWith("gen_ai."))
+        .slice(0, MAX_RESOURCE_ATTRIBUTES),
+    );
     for (const ss of rs.scopeSpans ?? []) {
       for (const span of ss.spans ?? []) {
         yield;
@@ -70,7 +75,8 @@ export function* readSpanSteps(request: TraceRequest): Generator<void, SpanCount
   return { spans, malformed, problem };
 }
 
-const hex = (b: Uint8Array | null | undefined) => (b ? Buffer.from(b.buffer, b.byteOffset, b.byteLength).toString("hex") : "");
+const hex = (b: Uint8Array | null | undefined) =>
+  b ? Buffer.from(b.buffer, b.byteOffset, b.byteLength).toString("hex") : "";
 const validId = (id: string, bytes: number) => id.length === bytes * 2 && !/^0+$/.test(id);
 
 function readSpan(span: SpanMessage, resource: ReadonlyMap<string, AttrValue>): OtlpSpan | string {
@@ -90,7 +96,9 @@ function readSpan(span: SpanMessage, resource: ReadonlyMap<string, AttrValue>): 
     attributes: new Map([...resource, ...attributesOf(span.attributes)]),
     status: code === 2 ? "error" : code === 1 ? "ok" : "unset",
     statusMessage: cut(span.status?.message ?? ""),
-    events: (span.events ?? []).slice(0, MAX_EVENTS).map((e) => ({ name: cut(e.name ?? ""), attributes: attributesOf(e.attributes) })),
+    events: (span.events ?? [])
+      .slice(0, MAX_EVENTS)
+      .map((e) => ({ name: cut(e.name ?? ""), attributes: attributesOf(e.attributes) })),
   };
 }
 
@@ -108,7 +116,8 @@ const cut = (s: string) => (s.length > MAX_STRING ? s.slice(0, MAX_STRING) : s);
 
 function attributesOf(kvs: KeyValue[] | null | undefined): Map<string, AttrValue> {
   const out = new Map<string, AttrValue>();
-  for (const kv of (kvs ?? []).slice(0, MAX_ATTRIBUTES)) if (kv.key) out.set(cut(kv.key), valueOf(kv.value, 0));
+  for (const kv of (kvs ?? []).slice(0, MAX_ATTRIBUTES))
+    if (kv.key) out.set(cut(kv.key), valueOf(kv.value, 0));
   return out;
 }
 
@@ -116,13 +125,16 @@ function valueOf(v: AnyValue | null | undefined, depth: number): AttrValue {
   if (!v) return null;
   if (v.stringValue !== null && v.stringValue !== undefined) return cut(v.stringValue);
   if (v.boolValue !== null && v.boolValue !== undefined) return v.boolValue;
-  if (v.intValue !== null && v.intValue !== undefined) return Number(typeof v.intValue === "number" ? v.intValue : v.intValue.toString());
+  if (v.intValue !== null && v.intValue !== undefined)
+    return Number(typeof v.intValue === "number" ? v.intValue : v.intValue.toString());
   if (v.doubleValue !== null && v.doubleValue !== undefined) return v.doubleValue;
   if (v.bytesValue) return Buffer.from(v.bytesValue).toString("base64").slice(0, MAX_STRING);
   if (depth >= MAX_DEPTH) return "…";
   if (v.arrayValue) return (v.arrayValue.values ?? []).slice(0, MAX_ITEMS).map((x) => valueOf(x, depth + 1));
   if (v.kvlistValue) {
-    const entries = (v.kvlistValue.values ?? []).slice(0, MAX_ITEMS).filter((kv) => kv.key && kv.key !== "__proto__");
+    const entries = (v.kvlistValue.values ?? [])
+      .slice(0, MAX_ITEMS)
+      .filter((kv) => kv.key && kv.key !== "__proto__");
     return Object.fromEntries(entries.map((kv) => [cut(kv.key!), valueOf(kv.value, depth + 1)]));
   }
   return null;

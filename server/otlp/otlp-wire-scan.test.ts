@@ -6,15 +6,30 @@ import root from "@opentelemetry/otlp-transformer/build/src/generated/root.js";
 import { scanTraceRequest } from "./otlp-wire-scan";
 import { jsonContainersPast } from "./otlp-body-bounds";
 
-type Codec = { fromObject(o: object): object; encode(m: object): { finish(): Uint8Array }; decode(b: Uint8Array): object };
-const Request = (root as unknown as { opentelemetry: { proto: { collector: { trace: { v1: { ExportTraceServiceRequest: Codec } } } } } }).opentelemetry.proto.collector.trace.v1.ExportTraceServiceRequest;
+type Codec = {
+  fromObject(o: object): object;
+  encode(m: object): { finish(): Uint8Array };
+  decode(b: Uint8Array): object;
+};
+const Request = (
+  root as unknown as {
+    opentelemetry: { proto: { collector: { trace: { v1: { ExportTraceServiceRequest: Codec } } } } };
+  }
+).opentelemetry.proto.collector.trace.v1.ExportTraceServiceRequest;
 const LOOSE = { maxSpans: Infinity, maxItems: Infinity, maxDepth: 64 };
 
 /** Every message object the decoder made inside the request, and every string of a repeated string field, as the walk counts them. */
 const built = (request: object) => objects(request) - 1;
 function objects(value: unknown): number {
-  if (Array.isArray(value)) return value.reduce((n: number, v) => n + (typeof v === "string" ? 1 : objects(v)), 0);
-  if (typeof value !== "object" || value === null || value instanceof Uint8Array || value.constructor?.name === "Long") return 0;
+  if (Array.isArray(value))
+    return value.reduce((n: number, v) => n + (typeof v === "string" ? 1 : objects(v)), 0);
+  if (
+    typeof value !== "object" ||
+    value === null ||
+    value instanceof Uint8Array ||
+    value.constructor?.name === "Long"
+  )
+    return 0;
   return 1 + Object.values(value).reduce((n: number, v) => n + objects(v), 0);
 }
 
@@ -31,11 +46,24 @@ const span = (i: number) => ({
     kv("n", { intValue: i }),
     kv("ok", { boolValue: true }),
     kv("ratio", { doubleValue: 0.5 }),
-    kv("list", { arrayValue: { values: [{ stringValue: "a" }, { arrayValue: { values: [{ bytesValue: new Uint8Array([1, 2]) }] } }] } }),
+    kv("list", {
+      arrayValue: {
+        values: [{ stringValue: "a" }, { arrayValue: { values: [{ bytesValue: new Uint8Array([1, 2]) }] } }],
+      },
+    }),
     kv("map", { kvlistValue: { values: [kv("inner", { stringValue: "x" })] } }),
   ],
-  events: [{ timeUnixNano: "1", name: "exception", attributes: [kv("exception.message", { stringValue: "boom" })] }],
-  links: [{ traceId: new Uint8Array(16).fill(9), spanId: new Uint8Array(8).fill(9), attributes: [kv("l", { stringValue: "y" })], flags: 1 }],
+  events: [
+    { timeUnixNano: "1", name: "exception", attributes: [kv("exception.message", { stringValue: "boom" })] },
+  ],
+  links: [
+    {
+      traceId: new Uint8Array(16).fill(9),
+      spanId: new Uint8Array(8).fill(9),
+      attributes: [kv("l", { stringValue: "y" })],
+      flags: 1,
+    },
+  ],
   status: { code: 2, message: "failed" },
   flags: 1,
 });
@@ -44,8 +72,19 @@ const realistic = () =>
     Request.fromObject({
       resourceSpans: [
         {
-          resource: { attributes: [kv("service.name", { stringValue: "planner" })], entityRefs: [{ type: "service", idKeys: ["service.name", "service.instance.id"], descriptionKeys: ["host"] }] },
-          scopeSpans: [{ scope: { name: "agents", version: "1", attributes: [kv("s", { stringValue: "z" })] }, spans: [0, 1, 2].map(span) }, { spans: [span(3)] }],
+          resource: {
+            attributes: [kv("service.name", { stringValue: "planner" })],
+            entityRefs: [
+              { type: "service", idKeys: ["service.name", "service.instance.id"], descriptionKeys: ["host"] },
+            ],
+          },
+          scopeSpans: [
+            {
+              scope: { name: "agents", version: "1", attributes: [kv("s", { stringValue: "z" })] },
+              spans: [0, 1, 2].map(span),
+            },
+            { spans: [span(3)] },
+          ],
         },
         { scopeSpans: [] },
       ],
@@ -54,7 +93,7 @@ const realistic = () =>
 
 /** A small deterministic generator, so a failure can be replayed. */
 function prng(seed: number) {
-  return () => ((seed = (seed * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff);
+  return () => (seed = (seed * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff;
 }
 
 describe("scanTraceRequest", () => {
@@ -70,7 +109,8 @@ describe("scanTraceRequest", () => {
     const original = realistic();
     for (let round = 0; round < 3000; round++) {
       const bytes = Uint8Array.from(original);
-      for (let k = 1 + Math.floor(random() * 3); k > 0; k--) bytes[Math.floor(random() * bytes.length)] = Math.floor(random() * 256);
+      for (let k = 1 + Math.floor(random() * 3); k > 0; k--)
+        bytes[Math.floor(random() * bytes.length)] = Math.floor(random() * 256);
       const cut = random() < 0.2 ? bytes.subarray(0, Math.floor(random() * bytes.length)) : bytes;
       let decoded: object | null = null;
       try {
@@ -92,11 +132,25 @@ describe("scanTraceRequest", () => {
     expect(scanTraceRequest(bytes, { ...LOOSE, maxDepth: 4 })).toMatchObject({ ok: false, passed: "depth" });
     // Two million empty attributes in one span: two bytes each, refused at the bound.
     const attributes = Buffer.alloc(4_000_000, Buffer.from([0x4a, 0x00]));
-    const empty = scanTraceRequest(Buffer.concat([Buffer.from([0x0a]), varint(attributes.length + 10), Buffer.from([0x12]), varint(attributes.length + 5), Buffer.from([0x12]), varint(attributes.length), attributes]), { ...LOOSE, maxItems: 400_000 });
+    const empty = scanTraceRequest(
+      Buffer.concat([
+        Buffer.from([0x0a]),
+        varint(attributes.length + 10),
+        Buffer.from([0x12]),
+        varint(attributes.length + 5),
+        Buffer.from([0x12]),
+        varint(attributes.length),
+        attributes,
+      ]),
+      { ...LOOSE, maxItems: 400_000 },
+    );
     expect(empty).toMatchObject({ ok: false, passed: "items" });
     // An attribute value inside a value inside a value…, 10,000 deep.
     expect(scanTraceRequest(nested(10_000), LOOSE)).toMatchObject({ ok: false, passed: "depth" });
-    expect(scanTraceRequest(new Uint8Array([0x0a, 0xff, 0xff, 0xff, 0xff, 0x0f]), LOOSE)).toMatchObject({ ok: false, passed: "malformed" });
+    expect(scanTraceRequest(new Uint8Array([0x0a, 0xff, 0xff, 0xff, 0xff, 0x0f]), LOOSE)).toMatchObject({
+      ok: false,
+      passed: "malformed",
+    });
   });
 });
 

@@ -12,7 +12,20 @@ import { runSteps } from "../domain/plan-append";
 /** How each message's fields are read, as root.js (opentelemetry-proto, trace only) reads them. */
 type Read = "len" | "varint" | "int64" | "fixed64" | "fixed32" | "string*" | Message;
 type Message =
-  | "Request" | "ResourceSpans" | "Resource" | "EntityRef" | "ScopeSpans" | "Scope" | "Span" | "Event" | "Link" | "Status" | "KeyValue" | "AnyValue" | "ArrayValue" | "KeyValueList";
+  | "Request"
+  | "ResourceSpans"
+  | "Resource"
+  | "EntityRef"
+  | "ScopeSpans"
+  | "Scope"
+  | "Span"
+  | "Event"
+  | "Link"
+  | "Status"
+  | "KeyValue"
+  | "AnyValue"
+  | "ArrayValue"
+  | "KeyValueList";
 const FIELDS: Record<Message, Record<number, Read>> = {
   Request: { 1: "ResourceSpans" },
   ResourceSpans: { 1: "Resource", 2: "ScopeSpans", 3: "len" },
@@ -21,7 +34,24 @@ const FIELDS: Record<Message, Record<number, Read>> = {
   EntityRef: { 1: "len", 2: "len", 3: "string*", 4: "string*" },
   ScopeSpans: { 1: "Scope", 2: "Span", 3: "len" },
   Scope: { 1: "len", 2: "len", 3: "KeyValue", 4: "varint" },
-  Span: { 1: "len", 2: "len", 3: "len", 4: "len", 16: "fixed32", 5: "len", 6: "varint", 7: "fixed64", 8: "fixed64", 9: "KeyValue", 10: "varint", 11: "Event", 12: "varint", 13: "Link", 14: "varint", 15: "Status" },
+  Span: {
+    1: "len",
+    2: "len",
+    3: "len",
+    4: "len",
+    16: "fixed32",
+    5: "len",
+    6: "varint",
+    7: "fixed64",
+    8: "fixed64",
+    9: "KeyValue",
+    10: "varint",
+    11: "Event",
+    12: "varint",
+    13: "Link",
+    14: "varint",
+    15: "Status",
+  },
   Event: { 1: "fixed64", 2: "len", 3: "KeyValue", 4: "varint" },
   Link: { 1: "len", 2: "len", 3: "len", 4: "KeyValue", 5: "varint", 6: "fixed32" },
   Status: { 2: "len", 3: "varint" },
@@ -33,7 +63,9 @@ const FIELDS: Record<Message, Record<number, Read>> = {
 
 export type WireLimits = { maxSpans: number; maxItems: number; maxDepth: number };
 /** What the walk found: the counts, or which bound was passed first (the walk stops there). */
-export type WireScan = { ok: true; spans: number; items: number } | { ok: false; passed: "spans" | "items" | "depth" | "malformed"; message: string };
+export type WireScan =
+  | { ok: true; spans: number; items: number }
+  | { ok: false; passed: "spans" | "items" | "depth" | "malformed"; message: string };
 
 class Passed extends Error {
   constructor(readonly bound: "spans" | "items" | "depth") {

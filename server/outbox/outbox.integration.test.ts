@@ -24,9 +24,15 @@ const recorder = (fail = 0): OutboxConsumer & { batches: OutboxBatch[]; failures
   return c;
 };
 
-const start = (db: TestDatabase, outboxConsumers: OutboxConsumer[] = []) => startServerOn(db, {}, { outboxConsumers });
+const start = (db: TestDatabase, outboxConsumers: OutboxConsumer[] = []) =>
+  startServerOn(db, {}, { outboxConsumers });
 
-const block = (planId: string, verdict: "BLOCK" | "APPROVE") => ({ type: "plan.review", actor: "guard", role: "contract_guardian", body: { verdict, rationale: "scope creep", planId } });
+const block = (planId: string, verdict: "BLOCK" | "APPROVE") => ({
+  type: "plan.review",
+  actor: "guard",
+  role: "contract_guardian",
+  body: { verdict, rationale: "scope creep", planId },
+});
 const note = (text: string) => ({ type: "note", actor: "guard", body: { kind: "STATUS", text } });
 
 describe.each(testProviders())("the outbox on %s", (provider) => {
@@ -55,13 +61,18 @@ describe.each(testProviders())("the outbox on %s", (provider) => {
 
     const mine = consumer.batches.filter((b) => b.podId === podId);
     const head = (await api(server.url, "GET", `/api/v1/pods/${podId}/state`)).body.seq as number;
-    const covered = mine.flatMap((b) => Array.from({ length: b.toSeq - b.fromSeq + 1 }, (_, i) => b.fromSeq + i));
+    const covered = mine.flatMap((b) =>
+      Array.from({ length: b.toSeq - b.fromSeq + 1 }, (_, i) => b.fromSeq + i),
+    );
     expect(covered).toEqual(Array.from({ length: head }, (_, i) => i + 1));
     const opened = mine.flatMap((b) => b.opened.map((item) => item.id));
     const closed = mine.flatMap((b) => b.closed);
     expect(opened).toEqual(["plan:p1"]);
     expect(closed).toEqual(["plan:p1"]);
-    expect(mine.find((b) => b.opened.length)!.opened[0]).toMatchObject({ kind: "plan_blocked", subject: { kind: "plan", id: "p1" } });
+    expect(mine.find((b) => b.opened.length)!.opened[0]).toMatchObject({
+      kind: "plan_blocked",
+      subject: { kind: "plan", id: "p1" },
+    });
     expect(await rawSql(db, "SELECT id FROM outbox")).toEqual([]);
   });
 
@@ -74,10 +85,14 @@ describe.each(testProviders())("the outbox on %s", (provider) => {
     try {
       const { podId } = await agentPod(server.url, "flaky", { guard: "contract_guardian" });
       await api(server.url, "POST", `/api/v1/pods/${podId}/events`, { events: [block("p2", "BLOCK")] });
-      await expect.poll(() => flaky.batches.some((b) => b.opened.some((i) => i.id === "plan:p2")), { timeout: 5000 }).toBe(true);
+      await expect
+        .poll(() => flaky.batches.some((b) => b.opened.some((i) => i.id === "plan:p2")), { timeout: 5000 })
+        .toBe(true);
       expect(flaky.failures).toBe(2);
       await dispatcher.drain();
-      await expect.poll(async () => (await rawSql(db, "SELECT id FROM outbox")).length, { timeout: 5000 }).toBe(0);
+      await expect
+        .poll(async () => (await rawSql(db, "SELECT id FROM outbox")).length, { timeout: 5000 })
+        .toBe(0);
     } finally {
       await dispatcher.stop();
       server.app.outbox.start();

@@ -8,7 +8,15 @@ import type { OutboxRow, TapeStore } from "../db/tape-store";
 import type { InboxItem } from "../domain/state/pod-state";
 import type { TapeBus } from "../tape/bus";
 
-export type OutboxBatch = { id: number; podId: string; fromSeq: number; toSeq: number; opened: InboxItem[]; closed: string[]; createdAt: string };
+export type OutboxBatch = {
+  id: number;
+  podId: string;
+  fromSeq: number;
+  toSeq: number;
+  opened: InboxItem[];
+  closed: string[];
+  createdAt: string;
+};
 
 /**
  * One run of the dispatcher: the rows it claimed were all committed before it began, so what a
@@ -127,7 +135,11 @@ export class OutboxDispatcher {
       const now = Date.now();
       let rows: OutboxRow[];
       try {
-        rows = await this.store.claimOutbox(size, new Date(now).toISOString(), new Date(now + (this.options.leaseMs ?? 60_000)).toISOString());
+        rows = await this.store.claimOutbox(
+          size,
+          new Date(now).toISOString(),
+          new Date(now + (this.options.leaseMs ?? 60_000)).toISOString(),
+        );
       } catch (error) {
         if (!this.stopped) console.error("podwatch: the outbox could not be read; retrying", error);
         return;
@@ -149,7 +161,10 @@ export class OutboxDispatcher {
         await consumer.take(batch, run);
       } catch (error) {
         ok = false;
-        console.error(`podwatch: outbox consumer ${consumer.name} failed on pod ${row.podId} seqs ${row.fromSeq}–${row.toSeq}; it will be retried`, error);
+        console.error(
+          `podwatch: outbox consumer ${consumer.name} failed on pod ${row.podId} seqs ${row.fromSeq}–${row.toSeq}; it will be retried`,
+          error,
+        );
       }
     }
     // A failed row stays claimed until its lease ends, then it is handed over again (to all: they are idempotent).
@@ -159,5 +174,13 @@ export class OutboxDispatcher {
 
 function toBatch(row: OutboxRow): OutboxBatch {
   const inbox = JSON.parse(row.inbox) as { opened: InboxItem[]; closed: string[] };
-  return { id: Number(row.id), podId: row.podId, fromSeq: Number(row.fromSeq), toSeq: Number(row.toSeq), opened: inbox.opened, closed: inbox.closed, createdAt: row.createdAt };
+  return {
+    id: Number(row.id),
+    podId: row.podId,
+    fromSeq: Number(row.fromSeq),
+    toSeq: Number(row.toSeq),
+    opened: inbox.opened,
+    closed: inbox.closed,
+    createdAt: row.createdAt,
+  };
 }

@@ -14,19 +14,49 @@ import { toPodSummary } from "./pod-summary";
  * Who creates it: a person joins as the pod's admin; automation (the admin token) only names itself
  * on the tape. `as`: who appends the first events (the write path checks them like any other).
  */
-export type PodCreator = { actor: string; person?: { memberId: string; displayName: string }; as: AppendIdentity };
+export type PodCreator = {
+  actor: string;
+  person?: { memberId: string; displayName: string };
+  as: AppendIdentity;
+};
 
-export async function createPod(store: TapeStore, bus: TapeBus, append: AppendEvents, req: TCreatePodRequest, creator: PodCreator): Promise<PodSummary> {
+export async function createPod(
+  store: TapeStore,
+  bus: TapeBus,
+  append: AppendEvents,
+  req: TCreatePodRequest,
+  creator: PodCreator,
+): Promise<PodSummary> {
   const id = randomUUID();
   await store.prisma.pod.create({
-    data: { id, name: req.name, mode: req.mode, scope: req.scope || null, createdAt: new Date().toISOString(), headHash: GENESIS_HASH },
+    data: {
+      id,
+      name: req.name,
+      mode: req.mode,
+      scope: req.scope || null,
+      createdAt: new Date().toISOString(),
+      headHash: GENESIS_HASH,
+    },
   });
   const events: TEvent[] = [];
   if (creator.person) {
-    events.push({ type: "member.joined", actor: creator.actor, body: { memberId: creator.person.memberId, kind: "human", displayName: creator.person.displayName, access: "admin" } });
+    events.push({
+      type: "member.joined",
+      actor: creator.actor,
+      body: {
+        memberId: creator.person.memberId,
+        kind: "human",
+        displayName: creator.person.displayName,
+        access: "admin",
+      },
+    });
   }
   if (req.scope && req.successCriteria?.length) {
-    const body = { scope: req.scope, successCriteria: req.successCriteria, ...(req.cadenceMinutes ? { cadenceMinutes: req.cadenceMinutes } : {}) };
+    const body = {
+      scope: req.scope,
+      successCriteria: req.successCriteria,
+      ...(req.cadenceMinutes ? { cadenceMinutes: req.cadenceMinutes } : {}),
+    };
     events.push({ type: "pod.scope_agreed", actor: creator.actor, body });
   }
   if (events.length) {
@@ -40,5 +70,5 @@ export async function createPod(store: TapeStore, bus: TapeBus, append: AppendEv
     }
   }
   bus.emit("pod-created", { podId: id });
-  return toPodSummary((await store.prisma.pod.findUniqueOrThrow({ where: { id } })));
+  return toPodSummary(await store.prisma.pod.findUniqueOrThrow({ where: { id } }));
 }

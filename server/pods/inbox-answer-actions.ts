@@ -15,7 +15,9 @@ export const decideAction = definePodAction({
 export const answerEscalationAction = definePodAction({
   schema: ZAnswerEscalationInput,
   need: "approver" as const,
-  events: (a, actor) => [{ type: "escalation.answered" as const, actor, body: { escalationId: a.escalationId, answer: a.answer } }],
+  events: (a, actor) => [
+    { type: "escalation.answered" as const, actor, body: { escalationId: a.escalationId, answer: a.answer } },
+  ],
 });
 
 /** Allows or denies a held tool call; "session" and "always" are remembered by the reducer, on the tape. */

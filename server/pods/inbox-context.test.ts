@@ -4,8 +4,15 @@ import { describe, expect, it } from "vitest";
 import { inboxCards } from "./inbox-context";
 import { HASH, Tape } from "../testing/reducer-tape";
 
-const seed = (name: string) => JSON.parse(readFileSync(join(import.meta.dirname, "..", "testing", "seed-examples", name), "utf8"));
-const bundle = (bundleId: string, exit_code = 0) => ({ bundleId, commands: [{ command: "npm test", exit_code }], artifacts: [], env: { commit: "c1" }, manifestHash: HASH });
+const seed = (name: string) =>
+  JSON.parse(readFileSync(join(import.meta.dirname, "..", "testing", "seed-examples", name), "utf8"));
+const bundle = (bundleId: string, exit_code = 0) => ({
+  bundleId,
+  commands: [{ command: "npm test", exit_code }],
+  artifacts: [],
+  env: { commit: "c1" },
+  manifestHash: HASH,
+});
 
 describe("the inbox card's context: what backs a decision", () => {
   it("a task to approve: the review verdict and comments, its evidence and each proof gate", () => {
@@ -23,9 +30,16 @@ describe("the inbox card's context: what backs a decision", () => {
     t.add("task.review_requested", "impl", { taskId: "42", evidenceIds: ["ev-ok"] });
     t.add("review", "rev", { taskId: "42", verdict: "approve", comments: "Looks right" });
     const [card] = inboxCards(t.state);
-    expect(card!.context).toMatchObject({ kind: "task", taskId: "42", description: "login endpoint", review: { verdict: "approve", by: "rev", comments: "Looks right" } });
+    expect(card!.context).toMatchObject({
+      kind: "task",
+      taskId: "42",
+      description: "login endpoint",
+      review: { verdict: "approve", by: "rev", comments: "Looks right" },
+    });
     if (card!.context?.kind !== "task") throw new Error("not a task card");
-    expect(card!.context.evidence).toEqual([expect.objectContaining({ bundleId: "ev-ok", passed: true, commandCount: 1, failedCommands: 0 })]);
+    expect(card!.context.evidence).toEqual([
+      expect.objectContaining({ bundleId: "ev-ok", passed: true, commandCount: 1, failedCommands: 0 }),
+    ]);
     const [p] = card!.context.proofs;
     expect(p).toMatchObject({ workcellId: "wc-42-20250115T143022Z", status: "failed" });
     expect(p!.gates.find((g) => g.name === "test")).toEqual({ name: "test", passed: false });
@@ -35,11 +49,20 @@ describe("the inbox card's context: what backs a decision", () => {
   it("a delivered job: amount, currency, terms, acceptance tests and its evidence", () => {
     const t = Tape.team();
     t.add("evidence.bundle", "impl", bundle("ev-j", 1));
-    t.add("job.posted", "ana", { jobId: "j1", scope: "Rate limiting", acceptanceTests: ["5 req/min → 429"], settlement: { amount: 500, currency: "USD", terms: "on acceptance" } });
+    t.add("job.posted", "ana", {
+      jobId: "j1",
+      scope: "Rate limiting",
+      acceptanceTests: ["5 req/min → 429"],
+      settlement: { amount: 500, currency: "USD", terms: "on acceptance" },
+    });
     t.add("job.funded", "ana", { jobId: "j1" });
     t.add("job.delivered", "impl", { jobId: "j1", evidenceIds: ["ev-j"] });
     expect(inboxCards(t.state)[0]!.context).toMatchObject({
-      kind: "job", jobId: "j1", settlement: { amount: 500, currency: "USD", terms: "on acceptance" }, acceptanceTests: ["5 req/min → 429"], escrow: "funded",
+      kind: "job",
+      jobId: "j1",
+      settlement: { amount: 500, currency: "USD", terms: "on acceptance" },
+      acceptanceTests: ["5 req/min → 429"],
+      escrow: "funded",
       evidence: [{ bundleId: "ev-j", passed: false, failedCommands: 1 }],
     });
   });
@@ -48,10 +71,22 @@ describe("the inbox card's context: what backs a decision", () => {
     const t = Tape.team();
     t.add("task.added", "impl", { taskId: "t1", description: "deploy" });
     t.bundle("ev-e");
-    t.add("escalation", "impl", { escalationId: "q1", kind: "risk_tolerance", question: "Friday?", options: ["Yes", "No"], taskId: "t1", evidenceIds: ["ev-e"] });
+    t.add("escalation", "impl", {
+      escalationId: "q1",
+      kind: "risk_tolerance",
+      question: "Friday?",
+      options: ["Yes", "No"],
+      taskId: "t1",
+      evidenceIds: ["ev-e"],
+    });
     expect(inboxCards(t.state)[0]!.context).toEqual({
-      kind: "escalation", escalationKind: "risk_tolerance", question: "Friday?", askedBy: "impl", options: ["Yes", "No"],
-      task: { taskId: "t1", description: "deploy" }, evidence: [expect.objectContaining({ bundleId: "ev-e", passed: true })],
+      kind: "escalation",
+      escalationKind: "risk_tolerance",
+      question: "Friday?",
+      askedBy: "impl",
+      options: ["Yes", "No"],
+      task: { taskId: "t1", description: "deploy" },
+      evidence: [expect.objectContaining({ bundleId: "ev-e", passed: true })],
     });
   });
 

@@ -9,13 +9,36 @@ import type { Identity } from "../domain/access/policy";
 describe("server actions' events", () => {
   let s: TestServer;
   let podId: string;
-  const ana: Identity = { kind: "user", userId: "u-ana", email: "ana@example.com", name: "Ana", isAdmin: false } as Identity;
+  const ana: Identity = {
+    kind: "user",
+    userId: "u-ana",
+    email: "ana@example.com",
+    name: "Ana",
+    isAdmin: false,
+  } as Identity;
   const longId = `t${"x".repeat(198)}`; // 199 characters: a valid task id whose parts' ids ("….10") would not be
   beforeAll(async () => {
     s = await startTestServer("sqlite");
     podId = (await api(s.url, "POST", "/api/v1/pods", { name: "actions", mode: "collaboration" })).body.id;
-    expect((await api(s.url, "POST", `/api/v1/pods/${podId}/members`, { memberId: "ana@example.com", kind: "human", displayName: "Ana", roles: ["approver"] })).status).toBe(201);
-    expect((await api(s.url, "POST", `/api/v1/pods/${podId}/events`, { type: "task.added", actor: "admin", body: { taskId: longId, description: "big" } })).status).toBe(201);
+    expect(
+      (
+        await api(s.url, "POST", `/api/v1/pods/${podId}/members`, {
+          memberId: "ana@example.com",
+          kind: "human",
+          displayName: "Ana",
+          roles: ["approver"],
+        })
+      ).status,
+    ).toBe(201);
+    expect(
+      (
+        await api(s.url, "POST", `/api/v1/pods/${podId}/events`, {
+          type: "task.added",
+          actor: "admin",
+          body: { taskId: longId, description: "big" },
+        })
+      ).status,
+    ).toBe(201);
   });
   afterAll(() => s.stop());
 
@@ -29,7 +52,15 @@ describe("server actions' events", () => {
   });
 
   it("that are valid are stored as the person", async () => {
-    expect((await api(s.url, "POST", `/api/v1/pods/${podId}/events`, { type: "task.added", actor: "admin", body: { taskId: "t1", description: "small" } })).status).toBe(201);
+    expect(
+      (
+        await api(s.url, "POST", `/api/v1/pods/${podId}/events`, {
+          type: "task.added",
+          actor: "admin",
+          body: { taskId: "t1", description: "small" },
+        })
+      ).status,
+    ).toBe(201);
     const r = await performPodAction(s.app, ana, splitTaskAction, { podId, taskId: "t1", parts: ["a", "b"] });
     expect(r.ok).toBe(true);
   });

@@ -22,8 +22,23 @@ export type PodAction<S extends z.ZodType<{ podId: string }>> = {
 export const definePodAction = <S extends z.ZodType<{ podId: string }>>(action: PodAction<S>) => action;
 
 /** The action itself, given who asks (testable without a request). */
-export async function performPodAction<S extends z.ZodType<{ podId: string }>>(app: AppContext, identity: Identity, { schema, need, events }: PodAction<S>, raw: unknown): Promise<ActionResult> {
-  const r = await performPodCall(app, identity, { schema, need, run: async (_app, input, actor, as) => app.append(input.podId, events(input, actor).map(asTheApiWould), as) }, raw);
+export async function performPodAction<S extends z.ZodType<{ podId: string }>>(
+  app: AppContext,
+  identity: Identity,
+  { schema, need, events }: PodAction<S>,
+  raw: unknown,
+): Promise<ActionResult> {
+  const r = await performPodCall(
+    app,
+    identity,
+    {
+      schema,
+      need,
+      run: async (_app, input, actor, as) =>
+        app.append(input.podId, events(input, actor).map(asTheApiWould), as),
+    },
+    raw,
+  );
   return r.ok ? { ok: true, seqs: r.value.map((a) => a.seq) } : r;
 }
 
@@ -35,7 +50,11 @@ function asTheApiWould(event: TEvent): TEvent {
   const r = ZEventInput.safeParse(event);
   if (r.success) return r.data;
   const issue = r.error.issues[0]!;
-  throw new AppError(400, "invalid_request", `this would record an invalid ${event.type}: ${issue.path.join(".")}: ${issue.message}`);
+  throw new AppError(
+    400,
+    "invalid_request",
+    `this would record an invalid ${event.type}: ${issue.path.join(".")}: ${issue.message}`,
+  );
 }
 
 /** A server action that calls a use-case (not only appends); what it returns goes back to this caller only. */
@@ -49,9 +68,19 @@ export type PodCall<S extends z.ZodType<{ podId: string }>, T> = {
 export const definePodCall = <S extends z.ZodType<{ podId: string }>, T>(call: PodCall<S, T>) => call;
 
 /** The one chain: parse → may they, on this pod → run as the signed-in person → a result the form can show. */
-export async function performPodCall<S extends z.ZodType<{ podId: string }>, T>(app: AppContext, identity: Identity, { schema, need, run }: PodCall<S, T>, raw: unknown): Promise<CallResult<T>> {
+export async function performPodCall<S extends z.ZodType<{ podId: string }>, T>(
+  app: AppContext,
+  identity: Identity,
+  { schema, need, run }: PodCall<S, T>,
+  raw: unknown,
+): Promise<CallResult<T>> {
   const parsed = schema.safeParse(raw);
-  if (!parsed.success) return { ok: false, code: "invalid_request", error: parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ") };
+  if (!parsed.success)
+    return {
+      ok: false,
+      code: "invalid_request",
+      error: parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; "),
+    };
   const input = parsed.data;
   const verdict = requirePodAccess(identity, input.podId, await app.store.readState(input.podId), need);
   if (!verdict.ok) return { ok: false, code: verdict.code, error: verdict.message };

@@ -19,7 +19,11 @@ function tapeOf(steps: Parameters<typeof acceptHistory>[1], setup: unknown[] = [
   let s = emptyPodState();
   const events: AppliedEvent[] = [];
   for (const input of [...TEAM_SETUP, ...setup]) {
-    const e = { ...ZEventInput.parse(input), seq: s.seq + 1, receivedAt: "2026-11-22T09:59:00.000Z" } as AppliedEvent;
+    const e = {
+      ...ZEventInput.parse(input),
+      seq: s.seq + 1,
+      receivedAt: "2026-11-22T09:59:00.000Z",
+    } as AppliedEvent;
     s = applyEvent(s, e);
     events.push(e);
   }
@@ -55,11 +59,23 @@ function checkFrames(steps: Parameters<typeof acceptHistory>[1], cuts: number[],
 
 describe("a pod's change notice", () => {
   it("turns the view at any seq of a frame into the view at its end, for random histories and frames", () => {
-    fc.assert(fc.property(historySteps(120), fc.array(fc.integer({ min: 1, max: 6 }), { minLength: 1, maxLength: 200 }), (steps, cuts) => void checkFrames(steps, cuts)), { numRuns: 60 });
+    fc.assert(
+      fc.property(
+        historySteps(120),
+        fc.array(fc.integer({ min: 1, max: 6 }), { minLength: 1, maxLength: 200 }),
+        (steps, cuts) => void checkFrames(steps, cuts),
+      ),
+      { numRuns: 60 },
+    );
   });
 
   it("does so on pods whose records are shared tries (a plan of many tasks)", () => {
-    const tasks = Array.from({ length: 24 }, (_, i) => ({ task_id: `t${i + 1}`, description: "d", status: "pending", metadata: {} }));
+    const tasks = Array.from({ length: 24 }, (_, i) => ({
+      task_id: `t${i + 1}`,
+      description: "d",
+      status: "pending",
+      metadata: {},
+    }));
     const plan = [{ type: "plan.imported", actor: "chair-1", body: { plan: { tasks } } }];
     let shared = 0;
     const frames = fc.array(fc.integer({ min: 1, max: 6 }), { minLength: 1, maxLength: 200 });
@@ -74,17 +90,52 @@ describe("a pod's change notice", () => {
   });
 
   it("carries only what an event touched: a note on a pod with many tasks sends no task", () => {
-    let s = applyEvent(emptyPodState(), { ...ZEventInput.parse(TEAM_SETUP[0]), seq: 1, receivedAt: "2026-11-22T09:59:00.000Z" } as AppliedEvent);
-    const add = (taskId: string) => ({ id: crypto.randomUUID(), type: "task.added", actor: "admin", body: { taskId, description: `Task ${taskId}` } });
-    for (let i = 0; i < 200; i++) s = applyEvent(s, { ...ZEventInput.parse(add(`t${i}`)), seq: s.seq + 1, receivedAt: "2026-11-22T10:00:00.000Z" } as AppliedEvent);
-    const note = ZEventInput.parse({ id: crypto.randomUUID(), type: "note", actor: "admin", body: { kind: "STATUS", text: "all well" } });
-    const after = applyEvent(s, { ...note, seq: s.seq + 1, receivedAt: "2026-11-22T10:00:01.000Z" } as AppliedEvent);
+    let s = applyEvent(emptyPodState(), {
+      ...ZEventInput.parse(TEAM_SETUP[0]),
+      seq: 1,
+      receivedAt: "2026-11-22T09:59:00.000Z",
+    } as AppliedEvent);
+    const add = (taskId: string) => ({
+      id: crypto.randomUUID(),
+      type: "task.added",
+      actor: "admin",
+      body: { taskId, description: `Task ${taskId}` },
+    });
+    for (let i = 0; i < 200; i++)
+      s = applyEvent(s, {
+        ...ZEventInput.parse(add(`t${i}`)),
+        seq: s.seq + 1,
+        receivedAt: "2026-11-22T10:00:00.000Z",
+      } as AppliedEvent);
+    const note = ZEventInput.parse({
+      id: crypto.randomUUID(),
+      type: "note",
+      actor: "admin",
+      body: { kind: "STATUS", text: "all well" },
+    });
+    const after = applyEvent(s, {
+      ...note,
+      seq: s.seq + 1,
+      receivedAt: "2026-11-22T10:00:01.000Z",
+    } as AppliedEvent);
     const delta = podStateDelta(s, after);
     expect(delta.lists.board).toBeUndefined();
     expect(JSON.stringify(delta).length).toBeLessThan(1_000);
 
-    const moved = ZEventInput.parse({ id: crypto.randomUUID(), type: "task.updated", actor: "admin", body: { taskId: "t7", status: "in_progress" } });
-    const moving = podStateDelta(after, applyEvent(after, { ...moved, seq: after.seq + 1, receivedAt: "2026-11-22T10:00:02.000Z" } as AppliedEvent));
+    const moved = ZEventInput.parse({
+      id: crypto.randomUUID(),
+      type: "task.updated",
+      actor: "admin",
+      body: { taskId: "t7", status: "in_progress" },
+    });
+    const moving = podStateDelta(
+      after,
+      applyEvent(after, {
+        ...moved,
+        seq: after.seq + 1,
+        receivedAt: "2026-11-22T10:00:02.000Z",
+      } as AppliedEvent),
+    );
     expect(moving.lists.board?.put.map((t) => t.taskId)).toEqual(["t7"]);
     expect(moving.order).toBeUndefined();
   });

@@ -15,7 +15,11 @@ import { presentTask, presentUsage } from "./present-pod-state";
 type Lists = PodStateDelta["lists"];
 
 /** The items of `next` that are not the very ones of `prev` (presented), and the keys gone. */
-function diffRecord<T, V>(prev: Record<string, T>, next: Record<string, T>, present: (value: T, key: string) => V) {
+function diffRecord<T, V>(
+  prev: Record<string, T>,
+  next: Record<string, T>,
+  present: (value: T, key: string) => V,
+) {
   const { put, drop } = changedKeys(prev, next);
   return put.length || drop.length ? { put: put.map((key) => present(next[key]!, key)), drop } : undefined;
 }
@@ -27,7 +31,8 @@ function tail<T>(prev: T[], next: T[]) {
   return { from: prev.length, items: next.slice(prev.length) };
 }
 
-const own = <T>(record: Record<string, T>, key: string) => (Object.hasOwn(record, key) ? record[key] : undefined);
+const own = <T>(record: Record<string, T>, key: string) =>
+  Object.hasOwn(record, key) ? record[key] : undefined;
 
 /**
  * The tasks whose gates may read differently (failingGates): a bundle's verdict never changes and
@@ -58,9 +63,16 @@ function boardDelta(prev: PodState, next: PodState) {
   const changed = new Set(put);
   const suspects = gateSuspects(prev, next);
   for (const id of suspects === "all" ? next.taskOrder : suspects) {
-    if (!changed.has(id) && Object.hasOwn(next.tasks, id) && failingGates(prev, id).join("\n") !== failingGates(next, id).join("\n")) changed.add(id);
+    if (
+      !changed.has(id) &&
+      Object.hasOwn(next.tasks, id) &&
+      failingGates(prev, id).join("\n") !== failingGates(next, id).join("\n")
+    )
+      changed.add(id);
   }
-  return changed.size || drop.length ? { put: [...changed].map((id) => presentTask(next, id)), drop } : undefined;
+  return changed.size || drop.length
+    ? { put: [...changed].map((id) => presentTask(next, id)), drop }
+    : undefined;
 }
 
 /** Inbox cards carry context from the whole state (the task, its evidence, the job…): compared as JSON, they are few. */
@@ -73,11 +85,14 @@ function inboxDelta(prev: PodState, next: PodState) {
 }
 
 /** Whether the inbox's cards (as GET /inbox shows them, with their context) differ. */
-export const inboxCardsChanged = (prev: PodState, next: PodState) => viewMayDiffer(prev, next) && inboxDelta(prev, next) !== undefined;
+export const inboxCardsChanged = (prev: PodState, next: PodState) =>
+  viewMayDiffer(prev, next) && inboxDelta(prev, next) !== undefined;
 
 /** Whether anything but the seq and the signals (which the view does not show) changed. */
 const viewMayDiffer = (prev: PodState, next: PodState) =>
-  (Object.keys(next) as (keyof PodState)[]).some((key) => key !== "seq" && key !== "signals" && prev[key] !== next[key]);
+  (Object.keys(next) as (keyof PodState)[]).some(
+    (key) => key !== "seq" && key !== "signals" && prev[key] !== next[key],
+  );
 
 export function podStateDelta(prev: PodState, next: PodState): PodStateDelta {
   const delta: PodStateDelta = { fromSeq: prev.seq, seq: next.seq, set: {}, lists: {}, tails: {} };
@@ -93,7 +108,8 @@ export function podStateDelta(prev: PodState, next: PodState): PodStateDelta {
     sessions: diffRecord(prev.sessions, next.sessions, (v) => v),
     members: diffRecord(prev.members, next.members, (v) => v),
   };
-  for (const key of Object.keys(lists) as DeltaList[]) if (lists[key]) (delta.lists as Record<string, unknown>)[key] = lists[key];
+  for (const key of Object.keys(lists) as DeltaList[])
+    if (lists[key]) (delta.lists as Record<string, unknown>)[key] = lists[key];
   for (const key of ["roleHistory", "handoffs", "decisions"] as const) {
     const t = tail<unknown>(prev[key], next[key]);
     if (t === null) delta.set = { ...delta.set, [key]: next[key] };
@@ -108,7 +124,8 @@ export function podStateDelta(prev: PodState, next: PodState): PodStateDelta {
   if (prev.lastCheckpoint !== next.lastCheckpoint) set.lastCheckpoint = next.lastCheckpoint;
   if (prev.planBlocks !== next.planBlocks) set.planBlocks = Object.values(next.planBlocks);
   if (prev.usage !== next.usage) set.usage = presentUsage(next);
-  if (prev.policies !== next.policies || prev.recordPrompts !== next.recordPrompts) set.toolPolicies = { policies: next.policies, recordPrompts: next.recordPrompts };
+  if (prev.policies !== next.policies || prev.recordPrompts !== next.recordPrompts)
+    set.toolPolicies = { policies: next.policies, recordPrompts: next.recordPrompts };
   if (prev.cadence !== next.cadence) {
     const cadence = cadenceAdherence(next);
     if (JSON.stringify(cadence) !== JSON.stringify(cadenceAdherence(prev))) set.cadence = cadence;
@@ -117,4 +134,5 @@ export function podStateDelta(prev: PodState, next: PodState): PodStateDelta {
 }
 
 /** True when the notice carries nothing but the new seq. */
-export const isEmptyDelta = (d: PodStateDelta) => !Object.keys(d.set).length && !Object.keys(d.lists).length && !Object.keys(d.tails).length && !d.order;
+export const isEmptyDelta = (d: PodStateDelta) =>
+  !Object.keys(d.set).length && !Object.keys(d.lists).length && !Object.keys(d.tails).length && !d.order;

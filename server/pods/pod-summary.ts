@@ -1,6 +1,15 @@
 import type { PodSummary } from "../wire/pods";
 
-type PodRow = { id: string; name: string; mode: string; scope: string | null; createdAt: string; headSeq: number; headHash: string; archivedAt: string | null };
+type PodRow = {
+  id: string;
+  name: string;
+  mode: string;
+  scope: string | null;
+  createdAt: string;
+  headSeq: number;
+  headHash: string;
+  archivedAt: string | null;
+};
 
 export function toPodSummary(p: PodRow): PodSummary {
   return {

@@ -33,8 +33,14 @@ export function presentPodState(s: PodState): PodStateView {
   };
 }
 
-export const presentTask = (s: PodState, id: string): PodStateView["board"][number] => ({ ...s.tasks[id]!, failingGates: failingGates(s, id) });
+export const presentTask = (s: PodState, id: string): PodStateView["board"][number] => ({
+  ...s.tasks[id]!,
+  failingGates: failingGates(s, id),
+});
 export const presentUsage = (s: PodState): PodStateView["usage"] =>
-  Object.entries(s.usage).flatMap(([agentId, models]) => Object.entries(models).map(([model, u]) => ({ ...u, agentId, model })));
+  Object.entries(s.usage).flatMap(([agentId, models]) =>
+    Object.entries(models).map(([model, u]) => ({ ...u, agentId, model })),
+  );
 /** The most recently active session first. */
-export const bySessionActivity = (a: { last: { seq: number } }, b: { last: { seq: number } }) => b.last.seq - a.last.seq;
+export const bySessionActivity = (a: { last: { seq: number } }, b: { last: { seq: number } }) =>
+  b.last.seq - a.last.seq;

@@ -13,14 +13,27 @@ import type { NotifyLevel } from "../wire/notifications";
 export async function readInbox(store: TapeStore, identity: Identity, podId?: string): Promise<InboxEntry[]> {
   const entries: InboxEntry[] = [];
   // A person's notification preferences decide what their default view shows (server/notify/preferences.ts).
-  const levels = identity.kind === "user" ? await readLevels(store, identity.userId) : new Map<string, NotifyLevel>();
-  for (const { pod, state, access } of await visiblePods(store, identity, podId === undefined ? undefined : new Set([podId]))) {
+  const levels =
+    identity.kind === "user" ? await readLevels(store, identity.userId) : new Map<string, NotifyLevel>();
+  for (const { pod, state, access } of await visiblePods(
+    store,
+    identity,
+    podId === undefined ? undefined : new Set([podId]),
+  )) {
     const canAct = identity.kind === "user" && atLeast(access, "approver");
     const level = levels.get(pod.id) ?? "all";
     for (const item of Object.values(state.inbox)) {
       if (!maySeeItem(access, item)) continue;
       const blockedBy = item.subject.kind === "task" ? failingGates(state, item.subject.id) : [];
-      entries.push({ ...item, context: inboxContext(state, item), podId: pod.id, podName: pod.name, canAct, blockedBy, muted: !levelAllows(level, item.kind) });
+      entries.push({
+        ...item,
+        context: inboxContext(state, item),
+        podId: pod.id,
+        podName: pod.name,
+        canAct,
+        blockedBy,
+        muted: !levelAllows(level, item.kind),
+      });
     }
   }
   return entries.sort((a, b) => a.at.localeCompare(b.at));

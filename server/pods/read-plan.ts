@@ -6,7 +6,13 @@ export function planJson(s: PodState): PlanRead {
   return {
     tasks: s.taskOrder.map((id) => {
       const t = s.tasks[id]!;
-      return { task_id: t.taskId, description: t.description, status: t.status, metadata: t.metadata, ...(t.dependsOn.length ? { depends_on: t.dependsOn } : {}) };
+      return {
+        task_id: t.taskId,
+        description: t.description,
+        status: t.status,
+        metadata: t.metadata,
+        ...(t.dependsOn.length ? { depends_on: t.dependsOn } : {}),
+      };
     }),
   };
 }

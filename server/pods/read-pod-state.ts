@@ -6,7 +6,12 @@ import type { PodStateView } from "../wire/views";
 import { presentPodState } from "./present-pod-state";
 
 /** The pod's projections now (`current`), or as of `atSeq` (time travel: replayed from the nearest checkpoint below it). */
-export async function readPodState(store: TapeStore, podId: string, current: PodState, atSeq?: number): Promise<PodStateView> {
+export async function readPodState(
+  store: TapeStore,
+  podId: string,
+  current: PodState,
+  atSeq?: number,
+): Promise<PodStateView> {
   if (atSeq === undefined || atSeq >= current.seq) return presentPodState(current);
   if (atSeq < 0) throw invalid("atSeq must be ≥ 0", [{ path: "atSeq", message: "must be ≥ 0" }]);
   return presentPodState(await podHistory(store).stateAt(podId, atSeq));

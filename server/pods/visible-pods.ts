@@ -9,7 +9,11 @@ import { listPods } from "./read-pods";
 export type VisiblePod = { pod: PodSummary; state: PodState; access: Exclude<PodAccess, "none"> };
 
 /** `only`: just these pods (the others' states are not read). */
-export async function visiblePods(store: TapeStore, identity: Identity, only?: Set<string>): Promise<VisiblePod[]> {
+export async function visiblePods(
+  store: TapeStore,
+  identity: Identity,
+  only?: Set<string>,
+): Promise<VisiblePod[]> {
   const visible: VisiblePod[] = [];
   for (const pod of await listPods(store)) {
     if (only && !only.has(pod.id)) continue;

@@ -36,7 +36,11 @@ function sendPage(socket: PodSocket, frame: TapeFrame, timeoutMs: number): Promi
 export type Subscription = { podId: string; afterSeq: number; active: () => boolean; ackTimeoutMs: number };
 
 /** Sends the events after `afterSeq`; returns the last seq sent, or null once the subscription has ended (unsubscribed, replaced, disconnected, or dropped as too slow). */
-export async function sendBacklog(store: TapeStore, socket: PodSocket, sub: Subscription): Promise<number | null> {
+export async function sendBacklog(
+  store: TapeStore,
+  socket: PodSocket,
+  sub: Subscription,
+): Promise<number | null> {
   let cursor = sub.afterSeq;
   let limit = FIRST_READ;
   for (;;) {
@@ -47,9 +51,13 @@ export async function sendBacklog(store: TapeStore, socket: PodSocket, sub: Subs
       // A page is sent only to a socket that takes what it is sent: re-subscribing in a loop
       // without reading would otherwise queue a page per subscribe.
       if (dropIfOverfull(socket)) return null;
-      const acked = await sendPage(socket, { v: WIRE_VERSION, podId: sub.podId, events: page.map((e) => toTapeEvent(e)) }, sub.ackTimeoutMs);
+      const acked = await sendPage(
+        socket,
+        { v: WIRE_VERSION, podId: sub.podId, events: page.map((e) => toTapeEvent(e)) },
+        sub.ackTimeoutMs,
+      );
       if (!sub.active()) return null;
-      if (!acked) return dropSlowConsumer(socket), null;
+      if (!acked) return (dropSlowConsumer(socket), null);
       cursor = page.at(-1)!.seq;
     }
     if (page.length === rows.length && rows.length < limit) return cursor; // the head, as it was when read

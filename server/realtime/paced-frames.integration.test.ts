@@ -11,12 +11,21 @@ import { seqRange } from "../testing/tape-watcher";
 import type { ClientToServerEvents, ServerToClientEvents } from "../wire/socket";
 
 type Client = Socket<ServerToClientEvents, ClientToServerEvents>;
-const note = (text: string) => ({ id: randomUUID(), type: "note", actor: "impl", body: { kind: "STATUS", text } });
+const note = (text: string) => ({
+  id: randomUUID(),
+  type: "note",
+  actor: "impl",
+  body: { kind: "STATUS", text },
+});
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** Keeps every seq it is sent (duplicates too) and counts the live frames (those without an ack). */
 function spectator(url: string, podId: string, afterSeq: number) {
-  const socket: Client = connect(url, { transports: ["websocket"], forceNew: true, auth: { token: TEST_ADMIN_TOKEN } });
+  const socket: Client = connect(url, {
+    transports: ["websocket"],
+    forceNew: true,
+    auth: { token: TEST_ADMIN_TOKEN },
+  });
   const seqs: number[] = [];
   let liveFrames = 0;
   let live = false;
@@ -29,7 +38,8 @@ function spectator(url: string, podId: string, afterSeq: number) {
   socket.on("tape:live", () => (live = true));
   const until = async (seq: number) => {
     for (const start = Date.now(); !live || (seqs.at(-1) ?? afterSeq) < seq; await sleep(10)) {
-      if (Date.now() - start > 20_000) throw new Error(`saw ${seqs.length} events, last ${seqs.at(-1)}, live=${live}`);
+      if (Date.now() - start > 20_000)
+        throw new Error(`saw ${seqs.length} events, last ${seqs.at(-1)}, live=${live}`);
     }
   };
   return { seqs, liveFrames: () => liveFrames, until, isLive: () => live, close: () => socket.close() };
@@ -44,8 +54,11 @@ describe.each(testProviders())("paced live frames on %s", (provider) => {
   afterAll(() => s.stop());
 
   it("gathers a busy pod's commits into fewer frames, and a spectator joining meanwhile misses nothing and gets nothing twice", async () => {
-    const podId: string = (await api(s.url, "POST", "/api/v1/pods", { name: "paced", mode: "collaboration" })).body.id;
-    const seeded = await api(s.url, "POST", `/api/v1/pods/${podId}/events`, { events: Array.from({ length: 300 }, (_, i) => note(`old ${i}`)) });
+    const podId: string = (await api(s.url, "POST", "/api/v1/pods", { name: "paced", mode: "collaboration" }))
+      .body.id;
+    const seeded = await api(s.url, "POST", `/api/v1/pods/${podId}/events`, {
+      events: Array.from({ length: 300 }, (_, i) => note(`old ${i}`)),
+    });
     expect(seeded.status).toBe(201);
     const head = (await api(s.url, "GET", `/api/v1/pods/${podId}`)).body.eventCount as number;
     const watching = [spectator(s.url, podId, head), spectator(s.url, podId, head)];

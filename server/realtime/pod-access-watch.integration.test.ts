@@ -20,16 +20,38 @@ describe.each(testProviders())("pod access on live sockets on %s", (provider) =>
   async function person(email: string) {
     const password = "a long enough password";
     expect((await api(s.url, "POST", "/api/v1/users", { email, name: email, password })).status).toBe(201);
-    const res = await fetch(`${s.url}/api/auth/sign-in/email`, { method: "POST", headers: { "content-type": "application/json", origin: s.url }, body: JSON.stringify({ email, password }) });
-    return res.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+    const res = await fetch(`${s.url}/api/auth/sign-in/email`, {
+      method: "POST",
+      headers: { "content-type": "application/json", origin: s.url },
+      body: JSON.stringify({ email, password }),
+    });
+    return res.headers
+      .getSetCookie()
+      .map((c) => c.split(";")[0])
+      .join("; ");
   }
 
   it("a person removed from a pod stops receiving its tape at once, and is told", async () => {
-    const podId: string = (await api(s.url, "POST", "/api/v1/pods", { name: "watched", mode: "collaboration" })).body.id;
+    const podId: string = (
+      await api(s.url, "POST", "/api/v1/pods", { name: "watched", mode: "collaboration" })
+    ).body.id;
     const email = `viewer-${provider}@example.com`;
     const cookie = await person(email);
-    expect((await api(s.url, "POST", `/api/v1/pods/${podId}/members`, { memberId: email, kind: "human", displayName: "Vic", roles: ["viewer"] })).status).toBe(201);
-    const socket: Client = connect(s.url, { transports: ["websocket"], forceNew: true, extraHeaders: { cookie, origin: s.url } });
+    expect(
+      (
+        await api(s.url, "POST", `/api/v1/pods/${podId}/members`, {
+          memberId: email,
+          kind: "human",
+          displayName: "Vic",
+          roles: ["viewer"],
+        })
+      ).status,
+    ).toBe(201);
+    const socket: Client = connect(s.url, {
+      transports: ["websocket"],
+      forceNew: true,
+      extraHeaders: { cookie, origin: s.url },
+    });
     const texts: string[] = [];
     const errors: string[] = [];
     socket.on("tape:events", (f, ack) => {
@@ -46,7 +68,9 @@ describe.each(testProviders())("pod access on live sockets on %s", (provider) =>
       for (let i = 0; i < 100 && !texts.includes("before"); i++) await sleep(20);
       expect(texts).toContain("before");
 
-      expect((await api(s.url, "DELETE", `/api/v1/pods/${podId}/members/${encodeURIComponent(email)}`)).status).toBe(200);
+      expect(
+        (await api(s.url, "DELETE", `/api/v1/pods/${podId}/members/${encodeURIComponent(email)}`)).status,
+      ).toBe(200);
       for (let i = 0; i < 100 && !errors.length; i++) await sleep(20);
       expect(errors.join(" ")).toMatch(/access/);
       expect((await api(s.url, "POST", `/api/v1/pods/${podId}/events`, note("after"))).status).toBe(201);

@@ -15,7 +15,13 @@ export function changesAccess(events: TapeEvent[]): boolean {
   return events.some((e) => ACCESS_EVENTS.has(e.type));
 }
 
-export async function recheckWatchers(app: AppContext, io: PodIo, hub: TapeHub, podId: string, rooms: string[]) {
+export async function recheckWatchers(
+  app: AppContext,
+  io: PodIo,
+  hub: TapeHub,
+  podId: string,
+  rooms: string[],
+) {
   const state = await app.store.readState(podId);
   for (const room of [podRoom(podId), ...rooms]) {
     for (const id of io.sockets.adapter.rooms.get(room) ?? []) {

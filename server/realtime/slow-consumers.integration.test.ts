@@ -14,12 +14,21 @@ import type { ClientToServerEvents, ServerToClientEvents } from "../wire/socket"
 
 type Client = Socket<ServerToClientEvents, ClientToServerEvents>;
 const ACK_TIMEOUT_MS = 2000;
-const big = (i: number, size: number) => ({ id: randomUUID(), type: "note", actor: "impl", body: { kind: "OBSERVATION", text: `${i} ${"x".repeat(size)}` } });
+const big = (i: number, size: number) => ({
+  id: randomUUID(),
+  type: "note",
+  actor: "impl",
+  body: { kind: "OBSERVATION", text: `${i} ${"x".repeat(size)}` },
+});
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** A well-behaved spectator (acknowledges every frame) that records the seqs it gets. */
 function reader(url: string, podId: string, afterSeq: number) {
-  const socket: Client = connect(url, { transports: ["websocket"], forceNew: true, auth: { token: TEST_ADMIN_TOKEN } });
+  const socket: Client = connect(url, {
+    transports: ["websocket"],
+    forceNew: true,
+    auth: { token: TEST_ADMIN_TOKEN },
+  });
   const seqs: number[] = [];
   socket.on("connect", () => socket.emit("tape:subscribe", { podId, afterSeq: seqs.at(-1) ?? afterSeq }));
   socket.on("tape:events", (f, ack) => {
@@ -34,7 +43,10 @@ function reader(url: string, podId: string, afterSeq: number) {
   return { seqs, until, close: () => socket.close() };
 }
 
-const connections = (s: TestServer) => new Promise<number>((resolve, reject) => s.httpServer.getConnections((e, n) => (e ? reject(e) : resolve(n))));
+const connections = (s: TestServer) =>
+  new Promise<number>((resolve, reject) =>
+    s.httpServer.getConnections((e, n) => (e ? reject(e) : resolve(n))),
+  );
 setFlagsFromString("--expose-gc");
 const gc = runInNewContext("gc") as () => void;
 /** What this process (the server is in it) still holds after a full collection: queued frames, not garbage. */
@@ -52,9 +64,12 @@ describe.each(testProviders())("slow consumers on %s", (provider) => {
   afterAll(() => s.stop());
 
   async function podWith(events: number, size: number) {
-    const podId: string = (await api(s.url, "POST", "/api/v1/pods", { name: "slow", mode: "collaboration" })).body.id;
+    const podId: string = (await api(s.url, "POST", "/api/v1/pods", { name: "slow", mode: "collaboration" }))
+      .body.id;
     for (let i = 0; i < events; i += 500) {
-      const r = await api(s.url, "POST", `/api/v1/pods/${podId}/events`, { events: Array.from({ length: Math.min(500, events - i) }, (_, j) => big(i + j, size)) });
+      const r = await api(s.url, "POST", `/api/v1/pods/${podId}/events`, {
+        events: Array.from({ length: Math.min(500, events - i) }, (_, j) => big(i + j, size)),
+      });
       expect(r.status).toBe(201);
     }
     return podId;
@@ -70,9 +85,13 @@ describe.each(testProviders())("slow consumers on %s", (provider) => {
     const stalled: StalledSocket[] = [];
     try {
       const opened = Date.now();
-      for (let i = 0; i < 40; i++) stalled.push(await openStalledSocket(s.url, { token: TEST_ADMIN_TOKEN, podId, afterSeq: 0 }));
+      for (let i = 0; i < 40; i++)
+        stalled.push(await openStalledSocket(s.url, { token: TEST_ADMIN_TOKEN, podId, afterSeq: 0 }));
       // Live events keep flowing to the reader meanwhile.
-      for (let i = 0; i < 5; i++) expect((await api(s.url, "POST", `/api/v1/pods/${podId}/events`, big(TAPE + i, 100))).status).toBe(201);
+      for (let i = 0; i < 5; i++)
+        expect((await api(s.url, "POST", `/api/v1/pods/${podId}/events`, big(TAPE + i, 100))).status).toBe(
+          201,
+        );
       // While they are still connected (before the ack timeout): what do they cost?
       let peak = held() - baseline;
       while (Date.now() - opened < ACK_TIMEOUT_MS * 0.75) {
@@ -96,7 +115,12 @@ describe.each(testProviders())("slow consumers on %s", (provider) => {
     const before = await connections(s);
     const baseline = held();
     // Re-subscribing for ~4 s: each subscribe replaces the last, so no ack timeout ever drops it.
-    const looping = await openStalledSocket(s.url, { token: TEST_ADMIN_TOKEN, podId, afterSeq: 0, resubscribe: { times: 400, everyMs: 10 } });
+    const looping = await openStalledSocket(s.url, {
+      token: TEST_ADMIN_TOKEN,
+      podId,
+      afterSeq: 0,
+      resubscribe: { times: 400, everyMs: 10 },
+    });
     try {
       let peak = 0;
       const dropBy = Date.now() + 3000; // while it is still re-subscribing
@@ -113,7 +137,12 @@ describe.each(testProviders())("slow consumers on %s", (provider) => {
 
   it("a client that stops acknowledging is disconnected, reconnects by itself and resumes from its seq with nothing lost", async () => {
     const podId = await podWith(2500, 100);
-    const socket: Client = connect(s.url, { transports: ["websocket"], forceNew: true, auth: { token: TEST_ADMIN_TOKEN }, reconnectionDelay: 100 });
+    const socket: Client = connect(s.url, {
+      transports: ["websocket"],
+      forceNew: true,
+      auth: { token: TEST_ADMIN_TOKEN },
+      reconnectionDelay: 100,
+    });
     const seqs: number[] = [];
     let acking = false;
     const reasons: string[] = [];
@@ -125,7 +154,8 @@ describe.each(testProviders())("slow consumers on %s", (provider) => {
     });
     try {
       for (const start = Date.now(); seqs.at(-1) !== 2500; await sleep(20)) {
-        if (Date.now() - start > 30_000) throw new Error(`saw ${seqs.length} events, disconnections: ${reasons.join(", ")}`);
+        if (Date.now() - start > 30_000)
+          throw new Error(`saw ${seqs.length} events, disconnections: ${reasons.join(", ")}`);
       }
       expect(reasons).toEqual(["transport close"]); // not "io server disconnect", after which a client stays away
       expect(seqs).toEqual(Array.from({ length: 2500 }, (_, i) => i + 1));
@@ -141,12 +171,15 @@ describe.each(testProviders())("slow consumers on %s", (provider) => {
     const before = await connections(s);
     const stalled: StalledSocket[] = [];
     try {
-      for (let i = 0; i < 10; i++) stalled.push(await openStalledSocket(s.url, { token: TEST_ADMIN_TOKEN, podId, afterSeq: 1 }));
+      for (let i = 0; i < 10; i++)
+        stalled.push(await openStalledSocket(s.url, { token: TEST_ADMIN_TOKEN, podId, afterSeq: 1 }));
       await sleep(200); // subscribed and live
       let head = 1;
       // Up to 64 MB of live frames, 2 MB a request: far beyond any socket's bound plus the kernel's buffers.
       for (let r = 0; r < 32 && (await connections(s)) > before; r++) {
-        const res = await api(s.url, "POST", `/api/v1/pods/${podId}/events`, { events: Array.from({ length: 500 }, (_, j) => big(head + j, 4000)) });
+        const res = await api(s.url, "POST", `/api/v1/pods/${podId}/events`, {
+          events: Array.from({ length: 500 }, (_, j) => big(head + j, 4000)),
+        });
         expect(res.status).toBe(201);
         head += 500;
       }
@@ -169,17 +202,28 @@ describe.each(testProviders())("slow consumers on %s", (provider) => {
     afterAll(() => d.stop());
 
     it("a subscriber stuck in its backlog while the pod runs far ahead is disconnected, not parked for", async () => {
-      const podId: string = (await api(d.url, "POST", "/api/v1/pods", { name: "ahead", mode: "collaboration" })).body.id;
+      const podId: string = (
+        await api(d.url, "POST", "/api/v1/pods", { name: "ahead", mode: "collaboration" })
+      ).body.id;
       expect((await api(d.url, "POST", `/api/v1/pods/${podId}/events`, big(0, 10))).status).toBe(201);
       const before = await connections(d);
       const stuck = await openStalledSocket(d.url, { token: TEST_ADMIN_TOKEN, podId, afterSeq: 0 });
       try {
         const start = Date.now();
         for (let r = 0; r < 12 && (await connections(d)) > before; r++) {
-          expect((await api(d.url, "POST", `/api/v1/pods/${podId}/events`, { events: Array.from({ length: 1000 }, (_, j) => big(j, 10)) })).status).toBe(201);
+          expect(
+            (
+              await api(d.url, "POST", `/api/v1/pods/${podId}/events`, {
+                events: Array.from({ length: 1000 }, (_, j) => big(j, 10)),
+              })
+            ).status,
+          ).toBe(201);
         }
         while ((await connections(d)) > before && Date.now() - start < 15_000) await sleep(100);
-        expect(await connections(d), "disconnected long before its 30 s acknowledgement timeout").toBeLessThanOrEqual(before);
+        expect(
+          await connections(d),
+          "disconnected long before its 30 s acknowledgement timeout",
+        ).toBeLessThanOrEqual(before);
       } finally {
         stuck.destroy();
       }

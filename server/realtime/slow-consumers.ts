@@ -16,7 +16,8 @@ const engine = (socket: PodSocket) => socket.conn as unknown as EngineInternals;
 export function queuedBytes(socket: PodSocket): number {
   const conn = engine(socket);
   let bytes = conn.transport?.socket?.bufferedAmount ?? 0;
-  for (const { data } of conn.writeBuffer ?? []) bytes += typeof data === "string" || Buffer.isBuffer(data) ? data.length : 0;
+  for (const { data } of conn.writeBuffer ?? [])
+    bytes += typeof data === "string" || Buffer.isBuffer(data) ? data.length : 0;
   return bytes;
 }
 

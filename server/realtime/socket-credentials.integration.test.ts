@@ -11,10 +11,18 @@ type Client = Socket<ServerToClientEvents, ClientToServerEvents>;
 
 /** How the handshake ends: "connected", or the server's refusal (message and data). */
 function handshake(url: string, opts: { token?: string; cookie?: string }) {
-  const socket: Client = connect(url, { transports: ["websocket"], forceNew: true, reconnection: false, auth: opts.token ? { token: opts.token } : {}, extraHeaders: opts.cookie ? { cookie: opts.cookie } : {} });
+  const socket: Client = connect(url, {
+    transports: ["websocket"],
+    forceNew: true,
+    reconnection: false,
+    auth: opts.token ? { token: opts.token } : {},
+    extraHeaders: opts.cookie ? { cookie: opts.cookie } : {},
+  });
   return new Promise<{ outcome: string; data?: unknown; socket: Client }>((resolve) => {
     socket.once("connect", () => resolve({ outcome: "connected", socket }));
-    socket.once("connect_error", (e) => resolve({ outcome: e.message, data: (e as Error & { data?: unknown }).data, socket }));
+    socket.once("connect_error", (e) =>
+      resolve({ outcome: e.message, data: (e as Error & { data?: unknown }).data, socket }),
+    );
   });
 }
 
@@ -41,7 +49,11 @@ describe.each(testProviders())("socket credentials on %s", (provider) => {
     afterAll(() => s.stop());
 
     it("count toward the per-IP auth-failure limit shared with the API; past it wrong guesses are refused as rate limited, and a valid credential still connects", async () => {
-      const guesses = [{ token: "pwa_guess-1" }, { token: "not-even-a-token" }, { cookie: "pw_share=pws_guess-3" }];
+      const guesses = [
+        { token: "pwa_guess-1" },
+        { token: "not-even-a-token" },
+        { cookie: "pw_share=pws_guess-3" },
+      ];
       for (const g of guesses) {
         const { outcome, socket } = await handshake(s.url, g);
         expect(outcome).toBe("authentication required");
@@ -76,8 +88,11 @@ describe.each(testProviders())("socket credentials on %s", (provider) => {
     afterAll(() => s.stop());
 
     it("revoking an agent token disconnects its sockets at once, and only its sockets", async () => {
-      const { id, token } = (await api(s.url, "POST", `/api/v1/pods/${podId}/members/bot/tokens`, { label: "socket" })).body as { id: string; token: string };
-      const other = (await api(s.url, "POST", `/api/v1/pods/${podId}/members/bot/tokens`, { label: "other" })).body as { token: string };
+      const { id, token } = (
+        await api(s.url, "POST", `/api/v1/pods/${podId}/members/bot/tokens`, { label: "socket" })
+      ).body as { id: string; token: string };
+      const other = (await api(s.url, "POST", `/api/v1/pods/${podId}/members/bot/tokens`, { label: "other" }))
+        .body as { token: string };
       const [a, b] = [await liveSocket(s.url, token, podId), await liveSocket(s.url, token, podId)];
       const bystander = await liveSocket(s.url, other.token, podId);
       const revoked = Date.now();
@@ -88,7 +103,10 @@ describe.each(testProviders())("socket credentials on %s", (provider) => {
     });
 
     it("revoking a share link disconnects its sockets at once", async () => {
-      const link = (await api(s.url, "POST", `/api/v1/pods/${podId}/share-links`, {})).body as { id: string; token: string };
+      const link = (await api(s.url, "POST", `/api/v1/pods/${podId}/share-links`, {})).body as {
+        id: string;
+        token: string;
+      };
       const watcher = await liveSocket(s.url, link.token, podId);
       const revoked = Date.now();
       expect((await api(s.url, "DELETE", `/api/v1/pods/${podId}/share-links/${link.id}`)).status).toBe(200);
@@ -97,7 +115,10 @@ describe.each(testProviders())("socket credentials on %s", (provider) => {
     });
 
     it("a share link revoked a moment after it was found valid is refused at once to a new socket (a valid lookup is reused for a second, never past a revocation)", async () => {
-      const link = (await api(s.url, "POST", `/api/v1/pods/${podId}/share-links`, {})).body as { id: string; token: string };
+      const link = (await api(s.url, "POST", `/api/v1/pods/${podId}/share-links`, {})).body as {
+        id: string;
+        token: string;
+      };
       const watcher = await liveSocket(s.url, link.token, podId);
       expect((await api(s.url, "DELETE", `/api/v1/pods/${podId}/share-links/${link.id}`)).status).toBe(200);
       await watcher.gone;

@@ -20,7 +20,11 @@ const CREDENTIAL_SWEEP_MS = 15_000;
 const RECENT_MS = 1000;
 
 /** Behind a trusted proxy, the client it forwards; read from the handshake, which outlives the first request's connection. */
-const socketClientIp = (app: AppContext, socket: PodSocket) => app.access.clientIp({ socket: { remoteAddress: socket.handshake.address }, headers: socket.handshake.headers });
+const socketClientIp = (app: AppContext, socket: PodSocket) =>
+  app.access.clientIp({
+    socket: { remoteAddress: socket.handshake.address },
+    headers: socket.handshake.headers,
+  });
 
 /** The handshake's headers, with the token if it came in `auth`, and the client's address as the API sets it (never as the client sent it). */
 function credentialHeaders(app: AppContext, socket: PodSocket): IncomingHttpHeaders {
@@ -36,7 +40,8 @@ const recentLookups = new WeakMap<AppContext, Lookups>();
 /** The lookups of this moment: all of them are forgotten every RECENT_MS, so they never pile up. */
 function recent(app: AppContext): Map<string, Promise<Identity | null>> {
   let lookups = recentLookups.get(app);
-  if (!lookups || Date.now() - lookups.since > RECENT_MS) recentLookups.set(app, (lookups = { since: Date.now(), byCredential: new Map() }));
+  if (!lookups || Date.now() - lookups.since > RECENT_MS)
+    recentLookups.set(app, (lookups = { since: Date.now(), byCredential: new Map() }));
   return lookups.byCredential;
 }
 
@@ -61,7 +66,9 @@ export async function identify(app: AppContext, socket: PodSocket): Promise<Iden
 
 /** The refusal a client sees (as `connect_error`), with the API's 429 details in its data. */
 function rateLimited(msBeforeNext: number) {
-  const err = new Error("too many failed authentications; try again in a minute") as Error & { data: unknown };
+  const err = new Error("too many failed authentications; try again in a minute") as Error & {
+    data: unknown;
+  };
   err.data = { code: "rate_limited", retryAfter: Math.max(1, Math.ceil(msBeforeNext / 1000)) };
   return err;
 }
@@ -77,13 +84,19 @@ export function authenticateHandshake(app: AppContext) {
     // A valid credential is always let in: locking out an IP would let one guesser behind a
     // proxy or NAT lock out everyone there (and tokens are 256-bit: guessing is throttled, not the point).
     const identity = await identify(app, socket);
-    if (identity) return (socket.data.identity = identity), null;
+    if (identity) return ((socket.data.identity = identity), null);
     if (!presented) return new Error("authentication required"); // nothing presented is no guess
-    const over = await failures.consume(ip).then(() => null, (r: { msBeforeNext?: number }) => r);
+    const over = await failures.consume(ip).then(
+      () => null,
+      (r: { msBeforeNext?: number }) => r,
+    );
     return over ? rateLimited(over.msBeforeNext ?? 60_000) : new Error("authentication required");
   };
   return (socket: PodSocket, next: (err?: Error) => void) => {
-    check(socket).then((err) => next(err ?? undefined), () => next(new Error("authentication required")));
+    check(socket).then(
+      (err) => next(err ?? undefined),
+      () => next(new Error("authentication required")),
+    );
   };
 }
 
@@ -95,11 +108,13 @@ const holds = (identity: Identity | undefined, c: RevokedCredential) =>
 export function enforceCredentials(app: AppContext, io: PodIo): () => void {
   const onRevoked = (c: RevokedCredential) => {
     recentLookups.delete(app); // a new socket with it is refused from now on, too
-    for (const socket of io.sockets.sockets.values()) if (holds(socket.data.identity, c)) socket.disconnect(true);
+    for (const socket of io.sockets.sockets.values())
+      if (holds(socket.data.identity, c)) socket.disconnect(true);
   };
   app.bus.on("credential-revoked", onRevoked);
   const sweep = setInterval(async () => {
-    for (const socket of io.sockets.sockets.values()) if (!(await identify(app, socket))) socket.disconnect(true);
+    for (const socket of io.sockets.sockets.values())
+      if (!(await identify(app, socket))) socket.disconnect(true);
   }, CREDENTIAL_SWEEP_MS);
   sweep.unref();
   return () => {

@@ -6,11 +6,20 @@ import { testProviders } from "../testing/test-databases";
 import type { ClientToServerEvents, ServerToClientEvents } from "../wire/socket";
 
 type Client = Socket<ServerToClientEvents, ClientToServerEvents>;
-const note = (text: string) => ({ id: randomUUID(), type: "note", actor: "impl", body: { kind: "STATUS", text } });
+const note = (text: string) => ({
+  id: randomUUID(),
+  type: "note",
+  actor: "impl",
+  body: { kind: "STATUS", text },
+});
 
 /** Subscribes and collects seqs until `until` has been seen (or the timeout). */
 function watch(url: string, podId: string, afterSeq: number) {
-  const socket: Client = connect(url, { transports: ["websocket"], forceNew: true, auth: { token: TEST_ADMIN_TOKEN } });
+  const socket: Client = connect(url, {
+    transports: ["websocket"],
+    forceNew: true,
+    auth: { token: TEST_ADMIN_TOKEN },
+  });
   const seqs: number[] = [];
   let live = false;
   socket.on("connect", () => socket.emit("tape:subscribe", { podId, afterSeq }));
@@ -23,8 +32,12 @@ function watch(url: string, podId: string, afterSeq: number) {
     new Promise<void>((resolve, reject) => {
       const started = Date.now();
       const poll = setInterval(() => {
-        if (live && seqs.at(-1) === seq) return clearInterval(poll), resolve();
-        if (Date.now() - started > ms) return clearInterval(poll), reject(new Error(`saw ${seqs.length} events, last ${seqs.at(-1)}, live=${live}`));
+        if (live && seqs.at(-1) === seq) return (clearInterval(poll), resolve());
+        if (Date.now() - started > ms)
+          return (
+            clearInterval(poll),
+            reject(new Error(`saw ${seqs.length} events, last ${seqs.at(-1)}, live=${live}`))
+          );
       }, 10);
     });
   return { seqs, until, isLive: () => live, close: () => socket.close() };
@@ -37,7 +50,9 @@ describe.each(testProviders())("live tape over Socket.IO on %s", (provider) => {
     s = await startTestServer(provider);
     podId = (await api(s.url, "POST", "/api/v1/pods", { name: "live", mode: "collaboration" })).body.id;
     for (const n of [1000, 1000, 500]) {
-      const r = await api(s.url, "POST", `/api/v1/pods/${podId}/events`, { events: Array.from({ length: n }, (_, i) => note(`old ${i}`)) });
+      const r = await api(s.url, "POST", `/api/v1/pods/${podId}/events`, {
+        events: Array.from({ length: n }, (_, i) => note(`old ${i}`)),
+      });
       expect(r.status).toBe(201);
     }
   });
@@ -48,7 +63,12 @@ describe.each(testProviders())("live tape over Socket.IO on %s", (provider) => {
     let written = 2500;
     const writer = (async () => {
       for (let i = 0; i < 150; i++) {
-        const r = await api(s.url, "POST", `/api/v1/pods/${podId}/events`, i % 2 ? note(`live ${i}`) : { events: [note(`a${i}`), note(`b${i}`)] });
+        const r = await api(
+          s.url,
+          "POST",
+          `/api/v1/pods/${podId}/events`,
+          i % 2 ? note(`live ${i}`) : { events: [note(`a${i}`), note(`b${i}`)] },
+        );
         written = Math.max(written, ...r.body.events.map((e: { seq: number }) => e.seq));
       }
       writing = false;
@@ -66,7 +86,9 @@ describe.each(testProviders())("live tape over Socket.IO on %s", (provider) => {
   it("a spectator already at the head only gets live events", async () => {
     const head = (await api(s.url, "GET", `/api/v1/pods/${podId}`)).body.eventCount;
     const w = watch(s.url, podId, head);
-    await new Promise<void>((r) => { const t = setInterval(() => w.isLive() && (clearInterval(t), r()), 10); });
+    await new Promise<void>((r) => {
+      const t = setInterval(() => w.isLive() && (clearInterval(t), r()), 10);
+    });
     expect(w.seqs).toEqual([]);
     await api(s.url, "POST", `/api/v1/pods/${podId}/events`, note("fresh"));
     await w.until(head + 1);
@@ -75,7 +97,11 @@ describe.each(testProviders())("live tape over Socket.IO on %s", (provider) => {
   });
 
   it("tells a subscriber of an unknown pod", async () => {
-    const socket: Client = connect(s.url, { transports: ["websocket"], forceNew: true, auth: { token: TEST_ADMIN_TOKEN } });
+    const socket: Client = connect(s.url, {
+      transports: ["websocket"],
+      forceNew: true,
+      auth: { token: TEST_ADMIN_TOKEN },
+    });
     const message = await new Promise<string>((resolve) => {
       socket.on("tape:error", (e) => resolve(e.message));
       socket.emit("tape:subscribe", { podId: "missing", afterSeq: 0 });

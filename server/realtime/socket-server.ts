@@ -26,16 +26,24 @@ export function attachSocketServer(httpServer: HttpServer, app: AppContext) {
   const hub = new TapeHub(io);
   const roomSize = (room: string) => io.sockets.adapter.rooms.get(room)?.size ?? 0;
   // A pod's frames go to its tape's spectators and to those counting its events on the overview.
-  const windowMs = (podId: string) => frameWindowMs(roomSize(podRoom(podId)) + roomSize(countRoom(podId)), app.config.socketFramesPerSecond);
+  const windowMs = (podId: string) =>
+    frameWindowMs(roomSize(podRoom(podId)) + roomSize(countRoom(podId)), app.config.socketFramesPerSecond);
   // Views follow a pod by its change notices (what changed), not by reading its state per event.
   const states = followPodStates(app, io, { pod: podRoom, count: countRoom });
-  const coalescer = coalesceCommits(app.bus, (podId, events) => {
-    hub.publish(podId, events);
-    dropOverfull(io, countRoom(podId), COUNT_FRAME_BYTES);
-    io.to(countRoom(podId)).emit("pods:count", { v: WIRE_VERSION, podId, eventCount: events.at(-1)!.seq });
-    states.changed(podId);
-    if (changesAccess(events)) recheckWatchers(app, io, hub, podId, [countRoom(podId)]).catch((e) => console.error("podwatch: re-checking a pod's watchers failed", e));
-  }, windowMs);
+  const coalescer = coalesceCommits(
+    app.bus,
+    (podId, events) => {
+      hub.publish(podId, events);
+      dropOverfull(io, countRoom(podId), COUNT_FRAME_BYTES);
+      io.to(countRoom(podId)).emit("pods:count", { v: WIRE_VERSION, podId, eventCount: events.at(-1)!.seq });
+      states.changed(podId);
+      if (changesAccess(events))
+        recheckWatchers(app, io, hub, podId, [countRoom(podId)]).catch((e) =>
+          console.error("podwatch: re-checking a pod's watchers failed", e),
+        );
+    },
+    windowMs,
+  );
   const onPodCreated = () => io.to(PODS_ROOM).emit("pods:changed", { v: WIRE_VERSION });
   app.bus.on("pod-created", onPodCreated);
 
@@ -43,7 +51,7 @@ export function attachSocketServer(httpServer: HttpServer, app: AppContext) {
   const stopEnforcing = enforceCredentials(app, io);
   const canWatch = async (socket: PodSocket, podId: string) => {
     const identity = await identify(app, socket);
-    if (!identity) return void socket.disconnect(true), false;
+    if (!identity) return (void socket.disconnect(true), false);
     const state = await app.store.readState(podId);
     return state !== null && podAccess(identity, podId, state) !== "none";
   };
@@ -72,13 +80,27 @@ export function attachSocketServer(httpServer: HttpServer, app: AppContext) {
       if (dropIfOverfull(socket)) return; // even its refusals would queue up
       const parsed = ZTapeSubscribe.safeParse(raw);
       if (!parsed.success) {
-        return void socket.emit("tape:error", { v: WIRE_VERSION, podId: String(raw?.podId ?? ""), message: "tape:subscribe needs { podId, afterSeq }" });
+        return void socket.emit("tape:error", {
+          v: WIRE_VERSION,
+          podId: String(raw?.podId ?? ""),
+          message: "tape:subscribe needs { podId, afterSeq }",
+        });
       }
       const { podId, afterSeq } = parsed.data;
-      if (!(await canWatch(socket, podId))) return void socket.emit("tape:error", { v: WIRE_VERSION, podId, message: "pod not found or not visible to you" });
+      if (!(await canWatch(socket, podId)))
+        return void socket.emit("tape:error", {
+          v: WIRE_VERSION,
+          podId,
+          message: "pod not found or not visible to you",
+        });
       const catchUp = hub.startCatchUp(podId, socket);
       try {
-        const cursor = await sendBacklog(app.store, socket, { podId, afterSeq, active: catchUp.active, ackTimeoutMs: app.config.socketAckTimeoutMs });
+        const cursor = await sendBacklog(app.store, socket, {
+          podId,
+          afterSeq,
+          active: catchUp.active,
+          ackTimeoutMs: app.config.socketAckTimeoutMs,
+        });
         if (cursor === null) return catchUp.abort();
         // Frames still being gathered (this turn's, or a busy pod's window) need not go out first:
         // what they hold at or below the cursor is filtered out by the floor goLive sets.
@@ -87,7 +109,11 @@ export function attachSocketServer(httpServer: HttpServer, app: AppContext) {
         if (seq !== null) states.changed(podId); // its next notice starts from the state now
       } catch (e) {
         catchUp.abort();
-        socket.emit("tape:error", { v: WIRE_VERSION, podId, message: e instanceof Error ? e.message : "subscription failed" });
+        socket.emit("tape:error", {
+          v: WIRE_VERSION,
+          podId,
+          message: e instanceof Error ? e.message : "subscription failed",
+        });
       }
     });
   });

@@ -36,7 +36,8 @@ describe.each(testProviders())("change notices of live views on %s", (provider) 
   });
   afterAll(() => s.stop());
 
-  const post = async (podId: string, events: object[]) => expect((await api(s.url, "POST", `/api/v1/pods/${podId}/events`, { events })).status).toBe(201);
+  const post = async (podId: string, events: object[]) =>
+    expect((await api(s.url, "POST", `/api/v1/pods/${podId}/events`, { events })).status).toBe(201);
   const newPod = async (name: string) => {
     const podId: string = (await api(s.url, "POST", "/api/v1/pods", { name, mode: "collaboration" })).body.id;
     await post(podId, team());
@@ -46,15 +47,31 @@ describe.each(testProviders())("change notices of live views on %s", (provider) 
   async function person(email: string) {
     const password = "a long enough password";
     expect((await api(s.url, "POST", "/api/v1/users", { email, name: email, password })).status).toBe(201);
-    const res = await fetch(`${s.url}/api/auth/sign-in/email`, { method: "POST", headers: { "content-type": "application/json", origin: s.url }, body: JSON.stringify({ email, password }) });
-    return res.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+    const res = await fetch(`${s.url}/api/auth/sign-in/email`, {
+      method: "POST",
+      headers: { "content-type": "application/json", origin: s.url },
+      body: JSON.stringify({ email, password }),
+    });
+    return res.headers
+      .getSetCookie()
+      .map((c) => c.split(";")[0])
+      .join("; ");
   }
 
   it("keep a spectator's view equal to GET /state, a note costing it a few hundred bytes", async () => {
     const podId = await newPod("deltas");
-    await post(podId, Array.from({ length: 300 }, (_, i) => ev("task.added", "impl", { taskId: `t${i}`, description: `Task ${i}, described as tasks are` })));
+    await post(
+      podId,
+      Array.from({ length: 300 }, (_, i) =>
+        ev("task.added", "impl", { taskId: `t${i}`, description: `Task ${i}, described as tasks are` }),
+      ),
+    );
     let view = (await api<PodStateView>(s.url, "GET", `/api/v1/pods/${podId}/state`)).body;
-    const socket: Client = connect(s.url, { transports: ["websocket"], forceNew: true, auth: { token: TEST_ADMIN_TOKEN } });
+    const socket: Client = connect(s.url, {
+      transports: ["websocket"],
+      forceNew: true,
+      auth: { token: TEST_ADMIN_TOKEN },
+    });
     const frames: PodDeltaFrame[] = [];
     socket.on("pod:delta", (f) => frames.push(f));
     socket.on("tape:events", (_f, ack) => ack?.());
@@ -75,8 +92,14 @@ describe.each(testProviders())("change notices of live views on %s", (provider) 
       const noteBytes = JSON.stringify(frames[0]).length;
       expect(noteBytes).toBeLessThan(600);
       apply();
-      await post(podId, [ev("task.updated", "impl", { taskId: "t7", status: "in_progress" }), ev("task.review_requested", "impl", { taskId: "t7" })]);
-      await post(podId, [ev("review", "rev", { taskId: "t7", verdict: "approve", comments: "fine" }), ev("task.added", "impl", { taskId: "late", description: "Added late" })]);
+      await post(podId, [
+        ev("task.updated", "impl", { taskId: "t7", status: "in_progress" }),
+        ev("task.review_requested", "impl", { taskId: "t7" }),
+      ]);
+      await post(podId, [
+        ev("review", "rev", { taskId: "t7", verdict: "approve", comments: "fine" }),
+        ev("task.added", "impl", { taskId: "late", description: "Added late" }),
+      ]);
       const head = (await api(s.url, "GET", `/api/v1/pods/${podId}`)).body.eventCount as number;
       await eventually(() => expect(frames.at(-1)?.seq).toBe(head));
       apply();
@@ -91,7 +114,11 @@ describe.each(testProviders())("change notices of live views on %s", (provider) 
 
   it("ask for a read of the view when what changed weighs more than the view compressed", async () => {
     const podId = await newPod("big change");
-    const socket: Client = connect(s.url, { transports: ["websocket"], forceNew: true, auth: { token: TEST_ADMIN_TOKEN } });
+    const socket: Client = connect(s.url, {
+      transports: ["websocket"],
+      forceNew: true,
+      auth: { token: TEST_ADMIN_TOKEN },
+    });
     const frames: PodDeltaFrame[] = [];
     socket.on("pod:delta", (f) => frames.push(f));
     socket.on("tape:events", (_f, ack) => ack?.());
@@ -102,7 +129,12 @@ describe.each(testProviders())("change notices of live views on %s", (provider) 
       });
       await sleep(100);
       const long = "a task described at length, as a plan's tasks are. ".repeat(6);
-      await post(podId, Array.from({ length: 400 }, (_, i) => ev("task.added", "impl", { taskId: `big${i}`, description: `${i}: ${long}` })));
+      await post(
+        podId,
+        Array.from({ length: 400 }, (_, i) =>
+          ev("task.added", "impl", { taskId: `big${i}`, description: `${i}: ${long}` }),
+        ),
+      );
       await eventually(() => expect(frames.length).toBeGreaterThan(0));
       expect(frames.at(-1)).toMatchObject({ reread: true, lists: {}, set: {} });
       expect(JSON.stringify(frames.at(-1)).length).toBeLessThan(300);
@@ -116,14 +148,29 @@ describe.each(testProviders())("change notices of live views on %s", (provider) 
     const theirs = await newPod("theirs");
     const email = `counted-${provider}@example.com`;
     const cookie = await person(email);
-    expect((await api(s.url, "POST", `/api/v1/pods/${mine}/members`, { memberId: email, kind: "human", displayName: "Cat", roles: ["viewer"] })).status).toBe(201);
-    const socket: Client = connect(s.url, { transports: ["websocket"], forceNew: true, extraHeaders: { cookie, origin: s.url } });
+    expect(
+      (
+        await api(s.url, "POST", `/api/v1/pods/${mine}/members`, {
+          memberId: email,
+          kind: "human",
+          displayName: "Cat",
+          roles: ["viewer"],
+        })
+      ).status,
+    ).toBe(201);
+    const socket: Client = connect(s.url, {
+      transports: ["websocket"],
+      forceNew: true,
+      extraHeaders: { cookie, origin: s.url },
+    });
     const inboxes: string[] = [];
     const counts: string[] = [];
     socket.on("pods:inbox", (f) => inboxes.push(f.podId));
     socket.on("pods:count", (f) => counts.push(f.podId));
     try {
-      await new Promise<void>((resolve) => socket.on("connect", () => socket.emit("pods:subscribe", () => resolve())));
+      await new Promise<void>((resolve) =>
+        socket.on("connect", () => socket.emit("pods:subscribe", () => resolve())),
+      );
       await sleep(100);
       const toReview = (podId: string, taskId: string) =>
         post(podId, [
@@ -141,7 +188,9 @@ describe.each(testProviders())("change notices of live views on %s", (provider) 
       await eventually(() => expect(inboxes).toEqual([mine]));
       // The pod's part of the inbox is what the person reads again.
       const part = await api(s.url, "GET", `/api/v1/inbox?podId=${mine}`, undefined, { cookie });
-      expect(part.body.items.map((i: { podId: string; title: string }) => [i.podId, i.title])).toEqual([[mine, expect.stringMatching(/t1/)]]);
+      expect(part.body.items.map((i: { podId: string; title: string }) => [i.podId, i.title])).toEqual([
+        [mine, expect.stringMatching(/t1/)],
+      ]);
       const none = await api(s.url, "GET", `/api/v1/inbox?podId=${theirs}`, undefined, { cookie });
       expect(none.body.items).toEqual([]);
       expect(counts).not.toContain(theirs);

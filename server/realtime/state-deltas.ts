@@ -44,8 +44,14 @@ export function followPodStates(app: AppContext, io: PodIo, rooms: Rooms) {
     last.set(podId, next);
     // The first state this node keeps of the pod (a watcher just joined, who read the pod after): notices start from it.
     if (!prev) return;
-    if (counting && inboxCardsChanged(prev, next)) io.to(rooms.count(podId)).emit("pods:inbox", { v: WIRE_VERSION, podId });
-    if (watching) io.to(rooms.pod(podId)).emit("pod:delta", { v: WIRE_VERSION, podId, ...forEveryone(podStateDelta(prev, next)) });
+    if (counting && inboxCardsChanged(prev, next))
+      io.to(rooms.count(podId)).emit("pods:inbox", { v: WIRE_VERSION, podId });
+    if (watching)
+      io.to(rooms.pod(podId)).emit("pod:delta", {
+        v: WIRE_VERSION,
+        podId,
+        ...forEveryone(podStateDelta(prev, next)),
+      });
   };
 
   return {

@@ -34,7 +34,11 @@ describe("coalesceCommits", () => {
     }
   };
   const start = (windowMs: (podId: string) => number) => {
-    coalescer = coalesceCommits(bus, (podId, events) => void frames.push({ podId, seqs: events.map((e) => e.seq) }), windowMs);
+    coalescer = coalesceCommits(
+      bus,
+      (podId, events) => void frames.push({ podId, seqs: events.map((e) => e.seq) }),
+      windowMs,
+    );
   };
   const seqsOf = (podId: string) => frames.filter((f) => f.podId === podId).flatMap((f) => f.seqs);
 
@@ -58,7 +62,10 @@ describe("coalesceCommits", () => {
     expect(frames).toEqual([{ podId: "a", seqs: [1, 2, 3] }]);
     commit("a");
     await vi.advanceTimersToNextTimerAsync();
-    expect(frames).toEqual([{ podId: "a", seqs: [1, 2, 3] }, { podId: "a", seqs: [4] }]);
+    expect(frames).toEqual([
+      { podId: "a", seqs: [1, 2, 3] },
+      { podId: "a", seqs: [4] },
+    ]);
   });
 
   it("sends a quiet paced pod's commit at once, then gathers what comes within its window into one frame at the window's end", async () => {
@@ -72,7 +79,10 @@ describe("coalesceCommits", () => {
     }
     expect(frames).toHaveLength(1); // 40 ms into the window
     await vi.advanceTimersByTimeAsync(10);
-    expect(frames).toEqual([{ podId: "a", seqs: [1] }, { podId: "a", seqs: [2, 3, 4, 5, 6, 7, 8, 9, 10, 11] }]);
+    expect(frames).toEqual([
+      { podId: "a", seqs: [1] },
+      { podId: "a", seqs: [2, 3, 4, 5, 6, 7, 8, 9, 10, 11] },
+    ]);
   });
 
   it("keeps every event, once and in order, across windows while commits keep coming", async () => {
@@ -95,7 +105,10 @@ describe("coalesceCommits", () => {
     await vi.advanceTimersByTimeAsync(100); // the window closes with nothing to send
     commit("a");
     await vi.advanceTimersByTimeAsync(0);
-    expect(frames).toEqual([{ podId: "a", seqs: [1] }, { podId: "a", seqs: [2] }]);
+    expect(frames).toEqual([
+      { podId: "a", seqs: [1] },
+      { podId: "a", seqs: [2] },
+    ]);
   });
 
   it("paces each pod by its own window", async () => {

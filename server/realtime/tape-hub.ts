@@ -70,7 +70,8 @@ export class TapeHub {
         this.stopCatchUp(podId, sub);
         const rest = sub.parked.filter((e) => e.seq > cursor);
         // What was parked may be many live frames' worth: it goes out as frames of a bounded weight.
-        for (const events of splitByBytes(rest, tapeEventBytes)) socket.emit("tape:events", { v: WIRE_VERSION, podId, events });
+        for (const events of splitByBytes(rest, tapeEventBytes))
+          socket.emit("tape:events", { v: WIRE_VERSION, podId, events });
         const seq = rest.at(-1)?.seq ?? cursor;
         if (socket.connected) {
           socket.join(podRoom(podId));
@@ -86,13 +87,16 @@ export class TapeHub {
   leave(podId: string, socket: PodSocket) {
     void socket.leave(podRoom(podId));
     this.floors.get(podId)?.delete(socket.id);
-    for (const sub of this.catchingUp.get(podId) ?? []) if (sub.socket === socket) this.stopCatchUp(podId, sub);
+    for (const sub of this.catchingUp.get(podId) ?? [])
+      if (sub.socket === socket) this.stopCatchUp(podId, sub);
   }
 
   /** Forgets a disconnected socket everywhere. */
   forget(socket: PodSocket) {
-    for (const [podId, floors] of this.floors) if (floors.delete(socket.id) && !floors.size) this.floors.delete(podId);
-    for (const [podId, subs] of this.catchingUp) for (const sub of subs) if (sub.socket === socket) this.stopCatchUp(podId, sub);
+    for (const [podId, floors] of this.floors)
+      if (floors.delete(socket.id) && !floors.size) this.floors.delete(podId);
+    for (const [podId, subs] of this.catchingUp)
+      for (const sub of subs) if (sub.socket === socket) this.stopCatchUp(podId, sub);
   }
 
   private stopCatchUp(podId: string, sub: CatchingUp) {

@@ -5,7 +5,12 @@ import { api, startTestServer, TEST_ADMIN_TOKEN, type TestServer } from "../test
 import { type ClientToServerEvents, type ServerToClientEvents, WIRE_VERSION } from "../wire/socket";
 
 type Client = Socket<ServerToClientEvents, ClientToServerEvents>;
-const note = (text: string) => ({ id: randomUUID(), type: "note", actor: "impl", body: { kind: "STATUS", text } });
+const note = (text: string) => ({
+  id: randomUUID(),
+  type: "note",
+  actor: "impl",
+  body: { kind: "STATUS", text },
+});
 
 describe("socket frames", () => {
   let s: TestServer;
@@ -18,7 +23,9 @@ describe("socket frames", () => {
   afterAll(async () => (socket.close(), await s.stop()));
 
   it("carry the wire version, every one the server sends", async () => {
-    const podId: string = (await api(s.url, "POST", "/api/v1/pods", { name: "versioned", mode: "collaboration" })).body.id;
+    const podId: string = (
+      await api(s.url, "POST", "/api/v1/pods", { name: "versioned", mode: "collaboration" })
+    ).body.id;
     expect((await api(s.url, "POST", `/api/v1/pods/${podId}/events`, note("backlog"))).status).toBe(201);
     const frames: unknown[] = [];
 
@@ -27,7 +34,9 @@ describe("socket frames", () => {
     await api(s.url, "POST", "/api/v1/pods", { name: "another", mode: "collaboration" });
     frames.push(await changed);
 
-    const backlog = new Promise((resolve) => socket.once("tape:events", (frame, ack) => (ack?.(), resolve(frame))));
+    const backlog = new Promise((resolve) =>
+      socket.once("tape:events", (frame, ack) => (ack?.(), resolve(frame))),
+    );
     const live = new Promise((resolve) => socket.once("tape:live", resolve));
     socket.emit("tape:subscribe", { podId, afterSeq: 0 });
     frames.push(await backlog, await live);

@@ -3,7 +3,11 @@ import { describe, expect, it } from "vitest";
 import { clientIpResolver, resolveClientIp, trustList } from "./client-ip";
 
 const proxies = trustList(["127.0.0.1", "10.0.0.0/8", "fd00::/8"]);
-const request = (peer: string, xff?: string | string[]) => ({ socket: { remoteAddress: peer }, headers: xff === undefined ? {} : { "x-forwarded-for": xff } }) as unknown as IncomingMessage;
+const request = (peer: string, xff?: string | string[]) =>
+  ({
+    socket: { remoteAddress: peer },
+    headers: xff === undefined ? {} : { "x-forwarded-for": xff },
+  }) as unknown as IncomingMessage;
 
 describe("resolveClientIp", () => {
   it("ignores X-Forwarded-For from a peer that is not a trusted proxy", () => {

@@ -60,6 +60,10 @@ export function clientIpResolver(trustedProxies: string[]): ClientIp {
   const list = trustList(trustedProxies);
   return (req) => {
     const header = req.headers["x-forwarded-for"];
-    return resolveClientIp(req.socket.remoteAddress ?? "unknown", Array.isArray(header) ? header.join(",") : header, list);
+    return resolveClientIp(
+      req.socket.remoteAddress ?? "unknown",
+      Array.isArray(header) ? header.join(",") : header,
+      list,
+    );
   };
 }

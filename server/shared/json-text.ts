@@ -17,7 +17,15 @@ const U = 0x75;
 export type JsonTextProblem = "too_deep" | "too_many_containers" | "nul" | "lone_surrogate" | null;
 
 const hexDigit = (b: number | undefined) =>
-  b === undefined ? -1 : b >= 0x30 && b <= 0x39 ? b - 0x30 : b >= 0x61 && b <= 0x66 ? b - 0x57 : b >= 0x41 && b <= 0x46 ? b - 0x37 : -1;
+  b === undefined
+    ? -1
+    : b >= 0x30 && b <= 0x39
+      ? b - 0x30
+      : b >= 0x61 && b <= 0x66
+        ? b - 0x57
+        : b >= 0x41 && b <= 0x46
+          ? b - 0x37
+          : -1;
 
 /** The code unit of the escape "\uXXXX" starting at `i` (the backslash), or -1. */
 function escapedUnit(bytes: Uint8Array, i: number): number {
@@ -40,7 +48,11 @@ const isLow = (u: number) => u >= 0xdc00 && u <= 0xdfff;
  * all, else null. Allocation-free; UTF-8 continuation bytes are >= 0x80, so they never look like
  * any of these.
  */
-export function jsonTextProblem(bytes: Uint8Array, maxDepth: number, maxContainers = Infinity): JsonTextProblem {
+export function jsonTextProblem(
+  bytes: Uint8Array,
+  maxDepth: number,
+  maxContainers = Infinity,
+): JsonTextProblem {
   let depth = 0;
   let containers = 0;
   let inString = false;

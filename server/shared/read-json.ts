@@ -11,7 +11,8 @@ export const MAX_BODY_BYTES = 8 * 1024 * 1024;
 /** Deeper than any event body may nest (64 levels) plus the request around it. */
 export const MAX_JSON_DEPTH = 128;
 
-export const tooLarge = (max: number) => new AppError(413, "payload_too_large", `request body exceeds ${max} bytes`);
+export const tooLarge = (max: number) =>
+  new AppError(413, "payload_too_large", `request body exceeds ${max} bytes`);
 
 /**
  * The whole body, at most `max` bytes; past that it rejects with 413 and the rest is discarded as
@@ -33,7 +34,10 @@ export function readBody(req: IncomingMessage, max: number, head?: (bytes: Buffe
       reject(tooLarge(max));
     };
     const onEnd = () => resolve(Buffer.concat(chunks));
-    req.on("data", onData).on("end", onEnd).on("error", () => reject(new AppError(400, "request_aborted", "the request body was cut off")));
+    req
+      .on("data", onData)
+      .on("end", onEnd)
+      .on("error", () => reject(new AppError(400, "request_aborted", "the request body was cut off")));
   });
 }
 
@@ -54,18 +58,40 @@ export function parseJsonBytes(bytes: Buffer): unknown {
     throw new AppError(400, "invalid_json", `request body is not valid JSON: ${(e as Error).message}`);
   }
   const proto = pathOfKey(value, "__proto__");
-  if (proto) throw new AppError(400, "invalid_request", `invalid request: ${proto}: the key __proto__ is not allowed (JavaScript would drop it)`, [{ path: proto, message: "the key __proto__ is not allowed" }]);
+  if (proto)
+    throw new AppError(
+      400,
+      "invalid_request",
+      `invalid request: ${proto}: the key __proto__ is not allowed (JavaScript would drop it)`,
+      [{ path: proto, message: "the key __proto__ is not allowed" }],
+    );
   return value;
 }
 
 export const jsonRefusal = (problem: NonNullable<JsonTextProblem>) =>
   problem === "too_many_containers"
-    ? new AppError(413, "payload_too_large", "request body holds more objects and arrays than podwatch takes in one request")
+    ? new AppError(
+        413,
+        "payload_too_large",
+        "request body holds more objects and arrays than podwatch takes in one request",
+      )
     : problem === "too_deep"
-    ? new AppError(400, "json_too_deep", `request body nests deeper than ${MAX_JSON_DEPTH} levels (the limit)`)
-    : problem === "nul"
-      ? new AppError(400, "nul_character", "request body contains the character U+0000 (NUL), which podwatch cannot store")
-      : new AppError(400, "lone_surrogate", "request body contains a lone UTF-16 surrogate escape (e.g. \\ud800 without its pair), which is no character");
+      ? new AppError(
+          400,
+          "json_too_deep",
+          `request body nests deeper than ${MAX_JSON_DEPTH} levels (the limit)`,
+        )
+      : problem === "nul"
+        ? new AppError(
+            400,
+            "nul_character",
+            "request body contains the character U+0000 (NUL), which podwatch cannot store",
+          )
+        : new AppError(
+            400,
+            "lone_surrogate",
+            "request body contains a lone UTF-16 surrogate escape (e.g. \\ud800 without its pair), which is no character",
+          );
 
 type Node = { value: object; key: string; up: Node | null };
 const isContainer = (v: unknown): v is object => typeof v === "object" && v !== null;
@@ -93,5 +119,10 @@ export function parseWith<S extends z.ZodType>(schema: S, value: unknown, what =
   if (r.success) return r.data;
   const issues: ErrorIssue[] = r.error.issues.map((i) => ({ path: i.path.join("."), message: i.message }));
   const first = issues[0]!;
-  throw new AppError(400, "invalid_request", `invalid ${what}: ${first.path || "(root)"}: ${first.message}`, issues);
+  throw new AppError(
+    400,
+    "invalid_request",
+    `invalid ${what}: ${first.path || "(root)"}: ${first.message}`,
+    issues,
+  );
 }

@@ -12,15 +12,40 @@ import { AppError } from "../domain/errors";
 
 const blocked = new BlockList();
 for (const [net, bits] of [
-  ["0.0.0.0", 8], ["10.0.0.0", 8], ["100.64.0.0", 10], ["127.0.0.0", 8], ["169.254.0.0", 16], ["172.16.0.0", 12],
-  ["192.0.0.0", 24], ["192.0.2.0", 24], ["192.88.99.0", 24], ["192.168.0.0", 16], ["198.18.0.0", 15], ["198.51.100.0", 24],
-  ["203.0.113.0", 24], ["224.0.0.0", 4], ["240.0.0.0", 4],
-] as const) blocked.addSubnet(net, bits, "ipv4");
+  ["0.0.0.0", 8],
+  ["10.0.0.0", 8],
+  ["100.64.0.0", 10],
+  ["127.0.0.0", 8],
+  ["169.254.0.0", 16],
+  ["172.16.0.0", 12],
+  ["192.0.0.0", 24],
+  ["192.0.2.0", 24],
+  ["192.88.99.0", 24],
+  ["192.168.0.0", 16],
+  ["198.18.0.0", 15],
+  ["198.51.100.0", 24],
+  ["203.0.113.0", 24],
+  ["224.0.0.0", 4],
+  ["240.0.0.0", 4],
+] as const)
+  blocked.addSubnet(net, bits, "ipv4");
 for (const [net, bits] of [
-  ["::", 128], ["::1", 128], ["fc00::", 7], ["fe80::", 10], ["fec0::", 10], ["ff00::", 8], ["64:ff9b::", 96], ["64:ff9b:1::", 48], ["100::", 64], ["2001:db8::", 32], ["2002::", 16],
+  ["::", 128],
+  ["::1", 128],
+  ["fc00::", 7],
+  ["fe80::", 10],
+  ["fec0::", 10],
+  ["ff00::", 8],
+  ["64:ff9b::", 96],
+  ["64:ff9b:1::", 48],
+  ["100::", 64],
+  ["2001:db8::", 32],
+  ["2002::", 16],
   // IETF protocol assignments (incl. Teredo 2001::/32, which tunnels to an embedded IPv4 address) and SRv6 SIDs.
-  ["2001::", 23], ["5f00::", 16],
-] as const) blocked.addSubnet(net, bits, "ipv6");
+  ["2001::", 23],
+  ["5f00::", 16],
+] as const)
+  blocked.addSubnet(net, bits, "ipv6");
 // (IPv4-translated addresses, ::ffff:0:0/96, are refused in isForbiddenAddress: node's BlockList
 // treats that prefix as IPv4-mapped and would not match it.)
 
@@ -58,7 +83,14 @@ export function isForbiddenAddress(ip: string): boolean {
   const bytes = ipv6Bytes(ip);
   if (!bytes) return true;
   // IPv4-translated (::ffff:0:a.b.c.d, SIIT): refused outright.
-  if (bytes.slice(0, 8).every((x) => x === 0) && bytes[8] === 0xff && bytes[9] === 0xff && bytes[10] === 0 && bytes[11] === 0) return true;
+  if (
+    bytes.slice(0, 8).every((x) => x === 0) &&
+    bytes[8] === 0xff &&
+    bytes[9] === 0xff &&
+    bytes[10] === 0 &&
+    bytes[11] === 0
+  )
+    return true;
   const v4 = embeddedIpv4(ip);
   if (v4 !== null) return isIP(v4) !== 4 || blocked.check(v4, "ipv4");
   return blocked.check(ip, "ipv6");
@@ -74,8 +106,10 @@ export async function checkWebhookUrl(raw: string, allowPrivate: boolean): Promi
   } catch {
     throw refused("that is not a URL (it starts with https:// or http://)");
   }
-  if (url.protocol !== "https:" && url.protocol !== "http:") throw refused("only http:// and https:// URLs can receive webhooks");
-  if (url.username || url.password) throw refused("put no user name or password in the URL; verify the signature instead");
+  if (url.protocol !== "https:" && url.protocol !== "http:")
+    throw refused("only http:// and https:// URLs can receive webhooks");
+  if (url.username || url.password)
+    throw refused("put no user name or password in the URL; verify the signature instead");
   if (allowPrivate) return url.toString();
   const host = hostOf(url);
   let addresses: string[];
@@ -84,12 +118,18 @@ export async function checkWebhookUrl(raw: string, allowPrivate: boolean): Promi
   } catch {
     throw refused(`the host ${host} could not be resolved`);
   }
-  if (!addresses.length || addresses.some(isForbiddenAddress)) throw refused(`the host ${host} is a loopback, private or otherwise internal address; webhooks only go to public hosts (an operator may allow private targets with PODWATCH_WEBHOOK_ALLOW_PRIVATE=1)`);
+  if (!addresses.length || addresses.some(isForbiddenAddress))
+    throw refused(
+      `the host ${host} is a loopback, private or otherwise internal address; webhooks only go to public hosts (an operator may allow private targets with PODWATCH_WEBHOOK_ALLOW_PRIVATE=1)`,
+    );
   return url.toString();
 }
 
 /** Every address `host` resolves to now. */
-export const resolveAll = (host: string) => new Promise<LookupAddress[]>((resolve, reject) => dnsLookup(host, { all: true }, (e, a) => (e ? reject(e) : resolve(a))));
+export const resolveAll = (host: string) =>
+  new Promise<LookupAddress[]>((resolve, reject) =>
+    dnsLookup(host, { all: true }, (e, a) => (e ? reject(e) : resolve(a))),
+  );
 
 /** A URL's host as DNS and `isIP` take it (IPv6 without brackets). */
 export const hostOf = (url: URL) => url.hostname.replace(/^\[|\]$/g, "");
@@ -108,7 +148,8 @@ export function guardedLookup(mayReach: (ip: string) => boolean): LookupFunction
     dnsLookup(hostname, { ...options, all: true }, (err, addresses: LookupAddress[]) => {
       if (err) return callback(err, "", 0);
       const ok = addresses.filter((a) => mayReach(a.address));
-      if (!ok.length) return callback(ssrfError(`${hostname} resolves to a private or internal address`), "", 0);
+      if (!ok.length)
+        return callback(ssrfError(`${hostname} resolves to a private or internal address`), "", 0);
       if (options.all) return (callback as unknown as (e: null, a: LookupAddress[]) => void)(null, ok);
       callback(null, ok[0]!.address, ok[0]!.family);
     });
@@ -122,4 +163,5 @@ export function checkLiteralHost(url: URL, mayReach: (ip: string) => boolean) {
 }
 
 /** The webhooks' rule: public addresses only, unless the operator allows private targets. */
-export const webhookMayReach = (allowPrivate: boolean) => (ip: string) => allowPrivate || !isForbiddenAddress(ip);
+export const webhookMayReach = (allowPrivate: boolean) => (ip: string) =>
+  allowPrivate || !isForbiddenAddress(ip);

@@ -28,18 +28,37 @@ type RecordBounds = { maxEvents: number; maxBytes: number };
 export type RecordQuery = { agentId: string; from?: string; to?: string };
 
 /** `maxEvents`, `maxBytes`: the bounds (tests lower them). */
-export async function buildAgentRecord(app: AppContext, podId: string, current: PodState, q: RecordQuery, { nowMs = Date.now(), maxEvents = MAX_RECORD_EVENTS, maxBytes = MAX_RECORD_BYTES } = {}): Promise<SignedAgentRecord> {
+export async function buildAgentRecord(
+  app: AppContext,
+  podId: string,
+  current: PodState,
+  q: RecordQuery,
+  { nowMs = Date.now(), maxEvents = MAX_RECORD_EVENTS, maxBytes = MAX_RECORD_BYTES } = {},
+): Promise<SignedAgentRecord> {
   const window = parseWindow(q.from, q.to, nowMs);
   const member = Object.hasOwn(current.members, q.agentId) ? current.members[q.agentId]! : null;
   if (!member || member.kind !== "agent") throw notFound(`agent ${q.agentId} in this pod`);
   const key = await signingKey(app.store);
-  const payload = await app.recomputations.run(() => collect(app, podId, q.agentId, window, nowMs, { maxEvents, maxBytes }));
+  const payload = await app.recomputations.run(() =>
+    collect(app, podId, q.agentId, window, nowMs, { maxEvents, maxBytes }),
+  );
   // A record of thousands of events is 20-25 ms of canonicalJson in one step: made in slices (the same text).
-  const signature = sign(null, Buffer.from(await canonicalJsonInSlices(payload), "utf8"), key.privateKey).toString("base64");
+  const signature = sign(
+    null,
+    Buffer.from(await canonicalJsonInSlices(payload), "utf8"),
+    key.privateKey,
+  ).toString("base64");
   return { payload, signature, keyId: key.keyId, algorithm: key.algorithm };
 }
 
-async function collect(app: AppContext, podId: string, agentId: string, window: Window | null, nowMs: number, bounds: RecordBounds): Promise<AgentRecordPayload> {
+async function collect(
+  app: AppContext,
+  podId: string,
+  agentId: string,
+  window: Window | null,
+  nowMs: number,
+  bounds: RecordBounds,
+): Promise<AgentRecordPayload> {
   // Up to the head read here: events appended meanwhile belong to the next export, not half to this one.
   const head = await app.store.readHead(podId);
   if (!head) throw notFound("pod");
@@ -51,24 +70,52 @@ async function collect(app: AppContext, podId: string, agentId: string, window: 
   let bytes = 0;
   const step = (fold: WindowFold, row: StoredEvent): WindowFold => {
     const e = toAppliedEvent(row);
-    const next = window ? stepWindow(fold, e, window.fromMs, window.toMs) : { state: applyEvent(fold.state, e), counted: fold.counted };
+    const next = window
+      ? stepWindow(fold, e, window.fromMs, window.toMs)
+      : { state: applyEvent(fold.state, e), counted: fold.counted };
     if (sameValue(entryOf(counted(fold), agentId), entryOf(counted(next), agentId))) return next;
     // Bodies (evidence up to 1 MiB each) and meta are most of a record's bytes: bounded as they are collected.
     bytes += Buffer.byteLength(row.body, "utf8") + (row.meta ? Buffer.byteLength(row.meta, "utf8") : 0);
     if (events.length === bounds.maxEvents) throw tooLarge(`more than ${bounds.maxEvents} events`);
     if (bytes > bounds.maxBytes) throw tooLarge(`more than ${bounds.maxBytes} bytes of event bodies`);
     const { id, seq, type, actor, role, ts, receivedAt, body, meta, prevHash, hash } = row;
-    events.push({ id, podId: row.podId, seq: Number(seq), type, actor, role, ts, receivedAt, body, meta, prevHash, hash });
+    events.push({
+      id,
+      podId: row.podId,
+      seq: Number(seq),
+      type,
+      actor,
+      role,
+      ts,
+      receivedAt,
+      body,
+      meta,
+      prevHash,
+      hash,
+    });
     return next;
   };
-  const fold = await podHistory(app.store).foldFrom(podId, window?.fromMs ?? null, head.seq, { step, state: (f) => f.state }, (state) => ({ state, counted: emptyPodSignals() }));
+  const fold = await podHistory(app.store).foldFrom(
+    podId,
+    window?.fromMs ?? null,
+    head.seq,
+    { step, state: (f) => f.state },
+    (state) => ({ state, counted: emptyPodSignals() }),
+  );
   const own = entryOf(counted(fold), agentId) ?? emptyAgentSignals(agentId);
   return {
-    podId, agentId, generatedAt: new Date(nowMs).toISOString(), head: { seq: head.seq, hash: head.hash },
-    window: window && { from: window.from, to: window.to }, signals: { ...own, rates: signalRates(own) }, events,
+    podId,
+    agentId,
+    generatedAt: new Date(nowMs).toISOString(),
+    head: { seq: head.seq, hash: head.hash },
+    window: window && { from: window.from, to: window.to },
+    signals: { ...own, rates: signalRates(own) },
+    events,
   };
 }
 
-const entryOf = (sig: PodSignals, agentId: string) => (Object.hasOwn(sig.agents, agentId) ? sig.agents[agentId] : undefined);
+const entryOf = (sig: PodSignals, agentId: string) =>
+  Object.hasOwn(sig.agents, agentId) ? sig.agents[agentId] : undefined;
 
-const tooLarge = (what: string) => new AppError(422, "record_too_large", `this agent's record holds ${what}; narrow it with from/to`);
+const tooLarge = (what: string) =>
+  new AppError(422, "record_too_large", `this agent's record holds ${what}; narrow it with from/to`);

@@ -12,12 +12,23 @@ export function agentView(a: AgentSignals, members: PodState["members"] | null):
 }
 
 /** The pod's agents in a stable order (by agent id). */
-export const agentsInOrder = (signals: PodSignals): AgentSignals[] => Object.values(signals.agents).sort((a, b) => (a.agentId < b.agentId ? -1 : a.agentId > b.agentId ? 1 : 0));
+export const agentsInOrder = (signals: PodSignals): AgentSignals[] =>
+  Object.values(signals.agents).sort((a, b) => (a.agentId < b.agentId ? -1 : a.agentId > b.agentId ? 1 : 0));
 
 /** Every agent's view, in a stable order (by agent id). */
-export const agentViews = (signals: PodSignals, members: PodState["members"]): AgentSignalsView[] => agentsInOrder(signals).map((a) => agentView(a, members));
+export const agentViews = (signals: PodSignals, members: PodState["members"]): AgentSignalsView[] =>
+  agentsInOrder(signals).map((a) => agentView(a, members));
 
 /** A pod's figures: `signals` (now's, as of a seq, or a window's) with `state`'s members, and its budgets' use at `budgetsAt`. */
-export function podSignalsView(signals: PodSignals, state: PodState, budgetsAt: number): Pick<PodSignalsView, "agents" | "pod" | "cost" | "budgets"> {
-  return { agents: agentViews(signals, state.members), pod: agentView(podTotals(signals), null), cost: signals.cost, budgets: listBudgets(state, budgetsAt) };
+export function podSignalsView(
+  signals: PodSignals,
+  state: PodState,
+  budgetsAt: number,
+): Pick<PodSignalsView, "agents" | "pod" | "cost" | "budgets"> {
+  return {
+    agents: agentViews(signals, state.members),
+    pod: agentView(podTotals(signals), null),
+    cost: signals.cost,
+    budgets: listBudgets(state, budgetsAt),
+  };
 }

@@ -15,18 +15,40 @@ import { windowOfTape } from "./window-of-tape";
 export type PodSignalsQuery = { asOf?: number; from?: string; to?: string };
 
 /** `current`: the pod's state as the route's guard read it. */
-export async function readPodSignals(app: AppContext, podId: string, q: PodSignalsQuery, current: PodState, nowMs = Date.now()): Promise<PodSignalsView> {
+export async function readPodSignals(
+  app: AppContext,
+  podId: string,
+  q: PodSignalsQuery,
+  current: PodState,
+  nowMs = Date.now(),
+): Promise<PodSignalsView> {
   const window = parseWindow(q.from, q.to, nowMs);
-  if (q.asOf !== undefined && window) throw invalid("give either asOf or from/to, not both", [{ path: "asOf", message: "not with from/to" }]);
-  if (q.asOf !== undefined && q.asOf > current.seq) throw invalid(`asOf ${q.asOf} is past the pod's head (seq ${current.seq})`, [{ path: "asOf", message: "past the head" }]);
+  if (q.asOf !== undefined && window)
+    throw invalid("give either asOf or from/to, not both", [{ path: "asOf", message: "not with from/to" }]);
+  if (q.asOf !== undefined && q.asOf > current.seq)
+    throw invalid(`asOf ${q.asOf} is past the pod's head (seq ${current.seq})`, [
+      { path: "asOf", message: "past the head" },
+    ]);
   if (window) return windowed(app, podId, current, window, nowMs);
-  if (q.asOf !== undefined && q.asOf < current.seq) return app.recomputations.run(() => asOf(app, podId, q.asOf!));
+  if (q.asOf !== undefined && q.asOf < current.seq)
+    return app.recomputations.run(() => asOf(app, podId, q.asOf!));
   return view(podId, current, current.signals, null, nowMs);
 }
 
 /** The view of `signals` with `state`'s members and budgets (their use at `budgetsAt`). */
-function view(podId: string, state: PodState, signals: PodSignals, window: Window | null, budgetsAt: number): PodSignalsView {
-  return { podId, seq: state.seq, window: window && { from: window.from, to: window.to }, ...podSignalsView(signals, state, budgetsAt) };
+function view(
+  podId: string,
+  state: PodState,
+  signals: PodSignals,
+  window: Window | null,
+  budgetsAt: number,
+): PodSignalsView {
+  return {
+    podId,
+    seq: state.seq,
+    window: window && { from: window.from, to: window.to },
+    ...podSignalsView(signals, state, budgetsAt),
+  };
 }
 
 /** The pod as it stood after `seq`: its signals, and its budgets with what they used at that event's receipt. */
@@ -37,8 +59,16 @@ async function asOf(app: AppContext, podId: string, seq: number): Promise<PodSig
 }
 
 /** Only what happened within the window counts; the budgets are today's (a budget has no window). */
-async function windowed(app: AppContext, podId: string, current: PodState, window: Window, nowMs: number): Promise<PodSignalsView> {
+async function windowed(
+  app: AppContext,
+  podId: string,
+  current: PodState,
+  window: Window,
+  nowMs: number,
+): Promise<PodSignalsView> {
   // A recomputation slot for a fold of its own; an ask joining the same window under way takes none.
-  const signals = await windowOfTape(app.store, podId, current.seq, window, (work) => app.recomputations.run(work));
+  const signals = await windowOfTape(app.store, podId, current.seq, window, (work) =>
+    app.recomputations.run(work),
+  );
   return view(podId, current, signals, window, nowMs);
 }

@@ -20,13 +20,24 @@ type Pod = { id: string; name: string; state: PodState };
 /** One agent across pods: its signals added up in row order, its name from the first pod that names it, its roles from all. */
 type AcrossPods = { signals: AgentSignals; displayName: string | null; roles: Set<string> };
 
-export async function readSignalsExport(app: AppContext, viewer: Identity, q: SignalsExportQuery, nowMs = Date.now()): Promise<SignalsExport> {
+export async function readSignalsExport(
+  app: AppContext,
+  viewer: Identity,
+  q: SignalsExportQuery,
+  nowMs = Date.now(),
+): Promise<SignalsExport> {
   const window = parseWindow(q.from, q.to, nowMs);
   const pods = await podsFor(app, viewer, q.pods);
   if (window && pods.length > MAX_PODS_PER_EXPORT) {
-    throw new AppError(400, "too_many_pods", `a window recomputes every pod's tape: name at most ${MAX_PODS_PER_EXPORT} pods with pod= (you see ${pods.length})`);
+    throw new AppError(
+      400,
+      "too_many_pods",
+      `a window recomputes every pod's tape: name at most ${MAX_PODS_PER_EXPORT} pods with pod= (you see ${pods.length})`,
+    );
   }
-  const signalsOf = window ? await app.recomputations.run(() => windowedSignals(app, pods, window)) : new Map(pods.map((p) => [p.id, p.state.signals]));
+  const signalsOf = window
+    ? await app.recomputations.run(() => windowedSignals(app, pods, window))
+    : new Map(pods.map((p) => [p.id, p.state.signals]));
   const rows: SignalsExport["rows"] = [];
   const across = new Map<string, AcrossPods>();
   for (const p of pods) {
@@ -35,7 +46,8 @@ export async function readSignalsExport(app: AppContext, viewer: Identity, q: Si
       const row = { ...agentView(a, p.state.members), podId: p.id, podName: p.name };
       rows.push(row);
       const sum = across.get(a.agentId);
-      if (!sum) across.set(a.agentId, { signals: a, displayName: row.displayName, roles: new Set(row.roles) });
+      if (!sum)
+        across.set(a.agentId, { signals: a, displayName: row.displayName, roles: new Set(row.roles) });
       else {
         sum.signals = mergeAgentSignals(sum.signals, a);
         sum.displayName ??= row.displayName;
@@ -43,7 +55,11 @@ export async function readSignalsExport(app: AppContext, viewer: Identity, q: Si
       }
     }
   }
-  const agents = [...across.values()].map((x) => ({ ...agentView(x.signals, null), displayName: x.displayName, roles: [...x.roles].sort() }));
+  const agents = [...across.values()].map((x) => ({
+    ...agentView(x.signals, null),
+    displayName: x.displayName,
+    roles: [...x.roles].sort(),
+  }));
   return { from: window?.from ?? null, to: window?.to ?? null, rows, agents };
 }
 
@@ -51,11 +67,16 @@ export async function readSignalsExport(app: AppContext, viewer: Identity, q: Si
 async function podsFor(app: AppContext, viewer: Identity, asked: string[] | undefined): Promise<Pod[]> {
   const visible = await visiblePods(app.store, viewer, asked && new Set(asked));
   const missing = asked?.find((id) => !visible.some((v) => v.pod.id === id));
-  if (missing !== undefined) throw new AppError(404, "not_found", `pod ${missing} not found (or not one you may see)`);
+  if (missing !== undefined)
+    throw new AppError(404, "not_found", `pod ${missing} not found (or not one you may see)`);
   return visible.map(({ pod, state }) => ({ id: pod.id, name: pod.name, state }));
 }
 
-async function windowedSignals(app: AppContext, pods: Pod[], window: Window): Promise<Map<string, PodSignals>> {
+async function windowedSignals(
+  app: AppContext,
+  pods: Pod[],
+  window: Window,
+): Promise<Map<string, PodSignals>> {
   const out = new Map<string, PodSignals>();
   for (const p of pods) out.set(p.id, await windowOfTape(app.store, p.id, p.state.seq, window));
   return out;

@@ -9,7 +9,11 @@ export const RECOMPUTE_RETRY_AFTER_SECONDS = 2;
 
 export class RecomputeBusy extends AppError {
   constructor() {
-    super(503, "recompute_busy", "the server is already recomputing signals for others; try again in a moment");
+    super(
+      503,
+      "recompute_busy",
+      "the server is already recomputing signals for others; try again in a moment",
+    );
   }
 }
 

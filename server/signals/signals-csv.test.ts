@@ -5,9 +5,21 @@ import { parseCsv } from "../testing/parse-csv";
 import { SIGNALS_CSV_COLUMNS, signalsCsv } from "./signals-csv";
 
 const rates: SignalRates = {
-  approvalRate: 2 / 3, meanRoundsToApproval: 1.5, evidencePassRate: null, proofFailRate: 0, reversalRate: null, rigorRate: 0.1 + 0.2,
-  overturnRate: null, meanTimeToReviewMs: 61_000.25, cadenceAdherence: 1, escalationAnswerRate: null, meanTimeToAnswerMs: null, jobAcceptanceRate: null,
-  totalTokens: 1_234_567, costUsd: 0.000123, toolCalls: 7,
+  approvalRate: 2 / 3,
+  meanRoundsToApproval: 1.5,
+  evidencePassRate: null,
+  proofFailRate: 0,
+  reversalRate: null,
+  rigorRate: 0.1 + 0.2,
+  overturnRate: null,
+  meanTimeToReviewMs: 61_000.25,
+  cadenceAdherence: 1,
+  escalationAnswerRate: null,
+  meanTimeToAnswerMs: null,
+  jobAcceptanceRate: null,
+  totalTokens: 1_234_567,
+  costUsd: 0.000123,
+  toolCalls: 7,
 };
 
 function row(podName: string, agentId: string, displayName: string | null): SignalsExport["rows"][number] {
@@ -17,8 +29,20 @@ function row(podName: string, agentId: string, displayName: string | null): Sign
   a.implementer.evidencePassed = { n: 1, of: 4 };
   a.reviewer.verdicts.changes_requested = 5;
   a.usage.byModel = {
-    "claude-opus": { inputTokens: 1000, outputTokens: 200, cacheReadTokens: 5, cacheWriteTokens: 1, costUsd: 0.1 },
-    "claude-haiku": { inputTokens: 33, outputTokens: 4, cacheReadTokens: 0, cacheWriteTokens: 0, costUsd: 0.2 },
+    "claude-opus": {
+      inputTokens: 1000,
+      outputTokens: 200,
+      cacheReadTokens: 5,
+      cacheWriteTokens: 1,
+      costUsd: 0.1,
+    },
+    "claude-haiku": {
+      inputTokens: 33,
+      outputTokens: 4,
+      cacheReadTokens: 0,
+      cacheWriteTokens: 0,
+      costUsd: 0.2,
+    },
   };
   a.usage.tools = { Bash: { calls: 4, failed: 1 }, Edit: { calls: 3, failed: 0 } };
   return { ...a, rates, displayName, roles: ["implementer", "reviewer"], podId: "pod-1", podName };
@@ -47,8 +71,8 @@ describe("signals CSV", () => {
   });
 
   it("keeps a spreadsheet from running a name as a formula", () => {
-    const [, cells] = parseCsv(signalsCsv([row("=HYPERLINK(\"http://x\")", "bot", "+1")]));
-    expect(cells![1]).toBe("'=HYPERLINK(\"http://x\")");
+    const [, cells] = parseCsv(signalsCsv([row('=HYPERLINK("http://x")', "bot", "+1")]));
+    expect(cells![1]).toBe('\'=HYPERLINK("http://x")');
     expect(cells![3]).toBe("'+1");
   });
 

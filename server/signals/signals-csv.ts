@@ -8,7 +8,8 @@ import type { UsageTotals } from "../domain/signals/signal-types";
 type Row = SignalsExport["rows"][number];
 type Cell = string | number | null;
 
-const usageSum = (r: Row, k: keyof UsageTotals) => Object.values(r.usage.byModel).reduce((n, u) => n + u[k], 0);
+const usageSum = (r: Row, k: keyof UsageTotals) =>
+  Object.values(r.usage.byModel).reduce((n, u) => n + u[k], 0);
 const toolSum = (r: Row, k: "calls" | "failed") => Object.values(r.usage.tools).reduce((n, t) => n + t[k], 0);
 
 /** Every column, in order: its header and how it reads a row of the JSON export. */

@@ -9,10 +9,18 @@ export const MAX_PODS_PER_EXPORT = 50;
 
 /** An ISO date ("2026-11-23", UTC midnight) or date-time with a zone ("2026-11-23T10:00:00Z", "+02:00"). */
 const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2}))?$/;
-const ZInstant = z.string().max(40).regex(ISO_INSTANT, "an ISO date (YYYY-MM-DD) or date-time with its zone (…T10:00:00Z)").refine((v) => Number.isFinite(Date.parse(v)), "not a real date");
+const ZInstant = z
+  .string()
+  .max(40)
+  .regex(ISO_INSTANT, "an ISO date (YYYY-MM-DD) or date-time with its zone (…T10:00:00Z)")
+  .refine((v) => Number.isFinite(Date.parse(v)), "not a real date");
 
 export const ZPodSignalsQuery = z.object({
-  asOf: z.string().regex(/^\d{1,10}$/, "a seq (a whole number ≥ 0)").transform(Number).optional(),
+  asOf: z
+    .string()
+    .regex(/^\d{1,10}$/, "a seq (a whole number ≥ 0)")
+    .transform(Number)
+    .optional(),
   from: ZInstant.optional(),
   to: ZInstant.optional(),
 });
@@ -26,7 +34,12 @@ export const ZSignalsExportQuery = z.object({
   format: z.enum(["json", "csv"]).optional(),
 });
 
-export const ZRecordQuery = z.object({ pod: ZId, agent: ZId, from: ZInstant.optional(), to: ZInstant.optional() });
+export const ZRecordQuery = z.object({
+  pod: ZId,
+  agent: ZId,
+  from: ZInstant.optional(),
+  to: ZInstant.optional(),
+});
 
 /** A time window in ms; `from` defaults to the beginning, `to` to now. */
 export type Window = { fromMs: number; toMs: number; from: string; to: string };
@@ -35,18 +48,39 @@ export function parseWindow(from: string | undefined, to: string | undefined, no
   if (from === undefined && to === undefined) return null;
   const fromMs = from === undefined ? 0 : Date.parse(from);
   const toMs = to === undefined ? nowMs : Date.parse(to);
-  if (fromMs >= toMs) throw invalid("`from` must be before `to`", [{ path: "from", message: "must be before to" }]);
-  if (fromMs > nowMs) throw invalid("`from` is in the future: nothing has happened there yet", [{ path: "from", message: "in the future" }]);
+  if (fromMs >= toMs)
+    throw invalid("`from` must be before `to`", [{ path: "from", message: "must be before to" }]);
+  if (fromMs > nowMs)
+    throw invalid("`from` is in the future: nothing has happened there yet", [
+      { path: "from", message: "in the future" },
+    ]);
   return { fromMs, toMs, from: new Date(fromMs).toISOString(), to: new Date(toMs).toISOString() };
 }
 
 /** The URL's query as an object: a repeated key, and `pod` given as a comma list, become an array. */
 export function exportQuery(url: URL) {
-  const pods = url.searchParams.getAll("pod").flatMap((p) => p.split(",")).map((p) => p.trim()).filter(Boolean);
+  const pods = url.searchParams
+    .getAll("pod")
+    .flatMap((p) => p.split(","))
+    .map((p) => p.trim())
+    .filter(Boolean);
   const one = (k: string) => {
     const all = url.searchParams.getAll(k);
-    if (all.length > 1) throw invalid(`\`${k}\` is given ${all.length} times; give it once`, [{ path: k, message: "given more than once" }]);
+    if (all.length > 1)
+      throw invalid(`\`${k}\` is given ${all.length} times; give it once`, [
+        { path: k, message: "given more than once" },
+      ]);
     return all[0];
   };
-  return parseWith(ZSignalsExportQuery, { pods: pods.length ? [...new Set(pods)] : undefined, agent: one("agent"), from: one("from"), to: one("to"), format: one("format") }, "query");
+  return parseWith(
+    ZSignalsExportQuery,
+    {
+      pods: pods.length ? [...new Set(pods)] : undefined,
+      agent: one("agent"),
+      from: one("from"),
+      to: one("to"),
+      format: one("format"),
+    },
+    "query",
+  );
 }

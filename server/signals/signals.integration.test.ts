@@ -9,9 +9,24 @@ import type { PodSignalsView, SignalsExport } from "../wire/signals";
 import { SIGNALS_CSV_COLUMNS } from "./signals-csv";
 import { MAX_RECOMPUTATIONS } from "./recompute-slots";
 
-const usage = (actor: string, inputTokens: number, costUsd: number) => ({ id: randomUUID(), type: "usage.reported", actor, body: { model: "claude-sonnet-4-5", inputTokens, outputTokens: 10, costUsd } });
-const toolCall = (actor: string, tool: string, phase = "started") => ({ id: randomUUID(), type: "tool.call", actor, body: { toolUseId: `toolu_${randomUUID().slice(0, 8)}`, tool, phase, input: "npm test" } });
-const note = (actor: string) => ({ id: randomUUID(), type: "note", actor, body: { kind: "STATUS", text: "busy" } });
+const usage = (actor: string, inputTokens: number, costUsd: number) => ({
+  id: randomUUID(),
+  type: "usage.reported",
+  actor,
+  body: { model: "claude-sonnet-4-5", inputTokens, outputTokens: 10, costUsd },
+});
+const toolCall = (actor: string, tool: string, phase = "started") => ({
+  id: randomUUID(),
+  type: "tool.call",
+  actor,
+  body: { toolUseId: `toolu_${randomUUID().slice(0, 8)}`, tool, phase, input: "npm test" },
+});
+const note = (actor: string) => ({
+  id: randomUUID(),
+  type: "note",
+  actor,
+  body: { kind: "STATUS", text: "busy" },
+});
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 describe.each(testProviders())("signals routes on %s", (provider) => {
@@ -23,18 +38,30 @@ describe.each(testProviders())("signals routes on %s", (provider) => {
   let afterFirst: PodSignalsView;
 
   const post = async (p: typeof pod, member: string, events: unknown[]) => {
-    const r = await api(s.url, "POST", `/api/v1/pods/${p.podId}/events`, { events }, { token: p.tokens[member]! });
+    const r = await api(
+      s.url,
+      "POST",
+      `/api/v1/pods/${p.podId}/events`,
+      { events },
+      { token: p.tokens[member]! },
+    );
     expect(r.status, JSON.stringify(r.body)).toBe(201);
     return r.body.events.at(-1).seq as number;
   };
-  const signals = (query = "", podId = pod.podId) => api<PodSignalsView>(s.url, "GET", `/api/v1/pods/${podId}/signals${query}`);
+  const signals = (query = "", podId = pod.podId) =>
+    api<PodSignalsView>(s.url, "GET", `/api/v1/pods/${podId}/signals${query}`);
   const impl = (v: PodSignalsView) => v.agents.find((a) => a.agentId === "impl")!;
 
   beforeAll(async () => {
     s = await startTestServer(provider);
     pod = await agentPod(s.url, "signals", { impl: "implementer", rev: "reviewer" });
     other = await agentPod(s.url, "elsewhere", { impl: "implementer" });
-    firstSeq = await post(pod, "impl", [usage("impl", 1000, 0.5), toolCall("impl", "Bash"), toolCall("impl", "Bash", "failed"), note("impl")]);
+    firstSeq = await post(pod, "impl", [
+      usage("impl", 1000, 0.5),
+      toolCall("impl", "Bash"),
+      toolCall("impl", "Bash", "failed"),
+      note("impl"),
+    ]);
     afterFirst = (await signals()).body;
     await sleep(20);
     between = new Date().toISOString();
@@ -53,7 +80,11 @@ describe.each(testProviders())("signals routes on %s", (provider) => {
     const a = impl(body);
     expect(a.displayName).toBe("impl");
     expect(a.roles).toEqual(["implementer"]);
-    expect(a.usage.byModel["claude-sonnet-4-5"]).toMatchObject({ inputTokens: 1200, outputTokens: 20, costUsd: 0.75 });
+    expect(a.usage.byModel["claude-sonnet-4-5"]).toMatchObject({
+      inputTokens: 1200,
+      outputTokens: 20,
+      costUsd: 0.75,
+    });
     expect(a.usage.tools).toEqual({ Bash: { calls: 1, failed: 1 }, Edit: { calls: 1, failed: 0 } });
     expect(a.rates).toMatchObject({ totalTokens: 1220, costUsd: 0.75, toolCalls: 2 });
     expect(body.pod.agentId).toBe("*");
@@ -82,7 +113,17 @@ describe.each(testProviders())("signals routes on %s", (provider) => {
 
   it("refuses asOf and windows that make no sense", async () => {
     const head = (await signals()).body.seq;
-    const refused = [`?asOf=${head + 1}`, "?asOf=-1", "?asOf=1.5", `?asOf=1&from=2026-01-01`, "?from=2026-02-01&to=2026-01-01", "?from=yesterday", "?to=2026-13-45", "?from=2026-01-01T10:00", `?from=${new Date(Date.now() + 86_400_000).toISOString()}`];
+    const refused = [
+      `?asOf=${head + 1}`,
+      "?asOf=-1",
+      "?asOf=1.5",
+      `?asOf=1&from=2026-01-01`,
+      "?from=2026-02-01&to=2026-01-01",
+      "?from=yesterday",
+      "?to=2026-13-45",
+      "?from=2026-01-01T10:00",
+      `?from=${new Date(Date.now() + 86_400_000).toISOString()}`,
+    ];
     for (const q of refused) expect((await signals(q)).status, q).toBe(400);
   });
 
@@ -104,25 +145,46 @@ describe.each(testProviders())("signals routes on %s", (provider) => {
   });
 
   it("exports every pod the caller sees, one row per pod and agent, and each agent across pods", async () => {
-    const { status, body } = await api<SignalsExport>(s.url, "GET", `/api/v1/signals?pod=${pod.podId},${other.podId}`);
+    const { status, body } = await api<SignalsExport>(
+      s.url,
+      "GET",
+      `/api/v1/signals?pod=${pod.podId},${other.podId}`,
+    );
     expect(status).toBe(200);
-    expect(body.rows.map((r) => `${r.podName}/${r.agentId}`).sort()).toEqual(["elsewhere/impl", "signals/impl", "signals/rev"]);
+    expect(body.rows.map((r) => `${r.podName}/${r.agentId}`).sort()).toEqual([
+      "elsewhere/impl",
+      "signals/impl",
+      "signals/rev",
+    ]);
     const across = body.agents.find((a) => a.agentId === "impl")!;
     expect(across.usage.byModel["claude-sonnet-4-5"]).toMatchObject({ inputTokens: 1207, costUsd: 0.875 });
     expect(across.rates.totalTokens).toBe(1237);
-    const mine = await api<SignalsExport>(s.url, "GET", `/api/v1/signals?agent=rev&pod=${pod.podId}&pod=${other.podId}`);
+    const mine = await api<SignalsExport>(
+      s.url,
+      "GET",
+      `/api/v1/signals?agent=rev&pod=${pod.podId}&pod=${other.podId}`,
+    );
     expect(mine.body.rows.map((r) => r.agentId)).toEqual(["rev"]);
     // An agent token sees its own pod only, and naming another is as if it did not exist.
-    const own = await api<SignalsExport>(s.url, "GET", "/api/v1/signals", undefined, { token: other.tokens.impl! });
+    const own = await api<SignalsExport>(s.url, "GET", "/api/v1/signals", undefined, {
+      token: other.tokens.impl!,
+    });
     expect([...new Set(own.body.rows.map((r) => r.podId))]).toEqual([other.podId]);
-    expect((await api(s.url, "GET", `/api/v1/signals?pod=${pod.podId}`, undefined, { token: other.tokens.impl! })).status).toBe(404);
+    expect(
+      (await api(s.url, "GET", `/api/v1/signals?pod=${pod.podId}`, undefined, { token: other.tokens.impl! }))
+        .status,
+    ).toBe(404);
   });
 
   it("exports CSV (format=csv or Accept: text/csv) that parses back to the JSON's numbers", async () => {
     const query = `pod=${pod.podId}&pod=${other.podId}`;
     const json = (await api<SignalsExport>(s.url, "GET", `/api/v1/signals?${query}`)).body;
-    const viaFormat = await fetch(`${s.url}/api/v1/signals?${query}&format=csv`, { headers: { authorization: `Bearer ${TEST_ADMIN_TOKEN}` } });
-    const viaAccept = await fetch(`${s.url}/api/v1/signals?${query}`, { headers: { authorization: `Bearer ${TEST_ADMIN_TOKEN}`, accept: "text/csv" } });
+    const viaFormat = await fetch(`${s.url}/api/v1/signals?${query}&format=csv`, {
+      headers: { authorization: `Bearer ${TEST_ADMIN_TOKEN}` },
+    });
+    const viaAccept = await fetch(`${s.url}/api/v1/signals?${query}`, {
+      headers: { authorization: `Bearer ${TEST_ADMIN_TOKEN}`, accept: "text/csv" },
+    });
     expect(viaFormat.headers.get("content-type")).toMatch(/^text\/csv/);
     const text = await viaFormat.text();
     expect(await viaAccept.text()).toBe(text);
@@ -137,7 +199,9 @@ describe.each(testProviders())("signals routes on %s", (provider) => {
         else expect(cell, name).toBe(want ?? "");
       });
     });
-    expect(Number(lines.find((l) => l[2] === "impl" && l[0] === pod.podId)![header!.indexOf("usage.costUsd")])).toBe(0.75);
+    expect(
+      Number(lines.find((l) => l[2] === "impl" && l[0] === pod.podId)![header!.indexOf("usage.costUsd")]),
+    ).toBe(0.75);
   });
 
   it("bounds the export's query", async () => {
@@ -145,7 +209,9 @@ describe.each(testProviders())("signals routes on %s", (provider) => {
     expect((await api(s.url, "GET", `/api/v1/signals?pod=${many}`)).status).toBe(400);
     expect((await api(s.url, "GET", `/api/v1/signals?agent=a&agent=b`)).status).toBe(400);
     expect((await api(s.url, "GET", `/api/v1/signals?format=xml`)).status).toBe(400);
-    expect((await api(s.url, "GET", `/api/v1/signals?pod=${pod.podId}&from=2026-02-01&to=2026-01-01`)).status).toBe(400);
+    expect(
+      (await api(s.url, "GET", `/api/v1/signals?pod=${pod.podId}&from=2026-02-01&to=2026-01-01`)).status,
+    ).toBe(400);
     expect((await api(s.url, "GET", `/api/v1/signals?pod=no-such-pod`)).status).toBe(404);
   });
 });

@@ -14,13 +14,33 @@ import type { AppError } from "../domain/errors";
 import { buildAgentRecord } from "./build-agent-record";
 
 const SCRIPT = join(import.meta.dirname, "..", "..", "scripts", "verify-record.mjs");
-const usage = (actor: string, sessionId: string, inputTokens: number) => ({ id: randomUUID(), type: "usage.reported", actor, sessionId, body: { model: "claude-sonnet-4-5", inputTokens, outputTokens: 5, costUsd: 0.01 } });
-const toolCall = (actor: string, tool: string) => ({ id: randomUUID(), type: "tool.call", actor, body: { toolUseId: `toolu_${randomUUID().slice(0, 8)}`, tool, phase: "started", input: 'say "hi"\n' } });
-const note = (actor: string) => ({ id: randomUUID(), type: "note", actor, body: { kind: "STATUS", text: "thinking" } });
+const usage = (actor: string, sessionId: string, inputTokens: number) => ({
+  id: randomUUID(),
+  type: "usage.reported",
+  actor,
+  sessionId,
+  body: { model: "claude-sonnet-4-5", inputTokens, outputTokens: 5, costUsd: 0.01 },
+});
+const toolCall = (actor: string, tool: string) => ({
+  id: randomUUID(),
+  type: "tool.call",
+  actor,
+  body: { toolUseId: `toolu_${randomUUID().slice(0, 8)}`, tool, phase: "started", input: 'say "hi"\n' },
+});
+const note = (actor: string) => ({
+  id: randomUUID(),
+  type: "note",
+  actor,
+  body: { kind: "STATUS", text: "thinking" },
+});
 
 type Run = { code: number; out: string };
 const verifyRecord = (args: string[]) =>
-  new Promise<Run>((resolve) => execFile(process.execPath, [SCRIPT, ...args], (err, stdout, stderr) => resolve({ code: err ? Number(err.code) : 0, out: stdout + stderr })));
+  new Promise<Run>((resolve) =>
+    execFile(process.execPath, [SCRIPT, ...args], (err, stdout, stderr) =>
+      resolve({ code: err ? Number(err.code) : 0, out: stdout + stderr }),
+    ),
+  );
 
 describe.each(testProviders())("signed record on %s", (provider) => {
   let s: TestServer;
@@ -32,11 +52,18 @@ describe.each(testProviders())("signed record on %s", (provider) => {
   let between: string;
 
   const post = async (member: string, events: unknown[]) => {
-    const r = await api(s.url, "POST", `/api/v1/pods/${pod.podId}/events`, { events }, { token: pod.tokens[member]! });
+    const r = await api(
+      s.url,
+      "POST",
+      `/api/v1/pods/${pod.podId}/events`,
+      { events },
+      { token: pod.tokens[member]! },
+    );
     expect(r.status, JSON.stringify(r.body)).toBe(201);
     return (r.body.events as { seq: number }[]).map((e) => e.seq);
   };
-  const record = (query: string) => api<SignedAgentRecord>(s.url, "GET", `/api/v1/signals/record?pod=${pod.podId}&${query}`);
+  const record = (query: string) =>
+    api<SignedAgentRecord>(s.url, "GET", `/api/v1/signals/record?pod=${pod.podId}&${query}`);
   const write = (name: string, value: unknown) => {
     const file = join(dir, name);
     writeFileSync(file, typeof value === "string" ? value : JSON.stringify(value));
@@ -45,7 +72,14 @@ describe.each(testProviders())("signed record on %s", (provider) => {
   /** Signs as the server would (its key read from the database): a signer that lies about the events. */
   const resign = async (r: SignedAgentRecord): Promise<SignedAgentRecord> => {
     const row = (await s.app.store.prisma.signingKey.findFirstOrThrow())!;
-    return { ...r, signature: sign(null, Buffer.from(canonicalJson(r.payload), "utf8"), createPrivateKey(row.privateKey)).toString("base64") };
+    return {
+      ...r,
+      signature: sign(
+        null,
+        Buffer.from(canonicalJson(r.payload), "utf8"),
+        createPrivateKey(row.privateKey),
+      ).toString("base64"),
+    };
   };
 
   beforeAll(async () => {
@@ -69,11 +103,17 @@ describe.each(testProviders())("signed record on %s", (provider) => {
   });
 
   it("publishes one Ed25519 public key, kept across restarts and shared by every node on the database", async () => {
-    expect(key).toEqual({ keyId: expect.stringMatching(/^ed25519-[0-9a-f]{16}$/), algorithm: "Ed25519", publicKeyPem: expect.stringContaining("BEGIN PUBLIC KEY") });
+    expect(key).toEqual({
+      keyId: expect.stringMatching(/^ed25519-[0-9a-f]{16}$/),
+      algorithm: "Ed25519",
+      publicKeyPem: expect.stringContaining("BEGIN PUBLIC KEY"),
+    });
     const db = await createTestDatabase(provider);
     try {
       const [a, b] = await Promise.all([startServerOn(db), startServerOn(db)]);
-      const keys = await Promise.all([a, b].map(async (n) => (await api(n.url, "GET", "/api/v1/signals/key", undefined, null)).body));
+      const keys = await Promise.all(
+        [a, b].map(async (n) => (await api(n.url, "GET", "/api/v1/signals/key", undefined, null)).body),
+      );
       expect(keys[1]).toEqual(keys[0]);
       expect(keys[0].keyId).not.toBe(key.keyId); // another installation, another key
       await Promise.all([a.close(), b.close()]);
@@ -118,7 +158,15 @@ describe.each(testProviders())("signed record on %s", (provider) => {
 
     const sig = Buffer.from(real.signature, "base64");
     sig[0]! ^= 1;
-    expect((await verifyRecord([write("sig.json", { ...real, signature: sig.toString("base64") }), "--key", keyFile])).code).toBe(1);
+    expect(
+      (
+        await verifyRecord([
+          write("sig.json", { ...real, signature: sig.toString("base64") }),
+          "--key",
+          keyFile,
+        ])
+      ).code,
+    ).toBe(1);
 
     const headChanged = structuredClone(real);
     headChanged.payload.head.hash = "f".repeat(64);
@@ -127,17 +175,25 @@ describe.each(testProviders())("signed record on %s", (provider) => {
     // Signed anew (a signer that lies): the events themselves give it away.
     const liedBody = await verifyRecord([write("lied-body.json", await resign(tampered)), "--key", keyFile]);
     expect(liedBody.code).toBe(1);
-    expect(liedBody.out).toMatch(new RegExp(`event seq ${real.payload.events[0]!.seq}: its content hashes to`));
+    expect(liedBody.out).toMatch(
+      new RegExp(`event seq ${real.payload.events[0]!.seq}: its content hashes to`),
+    );
     const lastSeq = real.payload.events.at(-1)!.seq;
     expect(lastSeq).toBe(real.payload.head.seq);
-    const liedHead = await verifyRecord([write("lied-head.json", await resign(headChanged)), "--key", keyFile]);
+    const liedHead = await verifyRecord([
+      write("lied-head.json", await resign(headChanged)),
+      "--key",
+      keyFile,
+    ]);
     expect(liedHead.out).toMatch(/is the head's seq but its hash is not the head's/);
     expect(liedHead.code).toBe(1);
     const shortHead = structuredClone(real);
     // A head that stops short of events it is said to cover (consistent in itself: the previous event's seq and hash).
     shortHead.payload.head = { seq: lastSeq - 1, hash: real.payload.events.at(-2)!.hash };
     expect(real.payload.events.at(-2)!.seq).toBe(lastSeq - 1);
-    expect((await verifyRecord([write("short-head.json", await resign(shortHead)), "--key", keyFile])).out).toMatch(/past the chain head/);
+    expect(
+      (await verifyRecord([write("short-head.json", await resign(shortHead)), "--key", keyFile])).out,
+    ).toMatch(/past the chain head/);
 
     const other = generateKeyPairSync("ed25519").publicKey.export({ type: "spki", format: "pem" }) as string;
     const wrongKey = await verifyRecord([write("record.json", real), "--key", write("other.pem", other)]);
@@ -156,21 +212,57 @@ describe.each(testProviders())("signed record on %s", (provider) => {
 
   it("refuses a record longer than its bound (422: narrow it with from/to), and the narrowed one fits", async () => {
     const state = (await s.app.store.readState(pod.podId))!;
-    const refused = await buildAgentRecord(s.app, pod.podId, state, { agentId: "impl" }, { maxEvents: 3 }).catch((e: AppError) => e);
-    expect(refused).toMatchObject({ status: 422, code: "record_too_large", message: expect.stringMatching(/narrow it with from\/to/) });
-    const narrowed = await buildAgentRecord(s.app, pod.podId, state, { agentId: "impl", from: between }, { maxEvents: 3 });
+    const refused = await buildAgentRecord(
+      s.app,
+      pod.podId,
+      state,
+      { agentId: "impl" },
+      { maxEvents: 3 },
+    ).catch((e: AppError) => e);
+    expect(refused).toMatchObject({
+      status: 422,
+      code: "record_too_large",
+      message: expect.stringMatching(/narrow it with from\/to/),
+    });
+    const narrowed = await buildAgentRecord(
+      s.app,
+      pod.podId,
+      state,
+      { agentId: "impl", from: between },
+      { maxEvents: 3 },
+    );
     expect(narrowed.payload.events).toHaveLength(2);
   });
 
   it("refuses a record past its byte bound (bodies and meta counted as they are collected), and the narrowed one fits", async () => {
     const state = (await s.app.store.readState(pod.podId))!;
     const whole = await buildAgentRecord(s.app, pod.podId, state, { agentId: "impl" });
-    const bytes = whole.payload.events.map((e) => Buffer.byteLength(e.body) + (e.meta ? Buffer.byteLength(e.meta) : 0));
+    const bytes = whole.payload.events.map(
+      (e) => Buffer.byteLength(e.body) + (e.meta ? Buffer.byteLength(e.meta) : 0),
+    );
     const total = bytes.reduce((a, b) => a + b, 0);
-    expect(await buildAgentRecord(s.app, pod.podId, state, { agentId: "impl" }, { maxBytes: total })).toMatchObject({ payload: { events: whole.payload.events } });
-    const refused = await buildAgentRecord(s.app, pod.podId, state, { agentId: "impl" }, { maxBytes: total - 1 }).catch((e: AppError) => e);
-    expect(refused).toMatchObject({ status: 422, code: "record_too_large", message: expect.stringMatching(/bytes.*narrow it with from\/to/) });
-    const narrowed = await buildAgentRecord(s.app, pod.podId, state, { agentId: "impl", from: between }, { maxBytes: total - 1 });
+    expect(
+      await buildAgentRecord(s.app, pod.podId, state, { agentId: "impl" }, { maxBytes: total }),
+    ).toMatchObject({ payload: { events: whole.payload.events } });
+    const refused = await buildAgentRecord(
+      s.app,
+      pod.podId,
+      state,
+      { agentId: "impl" },
+      { maxBytes: total - 1 },
+    ).catch((e: AppError) => e);
+    expect(refused).toMatchObject({
+      status: 422,
+      code: "record_too_large",
+      message: expect.stringMatching(/bytes.*narrow it with from\/to/),
+    });
+    const narrowed = await buildAgentRecord(
+      s.app,
+      pod.podId,
+      state,
+      { agentId: "impl", from: between },
+      { maxBytes: total - 1 },
+    );
     expect(narrowed.payload.events.map((e) => e.seq)).toEqual(implSeqs.slice(2));
   });
 

@@ -15,7 +15,12 @@ import type { Window } from "./signals-query";
 import { TEST_WRITER } from "../testing/test-writer";
 
 const json = (v: unknown) => JSON.stringify(v);
-const windowOf = (fromMs: number, toMs: number): Window => ({ fromMs, toMs, from: new Date(fromMs).toISOString(), to: new Date(toMs).toISOString() });
+const windowOf = (fromMs: number, toMs: number): Window => ({
+  fromMs,
+  toMs,
+  from: new Date(fromMs).toISOString(),
+  to: new Date(toMs).toISOString(),
+});
 
 describe.each(testProviders())("a window's fold shared on %s", (provider) => {
   let s: TestServer;
@@ -27,9 +32,10 @@ describe.each(testProviders())("a window's fold shared on %s", (provider) => {
     const setup = acceptHistory(emptyPodState(), TEAM_SETUP as never, false);
     const steps = fc.sample(historyStep(6), { numRuns: 150, seed: 11 });
     const inputs = asInputs([...setup.events, ...acceptHistory(setup.state, steps, false).events]);
-    for (let at = 0; at < inputs.length; at += 40) await s.app.append(podId, inputs.slice(at, at + 40), TEST_WRITER);
+    for (let at = 0; at < inputs.length; at += 40)
+      await s.app.append(podId, inputs.slice(at, at + 40), TEST_WRITER);
     tape = [];
-    for (let after = 0; ; ) {
+    for (let after = 0; ;) {
       const page = await s.app.store.readEvents(podId, after, 500);
       if (!page.length) break;
       tape.push(...page.map(toAppliedEvent));
@@ -42,7 +48,12 @@ describe.each(testProviders())("a window's fold shared on %s", (provider) => {
   const counting = () => {
     const counter = { reads: 0 };
     const store: TapeStore = Object.create(s.app.store, {
-      readEvents: { value: (p: string, after: number, limit: number) => (counter.reads++, s.app.store.readEvents(p, after, limit)) },
+      readEvents: {
+        value: (p: string, after: number, limit: number) => (
+          counter.reads++,
+          s.app.store.readEvents(p, after, limit)
+        ),
+      },
     });
     return { store, counter };
   };
@@ -56,7 +67,10 @@ describe.each(testProviders())("a window's fold shared on %s", (provider) => {
     const { store, counter } = counting();
     let folds = 0;
     const run = <T>(work: () => Promise<T>) => (folds++, work());
-    const [a, b] = await Promise.all([windowOfTape(store, podId, head, windowOf(fromMs, end1), run), windowOfTape(store, podId, head, windowOf(fromMs, end2), run)]);
+    const [a, b] = await Promise.all([
+      windowOfTape(store, podId, head, windowOf(fromMs, end1), run),
+      windowOfTape(store, podId, head, windowOf(fromMs, end2), run),
+    ]);
     expect(b).toBe(a);
     expect(folds).toBe(1);
     expect(counter.reads).toBe(alone.counter.reads);
@@ -71,7 +85,10 @@ describe.each(testProviders())("a window's fold shared on %s", (provider) => {
     const { store } = counting();
     let folds = 0;
     const run = <T>(work: () => Promise<T>) => (folds++, work());
-    const [a, b] = await Promise.all([windowOfTape(store, podId, head, windowOf(fromMs, cut), run), windowOfTape(store, podId, head, windowOf(fromMs, Date.now() + 1000), run)]);
+    const [a, b] = await Promise.all([
+      windowOfTape(store, podId, head, windowOf(fromMs, cut), run),
+      windowOfTape(store, podId, head, windowOf(fromMs, Date.now() + 1000), run),
+    ]);
     expect(folds).toBe(2);
     expect(json(a)).toBe(json(signalsBetween(tape, fromMs, cut)));
     expect(json(b)).toBe(json(signalsBetween(tape, fromMs, Date.now() + 1000)));

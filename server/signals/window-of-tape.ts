@@ -20,7 +20,13 @@ type Run = <T>(work: () => Promise<T>) => Promise<T>;
 const underWay = new WeakMap<TapeStore, Map<string, Promise<Folded>>>();
 
 /** The window's signals; `run` runs a fold of its own (a recomputation slot): an ask that joins one under way takes none. */
-export async function windowOfTape(store: TapeStore, podId: string, toSeq: number, window: Window, run: Run = (work) => work()): Promise<PodSignals> {
+export async function windowOfTape(
+  store: TapeStore,
+  podId: string,
+  toSeq: number,
+  window: Window,
+  run: Run = (work) => work(),
+): Promise<PodSignals> {
   let shared = underWay.get(store);
   if (!shared) underWay.set(store, (shared = new Map()));
   const key = `${podId}\0${toSeq}\0${window.fromMs}`;

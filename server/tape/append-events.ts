@@ -25,13 +25,21 @@ const LARGE_BYTES = 256 * 1024;
 const PUBLISH_EVENTS = 1000;
 
 /** `bodies`: the parsed bodies by id, so publishing does not parse back what it just serialized. */
-type Pending = { request: AppendRequest; bodies: Map<string, unknown>; resolve: (acks: Ack[]) => void; reject: (e: unknown) => void };
+type Pending = {
+  request: AppendRequest;
+  bodies: Map<string, unknown>;
+  resolve: (acks: Ack[]) => void;
+  reject: (e: unknown) => void;
+};
 
 /** Takes parsed events (zod output, defaults applied), appended as `as`. */
 export type AppendEvents = (podId: string, inputs: TEvent[], as: AppendIdentity) => Promise<Ack[]>;
 /** The write path for one caller, for a use-case that appends more than once on its behalf. */
 export type AppendAsCaller = (podId: string, inputs: TEvent[]) => Promise<Ack[]>;
-export const appendingAs = (append: AppendEvents, as: AppendIdentity): AppendAsCaller => (podId, inputs) => append(podId, inputs, as);
+export const appendingAs =
+  (append: AppendEvents, as: AppendIdentity): AppendAsCaller =>
+  (podId, inputs) =>
+    append(podId, inputs, as);
 
 export function createAppender(store: TapeStore, bus: TapeBus): AppendEvents {
   let queue: Pending[] = [];
@@ -62,9 +70,16 @@ export function createAppender(store: TapeStore, bus: TapeBus): AppendEvents {
         doneWithSmall(p.request.podId);
         if (!o.ok) return p.reject(o.error);
         try {
-          if (o.added.length) bus.emit("committed", { podId: p.request.podId, events: o.added.map((e) => toTapeEvent(e, p.bodies.get(e.id))) });
+          if (o.added.length)
+            bus.emit("committed", {
+              podId: p.request.podId,
+              events: o.added.map((e) => toTapeEvent(e, p.bodies.get(e.id))),
+            });
         } catch (error) {
-          console.error("podwatch: a live listener failed; the events are committed and clients will catch up", error);
+          console.error(
+            "podwatch: a live listener failed; the events are committed and clients will catch up",
+            error,
+          );
         }
         p.resolve(o.acks);
       });
@@ -104,10 +119,18 @@ export function createAppender(store: TapeStore, bus: TapeBus): AppendEvents {
   }
 
   /** Once the pod's small requests already in the group lane are committed (or refused). */
-  const smallsDrained = (podId: string) => new Promise<void>((resolve) => (smalls.has(podId) ? smalls.get(podId)!.drained.push(resolve) : resolve()));
+  const smallsDrained = (podId: string) =>
+    new Promise<void>((resolve) =>
+      smalls.has(podId) ? smalls.get(podId)!.drained.push(resolve) : resolve(),
+    );
 
   /** Holds the pod's small requests from the moment it arrives (before any await): they go after it. */
-  async function appendLarge(podId: string, inputs: TEvent[], as: AppendIdentity, prepared?: Prepared): Promise<Ack[]> {
+  async function appendLarge(
+    podId: string,
+    inputs: TEvent[],
+    as: AppendIdentity,
+    prepared?: Prepared,
+  ): Promise<Ack[]> {
     const hold = held.get(podId) ?? { larges: 0, waiting: [] };
     hold.larges++;
     held.set(podId, hold);
@@ -131,13 +154,21 @@ export function createAppender(store: TapeStore, bus: TapeBus): AppendEvents {
     }
   }
 
-  async function publish(podId: string, added: StoredEvent[], bodies: Map<string, unknown>, slices: TimeSlices) {
+  async function publish(
+    podId: string,
+    added: StoredEvent[],
+    bodies: Map<string, unknown>,
+    slices: TimeSlices,
+  ) {
     for (let i = 0; i < added.length; i += PUBLISH_EVENTS) {
       const events = added.slice(i, i + PUBLISH_EVENTS).map((e) => toTapeEvent(e, bodies.get(e.id)));
       try {
         bus.emit("committed", { podId, events });
       } catch (error) {
-        console.error("podwatch: a live listener failed; the events are committed and clients will catch up", error);
+        console.error(
+          "podwatch: a live listener failed; the events are committed and clients will catch up",
+          error,
+        );
       }
       if (i + PUBLISH_EVENTS < added.length) await slices.next();
     }
@@ -150,7 +181,9 @@ export function createAppender(store: TapeStore, bus: TapeBus): AppendEvents {
     const prepared = prepareNow(inputs);
     if (prepared.bytes > LARGE_BYTES) return appendLarge(podId, inputs, as, prepared);
     const { events, bodies } = prepared;
-    return new Promise<Ack[]>((resolve, reject) => enqueue({ request: { podId, events, as }, bodies, resolve, reject }));
+    return new Promise<Ack[]>((resolve, reject) =>
+      enqueue({ request: { podId, events, as }, bodies, resolve, reject }),
+    );
   };
 }
 
@@ -158,13 +191,17 @@ type Prepared = { events: NewEvent[]; bodies: Map<string, unknown>; bytes: numbe
 
 /** The rows' text (bodies and meta as stored and hashed); throws on an id given twice. */
 const prepareNow = (inputs: TEvent[]) => checked(inputs, inputs.map(toNewEvent));
-const prepare = async (inputs: TEvent[], slices: TimeSlices) => checked(inputs, await slices.map(inputs, toNewEvent));
+const prepare = async (inputs: TEvent[], slices: TimeSlices) =>
+  checked(inputs, await slices.map(inputs, toNewEvent));
 
 function checked(inputs: TEvent[], events: NewEvent[]): Prepared {
   const seen = new Set<string>();
   let bytes = 0;
   events.forEach((e, i) => {
-    if (seen.has(e.id)) throw invalid("duplicate event id in request", [{ path: `events.${i}.id`, message: "appears twice in this request" }]);
+    if (seen.has(e.id))
+      throw invalid("duplicate event id in request", [
+        { path: `events.${i}.id`, message: "appears twice in this request" },
+      ]);
     seen.add(e.id);
     bytes += e.body.length + (e.meta?.length ?? 0);
   });

@@ -46,7 +46,10 @@ export class BusConnection {
   health(): BusHealth {
     if (this.healthy) return { ok: true };
     const since = this.lostAt ? ` since ${this.lostAt.toISOString()}` : "";
-    return { ok: false, detail: `the bus is not listening to PostgreSQL${since} (${this.lastError}); reconnect attempts: ${this.attempts}` };
+    return {
+      ok: false,
+      detail: `the bus is not listening to PostgreSQL${since} (${this.lastError}); reconnect attempts: ${this.attempts}`,
+    };
   }
 
   /** Sends a NOTIFY on this connection; false when not connected (the caller says what that loses). */
@@ -103,7 +106,10 @@ export class BusConnection {
       return this.lost(client, e);
     }
     if (this.dead.has(client)) return; // lost while catching up: the next connection catches up again
-    if (this.everListened) console.error(`podwatch: the bus listens to PostgreSQL again (node ${this.o.node}, after ${Date.now() - this.lostAt!.getTime()} ms)`);
+    if (this.everListened)
+      console.error(
+        `podwatch: the bus listens to PostgreSQL again (node ${this.o.node}, after ${Date.now() - this.lostAt!.getTime()} ms)`,
+      );
     this.healthy = true;
     this.everListened = true;
     this.lostAt = null;
@@ -113,8 +119,14 @@ export class BusConnection {
 
   /** A connection cut without a word (a dead network) would otherwise look healthy forever. */
   private beat(client: pg.Client) {
-    const timeout = setTimeout(() => this.lost(client, new Error("heartbeat timed out")), HEARTBEAT_TIMEOUT_MS);
-    client.query("SELECT 1").then(() => clearTimeout(timeout), (e) => (clearTimeout(timeout), this.lost(client, e)));
+    const timeout = setTimeout(
+      () => this.lost(client, new Error("heartbeat timed out")),
+      HEARTBEAT_TIMEOUT_MS,
+    );
+    client.query("SELECT 1").then(
+      () => clearTimeout(timeout),
+      (e) => (clearTimeout(timeout), this.lost(client, e)),
+    );
   }
 
   private lost(client: pg.Client, e: unknown) {
@@ -130,7 +142,9 @@ export class BusConnection {
     }
     if (this.healthy || !this.lostAt) {
       this.lostAt ??= new Date();
-      console.error(`podwatch: the bus lost its PostgreSQL listener (${this.lastError}); live events from other nodes wait until it reconnects`);
+      console.error(
+        `podwatch: the bus lost its PostgreSQL listener (${this.lastError}); live events from other nodes wait until it reconnects`,
+      );
     }
     this.healthy = false;
     if (this.closed || this.retry) return;

@@ -27,7 +27,15 @@ function setup(limits: Partial<SequencerLimits> = {}) {
   const settled = async () => {
     for (let i = 0; i < 200 && seq.catchingUp(); i++) await new Promise((r) => setTimeout(r, 1));
   };
-  return { seq, out, reads, commit, settled, failReads: (n: number) => (failNext = n), hold: (p: Promise<void>) => (gate = p) };
+  return {
+    seq,
+    out,
+    reads,
+    commit,
+    settled,
+    failReads: (n: number) => (failNext = n),
+    hold: (p: Promise<void>) => (gate = p),
+  };
 }
 
 describe("the bus sequencer", () => {
@@ -163,13 +171,20 @@ describe("the bus sequencer", () => {
     s.seq.seed("p", 0);
     s.commit(1, 6);
     const short = new BusSequencer(
-      async (_pod, after, limit) => (s.reads.push([after, limit]), range(after + 1, Math.min(after + Math.min(limit, 2), 6))), // "2 fit in a frame"
+      async (_pod, after, limit) => (
+        s.reads.push([after, limit]),
+        range(after + 1, Math.min(after + Math.min(limit, 2), 6))
+      ), // "2 fit in a frame"
       (_pod, events) => s.out.push(events.length),
       { pageSize: 8, firstRead: 8, retryMs: 1 },
     );
     short.seed("p", 0);
     await short.remote("p", 1, 6);
     expect(s.out).toEqual([2, 2, 2]);
-    expect(s.reads).toEqual([[0, 6], [2, 2], [4, 2]]);
+    expect(s.reads).toEqual([
+      [0, 6],
+      [2, 2],
+      [4, 2],
+    ]);
   });
 });

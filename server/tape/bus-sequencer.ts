@@ -29,10 +29,24 @@ export type SequencerLimits = {
   retryMs: number;
 };
 
-const DEFAULTS: SequencerLimits = { maxPods: 100_000, maxQueued: 5_000, maxQueuedBytes: 32 * 1024 * 1024, pageSize: 1_000, firstRead: 64, concurrentReads: 3, retryMs: 100 };
+const DEFAULTS: SequencerLimits = {
+  maxPods: 100_000,
+  maxQueued: 5_000,
+  maxQueuedBytes: 32 * 1024 * 1024,
+  pageSize: 1_000,
+  firstRead: 64,
+  concurrentReads: 3,
+  retryMs: 100,
+};
 
 /** A pod being read back: up to `readTo` from the store, then its queued local batches; `done` settles when it is through. */
-type Catching = { readTo: number; queue: TapeEvent[][]; queued: number; queuedBytes: number; done?: Promise<void> };
+type Catching = {
+  readTo: number;
+  queue: TapeEvent[][];
+  queued: number;
+  queuedBytes: number;
+  done?: Promise<void>;
+};
 
 export class BusSequencer {
   private readonly delivered = new Map<string, number>();
@@ -59,13 +73,18 @@ export class BusSequencer {
     const fresh = done === undefined ? events : events.filter((e) => e.seq > done);
     if (!fresh.length) return;
     if (done === undefined || fresh[0]!.seq === done + 1) return this.emit(podId, fresh);
-    this.startCatching(podId, { readTo: fresh[0]!.seq - 1, queue: [fresh], queued: fresh.length, queuedBytes: bytesOf(fresh) });
+    this.startCatching(podId, {
+      readTo: fresh[0]!.seq - 1,
+      queue: [fresh],
+      queued: fresh.length,
+      queuedBytes: bytesOf(fresh),
+    });
   }
 
   /** Another node committed `from..to` of the pod: read what this node has not delivered. Settles once it went out (or the sequencer closed). */
   remote(podId: string, from: number, to: number): Promise<void> {
     const busy = this.catching.get(podId);
-    if (busy) return (busy.readTo = Math.max(busy.readTo, to)), busy.done!;
+    if (busy) return ((busy.readTo = Math.max(busy.readTo, to)), busy.done!);
     const done = this.delivered.get(podId);
     if (done !== undefined && to <= done) return Promise.resolve();
     if (done === undefined) this.remember(podId, from - 1);
@@ -94,7 +113,10 @@ export class BusSequencer {
 
   private enqueue(busy: Catching, events: TapeEvent[]) {
     const bytes = bytesOf(events);
-    if (busy.queued + events.length > this.limits.maxQueued || busy.queuedBytes + bytes > this.limits.maxQueuedBytes) {
+    if (
+      busy.queued + events.length > this.limits.maxQueued ||
+      busy.queuedBytes + bytes > this.limits.maxQueuedBytes
+    ) {
       // Too far behind to hold in memory: everything queued is committed, so read it back instead.
       busy.readTo = Math.max(busy.readTo, events.at(-1)!.seq);
       busy.queue = [];
@@ -109,7 +131,9 @@ export class BusSequencer {
 
   private startCatching(podId: string, c: Catching): Promise<void> {
     this.catching.set(podId, c);
-    c.done = this.catchUp(podId, c).catch((e) => console.error(`podwatch: the bus stopped reading pod ${podId} back`, e));
+    c.done = this.catchUp(podId, c).catch((e) =>
+      console.error(`podwatch: the bus stopped reading pod ${podId} back`, e),
+    );
     return c.done;
   }
 
@@ -123,7 +147,9 @@ export class BusSequencer {
         reached = await this.readUpTo(podId, c);
       } catch (e) {
         this.releaseReadSlot();
-        console.error(`podwatch: the bus could not read pod ${podId}'s events back (${e instanceof Error ? e.message : e}); trying again`);
+        console.error(
+          `podwatch: the bus could not read pod ${podId}'s events back (${e instanceof Error ? e.message : e}); trying again`,
+        );
         await new Promise((r) => setTimeout(r, wait));
         wait = Math.min(wait * 2, 5_000);
         continue;

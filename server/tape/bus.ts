@@ -7,9 +7,14 @@ import type { TapeEvent } from "../wire/events";
 
 export type CommittedBatch = { podId: string; events: TapeEvent[] };
 /** A credential that was just revoked: whatever it still holds open (live sockets) ends now. */
-export type RevokedCredential = { kind: "agent-token"; tokenId: string } | { kind: "share-link"; linkId: string };
+export type RevokedCredential =
+  { kind: "agent-token"; tokenId: string } | { kind: "share-link"; linkId: string };
 /** Each event the bus carries, and its payload. */
-export type BusEvents = { committed: CommittedBatch; "pod-created": { podId: string }; "credential-revoked": RevokedCredential };
+export type BusEvents = {
+  committed: CommittedBatch;
+  "pod-created": { podId: string };
+  "credential-revoked": RevokedCredential;
+};
 export type BusEvent = keyof BusEvents;
 export type BusListener<K extends BusEvent> = (payload: BusEvents[K]) => void;
 /** Whether the bus hears every commit (a node-spanning bus can lose its connection for a while). */

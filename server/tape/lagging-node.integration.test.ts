@@ -13,9 +13,19 @@ import { WIRE_FRAME_BYTES } from "./wire-bytes";
 type Client = Socket<ServerToClientEvents, ClientToServerEvents>;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const EVENT_TEXT_BYTES = 500 * 1024;
-const big = (i: number) => ({ id: randomUUID(), type: "note", actor: "impl", body: { kind: "STATUS", text: `big ${i}`, BODY: "x".repeat(EVENT_TEXT_BYTES) } });
+const big = (i: number) => ({
+  id: randomUUID(),
+  type: "note",
+  actor: "impl",
+  body: { kind: "STATUS", text: `big ${i}`, BODY: "x".repeat(EVENT_TEXT_BYTES) },
+});
 
-async function until<T>(what: string, check: () => Promise<T> | T, ok: (v: T) => boolean, ms = 30_000): Promise<T> {
+async function until<T>(
+  what: string,
+  check: () => Promise<T> | T,
+  ok: (v: T) => boolean,
+  ms = 30_000,
+): Promise<T> {
   const started = Date.now();
   for (;;) {
     const v = await check();
@@ -42,8 +52,14 @@ describe.each(testProviders().filter((p) => p === "postgres"))("a lagging node o
   });
 
   it("sends ~500 KB events another node appended while it was deaf to its socket in order, in frames under a bound", async () => {
-    const podId: string = (await api(a.url, "POST", "/api/v1/pods", { name: "big events", mode: "collaboration" })).body.id;
-    const socket: Client = connect(b.url, { transports: ["websocket"], forceNew: true, auth: { token: TEST_ADMIN_TOKEN } });
+    const podId: string = (
+      await api(a.url, "POST", "/api/v1/pods", { name: "big events", mode: "collaboration" })
+    ).body.id;
+    const socket: Client = connect(b.url, {
+      transports: ["websocket"],
+      forceNew: true,
+      auth: { token: TEST_ADMIN_TOKEN },
+    });
     const seqs: number[] = [];
     const frameBytes: number[] = [];
     let live = false;
@@ -60,25 +76,44 @@ describe.each(testProviders().filter((p) => p === "postgres"))("a lagging node o
       let killing = true;
       const killer = (async () => {
         while (killing) {
-          await rawSql(db, `SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name LIKE 'podwatch-bus:big-b~%'`);
+          await rawSql(
+            db,
+            `SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name LIKE 'podwatch-bus:big-b~%'`,
+          );
           await sleep(20);
         }
       })();
-      await until("B deaf", () => api(b.url, "GET", "/readyz"), (r) => r.status === 503);
+      await until(
+        "B deaf",
+        () => api(b.url, "GET", "/readyz"),
+        (r) => r.status === 503,
+      );
       let head = 0;
       for (let i = 0; i < 6; i++) {
-        const r = await api(a.url, "POST", `/api/v1/pods/${podId}/events`, { events: [big(4 * i), big(4 * i + 1), big(4 * i + 2), big(4 * i + 3)] });
+        const r = await api(a.url, "POST", `/api/v1/pods/${podId}/events`, {
+          events: [big(4 * i), big(4 * i + 1), big(4 * i + 2), big(4 * i + 3)],
+        });
         expect(r.status).toBe(201);
         head = r.body.events.at(-1).seq;
       }
       expect(head).toBe(24);
       killing = false;
       await killer;
-      await until("B ready again", () => api(b.url, "GET", "/readyz"), (r) => r.status === 200);
+      await until(
+        "B ready again",
+        () => api(b.url, "GET", "/readyz"),
+        (r) => r.status === 200,
+      );
       // And a few more while it listens: each commit's four events are read back as one notice.
-      const more = await api(a.url, "POST", `/api/v1/pods/${podId}/events`, { events: [big(24), big(25), big(26), big(27)] });
+      const more = await api(a.url, "POST", `/api/v1/pods/${podId}/events`, {
+        events: [big(24), big(25), big(26), big(27)],
+      });
       head = more.body.events.at(-1).seq;
-      await until(`seqs up to ${head}`, () => seqs.at(-1) ?? 0, (last) => last >= head);
+      await until(
+        `seqs up to ${head}`,
+        () => seqs.at(-1) ?? 0,
+        (last) => last >= head,
+      );
       await sleep(200); // a late duplicate would show up now
       expect(seqs).toEqual(Array.from({ length: head }, (_, i) => i + 1));
       // A frame holds what fits in WIRE_FRAME_BYTES, or one event alone: never several of these.

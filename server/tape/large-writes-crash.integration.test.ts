@@ -15,16 +15,31 @@ describe.each(testProviders())("a large append killed mid-way on %s", (provider)
 
   it("keeps each 1000-event batch whole or not at all across a SIGKILL, the acknowledged ones whole", async () => {
     const first = await spawnServer({ DATABASE_URL: db.url });
-    const pod = (await (await fetch(`${first.url}/api/v1/pods`, { method: "POST", headers, body: JSON.stringify({ name: "large-crash", mode: "collaboration" }) })).json()) as { id: string };
+    const pod = (await (
+      await fetch(`${first.url}/api/v1/pods`, {
+        method: "POST",
+        headers,
+        body: JSON.stringify({ name: "large-crash", mode: "collaboration" }),
+      })
+    ).json()) as { id: string };
     const sent: string[][] = [];
     const acked = new Set<number>();
     let writing = true;
     const writer = async (w: number) => {
       for (let i = 0; writing; i++) {
-        const events = Array.from({ length: 1000 }, (_, k) => ({ id: randomUUID(), type: "note", actor: `agent-${w}`, body: { kind: "STATUS", text: `w${w} i${i} k${k}` } }));
+        const events = Array.from({ length: 1000 }, (_, k) => ({
+          id: randomUUID(),
+          type: "note",
+          actor: `agent-${w}`,
+          body: { kind: "STATUS", text: `w${w} i${i} k${k}` },
+        }));
         const batch = sent.push(events.map((e) => e.id)) - 1;
         try {
-          const res = await fetch(`${first.url}/api/v1/pods/${pod.id}/events`, { method: "POST", headers, body: JSON.stringify({ events }) });
+          const res = await fetch(`${first.url}/api/v1/pods/${pod.id}/events`, {
+            method: "POST",
+            headers,
+            body: JSON.stringify({ events }),
+          });
           if (res.status === 201) acked.add(batch);
         } catch {
           return; // the server died under us: this batch was never acknowledged
@@ -41,8 +56,10 @@ describe.each(testProviders())("a large append killed mid-way on %s", (provider)
     const second = await spawnServer({ DATABASE_URL: db.url });
     try {
       const stored = new Set<string>();
-      for (let after = 0; ; ) {
-        const page = (await (await fetch(`${second.url}/api/v1/pods/${pod.id}/events?after=${after}&limit=1000`, { headers })).json()) as { events: { id: string; seq: number }[] };
+      for (let after = 0; ;) {
+        const page = (await (
+          await fetch(`${second.url}/api/v1/pods/${pod.id}/events?after=${after}&limit=1000`, { headers })
+        ).json()) as { events: { id: string; seq: number }[] };
         for (const e of page.events) stored.add(e.id);
         if (page.events.length < 1000) break;
         after = page.events.at(-1)!.seq;
@@ -52,7 +69,11 @@ describe.each(testProviders())("a large append killed mid-way on %s", (provider)
       for (const batch of acked) expect(kept[batch]).toBe(1000);
       const verify = await (await fetch(`${second.url}/api/v1/pods/${pod.id}/verify`, { headers })).json();
       expect(verify).toEqual({ ok: true, checked: stored.size });
-      const after = await fetch(`${second.url}/api/v1/pods/${pod.id}/events`, { method: "POST", headers, body: JSON.stringify({ type: "note", actor: "agent-0", body: { kind: "STATUS", text: "after" } }) });
+      const after = await fetch(`${second.url}/api/v1/pods/${pod.id}/events`, {
+        method: "POST",
+        headers,
+        body: JSON.stringify({ type: "note", actor: "agent-0", body: { kind: "STATUS", text: "after" } }),
+      });
       expect(after.status).toBe(201);
     } finally {
       await second.stop();

@@ -10,12 +10,23 @@ import { createTestDatabase, rawSql, testProviders, type TestDatabase } from "..
 import type { ClientToServerEvents, ServerToClientEvents } from "../wire/socket";
 
 type Client = Socket<ServerToClientEvents, ClientToServerEvents>;
-const note = (text: string) => ({ id: randomUUID(), type: "note", actor: "impl", body: { kind: "STATUS", text } });
+const note = (text: string) => ({
+  id: randomUUID(),
+  type: "note",
+  actor: "impl",
+  body: { kind: "STATUS", text },
+});
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-const client = (url: string, token = TEST_ADMIN_TOKEN): Client => connect(url, { transports: ["websocket"], forceNew: true, auth: { token } });
+const client = (url: string, token = TEST_ADMIN_TOKEN): Client =>
+  connect(url, { transports: ["websocket"], forceNew: true, auth: { token } });
 
 /** Polls `check` until it holds (or fails with what it last saw). */
-async function until<T>(what: string, check: () => Promise<T> | T, ok: (v: T) => boolean, ms = 15_000): Promise<T> {
+async function until<T>(
+  what: string,
+  check: () => Promise<T> | T,
+  ok: (v: T) => boolean,
+  ms = 15_000,
+): Promise<T> {
   const started = Date.now();
   for (;;) {
     const v = await check();
@@ -39,7 +50,12 @@ function watch(url: string, podId: string) {
   return {
     seqs,
     live: () => until("live", () => live, Boolean),
-    reached: (seq: number) => until(`seqs up to ${seq}`, () => seqs.at(-1) ?? 0, (last) => last >= seq),
+    reached: (seq: number) =>
+      until(
+        `seqs up to ${seq}`,
+        () => seqs.at(-1) ?? 0,
+        (last) => last >= seq,
+      ),
     close: () => socket.close(),
   };
 }
@@ -50,7 +66,12 @@ describe("the bus a SQLite node uses", () => {
   it("is in-process, and /readyz says so with the node's name", async () => {
     const s = await startTestServer("sqlite", { PODWATCH_NODE_ID: "lonely-node" });
     try {
-      expect((await api(s.url, "GET", "/readyz")).body).toEqual({ ok: true, database: "sqlite", bus: "in-process", node: "lonely-node" });
+      expect((await api(s.url, "GET", "/readyz")).body).toEqual({
+        ok: true,
+        database: "sqlite",
+        bus: "in-process",
+        node: "lonely-node",
+      });
     } finally {
       await s.stop();
     }
@@ -66,7 +87,8 @@ describe.each(testProviders().filter((p) => p === "postgres"))("live across two 
     expect(r.status).toBe(201);
     return Math.max(...r.body.events.map((e: { seq: number }) => e.seq));
   };
-  const newPod = async (s: RunningServer, name: string): Promise<string> => (await api(s.url, "POST", "/api/v1/pods", { name, mode: "collaboration" })).body.id;
+  const newPod = async (s: RunningServer, name: string): Promise<string> =>
+    (await api(s.url, "POST", "/api/v1/pods", { name, mode: "collaboration" })).body.id;
 
   beforeAll(async () => {
     db = await createTestDatabase(provider);
@@ -80,8 +102,18 @@ describe.each(testProviders().filter((p) => p === "postgres"))("live across two 
   });
 
   it("each node's /readyz names its PostgreSQL bus and itself", async () => {
-    expect((await api(a.url, "GET", "/readyz")).body).toEqual({ ok: true, database: "postgres", bus: "postgres", node: "node-a" });
-    expect((await api(b.url, "GET", "/readyz")).body).toEqual({ ok: true, database: "postgres", bus: "postgres", node: "node-b" });
+    expect((await api(a.url, "GET", "/readyz")).body).toEqual({
+      ok: true,
+      database: "postgres",
+      bus: "postgres",
+      node: "node-a",
+    });
+    expect((await api(b.url, "GET", "/readyz")).body).toEqual({
+      ok: true,
+      database: "postgres",
+      bus: "postgres",
+      node: "node-b",
+    });
   });
 
   it("a socket on either node receives every event of a pod both nodes append to at once, in order, with no gap or duplicate", async () => {
@@ -89,11 +121,20 @@ describe.each(testProviders().filter((p) => p === "postgres"))("live across two 
     const onA = watch(a.url, podId);
     const onB = watch(b.url, podId);
     await Promise.all([onA.live(), onB.live()]);
-    const writer = (s: RunningServer, tag: string) => (async () => {
-      let last = 0;
-      for (let i = 0; i < 60; i++) last = Math.max(last, await append(s, podId, i % 3 ? note(`${tag} ${i}`) : { events: [note(`${tag} ${i}a`), note(`${tag} ${i}b`)] }));
-      return last;
-    })();
+    const writer = (s: RunningServer, tag: string) =>
+      (async () => {
+        let last = 0;
+        for (let i = 0; i < 60; i++)
+          last = Math.max(
+            last,
+            await append(
+              s,
+              podId,
+              i % 3 ? note(`${tag} ${i}`) : { events: [note(`${tag} ${i}a`), note(`${tag} ${i}b`)] },
+            ),
+          );
+        return last;
+      })();
     const head = Math.max(...(await Promise.all([writer(a, "a"), writer(b, "b"), writer(a, "a2")])));
     expect(head).toBe(3 * 80);
     await Promise.all([onA.reached(head), onB.reached(head)]);
@@ -113,7 +154,9 @@ describe.each(testProviders().filter((p) => p === "postgres"))("live across two 
     const seq = await append(b, podId, note("the answer"));
     const r = await poll;
     expect(r.status).toBe(200);
-    expect(r.body.events.map((e: { seq: number; body: { text: string } }) => [e.seq, e.body.text])).toEqual([[seq, "the answer"]]);
+    expect(r.body.events.map((e: { seq: number; body: { text: string } }) => [e.seq, e.body.text])).toEqual([
+      [seq, "the answer"],
+    ]);
     expect(Date.now() - started).toBeLessThan(25_000); // woken, not timed out
   });
 
@@ -135,7 +178,9 @@ describe.each(testProviders().filter((p) => p === "postgres"))("live across two 
     a.app.bus.on("credential-revoked", (c) => heardOnA.push(c));
     const socket = client(a.url, tokens.bot);
     try {
-      await new Promise<void>((resolve, reject) => (socket.once("connect", resolve), socket.once("connect_error", reject)));
+      await new Promise<void>(
+        (resolve, reject) => (socket.once("connect", resolve), socket.once("connect_error", reject)),
+      );
       expect((await api(a.url, "GET", "/api/v1/me", undefined, { token: tokens.bot })).status).toBe(200);
       const ended = new Promise<string>((resolve) => socket.once("disconnect", resolve));
       const [token] = (await api(b.url, "GET", `/api/v1/pods/${podId}/tokens`)).body.tokens;
@@ -159,18 +204,34 @@ describe.each(testProviders().filter((p) => p === "postgres"))("live across two 
     let killing = true;
     const killer = (async () => {
       while (killing) {
-        await rawSql(db, `SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name LIKE 'podwatch-bus:node-b~%'`);
+        await rawSql(
+          db,
+          `SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name LIKE 'podwatch-bus:node-b~%'`,
+        );
         await sleep(20);
       }
     })();
-    const down = await until("B not ready", () => api(b.url, "GET", "/readyz"), (r) => r.status === 503);
+    const down = await until(
+      "B not ready",
+      () => api(b.url, "GET", "/readyz"),
+      (r) => r.status === 503,
+    );
     expect(down.body.error.code).toBe("bus_unavailable");
     expect((await api(a.url, "GET", "/readyz")).status).toBe(200);
     let head = before;
-    for (let i = 0; i < 10; i++) head = await append(a, podId, i % 2 ? note(`missed ${i}`) : { events: [note(`m${i}a`), note(`m${i}b`)] });
+    for (let i = 0; i < 10; i++)
+      head = await append(
+        a,
+        podId,
+        i % 2 ? note(`missed ${i}`) : { events: [note(`m${i}a`), note(`m${i}b`)] },
+      );
     killing = false;
     await killer;
-    await until("B ready again", () => api(b.url, "GET", "/readyz"), (r) => r.status === 200);
+    await until(
+      "B ready again",
+      () => api(b.url, "GET", "/readyz"),
+      (r) => r.status === 200,
+    );
     await onB.reached(head);
     head = await append(a, podId, note("after")); // and live again
     await onB.reached(head);

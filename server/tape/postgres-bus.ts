@@ -55,15 +55,24 @@ export class PostgresBus implements TapeBus {
    */
   private async seedFromStore() {
     try {
-      const { rows } = (await this.o.store.pool?.query<{ id: string; seq: number }>(`SELECT id, head_seq AS seq FROM pod ORDER BY created_at DESC LIMIT $1`, [this.sequencer.limits.maxPods])) ?? { rows: [] };
+      const { rows } = (await this.o.store.pool?.query<{ id: string; seq: number }>(
+        `SELECT id, head_seq AS seq FROM pod ORDER BY created_at DESC LIMIT $1`,
+        [this.sequencer.limits.maxPods],
+      )) ?? { rows: [] };
       for (const r of rows.reverse()) this.sequencer.seed(r.id, r.seq);
     } catch (e) {
-      console.error(`podwatch: the bus could not read the pods' heads either (${e instanceof Error ? e.message : e}); pods it has not heard of are caught up only from their next commit`);
+      console.error(
+        `podwatch: the bus could not read the pods' heads either (${e instanceof Error ? e.message : e}); pods it has not heard of are caught up only from their next commit`,
+      );
     }
   }
 
   private constructor(private readonly o: PostgresBusOptions) {
-    this.sequencer = new BusSequencer((podId, after, limit) => this.readBack(podId, after, limit), (podId, events) => this.deliver(podId, events), o.limits);
+    this.sequencer = new BusSequencer(
+      (podId, after, limit) => this.readBack(podId, after, limit),
+      (podId, events) => this.deliver(podId, events),
+      o.limits,
+    );
     this.connection = new BusConnection({
       url: o.url,
       node: o.node,
@@ -80,8 +89,15 @@ export class PostgresBus implements TapeBus {
     }
     this.heardOf(event, payload);
     const e = event as BroadcastEvent;
-    if (!this.connection.notify(BROADCAST_CHANNEL, broadcastPayload(this.o.node, e, payload as BusEvents[typeof e]))) {
-      console.error(`podwatch: the bus is not connected, so other nodes do not hear this ${event} at once (their periodic checks catch up)`);
+    if (
+      !this.connection.notify(
+        BROADCAST_CHANNEL,
+        broadcastPayload(this.o.node, e, payload as BusEvents[typeof e]),
+      )
+    ) {
+      console.error(
+        `podwatch: the bus is not connected, so other nodes do not hear this ${event} at once (their periodic checks catch up)`,
+      );
     }
   }
 
@@ -117,7 +133,10 @@ export class PostgresBus implements TapeBus {
     try {
       this.local.emit("committed", { podId, events });
     } catch (error) {
-      console.error("podwatch: a live listener failed; the events are committed and clients will catch up", error);
+      console.error(
+        "podwatch: a live listener failed; the events are committed and clients will catch up",
+        error,
+      );
     }
   }
 
@@ -125,7 +144,8 @@ export class PostgresBus implements TapeBus {
     if (channel === TAPE_CHANNEL) {
       const notice = parseCommitNotice(payload);
       // Its own commits it has put out already, unless the notice is a recovered one (server/db/commit-notice.ts).
-      if (notice && (notice.n !== this.o.node || notice.r)) void this.sequencer.remote(notice.p, notice.f, notice.t);
+      if (notice && (notice.n !== this.o.node || notice.r))
+        void this.sequencer.remote(notice.p, notice.f, notice.t);
     } else if (channel === BROADCAST_CHANNEL) {
       const message = parseBroadcast(payload);
       if (message && message.n !== this.o.node) this.heardOf(message.e, message.d);
@@ -146,7 +166,10 @@ export class PostgresBus implements TapeBus {
   private async catchUp(client: pg.Client, lostAt: Date | null) {
     const max = this.sequencer.limits.maxPods;
     if (!lostAt) {
-      const { rows } = await client.query<{ id: string; seq: number }>(`SELECT id, head_seq AS seq FROM pod ORDER BY created_at DESC LIMIT $1`, [max]);
+      const { rows } = await client.query<{ id: string; seq: number }>(
+        `SELECT id, head_seq AS seq FROM pod ORDER BY created_at DESC LIMIT $1`,
+        [max],
+      );
       for (const r of rows.reverse()) this.sequencer.seed(r.id, r.seq);
       return;
     }
@@ -165,7 +188,9 @@ export class PostgresBus implements TapeBus {
       reads.push(this.sequencer.remote(id, done + 1, seq)); // a few at a time (SequencerLimits.concurrentReads)
     }
     if (!reads.length) return;
-    console.error(`podwatch: while the bus was not listening, ${events} events on ${reads.length} pods were committed by other nodes or went unheard; they are being read back and sent in order`);
+    console.error(
+      `podwatch: while the bus was not listening, ${events} events on ${reads.length} pods were committed by other nodes or went unheard; they are being read back and sent in order`,
+    );
     // Not ready (so not in a proxy's rotation) until they went out, within reason.
     let timer: NodeJS.Timeout | undefined;
     await Promise.race([Promise.all(reads), new Promise((r) => (timer = setTimeout(r, CATCH_UP_READY_MS)))]);

@@ -11,7 +11,14 @@ const DROP_TRIGGERS = {
   postgres: [`DROP TRIGGER IF EXISTS event_append_only ON event`],
 };
 
-const notes = (n: number) => ({ events: Array.from({ length: n }, (_, i) => ({ id: randomUUID(), type: "note", actor: "a", body: { kind: "STATUS", text: `n${i}` } })) });
+const notes = (n: number) => ({
+  events: Array.from({ length: n }, (_, i) => ({
+    id: randomUUID(),
+    type: "note",
+    actor: "a",
+    body: { kind: "STATUS", text: `n${i}` },
+  })),
+});
 const rewritten = JSON.stringify({ kind: "STATUS", text: "rewritten" });
 
 describe.each(testProviders())("chain verification on %s", (provider) => {
@@ -22,11 +29,13 @@ describe.each(testProviders())("chain verification on %s", (provider) => {
   afterAll(() => s.stop());
 
   async function podWith(n: number) {
-    const podId: string = (await api(s.url, "POST", "/api/v1/pods", { name: "t", mode: "collaboration" })).body.id;
+    const podId: string = (await api(s.url, "POST", "/api/v1/pods", { name: "t", mode: "collaboration" }))
+      .body.id;
     await api(s.url, "POST", `/api/v1/pods/${podId}/events`, notes(n));
     return podId;
   }
-  const verify = async (podId: string, query = "") => (await api(s.url, "GET", `/api/v1/pods/${podId}/verify${query}`)).body;
+  const verify = async (podId: string, query = "") =>
+    (await api(s.url, "GET", `/api/v1/pods/${podId}/verify${query}`)).body;
   const tamper = async (podId: string, seq: number) => {
     for (const sql of DROP_TRIGGERS[provider]) await rawSql(s.db, sql);
     await rawSql(s.db, `UPDATE event SET body = $1 WHERE pod_id = $2 AND seq = $3`, [rewritten, podId, seq]);
@@ -61,9 +70,19 @@ describe.each(testProviders())("chain verification on %s", (provider) => {
     const rows = (await s.app.store.readEvents(podId, 6, 100)) as (ChainedEvent & { hash: string })[];
     let prevHash = rows[0]!.prevHash;
     for (const row of rows) {
-      const e = { ...row, seq: Number(row.seq), prevHash, body: Number(row.seq) === 7 ? rewritten : row.body };
+      const e = {
+        ...row,
+        seq: Number(row.seq),
+        prevHash,
+        body: Number(row.seq) === 7 ? rewritten : row.body,
+      };
       prevHash = hashEvent(e);
-      await rawSql(s.db, `UPDATE event SET body = $1, prev_hash = $2, hash = $3 WHERE id = $4`, [e.body, e.prevHash, prevHash, e.id]);
+      await rawSql(s.db, `UPDATE event SET body = $1, prev_hash = $2, hash = $3 WHERE id = $4`, [
+        e.body,
+        e.prevHash,
+        prevHash,
+        e.id,
+      ]);
     }
     await rawSql(s.db, `UPDATE pod SET head_hash = $1 WHERE id = $2`, [prevHash, podId]);
     // …which a fresh walk cannot tell apart, but this server remembers the hash it verified at seq 10.
@@ -74,7 +93,11 @@ describe.each(testProviders())("chain verification on %s", (provider) => {
   it("reports a vanished tail", async () => {
     const podId = await podWith(5);
     expect(await verify(podId)).toEqual({ ok: true, checked: 5 });
-    for (const sql of [...DROP_TRIGGERS[provider], provider === "sqlite" ? `DROP TRIGGER IF EXISTS event_append_only_delete` : `SELECT 1`]) await rawSql(s.db, sql);
+    for (const sql of [
+      ...DROP_TRIGGERS[provider],
+      provider === "sqlite" ? `DROP TRIGGER IF EXISTS event_append_only_delete` : `SELECT 1`,
+    ])
+      await rawSql(s.db, sql);
     await rawSql(s.db, `DELETE FROM event WHERE pod_id = $1 AND seq >= 4`, [podId]);
     expect(await verify(podId)).toEqual({ ok: false, checked: 3, firstBadSeq: 4 });
   });

@@ -23,13 +23,20 @@ function anchorsOf(store: TapeStore): Map<string, Anchor> {
 }
 
 /** Verifies a pod's chain up to its head: from the remembered anchor, or (`full`, or nothing remembered) from seq 1. */
-export async function verifyChain(store: TapeStore, podId: string, opts: { full?: boolean } = {}): Promise<ChainCheck> {
+export async function verifyChain(
+  store: TapeStore,
+  podId: string,
+  opts: { full?: boolean } = {},
+): Promise<ChainCheck> {
   // The walk stops at the head read here, so events appended meanwhile never look like a broken tail.
   const head = await store.readHead(podId);
   if (!head) throw notFound("pod");
   const anchors = anchorsOf(store);
   const anchor = anchors.get(podId);
-  const start = !opts.full && anchor && (await stillStored(store, podId, anchor)) ? anchor : { seq: 0, hash: GENESIS_HASH };
+  const start =
+    !opts.full && anchor && (await stillStored(store, podId, anchor))
+      ? anchor
+      : { seq: 0, hash: GENESIS_HASH };
   const walker = new ChainWalker(start);
   let last = start;
   const broken = (firstBadSeq: number): ChainCheck => ({ ok: false, checked: firstBadSeq - 1, firstBadSeq });

@@ -8,7 +8,12 @@ import { testProviders } from "../testing/test-databases";
 const EVENTS = 40_000;
 const BATCH = 1000;
 
-const note = (i: number) => ({ id: randomUUID(), type: "note", actor: "impl", body: { kind: "STATUS", text: `event ${i} ${"x".repeat(80)}` } });
+const note = (i: number) => ({
+  id: randomUUID(),
+  type: "note",
+  actor: "impl",
+  body: { kind: "STATUS", text: `event ${i} ${"x".repeat(80)}` },
+});
 
 describe.each(testProviders())("verify under load on %s", (provider) => {
   let s: TestServer;
@@ -17,9 +22,21 @@ describe.each(testProviders())("verify under load on %s", (provider) => {
   let length: number;
   beforeAll(async () => {
     s = await startTestServer(provider);
-    ({ podId, tokens } = await agentPod(s.url, "long", { impl: "implementer", a: "reviewer", b: "reviewer", c: "reviewer", d: "reviewer" }));
+    ({ podId, tokens } = await agentPod(s.url, "long", {
+      impl: "implementer",
+      a: "reviewer",
+      b: "reviewer",
+      c: "reviewer",
+      d: "reviewer",
+    }));
     for (let i = 0; i < EVENTS; i += BATCH) {
-      const r = await api(s.url, "POST", `/api/v1/pods/${podId}/events`, { events: Array.from({ length: BATCH }, (_, k) => note(i + k)) }, { token: tokens.impl! });
+      const r = await api(
+        s.url,
+        "POST",
+        `/api/v1/pods/${podId}/events`,
+        { events: Array.from({ length: BATCH }, (_, k) => note(i + k)) },
+        { token: tokens.impl! },
+      );
       expect(r.status).toBe(201);
     }
     length = (await api(s.url, "GET", `/api/v1/pods/${podId}`)).body.eventCount;
@@ -40,7 +57,9 @@ describe.each(testProviders())("verify under load on %s", (provider) => {
       }
     })();
     // Full walks: the worst case, every caller re-hashing every event.
-    const results = await Promise.all(callers.map((auth) => api(s.url, "GET", `/api/v1/pods/${podId}/verify?full=1`, undefined, auth)));
+    const results = await Promise.all(
+      callers.map((auth) => api(s.url, "GET", `/api/v1/pods/${podId}/verify?full=1`, undefined, auth)),
+    );
     verifying = false;
     await probe;
     for (const r of results) expect(r.body).toEqual({ ok: true, checked: length });

@@ -8,7 +8,12 @@ import { readEvents } from "./read-events";
 
 export type WaitOptions = { after: number; limit: number; waitSeconds: number; signal: AbortSignal };
 
-export async function waitForEvents(store: TapeStore, bus: TapeBus, podId: string, o: WaitOptions): Promise<TapeEvent[]> {
+export async function waitForEvents(
+  store: TapeStore,
+  bus: TapeBus,
+  podId: string,
+  o: WaitOptions,
+): Promise<TapeEvent[]> {
   if (o.waitSeconds <= 0 || o.signal.aborted) return readEvents(store, podId, o.after, o.limit);
   let wake!: () => void;
   const arrived = new Promise<void>((resolve) => (wake = resolve));

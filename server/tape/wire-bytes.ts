@@ -24,12 +24,23 @@ export function noteEventBytes(event: TapeEvent, row: Pick<StoredEvent, "body" |
 
 export function tapeEventBytes(event: TapeEvent): number {
   let size = knownSizes.get(event);
-  if (size === undefined) knownSizes.set(event, (size = JSON.stringify(event.body ?? null).length + JSON.stringify(event.meta ?? null).length + ENVELOPE_BYTES));
+  if (size === undefined)
+    knownSizes.set(
+      event,
+      (size =
+        JSON.stringify(event.body ?? null).length +
+        JSON.stringify(event.meta ?? null).length +
+        ENVELOPE_BYTES),
+    );
   return size;
 }
 
 /** How many of `items`, from the first, fit in `maxBytes` (at least one, if there is one). */
-export function countFitting<T>(items: readonly T[], bytes: (item: T) => number, maxBytes = WIRE_FRAME_BYTES): number {
+export function countFitting<T>(
+  items: readonly T[],
+  bytes: (item: T) => number,
+  maxBytes = WIRE_FRAME_BYTES,
+): number {
   let total = 0;
   for (let i = 0; i < items.length; i++) {
     total += bytes(items[i]!);
@@ -39,7 +50,11 @@ export function countFitting<T>(items: readonly T[], bytes: (item: T) => number,
 }
 
 /** `items` cut into runs of at most `maxBytes` each (an item bigger than that goes alone). */
-export function splitByBytes<T>(items: readonly T[], bytes: (item: T) => number, maxBytes = WIRE_FRAME_BYTES): T[][] {
+export function splitByBytes<T>(
+  items: readonly T[],
+  bytes: (item: T) => number,
+  maxBytes = WIRE_FRAME_BYTES,
+): T[][] {
   const runs: T[][] = [];
   let run: T[] = [];
   let total = 0;

@@ -39,7 +39,10 @@ export async function startFailoverProxy(upstreams: () => string[]): Promise<Fai
 
 async function pickReady(urls: string[]): Promise<URL | null> {
   for (const url of urls) {
-    const ready = await fetch(`${url}/readyz`, { signal: AbortSignal.timeout(1000) }).then((r) => r.ok, () => false);
+    const ready = await fetch(`${url}/readyz`, { signal: AbortSignal.timeout(1000) }).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (ready) return new URL(url);
   }
   return null;

@@ -39,7 +39,10 @@ export function clusterEnv(db: TestDatabase): Record<string, string> {
  * A cluster of `names` on a fresh database, started one after the other (the first migrates):
  * PostgreSQL (TEST_DATABASE_URL) by default; SQLite serves one node only.
  */
-export async function startCluster(names: string[], options: { provider?: Provider; env?: Record<string, string> } = {}): Promise<Cluster> {
+export async function startCluster(
+  names: string[],
+  options: { provider?: Provider; env?: Record<string, string> } = {},
+): Promise<Cluster> {
   const { provider = "postgres", env = {} } = options;
   if (provider === "sqlite" && names.length > 1) throw new Error("SQLite serves one node only");
   const db = await createTestDatabase(provider);

@@ -7,8 +7,36 @@ export const weirdValue: fc.Arbitrary<unknown> = fc.oneof(
   { arbitrary: fc.jsonValue({ maxDepth: 3 }), weight: 4 },
   { arbitrary: fc.string({ unit: "binary", maxLength: 40 }), weight: 3 },
   {
-    arbitrary: fc.constantFrom<unknown>("", " ", "\u0000", "\u202e", "\n", "../../etc/passwd", "/abs", "a\\b", "__proto__", "constructor", "toString", "x".repeat(30_000),
-      -1, 0, -0, 0.5, 1e308, -1e308, 2 ** 53 + 1, true, false, null, [], {}, [null], { "": null }, "2026-13-45T99:99:99Z", "not-a-uuid"),
+    arbitrary: fc.constantFrom<unknown>(
+      "",
+      " ",
+      "\u0000",
+      "\u202e",
+      "\n",
+      "../../etc/passwd",
+      "/abs",
+      "a\\b",
+      "__proto__",
+      "constructor",
+      "toString",
+      "x".repeat(30_000),
+      -1,
+      0,
+      -0,
+      0.5,
+      1e308,
+      -1e308,
+      2 ** 53 + 1,
+      true,
+      false,
+      null,
+      [],
+      {},
+      [null],
+      { "": null },
+      "2026-13-45T99:99:99Z",
+      "not-a-uuid",
+    ),
     weight: 4,
   },
   { arbitrary: fc.integer({ min: 50, max: 160 }).map((n) => chain(n)), weight: 1 },
@@ -22,7 +50,15 @@ function chain(levels: number): unknown {
 
 type Op = { at: number; kind: "replace" | "delete" | "add" | "retype"; value: unknown; key: string };
 export const jsonOps = fc.array(
-  fc.record({ at: fc.nat(), kind: fc.constantFrom("replace", "delete", "add", "retype"), value: weirdValue, key: fc.oneof(fc.string({ maxLength: 12 }), fc.constantFrom("__proto__", "constructor", "type", "body", "id", "extra")) }),
+  fc.record({
+    at: fc.nat(),
+    kind: fc.constantFrom("replace", "delete", "add", "retype"),
+    value: weirdValue,
+    key: fc.oneof(
+      fc.string({ maxLength: 12 }),
+      fc.constantFrom("__proto__", "constructor", "type", "body", "id", "extra"),
+    ),
+  }),
   { minLength: 1, maxLength: 3 },
 ) as fc.Arbitrary<Op[]>;
 
@@ -43,7 +79,16 @@ function slots(root: unknown): Slot[] {
   return out;
 }
 
-const retype = (v: unknown): unknown => (typeof v === "string" ? 7 : typeof v === "number" ? String(v) : Array.isArray(v) ? { ...v } : typeof v === "object" && v ? Object.values(v) : [v]);
+const retype = (v: unknown): unknown =>
+  typeof v === "string"
+    ? 7
+    : typeof v === "number"
+      ? String(v)
+      : Array.isArray(v)
+        ? { ...v }
+        : typeof v === "object" && v
+          ? Object.values(v)
+          : [v];
 
 /** A deep copy of `value` with `ops` applied (a JSON-shaped value in, one out). */
 export function applyOps(value: unknown, ops: Op[]): unknown {
@@ -58,26 +103,52 @@ export function applyOps(value: unknown, ops: Op[]): unknown {
     else if (op.kind === "delete") {
       if (Array.isArray(parent)) parent.splice(key as number, 1);
       else delete p[key];
-    }
-    else {
+    } else {
       const target = p[key];
       if (Array.isArray(target)) target.push(op.value);
       // defineProperty: a "__proto__" key becomes an own key, as JSON.parse would make it.
-      else if (typeof target === "object" && target) Object.defineProperty(target, op.key, { value: op.value, enumerable: true, writable: true, configurable: true });
+      else if (typeof target === "object" && target)
+        Object.defineProperty(target, op.key, {
+          value: op.value,
+          enumerable: true,
+          writable: true,
+          configurable: true,
+        });
       else p[key] = op.value;
     }
   }
   return root.v;
 }
 
-type ByteOp = { kind: "flip" | "insert" | "delete" | "duplicate" | "truncate" | "structural"; at: number; len: number; bytes: Uint8Array; char: string };
+type ByteOp = {
+  kind: "flip" | "insert" | "delete" | "duplicate" | "truncate" | "structural";
+  at: number;
+  len: number;
+  bytes: Uint8Array;
+  char: string;
+};
 export const byteOps = fc.array(
   fc.record({
     kind: fc.constantFrom("flip", "insert", "delete", "duplicate", "truncate", "structural"),
     at: fc.nat(),
     len: fc.integer({ min: 1, max: 64 }),
     bytes: fc.uint8Array({ minLength: 1, maxLength: 8 }),
-    char: fc.constantFrom("{", "}", "[", "]", '"', "\\", ",", ":", "\u0000", "\u00e9", "\ud83d", "-", "e", "9"),
+    char: fc.constantFrom(
+      "{",
+      "}",
+      "[",
+      "]",
+      '"',
+      "\\",
+      ",",
+      ":",
+      "\u0000",
+      "\u00e9",
+      "\ud83d",
+      "-",
+      "e",
+      "9",
+    ),
   }),
   { minLength: 1, maxLength: 4 },
 ) as fc.Arbitrary<ByteOp[]>;
@@ -87,7 +158,7 @@ export function applyByteOps(bytes: Buffer, ops: ByteOp[]): Buffer {
   let b = Buffer.from(bytes);
   for (const op of ops) {
     const at = b.length ? op.at % b.length : 0;
-    if (op.kind === "flip") b[at] = b[at]! ^ (1 << op.len % 8);
+    if (op.kind === "flip") b[at] = b[at]! ^ (1 << (op.len % 8));
     else if (op.kind === "insert") b = Buffer.concat([b.subarray(0, at), op.bytes, b.subarray(at)]);
     else if (op.kind === "delete") b = Buffer.concat([b.subarray(0, at), b.subarray(at + op.len)]);
     else if (op.kind === "duplicate") b = Buffer.concat([b.subarray(0, at + op.len), b.subarray(at)]);

@@ -17,11 +17,23 @@ const AGENTS = ["chair-1", "impl", "rev", "rev2"] as const;
 
 /** The team joining and the scope agreed (by admin automation, a non-member). */
 export const TEAM_SETUP: unknown[] = [
-  { type: "member.joined", actor: "admin", body: { memberId: "ana", kind: "human", displayName: "Ana", access: "approver" } },
-  ...AGENTS.map((memberId) => ({ type: "member.joined", actor: "admin", body: { memberId, kind: "agent", displayName: memberId } })),
+  {
+    type: "member.joined",
+    actor: "admin",
+    body: { memberId: "ana", kind: "human", displayName: "Ana", access: "approver" },
+  },
+  ...AGENTS.map((memberId) => ({
+    type: "member.joined",
+    actor: "admin",
+    body: { memberId, kind: "agent", displayName: memberId },
+  })),
   { type: "role.assigned", actor: "admin", body: { memberId: "chair-1", role: "chair" } },
   { type: "role.assigned", actor: "admin", body: { memberId: "impl", role: "implementer" } },
-  { type: "pod.scope_agreed", actor: "admin", body: { scope: "s", successCriteria: ["c"], cadenceMinutes: 5 } },
+  {
+    type: "pod.scope_agreed",
+    actor: "admin",
+    body: { scope: "s", successCriteria: ["c"], cadenceMinutes: 5 },
+  },
   { type: "pod.started", actor: "admin", body: {} },
 ];
 
@@ -39,42 +51,189 @@ const stepsOver = (ids: number): fc.Arbitrary<HistoryStep>[] => {
   const esc = fc.integer({ min: 1, max: ids }).map((n) => `x${n}`);
   const job = fc.integer({ min: 1, max: ids }).map((n) => `j${n}`);
   return [
-  fc.record({ type: fc.constant("task.added"), actor: worker, body: fc.record({ taskId: task, description: fc.constant("d") }) }),
-  fc.record({ type: fc.constant("task.updated"), actor: worker, body: fc.record({ taskId: task, status: fc.constantFrom("in_progress", "in_progress", "in_progress", "pending", "cancelled") }) }),
-  fc.record({ type: fc.constant("task.review_requested"), actor: worker, body: fc.record({ taskId: task, deadline: later }, { requiredKeys: ["taskId"] }) }),
-  fc.record({ type: fc.constant("review"), actor: fc.constantFrom("rev", "rev2", "impl", "ana"), body: fc.record({ taskId: task, verdict: fc.constantFrom("approve", "approve", "reject", "changes_requested") }) }),
-  fc.record({ type: fc.constant("decision"), actor: decider, body: fc.record({ subject: fc.record({ kind: fc.constant("task"), id: task }), verdict: fc.constantFrom("approve", "reject"), rationale: fc.constant("r") }) }),
-  fc.record({ type: fc.constant("evidence.bundle"), actor: worker, body: fc.record({ bundleId: fc.nat({ max: 10_000 }).map((n) => `e${n}`), commands: fc.constantFrom([{ command: "t", exit_code: 0 }], [{ command: "t", exit_code: 1 }]), artifacts: fc.constant([]), env: fc.constant({ commit: "c" }), manifestHash: fc.constant(HASH) }) }),
-  fc.record({ type: fc.constant("checkpoint"), actor: fc.constantFrom("impl", "rev", "rev2", "chair-1"), body: fc.constant({ completed: ["x"], next: [], blocked: [] }) }),
-  fc.record({ type: fc.constant("escalation"), actor: worker, body: fc.record({ escalationId: esc, kind: fc.constant("intent"), question: fc.constant("q?"), deadline: fc.constantFrom(undefined, { inMinutes: 3, then: "remind" }, { inMinutes: 3, then: "answer", answer: "yes" }) }, { requiredKeys: ["escalationId", "kind", "question"] }) }),
-  fc.record({ type: fc.constant("escalation.answered"), actor: fc.constant("ana"), body: fc.record({ escalationId: esc, answer: fc.constant("ok") }) }),
-  fc.record({ type: fc.constant("handoff"), actor: worker, body: fc.record({ to: fc.constantFrom("impl", "rev", "rev2", "ana", "chair-1"), reason: fc.constant("r") }) }),
-  fc.record({ type: fc.constant("job.posted"), actor: fc.constant("ana"), body: fc.record({ jobId: job, scope: fc.constant("s"), acceptanceTests: fc.constant(["t"]), settlement: fc.constant({ amount: 5, currency: "EUR", terms: "t" }) }) }),
-  fc.record({ type: fc.constant("job.funded"), actor: fc.constant("ana"), body: fc.record({ jobId: job }) }),
-  fc.record({ type: fc.constant("job.delivered"), actor: worker, body: fc.record({ jobId: job, deadline: fc.constantFrom(undefined, { inMinutes: 3, then: "reject" }) }, { requiredKeys: ["jobId"] }) }),
-  fc.record({ type: fc.constant("decision"), actor: decider, body: fc.record({ subject: fc.record({ kind: fc.constant("job"), id: job }), verdict: fc.constantFrom("accept", "reject"), rationale: fc.constant("r") }) }),
-  fc.record({ type: fc.constant("job.settled"), actor: fc.constant("ana"), body: fc.record({ jobId: job, outcome: fc.constantFrom("released", "refunded") }) }),
-  fc.record({ type: fc.constant("session.started"), actor: worker, sessionId: session, body: fc.constant({ via: "claude-code" }) }),
-  fc.record({ type: fc.constant("usage.reported"), actor: worker, sessionId: session, body: fc.record({ model: fc.constantFrom("opus", "haiku"), inputTokens: fc.nat(5000), outputTokens: fc.nat(500), cacheReadTokens: fc.nat(100), costUsd: fc.constantFrom(undefined, 0.25, 0.5, 1.125) }, { requiredKeys: ["model"] }) }),
-  fc.record({ type: fc.constant("tool.call"), actor: worker, sessionId: session, body: fc.record({ toolUseId: fc.nat(99).map((n) => `u${n}`), tool: fc.constantFrom("Bash", "Read", "Edit"), phase: fc.constantFrom("started", "started", "succeeded", "failed") }) }),
-  fc.record({ type: fc.constantFrom("pod.paused", "pod.resumed"), actor: fc.constant("chair-1"), body: fc.constant({}) }),
-  fc.record({ tick: fc.integer({ min: 1, max: 8 }) }),
+    fc.record({
+      type: fc.constant("task.added"),
+      actor: worker,
+      body: fc.record({ taskId: task, description: fc.constant("d") }),
+    }),
+    fc.record({
+      type: fc.constant("task.updated"),
+      actor: worker,
+      body: fc.record({
+        taskId: task,
+        status: fc.constantFrom("in_progress", "in_progress", "in_progress", "pending", "cancelled"),
+      }),
+    }),
+    fc.record({
+      type: fc.constant("task.review_requested"),
+      actor: worker,
+      body: fc.record({ taskId: task, deadline: later }, { requiredKeys: ["taskId"] }),
+    }),
+    fc.record({
+      type: fc.constant("review"),
+      actor: fc.constantFrom("rev", "rev2", "impl", "ana"),
+      body: fc.record({
+        taskId: task,
+        verdict: fc.constantFrom("approve", "approve", "reject", "changes_requested"),
+      }),
+    }),
+    fc.record({
+      type: fc.constant("decision"),
+      actor: decider,
+      body: fc.record({
+        subject: fc.record({ kind: fc.constant("task"), id: task }),
+        verdict: fc.constantFrom("approve", "reject"),
+        rationale: fc.constant("r"),
+      }),
+    }),
+    fc.record({
+      type: fc.constant("evidence.bundle"),
+      actor: worker,
+      body: fc.record({
+        bundleId: fc.nat({ max: 10_000 }).map((n) => `e${n}`),
+        commands: fc.constantFrom([{ command: "t", exit_code: 0 }], [{ command: "t", exit_code: 1 }]),
+        artifacts: fc.constant([]),
+        env: fc.constant({ commit: "c" }),
+        manifestHash: fc.constant(HASH),
+      }),
+    }),
+    fc.record({
+      type: fc.constant("checkpoint"),
+      actor: fc.constantFrom("impl", "rev", "rev2", "chair-1"),
+      body: fc.constant({ completed: ["x"], next: [], blocked: [] }),
+    }),
+    fc.record({
+      type: fc.constant("escalation"),
+      actor: worker,
+      body: fc.record(
+        {
+          escalationId: esc,
+          kind: fc.constant("intent"),
+          question: fc.constant("q?"),
+          deadline: fc.constantFrom(
+            undefined,
+            { inMinutes: 3, then: "remind" },
+            { inMinutes: 3, then: "answer", answer: "yes" },
+          ),
+        },
+        { requiredKeys: ["escalationId", "kind", "question"] },
+      ),
+    }),
+    fc.record({
+      type: fc.constant("escalation.answered"),
+      actor: fc.constant("ana"),
+      body: fc.record({ escalationId: esc, answer: fc.constant("ok") }),
+    }),
+    fc.record({
+      type: fc.constant("handoff"),
+      actor: worker,
+      body: fc.record({
+        to: fc.constantFrom("impl", "rev", "rev2", "ana", "chair-1"),
+        reason: fc.constant("r"),
+      }),
+    }),
+    fc.record({
+      type: fc.constant("job.posted"),
+      actor: fc.constant("ana"),
+      body: fc.record({
+        jobId: job,
+        scope: fc.constant("s"),
+        acceptanceTests: fc.constant(["t"]),
+        settlement: fc.constant({ amount: 5, currency: "EUR", terms: "t" }),
+      }),
+    }),
+    fc.record({
+      type: fc.constant("job.funded"),
+      actor: fc.constant("ana"),
+      body: fc.record({ jobId: job }),
+    }),
+    fc.record({
+      type: fc.constant("job.delivered"),
+      actor: worker,
+      body: fc.record(
+        { jobId: job, deadline: fc.constantFrom(undefined, { inMinutes: 3, then: "reject" }) },
+        { requiredKeys: ["jobId"] },
+      ),
+    }),
+    fc.record({
+      type: fc.constant("decision"),
+      actor: decider,
+      body: fc.record({
+        subject: fc.record({ kind: fc.constant("job"), id: job }),
+        verdict: fc.constantFrom("accept", "reject"),
+        rationale: fc.constant("r"),
+      }),
+    }),
+    fc.record({
+      type: fc.constant("job.settled"),
+      actor: fc.constant("ana"),
+      body: fc.record({ jobId: job, outcome: fc.constantFrom("released", "refunded") }),
+    }),
+    fc.record({
+      type: fc.constant("session.started"),
+      actor: worker,
+      sessionId: session,
+      body: fc.constant({ via: "claude-code" }),
+    }),
+    fc.record({
+      type: fc.constant("usage.reported"),
+      actor: worker,
+      sessionId: session,
+      body: fc.record(
+        {
+          model: fc.constantFrom("opus", "haiku"),
+          inputTokens: fc.nat(5000),
+          outputTokens: fc.nat(500),
+          cacheReadTokens: fc.nat(100),
+          costUsd: fc.constantFrom(undefined, 0.25, 0.5, 1.125),
+        },
+        { requiredKeys: ["model"] },
+      ),
+    }),
+    fc.record({
+      type: fc.constant("tool.call"),
+      actor: worker,
+      sessionId: session,
+      body: fc.record({
+        toolUseId: fc.nat(99).map((n) => `u${n}`),
+        tool: fc.constantFrom("Bash", "Read", "Edit"),
+        phase: fc.constantFrom("started", "started", "succeeded", "failed"),
+      }),
+    }),
+    fc.record({
+      type: fc.constantFrom("pod.paused", "pod.resumed"),
+      actor: fc.constant("chair-1"),
+      body: fc.constant({}),
+    }),
+    fc.record({ tick: fc.integer({ min: 1, max: 8 }) }),
   ];
 };
 
 /** The task loop's steps (the first five) come more often: a review needs several of them in a row. */
-export const historyStep = (ids = 4) => fc.oneof(...stepsOver(ids).map((arbitrary, i) => ({ arbitrary, weight: i < 5 ? 5 : 2 })));
-export const historySteps = (maxLength: number, ids = 4) => fc.array(historyStep(ids), { minLength: 1, maxLength });
+export const historyStep = (ids = 4) =>
+  fc.oneof(...stepsOver(ids).map((arbitrary, i) => ({ arbitrary, weight: i < 5 ? 5 : 2 })));
+export const historySteps = (maxLength: number, ids = 4) =>
+  fc.array(historyStep(ids), { minLength: 1, maxLength });
 
 /** What the server itself would append at `now`: every due deadline's outcome and every agent gone stale. */
 function systemEvents(s: PodState, nowMs: number): unknown[] {
   const out: unknown[] = [];
   for (const { item, at } of pendingDeadlines(s)) {
     const outcome = deadlineOutcome(item);
-    if (outcome && Date.parse(at) <= nowMs) out.push({ type: "deadline.passed", actor: "podwatch", body: { itemId: item.id, subject: item.subject, ...outcome } });
+    if (outcome && Date.parse(at) <= nowMs)
+      out.push({
+        type: "deadline.passed",
+        actor: "podwatch",
+        body: { itemId: item.id, subject: item.subject, ...outcome },
+      });
   }
   for (const d of stalenessDue(s)) {
-    if (d.dueAt <= nowMs) out.push({ type: "agent.stale", actor: "podwatch", body: { agentId: d.agentId, since: d.since, cadenceMinutes: 5 } });
+    if (d.dueAt <= nowMs)
+      out.push({
+        type: "agent.stale",
+        actor: "podwatch",
+        body: { agentId: d.agentId, since: d.since, cadenceMinutes: 5 },
+      });
   }
   return out;
 }
@@ -88,12 +247,21 @@ export type Admit = (before: PodState, after: PodState, e: AppliedEvent) => void
  * (firing the server's own events); without, ticks are skipped (a real server stamps the time).
  * With `admit`, an event is kept only if it also passes it, as in plan-group.ts.
  */
-export function acceptHistory(from: PodState, inputs: HistoryStep[], clock = true, admit?: Admit): { events: AppliedEvent[]; state: PodState } {
+export function acceptHistory(
+  from: PodState,
+  inputs: HistoryStep[],
+  clock = true,
+  admit?: Admit,
+): { events: AppliedEvent[]; state: PodState } {
   let state = from;
   let now = Date.parse("2026-11-22T10:00:00.000Z");
   const events: AppliedEvent[] = [];
   const offer = (input: unknown) => {
-    const e = { ...ZEventInput.parse(input), seq: state.seq + 1, receivedAt: new Date(now).toISOString() } as AppliedEvent;
+    const e = {
+      ...ZEventInput.parse(input),
+      seq: state.seq + 1,
+      receivedAt: new Date(now).toISOString(),
+    } as AppliedEvent;
     try {
       const after = applyEvent(state, e);
       admit?.(state, after, e);
@@ -117,4 +285,5 @@ export function acceptHistory(from: PodState, inputs: HistoryStep[], clock = tru
 }
 
 /** The accepted events as the write path takes them (parsed inputs, no seq or receipt time). */
-export const asInputs = (events: AppliedEvent[]): TEvent[] => events.map(({ seq: _seq, receivedAt: _at, ...e }) => e as TEvent);
+export const asInputs = (events: AppliedEvent[]): TEvent[] =>
+  events.map(({ seq: _seq, receivedAt: _at, ...e }) => e as TEvent);

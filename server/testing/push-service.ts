@@ -7,7 +7,11 @@ import { createDecipheriv, createECDH, createHmac, createPublicKey, randomBytes,
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 
-export type ReceivedPush = { path: string; headers: Record<string, string | string[] | undefined>; body: Buffer };
+export type ReceivedPush = {
+  path: string;
+  headers: Record<string, string | string[] | undefined>;
+  body: Buffer;
+};
 
 export class FakePushService {
   readonly received: ReceivedPush[] = [];
@@ -23,7 +27,8 @@ export class FakePushService {
       req.on("data", (c: Buffer) => chunks.push(c));
       req.on("end", () => {
         const status = this.status(req.url!);
-        if (status < 300) this.received.push({ path: req.url!, headers: req.headers, body: Buffer.concat(chunks) });
+        if (status < 300)
+          this.received.push({ path: req.url!, headers: req.headers, body: Buffer.concat(chunks) });
         res.writeHead(status).end();
         for (const w of this.waiters.splice(0)) w();
       });
@@ -56,7 +61,12 @@ export function newSubscriptionKeys() {
   const ecdh = createECDH("prime256v1");
   ecdh.generateKeys();
   const auth = randomBytes(16);
-  return { ecdh, auth, p256dh: ecdh.getPublicKey().toString("base64url"), authB64: auth.toString("base64url") };
+  return {
+    ecdh,
+    auth,
+    p256dh: ecdh.getPublicKey().toString("base64url"),
+    authB64: auth.toString("base64url"),
+  };
 }
 
 const hmac = (key: Buffer, data: Buffer) => createHmac("sha256", key).update(data).digest();
@@ -70,7 +80,10 @@ export function decryptPush(body: Buffer, keys: ReturnType<typeof newSubscriptio
   const ecdhSecret = keys.ecdh.computeSecret(asPublic);
   const uaPublic = keys.ecdh.getPublicKey();
   const prkKey = hmac(keys.auth, ecdhSecret);
-  const ikm = hmac(prkKey, Buffer.concat([Buffer.from("WebPush: info\0"), uaPublic, asPublic, Buffer.from([1])]));
+  const ikm = hmac(
+    prkKey,
+    Buffer.concat([Buffer.from("WebPush: info\0"), uaPublic, asPublic, Buffer.from([1])]),
+  );
   const prk = hmac(salt, ikm);
   const cek = hmac(prk, Buffer.from("Content-Encoding: aes128gcm\0\x01", "binary")).subarray(0, 16);
   const nonce = hmac(prk, Buffer.from("Content-Encoding: nonce\0\x01", "binary")).subarray(0, 12);
@@ -85,7 +98,10 @@ export function decryptPush(body: Buffer, keys: ReturnType<typeof newSubscriptio
 }
 
 /** RFC 8292: `Authorization: vapid t=<ES256 JWT>, k=<public key>`; returns the JWT's claims once its signature verifies with k. */
-export function verifyVapid(authorization: string, expectedPublicKey: string): { aud: string; exp: number; sub: string } {
+export function verifyVapid(
+  authorization: string,
+  expectedPublicKey: string,
+): { aud: string; exp: number; sub: string } {
   const m = /^vapid t=([^,\s]+),\s*k=([A-Za-z0-9_-]+)$/.exec(authorization);
   if (!m) throw new Error(`not a vapid authorization: ${authorization}`);
   const [, jwt, k] = m;
@@ -94,8 +110,21 @@ export function verifyVapid(authorization: string, expectedPublicKey: string): {
   const header = JSON.parse(Buffer.from(h!, "base64url").toString());
   if (header.alg !== "ES256") throw new Error(`alg ${header.alg}`);
   const point = Buffer.from(k, "base64url");
-  const key = createPublicKey({ key: { kty: "EC", crv: "P-256", x: point.subarray(1, 33).toString("base64url"), y: point.subarray(33, 65).toString("base64url") }, format: "jwk" });
-  const ok = verify("sha256", Buffer.from(`${h}.${p}`), { key, dsaEncoding: "ieee-p1363" }, Buffer.from(s!, "base64url"));
+  const key = createPublicKey({
+    key: {
+      kty: "EC",
+      crv: "P-256",
+      x: point.subarray(1, 33).toString("base64url"),
+      y: point.subarray(33, 65).toString("base64url"),
+    },
+    format: "jwk",
+  });
+  const ok = verify(
+    "sha256",
+    Buffer.from(`${h}.${p}`),
+    { key, dsaEncoding: "ieee-p1363" },
+    Buffer.from(s!, "base64url"),
+  );
   if (!ok) throw new Error("the VAPID signature does not verify");
   return JSON.parse(Buffer.from(p!, "base64url").toString());
 }

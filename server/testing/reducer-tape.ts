@@ -18,7 +18,11 @@ export class Tape {
   /** Applies one event; returns the new state (and keeps it). */
   add(type: string, actor: string, body: object = {}, extra: object = {}): PodState {
     const event = ZEventInput.parse({ type, actor, body, ...extra });
-    const applied = { ...event, seq: this.state.seq + 1, receivedAt: this.now ?? `2026-11-22T00:00:${String(this.state.seq % 60).padStart(2, "0")}.000Z` } as AppliedEvent;
+    const applied = {
+      ...event,
+      seq: this.state.seq + 1,
+      receivedAt: this.now ?? `2026-11-22T00:00:${String(this.state.seq % 60).padStart(2, "0")}.000Z`,
+    } as AppliedEvent;
     this.state = applyEvent(this.state, applied);
     this.events.push(applied);
     return this.state;
@@ -42,8 +46,19 @@ export class Tape {
   /** A pod with a human approver, a chair, an implementer and a reviewer, set up by admin automation ("admin" is no member). */
   static team(): Tape {
     const t = new Tape();
-    for (const [memberId, kind] of [["ana", "human"], ["chair-1", "agent"], ["impl", "agent"], ["rev", "agent"], ["orch", "agent"]] as const) {
-      t.add("member.joined", "admin", { memberId, kind, displayName: memberId, ...(kind === "human" ? { access: "approver" } : {}) });
+    for (const [memberId, kind] of [
+      ["ana", "human"],
+      ["chair-1", "agent"],
+      ["impl", "agent"],
+      ["rev", "agent"],
+      ["orch", "agent"],
+    ] as const) {
+      t.add("member.joined", "admin", {
+        memberId,
+        kind,
+        displayName: memberId,
+        ...(kind === "human" ? { access: "approver" } : {}),
+      });
     }
     t.add("member.joined", "admin", { memberId: "vic", kind: "human", displayName: "vic" }); // a viewer
     t.add("role.assigned", "admin", { memberId: "chair-1", role: "chair" });
@@ -54,6 +69,12 @@ export class Tape {
   }
 
   bundle(bundleId: string, exitCode = 0) {
-    return this.add("evidence.bundle", "impl", { bundleId, commands: [{ command: "npm test", exit_code: exitCode }], artifacts: [{ path: "a.txt", sha256: HASH, size: 1 }], env: { commit: "c1" }, manifestHash: HASH });
+    return this.add("evidence.bundle", "impl", {
+      bundleId,
+      commands: [{ command: "npm test", exit_code: exitCode }],
+      artifacts: [{ path: "a.txt", sha256: HASH, size: 1 }],
+      env: { commit: "c1" },
+      manifestHash: HASH,
+    });
   }
 }

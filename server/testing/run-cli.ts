@@ -5,13 +5,21 @@ import { join } from "node:path";
 export const PODWATCH_BIN = join(import.meta.dirname, "..", "..", "agent", "bin", "podwatch.mjs");
 export type CliResult = { code: number; stdout: string; stderr: string };
 
-export function startCli(args: string[], env: Record<string, string | undefined>): { child: ChildProcess; done: Promise<CliResult>; stdout: () => string; stderr: () => string } {
-  const child = spawn(process.execPath, [PODWATCH_BIN, ...args], { env: { NODE_ENV: "production", PATH: process.env.PATH, HOME: process.env.HOME, ...env }, stdio: ["ignore", "pipe", "pipe"] });
+export function startCli(
+  args: string[],
+  env: Record<string, string | undefined>,
+): { child: ChildProcess; done: Promise<CliResult>; stdout: () => string; stderr: () => string } {
+  const child = spawn(process.execPath, [PODWATCH_BIN, ...args], {
+    env: { NODE_ENV: "production", PATH: process.env.PATH, HOME: process.env.HOME, ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
   let stdout = "";
   let stderr = "";
   child.stdout!.on("data", (d) => (stdout += d));
   child.stderr!.on("data", (d) => (stderr += d));
-  const done = new Promise<CliResult>((resolve) => child.on("close", (code) => resolve({ code: code ?? -1, stdout, stderr })));
+  const done = new Promise<CliResult>((resolve) =>
+    child.on("close", (code) => resolve({ code: code ?? -1, stdout, stderr })),
+  );
   return { child, done, stdout: () => stdout, stderr: () => stderr };
 }
 

@@ -38,16 +38,38 @@ function reapOnExit() {
 }
 
 /** `name` labels the server in errors; `port` pins the port (a restart on the same address); `web` serves the UI (the first start builds it). */
-export async function spawnServer(env: Record<string, string>, opts: { port?: number; web?: boolean; name?: string } = {}): Promise<SpawnedServer> {
+export async function spawnServer(
+  env: Record<string, string>,
+  opts: { port?: number; web?: boolean; name?: string } = {},
+): Promise<SpawnedServer> {
   reapOnExit();
   const name = opts.name ?? "the server";
-  const entry = KNOB_NAMES.some((name) => name in env) ? join(ROOT, "server", "testing", "test-main.ts") : join(ROOT, "server", "main.ts");
+  const entry = KNOB_NAMES.some((name) => name in env)
+    ? join(ROOT, "server", "testing", "test-main.ts")
+    : join(ROOT, "server", "main.ts");
   // node itself with tsx's loader, not the tsx CLI: a signal must hit the server, not a wrapper.
-  const child = spawn(process.execPath, [...(process.env.PODWATCH_PROFILE ? ["--cpu-prof", "--cpu-prof-dir=/tmp/prof"] : []), "--import", "tsx", entry], {
-    cwd: ROOT,
-    env: { ...process.env, PODWATCH_DEMO: "0", PODWATCH_WEB: opts.web ? "1" : "0", HOST: "127.0.0.1", PORT: String(opts.port ?? 0), PODWATCH_ADMIN_TOKEN: SPAWN_ADMIN_TOKEN, ...env },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
+  const child = spawn(
+    process.execPath,
+    [
+      ...(process.env.PODWATCH_PROFILE ? ["--cpu-prof", "--cpu-prof-dir=/tmp/prof"] : []),
+      "--import",
+      "tsx",
+      entry,
+    ],
+    {
+      cwd: ROOT,
+      env: {
+        ...process.env,
+        PODWATCH_DEMO: "0",
+        PODWATCH_WEB: opts.web ? "1" : "0",
+        HOST: "127.0.0.1",
+        PORT: String(opts.port ?? 0),
+        PODWATCH_ADMIN_TOKEN: SPAWN_ADMIN_TOKEN,
+        ...env,
+      },
+      stdio: ["ignore", "pipe", "pipe"],
+    },
+  );
   live.add(child);
   child.unref();
   for (const stream of [child.stdout, child.stderr]) (stream as unknown as { unref?: () => void }).unref?.();
@@ -55,7 +77,9 @@ export async function spawnServer(env: Record<string, string>, opts: { port?: nu
   child.stdout!.on("data", (d) => (out += d));
   child.stderr!.on("data", (d) => (out += d));
   let exit: Exit | null = null;
-  const exited = new Promise<Exit>((resolve) => child.once("exit", (code, signal) => (live.delete(child), resolve((exit = { code, signal })))));
+  const exited = new Promise<Exit>((resolve) =>
+    child.once("exit", (code, signal) => (live.delete(child), resolve((exit = { code, signal })))),
+  );
   const stop = async (signal: NodeJS.Signals = "SIGTERM") => {
     if (child.exitCode === null && child.signalCode === null) child.kill(signal);
     // Held (not unref'd) while we wait: the child itself is unref'd and would not keep us here for its exit.
@@ -78,8 +102,13 @@ export async function spawnServer(env: Record<string, string>, opts: { port?: nu
       startMs,
     ) as Promise<T>;
   try {
-    const url = await until("to say where it listens", async () => /podwatch: listening on (http:\/\/\S+)/.exec(out)?.[1] ?? null);
-    await until("to be ready", async () => ((await fetch(`${url}/readyz`).catch(() => null))?.ok ? true : null));
+    const url = await until(
+      "to say where it listens",
+      async () => /podwatch: listening on (http:\/\/\S+)/.exec(out)?.[1] ?? null,
+    );
+    await until("to be ready", async () =>
+      (await fetch(`${url}/readyz`).catch(() => null))?.ok ? true : null,
+    );
     return { url, child, output: () => out, exited, stop };
   } catch (e) {
     await stop("SIGKILL");

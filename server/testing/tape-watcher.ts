@@ -22,7 +22,13 @@ export type TapeWatcher = {
 };
 
 export function watchTape(url: string, token: string, podId: string, afterSeq: number): TapeWatcher {
-  const socket: Client = connect(url, { transports: ["websocket"], forceNew: true, auth: { token }, reconnectionDelay: 100, reconnectionDelayMax: 500 });
+  const socket: Client = connect(url, {
+    transports: ["websocket"],
+    forceNew: true,
+    auth: { token },
+    reconnectionDelay: 100,
+    reconnectionDelayMax: 500,
+  });
   const seqs: number[] = [];
   const arrivals = new Map<string, number>();
   const disconnects: string[] = [];
@@ -50,12 +56,29 @@ export function watchTape(url: string, token: string, podId: string, afterSeq: n
     new Promise<void>((resolve, reject) => {
       const started = Date.now();
       const poll = setInterval(() => {
-        if (last >= seq) return clearInterval(poll), resolve();
-        if (Date.now() - started > ms) return clearInterval(poll), reject(new Error(`waited for seq ${seq}: saw ${seqs.length} events, last ${last}, live=${live}, connects=${connects}, disconnects=${disconnects.join(",")}`));
+        if (last >= seq) return (clearInterval(poll), resolve());
+        if (Date.now() - started > ms)
+          return (
+            clearInterval(poll),
+            reject(
+              new Error(
+                `waited for seq ${seq}: saw ${seqs.length} events, last ${last}, live=${live}, connects=${connects}, disconnects=${disconnects.join(",")}`,
+              ),
+            )
+          );
       }, 5);
     });
-  return { seqs, arrivals, connects: () => connects, disconnects, isLive: () => live, until, close: () => void socket.close() };
+  return {
+    seqs,
+    arrivals,
+    connects: () => connects,
+    disconnects,
+    isLive: () => live,
+    until,
+    close: () => void socket.close(),
+  };
 }
 
 /** The seqs `after`+1 … `head`, each once: what a gap-free, duplicate-free tape delivers. */
-export const seqRange = (after: number, head: number) => Array.from({ length: head - after }, (_, i) => after + i + 1);
+export const seqRange = (after: number, head: number) =>
+  Array.from({ length: head - after }, (_, i) => after + i + 1);

@@ -16,14 +16,23 @@ export function testProviders(): Provider[] {
 export async function createTestDatabase(provider: Provider): Promise<TestDatabase> {
   if (provider === "sqlite") {
     const dir = mkdtempSync(join(tmpdir(), "podwatch-test-"));
-    return { provider, url: `file:${join(dir, "tape.db")}`, drop: async () => rmSync(dir, { recursive: true, force: true }) };
+    return {
+      provider,
+      url: `file:${join(dir, "tape.db")}`,
+      drop: async () => rmSync(dir, { recursive: true, force: true }),
+    };
   }
   const admin = process.env.TEST_DATABASE_URL!;
   const name = `podwatch_test_${randomBytes(6).toString("hex")}`;
   await withClient(admin, (c) => c.query(`CREATE DATABASE ${name}`));
   const url = new URL(admin);
   url.pathname = `/${name}`;
-  return { provider, url: url.toString(), drop: () => withClient(admin, (c) => c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)).then(() => {}) };
+  return {
+    provider,
+    url: url.toString(),
+    drop: () =>
+      withClient(admin, (c) => c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)).then(() => {}),
+  };
 }
 
 async function withClient<T>(url: string, fn: (c: pg.Client) => Promise<T>): Promise<T> {

@@ -14,16 +14,26 @@ const ZKnobs = z.object({
 export const KNOB_NAMES = Object.keys(ZKnobs.shape) as (keyof typeof ZKnobs.shape)[];
 
 /** Splits a test's variables into the knobs it sets and the rest (the server's configuration). */
-export function knobsFromEnv(all: Record<string, string | undefined>): { knobs: Partial<TestKnobs>; env: Record<string, string | undefined> } {
+export function knobsFromEnv(all: Record<string, string | undefined>): {
+  knobs: Partial<TestKnobs>;
+  env: Record<string, string | undefined>;
+} {
   const parsed = ZKnobs.safeParse(all);
-  if (!parsed.success) throw new Error(`Invalid test knobs: ${parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ")}`);
+  if (!parsed.success)
+    throw new Error(
+      `Invalid test knobs: ${parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ")}`,
+    );
   const k = parsed.data;
   const knobs: Partial<TestKnobs> = {
     ...(k.PODWATCH_WATCHDOG_MINUTE_MS !== undefined && { watchdogMinuteMs: k.PODWATCH_WATCHDOG_MINUTE_MS }),
     ...(k.PODWATCH_DEADLINE_MIN_MS !== undefined && { deadlineMinMs: k.PODWATCH_DEADLINE_MIN_MS }),
     ...(k.PODWATCH_WEBHOOK_TIME_SCALE !== undefined && { webhookTimeScale: k.PODWATCH_WEBHOOK_TIME_SCALE }),
-    ...(k.PODWATCH_PUSH_INSECURE_LOOPBACK !== undefined && { pushInsecureLoopback: k.PODWATCH_PUSH_INSECURE_LOOPBACK === "1" }),
+    ...(k.PODWATCH_PUSH_INSECURE_LOOPBACK !== undefined && {
+      pushInsecureLoopback: k.PODWATCH_PUSH_INSECURE_LOOPBACK === "1",
+    }),
   };
-  const env = Object.fromEntries(Object.entries(all).filter(([name]) => !(KNOB_NAMES as string[]).includes(name)));
+  const env = Object.fromEntries(
+    Object.entries(all).filter(([name]) => !(KNOB_NAMES as string[]).includes(name)),
+  );
   return { knobs, env };
 }

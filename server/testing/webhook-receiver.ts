@@ -12,7 +12,9 @@ export function verifyStandardWebhook(secret: string, headers: IncomingHttpHeade
   const signatures = String(headers["webhook-signature"] ?? "").split(" ");
   if (!id || !/^\d+$/.test(timestamp) || Math.abs(Date.now() / 1000 - Number(timestamp)) > 300) return false;
   const key = Buffer.from(secret.replace(/^whsec_/, ""), "base64");
-  const expected = Buffer.from(createHmac("sha256", key).update(`${id}.${timestamp}.${body}`).digest("base64"));
+  const expected = Buffer.from(
+    createHmac("sha256", key).update(`${id}.${timestamp}.${body}`).digest("base64"),
+  );
   return signatures.some((s) => {
     const [version, sig] = s.split(",");
     const given = Buffer.from(sig ?? "");
@@ -40,11 +42,18 @@ export class WebhookReceiver {
       req.on("end", () => {
         this.arrived++;
         const id = String(req.headers["webhook-id"]);
-        if (!this.secret || !verifyStandardWebhook(this.secret, req.headers, Buffer.concat(chunks).toString("utf8"))) {
+        if (
+          !this.secret ||
+          !verifyStandardWebhook(this.secret, req.headers, Buffer.concat(chunks).toString("utf8"))
+        ) {
           this.badSignatures++;
           return void res.writeHead(401).end("bad signature");
         }
-        if (this.holding) return void this.held.push({ id, answer: (status) => void (res.headersSent || res.writeHead(status).end()) });
+        if (this.holding)
+          return void this.held.push({
+            id,
+            answer: (status) => void (res.headersSent || res.writeHead(status).end()),
+          });
         this.accepted.push(id);
         res.writeHead(204).end();
       });

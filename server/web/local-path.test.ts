@@ -7,7 +7,14 @@ describe("localPath (where sign-in returns to)", () => {
     expect(localPath(undefined)).toBe("/");
   });
   it("never leaves the site", () => {
-    for (const evil of ["//evil.example", "/\\evil.example", "https://evil.example/", "javascript:alert(1)", "evil.example", "/\\/evil.example"]) {
+    for (const evil of [
+      "//evil.example",
+      "/\\evil.example",
+      "https://evil.example/",
+      "javascript:alert(1)",
+      "evil.example",
+      "/\\/evil.example",
+    ]) {
       expect(localPath(evil), evil).toBe("/");
     }
   });

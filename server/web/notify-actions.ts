@@ -21,13 +21,17 @@ export const addPushDeviceCall = (userAgent: string | undefined) =>
   defineSiteCall({
     schema: ZPushSubscriptionRequest,
     guard: requireAuthenticated,
-    run: (app, input, person) => addDevice(app.store, person, input, userAgent, app.knobs.pushInsecureLoopback),
+    run: (app, input, person) =>
+      addDevice(app.store, person, input, userAgent, app.knobs.pushInsecureLoopback),
   });
 
 export const removePushDeviceCall = defineSiteCall({
   schema: z.object({ deviceId: z.string().min(1).max(100) }),
   guard: requireAuthenticated,
-  run: async (app, input, person) => (await removeDevice(app.store, person, input.deviceId), { removed: true }),
+  run: async (app, input, person) => (
+    await removeDevice(app.store, person, input.deviceId),
+    { removed: true }
+  ),
 });
 
 export const savePreferencesCall = defineSiteCall({

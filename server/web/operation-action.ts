@@ -10,10 +10,14 @@ import { performOperation } from "./perform-operation";
 const OPERATION = Symbol.for("podwatch.operation");
 type Marked = { [OPERATION]?: Operation };
 
-export function actionOf<Op extends Operation>(op: Op): (input: OperationInput<Op>) => Promise<CallResult<OperationOutput<Op>>> {
-  const action = async (input: OperationInput<Op>) => performOperation(appContext(), await currentIdentity(), op, input);
+export function actionOf<Op extends Operation>(
+  op: Op,
+): (input: OperationInput<Op>) => Promise<CallResult<OperationOutput<Op>>> {
+  const action = async (input: OperationInput<Op>) =>
+    performOperation(appContext(), await currentIdentity(), op, input);
   return Object.assign(action, { [OPERATION]: op });
 }
 
 /** The operation a server action was made from (the reachability test's check), or null. */
-export const operationOfAction = (action: unknown): Operation | null => (typeof action === "function" ? ((action as Marked)[OPERATION] ?? null) : null);
+export const operationOfAction = (action: unknown): Operation | null =>
+  typeof action === "function" ? ((action as Marked)[OPERATION] ?? null) : null;

@@ -10,7 +10,14 @@ import { addPerson, changeMemberAccess, removeMember } from "../access/change-me
 import { changeOwnPassword } from "../access/change-password";
 import { createInvite, createPasswordReset } from "../access/create-invite";
 import { ZAcceptInviteRequest, ZCreateInviteRequest, type InviteAccepted } from "../wire/access";
-import { ZAddPersonInput, ZChangePasswordInput, ZRemovePersonInput, ZResetPasswordInput, ZSetPersonAccessInput, type CallResult } from "../wire/actions";
+import {
+  ZAddPersonInput,
+  ZChangePasswordInput,
+  ZRemovePersonInput,
+  ZResetPasswordInput,
+  ZSetPersonAccessInput,
+  type CallResult,
+} from "../wire/actions";
 import { definePodCall } from "../pods/perform-pod-action";
 import { defineSiteCall } from "./run-site-action";
 
@@ -33,7 +40,13 @@ export const changePasswordCall = (headers: Headers) =>
   defineSiteCall({
     schema: ZChangePasswordInput,
     guard: requireAuthenticated,
-    run: (app, a, person) => changeOwnPassword(app.access, { userId: person.userId, headers, currentPassword: a.currentPassword, newPassword: a.newPassword }),
+    run: (app, a, person) =>
+      changeOwnPassword(app.access, {
+        userId: person.userId,
+        headers,
+        currentPassword: a.currentPassword,
+        newPassword: a.newPassword,
+      }),
   });
 
 /** Twin of POST /api/v1/pods/{id}/members for a person (kind human, memberId = email, their access in roles). */
@@ -58,14 +71,26 @@ export const removePersonCall = definePodCall({
 });
 
 /** The invite page: anyone holding the link (it is the credential). */
-export async function performAcceptInvite(app: AppContext, raw: unknown): Promise<CallResult<InviteAccepted>> {
+export async function performAcceptInvite(
+  app: AppContext,
+  raw: unknown,
+): Promise<CallResult<InviteAccepted>> {
   const parsed = ZAcceptInviteRequest.safeParse(raw);
-  if (!parsed.success) return { ok: false, code: "invalid_request", error: parsed.error.issues.map((i) => i.message).join("; ") };
+  if (!parsed.success)
+    return {
+      ok: false,
+      code: "invalid_request",
+      error: parsed.error.issues.map((i) => i.message).join("; "),
+    };
   try {
     return { ok: true, value: await acceptInvite(app.access, parsed.data) };
   } catch (e) {
     if (e instanceof AppError) return { ok: false, code: e.code, error: e.message };
     console.error("podwatch: accepting an invite failed", (e as Error).message);
-    return { ok: false, code: "internal", error: "something went wrong; nothing was changed — try the link again" };
+    return {
+      ok: false,
+      code: "internal",
+      error: "something went wrong; nothing was changed — try the link again",
+    };
   }
 }

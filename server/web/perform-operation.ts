@@ -4,7 +4,14 @@
 // identity); ./operation-action.ts binds it to a server action's request.
 import type { AppContext } from "../app-context";
 import { AppError } from "../domain/errors";
-import { requireAuthenticated, requireCreatePods, requirePodAccess, requireSiteAdmin, type Identity, type Verdict } from "../domain/access/policy";
+import {
+  requireAuthenticated,
+  requireCreatePods,
+  requirePodAccess,
+  requireSiteAdmin,
+  type Identity,
+  type Verdict,
+} from "../domain/access/policy";
 import type { Operation, OperationOutput } from "../operations/operation";
 import type { CallResult } from "../wire/actions";
 
@@ -17,25 +24,59 @@ async function verdictOf(app: AppContext, op: Operation, identity: Identity, raw
   if (guard === "authenticated") return requireAuthenticated(identity);
   if (guard === "site-admin") return requireSiteAdmin(identity);
   if (guard === "pod-creator") return requireCreatePods(identity);
-  if (guard === "append") return { ok: false, status: 403, code: "forbidden", message: "appending needs an agent token of this pod" };
+  if (guard === "append")
+    return {
+      ok: false,
+      status: 403,
+      code: "forbidden",
+      message: "appending needs an agent token of this pod",
+    };
   const podId = typeof raw === "object" && raw !== null && "podId" in raw ? raw.podId : undefined;
-  if (typeof podId !== "string" || !podId || podId.length > 200) return { ok: false, status: 422, code: "invalid_request", message: "podId: the pod's id" };
+  if (typeof podId !== "string" || !podId || podId.length > 200)
+    return { ok: false, status: 422, code: "invalid_request", message: "podId: the pod's id" };
   return requirePodAccess(identity, podId, await app.store.readState(podId), guard.pod);
 }
 
 /** `raw` is whatever the browser sent: the operation's schema decides (its type is the action's, not this door's). */
-export async function performOperation<Op extends Operation>(app: AppContext, identity: Identity, op: Op, raw: unknown): Promise<CallResult<OperationOutput<Op>>>;
-export async function performOperation(app: AppContext, identity: Identity, op: Operation, raw: unknown): Promise<CallResult<unknown>> {
-  if (identity.kind === "anonymous" && op.guard !== "public") return refused("unauthenticated", "sign in to act");
+export async function performOperation<Op extends Operation>(
+  app: AppContext,
+  identity: Identity,
+  op: Op,
+  raw: unknown,
+): Promise<CallResult<OperationOutput<Op>>>;
+export async function performOperation(
+  app: AppContext,
+  identity: Identity,
+  op: Operation,
+  raw: unknown,
+): Promise<CallResult<unknown>> {
+  if (identity.kind === "anonymous" && op.guard !== "public")
+    return refused("unauthenticated", "sign in to act");
   const verdict = await verdictOf(app, op, identity, raw);
   if (!verdict.ok) return refused(verdict.code, verdict.message);
   if (op.guard !== "public" && identity.kind !== "user") return refused("forbidden", "sign in to act");
   const parsed = op.input.safeParse(raw);
-  if (!parsed.success) return refused("invalid_request", parsed.error.issues.map((i) => (i.path.length ? `${i.path.join(".")}: ${i.message}` : i.message)).join("; "));
+  if (!parsed.success)
+    return refused(
+      "invalid_request",
+      parsed.error.issues
+        .map((i) => (i.path.length ? `${i.path.join(".")}: ${i.message}` : i.message))
+        .join("; "),
+    );
   try {
-    return { ok: true, value: await op.run({ app, identity, actor: identity.kind === "user" ? identity.email : "anonymous" }, parsed.data) };
+    return {
+      ok: true,
+      value: await op.run(
+        { app, identity, actor: identity.kind === "user" ? identity.email : "anonymous" },
+        parsed.data,
+      ),
+    };
   } catch (e) {
-    if (e instanceof AppError) return refused(e.code, e.issues?.length ? e.issues.map((i) => `${i.path}: ${i.message}`).join("; ") : e.message);
+    if (e instanceof AppError)
+      return refused(
+        e.code,
+        e.issues?.length ? e.issues.map((i) => `${i.path}: ${i.message}`).join("; ") : e.message,
+      );
     console.error("podwatch: server action failed", e);
     return refused("internal", "something went wrong; nothing was changed");
   }

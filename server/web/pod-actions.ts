@@ -2,7 +2,14 @@
 // parse, the access they need, and the events they append as the person. The answers
 // to inbox items, which a notification's buttons give too, are server/pods/inbox-answer-actions.ts.
 import { definePodAction, definePodCall } from "../pods/perform-pod-action";
-import { ZAddTaskInput, ZAssignRoleInput, ZHandOffInput, ZRotateRoleInput, ZSetPausedInput, ZSplitTaskInput } from "../wire/actions";
+import {
+  ZAddTaskInput,
+  ZAssignRoleInput,
+  ZHandOffInput,
+  ZRotateRoleInput,
+  ZSetPausedInput,
+  ZSplitTaskInput,
+} from "../wire/actions";
 import type { TEvent } from "../wire/events";
 import { ZBudgetSetInput, ZDismissNoticeInput, ZSetToolPolicyInput } from "../wire/actions";
 import { setBudget } from "../budgets/set-budget";
@@ -20,7 +27,13 @@ export const setToolPolicyAction = definePodAction({
 export const setBudgetCall = definePodCall({
   schema: ZBudgetSetInput,
   need: "approver" as const,
-  run: (app, { podId, ...a }, _actor, as) => setBudget(app, podId, a.limit === null ? { budgetId: a.budgetId, limit: null } : { ...a, limit: a.limit }, as),
+  run: (app, { podId, ...a }, _actor, as) =>
+    setBudget(
+      app,
+      podId,
+      a.limit === null ? { budgetId: a.budgetId, limit: null } : { ...a, limit: a.limit },
+      as,
+    ),
 });
 
 /** Notices are for the pod's admins; one of them dismisses it (the same use-case as the API's). */
@@ -34,19 +47,27 @@ export const dismissNoticeAction = definePodAction({
 export const setPausedAction = definePodAction({
   schema: ZSetPausedInput,
   need: "approver" as const,
-  events: (a, actor): TEvent[] => [a.paused ? { type: "pod.paused", actor, body: a.reason ? { reason: a.reason } : {} } : { type: "pod.resumed", actor, body: {} }],
+  events: (a, actor): TEvent[] => [
+    a.paused
+      ? { type: "pod.paused", actor, body: a.reason ? { reason: a.reason } : {} }
+      : { type: "pod.resumed", actor, body: {} },
+  ],
 });
 
 export const assignRoleAction = definePodAction({
   schema: ZAssignRoleInput,
   need: "approver" as const,
-  events: (a, actor) => [{ type: "role.assigned" as const, actor, body: { memberId: a.memberId, role: a.role } }],
+  events: (a, actor) => [
+    { type: "role.assigned" as const, actor, body: { memberId: a.memberId, role: a.role } },
+  ],
 });
 
 export const rotateRoleAction = definePodAction({
   schema: ZRotateRoleInput,
   need: "approver" as const,
-  events: (a, actor) => [{ type: "role.rotated" as const, actor, body: { role: a.role, from: a.from, to: a.to } }],
+  events: (a, actor) => [
+    { type: "role.rotated" as const, actor, body: { role: a.role, from: a.from, to: a.to } },
+  ],
 });
 
 export const handOffAction = definePodAction({
@@ -58,7 +79,13 @@ export const handOffAction = definePodAction({
 export const addTaskAction = definePodAction({
   schema: ZAddTaskInput,
   need: "approver" as const,
-  events: (a, actor) => [{ type: "task.added" as const, actor, body: { description: a.description, dependsOn: a.dependsOn, metadata: {} } }],
+  events: (a, actor) => [
+    {
+      type: "task.added" as const,
+      actor,
+      body: { description: a.description, dependsOn: a.dependsOn, metadata: {} },
+    },
+  ],
 });
 
 /** Splitting a task: it is cancelled and its parts take its place, in one all-or-nothing request. */
@@ -66,7 +93,19 @@ export const splitTaskAction = definePodAction({
   schema: ZSplitTaskInput,
   need: "approver" as const,
   events: (a, actor) => [
-    { type: "task.updated" as const, actor, body: { taskId: a.taskId, status: "cancelled" as const, metadata: { splitInto: a.parts.map((_, i) => `${a.taskId}.${i + 1}`) } } },
-    ...a.parts.map((description, i) => ({ type: "task.added" as const, actor, body: { taskId: `${a.taskId}.${i + 1}`, description, dependsOn: [], metadata: { splitFrom: a.taskId } } })),
+    {
+      type: "task.updated" as const,
+      actor,
+      body: {
+        taskId: a.taskId,
+        status: "cancelled" as const,
+        metadata: { splitInto: a.parts.map((_, i) => `${a.taskId}.${i + 1}`) },
+      },
+    },
+    ...a.parts.map((description, i) => ({
+      type: "task.added" as const,
+      actor,
+      body: { taskId: `${a.taskId}.${i + 1}`, description, dependsOn: [], metadata: { splitFrom: a.taskId } },
+    })),
   ],
 });

@@ -7,10 +7,16 @@ import { currentIdentity } from "./current-identity";
 import { performPodAction, performPodCall, type PodAction, type PodCall } from "../pods/perform-pod-action";
 
 /** For server actions: the caller is whoever the request's cookies say. */
-export async function runPodAction<S extends z.ZodType<{ podId: string }>>(action: PodAction<S>, raw: unknown): Promise<ActionResult> {
+export async function runPodAction<S extends z.ZodType<{ podId: string }>>(
+  action: PodAction<S>,
+  raw: unknown,
+): Promise<ActionResult> {
   return performPodAction(appContext(), await currentIdentity(), action, raw);
 }
 
-export async function runPodCall<S extends z.ZodType<{ podId: string }>, T>(call: PodCall<S, T>, raw: unknown): Promise<CallResult<T>> {
+export async function runPodCall<S extends z.ZodType<{ podId: string }>, T>(
+  call: PodCall<S, T>,
+  raw: unknown,
+): Promise<CallResult<T>> {
   return performPodCall(appContext(), await currentIdentity(), call, raw);
 }

@@ -19,22 +19,42 @@ export type SiteCall<S extends z.ZodType, T> = {
 
 export const defineSiteCall = <S extends z.ZodType, T>(call: SiteCall<S, T>) => call;
 
-export async function runSiteCall<S extends z.ZodType, T>(call: SiteCall<S, T>, raw: unknown): Promise<CallResult<T>> {
+export async function runSiteCall<S extends z.ZodType, T>(
+  call: SiteCall<S, T>,
+  raw: unknown,
+): Promise<CallResult<T>> {
   return performSiteCall(appContext(), await currentIdentity(), call, raw);
 }
 
 /** The action itself, given who asks (testable without a request). */
-export async function performSiteCall<S extends z.ZodType, T>(app: AppContext, identity: Identity, { schema, guard, run }: SiteCall<S, T>, raw: unknown): Promise<CallResult<T>> {
+export async function performSiteCall<S extends z.ZodType, T>(
+  app: AppContext,
+  identity: Identity,
+  { schema, guard, run }: SiteCall<S, T>,
+  raw: unknown,
+): Promise<CallResult<T>> {
   if (identity.kind === "anonymous") return { ok: false, code: "unauthenticated", error: "sign in to act" };
   const parsed = schema.safeParse(raw);
-  if (!parsed.success) return { ok: false, code: "invalid_request", error: parsed.error.issues.map((i) => (i.path.length ? `${i.path.join(".")}: ${i.message}` : i.message)).join("; ") };
+  if (!parsed.success)
+    return {
+      ok: false,
+      code: "invalid_request",
+      error: parsed.error.issues
+        .map((i) => (i.path.length ? `${i.path.join(".")}: ${i.message}` : i.message))
+        .join("; "),
+    };
   const verdict = guard(identity);
   if (!verdict.ok) return { ok: false, code: verdict.code, error: verdict.message };
   if (identity.kind !== "user") return { ok: false, code: "forbidden", error: "sign in to act" };
   try {
     return { ok: true, value: await run(app, parsed.data, identity) };
   } catch (e) {
-    if (e instanceof AppError) return { ok: false, code: e.code, error: e.issues?.length ? e.issues.map((i) => `${i.path}: ${i.message}`).join("; ") : e.message };
+    if (e instanceof AppError)
+      return {
+        ok: false,
+        code: e.code,
+        error: e.issues?.length ? e.issues.map((i) => `${i.path}: ${i.message}`).join("; ") : e.message,
+      };
     console.error("podwatch: server action failed", e);
     return { ok: false, code: "internal", error: "something went wrong; nothing was changed" };
   }

@@ -3,9 +3,22 @@ import { headers } from "next/headers";
 import { isSiteAdmin } from "../domain/access/policy";
 import { appContext } from "../app-context";
 import { currentIdentity } from "./current-identity";
-import { addPersonCall, changePasswordCall, inviteCall, performAcceptInvite, removePersonCall, resetPasswordCall, setPersonAccessCall } from "./people-actions";
+import {
+  addPersonCall,
+  changePasswordCall,
+  inviteCall,
+  performAcceptInvite,
+  removePersonCall,
+  resetPasswordCall,
+  setPersonAccessCall,
+} from "./people-actions";
 import { runSiteCall } from "./run-site-action";
-import { addPushDeviceCall, readNotificationsCall, removePushDeviceCall, savePreferencesCall } from "./notify-actions";
+import {
+  addPushDeviceCall,
+  readNotificationsCall,
+  removePushDeviceCall,
+  savePreferencesCall,
+} from "./notify-actions";
 import { createPodCall, setCanCreatePodsCall } from "./site-actions";
 import { closePodAction, setArchivedCall, startPodAction } from "./pod-life-actions";
 import { runPodAction, runPodCall } from "./run-action";
@@ -15,7 +28,15 @@ import { agentTokenOperations as agentTokens } from "../access/agent-token-opera
 import { actionOf } from "./operation-action";
 import { answerEscalationAction, answerToolApprovalAction, decideAction } from "../pods/inbox-answer-actions";
 import { setBudgetCall, setToolPolicyAction } from "./pod-actions";
-import { addTaskAction, assignRoleAction, dismissNoticeAction, handOffAction, rotateRoleAction, setPausedAction, splitTaskAction } from "./pod-actions";
+import {
+  addTaskAction,
+  assignRoleAction,
+  dismissNoticeAction,
+  handOffAction,
+  rotateRoleAction,
+  setPausedAction,
+  splitTaskAction,
+} from "./pod-actions";
 
 // Decisions and answers from the control room. Each goes through
 // runPodAction: authenticated, parsed, checked on the server, then appended

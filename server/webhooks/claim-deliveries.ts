@@ -34,10 +34,17 @@ export async function nextDeliveryDueIn(store: TapeStore): Promise<number | null
  * Oldest due first, but at most PER_ENDPOINT of one endpoint and PER_POD of one pod under way (counting the
  * attempts already in flight): one endpoint's backlog, or a pod of receivers that hang, cannot take every slot.
  */
-export async function claimDeliveries(store: TapeStore, size: number, underWay: readonly WebhookJob[], leaseMs: number) {
+export async function claimDeliveries(
+  store: TapeStore,
+  size: number,
+  underWay: readonly WebhookJob[],
+  leaseMs: number,
+) {
   const now = new Date();
   const nowIso = now.toISOString();
-  const candidates = await store.prisma.$queryRaw<{ id: string; endpointId: string; podId: string }[]>`SELECT id, endpoint_id AS "endpointId", pod_id AS "podId" FROM (
+  const candidates = await store.prisma.$queryRaw<
+    { id: string; endpointId: string; podId: string }[]
+  >`SELECT id, endpoint_id AS "endpointId", pod_id AS "podId" FROM (
       SELECT id, endpoint_id, pod_id, next_attempt_at, ROW_NUMBER() OVER (PARTITION BY pod_id ORDER BY next_attempt_at, id) AS pod_n FROM (
         SELECT id, endpoint_id, pod_id, next_attempt_at, ROW_NUMBER() OVER (PARTITION BY endpoint_id ORDER BY next_attempt_at, id) AS endpoint_n
         FROM webhook_delivery
@@ -60,19 +67,31 @@ export async function claimDeliveries(store: TapeStore, size: number, underWay: 
   if (!due.length) return [];
   // The lease is well past one attempt's deadline, so a live node's attempt never outlasts it.
   const lease = new Date(now.getTime() + leaseMs + Math.floor(Math.random() * 1000)).toISOString();
-  const mine = await takeLease(store, due.map((d) => d.id), nowIso, lease);
+  const mine = await takeLease(
+    store,
+    due.map((d) => d.id),
+    nowIso,
+    lease,
+  );
   if (!mine.length) return [];
   // takeLease returned exactly the rows this claim leased, for longer than this read takes: no filter on the lease.
   return store.prisma.webhookDelivery.findMany({
     where: { id: { in: mine } },
     select: {
-      id: true, endpointId: true, messageId: true, payload: true, attempts: true, scheduleFrom: true, claimedUntil: true,
+      id: true,
+      endpointId: true,
+      messageId: true,
+      payload: true,
+      attempts: true,
+      scheduleFrom: true,
+      claimedUntil: true,
       endpoint: { select: { id: true, podId: true, url: true, secret: true, failingSince: true } },
     },
   });
 }
 
-const count = (keys: string[]) => keys.reduce((m, k) => m.set(k, (m.get(k) ?? 0) + 1), new Map<string, number>());
+const count = (keys: string[]) =>
+  keys.reduce((m, k) => m.set(k, (m.get(k) ?? 0) + 1), new Map<string, number>());
 
 /**
  * Leases those of `ids` still pending and free, and returns exactly those: only one claim can return a row.
@@ -83,7 +102,9 @@ async function takeLease(store: TapeStore, ids: string[], nowIso: string, lease:
   const db = store.prisma;
   const rows =
     store.kind === "postgres"
-      ? await db.$queryRaw<{ id: string }[]>`UPDATE webhook_delivery SET claimed_until = ${lease} WHERE id IN (
+      ? await db.$queryRaw<
+          { id: string }[]
+        >`UPDATE webhook_delivery SET claimed_until = ${lease} WHERE id IN (
           SELECT id FROM webhook_delivery WHERE id = ANY(${ids}::text[]) AND status = 'pending'
             AND (claimed_until IS NULL OR claimed_until < ${nowIso})
           FOR UPDATE SKIP LOCKED) RETURNING id`

@@ -22,12 +22,18 @@ export class WebhookConsumer implements OutboxConsumer {
 
   async take(batch: OutboxBatch, run: OutboxRun): Promise<void> {
     // Read once per pod and run (a busy pod has many rows in one run).
-    const endpoints = await run.memo(`webhooks:${batch.podId}`, () => this.store.prisma.webhookEndpoint.findMany({ where: { podId: batch.podId, enabled: true } }));
+    const endpoints = await run.memo(`webhooks:${batch.podId}`, () =>
+      this.store.prisma.webhookEndpoint.findMany({ where: { podId: batch.podId, enabled: true } }),
+    );
     if (!endpoints.length) return;
-    const subscribed = endpoints.map((e) => ({ id: e.id, format: e.format as WebhookFormat, topics: new Set(JSON.parse(e.events) as string[]) }));
+    const subscribed = endpoints.map((e) => ({
+      id: e.id,
+      format: e.format as WebhookFormat,
+      topics: new Set(JSON.parse(e.events) as string[]),
+    }));
     const messages = inboxMessages(batch.podId, batch.toSeq, batch.createdAt, batch.opened, batch.closed);
     if (subscribed.some((s) => [...s.topics].some((t) => !t.startsWith("inbox.")))) {
-      for (let after = batch.fromSeq - 1; after < batch.toSeq; ) {
+      for (let after = batch.fromSeq - 1; after < batch.toSeq;) {
         const page = await this.store.readEvents(batch.podId, after, Math.min(1000, batch.toSeq - after));
         if (!page.length) break;
         for (const e of page) if (e.seq <= batch.toSeq) messages.push(eventMessage(toTapeEvent(e)));
@@ -36,7 +42,15 @@ export class WebhookConsumer implements OutboxConsumer {
     }
     const pod = await run.memo(`pod:${batch.podId}`, () => podRef(this.store, batch.podId, this.publicUrl));
     const rows: NewDelivery[] = [];
-    for (const s of subscribed) for (const m of messages) if (s.topics.has(m.type)) rows.push({ endpointId: s.id, podId: batch.podId, message: m, payload: messageBody(m, s.format, pod) });
+    for (const s of subscribed)
+      for (const m of messages)
+        if (s.topics.has(m.type))
+          rows.push({
+            endpointId: s.id,
+            podId: batch.podId,
+            message: m,
+            payload: messageBody(m, s.format, pod),
+          });
     if (!rows.length) return;
     await insertDeliveries(this.store, rows);
     this.onWork();
@@ -53,8 +67,14 @@ export async function insertDeliveries(store: TapeStore, rows: NewDelivery[]): P
   const now = new Date().toISOString();
   let added = 0;
   for (let i = 0; i < rows.length; i += 100) {
-    const values = rows.slice(i, i + 100).map((r) => Prisma.sql`(${randomUUID()}, ${r.endpointId}, ${r.podId}, ${r.message.id}, ${r.message.type}, ${r.payload}, 'pending', ${now}, ${now})`);
-    added += await store.prisma.$executeRaw`INSERT INTO webhook_delivery (id, endpoint_id, pod_id, message_id, type, payload, status, next_attempt_at, created_at) VALUES ${Prisma.join(values)} ON CONFLICT (endpoint_id, message_id) DO NOTHING`;
+    const values = rows
+      .slice(i, i + 100)
+      .map(
+        (r) =>
+          Prisma.sql`(${randomUUID()}, ${r.endpointId}, ${r.podId}, ${r.message.id}, ${r.message.type}, ${r.payload}, 'pending', ${now}, ${now})`,
+      );
+    added += await store.prisma
+      .$executeRaw`INSERT INTO webhook_delivery (id, endpoint_id, pod_id, message_id, type, payload, status, next_attempt_at, created_at) VALUES ${Prisma.join(values)} ON CONFLICT (endpoint_id, message_id) DO NOTHING`;
   }
   return added;
 }

@@ -18,19 +18,48 @@ export type WebhookMessage =
 const stableId = (key: string) => "msg_" + createHash("sha256").update(key).digest("hex").slice(0, 32);
 
 export function eventMessage(event: TapeEvent): WebhookMessage {
-  return { id: stableId(`event:${event.id}`), type: event.type, timestamp: event.receivedAt, kind: "event", event };
+  return {
+    id: stableId(`event:${event.id}`),
+    type: event.type,
+    timestamp: event.receivedAt,
+    kind: "event",
+    event,
+  };
 }
 
 /** `batchKey`: what makes this change unique (the batch's last seq: an item opened again later is a new message). */
-export function inboxMessages(podId: string, batchKey: number, timestamp: string, opened: InboxItem[], closed: string[]): WebhookMessage[] {
+export function inboxMessages(
+  podId: string,
+  batchKey: number,
+  timestamp: string,
+  opened: InboxItem[],
+  closed: string[],
+): WebhookMessage[] {
   return [
-    ...opened.map((item): WebhookMessage => ({ id: stableId(`opened:${podId}:${batchKey}:${item.id}`), type: "inbox.opened", timestamp, kind: "opened", item })),
-    ...closed.map((itemId): WebhookMessage => ({ id: stableId(`closed:${podId}:${batchKey}:${itemId}`), type: "inbox.closed", timestamp, kind: "closed", itemId })),
+    ...opened.map((item): WebhookMessage => ({
+      id: stableId(`opened:${podId}:${batchKey}:${item.id}`),
+      type: "inbox.opened",
+      timestamp,
+      kind: "opened",
+      item,
+    })),
+    ...closed.map((itemId): WebhookMessage => ({
+      id: stableId(`closed:${podId}:${batchKey}:${itemId}`),
+      type: "inbox.closed",
+      timestamp,
+      kind: "closed",
+      itemId,
+    })),
   ];
 }
 
 export function testMessage(nonce: string): WebhookMessage {
-  return { id: stableId(`test:${nonce}`), type: WEBHOOK_TEST_TYPE, timestamp: new Date().toISOString(), kind: "test" };
+  return {
+    id: stableId(`test:${nonce}`),
+    type: WEBHOOK_TEST_TYPE,
+    timestamp: new Date().toISOString(),
+    kind: "test",
+  };
 }
 
 /** The JSON a delivery carries, as sent (and signed) on every attempt. */
@@ -38,9 +67,12 @@ export function messageBody(message: WebhookMessage, format: WebhookFormat, pod:
   if (format === "slack") return JSON.stringify(slackBody(message, pod));
   const pref = { id: pod.id, name: pod.name };
   const data =
-    message.kind === "event" ? { pod: pref, event: message.event }
-    : message.kind === "opened" ? { pod: pref, item: message.item, url: podInboxUrl(pod) }
-    : message.kind === "closed" ? { pod: pref, itemId: message.itemId }
-    : { pod: pref, message: "a test from podwatch: this endpoint receives and verifies webhooks" };
+    message.kind === "event"
+      ? { pod: pref, event: message.event }
+      : message.kind === "opened"
+        ? { pod: pref, item: message.item, url: podInboxUrl(pod) }
+        : message.kind === "closed"
+          ? { pod: pref, itemId: message.itemId }
+          : { pod: pref, message: "a test from podwatch: this endpoint receives and verifies webhooks" };
   return JSON.stringify({ type: message.type, timestamp: message.timestamp, data });
 }

@@ -24,16 +24,25 @@ export async function recordAttempts(store: TapeStore, finished: Done[], options
   // updateMany: a delivery whose endpoint was deleted meanwhile is simply gone; `update` would throw and
   // roll back the others' record, and their successes would be sent again.
   const success = (x: Extract<Done, { outcome: "done" }>) =>
-    db.webhookDelivery.updateMany({ where: { id: x.job.id }, data: { ...lastAttempt(x), status: "delivered", nextAttemptAt: null } });
+    db.webhookDelivery.updateMany({
+      where: { id: x.job.id },
+      data: { ...lastAttempt(x), status: "delivered", nextAttemptAt: null },
+    });
   if (delivered.length) {
     await db.$transaction(delivered.map(success)).catch(async (e) => {
       // One row the database refuses must not take the others with it: record each alone.
       console.error("podwatch: webhook deliveries could not be recorded together; recording each alone", e);
-      for (const x of delivered) await success(x).catch((err) => console.error(`podwatch: webhook delivery ${x.job.id} could not be recorded`, err));
+      for (const x of delivered)
+        await success(x).catch((err) =>
+          console.error(`podwatch: webhook delivery ${x.job.id} could not be recorded`, err),
+        );
     });
   }
-  const recovered = [...new Set(delivered.filter((x) => x.job.endpoint.failingSince).map((x) => x.job.endpointId))];
-  if (recovered.length) await db.webhookEndpoint.updateMany({ where: { id: { in: recovered } }, data: { failingSince: null } });
+  const recovered = [
+    ...new Set(delivered.filter((x) => x.job.endpoint.failingSince).map((x) => x.job.endpointId)),
+  ];
+  if (recovered.length)
+    await db.webhookEndpoint.updateMany({ where: { id: { in: recovered } }, data: { failingSince: null } });
   for (const x of finished) {
     if (x.outcome === "done") continue;
     // Only while the row is still ours: past our lease another node may have taken it (and delivered it).
@@ -42,12 +51,20 @@ export async function recordAttempts(store: TapeStore, finished: Done[], options
       x.outcome === "released"
         ? db.webhookDelivery.updateMany({ where: ours, data: { claimedUntil: null } })
         : recordFailure(store, x, options);
-    await recorded.catch((e) => console.error(`podwatch: webhook delivery ${x.job.id} could not be recorded`, e));
+    await recorded.catch((e) =>
+      console.error(`podwatch: webhook delivery ${x.job.id} could not be recorded`, e),
+    );
   }
 }
 
 function lastAttempt(x: Exclude<Done, { outcome: "released" }>) {
-  const r: AttemptResult = x.result ?? { ok: false, status: null, latencyMs: Date.now() - x.started, error: "error" in x ? x.error : null, response: null };
+  const r: AttemptResult = x.result ?? {
+    ok: false,
+    status: null,
+    latencyMs: Date.now() - x.started,
+    error: "error" in x ? x.error : null,
+    response: null,
+  };
   return {
     attempts: x.job.attempts + 1,
     claimedUntil: null,
@@ -59,20 +76,38 @@ function lastAttempt(x: Exclude<Done, { outcome: "released" }>) {
   };
 }
 
-async function recordFailure(store: TapeStore, x: Extract<Done, { outcome: "retry" | "gave-up" }>, options: FailurePolicy) {
+async function recordFailure(
+  store: TapeStore,
+  x: Extract<Done, { outcome: "retry" | "gave-up" }>,
+  options: FailurePolicy,
+) {
   const now = Date.now();
   const d = x.job;
   const db = store.prisma;
-  const next = x.outcome === "retry" ? { status: "pending", nextAttemptAt: new Date(x.at).toISOString() } : { status: "failed", nextAttemptAt: null };
+  const next =
+    x.outcome === "retry"
+      ? { status: "pending", nextAttemptAt: new Date(x.at).toISOString() }
+      : { status: "failed", nextAttemptAt: null };
   // A late failure past our lease must not schedule again a row another node has taken (and delivered).
-  const { count } = await db.webhookDelivery.updateMany({ where: { id: d.id, claimedUntil: d.claimedUntil }, data: { ...lastAttempt(x), ...next } });
+  const { count } = await db.webhookDelivery.updateMany({
+    where: { id: d.id, claimedUntil: d.claimedUntil },
+    data: { ...lastAttempt(x), ...next },
+  });
   if (!count) return; // its endpoint was deleted while the attempt was under way, or the row is no longer ours
-  await db.webhookEndpoint.updateMany({ where: { id: d.endpointId, failingSince: null }, data: { failingSince: new Date(now).toISOString() } });
+  await db.webhookEndpoint.updateMany({
+    where: { id: d.endpointId, failingSince: null },
+    data: { failingSince: new Date(now).toISOString() },
+  });
   const endpoint = await db.webhookEndpoint.findUnique({ where: { id: d.endpointId } });
   if (!endpoint?.enabled || !endpoint.failingSince) return;
   if (now - Date.parse(endpoint.failingSince) < DISABLE_AFTER_MS * options.timeScale) return;
   // The notice first: its id is derived from the endpoint and failingSince, so posting it again (a
   // crash before the endpoint was disabled, another node) stores nothing new.
-  await options.onDisabled({ id: endpoint.id, podId: endpoint.podId, url: endpoint.url, failingSince: endpoint.failingSince });
+  await options.onDisabled({
+    id: endpoint.id,
+    podId: endpoint.podId,
+    url: endpoint.url,
+    failingSince: endpoint.failingSince,
+  });
   await disableEndpoint(store, endpoint.id, `disabled after only failures since ${endpoint.failingSince}`);
 }

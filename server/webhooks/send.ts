@@ -10,17 +10,38 @@ import { checkLiteralHost, guardedLookup, webhookMayReach } from "../shared/ssrf
 export const WEBHOOK_TIMEOUT_MS = 10_000;
 const KEEP_BYTES = 1024;
 
-export type AttemptResult = { ok: boolean; status: number | null; latencyMs: number; error: string | null; response: string | null };
+export type AttemptResult = {
+  ok: boolean;
+  status: number | null;
+  latencyMs: number;
+  error: string | null;
+  response: string | null;
+};
 
 /** Text a receiver chose, made storable and harmless: control characters (but \t and \n) and lone surrogates removed. */
 export function storableText(text: string | null): string | null {
   if (text === null) return null;
-  return text.replace(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, "") || null;
+  return (
+    text.replace(
+      /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g,
+      "",
+    ) || null
+  );
 }
 
-export function sendWebhook(target: string, headers: Record<string, string>, body: string, opts: { allowPrivate: boolean; timeoutMs?: number }): Promise<AttemptResult> {
+export function sendWebhook(
+  target: string,
+  headers: Record<string, string>,
+  body: string,
+  opts: { allowPrivate: boolean; timeoutMs?: number },
+): Promise<AttemptResult> {
   const started = performance.now();
-  const done = (r: Omit<AttemptResult, "latencyMs">): AttemptResult => ({ ...r, error: storableText(r.error), response: storableText(r.response), latencyMs: Math.round(performance.now() - started) });
+  const done = (r: Omit<AttemptResult, "latencyMs">): AttemptResult => ({
+    ...r,
+    error: storableText(r.error),
+    response: storableText(r.response),
+    latencyMs: Math.round(performance.now() - started),
+  });
   return new Promise((resolve) => {
     let url: URL;
     try {
@@ -35,7 +56,8 @@ export function sendWebhook(target: string, headers: Record<string, string>, bod
       return resolve(done({ ok: false, status: null, error: (e as Error).message, response: null }));
     }
     const request = url.protocol === "https:" ? httpsRequest : url.protocol === "http:" ? httpRequest : null;
-    if (!request) return resolve(done({ ok: false, status: null, error: "only http and https", response: null }));
+    if (!request)
+      return resolve(done({ ok: false, status: null, error: "only http and https", response: null }));
     let settled = false;
     const finish = (r: Omit<AttemptResult, "latencyMs">) => {
       if (settled) return;
@@ -49,8 +71,13 @@ export function sendWebhook(target: string, headers: Record<string, string>, bod
       timeout: opts.timeoutMs ?? WEBHOOK_TIMEOUT_MS,
       agent: false,
     });
-    const deadline = setTimeout(() => req.destroy(new Error(`timed out after ${(opts.timeoutMs ?? WEBHOOK_TIMEOUT_MS) / 1000} s`)), opts.timeoutMs ?? WEBHOOK_TIMEOUT_MS);
-    req.on("timeout", () => req.destroy(new Error(`timed out after ${(opts.timeoutMs ?? WEBHOOK_TIMEOUT_MS) / 1000} s`)));
+    const deadline = setTimeout(
+      () => req.destroy(new Error(`timed out after ${(opts.timeoutMs ?? WEBHOOK_TIMEOUT_MS) / 1000} s`)),
+      opts.timeoutMs ?? WEBHOOK_TIMEOUT_MS,
+    );
+    req.on("timeout", () =>
+      req.destroy(new Error(`timed out after ${(opts.timeoutMs ?? WEBHOOK_TIMEOUT_MS) / 1000} s`)),
+    );
     req.on("error", (e: NodeJS.ErrnoException) => {
       clearTimeout(deadline);
       finish({ ok: false, status: null, error: describe(e), response: null });
@@ -62,8 +89,16 @@ export function sendWebhook(target: string, headers: Record<string, string>, bod
       const end = () => {
         clearTimeout(deadline);
         const ok = status >= 200 && status < 300;
-        const location = status >= 300 && status < 400 && res.headers.location ? ` (redirects are not followed: ${String(res.headers.location).slice(0, 200)})` : "";
-        finish({ ok, status, error: ok ? null : `HTTP ${status}${location}`, response: Buffer.concat(chunks).toString("utf8") || null });
+        const location =
+          status >= 300 && status < 400 && res.headers.location
+            ? ` (redirects are not followed: ${String(res.headers.location).slice(0, 200)})`
+            : "";
+        finish({
+          ok,
+          status,
+          error: ok ? null : `HTTP ${status}${location}`,
+          response: Buffer.concat(chunks).toString("utf8") || null,
+        });
         res.destroy();
       };
       res.on("data", (chunk: Buffer) => {

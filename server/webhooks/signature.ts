@@ -14,7 +14,12 @@ export function signWebhook(secret: string, messageId: string, timestamp: number
 }
 
 /** The headers of one attempt: the same id on every attempt, this attempt's time. */
-export function webhookHeaders(secret: string, messageId: string, body: string, now = Date.now()): Record<string, string> {
+export function webhookHeaders(
+  secret: string,
+  messageId: string,
+  body: string,
+  now = Date.now(),
+): Record<string, string> {
   const timestamp = Math.floor(now / 1000);
   return {
     "content-type": "application/json",

@@ -10,7 +10,8 @@ export type SlackBody = { text: string; blocks: Block[] };
 const plain = (text: string) => ({ type: "plain_text", text: text.slice(0, 150), emoji: false });
 const mrkdwn = (text: string) => ({ type: "mrkdwn", text: text.slice(0, 3000) });
 /** Slack's own date token: each reader sees the time in their zone, with a plain fallback. */
-const slackDate = (iso: string) => `<!date^${Math.floor(Date.parse(iso) / 1000)}^{date_short_pretty} {time}|${iso}>`;
+const slackDate = (iso: string) =>
+  `<!date^${Math.floor(Date.parse(iso) / 1000)}^{date_short_pretty} {time}|${iso}>`;
 const escape = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 
 function age(iso: string, now = Date.now()): string {
@@ -33,15 +34,32 @@ export function slackBody(message: WebhookMessage, pod: PodRef): SlackBody {
         { type: "header", text: plain(item.title) },
         {
           type: "section",
-          fields: [mrkdwn(`*Pod*\n${podName}`), mrkdwn(`*Kind*\n${escape(kind)}`), mrkdwn(`*Waiting since*\n${slackDate(item.at)} (${age(item.at)})`)],
+          fields: [
+            mrkdwn(`*Pod*\n${podName}`),
+            mrkdwn(`*Kind*\n${escape(kind)}`),
+            mrkdwn(`*Waiting since*\n${slackDate(item.at)} (${age(item.at)})`),
+          ],
         },
-        { type: "actions", elements: [{ type: "button", text: plain("Open in podwatch"), url: podInboxUrl(pod), style: "primary", action_id: "open_item" }] },
+        {
+          type: "actions",
+          elements: [
+            {
+              type: "button",
+              text: plain("Open in podwatch"),
+              url: podInboxUrl(pod),
+              style: "primary",
+              action_id: "open_item",
+            },
+          ],
+        },
       ],
     };
   }
   const text =
-    message.kind === "closed" ? `Answered in ${pod.name}: inbox item ${message.itemId}`
-    : message.kind === "event" ? `${pod.name}: ${message.event.type} by ${message.event.actor} (seq ${message.event.seq})`
-    : `A test from podwatch (${pod.name}): this Slack webhook works.`;
+    message.kind === "closed"
+      ? `Answered in ${pod.name}: inbox item ${message.itemId}`
+      : message.kind === "event"
+        ? `${pod.name}: ${message.event.type} by ${message.event.actor} (seq ${message.event.seq})`
+        : `A test from podwatch (${pod.name}): this Slack webhook works.`;
   return { text: escape(text), blocks: [{ type: "section", text: mrkdwn(escape(text)) }] };
 }

@@ -32,27 +32,33 @@ export function endpointName(endpoint: { id: string; url: string }): string {
 
 /** `leaseMs`: how long a claimed delivery stays this node's (tests shorten it). */
 export function startWebhooks(app: AppContext, options: { leaseMs?: number } = {}): () => Promise<void> {
-  const worker = new JobRunner(webhookJobs(app.store, {
-    leaseMs: options.leaseMs,
-    allowPrivate: app.config.webhookAllowPrivate,
-    timeScale: app.knobs.webhookTimeScale,
-    onDisabled: async (endpoint) => {
-      const key = `webhook-disabled:${endpoint.id}:${endpoint.failingSince}`;
-      await app.append(endpoint.podId, [
-        {
-          id: derivedUuid(key),
-          type: "notice.posted",
-          actor: SYSTEM_ACTOR,
-          body: {
-            noticeId: `webhook-disabled-${derivedUuid(key).slice(0, 8)}`,
-            title: `A webhook was disabled: ${endpointName(endpoint)}`,
-            text: `Every delivery to ${endpointName(endpoint)} failed since ${endpoint.failingSince}, so podwatch stopped sending to it. Fix the receiver, send a test from the pod's Webhooks section, then enable it again.`,
-            audience: "admins",
-          },
-        },
-      ], { kind: "system", name: "the webhook worker" });
-    },
-  }));
+  const worker = new JobRunner(
+    webhookJobs(app.store, {
+      leaseMs: options.leaseMs,
+      allowPrivate: app.config.webhookAllowPrivate,
+      timeScale: app.knobs.webhookTimeScale,
+      onDisabled: async (endpoint) => {
+        const key = `webhook-disabled:${endpoint.id}:${endpoint.failingSince}`;
+        await app.append(
+          endpoint.podId,
+          [
+            {
+              id: derivedUuid(key),
+              type: "notice.posted",
+              actor: SYSTEM_ACTOR,
+              body: {
+                noticeId: `webhook-disabled-${derivedUuid(key).slice(0, 8)}`,
+                title: `A webhook was disabled: ${endpointName(endpoint)}`,
+                text: `Every delivery to ${endpointName(endpoint)} failed since ${endpoint.failingSince}, so podwatch stopped sending to it. Fix the receiver, send a test from the pod's Webhooks section, then enable it again.`,
+                audience: "admins",
+              },
+            },
+          ],
+          { kind: "system", name: "the webhook worker" },
+        );
+      },
+    }),
+  );
   app.outbox.register(new WebhookConsumer(app.store, app.config.publicUrl, worker.wake));
   workers.set(app, worker);
   worker.start();

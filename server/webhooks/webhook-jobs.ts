@@ -22,7 +22,10 @@ export type WebhookJobOptions = FailurePolicy & {
   timeoutMs?: number;
 };
 
-export function webhookJobs(store: TapeStore, options: WebhookJobOptions): JobKind<WebhookJob, AttemptResult> {
+export function webhookJobs(
+  store: TapeStore,
+  options: WebhookJobOptions,
+): JobKind<WebhookJob, AttemptResult> {
   const timeoutMs = options.timeoutMs ?? WEBHOOK_TIMEOUT_MS;
   return {
     name: "webhook deliveries",
@@ -35,7 +38,10 @@ export function webhookJobs(store: TapeStore, options: WebhookJobOptions): JobKi
     claim: (free, underWay) => claimDeliveries(store, free, underWay, options.leaseMs ?? 60_000),
     send: async (d) => {
       const headers = webhookHeaders(d.endpoint.secret, d.messageId, d.payload);
-      const r = await sendWebhook(d.endpoint.url, headers, d.payload, { allowPrivate: options.allowPrivate, timeoutMs });
+      const r = await sendWebhook(d.endpoint.url, headers, d.payload, {
+        allowPrivate: options.allowPrivate,
+        timeoutMs,
+      });
       return r.ok ? { ok: true, result: r } : { ok: false, error: r.error ?? "failed", result: r };
     },
     record: (finished) => recordAttempts(store, finished, options),

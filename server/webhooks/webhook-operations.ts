@@ -18,7 +18,8 @@ const PAGE_LIMIT = "a whole number from 1 to 100";
 export const webhookOperations = {
   listWebhooks: defineOperation({
     name: "listWebhooks",
-    summary: "The pod's endpoints, oldest first: whether each is enabled, why it was disabled, since when it fails; never the secret.",
+    summary:
+      "The pod's endpoints, oldest first: whether each is enabled, why it was disabled, since when it fails; never the secret.",
     tag,
     input: z.object({ podId: ZPodId }),
     output: wire.ZWebhooksResponse,
@@ -39,7 +40,12 @@ export const webhookOperations = {
     guard: ADMIN,
     http: { method: "POST", path: "/api/v1/pods/{podId}/webhooks", status: 201, body: "webhook" },
     action: true,
-    run: ({ app, actor }, a) => createWebhook(app.store, app.config.webhookAllowPrivate, { podId: a.podId, createdBy: actor, ...a.webhook }),
+    run: ({ app, actor }, a) =>
+      createWebhook(app.store, app.config.webhookAllowPrivate, {
+        podId: a.podId,
+        createdBy: actor,
+        ...a.webhook,
+      }),
   }),
   updateWebhook: defineOperation({
     name: "updateWebhook",
@@ -50,7 +56,12 @@ export const webhookOperations = {
     input: ZEndpoint.extend({ update: wire.ZUpdateWebhookRequest }),
     output: wire.ZWebhookEndpointInfo,
     guard: ADMIN,
-    http: { method: "PATCH", path: "/api/v1/pods/{podId}/webhooks/{endpointId}", status: 200, body: "update" },
+    http: {
+      method: "PATCH",
+      path: "/api/v1/pods/{podId}/webhooks/{endpointId}",
+      status: 200,
+      body: "update",
+    },
     action: true,
     run: ({ app }, a) => updateWebhook(app.store, a.podId, a.endpointId, a.update),
   }),
@@ -91,22 +102,33 @@ export const webhookOperations = {
     input: ZEndpoint.extend({
       before: z.string().max(100).optional(),
       // Over HTTP it arrives as query text, from a server action as a number: both are coerced.
-      limit: z.coerce.number({ error: PAGE_LIMIT }).int(PAGE_LIMIT).min(1, PAGE_LIMIT).max(100, PAGE_LIMIT).default(25),
+      limit: z.coerce
+        .number({ error: PAGE_LIMIT })
+        .int(PAGE_LIMIT)
+        .min(1, PAGE_LIMIT)
+        .max(100, PAGE_LIMIT)
+        .default(25),
     }),
     output: wire.ZWebhookDeliveriesResponse,
     guard: ADMIN,
     http: { method: "GET", path: "/api/v1/pods/{podId}/webhooks/{endpointId}/deliveries", status: 200 },
     action: true,
-    run: ({ app }, a) => listDeliveries(app.store, a.podId, a.endpointId, { before: a.before, limit: a.limit }),
+    run: ({ app }, a) =>
+      listDeliveries(app.store, a.podId, a.endpointId, { before: a.before, limit: a.limit }),
   }),
   redeliverWebhook: defineOperation({
     name: "redeliverWebhook",
-    summary: "One more attempt now, with the same `webhook-id` and body (then the retry schedule again if it fails).",
+    summary:
+      "One more attempt now, with the same `webhook-id` and body (then the retry schedule again if it fails).",
     tag,
     input: ZEndpoint.extend({ deliveryId: z.string().min(1).max(100) }),
     output: wire.ZWebhookDeliveryInfo,
     guard: ADMIN,
-    http: { method: "POST", path: "/api/v1/pods/{podId}/webhooks/{endpointId}/deliveries/{deliveryId}/redeliver", status: 202 },
+    http: {
+      method: "POST",
+      path: "/api/v1/pods/{podId}/webhooks/{endpointId}/deliveries/{deliveryId}/redeliver",
+      status: 202,
+    },
     action: true,
     run: async ({ app }, a) => {
       const delivery = await redeliver(app.store, a.podId, a.endpointId, a.deliveryId);

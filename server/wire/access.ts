@@ -10,12 +10,19 @@ export const ZAddMemberRequest = z.object({
   memberId: ZId, // the event schema's one id rule: never a reserved name such as "__proto__"
   kind: ZMemberJoined.shape.body.shape.kind,
   displayName: z.string().trim().min(1).max(200),
-  roles: z.array(z.enum([...ROLES, ...ACCESS_LEVELS])).max(20).default([]),
+  roles: z
+    .array(z.enum([...ROLES, ...ACCESS_LEVELS]))
+    .max(20)
+    .default([]),
 });
 export type TAddMemberRequest = z.infer<typeof ZAddMemberRequest>;
 
 /** What the tape answered for each event stored: its id, seq and hash. */
-export const ZAck = z.object({ id: z.string(), seq: z.number().int(), hash: z.string() }) satisfies z.ZodType<Ack>;
+export const ZAck = z.object({
+  id: z.string(),
+  seq: z.number().int(),
+  hash: z.string(),
+}) satisfies z.ZodType<Ack>;
 /** The member as added, with the events that added it. */
 export const ZMemberAdded = z.object({
   memberId: z.string(),
@@ -26,7 +33,6 @@ export const ZMemberAdded = z.object({
   events: z.array(ZAck),
 });
 export type MemberAdded = z.infer<typeof ZMemberAdded>;
-
 
 /** An agent token as listed: never the secret itself. */
 export const ZAgentTokenInfo = z.object({
@@ -46,7 +52,11 @@ export type AgentTokenCreated = z.infer<typeof ZAgentTokenCreated>;
 export const ZAgentTokensResponse = z.object({ tokens: z.array(ZAgentTokenInfo) });
 export type AgentTokensResponse = z.infer<typeof ZAgentTokensResponse>;
 /** A rotation: the new token (shown this once) and the old one, revoked at the same moment. */
-export const ZAgentTokenRotated = z.object({ token: z.string(), info: ZAgentTokenInfo, revoked: ZAgentTokenInfo });
+export const ZAgentTokenRotated = z.object({
+  token: z.string(),
+  info: ZAgentTokenInfo,
+  revoked: ZAgentTokenInfo,
+});
 export type AgentTokenRotated = z.infer<typeof ZAgentTokenRotated>;
 /** An agent added with its first token (the control room's Add agent). */
 export const ZAgentAdded = z.object({ member: ZMemberAdded, token: z.string(), info: ZAgentTokenInfo });
@@ -58,12 +68,24 @@ export type AgentAdded = z.infer<typeof ZAgentAdded>;
  */
 export const ZCreateShareLinkRequest = z
   .object({
-    expiresInHours: z.number().int().min(1).max(24 * 366).nullable().optional(),
+    expiresInHours: z
+      .number()
+      .int()
+      .min(1)
+      .max(24 * 366)
+      .nullable()
+      .optional(),
     expiresAt: z.iso.datetime({ offset: true, error: "expiresAt is an ISO-8601 time" }).optional(),
     label: z.string().trim().max(200, "keep the label under 200 characters").optional(),
   })
-  .refine((r) => r.expiresAt === undefined || r.expiresInHours === undefined, { message: "give expiresInHours or expiresAt, not both", path: ["expiresAt"] })
-  .refine((r) => r.expiresAt === undefined || Date.parse(r.expiresAt) > Date.now(), { message: "the expiry must be in the future", path: ["expiresAt"] })
+  .refine((r) => r.expiresAt === undefined || r.expiresInHours === undefined, {
+    message: "give expiresInHours or expiresAt, not both",
+    path: ["expiresAt"],
+  })
+  .refine((r) => r.expiresAt === undefined || Date.parse(r.expiresAt) > Date.now(), {
+    message: "the expiry must be in the future",
+    path: ["expiresAt"],
+  })
   .default({});
 export type TCreateShareLinkRequest = z.infer<typeof ZCreateShareLinkRequest>;
 /** What "never expires" is stored as (the column is a time; this one never comes). */
@@ -89,7 +111,10 @@ export type ShareLinksResponse = z.infer<typeof ZShareLinksResponse>;
 
 /** POST /api/v1/users (site admins). */
 export const ZCreateUserRequest = z.object({
-  email: z.email().max(254).transform((e) => e.toLowerCase()),
+  email: z
+    .email()
+    .max(254)
+    .transform((e) => e.toLowerCase()),
   name: z.string().trim().min(1).max(200),
   password: z.string().min(10, "use at least 10 characters").max(200),
   isAdmin: z.boolean().default(false),
@@ -106,27 +131,60 @@ export type UserPermissions = UserInfo & { canCreatePods: boolean };
 
 // --- people: invites, password resets, the people list, a person's pod access ---
 
-const ZEmail = z.email("enter an email address like ana@example.com").max(254).transform((e) => e.toLowerCase());
+const ZEmail = z
+  .email("enter an email address like ana@example.com")
+  .max(254)
+  .transform((e) => e.toLowerCase());
 /** Chosen on an invite or reset link, and on /account: at least 12 characters. */
-export const ZNewPassword = z.string().min(12, "use at least 12 characters").max(200, "use at most 200 characters");
+export const ZNewPassword = z
+  .string()
+  .min(12, "use at least 12 characters")
+  .max(200, "use at most 200 characters");
 
 /** POST /api/v1/invites (site admins): a one-time link for a person to choose their password. */
-export const ZCreateInviteRequest = z.object({ email: ZEmail, name: z.string().trim().max(200).optional().transform((n) => n || undefined) });
+export const ZCreateInviteRequest = z.object({
+  email: ZEmail,
+  name: z
+    .string()
+    .trim()
+    .max(200)
+    .optional()
+    .transform((n) => n || undefined),
+});
 export type TCreateInviteRequest = z.infer<typeof ZCreateInviteRequest>;
 
 export type InviteKind = "invite" | "reset";
 /** An invite or reset link as listed: never the secret itself. */
-export type InviteInfo = { id: string; email: string; name: string | null; kind: InviteKind; createdBy: string; createdAt: string; expiresAt: string; usedAt: string | null };
+export type InviteInfo = {
+  id: string;
+  email: string;
+  name: string | null;
+  kind: InviteKind;
+  createdBy: string;
+  createdAt: string;
+  expiresAt: string;
+  usedAt: string | null;
+};
 /** A new link, shown this once; `mailed` when it was also sent by SMTP. */
 export type InviteCreated = InviteInfo & { token: string; url: string; mailed: boolean; note: string };
 
 /** A person as the People page and GET /api/v1/users list them. */
-export type PersonInfo = { id: string; email: string; name: string; isAdmin: boolean; canCreatePods: boolean; mustChangePassword: boolean; createdAt: string };
+export type PersonInfo = {
+  id: string;
+  email: string;
+  name: string;
+  isAdmin: boolean;
+  canCreatePods: boolean;
+  mustChangePassword: boolean;
+  createdAt: string;
+};
 /** GET /api/v1/users: the people, and the invites still waiting to be used. */
 export type PeopleResponse = { users: PersonInfo[]; pendingInvites: InviteInfo[] };
 
 /** What an invite link shows before it is used (the page says which). */
-export type InviteLookup = { state: "open"; email: string; name: string | null; kind: InviteKind } | { state: "expired" | "used" | "unknown" };
+export type InviteLookup =
+  | { state: "open"; email: string; name: string | null; kind: InviteKind }
+  | { state: "expired" | "used" | "unknown" };
 
 /** The invite page's form (also its server action's input): the token from the link and the password, twice. */
 export const ZAcceptInviteRequest = z
@@ -135,6 +193,8 @@ export const ZAcceptInviteRequest = z
 export type InviteAccepted = { email: string; kind: InviteKind };
 
 /** PATCH /api/v1/pods/{podId}/members/{memberId} (a person's access). */
-export const ZChangeAccessRequest = z.object({ access: z.enum(ACCESS_LEVELS, { error: `access is one of ${ACCESS_LEVELS.join(", ")}` }) });
+export const ZChangeAccessRequest = z.object({
+  access: z.enum(ACCESS_LEVELS, { error: `access is one of ${ACCESS_LEVELS.join(", ")}` }),
+});
 /** A person's access after a change (null: removed from the pod), with the events that recorded it. */
 export type AccessChanged = { memberId: string; access: Access | null; events: Ack[] };

@@ -17,7 +17,11 @@ export const ZDecideInput = z.object({
   tieBreaker: decision.tieBreaker,
 });
 
-export const ZAnswerEscalationInput = z.object({ podId: ZPodId, escalationId: ZId, answer: z.string().trim().min(1, "write an answer").max(5000) });
+export const ZAnswerEscalationInput = z.object({
+  podId: ZPodId,
+  escalationId: ZId,
+  answer: z.string().trim().min(1, "write an answer").max(5000),
+});
 /** Gated tools: a pod's or one agent's tool policy (pod admins), the body of agent.policy.set as it is. */
 export const ZSetToolPolicyInput = z.object({ podId: ZPodId, policy: ZAgentPolicySet.shape.body });
 /** A person's answer to a held tool call (approvers): the body of tool.approval.answered. */
@@ -29,23 +33,45 @@ export type TBudgetSetInput = z.infer<typeof ZBudgetSetInput>;
 export const ZDismissNoticeInput = z.object({ podId: ZPodId, noticeId: ZId });
 
 // --- orchestration from the control room (approvers; the domain checks the rest) ---
-export const ZSetPausedInput = z.object({ podId: ZPodId, paused: z.boolean(), reason: z.string().max(2000).optional() });
+export const ZSetPausedInput = z.object({
+  podId: ZPodId,
+  paused: z.boolean(),
+  reason: z.string().max(2000).optional(),
+});
 export const ZAssignRoleInput = z.object({ podId: ZPodId, memberId: ZId, role: ZRole });
 export const ZRotateRoleInput = z.object({ podId: ZPodId, role: ZRole, from: ZId, to: ZId });
-export const ZHandOffInput = z.object({ podId: ZPodId, to: ZId, reason: z.string().trim().min(1, "say why").max(2000) });
-export const ZAddTaskInput = z.object({ podId: ZPodId, description: z.string().trim().min(1, "describe the task").max(5000), dependsOn: z.array(ZId).max(100).default([]) });
+export const ZHandOffInput = z.object({
+  podId: ZPodId,
+  to: ZId,
+  reason: z.string().trim().min(1, "say why").max(2000),
+});
+export const ZAddTaskInput = z.object({
+  podId: ZPodId,
+  description: z.string().trim().min(1, "describe the task").max(5000),
+  dependsOn: z.array(ZId).max(100).default([]),
+});
 /** Splitting a task: it is cancelled and its parts take its place. */
-export const ZSplitTaskInput = z.object({ podId: ZPodId, taskId: ZId, parts: z.array(z.string().trim().min(1).max(5000)).min(2).max(10) });
+export const ZSplitTaskInput = z.object({
+  podId: ZPodId,
+  taskId: ZId,
+  parts: z.array(z.string().trim().min(1).max(5000)).min(2).max(10),
+});
 
 /** What a server action that does more than append answers: its value, or why nothing was done. */
 export type CallResult<T> = { ok: true; value: T } | { ok: false; code: string; error: string };
 
 // --- site: who may create pods (site admins) ---
-export const ZSetCanCreatePodsInput = z.object({ userId: z.string().min(1).max(200), canCreatePods: z.boolean() });
+export const ZSetCanCreatePodsInput = z.object({
+  userId: z.string().min(1).max(200),
+  canCreatePods: z.boolean(),
+});
 
 // --- a pod's life (pod admins; archiving is the site's view, not on the tape) ---
 export const ZPodInput = z.object({ podId: ZPodId });
-export const ZClosePodInput = z.object({ podId: ZPodId, reason: z.string().trim().max(2000, "keep the reason under 2,000 characters").optional() });
+export const ZClosePodInput = z.object({
+  podId: ZPodId,
+  reason: z.string().trim().max(2000, "keep the reason under 2,000 characters").optional(),
+});
 export const ZSetArchivedInput = z.object({ podId: ZPodId, archived: z.boolean() });
 
 /** What every server action answers: the seqs it appended, or why nothing was. */
@@ -54,9 +80,19 @@ export type ActionResult = { ok: true; seqs: number[] } | { ok: false; code: str
 // --- people (site admins invite and reset; everyone changes their own password; pod admins grant access) ---
 export const ZResetPasswordInput = z.object({ userId: z.string().min(1).max(200) });
 export const ZChangePasswordInput = z
-  .object({ currentPassword: z.string().min(1, "enter your current password").max(200), newPassword: z.string().min(12, "use at least 12 characters").max(200), confirm: z.string().max(200) })
+  .object({
+    currentPassword: z.string().min(1, "enter your current password").max(200),
+    newPassword: z.string().min(12, "use at least 12 characters").max(200),
+    confirm: z.string().max(200),
+  })
   .refine((v) => v.newPassword === v.confirm, { path: ["confirm"], message: "the two new passwords differ" });
-const ZAccessLevel = z.enum(["viewer", "approver", "admin"], { error: "access is viewer, approver or admin" });
-export const ZAddPersonInput = z.object({ podId: ZPodId, email: z.string().trim().min(1, "enter the person's email").max(254), access: ZAccessLevel });
+const ZAccessLevel = z.enum(["viewer", "approver", "admin"], {
+  error: "access is viewer, approver or admin",
+});
+export const ZAddPersonInput = z.object({
+  podId: ZPodId,
+  email: z.string().trim().min(1, "enter the person's email").max(254),
+  access: ZAccessLevel,
+});
 export const ZSetPersonAccessInput = z.object({ podId: ZPodId, memberId: ZId, access: ZAccessLevel });
 export const ZRemovePersonInput = z.object({ podId: ZPodId, memberId: ZId });

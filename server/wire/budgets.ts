@@ -8,7 +8,10 @@ import type { BudgetView } from "./signals";
 
 const body = ZBudgetSet.shape.body;
 
-export const ZPutBudgetRequest = body.omit({ budgetId: true }).extend({ limit: body.shape.limit.unwrap() }).strict();
+export const ZPutBudgetRequest = body
+  .omit({ budgetId: true })
+  .extend({ limit: body.shape.limit.unwrap() })
+  .strict();
 export type TPutBudgetRequest = z.infer<typeof ZPutBudgetRequest>;
 
 /** GET …/budgets: every budget of the pod with what it uses now, oldest set first. */

@@ -25,11 +25,14 @@ export const eventJsonSchemas = () => (cached ??= buildSchemas());
 
 function buildSchemas() {
   return {
-    $comment: "podwatch tape events: POST /api/v1/pods/{podId}/events takes one of these, or { events: [...] }",
+    $comment:
+      "podwatch tape events: POST /api/v1/pods/{podId}/events takes one of these, or { events: [...] }",
     description: `${BOUNDS} ${POD}`,
     "x-podwatch-bounds": EVENT_BOUNDS,
     "x-podwatch-pod-bounds": POD_BOUNDS,
-    types: byEventType((s) => withBounds(z.toJSONSchema(s, { io: "input", unrepresentable: "any", target: "draft-2020-12" }))),
+    types: byEventType((s) =>
+      withBounds(z.toJSONSchema(s, { io: "input", unrepresentable: "any", target: "draft-2020-12" })),
+    ),
   };
 }
 

@@ -4,7 +4,17 @@ import { z } from "zod";
 import { ZEventInput } from "../domain/events/event-schemas";
 import type { Ack } from "../domain/plan-append";
 
-export { ZEventInput, EVENT_TYPES, ROLES, NOTE_KINDS, ZRelativePath, DEADLINE_MAX_MINUTES, type TEventInput, type TEvent, type EventType } from "../domain/events/event-schemas";
+export {
+  ZEventInput,
+  EVENT_TYPES,
+  ROLES,
+  NOTE_KINDS,
+  ZRelativePath,
+  DEADLINE_MAX_MINUTES,
+  type TEventInput,
+  type TEvent,
+  type EventType,
+} from "../domain/events/event-schemas";
 
 /** What posting an event answers: its id, seq and hash on the tape. */
 export type { Ack };
@@ -19,7 +29,14 @@ export const ZEventBatch = z.object({ events: z.array(ZEventInput).min(1).max(MA
 export type AppendResponse = { events: Ack[] };
 
 /** Envelope extras kept beside the body (docs/protocol/tape.md#the-envelope). */
-export type EventMeta = { taskId?: string; runId?: string; workItemId?: string; mood?: string; refs?: string[]; sessionId?: string };
+export type EventMeta = {
+  taskId?: string;
+  runId?: string;
+  workItemId?: string;
+  mood?: string;
+  refs?: string[];
+  sessionId?: string;
+};
 
 /** An event as stored on the tape and sent to clients. */
 export type TapeEvent = {

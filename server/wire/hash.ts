@@ -7,7 +7,9 @@ export { sha256Hex } from "../domain/hash-chain";
 export { canonicalJson } from "../domain/canonical-json";
 
 /** The SHA-256 and byte size of a stream of chunks, hashed as they come (a 20 MB log never sits in memory). */
-export async function hashChunks(chunks: AsyncIterable<Uint8Array>): Promise<{ sha256: string; size: number }> {
+export async function hashChunks(
+  chunks: AsyncIterable<Uint8Array>,
+): Promise<{ sha256: string; size: number }> {
   const hash = createHash("sha256");
   let size = 0;
   for await (const chunk of chunks) {

@@ -17,5 +17,16 @@ export type ToolDecision = "allow" | "deny";
 /** What the route answers: `{}` (observed; Claude Code's own permission flow applies), or a decision in Claude Code's shape. */
 export type ClaudeCodeHookOutput =
   | Record<string, never>
-  | { hookSpecificOutput: { hookEventName: "PreToolUse"; permissionDecision: ToolDecision; permissionDecisionReason: string } }
-  | { hookSpecificOutput: { hookEventName: "PermissionRequest"; decision: { behavior: ToolDecision; message: string } } };
+  | {
+      hookSpecificOutput: {
+        hookEventName: "PreToolUse";
+        permissionDecision: ToolDecision;
+        permissionDecisionReason: string;
+      };
+    }
+  | {
+      hookSpecificOutput: {
+        hookEventName: "PermissionRequest";
+        decision: { behavior: ToolDecision; message: string };
+      };
+    };

@@ -7,7 +7,11 @@ export const NOTIFY_LEVELS = ["all", "decisions", "none"] as const;
 export type NotifyLevel = (typeof NOTIFY_LEVELS)[number];
 export const ZNotifyLevel = z.enum(NOTIFY_LEVELS);
 
-const base64url = z.string().min(16).max(200).regex(/^[A-Za-z0-9_-]+=*$/, "must be base64url");
+const base64url = z
+  .string()
+  .min(16)
+  .max(200)
+  .regex(/^[A-Za-z0-9_-]+=*$/, "must be base64url");
 
 /** A browser's PushSubscription, as `subscription.toJSON()` gives it. */
 export const ZPushSubscriptionRequest = z.object({
@@ -17,39 +21,64 @@ export const ZPushSubscriptionRequest = z.object({
 });
 export type TPushSubscriptionRequest = z.infer<typeof ZPushSubscriptionRequest>;
 
-export type PushDevice = { id: string; label: string; createdAt: string; lastSuccessAt: string | null; endpoint: string };
+export type PushDevice = {
+  id: string;
+  label: string;
+  createdAt: string;
+  lastSuccessAt: string | null;
+  endpoint: string;
+};
 /** GET /api/v1/me/push: the server's VAPID public key (for `pushManager.subscribe`) and this person's devices. */
 export type PushDevicesResponse = { publicKey: string; devices: PushDevice[] };
 
 const hhmm = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, "use HH:MM, 24-hour");
-const timeZone = z.string().min(1).max(100).refine((tz) => {
-  try {
-    new Intl.DateTimeFormat("en", { timeZone: tz });
-    return true;
-  } catch {
-    return false;
-  }
-}, "not a time zone name this server knows: use one such as Europe/Paris, America/New_York or UTC");
+const timeZone = z
+  .string()
+  .min(1)
+  .max(100)
+  .refine((tz) => {
+    try {
+      new Intl.DateTimeFormat("en", { timeZone: tz });
+      return true;
+    } catch {
+      return false;
+    }
+  }, "not a time zone name this server knows: use one such as Europe/Paris, America/New_York or UTC");
 
-export const ZQuietHours = z.object({ start: hhmm, end: hhmm, timeZone }).refine((q) => q.start !== q.end, "start and end must differ");
+export const ZQuietHours = z
+  .object({ start: hhmm, end: hhmm, timeZone })
+  .refine((q) => q.start !== q.end, "start and end must differ");
 export type QuietHours = z.infer<typeof ZQuietHours>;
 
 /** PUT /api/v1/me/preferences: any part may be left out; `pods` lists only the pods to change. */
 export const ZPreferencesRequest = z.object({
   quietHours: ZQuietHours.nullable().optional(),
   email: z.boolean().optional(),
-  pods: z.array(z.object({ podId: z.string().min(1).max(200), level: ZNotifyLevel })).max(500).optional(),
+  pods: z
+    .array(z.object({ podId: z.string().min(1).max(200), level: ZNotifyLevel }))
+    .max(500)
+    .optional(),
 });
 export type TPreferencesRequest = z.infer<typeof ZPreferencesRequest>;
 
 export type PodPreference = { podId: string; podName: string; level: NotifyLevel; mayAnswer: boolean };
-export type PreferencesResponse = { quietHours: QuietHours | null; email: boolean; emailAvailable: boolean; pods: PodPreference[] };
+export type PreferencesResponse = {
+  quietHours: QuietHours | null;
+  email: boolean;
+  emailAvailable: boolean;
+  pods: PodPreference[];
+};
 
 /**
  * POST /api/v1/me/inbox/act: what a notification's action button does. `reason`: a tool
  * approval's deny (or allow) may say why; the agent is told it.
  */
-export const ZActRequest = z.object({ podId: z.string().min(1).max(200), itemId: z.string().min(1).max(400), action: z.string().min(1).max(5000), reason: z.string().trim().max(2000).optional() });
+export const ZActRequest = z.object({
+  podId: z.string().min(1).max(200),
+  itemId: z.string().min(1).max(400),
+  action: z.string().min(1).max(5000),
+  reason: z.string().trim().max(2000).optional(),
+});
 export type TActRequest = z.infer<typeof ZActRequest>;
 export type ActResponse = { ok: true; seqs: number[] };
 
@@ -57,5 +86,14 @@ export type ActResponse = { ok: true; seqs: number[] };
 export type PushAction = { action: string; title: string };
 /** What the service worker (public/sw.js) receives. */
 export type PushPayload =
-  | { type: "open"; title: string; body: string; tag: string; at: string; data: { podId: string; itemId: string; url: string }; actions: PushAction[]; reminder?: true }
+  | {
+      type: "open";
+      title: string;
+      body: string;
+      tag: string;
+      at: string;
+      data: { podId: string; itemId: string; url: string };
+      actions: PushAction[];
+      reminder?: true;
+    }
   | { type: "withdraw"; tag: string };

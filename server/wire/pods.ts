@@ -15,13 +15,32 @@ export const ZCreatePodRequest = z
     name: z.string().trim().min(1, "give the pod a name").max(120, "keep the name under 120 characters"),
     mode: z.enum(POD_MODES, { error: "mode is collaboration or contracting" }),
     scope: z.string().trim().max(10000, "keep the scope under 10,000 characters").optional(),
-    successCriteria: z.array(z.string().trim().min(1, "a success criterion may not be blank").max(2000)).max(100, "at most 100 success criteria").optional(),
-    cadenceMinutes: z.number().int("whole minutes").min(5, "checkpoints at most every 5 minutes").max(240, "checkpoints at least every 240 minutes").optional(),
+    successCriteria: z
+      .array(z.string().trim().min(1, "a success criterion may not be blank").max(2000))
+      .max(100, "at most 100 success criteria")
+      .optional(),
+    cadenceMinutes: z
+      .number()
+      .int("whole minutes")
+      .min(5, "checkpoints at most every 5 minutes")
+      .max(240, "checkpoints at least every 240 minutes")
+      .optional(),
   })
   .superRefine((r, ctx) => {
-    if (r.successCriteria?.length && !r.scope) ctx.addIssue({ code: "custom", path: ["scope"], message: "success criteria need a scope" });
-    if (r.successCriteria && r.successCriteria.length === 0) ctx.addIssue({ code: "custom", path: ["successCriteria"], message: "name at least one success criterion (or leave the scope for later)" });
-    if (r.cadenceMinutes !== undefined && !r.successCriteria?.length) ctx.addIssue({ code: "custom", path: ["cadenceMinutes"], message: "the cadence is agreed with the scope and its success criteria" });
+    if (r.successCriteria?.length && !r.scope)
+      ctx.addIssue({ code: "custom", path: ["scope"], message: "success criteria need a scope" });
+    if (r.successCriteria && r.successCriteria.length === 0)
+      ctx.addIssue({
+        code: "custom",
+        path: ["successCriteria"],
+        message: "name at least one success criterion (or leave the scope for later)",
+      });
+    if (r.cadenceMinutes !== undefined && !r.successCriteria?.length)
+      ctx.addIssue({
+        code: "custom",
+        path: ["cadenceMinutes"],
+        message: "the cadence is agreed with the scope and its success criteria",
+      });
   });
 export type TCreatePodRequest = z.infer<typeof ZCreatePodRequest>;
 

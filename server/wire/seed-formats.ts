@@ -7,7 +7,13 @@ export { ZPlanJson, ZTaskManifest, ZProof } from "../domain/events/seed-formats"
 
 /** GET /api/v1/pods/{podId}/plan (plan_read, docs/protocol/plan-and-handoffs.md#planjson): the pod's plan in plan.json's own format. */
 export type PlanRead = {
-  tasks: { task_id: string; description: string; status: TaskState; metadata: Record<string, unknown>; depends_on?: string[] }[];
+  tasks: {
+    task_id: string;
+    description: string;
+    status: TaskState;
+    metadata: Record<string, unknown>;
+    depends_on?: string[];
+  }[];
 };
 /** POST /plan answers the plan.imported event and the plan as it now reads. */
 export type PlanImported = { event: Ack; plan: PlanRead };

@@ -6,7 +6,11 @@ import type { AgentSignals, CostPoint, SignalRates } from "../domain/signals/sig
 
 export type { SignalRates };
 
-export type AgentSignalsView = AgentSignals & { rates: SignalRates; displayName: string | null; roles: string[] };
+export type AgentSignalsView = AgentSignals & {
+  rates: SignalRates;
+  displayName: string | null;
+  roles: string[];
+};
 
 /** A budget with what it uses now (BudgetView.used is the meters' figure at the time of the answer). */
 export type BudgetView = Budget & { used: number };
@@ -51,7 +55,12 @@ export type AgentRecordPayload = {
 };
 
 /** GET /api/v1/signals/record: `signature` is Ed25519 (base64) over the UTF-8 of canonicalJson(payload); scripts/verify-record.mjs checks it. */
-export type SignedAgentRecord = { payload: AgentRecordPayload; signature: string; keyId: string; algorithm: "Ed25519" };
+export type SignedAgentRecord = {
+  payload: AgentRecordPayload;
+  signature: string;
+  keyId: string;
+  algorithm: "Ed25519";
+};
 
 /** GET /api/v1/signals/key: the installation's public key for signed records. */
 export type SigningKeyView = { keyId: string; algorithm: "Ed25519"; publicKeyPem: string };

@@ -37,7 +37,10 @@ export interface ServerToClientEvents {
 }
 
 /** tape:subscribe: the pod to follow and the last seq the client holds (0 for the whole tape). */
-export const ZTapeSubscribe = z.object({ podId: z.string().min(1).max(100), afterSeq: z.number().int().min(0) });
+export const ZTapeSubscribe = z.object({
+  podId: z.string().min(1).max(100),
+  afterSeq: z.number().int().min(0),
+});
 export type TapeSubscribe = z.infer<typeof ZTapeSubscribe>;
 
 export interface ClientToServerEvents {

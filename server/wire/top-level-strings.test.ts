@@ -5,15 +5,23 @@ const scan = (text: string) => topLevelStrings(Buffer.from(text, "utf8"), "hook_
 
 describe("topLevelStrings", () => {
   it("reads the outermost object's key from JSON that parses", () => {
-    expect(scan(JSON.stringify({ session_id: "s", hook_event_name: "PreToolUse", tool_input: { command: "ls" } }))).toEqual(["PreToolUse"]);
+    expect(
+      scan(JSON.stringify({ session_id: "s", hook_event_name: "PreToolUse", tool_input: { command: "ls" } })),
+    ).toEqual(["PreToolUse"]);
     expect(scan('{ "hook_event_name" :\n "Stop" }')).toEqual(["Stop"]);
   });
 
   it("reads it from text our bounds or JSON.parse refuse: NUL, a lone surrogate, too deep, cut short", () => {
-    expect(scan('{"hook_event_name":"PreToolUse","tool_input":{"description":"a\\u0000b"}}')).toEqual(["PreToolUse"]);
+    expect(scan('{"hook_event_name":"PreToolUse","tool_input":{"description":"a\\u0000b"}}')).toEqual([
+      "PreToolUse",
+    ]);
     expect(scan('{"hook_event_name":"PreToolUse","tool_input":{"d":"\\ud800"}}')).toEqual(["PreToolUse"]);
-    expect(scan(`{"hook_event_name":"PermissionRequest","tool_input":${"[".repeat(500)}`)).toEqual(["PermissionRequest"]);
-    expect(scan('{"hook_event_name":"PreToolUse","tool_input":{"command":"rm -rf /", "x": tru')).toEqual(["PreToolUse"]);
+    expect(scan(`{"hook_event_name":"PermissionRequest","tool_input":${"[".repeat(500)}`)).toEqual([
+      "PermissionRequest",
+    ]);
+    expect(scan('{"hook_event_name":"PreToolUse","tool_input":{"command":"rm -rf /", "x": tru')).toEqual([
+      "PreToolUse",
+    ]);
     expect(scan('{"hook_event_name":"PreTo')).toEqual([]);
   });
 
@@ -22,8 +30,17 @@ describe("topLevelStrings", () => {
   });
 
   it("ignores the key anywhere but the outermost object, and inside strings", () => {
-    expect(scan(JSON.stringify({ hook_event_name: "Stop", tool_input: { hook_event_name: "PreToolUse" } }))).toEqual(["Stop"]);
-    expect(scan(JSON.stringify({ tool_input: { command: '"hook_event_name":"PreToolUse"' }, hook_event_name: "PostToolUse" }))).toEqual(["PostToolUse"]);
+    expect(
+      scan(JSON.stringify({ hook_event_name: "Stop", tool_input: { hook_event_name: "PreToolUse" } })),
+    ).toEqual(["Stop"]);
+    expect(
+      scan(
+        JSON.stringify({
+          tool_input: { command: '"hook_event_name":"PreToolUse"' },
+          hook_event_name: "PostToolUse",
+        }),
+      ),
+    ).toEqual(["PostToolUse"]);
     expect(scan('{"a":"x\\\\","hook_event_name":"PreToolUse"}')).toEqual(["PreToolUse"]);
     expect(scan('["hook_event_name","PreToolUse"]')).toEqual([]);
   });

@@ -25,7 +25,9 @@ function stringEnd(bytes: Uint8Array, i: number): number {
 function literal(bytes: Uint8Array, from: number, to: number): string | null {
   if (to - from > MAX_LITERAL) return null;
   try {
-    const v: unknown = JSON.parse(Buffer.from(bytes.buffer, bytes.byteOffset + from, to - from).toString("utf8"));
+    const v: unknown = JSON.parse(
+      Buffer.from(bytes.buffer, bytes.byteOffset + from, to - from).toString("utf8"),
+    );
     return typeof v === "string" ? v : null;
   } catch {
     return null;

@@ -22,7 +22,11 @@ const ZTopics = z
 
 /** POST /api/v1/pods/{podId}/webhooks. The URL's host is checked when the endpoint is created and again at every connection. */
 export const ZCreateWebhookRequest = z.object({
-  url: z.string().trim().min(1, "enter the URL").max(WEBHOOK_URL_MAX, `a URL of at most ${WEBHOOK_URL_MAX} characters`),
+  url: z
+    .string()
+    .trim()
+    .min(1, "enter the URL")
+    .max(WEBHOOK_URL_MAX, `a URL of at most ${WEBHOOK_URL_MAX} characters`),
   format: z.enum(WEBHOOK_FORMATS).default("standard"),
   events: ZTopics,
 });
@@ -30,8 +34,15 @@ export type TCreateWebhookRequest = z.infer<typeof ZCreateWebhookRequest>;
 
 /** PATCH /api/v1/pods/{podId}/webhooks/{id}: enabling clears "failing since" and the reason it was disabled. */
 export const ZUpdateWebhookRequest = z
-  .object({ enabled: z.boolean().optional(), format: z.enum(WEBHOOK_FORMATS).optional(), events: ZTopics.optional() })
-  .refine((u) => u.enabled !== undefined || u.format !== undefined || u.events !== undefined, "send enabled, format or events");
+  .object({
+    enabled: z.boolean().optional(),
+    format: z.enum(WEBHOOK_FORMATS).optional(),
+    events: ZTopics.optional(),
+  })
+  .refine(
+    (u) => u.enabled !== undefined || u.format !== undefined || u.events !== undefined,
+    "send enabled, format or events",
+  );
 export type TUpdateWebhookRequest = z.infer<typeof ZUpdateWebhookRequest>;
 
 /** An endpoint as listed: never its secret. */
@@ -42,7 +53,10 @@ export const ZWebhookEndpointInfo = z.object({
   format: z.enum(WEBHOOK_FORMATS),
   events: z.array(z.enum(WEBHOOK_TOPICS)),
   enabled: z.boolean(),
-  disabledReason: z.string().nullable().describe("Why it was disabled (by an admin, or after a day of failures)."),
+  disabledReason: z
+    .string()
+    .nullable()
+    .describe("Why it was disabled (by an admin, or after a day of failures)."),
   failingSince: z.string().nullable().describe("The first failed attempt since its last success."),
   createdAt: z.string(),
   createdBy: z.string(),
@@ -67,12 +81,22 @@ export const ZWebhookDeliveryInfo = z.object({
   nextAttemptAt: z.string().nullable(),
   createdAt: z.string(),
   lastAttemptAt: z.string().nullable(),
-  lastStatus: z.number().int().nullable().describe("The last HTTP status, null when no answer came (refused, timed out, SSRF)."),
+  lastStatus: z
+    .number()
+    .int()
+    .nullable()
+    .describe("The last HTTP status, null when no answer came (refused, timed out, SSRF)."),
   lastLatencyMs: z.number().nullable(),
   lastError: z.string().nullable(),
-  lastResponse: z.string().nullable().describe("The first KiB of the last answer (control characters but tab and newline removed)."),
+  lastResponse: z
+    .string()
+    .nullable()
+    .describe("The first KiB of the last answer (control characters but tab and newline removed)."),
 });
 export type WebhookDeliveryInfo = z.infer<typeof ZWebhookDeliveryInfo>;
 /** Newest first; `nextCursor` pages on (as `before`). */
-export const ZWebhookDeliveriesResponse = z.object({ deliveries: z.array(ZWebhookDeliveryInfo), nextCursor: z.string().nullable() });
+export const ZWebhookDeliveriesResponse = z.object({
+  deliveries: z.array(ZWebhookDeliveryInfo),
+  nextCursor: z.string().nullable(),
+});
 export type WebhookDeliveriesResponse = z.infer<typeof ZWebhookDeliveriesResponse>;

@@ -6,8 +6,17 @@ export const hook: Command = {
   name: "hook",
   summary: "Claude Code command hook: hook JSON on stdin, podwatch's answer on stdout",
   options: {
-    timeout: { type: "string", description: "the hook's timeout in Claude Code's settings, in seconds (default 600 for PreToolUse and PermissionRequest, else 10): the answer comes before it", value: "SECONDS" },
-    "usage-only": { type: "boolean", description: "only report token usage from the transcript (beside HTTP hooks, at Stop, SubagentStop and SessionEnd)" },
+    timeout: {
+      type: "string",
+      description:
+        "the hook's timeout in Claude Code's settings, in seconds (default 600 for PreToolUse and PermissionRequest, else 10): the answer comes before it",
+      value: "SECONDS",
+    },
+    "usage-only": {
+      type: "boolean",
+      description:
+        "only report token usage from the transcript (beside HTTP hooks, at Stop, SubagentStop and SessionEnd)",
+    },
   },
   examples: [
     'settings: { "type": "command", "command": "podwatch hook", "timeout": 600 }',
@@ -17,9 +26,19 @@ export const hook: Command = {
   run: async ({ values }) => {
     const { runHook } = await import("../../hooks/run-hook");
     const given = (k: string) => (typeof values[k] === "string" ? [`--${k}`, values[k] as string] : []);
-    const argv = [...given("timeout"), ...given("url"), ...given("token"), ...(values["usage-only"] ? ["--usage-only"] : [])];
+    const argv = [
+      ...given("timeout"),
+      ...given("url"),
+      ...given("token"),
+      ...(values["usage-only"] ? ["--usage-only"] : []),
+    ];
     let out = "";
-    const exitCode = await runHook(argv, { stdin: process.stdin, stdout: (s) => void (out += s), stderr: (s) => void process.stderr.write(s), env: process.env });
+    const exitCode = await runHook(argv, {
+      stdin: process.stdin,
+      stdout: (s) => void (out += s),
+      stderr: (s) => void process.stderr.write(s),
+      env: process.env,
+    });
     return { text: out.replace(/\n$/, ""), json: undefined, exitCode };
   },
 };

@@ -4,16 +4,29 @@ import { homedir } from "node:os";
 import { UsageError } from "../../sdk/errors";
 import { ourHooks } from "../../hooks/our-hooks";
 import { mergeHooks, SettingsShapeError, unmergeHooks, type Settings } from "../../hooks/settings-merge";
-import { formatSettings, readSettings, SCOPES, settingsPath, UnreadableSettings, writeSettings, type Scope } from "../../hooks/settings-file";
+import {
+  formatSettings,
+  readSettings,
+  SCOPES,
+  settingsPath,
+  UnreadableSettings,
+  writeSettings,
+  type Scope,
+} from "../../hooks/settings-file";
 import { unifiedDiff } from "../../hooks/text-diff";
 import { str, type Command, type OptionSpec, type Result } from "../command";
 
-const scopeOption: OptionSpec = { type: "string", description: `which settings: local (.claude/settings.local.json, the default), project (.claude/settings.json) or user (~/.claude/settings.json)`, value: "SCOPE" };
+const scopeOption: OptionSpec = {
+  type: "string",
+  description: `which settings: local (.claude/settings.local.json, the default), project (.claude/settings.json) or user (~/.claude/settings.json)`,
+  value: "SCOPE",
+};
 const dryRun: OptionSpec = { type: "boolean", description: "print the change as a diff; write nothing" };
 
 function scopeOf(v: unknown): Scope {
   const scope = str(v) ?? "local";
-  if (!(SCOPES as readonly string[]).includes(scope)) throw new UsageError(`--scope takes ${SCOPES.join(", ")}, not "${scope}"`);
+  if (!(SCOPES as readonly string[]).includes(scope))
+    throw new UsageError(`--scope takes ${SCOPES.join(", ")}, not "${scope}"`);
   return scope as Scope;
 }
 
@@ -26,14 +39,23 @@ function apply(change: (s: Settings) => Settings, scope: Scope, dry: boolean, ve
     text = current.text;
     next = change(current.settings);
   } catch (e) {
-    if (e instanceof UnreadableSettings || e instanceof SettingsShapeError) throw new UsageError(e instanceof SettingsShapeError ? `${path}: ${e.message}; nothing was changed` : e.message);
+    if (e instanceof UnreadableSettings || e instanceof SettingsShapeError)
+      throw new UsageError(
+        e instanceof SettingsShapeError ? `${path}: ${e.message}; nothing was changed` : e.message,
+      );
     throw e;
   }
   const after = formatSettings(next);
-  const unchanged = text.trim() ? JSON.stringify(JSON.parse(text)) === JSON.stringify(next) : !Object.keys(next).length;
+  const unchanged = text.trim()
+    ? JSON.stringify(JSON.parse(text)) === JSON.stringify(next)
+    : !Object.keys(next).length;
   const diff = unchanged ? "" : unifiedDiff(text, after, path);
   if (!unchanged && !dry) writeSettings(path, after);
-  const summary = unchanged ? `${path}: already ${verb === "installed" ? "has podwatch's hooks" : "free of podwatch's hooks"}, nothing to change` : dry ? `${diff}(dry run: ${path} not written)` : `podwatch hooks ${verb} in ${path}`;
+  const summary = unchanged
+    ? `${path}: already ${verb === "installed" ? "has podwatch's hooks" : "free of podwatch's hooks"}, nothing to change`
+    : dry
+      ? `${diff}(dry run: ${path} not written)`
+      : `podwatch hooks ${verb} in ${path}`;
   return { text: summary, json: { path, changed: !unchanged, written: !unchanged && !dry, diff } };
 }
 
@@ -42,16 +64,29 @@ export const hooksInstall: Command = {
   summary: "Add podwatch's Claude Code hooks to a settings file (idempotent)",
   options: {
     scope: scopeOption,
-    http: { type: "boolean", description: "Claude Code posts each hook to podwatch ($PODWATCH_URL, or --url); no process per hook" },
-    command: { type: "boolean", description: "Claude Code runs `podwatch hook` (the default): spools while podwatch is down, reports usage" },
-    bin: { type: "string", description: 'how Claude Code runs podwatch (default "podwatch"; e.g. "node /path/to/agent/bin/podwatch.mjs")', value: "CMD" },
+    http: {
+      type: "boolean",
+      description: "Claude Code posts each hook to podwatch ($PODWATCH_URL, or --url); no process per hook",
+    },
+    command: {
+      type: "boolean",
+      description:
+        "Claude Code runs `podwatch hook` (the default): spools while podwatch is down, reports usage",
+    },
+    bin: {
+      type: "string",
+      description:
+        'how Claude Code runs podwatch (default "podwatch"; e.g. "node /path/to/agent/bin/podwatch.mjs")',
+      value: "CMD",
+    },
     "dry-run": dryRun,
   },
   examples: ["podwatch hooks install", "podwatch hooks install --http --scope project --dry-run"],
   run: async ({ values: v }) => {
     if (v.http && v.command) throw new UsageError("choose one of --http or --command");
     const url = str(v.url) ?? process.env.PODWATCH_URL ?? "";
-    if (v.http && !/^https?:\/\/[^/]/.test(url)) throw new UsageError("--http needs podwatch's address: set PODWATCH_URL or pass --url");
+    if (v.http && !/^https?:\/\/[^/]/.test(url))
+      throw new UsageError("--http needs podwatch's address: set PODWATCH_URL or pass --url");
     const ours = ourHooks(v.http ? "http" : "command", url, str(v.bin)?.trim() || "podwatch");
     return apply((s) => mergeHooks(s, ours), scopeOf(v.scope), v["dry-run"] === true, "installed");
   },

@@ -17,4 +17,20 @@ import { tail } from "./tail";
 import { whoami } from "./whoami";
 import { workcellOpen } from "./workcell";
 
-export const COMMANDS: Command[] = [whoami, checkpoint, note, handoff, ...reviewCommands, escalate, ...planCommands, workcellOpen, proofSubmit, ...runCommands, evidencePush, tail, mcp, hook, ...hooksCommands];
+export const COMMANDS: Command[] = [
+  whoami,
+  checkpoint,
+  note,
+  handoff,
+  ...reviewCommands,
+  escalate,
+  ...planCommands,
+  workcellOpen,
+  proofSubmit,
+  ...runCommands,
+  evidencePush,
+  tail,
+  mcp,
+  hook,
+  ...hooksCommands,
+];

@@ -7,14 +7,24 @@ export const tail: Command = {
   name: "tail",
   summary: "Print the tape, then follow it live (Ctrl-C stops)",
   options: {
-    after: { type: "string", description: "start after this seq (default: the last 10 events)", value: "SEQ" },
+    after: {
+      type: "string",
+      description: "start after this seq (default: the last 10 events)",
+      value: "SEQ",
+    },
     once: { type: "boolean", description: "print what is there and stop" },
-    type: { type: "string", multiple: true, description: "only these event types (repeatable)", value: "TYPE" },
+    type: {
+      type: "string",
+      multiple: true,
+      description: "only these event types (repeatable)",
+      value: "TYPE",
+    },
   },
   run: async ({ values: v, agent, out, signal }) => {
     const { client } = agent();
     let after = str(v.after) === undefined ? undefined : Number(v.after);
-    if (after !== undefined && !(Number.isInteger(after) && after >= 0)) throw new UsageError("--after takes a seq (0 or more)");
+    if (after !== undefined && !(Number.isInteger(after) && after >= 0))
+      throw new UsageError("--after takes a seq (0 or more)");
     if (after === undefined) {
       const pod = await client.request<{ eventCount: number }>("GET", await client.podPath());
       after = Math.max(0, pod.eventCount - 10);
@@ -43,10 +53,23 @@ function formatEvent(e: TapeEvent): string {
 function summarize(b: Record<string, unknown>): string {
   const plan = b.plan as { tasks?: unknown[] } | undefined;
   if (Array.isArray(plan?.tasks)) return `${plan.tasks.length} tasks`;
-  if (Array.isArray(b.completed)) return [["done", b.completed], ["next", b.next], ["blocked", b.blocked]].filter(([, l]) => (l as string[]).length).map(([k, l]) => `${k}: ${(l as string[]).join("; ")}`).join(" | ");
-  for (const k of ["question", "answer", "text", "reason", "rationale", "description", "comments", "scope"]) if (typeof b[k] === "string" && b[k]) return oneLine(b[k] as string);
-  const id = ["taskId", "runId", "bundleId", "escalationId", "jobId", "to"].find((k) => typeof b[k] === "string");
-  return id ? `${id} ${b[id]}${typeof b.status === "string" ? ` → ${b.status}` : ""}${typeof b.verdict === "string" ? ` ${b.verdict}` : ""}` : "";
+  if (Array.isArray(b.completed))
+    return [
+      ["done", b.completed],
+      ["next", b.next],
+      ["blocked", b.blocked],
+    ]
+      .filter(([, l]) => (l as string[]).length)
+      .map(([k, l]) => `${k}: ${(l as string[]).join("; ")}`)
+      .join(" | ");
+  for (const k of ["question", "answer", "text", "reason", "rationale", "description", "comments", "scope"])
+    if (typeof b[k] === "string" && b[k]) return oneLine(b[k] as string);
+  const id = ["taskId", "runId", "bundleId", "escalationId", "jobId", "to"].find(
+    (k) => typeof b[k] === "string",
+  );
+  return id
+    ? `${id} ${b[id]}${typeof b.status === "string" ? ` → ${b.status}` : ""}${typeof b.verdict === "string" ? ` ${b.verdict}` : ""}`
+    : "";
 }
 
 const oneLine = (s: string) => (s.length > 160 ? `${s.slice(0, 157)}…` : s).replace(/\s+/g, " ");

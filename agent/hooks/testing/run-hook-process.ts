@@ -5,9 +5,16 @@ import { PODWATCH_BIN } from "../../../server/testing/run-cli";
 
 export type HookRun = { code: number; stdout: string; stderr: string; ms: number; json: unknown };
 
-export function runHookProcess(payload: unknown, env: Record<string, string>, args: string[] = []): Promise<HookRun> {
+export function runHookProcess(
+  payload: unknown,
+  env: Record<string, string>,
+  args: string[] = [],
+): Promise<HookRun> {
   const started = Date.now();
-  const child = spawn(process.execPath, [PODWATCH_BIN, "hook", ...args], { env: { NODE_ENV: "production", PATH: process.env.PATH, HOME: process.env.HOME, ...env }, stdio: ["pipe", "pipe", "pipe"] });
+  const child = spawn(process.execPath, [PODWATCH_BIN, "hook", ...args], {
+    env: { NODE_ENV: "production", PATH: process.env.PATH, HOME: process.env.HOME, ...env },
+    stdio: ["pipe", "pipe", "pipe"],
+  });
   let stdout = "";
   let stderr = "";
   child.stdout.on("data", (d) => (stdout += d));

@@ -8,8 +8,14 @@ export const metadata: Metadata = { title: "Choose your password", referrer: "no
 export const dynamic = "force-dynamic";
 
 const closed = {
-  unknown: ["This link is not valid", "Check that you copied the whole link, or ask an administrator for a new one."],
-  used: ["This link was already used", "Each link works once. Sign in with the password you chose, or ask an administrator for a new link."],
+  unknown: [
+    "This link is not valid",
+    "Check that you copied the whole link, or ask an administrator for a new one.",
+  ],
+  used: [
+    "This link was already used",
+    "Each link works once. Sign in with the password you chose, or ask an administrator for a new link.",
+  ],
   expired: ["This link has expired", "Links work for 7 days. Ask an administrator for a new one."],
 } as const;
 
@@ -33,7 +39,9 @@ export default async function InvitePage({ params }: { params: Promise<{ token: 
   return (
     <div className="mx-auto mt-16 max-w-sm space-y-6">
       <div className="space-y-1 text-center">
-        <h1 className="text-xl font-semibold tracking-tight">{invite.kind === "invite" ? "Welcome to podwatch" : "Choose a new password"}</h1>
+        <h1 className="text-xl font-semibold tracking-tight">
+          {invite.kind === "invite" ? "Welcome to podwatch" : "Choose a new password"}
+        </h1>
         <p className="text-sm break-all text-zinc-600 dark:text-zinc-400">
           {invite.kind === "invite" ? "Choose a password to sign in as " : "For "}
           <strong data-testid="invite-email">{invite.email}</strong>

@@ -12,16 +12,27 @@ import { readLevels } from "@/server/notify/preferences";
 export const dynamic = "force-dynamic";
 
 /** "podwatch · <pod name>" for whoever may see the pod; nothing about it for anyone else. */
-export async function generateMetadata({ params }: { params: Promise<{ podId: string }> }): Promise<Metadata> {
+export async function generateMetadata({
+  params,
+}: {
+  params: Promise<{ podId: string }>;
+}): Promise<Metadata> {
   const { podId } = await params;
   const store = appContext().store;
   const state = await store.readState(podId).catch(() => null);
-  if (!state || podAccess(await currentIdentity(), podId, state) === "none") return { title: "Pod not found" };
+  if (!state || podAccess(await currentIdentity(), podId, state) === "none")
+    return { title: "Pod not found" };
   const pod = await getPod(store, podId).catch(() => null);
   return pod ? { title: { absolute: `podwatch · ${pod.name}` } } : { title: "Pod not found" };
 }
 
-export default async function PodPage({ params, searchParams }: { params: Promise<{ podId: string }>; searchParams: Promise<{ tab?: string }> }) {
+export default async function PodPage({
+  params,
+  searchParams,
+}: {
+  params: Promise<{ podId: string }>;
+  searchParams: Promise<{ tab?: string }>;
+}) {
   const { podId } = await params;
   const { tab } = await searchParams;
   const who = await requireViewer(`/pods/${podId}${tab ? `?tab=${encodeURIComponent(tab)}` : ""}`);
@@ -30,17 +41,33 @@ export default async function PodPage({ params, searchParams }: { params: Promis
   // The server decides who may act; the page only leaves out controls that would be refused.
   const canAct = who.kind === "user" && atLeast(access, "approver");
   const canAdmin = who.kind === "user" && atLeast(access, "admin");
-  const notify = who.kind === "user" && access !== "none" ? ((await readLevels(appContext().store, who.userId)).get(podId) ?? "all") : undefined;
+  const notify =
+    who.kind === "user" && access !== "none"
+      ? ((await readLevels(appContext().store, who.userId)).get(podId) ?? "all")
+      : undefined;
   return (
     <div className="space-y-4">
       <PodHeader podId={podId} notify={notify} />
       {access === "none" ? (
-        <p role="alert" className="rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-800 dark:border-red-900 dark:bg-red-950 dark:text-red-200">
-          pod not found, or you have no access to it. Ask one of its admins to add you, or go back to <Link href="/" className="underline">your pods</Link>.
+        <p
+          role="alert"
+          className="rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-800 dark:border-red-900 dark:bg-red-950 dark:text-red-200"
+        >
+          pod not found, or you have no access to it. Ask one of its admins to add you, or go back to{" "}
+          <Link href="/" className="underline">
+            your pods
+          </Link>
+          .
         </p>
       ) : (
         <Suspense>
-          <PodView podId={podId} canAct={canAct} canAdmin={canAdmin} publicUrl={appContext().config.publicUrl} head={state?.seq} />
+          <PodView
+            podId={podId}
+            canAct={canAct}
+            canAdmin={canAdmin}
+            publicUrl={appContext().config.publicUrl}
+            head={state?.seq}
+          />
         </Suspense>
       )}
     </div>

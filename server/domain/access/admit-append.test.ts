@@ -5,15 +5,31 @@ const agent: AppendIdentity = { kind: "agent", tokenId: "t", podId: "p", memberI
 const person: AppendIdentity = { kind: "user", userId: "u", email: "ana@x", name: "Ana", isAdmin: false };
 const adminToken: AppendIdentity = { kind: "admin-token", label: "ci" };
 const scheduler: AppendIdentity = { kind: "system", name: "the deadline scheduler" };
-const hookRoute: AppendIdentity = { kind: "system", name: "the hook route", member: { podId: "p", memberId: "bot" } };
+const hookRoute: AppendIdentity = {
+  kind: "system",
+  name: "the hook route",
+  member: { podId: "p", memberId: "bot" },
+};
 
 const note = (actor: string) => ({ type: "note", actor, body: { kind: "STATUS", text: "hi" } });
-const gated = (actor: string, by: string) => ({ type: "tool.call", actor, body: { tool: "Bash", gate: { decision: "allow", by } } });
+const gated = (actor: string, by: string) => ({
+  type: "tool.call",
+  actor,
+  body: { tool: "Bash", gate: { decision: "allow", by } },
+});
 const asked = (actor: string) => ({ type: "tool.approval.requested", actor, body: { requestId: "r" } });
-const joined = (memberId: string, displayName = "Helper") => ({ type: "member.joined", actor: "ana@x", body: { memberId, kind: "agent", displayName } });
+const joined = (memberId: string, displayName = "Helper") => ({
+  type: "member.joined",
+  actor: "ana@x",
+  body: { memberId, kind: "agent", displayName },
+});
 const passed = { type: "deadline.passed", actor: "podwatch", body: {} };
 
-const refusal = (as: AppendIdentity, events: { type: string; actor: string; body?: unknown }[], podId = "p") => {
+const refusal = (
+  as: AppendIdentity,
+  events: { type: string; actor: string; body?: unknown }[],
+  podId = "p",
+) => {
   const v = admitAppend(as, podId, events);
   return v.ok ? "ok" : [v.status, v.code];
 };
@@ -26,7 +42,8 @@ describe("admitAppend: who may append what", () => {
   });
 
   it("refuses an agent's forged gates and approvals, and lets it report its own unreachable rule", () => {
-    for (const by of ["policy", "person", "deadline"]) expect(refusal(agent, [note("bot"), gated("bot", by)])).toEqual([422, "gate_is_podwatchs"]);
+    for (const by of ["policy", "person", "deadline"])
+      expect(refusal(agent, [note("bot"), gated("bot", by)])).toEqual([422, "gate_is_podwatchs"]);
     expect(refusal(agent, [asked("bot")])).toEqual([422, "approval_is_podwatchs"]);
     expect(refusal(agent, [gated("bot", "unreachable")])).toBe("ok");
   });
@@ -60,12 +77,24 @@ describe("admitAppend: who may append what", () => {
 
   it("lets the server append as itself, and the hook route only for its agent or as podwatch", () => {
     expect(refusal(scheduler, [passed, joined("podwatch")])).toBe("ok");
-    expect(refusal(hookRoute, [gated("bot", "policy"), asked("bot"), { ...passed, type: "tool.approval.answered" }])).toBe("ok");
+    expect(
+      refusal(hookRoute, [
+        gated("bot", "policy"),
+        asked("bot"),
+        { ...passed, type: "tool.approval.answered" },
+      ]),
+    ).toBe("ok");
     expect(refusal(hookRoute, [gated("rev", "policy")])).toEqual([403, "actor_mismatch"]);
     expect(refusal(hookRoute, [note("bot")], "q")).toEqual([403, "forbidden"]);
   });
 
   it("names each identity's speaker as the tape does", () => {
-    expect([agent, person, adminToken, scheduler, hookRoute].map(speakerOf)).toEqual(["bot", "ana@x", "admin:ci", "podwatch", "bot"]);
+    expect([agent, person, adminToken, scheduler, hookRoute].map(speakerOf)).toEqual([
+      "bot",
+      "ana@x",
+      "admin:ci",
+      "podwatch",
+      "bot",
+    ]);
   });
 });

@@ -45,10 +45,17 @@ function admitSystem(as: SystemIdentity, podId: string, events: readonly Written
   if (!as.member) return allow;
   const { memberId } = as.member;
   if (as.member.podId !== podId) {
-    return { ok: false, status: 403, code: "forbidden", message: `${as.name} writes for ${memberId} of another pod` };
+    return {
+      ok: false,
+      status: 403,
+      code: "forbidden",
+      message: `${as.name} writes for ${memberId} of another pod`,
+    };
   }
   const other = events.find((e) => e.actor !== memberId && e.actor !== SYSTEM_ACTOR);
-  return other ? mismatch(`${as.name} writes for ${memberId} (or as ${SYSTEM_ACTOR}), not ${other.actor}`) : allow;
+  return other
+    ? mismatch(`${as.name} writes for ${memberId} (or as ${SYSTEM_ACTOR}), not ${other.actor}`)
+    : allow;
 }
 
 /**
@@ -59,7 +66,12 @@ function admitSystem(as: SystemIdentity, podId: string, events: readonly Written
 export function admitInState(as: AppendIdentity, podId: string, state: PodState): Verdict {
   if (as.kind !== "user" || podAccess(as, podId, state) !== "none") return allow;
   if (Object.keys(state.members).length === 0) return allow;
-  return { ok: false, status: 403, code: "forbidden", message: `${as.email} is not one of this pod's people` };
+  return {
+    ok: false,
+    status: 403,
+    code: "forbidden",
+    message: `${as.email} is not one of this pod's people`,
+  };
 }
 
 /** The actor a use-case's events carry when it speaks for `as` (a member by its id, the admin token by its label). */

@@ -1,18 +1,53 @@
 import { describe, expect, it } from "vitest";
 import { emptyPodState, type PodState } from "../state/pod-state";
 import { Tape } from "../../testing/reducer-tape";
-import { mayCreatePods, maySeeItem, podAccess, refuseSystemVoice, requireAppend, requireCreatePods, requirePodAccess, requireSiteAdmin, type Identity } from "./policy";
+import {
+  mayCreatePods,
+  maySeeItem,
+  podAccess,
+  refuseSystemVoice,
+  requireAppend,
+  requireCreatePods,
+  requirePodAccess,
+  requireSiteAdmin,
+  type Identity,
+} from "./policy";
 
 const state: PodState = {
   ...emptyPodState(),
   members: {
-    "ana@x": { memberId: "ana@x", kind: "human", displayName: "Ana", roles: [], access: "approver", joinedSeq: 1 },
-    "vic@x": { memberId: "vic@x", kind: "human", displayName: "Vic", roles: [], access: "viewer", joinedSeq: 2 },
-    "bot": { memberId: "bot", kind: "agent", displayName: "Bot", roles: [], access: null, joinedSeq: 3 },
+    "ana@x": {
+      memberId: "ana@x",
+      kind: "human",
+      displayName: "Ana",
+      roles: [],
+      access: "approver",
+      joinedSeq: 1,
+    },
+    "vic@x": {
+      memberId: "vic@x",
+      kind: "human",
+      displayName: "Vic",
+      roles: [],
+      access: "viewer",
+      joinedSeq: 2,
+    },
+    bot: { memberId: "bot", kind: "agent", displayName: "Bot", roles: [], access: null, joinedSeq: 3 },
   },
 };
-const user = (email: string, isAdmin = false): Identity => ({ kind: "user", userId: email, email, name: email, isAdmin });
-const agent = (podId: string, memberId = "bot"): Identity => ({ kind: "agent", tokenId: "t", podId, memberId });
+const user = (email: string, isAdmin = false): Identity => ({
+  kind: "user",
+  userId: email,
+  email,
+  name: email,
+  isAdmin,
+});
+const agent = (podId: string, memberId = "bot"): Identity => ({
+  kind: "agent",
+  tokenId: "t",
+  podId,
+  memberId,
+});
 
 describe("podAccess", () => {
   it("gives people what their membership says, and nothing without one", () => {
@@ -24,12 +59,22 @@ describe("podAccess", () => {
   });
   it("gives a removed person nothing (access.revoked takes them out of the members)", () => {
     const t = new Tape();
-    t.add("member.joined", "admin", { memberId: "vic@x", kind: "human", displayName: "Vic", access: "approver" });
+    t.add("member.joined", "admin", {
+      memberId: "vic@x",
+      kind: "human",
+      displayName: "Vic",
+      access: "approver",
+    });
     expect(podAccess(user("vic@x"), "p", t.state)).toBe("approver");
     t.add("access.revoked", "admin", { memberId: "vic@x" });
     expect(podAccess(user("vic@x"), "p", t.state)).toBe("none");
     expect(requirePodAccess(user("vic@x"), "p", t.state, "viewer")).toMatchObject({ ok: false, status: 403 });
-    t.add("member.joined", "admin", { memberId: "vic@x", kind: "human", displayName: "Vic", access: "viewer" });
+    t.add("member.joined", "admin", {
+      memberId: "vic@x",
+      kind: "human",
+      displayName: "Vic",
+      access: "viewer",
+    });
     expect(podAccess(user("vic@x"), "p", t.state)).toBe("viewer");
   });
   it("lets agents and share links watch their own pod only", () => {
@@ -43,18 +88,28 @@ describe("podAccess", () => {
 
 describe("verdicts", () => {
   it("401 for anonymous, 403 for too little", () => {
-    expect(requirePodAccess({ kind: "anonymous" }, "p", state, "viewer")).toMatchObject({ ok: false, status: 401 });
+    expect(requirePodAccess({ kind: "anonymous" }, "p", state, "viewer")).toMatchObject({
+      ok: false,
+      status: 401,
+    });
     expect(requirePodAccess(user("vic@x"), "p", state, "approver")).toMatchObject({ ok: false, status: 403 });
     expect(requirePodAccess(user("ana@x"), "p", state, "approver")).toEqual({ ok: true });
     expect(requireSiteAdmin(user("ana@x"))).toMatchObject({ ok: false, status: 403 });
   });
   it("an agent token appends only to its pod, only as its member", () => {
     expect(requireAppend(agent("p"), "p", ["bot"])).toEqual({ ok: true });
-    expect(requireAppend(agent("p"), "p", ["bot", "mallory"])).toMatchObject({ ok: false, status: 403, code: "actor_mismatch" });
+    expect(requireAppend(agent("p"), "p", ["bot", "mallory"])).toMatchObject({
+      ok: false,
+      status: 403,
+      code: "actor_mismatch",
+    });
     expect(requireAppend(agent("q"), "p", ["bot"])).toMatchObject({ ok: false, status: 403 });
     expect(requireAppend(user("ana@x"), "p", ["ana@x"])).toMatchObject({ ok: false, status: 403 });
     expect(requireAppend({ kind: "admin-token", label: "ci" }, "p", ["anyone"])).toEqual({ ok: true });
-    expect(requireAppend({ kind: "share", linkId: "l", podId: "p" }, "p", ["x"])).toMatchObject({ ok: false, status: 403 });
+    expect(requireAppend({ kind: "share", linkId: "l", podId: "p" }, "p", ["x"])).toMatchObject({
+      ok: false,
+      status: 403,
+    });
   });
 });
 
@@ -79,17 +134,43 @@ describe("creating pods", () => {
 
 describe("the server's own voice", () => {
   it("no client speaks as podwatch, appends its event types, or adds a member called podwatch", () => {
-    expect(refuseSystemVoice([{ type: "checkpoint", actor: "podwatch" }])).toMatchObject({ ok: false, status: 403, code: "system_actor" });
-    expect(refuseSystemVoice([{ type: "deadline.passed", actor: "ops" }])).toMatchObject({ ok: false, status: 403, code: "system_actor" });
-    expect(refuseSystemVoice([{ type: "member.joined", actor: "admin", body: { memberId: "podwatch", kind: "agent", displayName: "x" } }])).toMatchObject({ ok: false, status: 422, code: "reserved_member" });
-    expect(refuseSystemVoice([{ type: "member.joined", actor: "admin", body: { memberId: "bot", kind: "agent", displayName: "x" } }, { type: "checkpoint", actor: "bot" }])).toEqual({ ok: true });
+    expect(refuseSystemVoice([{ type: "checkpoint", actor: "podwatch" }])).toMatchObject({
+      ok: false,
+      status: 403,
+      code: "system_actor",
+    });
+    expect(refuseSystemVoice([{ type: "deadline.passed", actor: "ops" }])).toMatchObject({
+      ok: false,
+      status: 403,
+      code: "system_actor",
+    });
+    expect(
+      refuseSystemVoice([
+        {
+          type: "member.joined",
+          actor: "admin",
+          body: { memberId: "podwatch", kind: "agent", displayName: "x" },
+        },
+      ]),
+    ).toMatchObject({ ok: false, status: 422, code: "reserved_member" });
+    expect(
+      refuseSystemVoice([
+        { type: "member.joined", actor: "admin", body: { memberId: "bot", kind: "agent", displayName: "x" } },
+        { type: "checkpoint", actor: "bot" },
+      ]),
+    ).toEqual({ ok: true });
   });
 });
 
 describe("who sees an inbox item", () => {
   it("a notice only the pod's admins; anything else everyone who sees the pod", () => {
     const notice = { audience: "admins" as const };
-    expect((["none", "viewer", "approver", "admin"] as const).map((a) => maySeeItem(a, notice))).toEqual([false, false, false, true]);
+    expect((["none", "viewer", "approver", "admin"] as const).map((a) => maySeeItem(a, notice))).toEqual([
+      false,
+      false,
+      false,
+      true,
+    ]);
     expect(maySeeItem("viewer", {})).toBe(true);
   });
 });

@@ -8,7 +8,15 @@ import { escapedName, reservedLookAlike } from "./reserved-names";
 export type Identity =
   | { kind: "anonymous" }
   /** A person signed in through Better Auth; `isAdmin` = site administrator; `canCreatePods`: a site admin allowed them to create pods (absent = no). */
-  | { kind: "user"; userId: string; email: string; name: string; isAdmin: boolean; canCreatePods?: boolean; mustChangePassword?: boolean }
+  | {
+      kind: "user";
+      userId: string;
+      email: string;
+      name: string;
+      isAdmin: boolean;
+      canCreatePods?: boolean;
+      mustChangePassword?: boolean;
+    }
   /** PODWATCH_ADMIN_TOKEN, or the server's own key for its demo: admin rights on the API. */
   | { kind: "admin-token"; label: string }
   /** An agent token: speaks for exactly one member of one pod. */
@@ -21,7 +29,8 @@ const RANK: Record<PodAccess, number> = { none: 0, viewer: 1, approver: 2, admin
 
 export const atLeast = (have: PodAccess, need: Access) => RANK[have] >= RANK[need];
 /** Whether this access sees an inbox item: a notice (`audience: "admins"`) is for the pod's admins only — in the inbox, in /state and on their devices. */
-export const maySeeItem = (access: PodAccess, item: { audience?: "admins" }) => item.audience !== "admins" || atLeast(access, "admin");
+export const maySeeItem = (access: PodAccess, item: { audience?: "admins" }) =>
+  item.audience !== "admins" || atLeast(access, "admin");
 export const isSiteAdmin = (id: Identity) => id.kind === "admin-token" || (id.kind === "user" && id.isAdmin);
 
 /** A person's or a credential's access to one pod. Agents and share links watch; people get what their membership says. */
@@ -37,12 +46,24 @@ export function podAccess(id: Identity, podId: string, state: PodState | null): 
 
 export type Verdict = { ok: true } | { ok: false; status: 401 | 403 | 422; code: string; message: string };
 const allow: Verdict = { ok: true };
-const unauthenticated: Verdict = { ok: false, status: 401, code: "unauthenticated", message: "authentication required" };
-const forbidden = (message: string, code = "forbidden"): Verdict => ({ ok: false, status: 403, code, message });
+const unauthenticated: Verdict = {
+  ok: false,
+  status: 401,
+  code: "unauthenticated",
+  message: "authentication required",
+};
+const forbidden = (message: string, code = "forbidden"): Verdict => ({
+  ok: false,
+  status: 403,
+  code,
+  message,
+});
 
 export function requirePodAccess(id: Identity, podId: string, state: PodState | null, need: Access): Verdict {
   if (id.kind === "anonymous") return unauthenticated;
-  return atLeast(podAccess(id, podId, state), need) ? allow : forbidden(`this needs ${need} access to the pod`);
+  return atLeast(podAccess(id, podId, state), need)
+    ? allow
+    : forbidden(`this needs ${need} access to the pod`);
 }
 
 export function requireSiteAdmin(id: Identity): Verdict {
@@ -51,11 +72,14 @@ export function requireSiteAdmin(id: Identity): Verdict {
 }
 
 /** Site admins, and people a site admin allowed. Agents, share links and anonymous callers never. */
-export const mayCreatePods = (id: Identity) => isSiteAdmin(id) || (id.kind === "user" && id.canCreatePods === true);
+export const mayCreatePods = (id: Identity) =>
+  isSiteAdmin(id) || (id.kind === "user" && id.canCreatePods === true);
 
 export function requireCreatePods(id: Identity): Verdict {
   if (id.kind === "anonymous") return unauthenticated;
-  return mayCreatePods(id) ? allow : forbidden("creating pods needs a site administrator, or their permission");
+  return mayCreatePods(id)
+    ? allow
+    : forbidden("creating pods needs a site administrator, or their permission");
 }
 
 export function requireAuthenticated(id: Identity): Verdict {
@@ -72,10 +96,13 @@ export function requireAuthenticated(id: Identity): Verdict {
 export function requireAppend(id: Identity, podId: string, actors: string[]): Verdict {
   if (id.kind === "anonymous") return unauthenticated;
   if (id.kind === "admin-token") return allow;
-  if (id.kind !== "agent") return forbidden("the agent API takes an agent token; people act from the control room");
+  if (id.kind !== "agent")
+    return forbidden("the agent API takes an agent token; people act from the control room");
   if (id.podId !== podId) return forbidden("this token belongs to another pod");
   const other = actors.find((a) => a !== id.memberId);
-  return other === undefined ? allow : forbidden(`this token speaks for ${id.memberId}, not ${other}`, "actor_mismatch");
+  return other === undefined
+    ? allow
+    : forbidden(`this token speaks for ${id.memberId}, not ${other}`, "actor_mismatch");
 }
 
 /**
@@ -86,10 +113,15 @@ export function requireAppend(id: Identity, podId: string, actors: string[]): Ve
  * Checked by the write path before an append (admitAppend), not by the reducers: a tape an older
  * version accepted with such a member must still replay.
  */
-export function refuseSystemVoice(events: readonly { type: string; actor: string; body?: unknown }[]): Verdict {
+export function refuseSystemVoice(
+  events: readonly { type: string; actor: string; body?: unknown }[],
+): Verdict {
   const voice = events.find((x) => reservedLookAlike(x.actor) !== null);
   if (voice) {
-    const said = voice.actor === SYSTEM_ACTOR ? SYSTEM_ACTOR : `${escapedName(voice.actor)} reads as ${SYSTEM_ACTOR}, which`;
+    const said =
+      voice.actor === SYSTEM_ACTOR
+        ? SYSTEM_ACTOR
+        : `${escapedName(voice.actor)} reads as ${SYSTEM_ACTOR}, which`;
     return forbidden(`${said} is the server itself on the tape; no client may speak as it`, "system_actor");
   }
   const e = events.find((x) => (SYSTEM_EVENT_TYPES as readonly string[]).includes(x.type));
@@ -97,15 +129,24 @@ export function refuseSystemVoice(events: readonly { type: string; actor: string
   for (const x of events) {
     if (x.type !== "member.joined") continue;
     const body = (x.body ?? {}) as { memberId?: unknown; displayName?: unknown };
-    for (const [field, what] of [["memberId", "member id"], ["displayName", "display name"]] as const) {
+    for (const [field, what] of [
+      ["memberId", "member id"],
+      ["displayName", "display name"],
+    ] as const) {
       const value = body[field];
       const reserved = typeof value === "string" ? reservedLookAlike(value) : null;
       if (reserved === null || typeof value !== "string") continue;
-      const said = value === reserved ? reserved : `the ${what} ${escapedName(value)} reads as ${reserved}, which`;
+      const said =
+        value === reserved ? reserved : `the ${what} ${escapedName(value)} reads as ${reserved}, which`;
       return reservedMember(`${said} is the server itself on the tape; choose another ${what}`);
     }
   }
   return allow;
 }
 
-const reservedMember = (message: string): Verdict => ({ ok: false, status: 422, code: "reserved_member", message });
+const reservedMember = (message: string): Verdict => ({
+  ok: false,
+  status: 422,
+  code: "reserved_member",
+  message,
+});

@@ -4,7 +4,18 @@ import { refuseSystemVoice } from "./policy";
 
 describe("reserved names are compared as a person reads them", () => {
   it("finds podwatch behind invisible characters: zero-width space and joiners, soft hyphen, word joiner, BOM, variation selectors", () => {
-    for (const hidden of ["\u200B", "\u200C", "\u200D", "\u00AD", "\u2060", "\uFEFF", "\uFE0F", "\u{E0041}", "\u180E", "\u034F"]) {
+    for (const hidden of [
+      "\u200B",
+      "\u200C",
+      "\u200D",
+      "\u00AD",
+      "\u2060",
+      "\uFEFF",
+      "\uFE0F",
+      "\u{E0041}",
+      "\u180E",
+      "\u034F",
+    ]) {
       expect(reservedLookAlike(`pod${hidden}watch`), JSON.stringify(hidden)).toBe("podwatch");
     }
   });
@@ -27,13 +38,29 @@ describe("reserved names are compared as a person reads them", () => {
 
   it("finds podwatch reordered by bidi controls, which draw it in an order other than the text's", () => {
     // An override or isolate shows "hctawdop" (or "pod" and "hctaw") as podwatch on screen.
-    for (const name of ["\u202Ehctawdop", "\u202Ehctawdop\u202C", "pod\u202Ehctaw", "\u2067hctawdop\u2069", "\u200Fhct\u202Eawdop"]) {
+    for (const name of [
+      "\u202Ehctawdop",
+      "\u202Ehctawdop\u202C",
+      "pod\u202Ehctaw",
+      "\u2067hctawdop\u2069",
+      "\u200Fhct\u202Eawdop",
+    ]) {
       expect(reservedLookAlike(name), escapedName(name)).toBe("podwatch");
     }
   });
 
   it("leaves other names alone", () => {
-    for (const name of ["podwatcher", "pod watch", "pod-watch", "impl-1", "ana@example.com", "Ana", "watchpod", "", "p\u00F6dwatch"]) {
+    for (const name of [
+      "podwatcher",
+      "pod watch",
+      "pod-watch",
+      "impl-1",
+      "ana@example.com",
+      "Ana",
+      "watchpod",
+      "",
+      "p\u00F6dwatch",
+    ]) {
       expect(reservedLookAlike(name), name).toBeNull();
     }
   });
@@ -55,22 +82,39 @@ describe("reserved names are compared as a person reads them", () => {
 });
 
 describe("refuseSystemVoice refuses look-alikes of podwatch", () => {
-  const joined = (memberId: string, displayName = "x") => ({ type: "member.joined", actor: "admin", body: { memberId, kind: "agent", displayName } });
+  const joined = (memberId: string, displayName = "x") => ({
+    type: "member.joined",
+    actor: "admin",
+    body: { memberId, kind: "agent", displayName },
+  });
 
   it("as a member id, with a 422 that shows the hidden character", () => {
     const v = refuseSystemVoice([joined("pod\u200Bwatch")]);
     expect(v).toMatchObject({ ok: false, status: 422, code: "reserved_member" });
     expect(v.ok ? "" : v.message).toContain('"pod\\u200Bwatch" reads as podwatch');
-    for (const id of ["p\u043Edwatch", "pod\u00ADwatch", "pod\u2060watch"]) expect(refuseSystemVoice([joined(id)])).toMatchObject({ ok: false, code: "reserved_member" });
+    for (const id of ["p\u043Edwatch", "pod\u00ADwatch", "pod\u2060watch"])
+      expect(refuseSystemVoice([joined(id)])).toMatchObject({ ok: false, code: "reserved_member" });
   });
 
   it("as a display name", () => {
-    expect(refuseSystemVoice([joined("bot", "podwatch")])).toMatchObject({ ok: false, status: 422, code: "reserved_member", message: expect.stringContaining("display name") });
-    expect(refuseSystemVoice([joined("bot", "P\u043EdWatch")])).toMatchObject({ ok: false, code: "reserved_member" });
+    expect(refuseSystemVoice([joined("bot", "podwatch")])).toMatchObject({
+      ok: false,
+      status: 422,
+      code: "reserved_member",
+      message: expect.stringContaining("display name"),
+    });
+    expect(refuseSystemVoice([joined("bot", "P\u043EdWatch")])).toMatchObject({
+      ok: false,
+      code: "reserved_member",
+    });
     expect(refuseSystemVoice([joined("bot", "Bot")])).toEqual({ ok: true });
   });
 
   it("as an actor", () => {
-    expect(refuseSystemVoice([{ type: "checkpoint", actor: "p\u043Edwatch" }])).toMatchObject({ ok: false, status: 403, code: "system_actor" });
+    expect(refuseSystemVoice([{ type: "checkpoint", actor: "p\u043Edwatch" }])).toMatchObject({
+      ok: false,
+      status: 403,
+      code: "system_actor",
+    });
   });
 });

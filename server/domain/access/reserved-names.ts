@@ -51,9 +51,11 @@ export function reservedLookAlike(name: string): string | null {
  * The name a person shows in a pod: their account's, unless it reads as a reserved name (an
  * account may be called `PodWatch`); then their email, which the pod knows them by anyway.
  */
-export const personDisplayName = (name: string, email: string) => (name && reservedLookAlike(name) === null ? name : email);
+export const personDisplayName = (name: string, email: string) =>
+  name && reservedLookAlike(name) === null ? name : email;
 
 const codeOf = (c: string) => `\\u${c.codePointAt(0)!.toString(16).toUpperCase().padStart(4, "0")}`;
 const PLAIN = /^[\x20-\x5B\x5D-\x7E]$/;
 /** A name for a message, quoted: anything beyond printable ASCII (and `\`) as its code: `"p\u043Edwatch"`. */
-export const escapedName = (name: string) => `"${Array.from(name.slice(0, 200), (c) => (PLAIN.test(c) ? c : codeOf(c))).join("")}"`;
+export const escapedName = (name: string) =>
+  `"${Array.from(name.slice(0, 200), (c) => (PLAIN.test(c) ? c : codeOf(c))).join("")}"`;

@@ -6,8 +6,17 @@ import type { EventOf } from "../events/event-schemas";
 type DecisionBody = EventOf<"decision">["body"];
 export type Decide = Pick<DecisionBody, "subject" | "verdict" | "rationale" | "tieBreaker">;
 
-export function decideEvents(d: Decide, actor: string): [EventOf<"decision">] | [EventOf<"decision">, EventOf<"job.settled">] {
-  const body = { subject: d.subject, verdict: d.verdict, rationale: d.rationale, evidenceIds: [], ...(d.tieBreaker ? { tieBreaker: d.tieBreaker } : {}) };
+export function decideEvents(
+  d: Decide,
+  actor: string,
+): [EventOf<"decision">] | [EventOf<"decision">, EventOf<"job.settled">] {
+  const body = {
+    subject: d.subject,
+    verdict: d.verdict,
+    rationale: d.rationale,
+    evidenceIds: [],
+    ...(d.tieBreaker ? { tieBreaker: d.tieBreaker } : {}),
+  };
   const decision = { type: "decision" as const, actor, body };
   if (d.subject.kind !== "job") return [decision];
   const outcome = d.verdict === "accept" ? ("released" as const) : ("refunded" as const);

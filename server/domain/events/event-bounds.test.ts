@@ -33,7 +33,9 @@ describe("event bounds", () => {
   });
 
   it("refuses too many entries, counting keys and items at every level", () => {
-    const wide = Object.fromEntries(Array.from({ length: 600 }, (_, i) => [`k${i}`, Array.from({ length: 200 }, () => 1)]));
+    const wide = Object.fromEntries(
+      Array.from({ length: 600 }, (_, i) => [`k${i}`, Array.from({ length: 200 }, () => 1)]),
+    );
     expect(findBoundsViolation(wide)?.limit).toBe("entries");
   });
 

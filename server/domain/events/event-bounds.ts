@@ -23,26 +23,44 @@ export type BoundsViolation = { limit: EventBoundsLimit; path: (string | number)
 type Frame = { value: object; depth: number; path: (string | number)[] };
 
 /** The first bound `body` breaks, or null. Iterative, so any depth is judged without recursion. */
-export function findBoundsViolation(body: unknown, bounds: typeof EVENT_BOUNDS = EVENT_BOUNDS): BoundsViolation | null {
+export function findBoundsViolation(
+  body: unknown,
+  bounds: typeof EVENT_BOUNDS = EVENT_BOUNDS,
+): BoundsViolation | null {
   const stack: Frame[] = isContainer(body) ? [{ value: body, depth: 1, path: [] }] : [];
   let entries = 0;
   while (stack.length) {
     const { value, depth, path } = stack.pop()!;
     if (depth > bounds.maxDepth) {
-      return { limit: "depth", path, message: `nests deeper than ${bounds.maxDepth} levels (the limit for an event body)` };
+      return {
+        limit: "depth",
+        path,
+        message: `nests deeper than ${bounds.maxDepth} levels (the limit for an event body)`,
+      };
     }
-    const children: [string | number, unknown][] = Array.isArray(value) ? value.map((v, i) => [i, v]) : Object.entries(value);
+    const children: [string | number, unknown][] = Array.isArray(value)
+      ? value.map((v, i) => [i, v])
+      : Object.entries(value);
     entries += children.length;
     // Checked before descending: a cyclic or huge value stops here, never exhausts memory.
     if (entries > bounds.maxEntries) {
-      return { limit: "entries", path: [], message: `has more than ${bounds.maxEntries} entries (object keys and array items; the limit for an event body)` };
+      return {
+        limit: "entries",
+        path: [],
+        message: `has more than ${bounds.maxEntries} entries (object keys and array items; the limit for an event body)`,
+      };
     }
-    for (const [key, child] of children) if (isContainer(child)) stack.push({ value: child, depth: depth + 1, path: [...path, key] });
+    for (const [key, child] of children)
+      if (isContainer(child)) stack.push({ value: child, depth: depth + 1, path: [...path, key] });
   }
   // Safe now: the depth is bounded, so stringifying cannot overflow the stack.
   const bytes = utf8Length(JSON.stringify(body) ?? "");
   if (bytes > bounds.maxBytes) {
-    return { limit: "size", path: [], message: `is ${bytes} bytes as JSON, more than ${bounds.maxBytes} (the limit for an event body)` };
+    return {
+      limit: "size",
+      path: [],
+      message: `is ${bytes} bytes as JSON, more than ${bounds.maxBytes} (the limit for an event body)`,
+    };
   }
   return null;
 }
@@ -59,8 +77,7 @@ export function utf8Length(s: string): number {
     else if (c >= 0xd800 && c <= 0xdbff && i + 1 < s.length) {
       n += 4; // a surrogate pair is one 4-byte character
       i++;
-    }
-    else n += 3;
+    } else n += 3;
   }
   return n;
 }

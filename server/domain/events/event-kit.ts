@@ -30,7 +30,13 @@ export const ev = <T extends EventType, B extends z.ZodType>(type: T, body: B) =
   z.object({ ...envelope, type: z.literal(type), body }).superRefine((event, ctx) => {
     // On every event type, whatever its body schema lets through (notes' BODY, metadata, loose objects).
     const v = findBoundsViolation((event as { body: unknown }).body);
-    if (v) ctx.addIssue({ code: "custom", message: v.message, path: ["body", ...v.path], params: { limit: v.limit } });
+    if (v)
+      ctx.addIssue({
+        code: "custom",
+        message: v.message,
+        path: ["body", ...v.path],
+        params: { limit: v.limit },
+      });
   });
 export const none = z.object({}).default({});
 
@@ -43,15 +49,27 @@ export const DEADLINE_MAX_MINUTES = 43200;
  * `answers`: what `answer` may be for this subject (a task's or a job's verdicts).
  */
 export const deadline = (answers?: readonly [string, ...string[]]) =>
-  z.object({
-    at: z.iso.datetime({ offset: true }).optional(),
-    inMinutes: z.number().int().min(1).max(DEADLINE_MAX_MINUTES).optional(),
-    then: z.enum(DEADLINE_THEN),
-    answer: (answers ? z.enum(answers) : ZText).optional(),
-  }).superRefine((d, ctx) => {
-    if ((d.at === undefined) === (d.inMinutes === undefined)) ctx.addIssue({ code: "custom", message: "give exactly one of at (an ISO time) or inMinutes", path: ["at"] });
-    if (d.then === "answer" && d.answer === undefined) ctx.addIssue({ code: "custom", message: `then: "answer" needs the answer to give${answers ? ` (${answers.join(" or ")})` : ""}`, path: ["answer"] });
-    if (d.then !== "answer" && d.answer !== undefined) ctx.addIssue({ code: "custom", message: `answer is only for then: "answer"`, path: ["answer"] });
-  });
+  z
+    .object({
+      at: z.iso.datetime({ offset: true }).optional(),
+      inMinutes: z.number().int().min(1).max(DEADLINE_MAX_MINUTES).optional(),
+      then: z.enum(DEADLINE_THEN),
+      answer: (answers ? z.enum(answers) : ZText).optional(),
+    })
+    .superRefine((d, ctx) => {
+      if ((d.at === undefined) === (d.inMinutes === undefined))
+        ctx.addIssue({
+          code: "custom",
+          message: "give exactly one of at (an ISO time) or inMinutes",
+          path: ["at"],
+        });
+      if (d.then === "answer" && d.answer === undefined)
+        ctx.addIssue({
+          code: "custom",
+          message: `then: "answer" needs the answer to give${answers ? ` (${answers.join(" or ")})` : ""}`,
+          path: ["answer"],
+        });
+      if (d.then !== "answer" && d.answer !== undefined)
+        ctx.addIssue({ code: "custom", message: `answer is only for then: "answer"`, path: ["answer"] });
+    });
 export type Deadline = z.output<ReturnType<typeof deadline>>;
-

@@ -4,11 +4,28 @@ import { describe, expect, it } from "vitest";
 import { ZEventInput, ZRelativePath } from "./event-schemas";
 
 const sha = "a".repeat(64);
-const bundle = (path: string) => ({ type: "evidence.bundle", actor: "impl", body: { bundleId: "b1", commands: [], artifacts: [{ path, sha256: sha, size: 1 }], env: { commit: "abc" }, manifestHash: sha } });
+const bundle = (path: string) => ({
+  type: "evidence.bundle",
+  actor: "impl",
+  body: {
+    bundleId: "b1",
+    commands: [],
+    artifacts: [{ path, sha256: sha, size: 1 }],
+    env: { commit: "abc" },
+    manifestHash: sha,
+  },
+});
 
 describe("artifact paths", () => {
   it("keep ordinary names, including spaces and non-ASCII letters", () => {
-    for (const ok of ["report.txt", "logs/npm test.log", "données/résumé.md", "日本/ファイル.txt", "emoji-👍.png"]) expect(ZRelativePath.safeParse(ok).success, ok).toBe(true);
+    for (const ok of [
+      "report.txt",
+      "logs/npm test.log",
+      "données/résumé.md",
+      "日本/ファイル.txt",
+      "emoji-👍.png",
+    ])
+      expect(ZRelativePath.safeParse(ok).success, ok).toBe(true);
   });
 
   it.each([

@@ -7,7 +7,9 @@ import { utf8Length } from "./event-bounds";
 export { TASK_STATES, type TaskState };
 /** Plan task statuses: ours plus "completed" (docs/protocol/plan-and-handoffs.md#planjson), which means done. */
 export const ZTaskState = z.enum(TASK_STATES);
-export const ZPlanStatus = z.union([ZTaskState, z.literal("completed")]).transform((s): TaskState => (s === "completed" ? "done" : s));
+export const ZPlanStatus = z
+  .union([ZTaskState, z.literal("completed")])
+  .transform((s): TaskState => (s === "completed" ? "done" : s));
 
 /** Names the projections use as keys: never a built-in property name of JS objects (e.g. "constructor"). */
 const RESERVED = new Set(Object.getOwnPropertyNames(Object.prototype));
@@ -21,7 +23,9 @@ export const ZId = z
   .min(1)
   .max(200)
   .refine((id) => !RESERVED.has(id), { message: "is a reserved name" })
-  .refine((id) => !UNPRINTABLE.test(id), { message: "must not contain control characters (NUL, newlines, escapes, bidi overrides, line separators)" });
+  .refine((id) => !UNPRINTABLE.test(id), {
+    message: "must not contain control characters (NUL, newlines, escapes, bidi overrides, line separators)",
+  });
 
 /** UTF-8 bytes of a value as (canonical) JSON; key order does not change the count. */
 export function jsonBytes(value: unknown): number {
@@ -38,12 +42,19 @@ export const ZTaskDescription = z
   .string()
   .min(1)
   .max(5000)
-  .refine((d) => utf8Length(d) <= taskDescriptionBytes, { message: `must be at most ${taskDescriptionBytes} bytes as UTF-8` })
-  .meta({ description: `At most 5,000 characters and ${taskDescriptionBytes} bytes as UTF-8.`, "x-podwatch-max-bytes": taskDescriptionBytes });
+  .refine((d) => utf8Length(d) <= taskDescriptionBytes, {
+    message: `must be at most ${taskDescriptionBytes} bytes as UTF-8`,
+  })
+  .meta({
+    description: `At most 5,000 characters and ${taskDescriptionBytes} bytes as UTF-8.`,
+    "x-podwatch-max-bytes": taskDescriptionBytes,
+  });
 /** A task's metadata: kept whole in the pod's state, so its size is bounded (and after task.updated merges into it). */
 export const ZTaskMetadata = z
   .record(z.string(), z.unknown())
-  .refine((m) => jsonBytes(m) <= taskMetadataBytes, { message: `must be at most ${taskMetadataBytes} bytes as canonical JSON` })
+  .refine((m) => jsonBytes(m) <= taskMetadataBytes, {
+    message: `must be at most ${taskMetadataBytes} bytes as canonical JSON`,
+  })
   .meta({
     description: `At most ${taskMetadataBytes} bytes as canonical JSON (UTF-8), also after task.updated merges more keys into it.`,
     "x-podwatch-max-bytes": taskMetadataBytes,
@@ -62,7 +73,10 @@ export const ZPlanJson = z.looseObject({
       }),
     )
     .max(POD_BOUNDS.tasks)
-    .meta({ description: `At most ${POD_BOUNDS.tasks} tasks, and at most that many in the pod once imported.`, "x-podwatch-pod-max-tasks": POD_BOUNDS.tasks }),
+    .meta({
+      description: `At most ${POD_BOUNDS.tasks} tasks, and at most that many in the pod once imported.`,
+      "x-podwatch-pod-max-tasks": POD_BOUNDS.tasks,
+    }),
 });
 
 /** Task Manifest: docs/protocol/workcells-and-evidence.md#the-workcell-manifest. */
@@ -102,12 +116,23 @@ export const ZProof = z.looseObject({
     branch: z.string().min(1),
     base_commit: z.string().min(1),
     head_commit: z.string().min(1),
-    diff_stats: z.object({ files_changed: z.number().int().min(0), insertions: z.number().int().min(0), deletions: z.number().int().min(0) }),
+    diff_stats: z.object({
+      files_changed: z.number().int().min(0),
+      insertions: z.number().int().min(0),
+      deletions: z.number().int().min(0),
+    }),
     files_modified: z.array(z.string()),
     forbidden_path_violations: z.array(z.string()),
   }),
   commands_executed: z
-    .array(z.looseObject({ command: z.string(), exit_code: z.number().int(), duration_ms: z.number().min(0), stdout_path: z.string().optional() }))
+    .array(
+      z.looseObject({
+        command: z.string(),
+        exit_code: z.number().int(),
+        duration_ms: z.number().min(0),
+        stdout_path: z.string().optional(),
+      }),
+    )
     .default([]),
   verification: z.looseObject({
     gates: z.record(z.string(), ZGate),
@@ -118,9 +143,18 @@ export const ZProof = z.looseObject({
   confidence: z.number().min(0).max(1).optional(),
   risk_classification: z.enum(["low", "medium", "high", "critical"]).optional(),
   risk_factors: z.array(z.string()).optional(),
-  beads_mutations: z.array(z.looseObject({ action: z.enum(["close", "create", "update", "dep_add", "dep_remove"]) })).optional(),
+  beads_mutations: z
+    .array(z.looseObject({ action: z.enum(["close", "create", "update", "dep_add", "dep_remove"]) }))
+    .optional(),
   follow_ups: z
-    .array(z.looseObject({ title: z.string(), description: z.string().optional(), priority: z.string().optional(), discovered_from: z.string().optional() }))
+    .array(
+      z.looseObject({
+        title: z.string(),
+        description: z.string().optional(),
+        priority: z.string().optional(),
+        discovered_from: z.string().optional(),
+      }),
+    )
     .optional(),
   metadata: z.looseObject({
     toolchain: z.string(),

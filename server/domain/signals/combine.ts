@@ -2,7 +2,15 @@
 // Every signal is a count, a Share or a Mean kept as its parts, so adding is exact and a rate is
 // computed only at the end, from the sums.
 import { addUsage, emptyAgentSignals } from "./signal-kit";
-import type { AgentSignals, DaySignals, Mean, PodSignals, RunSignals, Share, SignalRates } from "./signal-types";
+import type {
+  AgentSignals,
+  DaySignals,
+  Mean,
+  PodSignals,
+  RunSignals,
+  Share,
+  SignalRates,
+} from "./signal-types";
 import { MAX_RUNS } from "./step-usage-signals";
 
 export { emptyAgentSignals };
@@ -16,7 +24,11 @@ const ratio = (n: number, of: number) => (of > 0 ? n / of : null);
  * names agents choose (a model, a tool): built in a Map and made an object with fromEntries, so
  * "__proto__" is a key like any other, never an assignment that replaces the prototype.
  */
-function mergeRecords<T>(a: Record<string, T>, b: Record<string, T>, add: (x: T, y: T) => T): Record<string, T> {
+function mergeRecords<T>(
+  a: Record<string, T>,
+  b: Record<string, T>,
+  add: (x: T, y: T) => T,
+): Record<string, T> {
   const out = new Map(Object.entries(a));
   for (const [k, v] of Object.entries(b)) {
     const mine = out.get(k);
@@ -28,8 +40,15 @@ function mergeRecords<T>(a: Record<string, T>, b: Record<string, T>, add: (x: T,
 const addDays = (x: DaySignals, y: DaySignals): DaySignals => ({
   ...addUsage(x, y),
   toolCalls: x.toolCalls + y.toolCalls,
-  checkpoints: { onTime: x.checkpoints.onTime + y.checkpoints.onTime, late: x.checkpoints.late + y.checkpoints.late },
-  reviews: { approve: x.reviews.approve + y.reviews.approve, reject: x.reviews.reject + y.reviews.reject, changes_requested: x.reviews.changes_requested + y.reviews.changes_requested },
+  checkpoints: {
+    onTime: x.checkpoints.onTime + y.checkpoints.onTime,
+    late: x.checkpoints.late + y.checkpoints.late,
+  },
+  reviews: {
+    approve: x.reviews.approve + y.reviews.approve,
+    reject: x.reviews.reject + y.reviews.reject,
+    changes_requested: x.reviews.changes_requested + y.reviews.changes_requested,
+  },
   tasks: { approved: x.tasks.approved + y.tasks.approved, rejected: x.tasks.rejected + y.tasks.rejected },
 });
 
@@ -45,13 +64,20 @@ const addRuns = (x: RunSignals, y: RunSignals): RunSignals => ({
 function latestRuns(runs: Record<string, RunSignals>): Record<string, RunSignals> {
   const list = Object.values(runs);
   if (list.length <= MAX_RUNS) return runs;
-  list.sort((x, y) => Date.parse(y.lastAt) - Date.parse(x.lastAt) || (x.sessionId < y.sessionId ? 1 : x.sessionId > y.sessionId ? -1 : 0));
+  list.sort(
+    (x, y) =>
+      Date.parse(y.lastAt) - Date.parse(x.lastAt) ||
+      (x.sessionId < y.sessionId ? 1 : x.sessionId > y.sessionId ? -1 : 0),
+  );
   return Object.fromEntries(list.slice(0, MAX_RUNS).map((r) => [r.sessionId, r]));
 }
 
 /** `a` and `b` added up (exact sums; days, tools, models and runs merged key by key). The result keeps a's agentId. */
 export function mergeAgentSignals(a: AgentSignals, b: AgentSignals): AgentSignals {
-  const i = a.implementer, j = b.implementer, r = a.reviewer, q = b.reviewer;
+  const i = a.implementer,
+    j = b.implementer,
+    r = a.reviewer,
+    q = b.reviewer;
   return {
     agentId: a.agentId,
     implementer: {
@@ -65,18 +91,29 @@ export function mergeAgentSignals(a: AgentSignals, b: AgentSignals): AgentSignal
     },
     reviewer: {
       reviews: r.reviews + q.reviews,
-      verdicts: { approve: r.verdicts.approve + q.verdicts.approve, reject: r.verdicts.reject + q.verdicts.reject, changes_requested: r.verdicts.changes_requested + q.verdicts.changes_requested },
+      verdicts: {
+        approve: r.verdicts.approve + q.verdicts.approve,
+        reject: r.verdicts.reject + q.verdicts.reject,
+        changes_requested: r.verdicts.changes_requested + q.verdicts.changes_requested,
+      },
       overturned: r.overturned + q.overturned,
       timeToReviewMs: mean(r.timeToReviewMs, q.timeToReviewMs),
     },
-    cadence: { onTime: a.cadence.onTime + b.cadence.onTime, late: a.cadence.late + b.cadence.late, staleEpisodes: a.cadence.staleEpisodes + b.cadence.staleEpisodes },
+    cadence: {
+      onTime: a.cadence.onTime + b.cadence.onTime,
+      late: a.cadence.late + b.cadence.late,
+      staleEpisodes: a.cadence.staleEpisodes + b.cadence.staleEpisodes,
+    },
     escalations: {
       raised: a.escalations.raised + b.escalations.raised,
       answered: a.escalations.answered + b.escalations.answered,
       expired: a.escalations.expired + b.escalations.expired,
       timeToAnswerMs: mean(a.escalations.timeToAnswerMs, b.escalations.timeToAnswerMs),
     },
-    handoffs: { given: a.handoffs.given + b.handoffs.given, received: a.handoffs.received + b.handoffs.received },
+    handoffs: {
+      given: a.handoffs.given + b.handoffs.given,
+      received: a.handoffs.received + b.handoffs.received,
+    },
     contracting: {
       delivered: a.contracting.delivered + b.contracting.delivered,
       accepted: a.contracting.accepted + b.contracting.accepted,
@@ -87,7 +124,10 @@ export function mergeAgentSignals(a: AgentSignals, b: AgentSignals): AgentSignal
     },
     usage: {
       byModel: mergeRecords(a.usage.byModel, b.usage.byModel, addUsage),
-      tools: mergeRecords(a.usage.tools, b.usage.tools, (x, y) => ({ calls: x.calls + y.calls, failed: x.failed + y.failed })),
+      tools: mergeRecords(a.usage.tools, b.usage.tools, (x, y) => ({
+        calls: x.calls + y.calls,
+        failed: x.failed + y.failed,
+      })),
       sessions: a.usage.sessions + b.usage.sessions,
     },
     runs: latestRuns(mergeRecords(a.runs, b.runs, addRuns)),
@@ -103,7 +143,10 @@ export function podTotals(sig: PodSignals): AgentSignals {
 
 /** The rates of SignalRates, each from its parts (null when there is nothing to divide by). */
 export function signalRates(a: AgentSignals): SignalRates {
-  const i = a.implementer, r = a.reviewer, x = a.escalations, c = a.contracting;
+  const i = a.implementer,
+    r = a.reviewer,
+    x = a.escalations,
+    c = a.contracting;
   const models = Object.values(a.usage.byModel);
   return {
     approvalRate: ratio(i.tasksApproved, i.tasksApproved + i.tasksRejected),

@@ -44,12 +44,30 @@ export type EscalationSignals = { raised: number; answered: number; expired: num
 export type HandoffSignals = { given: number; received: number };
 
 /** As a contractor (it delivered the job): outcomes and escrow. A dispute: a delivery the principal rejected. */
-export type ContractSignals = { delivered: number; accepted: number; rejected: number; released: number; refunded: number; disputes: number };
+export type ContractSignals = {
+  delivered: number;
+  accepted: number;
+  rejected: number;
+  released: number;
+  refunded: number;
+  disputes: number;
+};
 
-export type UsageTotals = { inputTokens: number; outputTokens: number; cacheReadTokens: number; cacheWriteTokens: number; costUsd: number };
+export type UsageTotals = {
+  inputTokens: number;
+  outputTokens: number;
+  cacheReadTokens: number;
+  cacheWriteTokens: number;
+  costUsd: number;
+};
 export type ToolCount = { calls: number; failed: number };
 /** One run (an agent session): its usage. The latest MAX_RUNS per agent are kept. */
-export type RunSignals = UsageTotals & { sessionId: string; firstAt: string; lastAt: string; toolCalls: number };
+export type RunSignals = UsageTotals & {
+  sessionId: string;
+  firstAt: string;
+  lastAt: string;
+  toolCalls: number;
+};
 /** One UTC day of an agent's work, for trends. */
 export type DaySignals = UsageTotals & {
   toolCalls: number;
@@ -95,7 +113,11 @@ export type PodSignals = {
   tracking: SignalsTracking;
 };
 
-export const emptySignalsTracking = (): SignalsTracking => ({ reviewRequestedAt: {}, roundApprovals: {}, deliverers: {} });
+export const emptySignalsTracking = (): SignalsTracking => ({
+  reviewRequestedAt: {},
+  roundApprovals: {},
+  deliverers: {},
+});
 export const emptyPodSignals = (): PodSignals => ({ agents: {}, cost: [], tracking: emptySignalsTracking() });
 
 /** Rates derived from an agent's counts (signalRates in ./combine.ts; the wire hands them out with the signals); null when there is nothing to divide by. */

@@ -13,7 +13,11 @@ function team() {
   let s = emptyPodState();
   const events: AppliedEvent[] = [];
   for (const input of TEAM_SETUP) {
-    const e = { ...ZEventInput.parse(input), seq: s.seq + 1, receivedAt: "2026-11-22T09:59:00.000Z" } as AppliedEvent;
+    const e = {
+      ...ZEventInput.parse(input),
+      seq: s.seq + 1,
+      receivedAt: "2026-11-22T09:59:00.000Z",
+    } as AppliedEvent;
     s = applyEvent(s, e);
     events.push(e);
   }
@@ -43,7 +47,18 @@ describe("signals from the stored projection equal signals recomputed from the t
     const { state, events } = acceptHistory(setup.s, fc.sample(historyStep(30), { numRuns: 3000, seed: 11 }));
     const total = podTotals(state.signals);
     const types = new Set(events.map((e) => e.type));
-    for (const t of ["review", "decision", "deadline.passed", "agent.stale", "job.settled", "usage.reported", "tool.call", "escalation.answered", "handoff"]) expect(types).toContain(t);
+    for (const t of [
+      "review",
+      "decision",
+      "deadline.passed",
+      "agent.stale",
+      "job.settled",
+      "usage.reported",
+      "tool.call",
+      "escalation.answered",
+      "handoff",
+    ])
+      expect(types).toContain(t);
     expect(total.implementer.tasksApproved + total.implementer.tasksRejected).toBeGreaterThan(0);
     expect(total.reviewer.reviews).toBeGreaterThan(0);
     expect(total.cadence.onTime + total.cadence.late).toBeGreaterThan(0);

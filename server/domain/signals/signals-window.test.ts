@@ -11,10 +11,18 @@ import { signalsAsOf, signalsBetween } from "./signals-window";
 
 function history(seed: number, steps = 1500): AppliedEvent[] {
   const setup = acceptHistory(emptyPodState(), TEAM_SETUP as never, false);
-  return [...setup.events, ...acceptHistory(setup.state, fc.sample(historyStep(20), { numRuns: steps, seed }), true).events.map((e, i) => ({ ...e, seq: setup.events.length + i + 1 }))];
+  return [
+    ...setup.events,
+    ...acceptHistory(setup.state, fc.sample(historyStep(20), { numRuns: steps, seed }), true).events.map(
+      (e, i) => ({ ...e, seq: setup.events.length + i + 1 }),
+    ),
+  ];
 }
 /** What adds up across windows: everything but the runs and the sessions (a session spanning two windows is seen in each). */
-const additive = ({ runs: _runs, usage: { sessions: _sessions, ...usage }, ...rest }: AgentSignals) => ({ ...rest, usage });
+const additive = ({ runs: _runs, usage: { sessions: _sessions, ...usage }, ...rest }: AgentSignals) => ({
+  ...rest,
+  usage,
+});
 
 describe("signalsBetween", () => {
   const tape = history(5);
@@ -42,13 +50,27 @@ describe("signalsBetween", () => {
     t.add("task.review_requested", "impl", { taskId: "a" });
     t.now = "2026-11-23T10:00:00.000Z";
     t.add("review", "rev", { taskId: "a", verdict: "approve" });
-    const w = signalsBetween(t.events, Date.parse("2026-11-23T00:00:00.000Z"), Date.parse("2026-11-24T00:00:00.000Z"));
-    expect(w.agents["rev"]!.reviewer).toMatchObject({ reviews: 1, timeToReviewMs: { sum: 24 * 3600_000, count: 1 } });
+    const w = signalsBetween(
+      t.events,
+      Date.parse("2026-11-23T00:00:00.000Z"),
+      Date.parse("2026-11-24T00:00:00.000Z"),
+    );
+    expect(w.agents["rev"]!.reviewer).toMatchObject({
+      reviews: 1,
+      timeToReviewMs: { sum: 24 * 3600_000, count: 1 },
+    });
     expect(w.agents["impl"]).toBeUndefined(); // nothing of it in the window
   });
 
   it("throws when the rules refuse an event: a stored tape never holds one", () => {
-    const bad = [...tape.slice(0, 5), { ...tape[5]!, type: "review", body: { taskId: "nope", verdict: "approve", comments: "", evidenceIds: [] } } as AppliedEvent];
+    const bad = [
+      ...tape.slice(0, 5),
+      {
+        ...tape[5]!,
+        type: "review",
+        body: { taskId: "nope", verdict: "approve", comments: "", evidenceIds: [] },
+      } as AppliedEvent,
+    ];
     expect(() => signalsBetween(bad, first, last)).toThrow(/nope/);
     expect(() => signalsAsOf(bad, 6)).toThrow(/nope/);
   });
@@ -78,17 +100,52 @@ describe("merging and rates", () => {
 
   it("rates come from the parts; none without a denominator", () => {
     const a = emptyAgentSignals("a");
-    expect(Object.entries(signalRates(a)).filter(([, v]) => v !== null)).toEqual([["totalTokens", 0], ["costUsd", 0], ["toolCalls", 0]]);
-    a.implementer = { ...a.implementer, tasksApproved: 3, tasksRejected: 1, roundsToApproval: { sum: 6, count: 3 }, reversals: 1, evidencePassed: { n: 1, of: 4 } };
-    a.reviewer = { ...a.reviewer, reviews: 4, verdicts: { approve: 2, reject: 1, changes_requested: 1 }, overturned: 1, timeToReviewMs: { sum: 1000, count: 4 } };
+    expect(Object.entries(signalRates(a)).filter(([, v]) => v !== null)).toEqual([
+      ["totalTokens", 0],
+      ["costUsd", 0],
+      ["toolCalls", 0],
+    ]);
+    a.implementer = {
+      ...a.implementer,
+      tasksApproved: 3,
+      tasksRejected: 1,
+      roundsToApproval: { sum: 6, count: 3 },
+      reversals: 1,
+      evidencePassed: { n: 1, of: 4 },
+    };
+    a.reviewer = {
+      ...a.reviewer,
+      reviews: 4,
+      verdicts: { approve: 2, reject: 1, changes_requested: 1 },
+      overturned: 1,
+      timeToReviewMs: { sum: 1000, count: 4 },
+    };
     a.cadence = { onTime: 3, late: 1, staleEpisodes: 1 };
     a.escalations = { raised: 3, answered: 1, expired: 1, timeToAnswerMs: { sum: 60, count: 1 } };
     a.contracting = { delivered: 2, accepted: 1, rejected: 1, released: 1, refunded: 1, disputes: 1 };
-    a.usage = { byModel: { m: { inputTokens: 10, outputTokens: 5, cacheReadTokens: 100, cacheWriteTokens: 0, costUsd: 0.5 } }, tools: { Bash: { calls: 7, failed: 2 } }, sessions: 1 };
+    a.usage = {
+      byModel: {
+        m: { inputTokens: 10, outputTokens: 5, cacheReadTokens: 100, cacheWriteTokens: 0, costUsd: 0.5 },
+      },
+      tools: { Bash: { calls: 7, failed: 2 } },
+      sessions: 1,
+    };
     expect(signalRates(a)).toEqual({
-      approvalRate: 0.75, meanRoundsToApproval: 2, evidencePassRate: 0.25, proofFailRate: null, reversalRate: 1 / 3,
-      rigorRate: 0.5, overturnRate: 0.25, meanTimeToReviewMs: 250, cadenceAdherence: 0.75, escalationAnswerRate: 0.5,
-      meanTimeToAnswerMs: 60, jobAcceptanceRate: 0.5, totalTokens: 15, costUsd: 0.5, toolCalls: 7,
+      approvalRate: 0.75,
+      meanRoundsToApproval: 2,
+      evidencePassRate: 0.25,
+      proofFailRate: null,
+      reversalRate: 1 / 3,
+      rigorRate: 0.5,
+      overturnRate: 0.25,
+      meanTimeToReviewMs: 250,
+      cadenceAdherence: 0.75,
+      escalationAnswerRate: 0.5,
+      meanTimeToAnswerMs: 60,
+      jobAcceptanceRate: 0.5,
+      totalTokens: 15,
+      costUsd: 0.5,
+      toolCalls: 7,
     });
   });
 });

@@ -24,7 +24,10 @@ export function stepWindow(f: WindowFold, e: AppliedEvent, fromMs: number, toMs:
 }
 
 /** The window's signals; what the fold remembers (`tracking`) is the whole tape's, not the window's. */
-export const windowSignals = (f: WindowFold): PodSignals => ({ ...f.counted, tracking: f.state.signals.tracking });
+export const windowSignals = (f: WindowFold): PodSignals => ({
+  ...f.counted,
+  tracking: f.state.signals.tracking,
+});
 
 /** The signals of the events received in [fromMs, toMs), each counted with the pod as the whole tape had made it. */
 export function signalsBetween(events: AppliedEvent[], fromMs: number, toMs: number): PodSignals {

@@ -19,7 +19,8 @@ import { stepUsageSignals } from "./step-usage-signals";
  * `sig`, so a review in the window is timed from a request made before it.
  */
 export function stepSignals(sig: PodSignals, before: PodState, after: PodState, e: AppliedEvent): PodSignals {
-  let out: PodSignals = sig.tracking === before.signals.tracking ? sig : { ...sig, tracking: before.signals.tracking };
+  let out: PodSignals =
+    sig.tracking === before.signals.tracking ? sig : { ...sig, tracking: before.signals.tracking };
   out = stepTaskSignals(out, before, after, e);
   out = stepTeamSignals(out, before, after, e);
   out = stepUsageSignals(out, before, after, e);

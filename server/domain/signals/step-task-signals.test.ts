@@ -16,9 +16,11 @@ function working(taskId = "a") {
   t.add("task.updated", "impl", { taskId, status: "in_progress" });
   return t;
 }
-const seed = (name: string) => JSON.parse(readFileSync(join(import.meta.dirname, "..", "..", "testing", "seed-examples", name), "utf8"));
+const seed = (name: string) =>
+  JSON.parse(readFileSync(join(import.meta.dirname, "..", "..", "testing", "seed-examples", name), "utf8"));
 const sig = (t: Tape, id: string): AgentSignals => t.state.signals.agents[id]!;
-const decide = (t: Tape, verdict: "approve" | "reject", by = "ana", taskId = "a") => t.add("decision", by, { subject: { kind: "task", id: taskId }, verdict, rationale: "r" });
+const decide = (t: Tape, verdict: "approve" | "reject", by = "ana", taskId = "a") =>
+  t.add("decision", by, { subject: { kind: "task", id: taskId }, verdict, rationale: "r" });
 
 describe("implementer signals", () => {
   it("counts approvals with the rounds they took, rejections and changes requested", () => {
@@ -34,7 +36,13 @@ describe("implementer signals", () => {
     t.add("task.review_requested", "impl", { taskId: "b" });
     decide(t, "reject", "ana", "b");
     const i = sig(t, "impl").implementer;
-    expect(i).toMatchObject({ tasksApproved: 1, tasksRejected: 1, changesRequested: 1, roundsToApproval: { sum: 2, count: 1 }, reversals: 0 });
+    expect(i).toMatchObject({
+      tasksApproved: 1,
+      tasksRejected: 1,
+      changesRequested: 1,
+      roundsToApproval: { sum: 2, count: 1 },
+      reversals: 0,
+    });
     const day = sig(t, "impl").days["2026-11-22"]!;
     expect(day.tasks).toEqual({ approved: 1, rejected: 1 });
     // The decider (a chair agent) gets no entry for deciding.
@@ -44,11 +52,21 @@ describe("implementer signals", () => {
   it("counts a deadline's default decision like a person's", () => {
     const t = working();
     t.now = T0;
-    t.add("task.review_requested", "chair-1", { taskId: "a", deadline: { inMinutes: 5, then: "answer", answer: "approve" } });
+    t.add("task.review_requested", "chair-1", {
+      taskId: "a",
+      deadline: { inMinutes: 5, then: "answer", answer: "approve" },
+    });
     t.add("review", "rev", { taskId: "a", verdict: "approve" });
     t.now = min(6);
-    t.add("deadline.passed", "podwatch", { itemId: "decision:task:a", subject: { kind: "task", id: "a" }, outcome: "approved" });
-    expect(sig(t, "impl").implementer).toMatchObject({ tasksApproved: 1, roundsToApproval: { sum: 1, count: 1 } });
+    t.add("deadline.passed", "podwatch", {
+      itemId: "decision:task:a",
+      subject: { kind: "task", id: "a" },
+      outcome: "approved",
+    });
+    expect(sig(t, "impl").implementer).toMatchObject({
+      tasksApproved: 1,
+      roundsToApproval: { sum: 1, count: 1 },
+    });
   });
 
   it("a reversal: the round's approving review undone by the decision", () => {
@@ -66,14 +84,21 @@ describe("implementer signals", () => {
     const t = working();
     t.bundle("e1", 0);
     t.bundle("e2", 1);
-    t.add("evidence.bundle", "ana", { bundleId: "e3", commands: [], artifacts: [], env: { commit: "c" }, manifestHash: "b".repeat(64) });
+    t.add("evidence.bundle", "ana", {
+      bundleId: "e3",
+      commands: [],
+      artifacts: [],
+      env: { commit: "c" },
+      manifestHash: "b".repeat(64),
+    });
     expect(sig(t, "impl").implementer.evidencePassed).toEqual({ n: 1, of: 2 });
     expect(t.state.signals.agents["ana"]).toBeUndefined(); // people are not rated
   });
 
   it("workcell proofs by it, those with a failing gate apart", () => {
     const t = working();
-    for (const id of ["wc-1", "wc-2"]) t.add("workcell.opened", "orch", { manifest: { ...seed("manifest.json"), workcell_id: id } });
+    for (const id of ["wc-1", "wc-2"])
+      t.add("workcell.opened", "orch", { manifest: { ...seed("manifest.json"), workcell_id: id } });
     t.add("workcell.proof", "impl", { proof: { ...seed("proof.json"), workcell_id: "wc-1" } });
     const failing = seed("proof.json");
     Object.assign(failing, { workcell_id: "wc-2", status: "failed" });
@@ -99,8 +124,17 @@ describe("reviewer signals", () => {
     t.now = min(11);
     t.add("review", "rev", { taskId: "a", verdict: "approve" });
     const r = sig(t, "rev").reviewer;
-    expect(r).toMatchObject({ reviews: 2, verdicts: { approve: 1, reject: 0, changes_requested: 1 }, overturned: 0, timeToReviewMs: { sum: 4 * 60_000, count: 2 } });
-    expect(sig(t, "rev").days["2026-11-22"]!.reviews).toEqual({ approve: 1, reject: 0, changes_requested: 1 });
+    expect(r).toMatchObject({
+      reviews: 2,
+      verdicts: { approve: 1, reject: 0, changes_requested: 1 },
+      overturned: 0,
+      timeToReviewMs: { sum: 4 * 60_000, count: 2 },
+    });
+    expect(sig(t, "rev").days["2026-11-22"]!.reviews).toEqual({
+      approve: 1,
+      reject: 0,
+      changes_requested: 1,
+    });
   });
 
   it("an approval overturned by another reviewer's reject in the same round; not by its own, not across rounds", () => {
@@ -122,7 +156,11 @@ describe("reviewer signals", () => {
     decide(t, "approve");
     expect(sig(t, "rev").reviewer.overturned).toBe(1);
     expect(sig(t, "rev2").reviewer.overturned).toBe(0);
-    expect(sig(t, "impl").implementer).toMatchObject({ tasksApproved: 1, reversals: 0, roundsToApproval: { sum: 5, count: 1 } }); // reviewRounds counts every review of the task
+    expect(sig(t, "impl").implementer).toMatchObject({
+      tasksApproved: 1,
+      reversals: 0,
+      roundsToApproval: { sum: 5, count: 1 },
+    }); // reviewRounds counts every review of the task
     expect(t.state.signals.tracking.roundApprovals).toEqual({});
     expect(t.state.signals.tracking.reviewRequestedAt).toEqual({});
   });

@@ -23,7 +23,11 @@ describe("cadence signals", () => {
     t.add("checkpoint", "impl", { completed: ["y"], next: [], blocked: [] });
     t.add("checkpoint", "rev", { completed: ["not watched"], next: [], blocked: [] });
     expect(sig(t, "impl").cadence).toEqual({ onTime: 1, late: 1, staleEpisodes: 1 });
-    expect(sig(t, "impl").cadence).toEqual({ onTime: t.state.cadence["impl"]!.onTime, late: t.state.cadence["impl"]!.late, staleEpisodes: t.state.cadence["impl"]!.staleEpisodes });
+    expect(sig(t, "impl").cadence).toEqual({
+      onTime: t.state.cadence["impl"]!.onTime,
+      late: t.state.cadence["impl"]!.late,
+      staleEpisodes: t.state.cadence["impl"]!.staleEpisodes,
+    });
     expect(sig(t, "impl").days["2026-11-22"]!.checkpoints).toEqual({ onTime: 1, late: 1 });
     expect(t.state.signals.agents["rev"]).toBeUndefined();
   });
@@ -34,17 +38,42 @@ describe("escalation signals", () => {
     const t = Tape.team();
     t.now = min(0);
     t.add("escalation", "impl", { escalationId: "x1", kind: "intent", question: "q1?" });
-    t.add("escalation", "impl", { escalationId: "x2", kind: "intent", question: "q2?", options: ["Yes", "No"], deadline: { inMinutes: 5, then: "answer", answer: "Yes" } });
-    t.add("escalation", "impl", { escalationId: "x3", kind: "intent", question: "q3?", deadline: { inMinutes: 5, then: "remind" } });
+    t.add("escalation", "impl", {
+      escalationId: "x2",
+      kind: "intent",
+      question: "q2?",
+      options: ["Yes", "No"],
+      deadline: { inMinutes: 5, then: "answer", answer: "Yes" },
+    });
+    t.add("escalation", "impl", {
+      escalationId: "x3",
+      kind: "intent",
+      question: "q3?",
+      deadline: { inMinutes: 5, then: "remind" },
+    });
     t.add("escalation", "ana", { escalationId: "x4", kind: "intent", question: "a person's?" });
     t.now = min(2);
     t.add("escalation.answered", "ana", { escalationId: "x1", answer: "go" });
     t.now = min(6);
-    t.add("deadline.passed", "podwatch", { itemId: "escalation:x2", subject: { kind: "escalation", id: "x2" }, outcome: "answered", answer: "Yes" });
-    t.add("deadline.passed", "podwatch", { itemId: "escalation:x3", subject: { kind: "escalation", id: "x3" }, outcome: "reminded" });
+    t.add("deadline.passed", "podwatch", {
+      itemId: "escalation:x2",
+      subject: { kind: "escalation", id: "x2" },
+      outcome: "answered",
+      answer: "Yes",
+    });
+    t.add("deadline.passed", "podwatch", {
+      itemId: "escalation:x3",
+      subject: { kind: "escalation", id: "x3" },
+      outcome: "reminded",
+    });
     t.now = min(8);
     t.add("escalation.answered", "ana", { escalationId: "x3", answer: "fine" });
-    expect(sig(t, "impl").escalations).toEqual({ raised: 3, answered: 2, expired: 1, timeToAnswerMs: { sum: 2 * 60_000 + 8 * 60_000, count: 2 } });
+    expect(sig(t, "impl").escalations).toEqual({
+      raised: 3,
+      answered: 2,
+      expired: 1,
+      timeToAnswerMs: { sum: 2 * 60_000 + 8 * 60_000, count: 2 },
+    });
     expect(t.state.signals.agents["ana"]).toBeUndefined();
   });
 });
@@ -61,7 +90,12 @@ describe("handoff signals", () => {
 });
 
 describe("contracting signals", () => {
-  const job = (jobId: string) => ({ jobId, scope: "s", acceptanceTests: ["t"], settlement: { amount: 5, currency: "EUR", terms: "t" } });
+  const job = (jobId: string) => ({
+    jobId,
+    scope: "s",
+    acceptanceTests: ["t"],
+    settlement: { amount: 5, currency: "EUR", terms: "t" },
+  });
   function delivered(jobIds: string[], deadline?: object) {
     const t = Tape.team();
     t.now = min(0);
@@ -80,15 +114,33 @@ describe("contracting signals", () => {
     t.add("decision", "ana", { subject: { kind: "job", id: "j2" }, verdict: "reject", rationale: "no" });
     expect(t.state.signals.tracking.deliverers).toEqual({ j2: "impl" });
     t.add("job.settled", "ana", { jobId: "j2", outcome: "refunded" });
-    expect(sig(t, "impl").contracting).toEqual({ delivered: 2, accepted: 1, rejected: 1, released: 1, refunded: 1, disputes: 1 });
+    expect(sig(t, "impl").contracting).toEqual({
+      delivered: 2,
+      accepted: 1,
+      rejected: 1,
+      released: 1,
+      refunded: 1,
+      disputes: 1,
+    });
     expect(t.state.signals.tracking.deliverers).toEqual({});
   });
 
   it("a delivery's deadline decides and settles in one event", () => {
     const t = delivered(["j1"], { inMinutes: 5, then: "reject" });
     t.now = min(6);
-    t.add("deadline.passed", "podwatch", { itemId: "job:j1", subject: { kind: "job", id: "j1" }, outcome: "rejected" });
-    expect(sig(t, "impl").contracting).toEqual({ delivered: 1, accepted: 0, rejected: 1, released: 0, refunded: 1, disputes: 1 });
+    t.add("deadline.passed", "podwatch", {
+      itemId: "job:j1",
+      subject: { kind: "job", id: "j1" },
+      outcome: "rejected",
+    });
+    expect(sig(t, "impl").contracting).toEqual({
+      delivered: 1,
+      accepted: 0,
+      rejected: 1,
+      released: 0,
+      refunded: 1,
+      disputes: 1,
+    });
     expect(t.state.signals.tracking.deliverers).toEqual({});
   });
 });

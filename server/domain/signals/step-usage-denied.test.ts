@@ -10,7 +10,13 @@ describe("usage signals of gated calls", () => {
   it("counts a started call the gate allowed, not one it denied", () => {
     const t = Tape.team();
     t.now = "2026-11-22T10:00:00.000Z";
-    const call = (id: string, gate?: object) => t.add("tool.call", "impl", { toolUseId: id, tool: "Bash", phase: "started", ...(gate ? { gate } : {}) }, { sessionId: "s1" });
+    const call = (id: string, gate?: object) =>
+      t.add(
+        "tool.call",
+        "impl",
+        { toolUseId: id, tool: "Bash", phase: "started", ...(gate ? { gate } : {}) },
+        { sessionId: "s1" },
+      );
     call("u1");
     call("u2", { decision: "allow", by: "person", requestId: "r1" });
     call("u3", { decision: "deny", by: "policy", ruleId: "no-rm" });
@@ -25,7 +31,12 @@ describe("usage signals of gated calls", () => {
   it("a denied call of a tool not seen before names no tool", () => {
     const t = Tape.team();
     t.add("tool.call", "impl", { toolUseId: "u1", tool: "Read", phase: "started" });
-    t.add("tool.call", "impl", { toolUseId: "u2", tool: "WebFetch", phase: "started", gate: { decision: "deny", by: "deadline", requestId: "r1" } });
+    t.add("tool.call", "impl", {
+      toolUseId: "u2",
+      tool: "WebFetch",
+      phase: "started",
+      gate: { decision: "deny", by: "deadline", requestId: "r1" },
+    });
     expect(sig(t, "impl").usage.tools).toEqual({ Read: { calls: 1, failed: 0 } });
   });
 });

@@ -5,7 +5,13 @@ import { MAX_COST_POINTS, MAX_RUNS, MAX_TOOLS, OTHER_TOOL, thinCostPoints } from
 import type { AgentSignals } from "./signal-types";
 
 const sig = (t: Tape, id: string): AgentSignals => t.state.signals.agents[id]!;
-const usage = (model: string, inputTokens: number, outputTokens: number, costUsd?: number) => ({ model, inputTokens, outputTokens, cacheReadTokens: 1, ...(costUsd !== undefined ? { costUsd } : {}) });
+const usage = (model: string, inputTokens: number, outputTokens: number, costUsd?: number) => ({
+  model,
+  inputTokens,
+  outputTokens,
+  cacheReadTokens: 1,
+  ...(costUsd !== undefined ? { costUsd } : {}),
+});
 
 describe("usage signals", () => {
   it("tokens and cost per model, per run and per UTC day", () => {
@@ -22,11 +28,24 @@ describe("usage signals", () => {
       haiku: { inputTokens: 7, outputTokens: 3, cacheReadTokens: 1, cacheWriteTokens: 0, costUsd: 0 },
     });
     expect(a.usage.sessions).toBe(2); // s2 never said session.started: first sight counts
-    expect(a.runs["s1"]).toEqual({ sessionId: "s1", firstAt: "2026-11-22T23:59:00.000Z", lastAt: "2026-11-23T00:01:00.000Z", toolCalls: 0, inputTokens: 150, outputTokens: 15, cacheReadTokens: 2, cacheWriteTokens: 0, costUsd: 0.75 });
+    expect(a.runs["s1"]).toEqual({
+      sessionId: "s1",
+      firstAt: "2026-11-22T23:59:00.000Z",
+      lastAt: "2026-11-23T00:01:00.000Z",
+      toolCalls: 0,
+      inputTokens: 150,
+      outputTokens: 15,
+      cacheReadTokens: 2,
+      cacheWriteTokens: 0,
+      costUsd: 0.75,
+    });
     expect(a.days["2026-11-22"]).toMatchObject({ inputTokens: 100, outputTokens: 10, costUsd: 0.5 });
     expect(a.days["2026-11-23"]).toMatchObject({ inputTokens: 57, outputTokens: 8, costUsd: 0.25 });
     // The pod's cumulative cost: one point per report with a cost.
-    expect(t.state.signals.cost).toEqual([{ seq: t.state.seq - 2, at: "2026-11-22T23:59:00.000Z", costUsd: 0.5 }, { seq: t.state.seq - 1, at: "2026-11-23T00:01:00.000Z", costUsd: 0.75 }]);
+    expect(t.state.signals.cost).toEqual([
+      { seq: t.state.seq - 2, at: "2026-11-22T23:59:00.000Z", costUsd: 0.5 },
+      { seq: t.state.seq - 1, at: "2026-11-23T00:01:00.000Z", costUsd: 0.75 },
+    ]);
   });
 
   it("a non-member's usage (admin automation) counts in the pod's cost, not as an agent", () => {
@@ -38,12 +57,16 @@ describe("usage signals", () => {
 
   it("tool calls per tool (started) and failures, at most MAX_TOOLS names apart", () => {
     const t = Tape.team();
-    const call = (tool: string, phase: string, id: string) => t.add("tool.call", "impl", { toolUseId: id, tool, phase }, { sessionId: "s1" });
+    const call = (tool: string, phase: string, id: string) =>
+      t.add("tool.call", "impl", { toolUseId: id, tool, phase }, { sessionId: "s1" });
     call("Bash", "started", "u1");
     call("Bash", "failed", "u1");
     call("Read", "started", "u2");
     call("Read", "succeeded", "u2");
-    expect(sig(t, "impl").usage.tools).toEqual({ Bash: { calls: 1, failed: 1 }, Read: { calls: 1, failed: 0 } });
+    expect(sig(t, "impl").usage.tools).toEqual({
+      Bash: { calls: 1, failed: 1 },
+      Read: { calls: 1, failed: 0 },
+    });
     expect(sig(t, "impl").runs["s1"]!.toolCalls).toBe(2);
     expect(sig(t, "impl").days["2026-11-22"]!.toolCalls).toBe(2);
     for (let i = 0; i < MAX_TOOLS; i++) call(`tool-${i}`, "started", `v${i}`);

@@ -22,18 +22,38 @@ export function thinCostPoints(points: CostPoint[]): CostPoint[] {
 
 function usageOf(e: AppliedEvent & { type: "usage.reported" }): UsageTotals {
   const b = e.body;
-  return { inputTokens: b.inputTokens, outputTokens: b.outputTokens, cacheReadTokens: b.cacheReadTokens, cacheWriteTokens: b.cacheWriteTokens, costUsd: b.costUsd ?? 0 };
+  return {
+    inputTokens: b.inputTokens,
+    outputTokens: b.outputTokens,
+    cacheReadTokens: b.cacheReadTokens,
+    cacheWriteTokens: b.cacheWriteTokens,
+    costUsd: b.costUsd ?? 0,
+  };
 }
 
 /** The run of the event's session, touched now; a session not among the agent's runs is a session seen (again), and the oldest run leaves past MAX_RUNS. */
-function touchRun(a: AgentSignals, e: AppliedEvent, sessionId: string, change: (r: RunSignals) => RunSignals): AgentSignals {
+function touchRun(
+  a: AgentSignals,
+  e: AppliedEvent,
+  sessionId: string,
+  change: (r: RunSignals) => RunSignals,
+): AgentSignals {
   const known = own(a.runs, sessionId);
-  const run = known ?? { ...emptyUsageTotals(), sessionId, firstAt: e.receivedAt, lastAt: e.receivedAt, toolCalls: 0 };
+  const run = known ?? {
+    ...emptyUsageTotals(),
+    sessionId,
+    firstAt: e.receivedAt,
+    lastAt: e.receivedAt,
+    toolCalls: 0,
+  };
   let runs: Record<string, RunSignals> = { ...a.runs, [sessionId]: change({ ...run, lastAt: e.receivedAt }) };
   if (!known) {
     const ids = Object.keys(runs);
     if (ids.length > MAX_RUNS) {
-      const older = (x: RunSignals, y: RunSignals) => { const d = Date.parse(x.lastAt) - Date.parse(y.lastAt); return d !== 0 ? d < 0 : x.sessionId < y.sessionId; };
+      const older = (x: RunSignals, y: RunSignals) => {
+        const d = Date.parse(x.lastAt) - Date.parse(y.lastAt);
+        return d !== 0 ? d < 0 : x.sessionId < y.sessionId;
+      };
       const oldest = ids.map((id) => runs[id]!).reduce((x, y) => (older(x, y) ? x : y));
       const { [oldest.sessionId]: _gone, ...rest } = runs;
       runs = rest;
@@ -43,14 +63,24 @@ function touchRun(a: AgentSignals, e: AppliedEvent, sessionId: string, change: (
 }
 
 /** A call that started and ran: one the gate denied was reported (phase started, gate deny) but never ran. */
-const ranToolCall = (e: AppliedEvent) => e.type === "tool.call" && e.body.phase === "started" && e.body.gate?.decision !== "deny";
+const ranToolCall = (e: AppliedEvent) =>
+  e.type === "tool.call" && e.body.phase === "started" && e.body.gate?.decision !== "deny";
 
 function agentUsage(a: AgentSignals, e: AppliedEvent): AgentSignals {
   const day = dayOf(e.receivedAt);
   let out = a;
   if (e.type === "usage.reported") {
     const u = usageOf(e);
-    out = { ...out, usage: { ...out.usage, byModel: { ...out.usage.byModel, [e.body.model]: addUsage(own(out.usage.byModel, e.body.model) ?? emptyUsageTotals(), u) } } };
+    out = {
+      ...out,
+      usage: {
+        ...out.usage,
+        byModel: {
+          ...out.usage.byModel,
+          [e.body.model]: addUsage(own(out.usage.byModel, e.body.model) ?? emptyUsageTotals(), u),
+        },
+      },
+    };
     out = updateDay(out, day, (d) => ({ ...d, ...addUsage(d, u) }));
   }
   const ran = ranToolCall(e);
@@ -59,7 +89,13 @@ function agentUsage(a: AgentSignals, e: AppliedEvent): AgentSignals {
     const apart = Object.keys(tools).filter((t) => t !== OTHER_TOOL).length;
     const name = own(tools, e.body.tool) || apart < MAX_TOOLS ? e.body.tool : OTHER_TOOL;
     const c = own(tools, name) ?? { calls: 0, failed: 0 };
-    out = { ...out, usage: { ...out.usage, tools: { ...tools, [name]: ran ? { ...c, calls: c.calls + 1 } : { ...c, failed: c.failed + 1 } } } };
+    out = {
+      ...out,
+      usage: {
+        ...out.usage,
+        tools: { ...tools, [name]: ran ? { ...c, calls: c.calls + 1 } : { ...c, failed: c.failed + 1 } },
+      },
+    };
     if (ran) out = updateDay(out, day, (d) => ({ ...d, toolCalls: d.toolCalls + 1 }));
   }
   if (e.sessionId && SESSION_EVENTS.has(e.type)) {
@@ -80,7 +116,12 @@ function costPoint(sig: PodSignals, e: AppliedEvent): PodSignals {
   return { ...sig, cost: cost.length > MAX_COST_POINTS ? thinCostPoints(cost) : cost };
 }
 
-export function stepUsageSignals(sig: PodSignals, _before: PodState, after: PodState, e: AppliedEvent): PodSignals {
+export function stepUsageSignals(
+  sig: PodSignals,
+  _before: PodState,
+  after: PodState,
+  e: AppliedEvent,
+): PodSignals {
   if (!SESSION_EVENTS.has(e.type)) return sig;
   const out = costPoint(sig, e);
   return isAgentMember(after, e.actor) ? updateAgent(out, e.actor, (a) => agentUsage(a, e)) : out;

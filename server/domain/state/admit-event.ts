@@ -10,15 +10,28 @@ import type { AppliedEvent, PodState, Task } from "./pod-state";
 import { touchedEntries } from "./retained-entries";
 import { sizeOf } from "./shared-record";
 
-type Counted = "tasks" | "members" | "escalations" | "evidence" | "runs" | "jobs" | "workcells" | "planBlocks";
+type Counted =
+  "tasks" | "members" | "escalations" | "evidence" | "runs" | "jobs" | "workcells" | "planBlocks";
 const NAMES: Record<Counted, string> = {
-  tasks: "tasks", members: "members", escalations: "escalations", evidence: "evidence bundles",
-  runs: "runs", jobs: "jobs", workcells: "workcells", planBlocks: "open plan blocks",
+  tasks: "tasks",
+  members: "members",
+  escalations: "escalations",
+  evidence: "evidence bundles",
+  runs: "runs",
+  jobs: "jobs",
+  workcells: "workcells",
+  planBlocks: "open plan blocks",
 };
 /** The collection an event type may add an entry to. */
 const ADDS: Partial<Record<AppliedEvent["type"], Counted>> = {
-  "plan.imported": "tasks", "task.added": "tasks", "member.joined": "members", escalation: "escalations",
-  "evidence.bundle": "evidence", "run.started": "runs", "job.posted": "jobs", "workcell.opened": "workcells",
+  "plan.imported": "tasks",
+  "task.added": "tasks",
+  "member.joined": "members",
+  escalation: "escalations",
+  "evidence.bundle": "evidence",
+  "run.started": "runs",
+  "job.posted": "jobs",
+  "workcell.opened": "workcells",
   "plan.review": "planBlocks",
 };
 
@@ -39,11 +52,17 @@ function taskWithin(was: Task | undefined, task: Task, b: PodBounds) {
   }
   const cites = task.evidenceIds.length;
   if (cites > b.taskEvidence && cites > (was?.evidenceIds.length ?? 0)) {
-    throw boundExceeded("taskEvidence", `task ${id} would cite ${cites} evidence bundles, more than ${b.taskEvidence}`);
+    throw boundExceeded(
+      "taskEvidence",
+      `task ${id} would cite ${cites} evidence bundles, more than ${b.taskEvidence}`,
+    );
   }
   const cells = task.workcellIds.length;
   if (cells > b.taskWorkcells && cells > (was?.workcellIds.length ?? 0)) {
-    throw boundExceeded("taskWorkcells", `task ${id} would have ${cells} workcells, more than ${b.taskWorkcells}`);
+    throw boundExceeded(
+      "taskWorkcells",
+      `task ${id} would have ${cells} workcells, more than ${b.taskWorkcells}`,
+    );
   }
 }
 
@@ -62,7 +81,10 @@ function agentWithin(before: PodState, after: PodState, e: AppliedEvent, b: PodB
   if (e.type === "member.joined" && e.body.kind === "agent") {
     const n = agentCount(after);
     if (n > b.agents && n > agentCount(before)) {
-      throw boundExceeded("agents", `a pod has at most ${b.agents} agent members; this event would make ${n}`);
+      throw boundExceeded(
+        "agents",
+        `a pod has at most ${b.agents} agent members; this event would make ${n}`,
+      );
     }
   }
   if (e.type === "tool.approval.answered" && e.body.remember === "session") {
@@ -77,7 +99,12 @@ function agentWithin(before: PodState, after: PodState, e: AppliedEvent, b: PodB
 }
 
 /** Throws the bound (422 bound_exceeded) that `after`, the state `e` led to from `before`, would cross. */
-export function admitEvent(before: PodState, after: PodState, e: AppliedEvent, b: PodBounds = POD_BOUNDS): void {
+export function admitEvent(
+  before: PodState,
+  after: PodState,
+  e: AppliedEvent,
+  b: PodBounds = POD_BOUNDS,
+): void {
   const adds = ADDS[e.type];
   if (adds) {
     const n = count(after, adds);
@@ -94,6 +121,9 @@ export function admitEvent(before: PodState, after: PodState, e: AppliedEvent, b
   // by a few characters (a status, a seq), so only growth beyond that is refused.
   if (after.retained > b.retainedChars && after.retained - before.retained > CLOSING_SLACK) {
     const what = "characters of tasks, evidence, escalations, runs, jobs and workcells";
-    throw boundExceeded("retainedChars", `the pod would keep ${after.retained} ${what}, more than ${b.retainedChars}`);
+    throw boundExceeded(
+      "retainedChars",
+      `the pod would keep ${after.retained} ${what}, more than ${b.retainedChars}`,
+    );
   }
 }

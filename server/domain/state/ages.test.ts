@@ -17,7 +17,12 @@ describe("ages follow the server's receivedAt", () => {
 
   it("an escalation's inbox age starts when the server received it", () => {
     const t = Tape.team();
-    const s = t.add("escalation", "impl", { escalationId: "e1", kind: "intent", question: "which db?" }, { ts: LONG_AGO });
+    const s = t.add(
+      "escalation",
+      "impl",
+      { escalationId: "e1", kind: "intent", question: "which db?" },
+      { ts: LONG_AGO },
+    );
     const item = Object.values(s.inbox).find((i) => i.kind === "escalation")!;
     expect(item.at).toMatch(/^2026-11-22T/);
     expect(s.escalations.e1!.at).toMatch(/^2026-11-22T/);

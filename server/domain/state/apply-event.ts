@@ -19,16 +19,39 @@ import { stepSignals } from "../signals/step-signals";
 import { retainedChange } from "./retained-entries";
 
 /** Every event type's reducer: an event type added to the schemas without one does not compile (see reducers.test-d.ts). */
-const REDUCERS: Reducers = { ...podReducers, ...taskReducers, ...evidenceReducers, ...decisionReducers, ...runReducers, ...jobReducers, ...systemReducers, ...sessionReducers, ...toolGateReducers, ...budgetReducers };
+const REDUCERS: Reducers = {
+  ...podReducers,
+  ...taskReducers,
+  ...evidenceReducers,
+  ...decisionReducers,
+  ...runReducers,
+  ...jobReducers,
+  ...systemReducers,
+  ...sessionReducers,
+  ...toolGateReducers,
+  ...budgetReducers,
+};
 /** What the dispatch calls: the map is checked type by type above, and an event only ever reaches its own type's reducer. */
 type AnyReducer = (s: PodState, e: AppliedEvent) => PodState;
 
 /** Work that stops while a pod is paused; talking (notes, checkpoints, escalations) and deciding go on. */
-const PAUSABLE = new Set<EventType>(["task.added", "task.updated", "task.review_requested", "plan.imported", "run.started", "handoff", "workcell.opened", "job.funded", "job.delivered"]);
+const PAUSABLE = new Set<EventType>([
+  "task.added",
+  "task.updated",
+  "task.review_requested",
+  "plan.imported",
+  "run.started",
+  "handoff",
+  "workcell.opened",
+  "job.funded",
+  "job.delivered",
+]);
 
 export function applyEvent(s: PodState, e: AppliedEvent): PodState {
-  if (s.status === "closed") throw conflictRule("pod_closed", "the pod is closed; its tape takes no more events");
-  if (s.status === "paused" && PAUSABLE.has(e.type)) throw conflictRule("pod_paused", `the pod is paused; ${e.type} waits until pod.resumed`);
+  if (s.status === "closed")
+    throw conflictRule("pod_closed", "the pod is closed; its tape takes no more events");
+  if (s.status === "paused" && PAUSABLE.has(e.type))
+    throw conflictRule("pod_paused", `the pod is paused; ${e.type} waits until pod.resumed`);
   // "Who said what": a member speaks only in a role it holds (docs/protocol/roles.md: roles are explicit).
   const member = Object.hasOwn(s.members, e.actor) ? s.members[e.actor] : undefined;
   if (member && e.role && !member.roles.includes(e.role)) {
@@ -38,7 +61,11 @@ export function applyEvent(s: PodState, e: AppliedEvent): PodState {
   const after = trackWatch(s, { ...(REDUCERS[e.type] as AnyReducer)(s, e), seq: e.seq }, e);
   const metered = trackMeters(s, after, e);
   // Reducers never touch signals, so metered.signals is still the previous value.
-  return { ...metered, signals: stepSignals(metered.signals, s, metered, e), retained: s.retained + retainedChange(s, metered, e) };
+  return {
+    ...metered,
+    signals: stepSignals(metered.signals, s, metered, e),
+    retained: s.retained + retainedChange(s, metered, e),
+  };
 }
 
 export function replay(events: AppliedEvent[], from: PodState): PodState {

@@ -3,7 +3,13 @@
 // their values (`sudo -u root rm -rf /` is also `rm -rf /`), the text given to `bash -c`, `eval`,
 // `env -S` read as commands — and are told when a program cannot be known, so they match rather
 // than miss. Allow rules get the commands only when each one is a program run plainly.
-import { parseShell, type ShellRedirect, type ShellScript, type ShellWord, type SimpleCommand } from "./shell-parse";
+import {
+  parseShell,
+  type ShellRedirect,
+  type ShellScript,
+  type ShellWord,
+  type SimpleCommand,
+} from "./shell-parse";
 import { loadingOption, SHELL_CHANGERS, SHELLS, WRAPPERS } from "./shell-programs";
 
 /** `text`: the command as written, its words quoted where the shell would need it; `redirected`: it ends with a file redirection. */
@@ -13,7 +19,12 @@ export type PlainCommand = { text: string; redirected: boolean };
  * the line runs, cannot be known from the text. `plain`: the commands an allow rule must each
  * match, or null when the line is not plainly programs with arguments (`why` says what is not).
  */
-export type BashView = { forms: string[]; unknown: boolean; plain: PlainCommand[] | null; why: string | null };
+export type BashView = {
+  forms: string[];
+  unknown: boolean;
+  plain: PlainCommand[] | null;
+  why: string | null;
+};
 
 const MAX_DEPTH = 4;
 const MAX_FORMS = 1000;
@@ -35,7 +46,12 @@ export function bashView(line: string): BashView {
   const forms = [...reading.forms];
   const why = notPlain(script);
   const plain = why ? null : script.commands.map(plainCommand);
-  return { forms: forms.slice(0, MAX_FORMS), unknown: reading.unknown || forms.length > MAX_FORMS, plain, why };
+  return {
+    forms: forms.slice(0, MAX_FORMS),
+    unknown: reading.unknown || forms.length > MAX_FORMS,
+    plain,
+    why,
+  };
 }
 
 function readScript(script: ShellScript, out: Reading, depth: number): void {
@@ -48,7 +64,8 @@ function readScript(script: ShellScript, out: Reading, depth: number): void {
       // A quoted `$(…)` or backtick may still run: as an arithmetic index (`x='a[$(…)]'; echo $((x))`), or in another shell.
       for (const w of [...c.words, ...c.assigns.map((a) => a.value)]) {
         // Read as commands, and as a word (`a[$(…)]` is no command line of its own).
-        if (w?.value && /\$\(|`/.test(w.value)) for (const text of [w.value, `: ${w.value}`]) readText(text, out, depth, false);
+        if (w?.value && /\$\(|`/.test(w.value))
+          for (const text of [w.value, `: ${w.value}`]) readText(text, out, depth, false);
       }
     }
   }
@@ -78,7 +95,10 @@ function readCommand(words: ShellWord[], out: Reading, depth: number): void {
     if (setting) readSetting(setting[1]!, w.value!.slice(setting[0].length), out, depth);
   }
   // Every later word may be where the wrapped command starts: an option's value is not mistaken for the program.
-  const starts = name === "find" ? words.flatMap((w, i) => (FIND_EXEC.has(w.value ?? "") ? [i + 1] : [])) : words.map((_w, i) => i).slice(1, MAX_WRAPPED_WORDS);
+  const starts =
+    name === "find"
+      ? words.flatMap((w, i) => (FIND_EXEC.has(w.value ?? "") ? [i + 1] : []))
+      : words.map((_w, i) => i).slice(1, MAX_WRAPPED_WORDS);
   if (name !== "find" && words.length > MAX_WRAPPED_WORDS) out.unknown = true;
   for (const i of starts) if (i < words.length) addForms(words.slice(i), out, depth);
   // Any word there that the shell expands may be the program: which one runs cannot be known.
@@ -110,11 +130,18 @@ function readJoined(words: ShellWord[], out: Reading, depth: number): void {
 function codeText(name: string, args: ShellWord[]): string | null | undefined {
   const valueAfter = (i: number) => (i < 0 || i + 1 >= args.length ? undefined : args[i + 1]!.value);
   if (SHELLS.has(name) || name === "su" || name === "runuser" || name === "flock" || name === "script") {
-    return valueAfter(args.findIndex((w) => w.value !== null && (/^-[A-Za-z]*c[A-Za-z]*$/.test(w.value) || w.value === "--command")));
+    return valueAfter(
+      args.findIndex(
+        (w) => w.value !== null && (/^-[A-Za-z]*c[A-Za-z]*$/.test(w.value) || w.value === "--command"),
+      ),
+    );
   }
   if (name === "eval") return args.some((w) => w.value === null) ? null : args.map((w) => w.value).join(" ");
   if (name === "trap") return args[0] && !args[0].value?.startsWith("-") ? args[0].value : undefined;
-  if (name === "alias") return args.some((w) => w.value === null) ? null : args.map((w) => w.value!.replace(/^[^=]*=/, "")).join("\n");
+  if (name === "alias")
+    return args.some((w) => w.value === null)
+      ? null
+      : args.map((w) => w.value!.replace(/^[^=]*=/, "")).join("\n");
   if (name === "env") {
     const i = args.findIndex((w) => w.value === null || /^-S|^--split-string/.test(w.value));
     if (i < 0) return undefined;
@@ -131,15 +158,26 @@ function codeText(name: string, args: ShellWord[]): string | null | undefined {
 const RUNNERS = new Set(["npx", "pnpx", "bunx"]);
 const PACKAGE_MANAGERS = new Set(["npm", "pnpm", "yarn", "bun"]);
 const RUN_SUBCOMMANDS = new Set(["exec", "x", "dlx"]);
-const runsPackage = (name: string, words: ShellWord[]) => RUNNERS.has(name) || (PACKAGE_MANAGERS.has(name) && RUN_SUBCOMMANDS.has(words.slice(1).find((w) => !w.value?.startsWith("-"))?.value ?? ""));
+const runsPackage = (name: string, words: ShellWord[]) =>
+  RUNNERS.has(name) ||
+  (PACKAGE_MANAGERS.has(name) &&
+    RUN_SUBCOMMANDS.has(words.slice(1).find((w) => !w.value?.startsWith("-"))?.value ?? ""));
 
 /** Variables whose value a program runs as a command line (git's pager, ssh, editor; bash's startup file). */
-const CODE_VARIABLES = /^(GIT_SSH_COMMAND|GIT_SSH|GIT_PAGER|PAGER|MANPAGER|GIT_EDITOR|EDITOR|VISUAL|GIT_SEQUENCE_EDITOR|GIT_EXTERNAL_DIFF|GIT_ASKPASS|SSH_ASKPASS|GIT_PROXY_COMMAND|BASH_ENV|ENV|PROMPT_COMMAND|GIT_CONFIG_VALUE_\d+|GIT_CONFIG_PARAMETERS)$/;
+const CODE_VARIABLES =
+  /^(GIT_SSH_COMMAND|GIT_SSH|GIT_PAGER|PAGER|MANPAGER|GIT_EDITOR|EDITOR|VISUAL|GIT_SEQUENCE_EDITOR|GIT_EXTERNAL_DIFF|GIT_ASKPASS|SSH_ASKPASS|GIT_PROXY_COMMAND|BASH_ENV|ENV|PROMPT_COMMAND|GIT_CONFIG_VALUE_\d+|GIT_CONFIG_PARAMETERS)$/;
 /** git settings whose value is a command line, or a git subcommand (`alias.*`). */
-const GIT_CODE_KEYS = /^(alias\.|pager\.|core\.(pager|editor|sshcommand|fsmonitor|askpass|gitproxy|hookspath)$|sequence\.editor$|diff\.external$|include(if)?\.|.*\.(textconv|command|cmd|clean|smudge|process|helper|program|uploadpack|receivepack)$)/i;
+const GIT_CODE_KEYS =
+  /^(alias\.|pager\.|core\.(pager|editor|sshcommand|fsmonitor|askpass|gitproxy|hookspath)$|sequence\.editor$|diff\.external$|include(if)?\.|.*\.(textconv|command|cmd|clean|smudge|process|helper|program|uploadpack|receivepack)$)/i;
 
 /** A setting that names code (`GIT_SSH_COMMAND='rm -rf /'`, git's `alias.x=!rm -rf /` or `alias.p=push`) is read as commands, and as a git subcommand. */
-function readSetting(name: string, value: string | null, out: Reading, depth: number, assigned?: Map<string, string | null>): void {
+function readSetting(
+  name: string,
+  value: string | null,
+  out: Reading,
+  depth: number,
+  assigned?: Map<string, string | null>,
+): void {
   if (!CODE_VARIABLES.test(name)) return;
   // GIT_CONFIG_VALUE_n is code only when its GIT_CONFIG_KEY_n, set beside it, names code (or cannot be read).
   const n = /^GIT_CONFIG_VALUE_(\d+)$/.exec(name)?.[1];
@@ -160,7 +198,12 @@ function readGitSettings(words: ShellWord[], out: Reading, depth: number): void 
   for (let i = 1; i < words.length && (words[i]!.value ?? "-").startsWith("-"); i++) {
     const v = words[i]!.value;
     const env = v?.startsWith("--config-env") ?? false;
-    const setting = v === "-c" || v === "--config-env" ? words[++i]?.value : env ? v!.slice("--config-env=".length) : undefined;
+    const setting =
+      v === "-c" || v === "--config-env"
+        ? words[++i]?.value
+        : env
+          ? v!.slice("--config-env=".length)
+          : undefined;
     if (v === null || setting === null) out.unknown = true;
     else if (setting !== undefined) {
       const key = setting.split("=")[0]!;
@@ -178,7 +221,17 @@ function gitSubcommand(values: string[]): number {
   while (i < values.length && values[i]!.startsWith("-")) i += GIT_VALUE_OPTIONS.has(values[i]!) ? 2 : 1;
   return i;
 }
-const GIT_VALUE_OPTIONS = new Set(["-C", "-c", "--git-dir", "--work-tree", "--namespace", "--config-env", "--super-prefix", "--attr-source", "--list-cmds"]);
+const GIT_VALUE_OPTIONS = new Set([
+  "-C",
+  "-c",
+  "--git-dir",
+  "--work-tree",
+  "--namespace",
+  "--config-env",
+  "--super-prefix",
+  "--attr-source",
+  "--list-cmds",
+]);
 
 /** A program's name: the word after quote removal, cut to what follows its last `/`. */
 function programName(word: ShellWord): string {
@@ -204,14 +257,20 @@ function notPlain(script: ShellScript): string | null {
     if (codeText(name, c.words.slice(1)) !== undefined) return `${name} runs a command line given as text`;
     const loading = loadingOption(name, args);
     if (loading !== null) return `${loading} makes ${name} load or run other code`;
-    if (c.redirects.some((r) => r.target.value === null)) return "a redirection's target is expanded by the shell";
+    if (c.redirects.some((r) => r.target.value === null))
+      return "a redirection's target is expanded by the shell";
   }
   return null;
 }
 
 function plainCommand(c: SimpleCommand): PlainCommand {
   const words = c.words.map((w) => quoted(w.value!));
-  const files = c.redirects.filter((r) => !harmless(r)).map((r) => `${r.fd ?? ""}${r.op} ${r.op.startsWith("<<") && r.op !== "<<<" ? "…" : quoted(r.target.value!)}`);
+  const files = c.redirects
+    .filter((r) => !harmless(r))
+    .map(
+      (r) =>
+        `${r.fd ?? ""}${r.op} ${r.op.startsWith("<<") && r.op !== "<<<" ? "…" : quoted(r.target.value!)}`,
+    );
   return { text: [...words, ...files].join(" "), redirected: files.length > 0 };
 }
 

@@ -54,7 +54,11 @@ describe("the cadence watchdog's state", () => {
     t.refuses("stale_episode_mismatch", "agent.stale", "podwatch", { ...body, since: at(1) });
     t.refuses("not_watched", "agent.stale", "podwatch", { ...body, agentId: "rev" });
     const s = t.add("agent.stale", "podwatch", body);
-    expect(s.inbox["stale:impl"]).toMatchObject({ kind: "stale", subject: { kind: "agent", id: "impl" }, title: "impl has not checkpointed for 10 minutes" });
+    expect(s.inbox["stale:impl"]).toMatchObject({
+      kind: "stale",
+      subject: { kind: "agent", id: "impl" },
+      title: "impl has not checkpointed for 10 minutes",
+    });
     expect(s.cadence["impl"]).toMatchObject({ staleEpisodes: 1, stale: { since: at(0) } });
     expect(cadenceAdherence(s)).toMatchObject({ staleNow: ["impl"], percent: 0 });
     t.refuses("already_stale", "agent.stale", "podwatch", body);
@@ -70,7 +74,9 @@ describe("the cadence watchdog's state", () => {
     const t = working();
     t.now = at(11);
     t.add("agent.stale", "podwatch", { agentId: "impl", since: at(0), cadenceMinutes: 10 });
-    expect(t.add("task.updated", "impl", { taskId: "a", status: "blocked", blockedReason: "waiting" }).inbox).toEqual({});
+    expect(
+      t.add("task.updated", "impl", { taskId: "a", status: "blocked", blockedReason: "waiting" }).inbox,
+    ).toEqual({});
     expect(t.state.cadence["impl"]).toMatchObject({ watchedSince: null, stale: null, staleEpisodes: 1 });
   });
 });

@@ -10,14 +10,22 @@ import { workingImplementers } from "./working-implementers";
 
 export const cadenceMinutes = (s: PodState) => s.scope?.cadenceMinutes ?? CADENCE_MINUTES.default;
 export const staleItemId = (agentId: string) => `stale:${agentId}`;
-const fresh = (): AgentCadence => ({ watchedSince: null, lastCheckpointAt: null, onTime: 0, late: 0, staleEpisodes: 0, stale: null });
+const fresh = (): AgentCadence => ({
+  watchedSince: null,
+  lastCheckpointAt: null,
+  onTime: 0,
+  late: 0,
+  staleEpisodes: 0,
+  stale: null,
+});
 const ms = (iso: string) => Date.parse(iso);
 
 /** `prevTasks`: the tasks record the state's was made from, so the count of work in progress follows by the change. */
 export function watchedAgents(s: PodState, prevTasks?: PodState["tasks"]): Set<string> {
   const out = new Set<string>();
   if (s.status !== "active") return out;
-  const isAgent = (id: string | null): id is string => !!id && Object.hasOwn(s.members, id) && s.members[id]!.kind === "agent";
+  const isAgent = (id: string | null): id is string =>
+    !!id && Object.hasOwn(s.members, id) && s.members[id]!.kind === "agent";
   if (isAgent(s.activeAgent)) out.add(s.activeAgent);
   for (const id of Object.keys(workingImplementers(s.tasks, prevTasks))) if (isAgent(id)) out.add(id);
   return out;
@@ -26,13 +34,25 @@ export function watchedAgents(s: PodState, prevTasks?: PodState["tasks"]): Set<s
 /** Since when a watched agent's next checkpoint is due: the later of its last checkpoint and when it became watched. */
 export function staleReference(c: AgentCadence): string | null {
   if (!c.watchedSince) return null;
-  return c.lastCheckpointAt && ms(c.lastCheckpointAt) > ms(c.watchedSince) ? c.lastCheckpointAt : c.watchedSince;
+  return c.lastCheckpointAt && ms(c.lastCheckpointAt) > ms(c.watchedSince)
+    ? c.lastCheckpointAt
+    : c.watchedSince;
 }
 
 /** Events that can change who is watched; after any other event the set is as it was. */
 const WATCH_CHANGERS = new Set<EventType>([
-  "pod.started", "pod.paused", "pod.resumed", "pod.closed", "handoff", "plan.imported", "task.updated", "task.review_requested",
-  "review", "decision", "deadline.passed", "role.rotated",
+  "pod.started",
+  "pod.paused",
+  "pod.resumed",
+  "pod.closed",
+  "handoff",
+  "plan.imported",
+  "task.updated",
+  "task.review_requested",
+  "review",
+  "decision",
+  "deadline.passed",
+  "role.rotated",
 ]);
 
 /** After an event: agents that became watched start their clock now; those no longer watched leave it (and any open staleness). */
@@ -71,9 +91,17 @@ export function recordCheckpoint(s: PodState, e: AppliedEvent): PodState {
 }
 
 /** What the pod list and page show: checkpoints on cadence (of all counted) and agents stale now. */
-export type CadenceAdherence = { onTime: number; late: number; staleEpisodes: number; staleNow: string[]; percent: number | null };
+export type CadenceAdherence = {
+  onTime: number;
+  late: number;
+  staleEpisodes: number;
+  staleNow: string[];
+  percent: number | null;
+};
 export function cadenceAdherence(s: PodState): CadenceAdherence {
-  let onTime = 0, late = 0, staleEpisodes = 0;
+  let onTime = 0,
+    late = 0,
+    staleEpisodes = 0;
   const staleNow: string[] = [];
   for (const [id, c] of Object.entries(s.cadence)) {
     onTime += c.onTime;
@@ -83,11 +111,20 @@ export function cadenceAdherence(s: PodState): CadenceAdherence {
   }
   // A stale episode counts against adherence even before the late checkpoint that ends it.
   const counted = onTime + late + staleNow.length;
-  return { onTime, late, staleEpisodes, staleNow, percent: counted ? Math.round((onTime / counted) * 100) : null };
+  return {
+    onTime,
+    late,
+    staleEpisodes,
+    staleNow,
+    percent: counted ? Math.round((onTime / counted) * 100) : null,
+  };
 }
 
 /** For the watchdog: each watched agent not stale now, with the time its next checkpoint is due by. */
-export function stalenessDue(s: PodState, minuteMs = 60_000): { agentId: string; since: string; dueAt: number }[] {
+export function stalenessDue(
+  s: PodState,
+  minuteMs = 60_000,
+): { agentId: string; since: string; dueAt: number }[] {
   const out: { agentId: string; since: string; dueAt: number }[] = [];
   if (s.status !== "active") return out;
   for (const [agentId, c] of Object.entries(s.cadence)) {

@@ -4,10 +4,21 @@ import { catchUp, catchUpAsync, catchUpSync } from "./catch-up";
 import { emptyPodState } from "./pod-state";
 
 const row = (seq: number, type: string, body: object): StoredEvent => ({
-  id: `e${seq}`, podId: "p", seq, type, actor: "admin", role: null, ts: null, receivedAt: "2026-11-22T10:00:00.000Z",
-  body: JSON.stringify(body), meta: null, prevHash: "0".repeat(64), hash: "1".repeat(64),
+  id: `e${seq}`,
+  podId: "p",
+  seq,
+  type,
+  actor: "admin",
+  role: null,
+  ts: null,
+  receivedAt: "2026-11-22T10:00:00.000Z",
+  body: JSON.stringify(body),
+  meta: null,
+  prevHash: "0".repeat(64),
+  hash: "1".repeat(64),
 });
-const joined = (seq: number, memberId: string) => row(seq, "member.joined", { memberId, kind: "agent", displayName: memberId });
+const joined = (seq: number, memberId: string) =>
+  row(seq, "member.joined", { memberId, kind: "agent", displayName: memberId });
 const tape = [joined(1, "a"), joined(2, "b"), joined(3, "c")];
 const read = (after: number, limit: number) => tape.filter((e) => e.seq > after).slice(0, limit);
 

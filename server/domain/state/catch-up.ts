@@ -17,7 +17,11 @@ export type ReadPageAsync = (afterSeq: number, limit: number) => Promise<StoredE
 export const CATCH_UP_PAGE = 2000;
 
 /** Yields the pages it needs and returns `state` replayed up to `toSeq`, or as far as the tape goes. */
-export function* catchUp(state: PodState, toSeq: number, pageSize = CATCH_UP_PAGE): Generator<PageRead, PodState, StoredEvent[]> {
+export function* catchUp(
+  state: PodState,
+  toSeq: number,
+  pageSize = CATCH_UP_PAGE,
+): Generator<PageRead, PodState, StoredEvent[]> {
   while (state.seq < toSeq) {
     const page = yield { afterSeq: state.seq, limit: Math.min(pageSize, toSeq - state.seq) };
     if (!page.length) break;

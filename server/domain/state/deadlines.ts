@@ -29,9 +29,21 @@ export function dueFrom(d: Deadline | undefined, receivedAt: string): Due | unde
   if (!d) return undefined;
   const received = Date.parse(receivedAt);
   const at = d.at !== undefined ? Date.parse(d.at) : received + d.inMinutes! * 60_000;
-  if (at - received < minMs) throw invalidRule("deadline_too_soon", `a deadline is at least a minute after the event is received (${receivedAt}); ${new Date(at).toISOString()} is not`);
-  if (at - received > DEADLINE_MAX_MS) throw invalidRule("deadline_too_far", `a deadline is at most 30 days after the event is received (${receivedAt}); ${new Date(at).toISOString()} is later`);
-  return { at: new Date(at).toISOString(), then: d.then, ...(d.answer !== undefined ? { answer: d.answer } : {}) };
+  if (at - received < minMs)
+    throw invalidRule(
+      "deadline_too_soon",
+      `a deadline is at least a minute after the event is received (${receivedAt}); ${new Date(at).toISOString()} is not`,
+    );
+  if (at - received > DEADLINE_MAX_MS)
+    throw invalidRule(
+      "deadline_too_far",
+      `a deadline is at most 30 days after the event is received (${receivedAt}); ${new Date(at).toISOString()} is later`,
+    );
+  return {
+    at: new Date(at).toISOString(),
+    then: d.then,
+    ...(d.answer !== undefined ? { answer: d.answer } : {}),
+  };
 }
 
 /**
@@ -40,10 +52,18 @@ export function dueFrom(d: Deadline | undefined, receivedAt: string): Due | unde
  * chair or a human approver, the `decision` rule. Anyone else (the implementer, the contractor)
  * may ask for a reminder or a rejection.
  */
-export function requireDefaultAuthority(s: PodState, actor: string, d: Deadline | undefined, subject: "task" | "job") {
+export function requireDefaultAuthority(
+  s: PodState,
+  actor: string,
+  d: Deadline | undefined,
+  subject: "task" | "job",
+) {
   if (d?.then !== "answer" || (d.answer !== "approve" && d.answer !== "accept")) return;
   if (isApprover(s, actor) || holds(s, actor, "chair")) return;
-  throw conflictRule("default_needs_decider", `only the chair or a human approver may make "${d.answer}" the default of this ${subject === "task" ? "review request" : "delivery"}; ${actor} may ask for then: "remind" or "reject"`);
+  throw conflictRule(
+    "default_needs_decider",
+    `only the chair or a human approver may make "${d.answer}" the default of this ${subject === "task" ? "review request" : "delivery"}; ${actor} may ask for then: "remind" or "reject"`,
+  );
 }
 
 /** What passing the item's deadline does; null when it has none (or it already passed as a reminder). */

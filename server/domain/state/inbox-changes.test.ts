@@ -3,7 +3,14 @@ import { inboxChanges } from "./inbox-changes";
 import { emptyPodState, type InboxItem } from "./pod-state";
 import { with_, without } from "./rules";
 
-const item = (id: string, title = id): InboxItem => ({ id, seq: 1, at: "2026-11-23T00:00:00.000Z", kind: "escalation", title, subject: { kind: "escalation", id } });
+const item = (id: string, title = id): InboxItem => ({
+  id,
+  seq: 1,
+  at: "2026-11-23T00:00:00.000Z",
+  kind: "escalation",
+  title,
+  subject: { kind: "escalation", id },
+});
 
 describe("inboxChanges", () => {
   it("reports items that arrived and items that left", () => {
@@ -27,7 +34,13 @@ describe("inboxChanges", () => {
     let inbox: Record<string, InboxItem> = {};
     for (let i = 0; i < 50; i++) inbox = with_(inbox, `i${i}`, item(`i${i}`));
     const before = { ...emptyPodState(), inbox };
-    const after = { ...before, inbox: without(with_(with_(inbox, "new", item("new")), "i3", item("i3", "new title")), "i7") };
-    expect(inboxChanges(before, after)).toEqual({ opened: [item("i3", "new title"), item("new")], closed: ["i7"] });
+    const after = {
+      ...before,
+      inbox: without(with_(with_(inbox, "new", item("new")), "i3", item("i3", "new title")), "i7"),
+    };
+    expect(inboxChanges(before, after)).toEqual({
+      opened: [item("i3", "new title"), item("new")],
+      closed: ["i7"],
+    });
   });
 });

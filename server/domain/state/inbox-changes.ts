@@ -10,7 +10,10 @@ export function inboxChanges(before: PodState, after: PodState): InboxChanges {
   // Only the keys whose item is not the very same: the cost is the change's, not the inbox's.
   const { put, drop } = changedKeys(before.inbox, after.inbox);
   const was = (id: string) => (Object.hasOwn(before.inbox, id) ? before.inbox[id] : undefined);
-  return { opened: put.map((id) => after.inbox[id]!).filter((item) => !sameItem(was(item.id), item)), closed: drop };
+  return {
+    opened: put.map((id) => after.inbox[id]!).filter((item) => !sameItem(was(item.id), item)),
+    closed: drop,
+  };
 }
 
 /** Reducers rebuild items as new objects; an item only counts as changed when its content did. */

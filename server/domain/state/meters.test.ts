@@ -23,13 +23,26 @@ describe("trackMeters", () => {
     t.add("tool.call", "impl", { tool: "Read", phase: "started", toolUseId: "u2" });
     t.add("tool.call", "rev", { tool: "Read", phase: "started", toolUseId: "u3" }, { sessionId: "s2" });
     t.add("tool.call", "rev", { tool: "Read", phase: "succeeded", toolUseId: "u3" }, { sessionId: "s2" });
-    expect(t.state.meters.agents).toMatchObject({ impl: { toolCalls: 2, failedToolCalls: 1, sessionMs: 0 }, rev: { toolCalls: 1, failedToolCalls: 0, sessionMs: 0 } });
+    expect(t.state.meters.agents).toMatchObject({
+      impl: { toolCalls: 2, failedToolCalls: 1, sessionMs: 0 },
+      rev: { toolCalls: 1, failedToolCalls: 0, sessionMs: 0 },
+    });
   });
 
   it("a call a gate denied did not run: it is no tool call", () => {
     const t = started();
-    t.add("tool.call", "impl", { tool: "Bash", phase: "started", toolUseId: "u1", gate: { decision: "deny", by: "person" } }, { sessionId: "s1" });
-    t.add("tool.call", "impl", { tool: "Bash", phase: "started", toolUseId: "u2", gate: { decision: "allow", by: "person" } }, { sessionId: "s1" });
+    t.add(
+      "tool.call",
+      "impl",
+      { tool: "Bash", phase: "started", toolUseId: "u1", gate: { decision: "deny", by: "person" } },
+      { sessionId: "s1" },
+    );
+    t.add(
+      "tool.call",
+      "impl",
+      { tool: "Bash", phase: "started", toolUseId: "u2", gate: { decision: "allow", by: "person" } },
+      { sessionId: "s1" },
+    );
     expect(t.state.meters.agents.impl!.toolCalls).toBe(1);
   });
 
@@ -63,7 +76,12 @@ describe("trackMeters", () => {
     const t = started();
     for (let i = 0; i < 30; i++) {
       t.now = new Date(ms("01:00") + i * 60_000).toISOString();
-      t.add("tool.call", "impl", { tool: "Bash", phase: "started", toolUseId: `u${i}` }, { sessionId: `fresh-${i}` });
+      t.add(
+        "tool.call",
+        "impl",
+        { tool: "Bash", phase: "started", toolUseId: `u${i}` },
+        { sessionId: `fresh-${i}` },
+      );
     }
     expect(t.state.meters.agents.impl!.sessionMs).toBe(29 * 60_000);
   });
@@ -102,15 +120,30 @@ describe("trackMeters", () => {
 describe("budgetUse", () => {
   function used(): Tape {
     const t = started();
-    t.add("usage.reported", "impl", { model: "opus", inputTokens: 1000, outputTokens: 200, cacheReadTokens: 50_000, costUsd: 1.25 });
+    t.add("usage.reported", "impl", {
+      model: "opus",
+      inputTokens: 1000,
+      outputTokens: 200,
+      cacheReadTokens: 50_000,
+      costUsd: 1.25,
+    });
     t.add("usage.reported", "impl", { model: "haiku", inputTokens: 10, outputTokens: 5, costUsd: 0.05 });
-    t.add("usage.reported", "rev", { model: "opus", inputTokens: 300, outputTokens: 100, cacheWriteTokens: 7, costUsd: 0.7 });
+    t.add("usage.reported", "rev", {
+      model: "opus",
+      inputTokens: 300,
+      outputTokens: 100,
+      cacheWriteTokens: 7,
+      costUsd: 0.7,
+    });
     t.add("tool.call", "impl", { tool: "Bash", phase: "started", toolUseId: "u1" });
     t.add("tool.call", "orch", { tool: "Bash", phase: "started", toolUseId: "u2" });
     return t;
   }
   const pod = (metric: "tokens" | "cost_usd" | "tool_calls" | "wall_minutes") => ({ agentId: null, metric });
-  const of = (agentId: string, metric: "tokens" | "cost_usd" | "tool_calls" | "wall_minutes") => ({ agentId, metric });
+  const of = (agentId: string, metric: "tokens" | "cost_usd" | "tool_calls" | "wall_minutes") => ({
+    agentId,
+    metric,
+  });
 
   it("tokens are input plus output (cache reads and writes are in the cost), over every model", () => {
     const s = used().state;
@@ -128,13 +161,16 @@ describe("budgetUse", () => {
 
   it("a model named like a built-in property counts like any other (never NaN)", () => {
     const t = used();
-    expect(() => t.add("usage.reported", "impl", { model: "constructor", inputTokens: 5, costUsd: 1 })).toThrow(/reserved/);
+    expect(() =>
+      t.add("usage.reported", "impl", { model: "constructor", inputTokens: 5, costUsd: 1 }),
+    ).toThrow(/reserved/);
     expect(Number.isFinite(budgetUse(t.state, of("impl", "cost_usd"), 0))).toBe(true);
   });
 
   it("an agent with nothing reported uses nothing", () => {
     const s = used().state;
-    for (const metric of ["tokens", "cost_usd", "tool_calls", "wall_minutes"] as const) expect(budgetUse(s, of("chair-1", metric), ms("30:00"))).toBe(0);
+    for (const metric of ["tokens", "cost_usd", "tool_calls", "wall_minutes"] as const)
+      expect(budgetUse(s, of("chair-1", metric), ms("30:00"))).toBe(0);
   });
 
   it("wall minutes: the pod's active time up to now; an agent's session time", () => {

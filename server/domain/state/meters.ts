@@ -4,14 +4,22 @@
 import type { AgentMeter, AppliedEvent, Budget, PodState } from "./pod-state";
 import { with_ } from "./rules";
 
-const freshMeter = (): AgentMeter => ({ toolCalls: 0, failedToolCalls: 0, sessionMs: 0, lastSessionAt: null });
+const freshMeter = (): AgentMeter => ({
+  toolCalls: 0,
+  failedToolCalls: 0,
+  sessionMs: 0,
+  lastSessionAt: null,
+});
 
 /** The longest gap between two of an agent's session events that counts whole: beyond it the agent was idle, and only this much counts. */
 export const IDLE_GAP_MS = 15 * 60_000;
 
 /** An agent's wall time grows by the gap since its previous session event (at most IDLE_GAP_MS); a session's end stops the clock. */
 function wallStep(m: AgentMeter, e: AppliedEvent): Pick<AgentMeter, "sessionMs" | "lastSessionAt"> {
-  const gap = m.lastSessionAt === null ? 0 : Math.min(IDLE_GAP_MS, Math.max(0, Date.parse(e.receivedAt) - Date.parse(m.lastSessionAt)));
+  const gap =
+    m.lastSessionAt === null
+      ? 0
+      : Math.min(IDLE_GAP_MS, Math.max(0, Date.parse(e.receivedAt) - Date.parse(m.lastSessionAt)));
   return { sessionMs: m.sessionMs + gap, lastSessionAt: e.type === "session.ended" ? null : e.receivedAt };
 }
 
@@ -21,9 +29,14 @@ export function trackMeters(before: PodState, after: PodState, e: AppliedEvent):
   const isActive = after.status === "active";
   if (!wasActive && isActive) meters = { ...meters, activeSince: e.receivedAt };
   if (wasActive && !isActive && meters.activeSince) {
-    meters = { ...meters, activeMs: meters.activeMs + Math.max(0, Date.parse(e.receivedAt) - Date.parse(meters.activeSince)), activeSince: null };
+    meters = {
+      ...meters,
+      activeMs: meters.activeMs + Math.max(0, Date.parse(e.receivedAt) - Date.parse(meters.activeSince)),
+      activeSince: null,
+    };
   }
-  const session = e.sessionId && Object.hasOwn(after.sessions, e.sessionId) ? after.sessions[e.sessionId]! : null;
+  const session =
+    e.sessionId && Object.hasOwn(after.sessions, e.sessionId) ? after.sessions[e.sessionId]! : null;
   const agentId = session?.agentId ?? (e.type === "tool.call" ? e.actor : null);
   if (agentId) {
     let m = Object.hasOwn(meters.agents, agentId) ? meters.agents[agentId]! : freshMeter();
@@ -31,8 +44,10 @@ export function trackMeters(before: PodState, after: PodState, e: AppliedEvent):
     // than the state keeps) must not reset it. Only events that touch their session count (a
     // hook's checkpoint carries the session id but is not a session event).
     if (session && session.last.seq === e.seq) m = { ...m, ...wallStep(m, e) };
-    if (e.type === "tool.call" && e.body.phase === "started" && e.body.gate?.decision !== "deny") m = { ...m, toolCalls: m.toolCalls + 1 };
-    if (e.type === "tool.call" && e.body.phase === "failed") m = { ...m, failedToolCalls: m.failedToolCalls + 1 };
+    if (e.type === "tool.call" && e.body.phase === "started" && e.body.gate?.decision !== "deny")
+      m = { ...m, toolCalls: m.toolCalls + 1 };
+    if (e.type === "tool.call" && e.body.phase === "failed")
+      m = { ...m, failedToolCalls: m.failedToolCalls + 1 };
     meters = { ...meters, agents: with_(meters.agents, agentId, m) };
   }
   return meters === after.meters ? after : { ...after, meters };

@@ -11,8 +11,19 @@ export type AppliedEvent = TEvent & { seq: number; receivedAt: string };
 export type At = { seq: number; at: string };
 
 /** `access` is a person's pod access (agents speak through their token and have none). */
-export type Member = { memberId: string; kind: "agent" | "human"; displayName: string; roles: Role[]; access: Access | null; joinedSeq: number };
-export type RoleChange = At & { memberId: string; role: Role; action: "assigned" | "rotated_in" | "rotated_out" };
+export type Member = {
+  memberId: string;
+  kind: "agent" | "human";
+  displayName: string;
+  roles: Role[];
+  access: Access | null;
+  joinedSeq: number;
+};
+export type RoleChange = At & {
+  memberId: string;
+  role: Role;
+  action: "assigned" | "rotated_in" | "rotated_out";
+};
 export type Handoff = At & { from: string; to: string; reason: string };
 
 export type Task = {
@@ -36,7 +47,15 @@ export type Task = {
   updatedSeq: number;
 };
 
-export type InboxKind = "escalation" | "decision" | "job_acceptance" | "plan_blocked" | "stale" | "notice" | "tool_approval" | "budget";
+export type InboxKind =
+  | "escalation"
+  | "decision"
+  | "job_acceptance"
+  | "plan_blocked"
+  | "stale"
+  | "notice"
+  | "tool_approval"
+  | "budget";
 /**
  * A deadline, made absolute when its event was received: at `at` the server appends
  * deadline.passed with what `then` says. `passed`: it did, and `then` was a reminder, so the
@@ -44,7 +63,18 @@ export type InboxKind = "escalation" | "decision" | "job_acceptance" | "plan_blo
  */
 export type Due = { at: string; then: DeadlineThen; answer?: string; passed?: boolean };
 /** `audience: "admins"`: only the pod's admins see the item (notices). */
-export type InboxItem = At & { id: string; kind: InboxKind; title: string; subject: { kind: string; id: string }; options?: string[]; taskId?: string; due?: Due; audience?: "admins"; text?: string; recent?: string[] };
+export type InboxItem = At & {
+  id: string;
+  kind: InboxKind;
+  title: string;
+  subject: { kind: string; id: string };
+  options?: string[];
+  taskId?: string;
+  due?: Due;
+  audience?: "admins";
+  text?: string;
+  recent?: string[];
+};
 
 /**
  * The cadence watchdog's view of one agent (see cadence.ts). `watchedSince`: when it last became
@@ -72,9 +102,22 @@ export type Escalation = At & {
   answer: (At & { answer: string; by: string }) | null;
 };
 
-export type Decision = At & { subject: { kind: string; id: string }; verdict: string; by: string; tieBreaker: string | null; rationale: string; evidenceIds: string[] };
+export type Decision = At & {
+  subject: { kind: string; id: string };
+  verdict: string;
+  by: string;
+  tieBreaker: string | null;
+  rationale: string;
+  evidenceIds: string[];
+};
 
-export type EvidenceLinks = { tasks: string[]; decisions: number[]; escalations: string[]; reviews: number[]; jobs: string[] };
+export type EvidenceLinks = {
+  tasks: string[];
+  decisions: number[];
+  escalations: string[];
+  reviews: number[];
+  jobs: string[];
+};
 export type Evidence = At & {
   bundleId: string;
   by: string;
@@ -150,7 +193,12 @@ export type AgentSession = At & {
   last: At;
 };
 /** A tool policy of the pod or of one agent (agent.policy.set). */
-export type ToolPolicy = At & { rules: ToolRule[]; ask: { minutes: number; then: "allow" | "deny" } | null; unreachable: "open" | "closed" | null; by: string };
+export type ToolPolicy = At & {
+  rules: ToolRule[];
+  ask: { minutes: number; then: "allow" | "deny" } | null;
+  unreachable: "open" | "closed" | null;
+  by: string;
+};
 export type ToolApproval = At & {
   requestId: string;
   agentId: string;
@@ -161,17 +209,40 @@ export type ToolApproval = At & {
   context: string[];
   ruleId: string | null;
   due: Due;
-  answer: (At & { decision: "allow" | "deny"; by: string; reason: string | null; remember: ToolAnswerScope; byDeadline: boolean }) | null;
+  answer:
+    | (At & {
+        decision: "allow" | "deny";
+        by: string;
+        reason: string | null;
+        remember: ToolAnswerScope;
+        byDeadline: boolean;
+      })
+    | null;
 };
 /** Tokens and cost, added up per agent and model. */
-export type Usage = { inputTokens: number; outputTokens: number; cacheReadTokens: number; cacheWriteTokens: number; costUsd: number; reports: number };
+export type Usage = {
+  inputTokens: number;
+  outputTokens: number;
+  cacheReadTokens: number;
+  cacheWriteTokens: number;
+  costUsd: number;
+  reports: number;
+};
 
 /**
  * A budget set with budget.set, for the whole pod (agentId null) or one agent.
  * `exceeded`: when the server reported it crossed in this round (budget.exceeded); setting the
  * budget again opens a new round.
  */
-export type Budget = At & { budgetId: string; agentId: string | null; metric: BudgetMetric; limit: number; then: BudgetAction; by: string; exceeded: (At & { used: number }) | null };
+export type Budget = At & {
+  budgetId: string;
+  agentId: string | null;
+  metric: BudgetMetric;
+  limit: number;
+  then: BudgetAction;
+  by: string;
+  exceeded: (At & { used: number }) | null;
+};
 
 /**
  * What budgets count that the rest of the state does not keep whole (sessions are evicted):
@@ -180,7 +251,12 @@ export type Budget = At & { budgetId: string; agentId: string | null; metric: Bu
  * IDLE_GAP_MS; `lastSessionAt` null after a session's end — no clock is read); for the pod its
  * active time (started, not paused), `activeSince` being when the current active stretch began.
  */
-export type AgentMeter = { toolCalls: number; failedToolCalls: number; sessionMs: number; lastSessionAt: string | null };
+export type AgentMeter = {
+  toolCalls: number;
+  failedToolCalls: number;
+  sessionMs: number;
+  lastSessionAt: string | null;
+};
 export type Meters = { agents: Record<string, AgentMeter>; activeMs: number; activeSince: string | null };
 
 /**
@@ -245,9 +321,36 @@ export type PodState = {
 
 export function emptyPodState(): PodState {
   return {
-    v: PROJECTION_VERSION, seq: 0, status: "forming", scope: null, members: {}, roleHistory: [], activeAgent: null, handoffs: [],
-    tasks: {}, taskOrder: [], escalations: {}, decisions: [], inbox: {}, evidence: {}, runs: {}, jobs: {},
-    workcells: {}, planBlocks: {}, budgets: [], budgetLimits: {}, meters: { agents: {}, activeMs: 0, activeSince: null }, signals: emptyPodSignals(), lastCheckpoint: null, cadence: {},
-    sessions: {}, usage: {}, policies: { pod: null, agents: {} }, recordPrompts: true, sessionAllows: {}, toolApprovals: {}, retained: 0,
+    v: PROJECTION_VERSION,
+    seq: 0,
+    status: "forming",
+    scope: null,
+    members: {},
+    roleHistory: [],
+    activeAgent: null,
+    handoffs: [],
+    tasks: {},
+    taskOrder: [],
+    escalations: {},
+    decisions: [],
+    inbox: {},
+    evidence: {},
+    runs: {},
+    jobs: {},
+    workcells: {},
+    planBlocks: {},
+    budgets: [],
+    budgetLimits: {},
+    meters: { agents: {}, activeMs: 0, activeSince: null },
+    signals: emptyPodSignals(),
+    lastCheckpoint: null,
+    cadence: {},
+    sessions: {},
+    usage: {},
+    policies: { pod: null, agents: {} },
+    recordPrompts: true,
+    sessionAllows: {},
+    toolApprovals: {},
+    retained: 0,
   };
 }

@@ -10,7 +10,11 @@ const inReview = (bundle?: { id: string; exit: number }) => {
   t.add("review", "rev", { taskId: "a", verdict: "approve" });
   return t;
 };
-const decide = (verdict: string, kind = "task", id = "a") => ({ subject: { kind, id }, verdict, rationale: "because" });
+const decide = (verdict: string, kind = "task", id = "a") => ({
+  subject: { kind, id },
+  verdict,
+  rationale: "because",
+});
 
 describe("decisions (unique decision authority)", () => {
   it("only the chair or a human decides", () => {
@@ -18,7 +22,9 @@ describe("decisions (unique decision authority)", () => {
     t.refuses("decision_authority", "decision", "rev", decide("approve"));
     t.refuses("decision_authority", "decision", "stranger", decide("approve"));
     t.refuses("decision_authority", "decision", "vic", decide("approve")); // a human viewer watches, not decides
-    expect(t.add("decision", "chair-1", decide("approve"), { role: "chair" }).tasks["a"]!.status).toBe("done");
+    expect(t.add("decision", "chair-1", decide("approve"), { role: "chair" }).tasks["a"]!.status).toBe(
+      "done",
+    );
   });
 
   it("takes the verdicts that fit the subject, on work in review, with known evidence", () => {
@@ -47,7 +53,9 @@ describe("decisions (unique decision authority)", () => {
 
   it("blocks and unblocks a plan by decision", () => {
     const t = Tape.team();
-    expect(Object.keys(t.add("decision", "chair-1", decide("block", "plan", "plan")).inbox)).toEqual(["plan:plan"]);
+    expect(Object.keys(t.add("decision", "chair-1", decide("block", "plan", "plan")).inbox)).toEqual([
+      "plan:plan",
+    ]);
     expect(t.add("decision", "chair-1", decide("approve", "plan", "plan")).inbox).toEqual({});
   });
 });
@@ -60,10 +68,17 @@ describe("plan gates (contract guardian, cost controller)", () => {
     t.add("role.assigned", "admin", { memberId: "cg", role: "contract_guardian" });
     t.add("role.assigned", "admin", { memberId: "cc", role: "cost_controller" });
     t.refuses("role_required", "plan.review", "impl", { verdict: "BLOCK" });
-    t.add("plan.review", "cg", { verdict: "BLOCK", rationale: "breaks the API contract" }, { role: "contract_guardian" });
+    t.add(
+      "plan.review",
+      "cg",
+      { verdict: "BLOCK", rationale: "breaks the API contract" },
+      { role: "contract_guardian" },
+    );
     t.add("plan.review", "cc", { verdict: "BLOCK", rationale: "over budget" }, { role: "cost_controller" });
     expect(Object.keys(t.state.inbox)).toEqual(["plan:plan"]);
-    expect(Object.keys(t.add("plan.review", "cg", { verdict: "APPROVE" }, { role: "contract_guardian" }).inbox)).toEqual(["plan:plan"]);
+    expect(
+      Object.keys(t.add("plan.review", "cg", { verdict: "APPROVE" }, { role: "contract_guardian" }).inbox),
+    ).toEqual(["plan:plan"]);
     expect(t.add("plan.review", "cc", { verdict: "APPROVE" }, { role: "cost_controller" }).inbox).toEqual({});
   });
 });
@@ -72,9 +87,22 @@ describe("escalations (to a human)", () => {
   it("opens an inbox item with its options; a human answers it, once", () => {
     const t = Tape.team();
     t.refuses("unknown_task", "escalation", "impl", { kind: "intent", question: "?", taskId: "zz" });
-    let s = t.add("escalation", "impl", { escalationId: "e1", kind: "risk_tolerance", question: "Ship on Friday?", options: ["yes", "no"] });
-    expect(s.inbox["escalation:e1"]).toMatchObject({ kind: "escalation", title: "Ship on Friday?", options: ["yes", "no"] });
-    t.refuses("escalation_exists", "escalation", "impl", { escalationId: "e1", kind: "intent", question: "again?" });
+    let s = t.add("escalation", "impl", {
+      escalationId: "e1",
+      kind: "risk_tolerance",
+      question: "Ship on Friday?",
+      options: ["yes", "no"],
+    });
+    expect(s.inbox["escalation:e1"]).toMatchObject({
+      kind: "escalation",
+      title: "Ship on Friday?",
+      options: ["yes", "no"],
+    });
+    t.refuses("escalation_exists", "escalation", "impl", {
+      escalationId: "e1",
+      kind: "intent",
+      question: "again?",
+    });
     t.refuses("humans_only", "escalation.answered", "chair-1", { escalationId: "e1", answer: "yes" });
     t.refuses("humans_only", "escalation.answered", "vic", { escalationId: "e1", answer: "yes" });
     t.refuses("unknown_escalation", "escalation.answered", "ana", { escalationId: "e9", answer: "yes" });

@@ -19,7 +19,10 @@ describe("runs are transactions", () => {
     t.refuses("decision_authority", "run.verified", "impl", { runId: "r1", by: "director", passed: true });
     t.add("run.verified", "chair-1", { runId: "r1", by: "director", passed: true });
     t.refuses("decision_authority", "run.committed", "impl", { runId: "r1", commit: "abc" });
-    expect(t.add("run.committed", "chair-1", { runId: "r1", commit: "abc" }).runs["r1"]).toMatchObject({ status: "committed", commit: "abc" });
+    expect(t.add("run.committed", "chair-1", { runId: "r1", commit: "abc" }).runs["r1"]).toMatchObject({
+      status: "committed",
+      commit: "abc",
+    });
   });
 
   it("a failed verification cannot commit; a run ends once", () => {
@@ -27,9 +30,18 @@ describe("runs are transactions", () => {
     t.add("run.verified", "impl", { runId: "r1", by: "self", passed: false });
     t.add("run.verified", "ana", { runId: "r1", by: "director", passed: true });
     t.refuses("run_not_verified", "run.committed", "ana", { runId: "r1", commit: "abc" });
-    t.add("note", "impl", { kind: "HYPERTHESIS", text: "t", blindSpot: "flaky net", bound: "1 retry" }, { runId: "r1" });
+    t.add(
+      "note",
+      "impl",
+      { kind: "HYPERTHESIS", text: "t", blindSpot: "flaky net", bound: "1 retry" },
+      { runId: "r1" },
+    );
     const s = t.add("run.discarded", "impl", { runId: "r1", reason: "tests failed" });
-    expect(s.runs["r1"]).toMatchObject({ status: "discarded", discardReason: "tests failed", noteSeqs: [s.seq - 1] });
+    expect(s.runs["r1"]).toMatchObject({
+      status: "discarded",
+      discardReason: "tests failed",
+      noteSeqs: [s.seq - 1],
+    });
     t.refuses("run_ended", "run.discarded", "impl", { runId: "r1", reason: "again" });
     t.refuses("run_ended", "run.verified", "impl", { runId: "r1", by: "self", passed: true });
     t.refuses("unknown_run", "run.discarded", "impl", { runId: "r2", reason: "x" });
@@ -37,7 +49,12 @@ describe("runs are transactions", () => {
 });
 
 describe("contracting: escrow moves once", () => {
-  const job = { jobId: "j1", scope: "Add rate limiting", acceptanceTests: ["5 req/min → 429"], settlement: { amount: 500, currency: "USD", terms: "on acceptance" } };
+  const job = {
+    jobId: "j1",
+    scope: "Add rate limiting",
+    acceptanceTests: ["5 req/min → 429"],
+    settlement: { amount: 500, currency: "USD", terms: "on acceptance" },
+  };
   const delivered = () => {
     const t = Tape.team();
     t.add("job.posted", "ana", job);
@@ -60,17 +77,34 @@ describe("contracting: escrow moves once", () => {
   it("accept → released", () => {
     const t = delivered();
     t.refuses("job_not_decided", "job.settled", "ana", { jobId: "j1", outcome: "released" });
-    t.add("decision", "ana", { subject: { kind: "job", id: "j1" }, verdict: "accept", rationale: "tests pass" });
+    t.add("decision", "ana", {
+      subject: { kind: "job", id: "j1" },
+      verdict: "accept",
+      rationale: "tests pass",
+    });
     t.refuses("job_not_decided", "job.settled", "ana", { jobId: "j1", outcome: "refunded" });
-    expect(t.add("job.settled", "ana", { jobId: "j1", outcome: "released" }).jobs["j1"]).toMatchObject({ status: "settled", escrow: "released" });
+    expect(t.add("job.settled", "ana", { jobId: "j1", outcome: "released" }).jobs["j1"]).toMatchObject({
+      status: "settled",
+      escrow: "released",
+    });
     t.refuses("escrow_state", "job.settled", "ana", { jobId: "j1", outcome: "released" });
     expect(t.state.inbox).toEqual({});
   });
 
   it("reject → refunded; a job is decided only once delivered", () => {
     const t = delivered();
-    t.add("decision", "ana", { subject: { kind: "job", id: "j1" }, verdict: "reject", rationale: "429 missing" });
-    t.refuses("job_not_delivered", "decision", "ana", { subject: { kind: "job", id: "j1" }, verdict: "accept", rationale: "changed my mind" });
-    expect(t.add("job.settled", "ana", { jobId: "j1", outcome: "refunded" }).jobs["j1"]!.escrow).toBe("refunded");
+    t.add("decision", "ana", {
+      subject: { kind: "job", id: "j1" },
+      verdict: "reject",
+      rationale: "429 missing",
+    });
+    t.refuses("job_not_delivered", "decision", "ana", {
+      subject: { kind: "job", id: "j1" },
+      verdict: "accept",
+      rationale: "changed my mind",
+    });
+    expect(t.add("job.settled", "ana", { jobId: "j1", outcome: "refunded" }).jobs["j1"]!.escrow).toBe(
+      "refunded",
+    );
   });
 });

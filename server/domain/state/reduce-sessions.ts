@@ -12,7 +12,8 @@ const MAX_MODELS = 50;
 /** Sessions are an agent's voice: a person (signed in) does not report tool calls. */
 function requireAgentVoice(s: PodState, e: AppliedEvent) {
   const m = Object.hasOwn(s.members, e.actor) ? s.members[e.actor]! : undefined;
-  if (m?.kind === "human") throw conflictRule("agents_only", `${e.type} is reported by an agent; ${e.actor} is a person`);
+  if (m?.kind === "human")
+    throw conflictRule("agents_only", `${e.type} is reported by an agent; ${e.actor} is a person`);
 }
 
 function sessionOf(s: PodState, e: AppliedEvent): AgentSession | null {
@@ -20,9 +21,24 @@ function sessionOf(s: PodState, e: AppliedEvent): AgentSession | null {
   if (!id) return null;
   const known = Object.hasOwn(s.sessions, id) ? s.sessions[id]! : undefined;
   // A session is its agent's: another member cannot move its folder, end it or count in it.
-  if (known && known.agentId !== e.actor) throw conflictRule("session_not_yours", `session ${id} belongs to ${known.agentId}`);
+  if (known && known.agentId !== e.actor)
+    throw conflictRule("session_not_yours", `session ${id} belongs to ${known.agentId}`);
   if (known) return known;
-  return { ...at(e), sessionId: id, agentId: e.actor, via: "unknown", model: null, cwd: null, ended: null, prompts: 0, toolCalls: 0, failedToolCalls: 0, compactions: 0, subagents: 0, last: at(e) };
+  return {
+    ...at(e),
+    sessionId: id,
+    agentId: e.actor,
+    via: "unknown",
+    model: null,
+    cwd: null,
+    ended: null,
+    prompts: 0,
+    toolCalls: 0,
+    failedToolCalls: 0,
+    compactions: 0,
+    subagents: 0,
+    last: at(e),
+  };
 }
 
 /** Stores the session (touched now); past MAX_SESSIONS of its agent, that agent's least recently active leaves, with its session allows. */
@@ -54,15 +70,32 @@ const sessionStarted: R<"session.started"> = (s, e) => {
   requireAgentVoice(s, e);
   const session = sessionOf(s, e);
   const b = e.body;
-  return put(s, e, session && { ...session, via: b.via, model: b.model ?? session.model, cwd: b.cwd ?? session.cwd, ended: null });
+  return put(
+    s,
+    e,
+    session && {
+      ...session,
+      via: b.via,
+      model: b.model ?? session.model,
+      cwd: b.cwd ?? session.cwd,
+      ended: null,
+    },
+  );
 };
 
 const promptSubmitted: R<"prompt.submitted"> = (s, e) => {
-  if (e.body.text !== undefined && !s.recordPrompts) throw conflictRule("prompt_text_off", "this pod keeps prompt text off the tape: send only chars");
+  if (e.body.text !== undefined && !s.recordPrompts)
+    throw conflictRule("prompt_text_off", "this pod keeps prompt text off the tape: send only chars");
   return touch<"prompt.submitted">((x) => ({ ...x, prompts: x.prompts + 1 }))(s, e);
 };
 
-const toolCall = touch<"tool.call">((x, e) => (e.body.phase === "started" ? { ...x, toolCalls: x.toolCalls + 1 } : e.body.phase === "failed" ? { ...x, failedToolCalls: x.failedToolCalls + 1 } : x));
+const toolCall = touch<"tool.call">((x, e) =>
+  e.body.phase === "started"
+    ? { ...x, toolCalls: x.toolCalls + 1 }
+    : e.body.phase === "failed"
+      ? { ...x, failedToolCalls: x.failedToolCalls + 1 }
+      : x,
+);
 
 const usageReported: R<"usage.reported"> = (s, e) => {
   requireAgentVoice(s, e);
@@ -70,8 +103,16 @@ const usageReported: R<"usage.reported"> = (s, e) => {
   // Own keys only: a model named like a built-in property ("constructor") must not read Object's.
   const mine = Object.hasOwn(s.usage, e.actor) ? s.usage[e.actor]! : {};
   const known = Object.hasOwn(mine, b.model) ? mine[b.model] : undefined;
-  const before: Usage = known ?? { inputTokens: 0, outputTokens: 0, cacheReadTokens: 0, cacheWriteTokens: 0, costUsd: 0, reports: 0 };
-  if (!known && Object.keys(mine).length >= MAX_MODELS) throw conflictRule("too_many_models", `usage is kept for at most ${MAX_MODELS} models per agent`);
+  const before: Usage = known ?? {
+    inputTokens: 0,
+    outputTokens: 0,
+    cacheReadTokens: 0,
+    cacheWriteTokens: 0,
+    costUsd: 0,
+    reports: 0,
+  };
+  if (!known && Object.keys(mine).length >= MAX_MODELS)
+    throw conflictRule("too_many_models", `usage is kept for at most ${MAX_MODELS} models per agent`);
   const after: Usage = {
     inputTokens: before.inputTokens + b.inputTokens,
     outputTokens: before.outputTokens + b.outputTokens,
@@ -81,16 +122,25 @@ const usageReported: R<"usage.reported"> = (s, e) => {
     reports: before.reports + 1,
   };
   const session = sessionOf(s, e);
-  return put({ ...s, usage: with_(s.usage, e.actor, with_(mine, b.model, after)) }, e, session && { ...session, model: session.model ?? b.model });
+  return put(
+    { ...s, usage: with_(s.usage, e.actor, with_(mine, b.model, after)) },
+    e,
+    session && { ...session, model: session.model ?? b.model },
+  );
 };
 
 export const sessionReducers = {
   "session.started": sessionStarted,
-  "session.ended": touch<"session.ended">((x, e) => ({ ...x, ended: { ...at(e), reason: e.body.reason ?? null } })),
+  "session.ended": touch<"session.ended">((x, e) => ({
+    ...x,
+    ended: { ...at(e), reason: e.body.reason ?? null },
+  })),
   "prompt.submitted": promptSubmitted,
   "tool.call": toolCall,
   "agent.notified": touch<"agent.notified">((x) => x),
-  subagent: touch<"subagent">((x, e) => (e.body.phase === "started" ? { ...x, subagents: x.subagents + 1 } : x)),
+  subagent: touch<"subagent">((x, e) =>
+    e.body.phase === "started" ? { ...x, subagents: x.subagents + 1 } : x,
+  ),
   "session.compacted": touch<"session.compacted">((x) => ({ ...x, compactions: x.compactions + 1 })),
   "usage.reported": usageReported,
 } satisfies Partial<Reducers>;

@@ -17,7 +17,17 @@ import { budgetReducers } from "./reduce-budgets";
 type Equal<A, B> = (<X>() => X extends A ? 1 : 2) extends <X>() => X extends B ? 1 : 2 ? true : false;
 const sameKeys: Equal<keyof Reducers, EventType> = true;
 
-const others = { ...taskReducers, ...evidenceReducers, ...decisionReducers, ...runReducers, ...jobReducers, ...systemReducers, ...sessionReducers, ...toolGateReducers, ...budgetReducers };
+const others = {
+  ...taskReducers,
+  ...evidenceReducers,
+  ...decisionReducers,
+  ...runReducers,
+  ...jobReducers,
+  ...systemReducers,
+  ...sessionReducers,
+  ...toolGateReducers,
+  ...budgetReducers,
+};
 const complete: Reducers = { ...podReducers, ...others };
 
 const { note: _note, ...podReducersButNote } = podReducers;

@@ -33,7 +33,8 @@ const TOUCHES: Partial<Record<AppliedEvent["type"], Touches>> = {
   "task.updated": (_b, _a, e) => refs("tasks", [field(e, "taskId")]),
   "task.review_requested": (_b, _a, e) => [...refs("tasks", [field(e, "taskId")]), ...cited(e)],
   review: (_b, _a, e) => [...refs("tasks", [field(e, "taskId")]), ...cited(e)],
-  "evidence.bundle": (_b, _a, e) => refs("evidence", [field(e, "bundleId")]).concat(refs("tasks", [e.taskId])),
+  "evidence.bundle": (_b, _a, e) =>
+    refs("evidence", [field(e, "bundleId")]).concat(refs("tasks", [e.taskId])),
   "workcell.opened": (_b, a, e) => {
     const id = (e as AppliedEvent & { type: "workcell.opened" }).body.manifest.workcell_id;
     return refs("workcells", [id]).concat(refs("tasks", [a.workcells[id]?.taskId ?? undefined]));
@@ -44,7 +45,10 @@ const TOUCHES: Partial<Record<AppliedEvent["type"], Touches>> = {
   },
   decision: (_b, _a, e) => [...subject(e), ...cited(e)],
   "deadline.passed": (_b, _a, e) => subject(e),
-  escalation: (_b, _a, e) => [...refs("escalations", [field(e, "escalationId") ?? `esc_${e.seq}`]), ...cited(e)],
+  escalation: (_b, _a, e) => [
+    ...refs("escalations", [field(e, "escalationId") ?? `esc_${e.seq}`]),
+    ...cited(e),
+  ],
   "escalation.answered": (_b, _a, e) => refs("escalations", [field(e, "escalationId")]),
   "run.started": (_b, _a, e) => refs("runs", [field(e, "runId")]),
   "run.verified": (_b, _a, e) => refs("runs", [field(e, "runId")]),
@@ -62,7 +66,8 @@ export function touchedEntries(before: PodState, after: PodState, e: AppliedEven
   return TOUCHES[e.type]?.(before, after, e) ?? [];
 }
 
-const size = (s: PodState, [key, id]: EntryRef) => (Object.hasOwn(s[key], id) ? JSON.stringify(s[key][id]).length : 0);
+const size = (s: PodState, [key, id]: EntryRef) =>
+  Object.hasOwn(s[key], id) ? JSON.stringify(s[key][id]).length : 0;
 
 /** How much the retained entries grew (or shrank) with `e`, in characters of JSON. */
 export function retainedChange(before: PodState, after: PodState, e: AppliedEvent): number {

@@ -41,10 +41,12 @@ export function requireMember(s: PodState, memberId: string) {
 
 export function requireEvidence(s: PodState, ids: string[]) {
   const missing = ids.filter((id) => !s.evidence[id]);
-  if (missing.length) throw invalidRule("unknown_evidence", `evidence not on this pod's tape: ${missing.join(", ")}`);
+  if (missing.length)
+    throw invalidRule("unknown_evidence", `evidence not on this pod's tape: ${missing.join(", ")}`);
 }
 
-export const holds = (s: PodState, memberId: string, role: Role) => s.members[memberId]?.roles.includes(role) ?? false;
+export const holds = (s: PodState, memberId: string, role: Role) =>
+  s.members[memberId]?.roles.includes(role) ?? false;
 
 /** A person who may answer and decide on this pod (access approver or admin). */
 export const isApprover = (s: PodState, memberId: string) => {
@@ -61,7 +63,10 @@ export const isApprover = (s: PodState, memberId: string) => {
 export function requireSteward(s: PodState, actor: string, what: string) {
   if (!Object.hasOwn(s.members, actor)) return;
   if (holds(s, actor, "chair") || holds(s, actor, "orchestrator") || isApprover(s, actor)) return;
-  throw conflictRule("steward_only", `only the chair, the orchestrator or a human approver may ${what}; ${actor} is none of them`);
+  throw conflictRule(
+    "steward_only",
+    `only the chair, the orchestrator or a human approver may ${what}; ${actor} is none of them`,
+  );
 }
 
 /** Membership and people's access are managed by admins (the members API), never by agents. */
@@ -75,11 +80,15 @@ export function requireMembershipAdmin(s: PodState, actor: string) {
 /** docs/protocol/roles.md#decision-authority: the chair is the unique decision authority; human approvers decide from the control room. */
 export function requireDecider(s: PodState, actor: string, what: string) {
   if (!(isApprover(s, actor) || holds(s, actor, "chair"))) {
-    throw conflictRule("decision_authority", `only the chair or a human approver may ${what}; ${actor} is neither`);
+    throw conflictRule(
+      "decision_authority",
+      `only the chair or a human approver may ${what}; ${actor} is neither`,
+    );
   }
 }
 
 /** A record with one key set or removed, sharing what it did not change (shared-record.ts). */
-export const with_ = <T extends object>(record: Record<string, T>, key: string, value: T) => withKey(record, key, value);
+export const with_ = <T extends object>(record: Record<string, T>, key: string, value: T) =>
+  withKey(record, key, value);
 export const without = <T>(record: Record<string, T>, key: string) => withoutKey(record, key);
 export const union = <T>(list: T[], more: T[]) => [...new Set([...list, ...more])];

@@ -3,9 +3,19 @@ import { changedKeys, isShared, sizeOf, toShared, withKey, withoutKey } from "./
 
 type V = { n: number };
 /** A tiny deterministic generator, so a failure names its seed. */
-const rng = (seed: number) => () => ((seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) / 2 ** 32);
+const rng = (seed: number) => () => (seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) / 2 ** 32;
 /** Ids like real ones, integer-like ones (a plain object lists them first) and Object's own names. */
-const KEYS = [...Array.from({ length: 60 }, (_, i) => `task_${i}`), "0", "7", "42", "4294967295", "constructor", "toString", "toJSON", "__proto__"];
+const KEYS = [
+  ...Array.from({ length: 60 }, (_, i) => `task_${i}`),
+  "0",
+  "7",
+  "42",
+  "4294967295",
+  "constructor",
+  "toString",
+  "toJSON",
+  "__proto__",
+];
 
 /** The plain object a record must be indistinguishable from, built as the reducers built it before. */
 const plainWith = (r: Record<string, V>, key: string, value: V) => ({ ...r, [key]: value });
@@ -65,14 +75,25 @@ describe("shared records", () => {
   });
 
   it("are built from a large plain record (a parsed snapshot's) with its entries and order", () => {
-    const keys = [...Array.from({ length: 5000 }, (_, i) => `e${i}`), "task_332789", "task_529192", "12", "3", ...KEYS];
+    const keys = [
+      ...Array.from({ length: 5000 }, (_, i) => `e${i}`),
+      "task_332789",
+      "task_529192",
+      "12",
+      "3",
+      ...KEYS,
+    ];
     const plain = Object.fromEntries(keys.map((k, i) => [k, { n: i }]));
     const shared = toShared(plain);
     expect(JSON.stringify(shared)).toBe(JSON.stringify(plain));
     expect(sizeOf(shared)).toBe(Object.keys(plain).length);
     for (const k of keys) expect(shared[k]).toBe(plain[k]);
     const next = withKey(shared, "task_529192", { n: -1 });
-    expect([next.task_332789, next.task_529192, shared.task_529192]).toEqual([plain.task_332789, { n: -1 }, plain.task_529192]);
+    expect([next.task_332789, next.task_529192, shared.task_529192]).toEqual([
+      plain.task_332789,
+      { n: -1 },
+      plain.task_529192,
+    ]);
   });
 
   it("refuses writes in place", () => {
@@ -107,7 +128,10 @@ describe("shared records", () => {
 
   it("hold keys whose hashes collide, and many keys", () => {
     // Pairs of ids with the same 32-bit FNV-1a hash: they share one slot as a list.
-    const pairs = [["task_332789", "task_529192"], ["task_332788", "task_529193"]];
+    const pairs = [
+      ["task_332789", "task_529192"],
+      ["task_332788", "task_529193"],
+    ];
     let r: Record<string, V> = {};
     for (let i = 0; i < 20_000; i++) r = withKey(r, `k${i}`, { n: i });
     const before = r;

@@ -19,7 +19,12 @@ class Node<T> {
   constructor(readonly slots: Slot<T>[]) {}
 }
 /** `view`: the plain object with these entries, made the first time the record is listed (memoised: a root never changes). */
-type Root<T> = { readonly node: Node<T>; readonly size: number; readonly nextOrd: number; view?: Record<string, T> };
+type Root<T> = {
+  readonly node: Node<T>;
+  readonly size: number;
+  readonly nextOrd: number;
+  view?: Record<string, T>;
+};
 
 function hashOf(key: string): number {
   let h = 0x811c9dc5;
@@ -72,7 +77,8 @@ function remove<T>(node: Node<T>, key: string, hash: number, shift: number): Nod
   const slot = node.slots[i];
   const slots = node.slots.slice();
   if (slot instanceof Node) slots[i] = remove(slot, key, hash, shift + BITS);
-  else if (Array.isArray(slot)) slots[i] = slot.length === 2 ? slot.find((e) => e.key !== key) : slot.filter((e) => e.key !== key);
+  else if (Array.isArray(slot))
+    slots[i] = slot.length === 2 ? slot.find((e) => e.key !== key) : slot.filter((e) => e.key !== key);
   else slots[i] = undefined;
   return new Node(slots);
 }
@@ -117,7 +123,9 @@ function serialise(this: object) {
 }
 
 const refuse = (): never => {
-  throw new TypeError("a pod state's records are never changed in place: build a new one (withKey, withoutKey)");
+  throw new TypeError(
+    "a pod state's records are never changed in place: build a new one (withKey, withoutKey)",
+  );
 };
 const handler: ProxyHandler<object> = {
   get: (target, prop) => {
@@ -132,7 +140,8 @@ const handler: ProxyHandler<object> = {
     }
     return prop === "toJSON" ? serialise : Reflect.get(target, prop);
   },
-  has: (target, prop) => (typeof prop === "string" && hasKey(rootOf(target), prop)) || Reflect.has(target, prop),
+  has: (target, prop) =>
+    (typeof prop === "string" && hasKey(rootOf(target), prop)) || Reflect.has(target, prop),
   ownKeys: (target) => Object.keys(viewOf(rootOf(target))),
   getOwnPropertyDescriptor: (target, prop) => {
     if (typeof prop !== "string") return undefined;
@@ -177,7 +186,11 @@ export function withKey<T>(record: Record<string, T>, key: string, value: T): Re
   const root = rootOf<T>(toShared(record));
   const old = find(root, key);
   const entry = { key, hash: old?.hash ?? hashOf(key), value, ord: old?.ord ?? root.nextOrd };
-  return wrap({ node: put(root.node, entry, 0), size: root.size + (old ? 0 : 1), nextOrd: root.nextOrd + (old ? 0 : 1) });
+  return wrap({
+    node: put(root.node, entry, 0),
+    size: root.size + (old ? 0 : 1),
+    nextOrd: root.nextOrd + (old ? 0 : 1),
+  });
 }
 
 /** `record` without `key` (own keys only: the very record when it has none). */
@@ -192,14 +205,18 @@ export function withoutKey<T>(record: Record<string, T>, key: string): Record<st
 }
 
 /** How many keys: a count kept by a shared record, a walk of a plain one. */
-export const sizeOf = (record: object) => (isShared(record) ? rootOf(record).size : Object.keys(record).length);
+export const sizeOf = (record: object) =>
+  isShared(record) ? rootOf(record).size : Object.keys(record).length;
 
 /**
  * The keys whose value is not the very same in `next` as in `prev` (set or changed), and those
  * gone, each in its record's key order. Two versions of one shared record are compared by their
  * differing subtrees only, so the cost is the change's, not the record's.
  */
-export function changedKeys<T>(prev: Record<string, T>, next: Record<string, T>): { put: string[]; drop: string[] } {
+export function changedKeys<T>(
+  prev: Record<string, T>,
+  next: Record<string, T>,
+): { put: string[]; drop: string[] } {
   if (prev === next) return { put: [], drop: [] };
   if (isShared(prev) && isShared(next)) {
     const put: Entry<T>[] = [];

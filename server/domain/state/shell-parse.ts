@@ -9,14 +9,23 @@ import mvdan from "mvdan-sh";
 export type ShellWord = { value: string | null; source: string };
 /** `op`: `>`, `>>`, `<`, `<>`, `>&`, `<&`, `>|`, `<<`, `<<-`, `<<<`, `&>`, `&>>`; `fd` the number before it, if any. */
 export type ShellRedirect = { op: string; fd: string | null; target: ShellWord };
-export type SimpleCommand = { assigns: { name: string; value: ShellWord | null }[]; words: ShellWord[]; redirects: ShellRedirect[] };
+export type SimpleCommand = {
+  assigns: { name: string; value: ShellWord | null }[];
+  words: ShellWord[];
+  redirects: ShellRedirect[];
+};
 /**
  * `opaque`: what the line holds beyond plain commands — function definitions, loops that set a
  * variable, arithmetic, `[[ ]]`, declarations, `time`, coprocesses, `$(…)`, parameter expansions
  * — each named once. `groupRedirects`: redirections of compound commands (`( … ) > f`). `error`:
  * the line does not parse (or is too long to parse here); then nothing else is known.
  */
-export type ShellScript = { commands: SimpleCommand[]; groupRedirects: ShellRedirect[]; opaque: string[]; error: string | null };
+export type ShellScript = {
+  commands: SimpleCommand[];
+  groupRedirects: ShellRedirect[];
+  opaque: string[];
+  error: string | null;
+};
 
 /** Longer lines are not read: parsing costs up to ~4 µs a character (a held call keeps 4,000). */
 export const MAX_PARSED_CHARS = 5_000;
@@ -39,15 +48,40 @@ const parse = (src: string): Raw => parser.Parse(src, "").__internal_object__;
 /** A node's kind (`CallExpr`), or null for a nil pointer or interface, or a position. */
 function kindOf(v: unknown): string | null {
   const type: unknown = goType(v)?.string;
-  if (typeof type !== "string" || !type.startsWith("*syntax.") || type === "*syntax.Pos" || v === goType(v)!.nil) return null;
+  if (
+    typeof type !== "string" ||
+    !type.startsWith("*syntax.") ||
+    type === "*syntax.Pos" ||
+    v === goType(v)!.nil
+  )
+    return null;
   return type.slice(8);
 }
 /** The Go type GopherJS keeps as a value's constructor. */
 const goType = (v: unknown): Raw | undefined => (v as { constructor?: Raw } | null)?.constructor;
-const items = (slice: Raw | null | undefined): Raw[] => (slice?.$array ? slice.$array.slice(slice.$offset, slice.$offset + slice.$length) : []);
+const items = (slice: Raw | null | undefined): Raw[] =>
+  slice?.$array ? slice.$array.slice(slice.$offset, slice.$offset + slice.$length) : [];
 
 /** Nodes a plain line is made of; any other kind is named in `opaque`. */
-const PLAIN = new Set(["File", "Stmt", "CallExpr", "Word", "Lit", "SglQuoted", "DblQuoted", "BinaryCmd", "Subshell", "Block", "IfClause", "WhileClause", "CaseClause", "CaseItem", "Redirect", "Comment", "Assign"]);
+const PLAIN = new Set([
+  "File",
+  "Stmt",
+  "CallExpr",
+  "Word",
+  "Lit",
+  "SglQuoted",
+  "DblQuoted",
+  "BinaryCmd",
+  "Subshell",
+  "Block",
+  "IfClause",
+  "WhileClause",
+  "CaseClause",
+  "CaseItem",
+  "Redirect",
+  "Comment",
+  "Assign",
+]);
 
 /** Pieces of a `${…}` (itself named in `opaque`), which the parser's Walk does not report as nodes. */
 const PARTS_OF_PARAM = new Set(["Expansion", "Slice", "Replace"]);
@@ -63,7 +97,13 @@ const encoder = new TextEncoder();
 const decoder = new TextDecoder();
 
 export function parseShell(line: string): ShellScript {
-  if (line.length > MAX_PARSED_CHARS) return { commands: [], groupRedirects: [], opaque: [], error: `longer than ${MAX_PARSED_CHARS} characters` };
+  if (line.length > MAX_PARSED_CHARS)
+    return {
+      commands: [],
+      groupRedirects: [],
+      opaque: [],
+      error: `longer than ${MAX_PARSED_CHARS} characters`,
+    };
   const cached = memo.get(line);
   if (cached) return cached;
   const script = read(line);
@@ -75,7 +115,8 @@ const memo = new Map<string, ShellScript>();
 
 function read(line: string): ShellScript {
   // The parser reads a carriage return as a blank (`status\r#` as a word and a comment); bash reads it as a letter.
-  if (line.includes("\r")) return { commands: [], groupRedirects: [], opaque: [], error: "it holds a carriage return" };
+  if (line.includes("\r"))
+    return { commands: [], groupRedirects: [], opaque: [], error: "it holds a carriage return" };
   const bytes = encoder.encode(line);
   const source = (n: Raw) => decoder.decode(bytes.subarray(n.Pos().Offset(), n.End().Offset()));
   try {
@@ -91,7 +132,8 @@ function read(line: string): ShellScript {
         if (node.Coprocess) opaque.add("coprocess");
         const redirects = items(node.Redirs).map((r) => redirect(r, source));
         const cmdKind = kindOf(node.Cmd);
-        if (cmdKind === null || cmdKind === "CallExpr") commands.push(simple(cmdKind ? node.Cmd : null, redirects, source));
+        if (cmdKind === null || cmdKind === "CallExpr")
+          commands.push(simple(cmdKind ? node.Cmd : null, redirects, source));
         else groupRedirects.push(...redirects);
       }
       for (const field of goType(node)!.elem.fields as { prop: string }[]) {
@@ -115,14 +157,21 @@ function errorText(err: unknown): string {
 }
 
 function simple(cmd: Raw | null, redirects: ShellRedirect[], source: (n: Raw) => string): SimpleCommand {
-  const assigns = items(cmd?.Assigns).map((a) => ({ name: kindOf(a.Name) ? String(a.Name.Value) : "", value: kindOf(a.Value) ? word(a.Value, source) : null }));
+  const assigns = items(cmd?.Assigns).map((a) => ({
+    name: kindOf(a.Name) ? String(a.Name.Value) : "",
+    value: kindOf(a.Value) ? word(a.Value, source) : null,
+  }));
   return { assigns, words: items(cmd?.Args).map((w) => word(w, source)), redirects };
 }
 
 function redirect(r: Raw, source: (n: Raw) => string): ShellRedirect {
   const target = kindOf(r.Hdoc) ? r.Hdoc : kindOf(r.Word) ? r.Word : null;
   const op = REDIR_OPS.get(r.Op as number) ?? "?";
-  return { op, fd: kindOf(r.N) ? String(r.N.Value) : null, target: target ? word(target, source) : { value: "", source: "" } };
+  return {
+    op,
+    fd: kindOf(r.N) ? String(r.N.Value) : null,
+    target: target ? word(target, source) : { value: "", source: "" },
+  };
 }
 
 function word(w: Raw, source: (n: Raw) => string): ShellWord {
@@ -139,7 +188,10 @@ function word(w: Raw, source: (n: Raw) => string): ShellWord {
     else if (kind === "DblQuoted" && !part.Dollar) {
       for (const inner of items(part.Parts)) {
         if (value === null) break;
-        value = kindOf(inner) === "Lit" ? value + String(inner.Value).replace(/\\([$`"\\\n])/g, (_m, c: string) => (c === "\n" ? "" : c)) : null;
+        value =
+          kindOf(inner) === "Lit"
+            ? value + String(inner.Value).replace(/\\([$`"\\\n])/g, (_m, c: string) => (c === "\n" ? "" : c))
+            : null;
       }
     } else value = null;
   });

@@ -5,28 +5,60 @@ import { mayMatchUnder, pathSubject } from "./tool-paths";
 
 describe("what a path tool reads", () => {
   it("a file tool: its file, relative to the call's folder and absolute", () => {
-    expect(pathSubject("Read", { file_path: "/w/app/src/a.ts" }, "/w/app")).toMatchObject({ whole: "src/a.ts", absolute: "/w/app/src/a.ts", under: null, risky: false });
-    expect(pathSubject("NotebookEdit", { notebook_path: "nb/../x.ipynb" }, "/w/app")).toMatchObject({ whole: "x.ipynb", absolute: "/w/app/x.ipynb" });
+    expect(pathSubject("Read", { file_path: "/w/app/src/a.ts" }, "/w/app")).toMatchObject({
+      whole: "src/a.ts",
+      absolute: "/w/app/src/a.ts",
+      under: null,
+      risky: false,
+    });
+    expect(pathSubject("NotebookEdit", { notebook_path: "nb/../x.ipynb" }, "/w/app")).toMatchObject({
+      whole: "x.ipynb",
+      absolute: "/w/app/x.ipynb",
+    });
     expect(pathSubject("Write", { content: "x" }, "/w/app")).toBeNull();
     expect(pathSubject("Bash", { command: "ls" }, "/w/app")).toBeNull();
   });
 
   it("a search: the folder below its glob's fixed prefix, resolved; without a path, the call's folder", () => {
-    expect(pathSubject("Glob", { pattern: "/etc/*" }, "/w/app")).toMatchObject({ whole: "/etc/*", under: "/etc" });
-    expect(pathSubject("Glob", { pattern: "src/**/*.ts" }, "/w/app")).toMatchObject({ whole: "src/**/*.ts", under: "/w/app/src" });
-    expect(pathSubject("Glob", { pattern: "*.conf", path: "/etc" }, "/w/app")).toMatchObject({ whole: "/etc/*.conf", under: "/etc" });
-    expect(pathSubject("Glob", { pattern: "../../etc/{passwd,shadow}" }, "/w/app")).toMatchObject({ under: "/etc", risky: false });
-    expect(pathSubject("Grep", { pattern: "BEGIN", path: "/etc" }, "/w/app")).toMatchObject({ whole: "/etc", under: "/etc" });
-    expect(pathSubject("Grep", { pattern: "needle" }, "/w/app")).toMatchObject({ whole: ".", under: "/w/app" });
+    expect(pathSubject("Glob", { pattern: "/etc/*" }, "/w/app")).toMatchObject({
+      whole: "/etc/*",
+      under: "/etc",
+    });
+    expect(pathSubject("Glob", { pattern: "src/**/*.ts" }, "/w/app")).toMatchObject({
+      whole: "src/**/*.ts",
+      under: "/w/app/src",
+    });
+    expect(pathSubject("Glob", { pattern: "*.conf", path: "/etc" }, "/w/app")).toMatchObject({
+      whole: "/etc/*.conf",
+      under: "/etc",
+    });
+    expect(pathSubject("Glob", { pattern: "../../etc/{passwd,shadow}" }, "/w/app")).toMatchObject({
+      under: "/etc",
+      risky: false,
+    });
+    expect(pathSubject("Grep", { pattern: "BEGIN", path: "/etc" }, "/w/app")).toMatchObject({
+      whole: "/etc",
+      under: "/etc",
+    });
+    expect(pathSubject("Grep", { pattern: "needle" }, "/w/app")).toMatchObject({
+      whole: ".",
+      under: "/w/app",
+    });
     expect(pathSubject("LS", { path: "/w/app/../../etc" }, "/w/app")).toMatchObject({ under: "/etc" });
     // Each form as a folder too, so `/etc/*` covers a search of `/etc`.
     expect(pathSubject("LS", { path: "/etc" }, "/w/app")!.forms).toEqual(["/etc", "/etc/"]);
   });
 
   it("a `..` after a wildcard may climb anywhere: the whole disk, and never allowed", () => {
-    expect(pathSubject("Glob", { pattern: "src/*/../../../etc/*" }, "/w/app")).toMatchObject({ under: "/", risky: true });
+    expect(pathSubject("Glob", { pattern: "src/*/../../../etc/*" }, "/w/app")).toMatchObject({
+      under: "/",
+      risky: true,
+    });
     expect(pathSubject("Glob", { pattern: "**/../x" }, "/w/app")).toMatchObject({ under: "/", risky: true });
-    expect(pathSubject("Glob", { pattern: "src/{..,a}/x" }, "/w/app")).toMatchObject({ under: "/", risky: true });
+    expect(pathSubject("Glob", { pattern: "src/{..,a}/x" }, "/w/app")).toMatchObject({
+      under: "/",
+      risky: true,
+    });
   });
 });
 
@@ -57,10 +89,18 @@ describe("path rules cover every tool that takes a path or a glob", () => {
     t.add("agent.policy.set", "admin", { rules });
     return t.state;
   };
-  const verdict = (s: ReturnType<typeof policy>, tool: string, input: object) => evaluateToolCall(s, "impl", null, tool, input, "/w/app").action;
+  const verdict = (s: ReturnType<typeof policy>, tool: string, input: object) =>
+    evaluateToolCall(s, "impl", null, tool, input, "/w/app").action;
 
   it("deny /etc/* denies Read, Grep, LS and Glob of /etc — a path, a glob's prefix, or a folder searched", () => {
-    const s = policy([{ id: "etc", tool: "Read|Edit|Write|MultiEdit|NotebookEdit|Grep|Glob|LS", input: "/etc/*", action: "deny" }]);
+    const s = policy([
+      {
+        id: "etc",
+        tool: "Read|Edit|Write|MultiEdit|NotebookEdit|Grep|Glob|LS",
+        input: "/etc/*",
+        action: "deny",
+      },
+    ]);
     expect(verdict(s, "Read", { file_path: "/etc/passwd" })).toBe("deny");
     expect(verdict(s, "NotebookEdit", { notebook_path: "/etc/x.ipynb", new_source: "" })).toBe("deny");
     expect(verdict(s, "Grep", { pattern: "root", path: "/etc" })).toBe("deny");

@@ -22,7 +22,14 @@ const TOOLS: Record<string, { file: string } | { folder: string; glob?: string }
  * search of `/etc`); `under`: the folder a search reads below; `risky`: where it reads cannot be
  * told (a `..` after a wildcard), so no allow rule may wave it on.
  */
-export type PathSubject = { whole: string; absolute: string; forms: string[]; key: string; under: string | null; risky: boolean };
+export type PathSubject = {
+  whole: string;
+  absolute: string;
+  forms: string[];
+  key: string;
+  under: string | null;
+  risky: boolean;
+};
 
 export function normalizePath(p: string): string {
   const absolute = p.startsWith("/");
@@ -43,7 +50,8 @@ export function relativeTo(path: string, cwd: string | null): string {
   return path.startsWith(base) ? path.slice(base.length) : path;
 }
 
-const resolve = (p: string, cwd: string | null) => normalizePath(p.startsWith("/") || !cwd ? p : `${cwd}/${p}`);
+const resolve = (p: string, cwd: string | null) =>
+  normalizePath(p.startsWith("/") || !cwd ? p : `${cwd}/${p}`);
 const WILD = /[*?[\]{}]/;
 const asFolder = (p: string) => (p.endsWith("/") ? p : `${p}/`);
 
@@ -66,7 +74,8 @@ export function pathSubject(tool: string, input: unknown, cwd?: string | null): 
   const searched = glob === null ? (folder ?? ".") : glob.startsWith("/") ? glob : `${folder ?? "."}/${glob}`;
   const segments = searched.split("/");
   const wild = segments.findIndex((s) => WILD.test(s));
-  const fixed = wild < 0 ? searched : segments.slice(0, wild).join("/") || (searched.startsWith("/") ? "/" : ".");
+  const fixed =
+    wild < 0 ? searched : segments.slice(0, wild).join("/") || (searched.startsWith("/") ? "/" : ".");
   // A `..` after a wildcard may climb anywhere (`**` is any depth, `{..,a}` is a `..`): the
   // search is read as the whole disk.
   const risky = wild >= 0 && segments.slice(wild).some((seg) => seg.includes(".."));

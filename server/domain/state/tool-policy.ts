@@ -8,7 +8,12 @@ import { bashView, type PlainCommand } from "./bash-view";
 import { alternatives, globMatches, mayMatchUnder, pathSubject } from "./tool-paths";
 import { budgetHold } from "./reduce-budgets";
 
-const FIELD: Record<string, string> = { Bash: "command", WebFetch: "url", WebSearch: "query", Task: "description" };
+const FIELD: Record<string, string> = {
+  Bash: "command",
+  WebFetch: "url",
+  WebSearch: "query",
+  Task: "description",
+};
 
 /**
  * What a rule's `input` pattern is matched against: the command, the path (relative to `cwd`
@@ -25,9 +30,15 @@ export function toolSubject(tool: string, input: unknown, cwd?: string | null): 
 }
 
 export function stableJson(value: unknown): string {
-  return JSON.stringify(value, (_k, v: unknown) =>
-    v && typeof v === "object" && !Array.isArray(v) ? Object.fromEntries(Object.entries(v as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) : v,
-  ) ?? "null";
+  return (
+    JSON.stringify(value, (_k, v: unknown) =>
+      v && typeof v === "object" && !Array.isArray(v)
+        ? Object.fromEntries(
+            Object.entries(v as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)),
+          )
+        : v,
+    ) ?? "null"
+  );
 }
 
 export function matchesPattern(pattern: string, text: string): boolean {
@@ -64,14 +75,31 @@ export function callSubject(tool: string, input: unknown, cwd?: string | null): 
   const whole = toolSubject(tool, input, cwd);
   if (tool === "Bash") {
     const view = bashView(whole);
-    return { key: whole, whole: whole.trim(), parts: view.forms, plain: view.plain, why: view.why, unknown: view.unknown, absolute: null };
+    return {
+      key: whole,
+      whole: whole.trim(),
+      parts: view.forms,
+      plain: view.plain,
+      why: view.why,
+      unknown: view.unknown,
+      absolute: null,
+    };
   }
   const plain = [{ text: whole, redirected: false }];
   const path = pathSubject(tool, input, cwd);
   if (path) {
     const { key, forms, absolute, under, risky } = path;
     const why = risky ? "a search that may leave its folder" : null;
-    return { key, whole, parts: forms, plain: risky ? null : plain, why, unknown: false, absolute, ...(under ? { under } : {}) };
+    return {
+      key,
+      whole,
+      parts: forms,
+      plain: risky ? null : plain,
+      why,
+      unknown: false,
+      absolute,
+      ...(under ? { under } : {}),
+    };
   }
   return { key: whole, whole, parts: [whole], plain, why: null, unknown: false, absolute: null };
 }
@@ -101,31 +129,63 @@ export function ruleMatches(rule: ToolRule, tool: string, subject: CallSubject):
   if (tool !== "Bash") return forms.some((f) => matchesPattern(pattern, f));
   const redirecting = alternatives(pattern).filter((a) => /[<>]/.test(a));
   // A line with no command (empty, a comment) runs nothing a rule names.
-  return subject.plain.length > 0 && subject.plain.every((c) => (c.redirected ? redirecting.some((a) => globMatches(a, c.text)) : matchesPattern(pattern, c.text)));
+  return (
+    subject.plain.length > 0 &&
+    subject.plain.every((c) =>
+      c.redirected ? redirecting.some((a) => globMatches(a, c.text)) : matchesPattern(pattern, c.text),
+    )
+  );
 }
 
 /** `scope: "budget"`: a call that would be allowed asks a person, because a crossed budget holds the agent's tools (`budgetId` names it). */
-export type ToolVerdict = { action: ToolAction; scope: "session" | "agent" | "pod" | "none" | "budget"; ruleId?: string; budgetId?: string; subject: string };
+export type ToolVerdict = {
+  action: ToolAction;
+  scope: "session" | "agent" | "pod" | "none" | "budget";
+  ruleId?: string;
+  budgetId?: string;
+  subject: string;
+};
 
 /**
  * Session allows first (only the agent's own session's), then the agent's rules, then the pod's;
  * the first match decides; none allows. `cwd`: the folder the call runs in (the hook's own),
  * else the session's.
  */
-export function evaluateToolCall(s: PodState, agentId: string, sessionId: string | null, tool: string, input: unknown, cwd?: string | null): ToolVerdict {
+export function evaluateToolCall(
+  s: PodState,
+  agentId: string,
+  sessionId: string | null,
+  tool: string,
+  input: unknown,
+  cwd?: string | null,
+): ToolVerdict {
   const verdict = evaluateRules(s, agentId, sessionId, tool, input, cwd);
   const hold = verdict.action === "allow" ? budgetHold(s, agentId) : null;
-  return hold ? { action: "ask", scope: "budget", budgetId: hold.budgetId, subject: verdict.subject } : verdict;
+  return hold
+    ? { action: "ask", scope: "budget", budgetId: hold.budgetId, subject: verdict.subject }
+    : verdict;
 }
 
-function evaluateRules(s: PodState, agentId: string, sessionId: string | null, tool: string, input: unknown, cwd?: string | null): ToolVerdict {
+function evaluateRules(
+  s: PodState,
+  agentId: string,
+  sessionId: string | null,
+  tool: string,
+  input: unknown,
+  cwd?: string | null,
+): ToolVerdict {
   const session = sessionId && Object.hasOwn(s.sessions, sessionId) ? s.sessions[sessionId]! : null;
   const mine = session?.agentId === agentId ? session : null;
   const subject = callSubject(tool, input, cwd ?? mine?.cwd ?? null);
-  const allows = mine && Object.hasOwn(s.sessionAllows, mine.sessionId) ? s.sessionAllows[mine.sessionId]! : [];
-  if (subject.plain !== null && allows.some((a) => a.tool === tool && a.subject === subject.key)) return { action: "allow", scope: "session", subject: subject.whole };
+  const allows =
+    mine && Object.hasOwn(s.sessionAllows, mine.sessionId) ? s.sessionAllows[mine.sessionId]! : [];
+  if (subject.plain !== null && allows.some((a) => a.tool === tool && a.subject === subject.key))
+    return { action: "allow", scope: "session", subject: subject.whole };
   const agentPolicy = Object.hasOwn(s.policies.agents, agentId) ? s.policies.agents[agentId] : undefined;
-  for (const [scope, policy] of [["agent", agentPolicy], ["pod", s.policies.pod]] as const) {
+  for (const [scope, policy] of [
+    ["agent", agentPolicy],
+    ["pod", s.policies.pod],
+  ] as const) {
     const rule = policy?.rules.find((r) => ruleMatches(r, tool, subject));
     if (rule) return { action: rule.action, scope, ruleId: rule.id, subject: subject.whole };
   }
@@ -137,7 +197,8 @@ function pick<K extends "ask" | "unreachable">(s: PodState, agentId: string, key
   const mine = Object.hasOwn(s.policies.agents, agentId) ? s.policies.agents[agentId] : undefined;
   return mine?.[key] ?? s.policies.pod?.[key] ?? null;
 }
-export const askSettings = (s: PodState, agentId: string) => pick(s, agentId, "ask") ?? { minutes: ASK_MINUTES.default, then: "deny" as const };
+export const askSettings = (s: PodState, agentId: string) =>
+  pick(s, agentId, "ask") ?? { minutes: ASK_MINUTES.default, then: "deny" as const };
 export const unreachableRule = (s: PodState, agentId: string) => pick(s, agentId, "unreachable") ?? "open";
 
 /**

@@ -31,7 +31,8 @@ export function workingImplementers(tasks: Record<string, Task>, prev?: Record<s
     for (const id of [...put, ...drop]) counts = count(count(counts, own(prev, id), -1), own(tasks, id), 1);
   } else {
     const built: Counts = {};
-    for (const t of Object.values(tasks)) if (working(t)) built[t.implementer] = (built[t.implementer] ?? 0) + 1;
+    for (const t of Object.values(tasks))
+      if (working(t)) built[t.implementer] = (built[t.implementer] ?? 0) + 1;
     counts = built;
   }
   memo.set(tasks, counts);
