@@ -16,10 +16,10 @@ const pageTyped: Equal<Answer<typeof _page>, WebhookDeliveriesResponse> = true;
 
 // @ts-expect-error -- the path's podId is part of the input
 const noPod = callApi(listAgentTokensRoute, {});
-// @ts-expect-error -- an update is enabled, format or events, not a URL
 const wrongField = callApi(updateWebhookRoute, {
   podId,
   endpointId: "e",
+  // @ts-expect-error -- an update is enabled, format or events, not a URL
   update: { url: "https://example.com" },
 });
 
