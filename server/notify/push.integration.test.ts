@@ -223,8 +223,9 @@ describe.each(testProviders())("web push on %s", (provider) => {
     const stale = await act(s, session, action);
     expect(stale.status).toBe(409);
     expect((await stale.json()).error.code).toBe("stale");
-    // The outbox row taken again (as after a crash) sends nothing twice.
-    const rows = await deliveries("escalation:esc-1");
+    // The outbox row taken again (as after a crash) sends nothing twice. The withdraw reached the
+    // phone before its outcome was recorded, so wait for the record.
+    const rows = await settle("escalation:esc-1", (r) => r.length >= 2 && r.every((d) => d.outcome));
     expect(rows.map((r) => [r.kind, r.outcome])).toEqual([
       ["open", "sent"],
       ["withdraw", "sent"],
