@@ -70,7 +70,7 @@ describe("the snippets for real agents", () => {
   });
   it("command hooks are installed by the CLI with the URL and token in the environment", () => {
     expect(claudeCommandHooksSnippet(http)).toBe(
-      "export PODWATCH_URL=https://pw.example.com PODWATCH_TOKEN=pwa_AbC-12_x\nnpx podwatch hooks install --scope local",
+      "export PODWATCH_URL=https://pw.example.com PODWATCH_TOKEN=pwa_AbC-12_x\npodwatch hooks install --scope local",
     );
   });
   it("remote MCP is a URL with the token as bearer, as JSON and as claude mcp add", () => {

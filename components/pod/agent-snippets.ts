@@ -37,9 +37,13 @@ export function claudeHttpHooksSnippet({ publicUrl }: SnippetInput): string {
 /** What Claude Code's environment needs for the HTTP hooks: the token, read by `allowedEnvVars`. */
 export const claudeHttpEnvSnippet = ({ token }: SnippetInput) => `export ${TOKEN_ENV}=${shellWord(token)}`;
 
-/** Command hooks: `podwatch hook` runs per hook (spools when podwatch is down); install merges them into the settings. */
+/**
+ * Command hooks: `podwatch hook` runs per hook (spools when podwatch is down); install merges them
+ * into the settings. The `podwatch` command is the agent kit of this repository (README, "Agents join in
+ * one line"); no package of that name on a registry is ours to run.
+ */
 export function claudeCommandHooksSnippet({ publicUrl, token }: SnippetInput): string {
-  return `export PODWATCH_URL=${shellWord(origin(publicUrl))} ${TOKEN_ENV}=${shellWord(token)}\nnpx podwatch hooks install --scope local`;
+  return `export PODWATCH_URL=${shellWord(origin(publicUrl))} ${TOKEN_ENV}=${shellWord(token)}\npodwatch hooks install --scope local`;
 }
 
 /** The MCP server podwatch serves itself over Streamable HTTP at /mcp: nothing to install. */
