@@ -10,9 +10,9 @@ import { join } from "node:path";
 import { inflateSync } from "node:zlib";
 import { performance } from "node:perf_hooks";
 import { spawnServer } from "../server/testing/spawn-server";
-import { eventually, sleep } from "../server/testing/eventually";
+import { eventually } from "../server/testing/eventually";
 import type { Figure } from "./figures";
-import { agent, get, pct } from "./http";
+import { agent, get, pct, whileProbingHealthz } from "./http";
 import { seedLivedInPod, seedOldPod } from "./history-seed";
 
 const WEEK = 7 * 24 * 3600_000;
@@ -21,27 +21,8 @@ const AT_SEQ_ROUNDS = 20;
 const CHECKPOINT_EVERY = 1000;
 
 /** `work` with /healthz asked every 10 ms meanwhile: its answers' p99 and max. */
-async function whileProbing<T>(
-  base: string,
-  work: () => Promise<T>,
-): Promise<{ value: T; p99: number; max: number }> {
-  const latencies: number[] = [];
-  let done = false;
-  const probe = (async () => {
-    while (!done) {
-      const t = performance.now();
-      await get(`${base}/healthz`);
-      latencies.push(performance.now() - t);
-      await sleep(10);
-    }
-  })();
-  let value: T;
-  try {
-    value = await work();
-  } finally {
-    done = true;
-    await probe;
-  }
+async function whileProbing<T>(base: string, work: () => Promise<T>) {
+  const { value, latencies } = await whileProbingHealthz(base, work);
   return { value, ...stats(latencies) };
 }
 

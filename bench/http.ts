@@ -2,6 +2,8 @@
 // admin token by default, and the pod every run starts from.
 import { randomUUID } from "node:crypto";
 import { Agent, request } from "node:http";
+import { performance } from "node:perf_hooks";
+import { sleep } from "../server/testing/eventually";
 import { SPAWN_ADMIN_TOKEN } from "../server/testing/spawn-server";
 
 export const CLIENTS = 32;
@@ -60,4 +62,23 @@ export async function createPod(base: string, name: string): Promise<{ podId: st
 
 export function pct(sorted: number[], p: number) {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+}
+
+/** Runs `work` with /healthz asked every 10 ms meanwhile; each answer's latency is added to `latencies`. */
+export async function whileProbingHealthz<T>(base: string, work: () => Promise<T>, latencies: number[] = []) {
+  let done = false;
+  const probe = (async () => {
+    while (!done) {
+      const t = performance.now();
+      await get(`${base}/healthz`);
+      latencies.push(performance.now() - t);
+      await sleep(10);
+    }
+  })();
+  try {
+    return { value: await work(), latencies };
+  } finally {
+    done = true;
+    await probe;
+  }
 }

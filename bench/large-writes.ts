@@ -11,9 +11,8 @@ import { join } from "node:path";
 import { performance } from "node:perf_hooks";
 import root from "@opentelemetry/otlp-transformer/build/src/generated/root.js";
 import { spawnServer } from "../server/testing/spawn-server";
-import { sleep } from "../server/testing/eventually";
 import type { Figure } from "./figures";
-import { agent, createPod, get, pct } from "./http";
+import { agent, createPod, get, pct, whileProbingHealthz } from "./http";
 
 const SPANS = 10_000;
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
@@ -85,27 +84,22 @@ export async function benchLargeWrites(): Promise<Figure[]> {
     const pods = [await createPod(base, "bench-large-a"), await createPod(base, "bench-large-b")];
     for (let round = 0; round < ROUNDS; round++) {
       const bodies = pods.map((_, who) => exportBody(round, who));
-      let done = false;
-      const probe = (async () => {
-        while (!done) {
+      await whileProbingHealthz(
+        base,
+        async () => {
           const t = performance.now();
-          await get(`${base}/healthz`);
-          latencies.push(performance.now() - t);
-          await sleep(10);
-        }
-      })();
-      const t = performance.now();
-      try {
-        const answers = await Promise.all(
-          pods.map((p, who) => postProtobuf(`${base}/v1/traces`, bodies[who]!, p.token)),
-        );
-        const bad = answers.find((a) => a.status !== 200);
-        if (bad) throw new Error(`/v1/traces → ${bad.status} ${bad.text.slice(0, 200)}`);
-      } finally {
-        took.push(performance.now() - t);
-        done = true;
-        await probe;
-      }
+          try {
+            const answers = await Promise.all(
+              pods.map((p, who) => postProtobuf(`${base}/v1/traces`, bodies[who]!, p.token)),
+            );
+            const bad = answers.find((a) => a.status !== 200);
+            if (bad) throw new Error(`/v1/traces → ${bad.status} ${bad.text.slice(0, 200)}`);
+          } finally {
+            took.push(performance.now() - t);
+          }
+        },
+        latencies,
+      );
     }
     const stored = await Promise.all(
       pods.map(
