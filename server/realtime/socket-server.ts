@@ -106,7 +106,7 @@ export function attachSocketServer(httpServer: HttpServer, app: AppContext) {
         // what they hold at or below the cursor is filtered out by the floor goLive sets.
         const seq = catchUp.goLive(cursor);
         if (seq !== null) socket.emit("tape:live", { v: WIRE_VERSION, podId, seq });
-        if (seq !== null) states.changed(podId); // its next notice starts from the state now
+        if (seq !== null) states.joined(podId); // its next notice starts from the state now
       } catch (e) {
         catchUp.abort();
         socket.emit("tape:error", {

@@ -112,6 +112,28 @@ describe.each(testProviders())("change notices of live views on %s", (provider) 
     }
   });
 
+  it("tell a spectator who read the view before its latest events that it is behind", async () => {
+    const podId = await newPod("read before the join");
+    const view = (await api<PodStateView>(s.url, "GET", `/api/v1/pods/${podId}/state`)).body;
+    await post(podId, [note("landed between the read and the join")]);
+    const socket: Client = connect(s.url, {
+      transports: ["websocket"],
+      forceNew: true,
+      auth: { token: TEST_ADMIN_TOKEN },
+    });
+    const frames: PodDeltaFrame[] = [];
+    socket.on("pod:delta", (f) => frames.push(f));
+    socket.on("tape:events", (_f, ack) => ack?.());
+    try {
+      socket.on("connect", () => socket.emit("tape:subscribe", { podId, afterSeq: view.seq }));
+      // No event follows, yet the page learns its view is behind and reads it again.
+      await eventually(() => expect(frames.map((f) => deltaFits(view, f))).toContain("gap"));
+      expect(frames.at(-1)).toMatchObject({ seq: view.seq + 1, set: {}, lists: {}, tails: {} });
+    } finally {
+      socket.close();
+    }
+  });
+
   it("ask for a read of the view when what changed weighs more than the view compressed", async () => {
     const podId = await newPod("big change");
     const socket: Client = connect(s.url, {

@@ -24,8 +24,17 @@ type Rooms = { pod: (podId: string) => string; count: (podId: string) => string 
 function forEveryone(delta: PodStateDelta): PodStateDelta {
   const hidden = delta.lists.inbox?.put.some((card) => card.audience === "admins");
   if (!hidden && JSON.stringify(delta).length <= MAX_DELTA_BYTES) return delta;
-  return { fromSeq: delta.fromSeq, seq: delta.seq, set: {}, lists: {}, tails: {}, reread: true };
+  return { ...emptyNotice(delta.fromSeq, delta.seq), reread: true };
 }
+
+/** A notice that changes nothing: only where the pod is. */
+const emptyNotice = (fromSeq: number, seq: number): PodStateDelta => ({
+  fromSeq,
+  seq,
+  set: {},
+  lists: {},
+  tails: {},
+});
 
 export function followPodStates(app: AppContext, io: PodIo, rooms: Rooms) {
   const last = new Map<string, PodState>();
@@ -33,38 +42,49 @@ export function followPodStates(app: AppContext, io: PodIo, rooms: Rooms) {
   const running = new Map<string, Promise<void>>();
   const roomSize = (room: string) => io.sockets.adapter.rooms.get(room)?.size ?? 0;
 
+  const announced = new Set<string>();
+  const emit = (podId: string, delta: PodStateDelta) =>
+    io.to(rooms.pod(podId)).emit("pod:delta", { v: WIRE_VERSION, podId, ...delta });
+
   const step = async (podId: string) => {
     const watching = roomSize(rooms.pod(podId)) > 0;
     const counting = roomSize(rooms.count(podId)) > 0;
+    // A watcher who just joined may have read the view before notices it never heard (that read
+    // and the join race): after this step it hears where the pod is, an empty notice that is a gap
+    // to a view behind it, so the page reads the view again (components/pod/use-pod-state.ts).
+    const announce = announced.delete(podId) && watching;
     if (!watching && !counting) return void last.delete(podId);
     const next = await app.store.readState(podId);
     if (!next) return;
     const prev = last.get(podId);
-    if (prev && prev.seq >= next.seq) return;
-    last.set(podId, next);
-    // The first state this node keeps of the pod (a watcher just joined, who read the pod after): notices start from it.
-    if (!prev) return;
-    if (counting && inboxCardsChanged(prev, next))
-      io.to(rooms.count(podId)).emit("pods:inbox", { v: WIRE_VERSION, podId });
-    if (watching)
-      io.to(rooms.pod(podId)).emit("pod:delta", {
-        v: WIRE_VERSION,
-        podId,
-        ...forEveryone(podStateDelta(prev, next)),
-      });
+    if (!prev || prev.seq < next.seq) last.set(podId, next);
+    // The first state this node keeps of the pod is where its notices start.
+    if (prev && prev.seq < next.seq) {
+      if (counting && inboxCardsChanged(prev, next))
+        io.to(rooms.count(podId)).emit("pods:inbox", { v: WIRE_VERSION, podId });
+      if (watching) emit(podId, forEveryone(podStateDelta(prev, next)));
+    }
+    const seq = last.get(podId)!.seq;
+    if (announce) emit(podId, emptyNotice(seq, seq));
   };
 
+  /** The pod committed (or gained a watcher): bring its watchers up to its state, after any notice in the making. */
+  const changed = (podId: string) => {
+    if (queued.has(podId)) return; // the one queued reads the newest state anyway
+    queued.add(podId);
+    const prior = running.get(podId) ?? Promise.resolve();
+    const run = prior
+      .then(() => (queued.delete(podId), step(podId)))
+      .catch((e) => console.error(`podwatch: a change notice of pod ${podId} could not be made`, e))
+      .finally(() => running.get(podId) === run && running.delete(podId));
+    running.set(podId, run);
+  };
   return {
-    /** The pod committed (or gained a watcher): bring its watchers up to its state, after any notice in the making. */
-    changed(podId: string) {
-      if (queued.has(podId)) return; // the one queued reads the newest state anyway
-      queued.add(podId);
-      const prior = running.get(podId) ?? Promise.resolve();
-      const run = prior
-        .then(() => (queued.delete(podId), step(podId)))
-        .catch((e) => console.error(`podwatch: a change notice of pod ${podId} could not be made`, e))
-        .finally(() => running.get(podId) === run && running.delete(podId));
-      running.set(podId, run);
+    changed,
+    /** A watcher joined the pod: bring it up to the pod's state, as on a commit, and tell it where that is. */
+    joined(podId: string) {
+      announced.add(podId);
+      changed(podId);
     },
   };
 }
