@@ -150,6 +150,42 @@ describe("the job runner", () => {
     expect(m.log.every((x) => x.outcome === "done" && x.job.id !== "hangs")).toBe(true);
   });
 
+  it("runs more than ten attempts at once without Node warning of a listener leak", async () => {
+    const warnings: string[] = [];
+    const onWarning = (w: Error) => warnings.push(w.name);
+    process.on("warning", onWarning);
+    try {
+      let release!: () => void;
+      const gate = new Promise<void>((r) => (release = r));
+      let underWay = 0;
+      const m = memoryKind(
+        async (job) => {
+          underWay++;
+          await gate;
+          return { ok: true, result: job.id };
+        },
+        { concurrency: 16 },
+      );
+      for (let i = 0; i < 16; i++) m.add(`slow-${i}`);
+      run(m.kind);
+      await eventually(
+        async () => underWay,
+        (n) => n === 16,
+        "sixteen attempts under way",
+      );
+      release();
+      await eventually(
+        async () => m.log.length,
+        (n) => n === 16,
+        "every attempt recorded",
+      );
+      await new Promise((r) => setImmediate(r)); // warnings are emitted on the next tick
+      expect(warnings).not.toContain("MaxListenersExceededWarning");
+    } finally {
+      process.off("warning", onWarning);
+    }
+  });
+
   it("stop() aborts what is under way and releases it: not a failure, nothing counted", async () => {
     let started = false;
     const m = memoryKind(async (_job, signal) => {

@@ -7,6 +7,7 @@
 // soon as its attempt ends (or new work arrives, or the poll comes round), so a receiver that hangs
 // holds its slot for its deadline, never a round of other jobs. stop() aborts what is under way;
 // those jobs are released (their leases given back, nothing counted) for a later start or another node.
+import { setMaxListeners } from "node:events";
 import type { Finished, JobKind, Sent } from "./job-kind";
 
 export class JobRunner<J, R> {
@@ -25,6 +26,8 @@ export class JobRunner<J, R> {
   start() {
     this.stopped = false;
     this.abort = new AbortController();
+    // Each attempt under way listens for stop(): up to `concurrency` listeners is the design, not a leak.
+    setMaxListeners(this.kind.concurrency + 1, this.abort.signal);
     this.wake();
     if (!this.kind.prune) return;
     this.prune();
