@@ -1,6 +1,7 @@
 "use client";
 // The pod page: tabs over one live state. The tab is in the URL (?tab=…),
 // so every view can be linked to.
+import dynamic from "next/dynamic";
 import { useRouter, useSearchParams } from "next/navigation";
 import { usePodState } from "./use-pod-state";
 import { useLiveTape } from "../tape/use-live-tape";
@@ -9,21 +10,22 @@ import { InboxPanel } from "../inbox/inbox-panel";
 import { EvidenceView } from "../evidence/evidence-view";
 import { PodStatus } from "./pod-status";
 import { BoardWithTimeTravel } from "./time-travel-board";
-import { MembersView } from "./members-view";
 import { RunsView } from "./runs-view";
 import { JobsView } from "./jobs-view";
 import { SessionsPanel } from "../sessions/sessions-panel";
-import { AddTaskForm, MemberControls } from "./steer-controls";
 import { PodTabs, panelId, tabId } from "./pod-tabs";
 import { ReadOnlyNotice } from "./read-only-notice";
 import { PodLifecycle } from "./pod-lifecycle";
 import { PodSetup } from "./pod-setup";
-import { ShareLinksPanel } from "./share-links-panel";
-import { WebhooksPanel } from "../webhooks/webhooks-panel";
-import { ToolPoliciesPanel } from "../gates/tool-policies-panel";
-import { BudgetsPanel } from "../budgets/budgets-panel";
+import { AddTaskForm } from "./steer-controls";
 import { Skeleton } from "../shared/ui";
-import { SignalsPanel } from "../signals/signals-panel";
+
+// Tabs a visit rarely opens first load their code when opened, so the board comes up sooner.
+const loadingTab = () => <Skeleton label="Loading" className="h-40 rounded-lg" />;
+const SignalsPanel = dynamic(() => import("../signals/signals-panel").then((m) => m.SignalsPanel), {
+  loading: loadingTab,
+});
+const MembersTab = dynamic(() => import("./members-tab").then((m) => m.MembersTab), { loading: loadingTab });
 
 const TABS = [
   "board",
@@ -112,14 +114,13 @@ export function PodView({
         ) : tab === "runs" ? (
           <RunsView state={state.data} />
         ) : tab === "members" ? (
-          <div className="space-y-6">
-            {canAct && <MemberControls podId={podId} state={state.data} />}
-            <MembersView podId={podId} state={state.data} canAdmin={canAdmin} publicUrl={publicUrl ?? ""} />
-            {canAdmin && <ShareLinksPanel podId={podId} />}
-            {canAdmin && <WebhooksPanel podId={podId} />}
-            <ToolPoliciesPanel podId={podId} state={state.data} canAdmin={canAdmin} />
-            <BudgetsPanel podId={podId} state={state.data} canAct={canAct} />
-          </div>
+          <MembersTab
+            podId={podId}
+            state={state.data}
+            canAct={canAct}
+            canAdmin={canAdmin}
+            publicUrl={publicUrl ?? ""}
+          />
         ) : (
           <JobsView state={state.data} />
         )}
