@@ -98,3 +98,59 @@ export const rotateAgentTokenRoute = {
   query: [],
   body: null,
 } as const;
+export const invitePersonRoute = {
+  name: "invitePerson",
+  method: "POST",
+  path: "/api/v1/invites",
+  query: [],
+  body: "",
+} as const;
+export const listPeopleRoute = {
+  name: "listPeople",
+  method: "GET",
+  path: "/api/v1/users",
+  query: [],
+  body: null,
+} as const;
+export const resetPasswordRoute = {
+  name: "resetPassword",
+  method: "POST",
+  path: "/api/v1/users/{userId}/reset",
+  query: [],
+  body: null,
+} as const;
+export const createUserRoute = {
+  name: "createUser",
+  method: "POST",
+  path: "/api/v1/users",
+  query: [],
+  body: "",
+} as const;
+export const setCanCreatePodsRoute = {
+  name: "setCanCreatePods",
+  method: "PATCH",
+  path: "/api/v1/users/{userId}",
+  query: [],
+  body: "",
+} as const;
+export const addMemberRoute = {
+  name: "addMember",
+  method: "POST",
+  path: "/api/v1/pods/{podId}/members",
+  query: [],
+  body: "",
+} as const;
+export const setPersonAccessRoute = {
+  name: "setPersonAccess",
+  method: "PATCH",
+  path: "/api/v1/pods/{podId}/members/{memberId}",
+  query: [],
+  body: "",
+} as const;
+export const removePersonFromPodRoute = {
+  name: "removePersonFromPod",
+  method: "DELETE",
+  path: "/api/v1/pods/{podId}/members/{memberId}",
+  query: [],
+  body: null,
+} as const;

@@ -7,8 +7,9 @@ import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { api, startTestServer, type TestServer } from "../testing/test-server";
 import { testProviders } from "../testing/test-databases";
-import { changePasswordCall, performAcceptInvite } from "../web/people-actions";
-import { performSiteCall } from "../web/run-site-action";
+import { performAcceptInvite } from "../web/people-actions";
+import { performOperation } from "../web/perform-operation";
+import { peopleOperations } from "../access/people-operations";
 import { bootstrapAdmin } from "../access/bootstrap-admin";
 import { resolveIdentity } from "../access/resolve-identity";
 import { hashSecret } from "../access/secrets";
@@ -53,11 +54,13 @@ describe.each(testProviders())("people on %s", (provider) => {
     const session = (await signIn(s.url, first.email, first.password))!;
     const identity = await resolveIdentity(s.app.access, new Headers({ cookie: session.cookie }));
     const change = (currentPassword: string) =>
-      performSiteCall(s.app, identity as never, changePasswordCall(new Headers({ cookie: session.cookie })), {
-        currentPassword,
-        newPassword: PASSWORD,
-        confirm: PASSWORD,
-      });
+      performOperation(
+        s.app,
+        identity as never,
+        peopleOperations.changePassword,
+        { currentPassword, newPassword: PASSWORD, confirm: PASSWORD },
+        { headers: new Headers({ cookie: session.cookie }) },
+      );
     expect(await change("not the printed one")).toMatchObject({
       ok: false,
       code: "wrong_password",
