@@ -154,3 +154,45 @@ export const removePersonFromPodRoute = {
   query: [],
   body: null,
 } as const;
+export const listPushDevicesRoute = {
+  name: "listPushDevices",
+  method: "GET",
+  path: "/api/v1/me/push",
+  query: [],
+  body: null,
+} as const;
+export const addPushDeviceRoute = {
+  name: "addPushDevice",
+  method: "POST",
+  path: "/api/v1/me/push/devices",
+  query: [],
+  body: "",
+} as const;
+export const removePushDeviceRoute = {
+  name: "removePushDevice",
+  method: "DELETE",
+  path: "/api/v1/me/push/devices/{deviceId}",
+  query: [],
+  body: null,
+} as const;
+export const readPreferencesRoute = {
+  name: "readPreferences",
+  method: "GET",
+  path: "/api/v1/me/preferences",
+  query: [],
+  body: null,
+} as const;
+export const saveNotificationPreferencesRoute = {
+  name: "saveNotificationPreferences",
+  method: "PUT",
+  path: "/api/v1/me/preferences",
+  query: [],
+  body: "",
+} as const;
+export const actOnNotificationRoute = {
+  name: "actOnNotification",
+  method: "POST",
+  path: "/api/v1/me/inbox/act",
+  query: [],
+  body: "",
+} as const;

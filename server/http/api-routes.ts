@@ -25,7 +25,6 @@ import { tapeRoutes } from "./tape-routes";
 import { healthRoutes } from "./health-routes";
 import { blobRoutes } from "./blob-routes";
 import { operationRoutes } from "./operation-routes";
-import { notifyRoutes } from "./notify-routes";
 import { hookRoutes } from "./hook-routes";
 import { budgetRoutes } from "./budget-routes";
 import { signalsRoutes } from "./signals-routes";
@@ -36,7 +35,6 @@ import type { Guard, Route } from "./route";
 const routes: Route[] = [
   ...tapeRoutes,
   ...protocolRoutes,
-  ...notifyRoutes,
   ...hookRoutes,
   ...budgetRoutes,
   ...signalsRoutes,

@@ -17,12 +17,7 @@ import { webhookOperations } from "../webhooks/webhook-operations";
 import { closePodAction, setArchivedCall, startPodAction } from "../web/pod-life-actions";
 import { shareLinkOperations } from "../access/share-link-operations";
 import { createPodCall } from "../web/site-actions";
-import {
-  addPushDeviceCall,
-  readNotificationsCall,
-  removePushDeviceCall,
-  savePreferencesCall,
-} from "../web/notify-actions";
+import { notifyOperations } from "../notify/notify-operations";
 import { readHookFixture } from "../hooks/fixtures";
 import {
   addTaskAction,
@@ -942,10 +937,10 @@ describe("authorization matrix", () => {
   }
   // A person's notifications from the control room: any signed-in person, for themselves (the admin token is no person).
   for (const { name, call, input } of [
-    { name: "readNotifications", call: readNotificationsCall as never, input: async () => ({}) },
+    { name: "readNotifications", call: notifyOperations.readNotifications, input: async () => ({}) },
     {
       name: "addPushDevice",
-      call: addPushDeviceCall("matrix") as never,
+      call: notifyOperations.addPushDevice,
       input: async () => ({
         endpoint: `https://1.1.1.1/push/${randomUUID()}`,
         keys: {
@@ -956,12 +951,12 @@ describe("authorization matrix", () => {
     },
     {
       name: "removePushDevice",
-      call: removePushDeviceCall as never,
+      call: notifyOperations.removePushDevice,
       input: async () => ({ deviceId: await approversDevice() }),
     },
     {
       name: "saveNotificationPreferences",
-      call: savePreferencesCall as never,
+      call: notifyOperations.saveNotificationPreferences,
       input: async () => ({ pods: [{ podId, level: "decisions" }] }),
     },
   ]) {
@@ -972,7 +967,9 @@ describe("authorization matrix", () => {
             ? ({ kind: "admin-token", label: "matrix" } as const)
             : await resolveIdentity(s.app.access, headersOf(auth[caller]));
         const identity = resolved === "invalid" ? ({ kind: "anonymous" } as const) : resolved;
-        const result = await performSiteCall(s.app, identity, call, await input());
+        const result = await performOperation(s.app, identity, call, await input(), {
+          headers: new Headers({ "user-agent": "matrix" }),
+        });
         if (PEOPLE.includes(caller as Caller))
           expect(result.ok || result.code === "not_found", `${caller}: ${JSON.stringify(result)}`).toBe(true);
         else expect(result.ok ? "ok" : result.code, caller).toMatch(/^(unauthenticated|forbidden)$/);

@@ -5,6 +5,7 @@ import { shareLinkOperations } from "../access/share-link-operations";
 import { agentTokenOperations } from "../access/agent-token-operations";
 import { peopleOperations } from "../access/people-operations";
 import { memberOperations } from "../access/member-operations";
+import { notifyOperations } from "../notify/notify-operations";
 import type { Operation } from "./operation";
 
 export const operationTables = {
@@ -13,6 +14,7 @@ export const operationTables = {
   agentTokens: agentTokenOperations,
   people: peopleOperations,
   members: memberOperations,
+  notifications: notifyOperations,
 };
 
 /** Every operation by its name (the browser's typed client takes its types from this, and only types). */
@@ -22,6 +24,7 @@ export const operationsByName = {
   ...agentTokenOperations,
   ...peopleOperations,
   ...memberOperations,
+  ...notifyOperations,
 };
 export type Operations = typeof operationsByName;
 

@@ -1,14 +1,7 @@
 "use server";
-import { headers } from "next/headers";
 import { appContext } from "../app-context";
 import { performAcceptInvite } from "./people-actions";
 import { runSiteCall } from "./run-site-action";
-import {
-  addPushDeviceCall,
-  readNotificationsCall,
-  removePushDeviceCall,
-  savePreferencesCall,
-} from "./notify-actions";
 import { createPodCall } from "./site-actions";
 import { closePodAction, setArchivedCall, startPodAction } from "./pod-life-actions";
 import { runPodAction, runPodCall } from "./run-action";
@@ -17,6 +10,7 @@ import { shareLinkOperations as shareLinks } from "../access/share-link-operatio
 import { agentTokenOperations as agentTokens } from "../access/agent-token-operations";
 import { peopleOperations as people } from "../access/people-operations";
 import { memberOperations as members } from "../access/member-operations";
+import { notifyOperations as notify } from "../notify/notify-operations";
 import { actionOf } from "./operation-action";
 import { answerEscalationAction, answerToolApprovalAction, decideAction } from "../pods/inbox-answer-actions";
 import { setBudgetCall, setToolPolicyAction } from "./pod-actions";
@@ -135,19 +129,8 @@ export async function acceptInvite(raw: unknown) {
   return performAcceptInvite(appContext(), raw);
 }
 
-// A person's notifications, for themselves (twins of /api/v1/me/push… and /api/v1/me/preferences).
-export async function readNotifications() {
-  return runSiteCall(readNotificationsCall, {});
-}
-
-export async function addPushDevice(raw: unknown) {
-  return runSiteCall(addPushDeviceCall((await headers()).get("user-agent") ?? undefined), raw);
-}
-
-export async function removePushDevice(raw: unknown) {
-  return runSiteCall(removePushDeviceCall, raw);
-}
-
-export async function saveNotificationPreferences(raw: unknown) {
-  return runSiteCall(savePreferencesCall, raw);
-}
+// A person's notifications, for themselves: their devices (named after the request's user agent), their preferences.
+export const readNotifications = actionOf(notify.readNotifications);
+export const addPushDevice = actionOf(notify.addPushDevice);
+export const removePushDevice = actionOf(notify.removePushDevice);
+export const saveNotificationPreferences = actionOf(notify.saveNotificationPreferences);
