@@ -10,6 +10,7 @@ import { testProviders } from "../testing/test-databases";
 import { performAcceptInvite } from "../web/people-actions";
 import { performOperation } from "../web/perform-operation";
 import { peopleOperations } from "../access/people-operations";
+import { memberOperations } from "../access/member-operations";
 import { bootstrapAdmin } from "../access/bootstrap-admin";
 import { resolveIdentity } from "../access/resolve-identity";
 import { hashSecret } from "../access/secrets";
@@ -283,6 +284,39 @@ describe.each(testProviders())("people on %s", (provider) => {
       ).status,
     ).toBe(201);
     expect((await api(s.url, "GET", `/api/v1/pods/${podId}/state`, undefined, faySession)).status).toBe(200);
+  });
+
+  it("adding someone without an account: a site admin is told to invite them first, a pod admin only that they have none", async () => {
+    const podId = (await api(s.url, "POST", "/api/v1/pods", { name: "no-account", mode: "collaboration" }))
+      .body.id;
+    const [pat, sam] = [
+      `pat-${randomUUID().slice(0, 6)}@example.com`,
+      `sam-${randomUUID().slice(0, 6)}@example.com`,
+    ];
+    await api(s.url, "POST", "/api/v1/users", { email: pat, name: "Pat", password: PASSWORD });
+    await api(s.url, "POST", "/api/v1/users", { email: sam, name: "Sam", password: PASSWORD, isAdmin: true });
+    await api(s.url, "POST", `/api/v1/pods/${podId}/members`, {
+      memberId: pat,
+      kind: "human",
+      displayName: "Pat",
+      roles: ["admin"],
+    });
+    const identityOf = async (email: string) =>
+      resolveIdentity(s.app.access, new Headers({ cookie: (await signIn(s.url, email, PASSWORD))!.cookie }));
+    const nobody = { podId, email: `nobody-${randomUUID().slice(0, 6)}@example.com`, access: "viewer" };
+    const before = (await api(s.url, "GET", `/api/v1/pods/${podId}`)).body.eventCount;
+    const add = memberOperations.addPersonToPod;
+    expect(await performOperation(s.app, (await identityOf(pat)) as never, add, nobody)).toMatchObject({
+      ok: false,
+      code: "not_a_user",
+      error: expect.stringContaining("invite them first"),
+    });
+    expect(await performOperation(s.app, (await identityOf(sam)) as never, add, nobody)).toMatchObject({
+      ok: false,
+      code: "invite_first",
+      error: expect.stringContaining("invite them first"),
+    });
+    expect((await api(s.url, "GET", `/api/v1/pods/${podId}`)).body.eventCount).toBe(before);
   });
 });
 
