@@ -56,8 +56,8 @@ export const memberOperations = {
   setPersonAccess: defineOperation({
     name: "setPersonAccess",
     summary:
-      "Changes a person's access to the pod (`access.granted`; nothing when it is already so). 422 " +
-      "`access_for_humans` for an agent; 409 for the pod's last admin.",
+      "A person's access to the pod: `access.granted` (nothing when it is already so); 409 `last_admin`" +
+      " for the pod's only admin, 422 `access_for_humans` for an agent.",
     tag,
     input: z.object({ podId: ZPodId, memberId: ZMemberId, access: ZAccess }),
     output: wire.ZAccessChanged,
@@ -69,8 +69,8 @@ export const memberOperations = {
   removePersonFromPod: defineOperation({
     name: "removePersonFromPod",
     summary:
-      "Removes a person from the pod (`access.revoked`): it no longer shows to them. 409 `last_admin` " +
-      "for the pod's last admin.",
+      "Removes a person (`access.revoked`): they no longer see the pod (adding them again is a new " +
+      "`member.joined`); 409 `last_admin` for the pod's only admin, 422 for an agent.",
     tag,
     input: z.object({ podId: ZPodId, memberId: ZMemberId }),
     output: wire.ZAccessChanged,

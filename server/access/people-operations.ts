@@ -19,8 +19,9 @@ export const peopleOperations = {
   invitePerson: defineOperation({
     name: "invitePerson",
     summary:
-      "A one-time link (7 days) for someone new to choose their password, mailed when the server mails; " +
-      "its secret and URL are in this answer only. 409 `user_exists` or `invite_pending`, storing nothing.",
+      "A one-time invite link (7 days) for someone new to choose their password, mailed when the server" +
+      " mails; shown once (only its SHA-256 is stored). 409 `user_exists` or `invite_pending` store " +
+      "nothing.",
     tag,
     input: wire.ZCreateInviteRequest,
     output: wire.ZInviteCreated,
@@ -31,7 +32,9 @@ export const peopleOperations = {
   }),
   listPeople: defineOperation({
     name: "listPeople",
-    summary: "The people who can sign in, and the invites still waiting to be used (never their secrets).",
+    summary:
+      "The people who can sign in (`isAdmin`, `canCreatePods`, `mustChangePassword`) and the unused, " +
+      "unexpired invites (never their secrets).",
     tag,
     input: z.object({}),
     output: wire.ZPeopleResponse,
@@ -42,8 +45,8 @@ export const peopleOperations = {
   resetPassword: defineOperation({
     name: "resetPassword",
     summary:
-      "A one-time reset link for a person (the old password works until it is used; using it ends their " +
-      "sessions). A newer link supersedes an older one.",
+      "A one-time reset link for a person, shown once: using it sets a new password and ends the " +
+      "person's sessions (the old password works until then); an older unused link stops working.",
     tag,
     input: z.object({ userId: ZUserId }),
     output: wire.ZInviteCreated,
@@ -54,7 +57,9 @@ export const peopleOperations = {
   }),
   createUser: defineOperation({
     name: "createUser",
-    summary: "Makes an account with a password directly (409 `user_exists`); never answers the password.",
+    summary:
+      "Creates a person who can sign in, with a password (409 `user_exists`); never answers the " +
+      "password.",
     tag,
     input: wire.ZCreateUserRequest,
     output: wire.ZUserInfo,

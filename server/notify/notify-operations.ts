@@ -25,7 +25,9 @@ const ACT_STATUS: Record<string, number> = {
 export const notifyOperations = {
   listPushDevices: defineOperation({
     name: "listPushDevices",
-    summary: "The server's VAPID public key (for `pushManager.subscribe`) and this person's push devices.",
+    summary:
+      "The server's VAPID public key (for `pushManager.subscribe`) and this person's push devices " +
+      "(`id`, `label`, `createdAt`, `lastSuccessAt`, `endpoint`).",
     tag,
     input: z.object({}),
     output: wire.ZPushDevicesResponse,
@@ -39,8 +41,11 @@ export const notifyOperations = {
   addPushDevice: defineOperation({
     name: "addPushDevice",
     summary:
-      "Registers a browser's push subscription (`subscription.toJSON()`), named after its user agent " +
-      "unless labelled. 409 `push_endpoint_taken` when it is another person's, `too_many_devices` past 20.",
+      "Registers this browser's push subscription (`subscription.toJSON()`), named after its user agent" +
+      " unless labelled; the same endpoint again replaces it (new keys, label). One registered to " +
+      "another person is refused (409 `push_endpoint_taken`), and so is a 21st device (409 " +
+      "`too_many_devices`). The endpoint must be `https` on a public host: one that is or resolves to " +
+      "an internal address is a 400, and it is checked again at every push.",
     tag,
     input: wire.ZPushSubscriptionRequest,
     output: wire.ZPushDevice,
@@ -58,7 +63,7 @@ export const notifyOperations = {
   }),
   removePushDevice: defineOperation({
     name: "removePushDevice",
-    summary: "Removes one of this person's devices (another person's is not found).",
+    summary: "Removes one of this person's devices (another person's is a 404).",
     tag,
     input: z.object({ deviceId: z.string().min(1).max(100) }),
     output: z.object({ ok: z.literal(true) }),
@@ -73,7 +78,9 @@ export const notifyOperations = {
   readPreferences: defineOperation({
     name: "readPreferences",
     summary:
-      "What reaches this person from each pod they see, their quiet hours, and whether items are mailed.",
+      "What reaches this person from each pod they see (`level`: `all`, `decisions`, `none`), their " +
+      "quiet hours, and whether new items are also mailed (`emailAvailable`: whether this server " +
+      "mails).",
     tag,
     input: z.object({}),
     output: wire.ZPreferencesResponse,
@@ -83,7 +90,10 @@ export const notifyOperations = {
   }),
   saveNotificationPreferences: defineOperation({
     name: "saveNotificationPreferences",
-    summary: "Changes any part of the preferences (`pods` lists only the pods to change); answers them all.",
+    summary:
+      "Changes what it names (`pods` lists only the pods to change; times `HH:MM` in an IANA time " +
+      "zone); a pod the person cannot see is a 404 and nothing is saved. Answers the preferences as " +
+      "they now are.",
     tag,
     input: wire.ZPreferencesRequest,
     output: wire.ZPreferencesResponse,
@@ -110,9 +120,12 @@ export const notifyOperations = {
   actOnNotification: defineOperation({
     name: "actOnNotification",
     summary:
-      "A notification's button, answered as this person (approvers of the pod): the service worker's " +
-      "same-origin JSON request with `x-podwatch-request: notification`, else 403 `bad_origin`. 409 " +
-      "`stale` when the item was already answered.",
+      "What a notification's button does (`approve`, `accept`, `reject`, `option:0`, `option:1`; for a " +
+      "held tool call `allow`, only for a call its notification showed whole, else 409 " +
+      "`not_shown_whole`, or `deny`, with an optional `reason` the agent is told), as this person, " +
+      "through the inbox's own actions; 409 `stale` if the item was already answered. Needs a same-" +
+      "origin JSON request with `X-Podwatch-Request: notification` (and `Sec-Fetch-Site: same-origin` " +
+      "where the browser sends it), else 403 `bad_origin`.",
     tag,
     input: wire.ZActRequest,
     output: wire.ZActResponse,
