@@ -8,7 +8,7 @@ export const dynamic = "force-dynamic";
 
 export default async function NotificationsPage() {
   const who = await requireViewer("/notifications");
-  const data = who.kind === "user" ? await readNotifications() : null;
+  const data = who.kind === "user" ? await readNotifications({}) : null;
   return (
     <div className="mx-auto max-w-2xl space-y-6">
       <div>

@@ -32,7 +32,7 @@ export function NotificationSettings({ initial }: { initial: NotificationsData }
 
   const reload = () =>
     start(async () => {
-      const r = await readNotifications();
+      const r = await readNotifications({});
       if (r.ok) setData(r.value);
     });
   const save = (input: Parameters<typeof saveNotificationPreferences>[0], what: string) =>

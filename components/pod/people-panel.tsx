@@ -29,8 +29,8 @@ export function PeoplePanel({ podId, state }: { podId: string; state: PodStateVi
     setInviteEmail(null);
     run(
       async () => {
-        const r = await addPersonToPod({ podId, email, access: String(data.get("access")) });
-        if (!r.ok && "canInvite" in r && r.canInvite) setInviteEmail(email);
+        const r = await addPersonToPod({ podId, email, access: data.get("access") as Access });
+        if (!r.ok && r.code === "invite_first") setInviteEmail(email);
         return r;
       },
       () => form.reset(),

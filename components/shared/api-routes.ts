@@ -98,3 +98,101 @@ export const rotateAgentTokenRoute = {
   query: [],
   body: null,
 } as const;
+export const invitePersonRoute = {
+  name: "invitePerson",
+  method: "POST",
+  path: "/api/v1/invites",
+  query: [],
+  body: "",
+} as const;
+export const listPeopleRoute = {
+  name: "listPeople",
+  method: "GET",
+  path: "/api/v1/users",
+  query: [],
+  body: null,
+} as const;
+export const resetPasswordRoute = {
+  name: "resetPassword",
+  method: "POST",
+  path: "/api/v1/users/{userId}/reset",
+  query: [],
+  body: null,
+} as const;
+export const createUserRoute = {
+  name: "createUser",
+  method: "POST",
+  path: "/api/v1/users",
+  query: [],
+  body: "",
+} as const;
+export const setCanCreatePodsRoute = {
+  name: "setCanCreatePods",
+  method: "PATCH",
+  path: "/api/v1/users/{userId}",
+  query: [],
+  body: "",
+} as const;
+export const addMemberRoute = {
+  name: "addMember",
+  method: "POST",
+  path: "/api/v1/pods/{podId}/members",
+  query: [],
+  body: "",
+} as const;
+export const setPersonAccessRoute = {
+  name: "setPersonAccess",
+  method: "PATCH",
+  path: "/api/v1/pods/{podId}/members/{memberId}",
+  query: [],
+  body: "",
+} as const;
+export const removePersonFromPodRoute = {
+  name: "removePersonFromPod",
+  method: "DELETE",
+  path: "/api/v1/pods/{podId}/members/{memberId}",
+  query: [],
+  body: null,
+} as const;
+export const listPushDevicesRoute = {
+  name: "listPushDevices",
+  method: "GET",
+  path: "/api/v1/me/push",
+  query: [],
+  body: null,
+} as const;
+export const addPushDeviceRoute = {
+  name: "addPushDevice",
+  method: "POST",
+  path: "/api/v1/me/push/devices",
+  query: [],
+  body: "",
+} as const;
+export const removePushDeviceRoute = {
+  name: "removePushDevice",
+  method: "DELETE",
+  path: "/api/v1/me/push/devices/{deviceId}",
+  query: [],
+  body: null,
+} as const;
+export const readPreferencesRoute = {
+  name: "readPreferences",
+  method: "GET",
+  path: "/api/v1/me/preferences",
+  query: [],
+  body: null,
+} as const;
+export const saveNotificationPreferencesRoute = {
+  name: "saveNotificationPreferences",
+  method: "PUT",
+  path: "/api/v1/me/preferences",
+  query: [],
+  body: "",
+} as const;
+export const actOnNotificationRoute = {
+  name: "actOnNotification",
+  method: "POST",
+  path: "/api/v1/me/inbox/act",
+  query: [],
+  body: "",
+} as const;

@@ -5,10 +5,9 @@ import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { api, startTestServer, type TestServer } from "../testing/test-server";
 import { testProviders } from "../testing/test-databases";
-import { performPodCall } from "../pods/perform-pod-action";
 import { performOperation } from "../web/perform-operation";
 import { agentTokenOperations } from "./agent-token-operations";
-import { addPersonCall } from "../web/people-actions";
+import { memberOperations } from "./member-operations";
 import type { Identity } from "../domain/access/policy";
 import { resolveIdentity } from "./resolve-identity";
 
@@ -145,7 +144,11 @@ describe.each(testProviders())("reserved names on %s", (provider) => {
       ).status,
     ).toBe(201);
     expect(
-      await performPodCall(s.app, admin, addPersonCall, { podId, email, access: "viewer" }),
+      await performOperation(s.app, admin, memberOperations.addPersonToPod, {
+        podId,
+        email,
+        access: "viewer",
+      }),
     ).toMatchObject({ ok: true });
     const members = (await api(s.url, "GET", `/api/v1/pods/${podId}/state`)).body.members as {
       memberId: string;

@@ -7,6 +7,7 @@ import type { AppContext } from "../app-context";
 import { AppError } from "../domain/errors";
 import {
   requireAuthenticated,
+  requirePerson,
   requireCreatePods,
   requirePodAccess,
   requireSiteAdmin,
@@ -19,14 +20,11 @@ import { countFailedAuth, takeRequest } from "./rate-limits";
 import { sendError } from "./json";
 import { AUTH_MAX_BODY_BYTES, holdBody } from "./body-limit";
 import { badPath, decodeSegment, requestUrl } from "./request-url";
-import { accessRoutes } from "./access-routes";
 import { protocolRoutes } from "./protocol-routes";
 import { tapeRoutes } from "./tape-routes";
 import { healthRoutes } from "./health-routes";
 import { blobRoutes } from "./blob-routes";
-import { peopleRoutes } from "./people-routes";
 import { operationRoutes } from "./operation-routes";
-import { notifyRoutes } from "./notify-routes";
 import { hookRoutes } from "./hook-routes";
 import { budgetRoutes } from "./budget-routes";
 import { signalsRoutes } from "./signals-routes";
@@ -37,9 +35,6 @@ import type { Guard, Route } from "./route";
 const routes: Route[] = [
   ...tapeRoutes,
   ...protocolRoutes,
-  ...accessRoutes,
-  ...peopleRoutes,
-  ...notifyRoutes,
   ...hookRoutes,
   ...budgetRoutes,
   ...signalsRoutes,
@@ -60,6 +55,7 @@ async function guardVerdict(
   const only = (verdict: Verdict) => ({ verdict, podState: null });
   if (guard === "public") return only({ ok: true });
   if (guard === "authenticated") return only(requireAuthenticated(identity));
+  if (guard === "person") return only(requirePerson(identity));
   if (guard === "site-admin") return only(requireSiteAdmin(identity));
   if (guard === "pod-creator") return only(requireCreatePods(identity));
   if (identity.kind === "anonymous") return only(requireAuthenticated(identity));

@@ -8,27 +8,16 @@ import { api, startTestServer, TEST_ADMIN_TOKEN, type TestServer } from "../test
 import { resolveIdentity } from "../access/resolve-identity";
 import { performPodAction, performPodCall } from "../pods/perform-pod-action";
 import { performSiteCall } from "../web/run-site-action";
-import {
-  addPersonCall,
-  changePasswordCall,
-  inviteCall,
-  removePersonCall,
-  resetPasswordCall,
-  setPersonAccessCall,
-} from "../web/people-actions";
+import { peopleOperations } from "../access/people-operations";
+import { memberOperations } from "../access/member-operations";
 import { setBudgetCall } from "../web/pod-actions";
 import { agentTokenOperations } from "../access/agent-token-operations";
 import { performOperation } from "../web/perform-operation";
 import { webhookOperations } from "../webhooks/webhook-operations";
 import { closePodAction, setArchivedCall, startPodAction } from "../web/pod-life-actions";
 import { shareLinkOperations } from "../access/share-link-operations";
-import { createPodCall, setCanCreatePodsCall } from "../web/site-actions";
-import {
-  addPushDeviceCall,
-  readNotificationsCall,
-  removePushDeviceCall,
-  savePreferencesCall,
-} from "../web/notify-actions";
+import { createPodCall } from "../web/site-actions";
+import { notifyOperations } from "../notify/notify-operations";
 import { readHookFixture } from "../hooks/fixtures";
 import {
   addTaskAction,
@@ -752,19 +741,19 @@ describe("authorization matrix", () => {
   const peopleCalls = [
     {
       name: "addPersonToPod",
-      call: addPersonCall,
+      call: memberOperations.addPersonToPod,
       input: async () => ({ podId, email: "nobody@example.com", access: "viewer" }),
       allowed: ["admin"],
     },
     {
       name: "setPersonAccess",
-      call: setPersonAccessCall,
+      call: memberOperations.setPersonAccess,
       input: async () => ({ podId, memberId: await humanMember(), access: "approver" }),
       allowed: ["admin"],
     },
     {
       name: "removePersonFromPod",
-      call: removePersonCall,
+      call: memberOperations.removePersonFromPod,
       input: async () => ({ podId, memberId: await humanMember() }),
       allowed: ["admin"],
     },
@@ -774,7 +763,7 @@ describe("authorization matrix", () => {
       for (const caller of CALLERS) {
         const resolved = await resolveIdentity(s.app.access, headersOf(auth[caller]));
         const identity = resolved === "invalid" ? ({ kind: "anonymous" } as const) : resolved;
-        const result = await performPodCall(s.app, identity, call as never, await input());
+        const result = await performOperation(s.app, identity, call, await input());
         if (allowed.includes(caller))
           expect(
             result.ok || !["unauthenticated", "forbidden"].includes(result.code),
@@ -787,19 +776,19 @@ describe("authorization matrix", () => {
   const siteCalls = [
     {
       name: "invitePerson",
-      call: () => inviteCall,
+      call: peopleOperations.invitePerson,
       input: () => ({ email: `i-${randomUUID()}@example.com` }),
       allowed: [] as Caller[],
     },
     {
       name: "resetPassword",
-      call: () => resetPasswordCall,
+      call: peopleOperations.resetPassword,
       input: () => ({ userId: "no-such-user" }),
       allowed: [] as Caller[],
     },
     {
       name: "changePassword",
-      call: (a: Auth) => changePasswordCall(headersOf(a)),
+      call: peopleOperations.changePassword,
       input: () => ({
         currentPassword: "not the password",
         newPassword: "a new long password",
@@ -813,7 +802,9 @@ describe("authorization matrix", () => {
       for (const caller of CALLERS) {
         const resolved = await resolveIdentity(s.app.access, headersOf(auth[caller]));
         const identity = resolved === "invalid" ? ({ kind: "anonymous" } as const) : resolved;
-        const result = await performSiteCall(s.app, identity, call(auth[caller]) as never, input());
+        const result = await performOperation(s.app, identity, call, input(), {
+          headers: headersOf(auth[caller]),
+        });
         if (allowed.includes(caller)) expect(result.ok ? "ok" : result.code, caller).toBe("wrong_password");
         else expect(result.ok ? "ok" : result.code, caller).toMatch(/^(unauthenticated|forbidden)$/);
       }
@@ -946,10 +937,10 @@ describe("authorization matrix", () => {
   }
   // A person's notifications from the control room: any signed-in person, for themselves (the admin token is no person).
   for (const { name, call, input } of [
-    { name: "readNotifications", call: readNotificationsCall as never, input: async () => ({}) },
+    { name: "readNotifications", call: notifyOperations.readNotifications, input: async () => ({}) },
     {
       name: "addPushDevice",
-      call: addPushDeviceCall("matrix") as never,
+      call: notifyOperations.addPushDevice,
       input: async () => ({
         endpoint: `https://1.1.1.1/push/${randomUUID()}`,
         keys: {
@@ -960,12 +951,12 @@ describe("authorization matrix", () => {
     },
     {
       name: "removePushDevice",
-      call: removePushDeviceCall as never,
+      call: notifyOperations.removePushDevice,
       input: async () => ({ deviceId: await approversDevice() }),
     },
     {
       name: "saveNotificationPreferences",
-      call: savePreferencesCall as never,
+      call: notifyOperations.saveNotificationPreferences,
       input: async () => ({ pods: [{ podId, level: "decisions" }] }),
     },
   ]) {
@@ -976,7 +967,9 @@ describe("authorization matrix", () => {
             ? ({ kind: "admin-token", label: "matrix" } as const)
             : await resolveIdentity(s.app.access, headersOf(auth[caller]));
         const identity = resolved === "invalid" ? ({ kind: "anonymous" } as const) : resolved;
-        const result = await performSiteCall(s.app, identity, call, await input());
+        const result = await performOperation(s.app, identity, call, await input(), {
+          headers: new Headers({ "user-agent": "matrix" }),
+        });
         if (PEOPLE.includes(caller as Caller))
           expect(result.ok || result.code === "not_found", `${caller}: ${JSON.stringify(result)}`).toBe(true);
         else expect(result.ok ? "ok" : result.code, caller).toMatch(/^(unauthenticated|forbidden)$/);
@@ -987,11 +980,6 @@ describe("authorization matrix", () => {
   // Creating pods and letting people create them: site admins (and, to create, people they allowed) — none of these callers.
   for (const { name, call, input } of [
     { name: "createPod", call: createPodCall, input: () => ({ name: "mine", mode: "collaboration" }) },
-    {
-      name: "setCanCreatePods",
-      call: setCanCreatePodsCall,
-      input: () => ({ userId: "no-such-user", canCreatePods: true }),
-    },
   ]) {
     it(`server action ${name}`, async () => {
       for (const caller of CALLERS) {
@@ -1002,6 +990,15 @@ describe("authorization matrix", () => {
       }
     });
   }
+  it("server action setCanCreatePods", async () => {
+    for (const caller of CALLERS) {
+      const resolved = await resolveIdentity(s.app.access, headersOf(auth[caller]));
+      const identity = resolved === "invalid" ? ({ kind: "anonymous" } as const) : resolved;
+      const input = { userId: "no-such-user", canCreatePods: true };
+      const result = await performOperation(s.app, identity, peopleOperations.setCanCreatePods, input);
+      expect(result.ok ? "ok" : result.code, caller).toMatch(/^(unauthenticated|forbidden)$/);
+    }
+  });
 
   it("the token's member is who speaks: another actor is a 403 and nothing is stored", async () => {
     const before = (await api(s.url, "GET", `/api/v1/pods/${podId}`)).body.eventCount;

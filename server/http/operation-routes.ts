@@ -2,6 +2,7 @@
 // HTTP binding. The router (./api-routes.ts) authenticates, rate-limits and checks the guard as for
 // any route; this reads the input from the path, the query or the body, parses it with the
 // operation's schema, runs it and answers its status.
+import { fromNodeHeaders } from "better-auth/node";
 import { AppError } from "../domain/errors";
 import { pathParams, type Operation } from "../operations/operation";
 import { operations } from "../operations/operations";
@@ -70,7 +71,15 @@ export function operationRoute(op: Operation): Route {
         sendJson(
           c.res,
           http.status,
-          await op.run({ app: c.app, identity: c.identity, actor: adminActor(c.identity) }, input),
+          await op.run(
+            {
+              app: c.app,
+              identity: c.identity,
+              actor: adminActor(c.identity),
+              request: { headers: fromNodeHeaders(c.req.headers) },
+            },
+            input,
+          ),
         );
       } catch (e) {
         // "Ask again later" (e.g. a test message sent too soon) tells HTTP clients when.

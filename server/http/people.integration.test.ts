@@ -7,8 +7,10 @@ import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { api, startTestServer, type TestServer } from "../testing/test-server";
 import { testProviders } from "../testing/test-databases";
-import { changePasswordCall, performAcceptInvite } from "../web/people-actions";
-import { performSiteCall } from "../web/run-site-action";
+import { performAcceptInvite } from "../web/people-actions";
+import { performOperation } from "../web/perform-operation";
+import { peopleOperations } from "../access/people-operations";
+import { memberOperations } from "../access/member-operations";
 import { bootstrapAdmin } from "../access/bootstrap-admin";
 import { resolveIdentity } from "../access/resolve-identity";
 import { hashSecret } from "../access/secrets";
@@ -53,11 +55,13 @@ describe.each(testProviders())("people on %s", (provider) => {
     const session = (await signIn(s.url, first.email, first.password))!;
     const identity = await resolveIdentity(s.app.access, new Headers({ cookie: session.cookie }));
     const change = (currentPassword: string) =>
-      performSiteCall(s.app, identity as never, changePasswordCall(new Headers({ cookie: session.cookie })), {
-        currentPassword,
-        newPassword: PASSWORD,
-        confirm: PASSWORD,
-      });
+      performOperation(
+        s.app,
+        identity as never,
+        peopleOperations.changePassword,
+        { currentPassword, newPassword: PASSWORD, confirm: PASSWORD },
+        { headers: new Headers({ cookie: session.cookie }) },
+      );
     expect(await change("not the printed one")).toMatchObject({
       ok: false,
       code: "wrong_password",
@@ -280,6 +284,39 @@ describe.each(testProviders())("people on %s", (provider) => {
       ).status,
     ).toBe(201);
     expect((await api(s.url, "GET", `/api/v1/pods/${podId}/state`, undefined, faySession)).status).toBe(200);
+  });
+
+  it("adding someone without an account: a site admin is told to invite them first, a pod admin only that they have none", async () => {
+    const podId = (await api(s.url, "POST", "/api/v1/pods", { name: "no-account", mode: "collaboration" }))
+      .body.id;
+    const [pat, sam] = [
+      `pat-${randomUUID().slice(0, 6)}@example.com`,
+      `sam-${randomUUID().slice(0, 6)}@example.com`,
+    ];
+    await api(s.url, "POST", "/api/v1/users", { email: pat, name: "Pat", password: PASSWORD });
+    await api(s.url, "POST", "/api/v1/users", { email: sam, name: "Sam", password: PASSWORD, isAdmin: true });
+    await api(s.url, "POST", `/api/v1/pods/${podId}/members`, {
+      memberId: pat,
+      kind: "human",
+      displayName: "Pat",
+      roles: ["admin"],
+    });
+    const identityOf = async (email: string) =>
+      resolveIdentity(s.app.access, new Headers({ cookie: (await signIn(s.url, email, PASSWORD))!.cookie }));
+    const nobody = { podId, email: `nobody-${randomUUID().slice(0, 6)}@example.com`, access: "viewer" };
+    const before = (await api(s.url, "GET", `/api/v1/pods/${podId}`)).body.eventCount;
+    const add = memberOperations.addPersonToPod;
+    expect(await performOperation(s.app, (await identityOf(pat)) as never, add, nobody)).toMatchObject({
+      ok: false,
+      code: "not_a_user",
+      error: expect.stringContaining("invite them first"),
+    });
+    expect(await performOperation(s.app, (await identityOf(sam)) as never, add, nobody)).toMatchObject({
+      ok: false,
+      code: "invite_first",
+      error: expect.stringContaining("invite them first"),
+    });
+    expect((await api(s.url, "GET", `/api/v1/pods/${podId}`)).body.eventCount).toBe(before);
   });
 });
 

@@ -17,6 +17,7 @@ export function jsonSchemaOf(schema: z.ZodType, io: "input" | "output"): JsonSch
 export function guardText(guard: Guard): string {
   if (guard === "public") return "anyone";
   if (guard === "authenticated") return "any authenticated caller";
+  if (guard === "person") return "a signed-in person (their session; tokens are refused)";
   if (guard === "site-admin") return "site admins (and the admin token)";
   if (guard === "pod-creator") return "site admins and people they allowed to create pods";
   if (guard === "append") return "an agent token of the pod (or the admin token)";

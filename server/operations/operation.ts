@@ -8,11 +8,13 @@ import type { Access } from "../domain/events/event-schemas";
 import type { Identity } from "../domain/access/policy";
 
 /**
- * Who may call it, checked before it runs: anyone; any authenticated caller; a site admin; someone
- * who may create pods; some access to the pod named by the input's `podId` (over HTTP: the first
- * path parameter); or "append" (an agent token of that pod, or an admin token).
+ * Who may call it, checked before it runs: anyone; any authenticated caller; a signed-in person
+ * (a session, never a token: what belongs to a person); a site admin; someone who may create pods;
+ * some access to the pod named by the input's `podId` (over HTTP: the first path parameter); or
+ * "append" (an agent token of that pod, or an admin token).
  */
-export type Guard = "public" | "authenticated" | "site-admin" | "pod-creator" | { pod: Access } | "append";
+export type Guard =
+  "public" | "authenticated" | "person" | "site-admin" | "pod-creator" | { pod: Access } | "append";
 
 export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 
@@ -26,8 +28,16 @@ export type HttpBinding = {
   body?: string;
 };
 
-/** What `run` knows of its caller. `actor`: how the caller is named in what it creates. */
-export type OperationContext = { app: AppContext; identity: Identity; actor: string };
+/**
+ * What `run` knows of its caller. `actor`: how the caller is named in what it creates. `request`:
+ * the caller's request headers (a browser's user agent; Better Auth reads its session cookie).
+ */
+export type OperationContext = {
+  app: AppContext;
+  identity: Identity;
+  actor: string;
+  request: { headers: Headers };
+};
 
 export type Operation<I extends z.ZodObject = z.ZodObject, O extends z.ZodType = z.ZodType> = {
   /** camelCase, unique: the OpenAPI operationId and the server action's name. */

@@ -24,15 +24,32 @@ describe.each(testProviders())("operations on %s", (provider) => {
   let s: TestServer;
   let pod: { podId: string; tokens: Record<string, string> };
   let other: { podId: string; tokens: Record<string, string> };
+  /** A signed-in person: what belongs to a person is reached with their session. */
+  let person: { cookie: string };
   beforeAll(async () => {
     s = await startTestServer(provider);
     pod = await agentPod(s.url, "ops", { bot: "implementer" });
     other = await agentPod(s.url, "ops-other", { stranger: "implementer" });
+    const email = "ops-person@example.com";
+    const password = "a long enough password";
+    expect((await api(s.url, "POST", "/api/v1/users", { email, name: "Ops", password })).status).toBe(201);
+    const signedIn = await fetch(`${s.url}/api/auth/sign-in/email`, {
+      method: "POST",
+      headers: { "content-type": "application/json", origin: s.url },
+      body: JSON.stringify({ email, password }),
+    });
+    expect(signedIn.status).toBe(200);
+    person = {
+      cookie: signedIn.headers
+        .getSetCookie()
+        .map((c) => c.split(";")[0])
+        .join("; "),
+    };
   });
   afterAll(() => s.stop());
 
   /** The operation's path with this pod and made-up ids; a body of nothing in particular. */
-  const call = (op: Operation, auth: { token: string } | null) => {
+  const call = (op: Operation, auth: { token?: string; cookie?: string } | null) => {
     const url = op.http!.path.replace(/\{([^}]+)\}/g, (_, k: string) =>
       k === "podId" ? pod.podId : `no-such-${k}`,
     );
@@ -42,14 +59,17 @@ describe.each(testProviders())("operations on %s", (provider) => {
 
   for (const op of rest) {
     it(`${op.name} (${op.http!.method} ${op.http!.path}) is reachable over REST behind its guard`, async () => {
-      const reached = await call(op, { token: TEST_ADMIN_TOKEN });
+      const reached = await call(op, op.guard === "person" ? person : { token: TEST_ADMIN_TOKEN });
       expect([401, 403, 405], JSON.stringify(reached.body)).not.toContain(reached.status);
       expect(String(reached.body?.error?.message ?? "")).not.toMatch(/^no API route/);
       if (op.guard === "public") return;
       const anonymous = await call(op, null);
       expect(anonymous.status).toBe(401);
       expect(anonymous.body.error.code).toBe("unauthenticated");
-      if (op.guard === "authenticated") return;
+      // A token is no person, not even the admin's.
+      if (op.guard === "person")
+        expect((await call(op, { token: TEST_ADMIN_TOKEN })).body.error.code).toBe("forbidden");
+      if (op.guard === "authenticated" || op.guard === "person") return;
       // An agent token of another pod has no access to this one, nor any site-wide role.
       expect((await call(op, { token: other.tokens.stranger! })).status).toBe(403);
       // This pod's own agent token is a viewer: refused wherever more is needed.
@@ -74,6 +94,8 @@ describe.each(testProviders())("operations on %s", (provider) => {
         ok: false,
         code: "forbidden",
       });
+      // What is any signed-in person's own (their password, their devices) has no stranger to refuse.
+      if (op.guard === "person" || op.guard === "authenticated") return;
       // A person with no access to the pod: refused before the input's details matter.
       const stranger: Identity = {
         kind: "user",

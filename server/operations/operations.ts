@@ -3,16 +3,29 @@
 import { webhookOperations } from "../webhooks/webhook-operations";
 import { shareLinkOperations } from "../access/share-link-operations";
 import { agentTokenOperations } from "../access/agent-token-operations";
+import { peopleOperations } from "../access/people-operations";
+import { memberOperations } from "../access/member-operations";
+import { notifyOperations } from "../notify/notify-operations";
 import type { Operation } from "./operation";
 
 export const operationTables = {
   webhooks: webhookOperations,
   shareLinks: shareLinkOperations,
   agentTokens: agentTokenOperations,
+  people: peopleOperations,
+  members: memberOperations,
+  notifications: notifyOperations,
 };
 
 /** Every operation by its name (the browser's typed client takes its types from this, and only types). */
-export const operationsByName = { ...webhookOperations, ...shareLinkOperations, ...agentTokenOperations };
+export const operationsByName = {
+  ...webhookOperations,
+  ...shareLinkOperations,
+  ...agentTokenOperations,
+  ...peopleOperations,
+  ...memberOperations,
+  ...notifyOperations,
+};
 export type Operations = typeof operationsByName;
 
 export const operations: readonly Operation[] = Object.values(operationTables).flatMap(

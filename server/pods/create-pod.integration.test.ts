@@ -7,7 +7,9 @@ import { api, startTestServer, type TestServer } from "../testing/test-server";
 import { testProviders } from "../testing/test-databases";
 import { resolveIdentity } from "../access/resolve-identity";
 import { performSiteCall } from "../web/run-site-action";
-import { createPodCall, setCanCreatePodsCall } from "../web/site-actions";
+import { createPodCall } from "../web/site-actions";
+import { performOperation } from "../web/perform-operation";
+import { peopleOperations } from "../access/people-operations";
 import { createPod } from "./create-pod";
 import { SHARE_LINK_NEVER } from "../wire/access";
 
@@ -162,7 +164,10 @@ describe.each(testProviders())("creating pods on %s", (provider) => {
     const refused = await performSiteCall(s.app, bobId, createPodCall, { name: "b", mode: "collaboration" });
     expect(refused).toMatchObject({ ok: false, code: "forbidden" });
     expect(
-      await performSiteCall(s.app, bobId, setCanCreatePodsCall, { userId: bob.id, canCreatePods: true }),
+      await performOperation(s.app, bobId, peopleOperations.setCanCreatePods, {
+        userId: bob.id,
+        canCreatePods: true,
+      }),
     ).toMatchObject({ ok: false, code: "forbidden" });
     const invalid = await performSiteCall(s.app, await identityOf(ana.cookie), createPodCall, {
       name: "b",

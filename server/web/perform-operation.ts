@@ -6,6 +6,7 @@ import type { AppContext } from "../app-context";
 import { AppError } from "../domain/errors";
 import {
   requireAuthenticated,
+  requirePerson,
   requireCreatePods,
   requirePodAccess,
   requireSiteAdmin,
@@ -22,6 +23,7 @@ async function verdictOf(app: AppContext, op: Operation, identity: Identity, raw
   const guard = op.guard;
   if (guard === "public") return { ok: true };
   if (guard === "authenticated") return requireAuthenticated(identity);
+  if (guard === "person") return requirePerson(identity);
   if (guard === "site-admin") return requireSiteAdmin(identity);
   if (guard === "pod-creator") return requireCreatePods(identity);
   if (guard === "append")
@@ -37,18 +39,23 @@ async function verdictOf(app: AppContext, op: Operation, identity: Identity, raw
   return requirePodAccess(identity, podId, await app.store.readState(podId), guard.pod);
 }
 
-/** `raw` is whatever the browser sent: the operation's schema decides (its type is the action's, not this door's). */
+/**
+ * `raw` is whatever the browser sent: the operation's schema decides (its type is the action's, not
+ * this door's). `request`: the action's request headers (none where no request is behind it).
+ */
 export async function performOperation<Op extends Operation>(
   app: AppContext,
   identity: Identity,
   op: Op,
   raw: unknown,
+  request?: { headers: Headers },
 ): Promise<CallResult<OperationOutput<Op>>>;
 export async function performOperation(
   app: AppContext,
   identity: Identity,
   op: Operation,
   raw: unknown,
+  request: { headers: Headers } = { headers: new Headers() },
 ): Promise<CallResult<unknown>> {
   if (identity.kind === "anonymous" && op.guard !== "public")
     return refused("unauthenticated", "sign in to act");
@@ -67,7 +74,7 @@ export async function performOperation(
     return {
       ok: true,
       value: await op.run(
-        { app, identity, actor: identity.kind === "user" ? identity.email : "anonymous" },
+        { app, identity, actor: identity.kind === "user" ? identity.email : "anonymous", request },
         parsed.data,
       ),
     };

@@ -1,30 +1,16 @@
 "use server";
-import { headers } from "next/headers";
-import { isSiteAdmin } from "../domain/access/policy";
 import { appContext } from "../app-context";
-import { currentIdentity } from "./current-identity";
-import {
-  addPersonCall,
-  changePasswordCall,
-  inviteCall,
-  performAcceptInvite,
-  removePersonCall,
-  resetPasswordCall,
-  setPersonAccessCall,
-} from "./people-actions";
+import { performAcceptInvite } from "./people-actions";
 import { runSiteCall } from "./run-site-action";
-import {
-  addPushDeviceCall,
-  readNotificationsCall,
-  removePushDeviceCall,
-  savePreferencesCall,
-} from "./notify-actions";
-import { createPodCall, setCanCreatePodsCall } from "./site-actions";
+import { createPodCall } from "./site-actions";
 import { closePodAction, setArchivedCall, startPodAction } from "./pod-life-actions";
 import { runPodAction, runPodCall } from "./run-action";
 import { webhookOperations as webhooks } from "../webhooks/webhook-operations";
 import { shareLinkOperations as shareLinks } from "../access/share-link-operations";
 import { agentTokenOperations as agentTokens } from "../access/agent-token-operations";
+import { peopleOperations as people } from "../access/people-operations";
+import { memberOperations as members } from "../access/member-operations";
+import { notifyOperations as notify } from "../notify/notify-operations";
 import { actionOf } from "./operation-action";
 import { answerEscalationAction, answerToolApprovalAction, decideAction } from "../pods/inbox-answer-actions";
 import { setBudgetCall, setToolPolicyAction } from "./pod-actions";
@@ -91,11 +77,6 @@ export async function splitTask(raw: unknown) {
   return runPodAction(splitTaskAction, raw);
 }
 
-// Site-level (site admins; the same guard as PATCH /api/v1/users/{id}).
-export async function setCanCreatePods(raw: unknown) {
-  return runSiteCall(setCanCreatePodsCall, raw);
-}
-
 // Creating a pod (site admins and people they allowed; the guard of POST /api/v1/pods).
 export async function createPod(raw: unknown) {
   return runSiteCall(createPodCall, raw);
@@ -132,53 +113,24 @@ export const createAgentToken = actionOf(agentTokens.createAgentToken);
 export const revokeAgentToken = actionOf(agentTokens.revokeAgentToken);
 export const rotateAgentToken = actionOf(agentTokens.rotateAgentToken);
 
-// People. Invites and resets (site admins; twins of POST /api/v1/invites and /users/{id}/reset): the link is in this caller's result only.
-export async function invitePerson(raw: unknown) {
-  return runSiteCall(inviteCall, raw);
-}
-
-export async function resetPassword(raw: unknown) {
-  return runSiteCall(resetPasswordCall, raw);
-}
+// People (site admins): invites and resets, whose link is in this caller's result only; who may create pods.
+export const invitePerson = actionOf(people.invitePerson);
+export const resetPassword = actionOf(people.resetPassword);
+export const setCanCreatePods = actionOf(people.setCanCreatePods);
+// Anyone signed in, for themselves (Better Auth checks the current password and ends their other sessions).
+export const changePassword = actionOf(people.changePassword);
+// A person's pod access (pod admins). Someone without an account cannot be added: a site admin may invite them.
+export const addPersonToPod = actionOf(members.addPersonToPod);
+export const setPersonAccess = actionOf(members.setPersonAccess);
+export const removePersonFromPod = actionOf(members.removePersonFromPod);
 
 /** The invite link's page: the token is the credential. The browser signs in with the new password after. */
 export async function acceptInvite(raw: unknown) {
   return performAcceptInvite(appContext(), raw);
 }
 
-// A person's notifications, for themselves (twins of /api/v1/me/push… and /api/v1/me/preferences).
-export async function readNotifications() {
-  return runSiteCall(readNotificationsCall, {});
-}
-
-export async function addPushDevice(raw: unknown) {
-  return runSiteCall(addPushDeviceCall((await headers()).get("user-agent") ?? undefined), raw);
-}
-
-export async function removePushDevice(raw: unknown) {
-  return runSiteCall(removePushDeviceCall, raw);
-}
-
-export async function saveNotificationPreferences(raw: unknown) {
-  return runSiteCall(savePreferencesCall, raw);
-}
-
-/** Anyone signed in, for themselves (Better Auth checks the current password and ends their other sessions). */
-export async function changePassword(raw: unknown) {
-  return runSiteCall(changePasswordCall(await headers()), raw);
-}
-
-// A person's pod access (pod admins; twins of POST/PATCH/DELETE /api/v1/pods/{id}/members…). Someone without an account
-// cannot be added: a site admin is offered to invite them first.
-export async function addPersonToPod(raw: unknown) {
-  const r = await runPodCall(addPersonCall, raw);
-  return r.ok || r.code !== "not_a_user" ? r : { ...r, canInvite: isSiteAdmin(await currentIdentity()) };
-}
-
-export async function setPersonAccess(raw: unknown) {
-  return runPodCall(setPersonAccessCall, raw);
-}
-
-export async function removePersonFromPod(raw: unknown) {
-  return runPodCall(removePersonCall, raw);
-}
+// A person's notifications, for themselves: their devices (named after the request's user agent), their preferences.
+export const readNotifications = actionOf(notify.readNotifications);
+export const addPushDevice = actionOf(notify.addPushDevice);
+export const removePushDevice = actionOf(notify.removePushDevice);
+export const saveNotificationPreferences = actionOf(notify.saveNotificationPreferences);

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { ZMemberJoined } from "../domain/events/event-schemas";
 import { ZId } from "../domain/events/seed-formats";
 import type { Ack } from "./events";
-import { ACCESS_LEVELS, ROLES, type Access } from "./vocabulary";
+import { ACCESS_LEVELS, ROLES } from "./vocabulary";
 
 /** POST /api/v1/pods/{podId}/members. Access levels in `roles` (viewer/approver/admin) become the person's pod access. */
 export const ZAddMemberRequest = z.object({
@@ -122,12 +122,19 @@ export const ZCreateUserRequest = z.object({
 export type TCreateUserRequest = z.infer<typeof ZCreateUserRequest>;
 
 /** A person as created: never the password. */
-export type UserInfo = { id: string; email: string; name: string; isAdmin: boolean };
+export const ZUserInfo = z.object({
+  id: z.string(),
+  email: z.string(),
+  name: z.string(),
+  isAdmin: z.boolean(),
+});
+export type UserInfo = z.infer<typeof ZUserInfo>;
 
 /** PATCH /api/v1/users/{id} (site admins): whether the person may create pods. */
 export const ZUpdateUserRequest = z.object({ canCreatePods: z.boolean() });
 /** A person with what a site admin allowed them. */
-export type UserPermissions = UserInfo & { canCreatePods: boolean };
+export const ZUserPermissions = ZUserInfo.extend({ canCreatePods: z.boolean() });
+export type UserPermissions = z.infer<typeof ZUserPermissions>;
 
 // --- people: invites, password resets, the people list, a person's pod access ---
 
@@ -153,33 +160,46 @@ export const ZCreateInviteRequest = z.object({
 });
 export type TCreateInviteRequest = z.infer<typeof ZCreateInviteRequest>;
 
-export type InviteKind = "invite" | "reset";
+const ZInviteKind = z.enum(["invite", "reset"]);
+export type InviteKind = z.infer<typeof ZInviteKind>;
 /** An invite or reset link as listed: never the secret itself. */
-export type InviteInfo = {
-  id: string;
-  email: string;
-  name: string | null;
-  kind: InviteKind;
-  createdBy: string;
-  createdAt: string;
-  expiresAt: string;
-  usedAt: string | null;
-};
+export const ZInviteInfo = z.object({
+  id: z.string(),
+  email: z.string(),
+  name: z.string().nullable(),
+  kind: ZInviteKind,
+  createdBy: z.string(),
+  createdAt: z.string(),
+  expiresAt: z.string(),
+  usedAt: z.string().nullable(),
+});
+export type InviteInfo = z.infer<typeof ZInviteInfo>;
 /** A new link, shown this once; `mailed` when it was also sent by SMTP. */
-export type InviteCreated = InviteInfo & { token: string; url: string; mailed: boolean; note: string };
+export const ZInviteCreated = ZInviteInfo.extend({
+  token: z.string(),
+  url: z.string(),
+  mailed: z.boolean(),
+  note: z.string(),
+});
+export type InviteCreated = z.infer<typeof ZInviteCreated>;
 
 /** A person as the People page and GET /api/v1/users list them. */
-export type PersonInfo = {
-  id: string;
-  email: string;
-  name: string;
-  isAdmin: boolean;
-  canCreatePods: boolean;
-  mustChangePassword: boolean;
-  createdAt: string;
-};
+export const ZPersonInfo = z.object({
+  id: z.string(),
+  email: z.string(),
+  name: z.string(),
+  isAdmin: z.boolean(),
+  canCreatePods: z.boolean(),
+  mustChangePassword: z.boolean(),
+  createdAt: z.string(),
+});
+export type PersonInfo = z.infer<typeof ZPersonInfo>;
 /** GET /api/v1/users: the people, and the invites still waiting to be used. */
-export type PeopleResponse = { users: PersonInfo[]; pendingInvites: InviteInfo[] };
+export const ZPeopleResponse = z.object({
+  users: z.array(ZPersonInfo),
+  pendingInvites: z.array(ZInviteInfo),
+});
+export type PeopleResponse = z.infer<typeof ZPeopleResponse>;
 
 /** What an invite link shows before it is used (the page says which). */
 export type InviteLookup =
@@ -190,11 +210,17 @@ export type InviteLookup =
 export const ZAcceptInviteRequest = z
   .object({ token: z.string().min(1).max(200), password: ZNewPassword, confirm: z.string().max(200) })
   .refine((v) => v.password === v.confirm, { path: ["confirm"], message: "the two passwords differ" });
-export type InviteAccepted = { email: string; kind: InviteKind };
+export const ZInviteAccepted = z.object({ email: z.string(), kind: ZInviteKind });
+export type InviteAccepted = z.infer<typeof ZInviteAccepted>;
 
 /** PATCH /api/v1/pods/{podId}/members/{memberId} (a person's access). */
 export const ZChangeAccessRequest = z.object({
   access: z.enum(ACCESS_LEVELS, { error: `access is one of ${ACCESS_LEVELS.join(", ")}` }),
 });
 /** A person's access after a change (null: removed from the pod), with the events that recorded it. */
-export type AccessChanged = { memberId: string; access: Access | null; events: Ack[] };
+export const ZAccessChanged = z.object({
+  memberId: z.string(),
+  access: z.enum(ACCESS_LEVELS).nullable(),
+  events: z.array(ZAck),
+});
+export type AccessChanged = z.infer<typeof ZAccessChanged>;

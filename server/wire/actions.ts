@@ -60,12 +60,6 @@ export const ZSplitTaskInput = z.object({
 /** What a server action that does more than append answers: its value, or why nothing was done. */
 export type CallResult<T> = { ok: true; value: T } | { ok: false; code: string; error: string };
 
-// --- site: who may create pods (site admins) ---
-export const ZSetCanCreatePodsInput = z.object({
-  userId: z.string().min(1).max(200),
-  canCreatePods: z.boolean(),
-});
-
 // --- a pod's life (pod admins; archiving is the site's view, not on the tape) ---
 export const ZPodInput = z.object({ podId: ZPodId });
 export const ZClosePodInput = z.object({
@@ -76,23 +70,3 @@ export const ZSetArchivedInput = z.object({ podId: ZPodId, archived: z.boolean()
 
 /** What every server action answers: the seqs it appended, or why nothing was. */
 export type ActionResult = { ok: true; seqs: number[] } | { ok: false; code: string; error: string };
-
-// --- people (site admins invite and reset; everyone changes their own password; pod admins grant access) ---
-export const ZResetPasswordInput = z.object({ userId: z.string().min(1).max(200) });
-export const ZChangePasswordInput = z
-  .object({
-    currentPassword: z.string().min(1, "enter your current password").max(200),
-    newPassword: z.string().min(12, "use at least 12 characters").max(200),
-    confirm: z.string().max(200),
-  })
-  .refine((v) => v.newPassword === v.confirm, { path: ["confirm"], message: "the two new passwords differ" });
-const ZAccessLevel = z.enum(["viewer", "approver", "admin"], {
-  error: "access is viewer, approver or admin",
-});
-export const ZAddPersonInput = z.object({
-  podId: ZPodId,
-  email: z.string().trim().min(1, "enter the person's email").max(254),
-  access: ZAccessLevel,
-});
-export const ZSetPersonAccessInput = z.object({ podId: ZPodId, memberId: ZId, access: ZAccessLevel });
-export const ZRemovePersonInput = z.object({ podId: ZPodId, memberId: ZId });

@@ -21,15 +21,17 @@ export const ZPushSubscriptionRequest = z.object({
 });
 export type TPushSubscriptionRequest = z.infer<typeof ZPushSubscriptionRequest>;
 
-export type PushDevice = {
-  id: string;
-  label: string;
-  createdAt: string;
-  lastSuccessAt: string | null;
-  endpoint: string;
-};
+export const ZPushDevice = z.object({
+  id: z.string(),
+  label: z.string(),
+  createdAt: z.string(),
+  lastSuccessAt: z.string().nullable(),
+  endpoint: z.string(),
+});
+export type PushDevice = z.infer<typeof ZPushDevice>;
 /** GET /api/v1/me/push: the server's VAPID public key (for `pushManager.subscribe`) and this person's devices. */
-export type PushDevicesResponse = { publicKey: string; devices: PushDevice[] };
+export const ZPushDevicesResponse = z.object({ publicKey: z.string(), devices: z.array(ZPushDevice) });
+export type PushDevicesResponse = z.infer<typeof ZPushDevicesResponse>;
 
 const hhmm = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, "use HH:MM, 24-hour");
 const timeZone = z
@@ -61,13 +63,20 @@ export const ZPreferencesRequest = z.object({
 });
 export type TPreferencesRequest = z.infer<typeof ZPreferencesRequest>;
 
-export type PodPreference = { podId: string; podName: string; level: NotifyLevel; mayAnswer: boolean };
-export type PreferencesResponse = {
-  quietHours: QuietHours | null;
-  email: boolean;
-  emailAvailable: boolean;
-  pods: PodPreference[];
-};
+export const ZPodPreference = z.object({
+  podId: z.string(),
+  podName: z.string(),
+  level: ZNotifyLevel,
+  mayAnswer: z.boolean(),
+});
+export type PodPreference = z.infer<typeof ZPodPreference>;
+export const ZPreferencesResponse = z.object({
+  quietHours: ZQuietHours.nullable(),
+  email: z.boolean(),
+  emailAvailable: z.boolean(),
+  pods: z.array(ZPodPreference),
+});
+export type PreferencesResponse = z.infer<typeof ZPreferencesResponse>;
 
 /**
  * POST /api/v1/me/inbox/act: what a notification's action button does. `reason`: a tool
@@ -80,7 +89,8 @@ export const ZActRequest = z.object({
   reason: z.string().trim().max(2000).optional(),
 });
 export type TActRequest = z.infer<typeof ZActRequest>;
-export type ActResponse = { ok: true; seqs: number[] };
+export const ZActResponse = z.object({ ok: z.literal(true), seqs: z.array(z.number().int()) });
+export type ActResponse = z.infer<typeof ZActResponse>;
 
 /** An action button on a notification: `action` is what the act route is sent, but `open`, which opens the item in podwatch. */
 export type PushAction = { action: string; title: string };

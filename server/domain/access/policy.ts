@@ -3,6 +3,7 @@
 // asks this module; the UI only hides what it would refuse anyway.
 import { SYSTEM_ACTOR, SYSTEM_EVENT_TYPES, type Access } from "../events/event-schemas";
 import type { PodState } from "../state/pod-state";
+import { AppError } from "../errors";
 import { escapedName, reservedLookAlike } from "./reserved-names";
 
 export type Identity =
@@ -84,6 +85,18 @@ export function requireCreatePods(id: Identity): Verdict {
 
 export function requireAuthenticated(id: Identity): Verdict {
   return id.kind === "anonymous" ? unauthenticated : allow;
+}
+
+/** What belongs to a person (their devices, preferences, password): their session, never a token. */
+export function requirePerson(id: Identity): Verdict {
+  if (id.kind === "anonymous") return unauthenticated;
+  return id.kind === "user" ? allow : forbidden("this belongs to a signed-in person; a token has none");
+}
+
+/** The person behind a call the "person" guard let through (a bug otherwise, refused all the same). */
+export function personOf(id: Identity): Extract<Identity, { kind: "user" }> {
+  if (id.kind !== "user") throw new AppError(403, "forbidden", "this belongs to a signed-in person");
+  return id;
 }
 
 /**
