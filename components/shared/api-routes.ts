@@ -1,100 +1,24 @@
 // Written by `npx tsx scripts/write-api-docs.ts` from the operation tables (server/operations/); do not edit.
 // body: the input field sent as the JSON body ("": the fields neither path nor query takes), or none.
-export const listWebhooksRoute = {
-  name: "listWebhooks",
-  method: "GET",
-  path: "/api/v1/pods/{podId}/webhooks",
-  query: [],
-  body: null,
-} as const;
-export const createWebhookRoute = {
-  name: "createWebhook",
-  method: "POST",
-  path: "/api/v1/pods/{podId}/webhooks",
-  query: [],
-  body: "webhook",
-} as const;
-export const updateWebhookRoute = {
-  name: "updateWebhook",
-  method: "PATCH",
-  path: "/api/v1/pods/{podId}/webhooks/{endpointId}",
-  query: [],
-  body: "update",
-} as const;
-export const deleteWebhookRoute = {
-  name: "deleteWebhook",
-  method: "DELETE",
-  path: "/api/v1/pods/{podId}/webhooks/{endpointId}",
-  query: [],
-  body: null,
-} as const;
-export const testWebhookRoute = {
-  name: "testWebhook",
-  method: "POST",
-  path: "/api/v1/pods/{podId}/webhooks/{endpointId}/test",
-  query: [],
-  body: null,
-} as const;
-export const listWebhookDeliveriesRoute = {
-  name: "listWebhookDeliveries",
-  method: "GET",
-  path: "/api/v1/pods/{podId}/webhooks/{endpointId}/deliveries",
-  query: ["before", "limit"],
-  body: null,
-} as const;
-export const redeliverWebhookRoute = {
-  name: "redeliverWebhook",
-  method: "POST",
-  path: "/api/v1/pods/{podId}/webhooks/{endpointId}/deliveries/{deliveryId}/redeliver",
-  query: [],
-  body: null,
-} as const;
-export const createShareLinkRoute = {
-  name: "createShareLink",
-  method: "POST",
-  path: "/api/v1/pods/{podId}/share-links",
-  query: [],
-  body: "link",
-} as const;
-export const listShareLinksRoute = {
-  name: "listShareLinks",
-  method: "GET",
-  path: "/api/v1/pods/{podId}/share-links",
-  query: [],
-  body: null,
-} as const;
-export const revokeShareLinkRoute = {
-  name: "revokeShareLink",
-  method: "DELETE",
-  path: "/api/v1/pods/{podId}/share-links/{linkId}",
-  query: [],
-  body: null,
-} as const;
-export const createAgentTokenRoute = {
-  name: "createAgentToken",
-  method: "POST",
-  path: "/api/v1/pods/{podId}/members/{memberId}/tokens",
-  query: [],
-  body: "",
-} as const;
-export const listAgentTokensRoute = {
-  name: "listAgentTokens",
-  method: "GET",
-  path: "/api/v1/pods/{podId}/tokens",
-  query: [],
-  body: null,
-} as const;
-export const revokeAgentTokenRoute = {
-  name: "revokeAgentToken",
-  method: "DELETE",
-  path: "/api/v1/pods/{podId}/tokens/{tokenId}",
-  query: [],
-  body: null,
-} as const;
-export const rotateAgentTokenRoute = {
-  name: "rotateAgentToken",
-  method: "POST",
-  path: "/api/v1/pods/{podId}/tokens/{tokenId}/rotate",
-  query: [],
-  body: null,
-} as const;
+export const listWebhooksRoute = {"name":"listWebhooks","method":"GET","path":"/api/v1/pods/{podId}/webhooks","query":[],"body":null} as const;
+export const createWebhookRoute = {"name":"createWebhook","method":"POST","path":"/api/v1/pods/{podId}/webhooks","query":[],"body":"webhook"} as const;
+export const updateWebhookRoute = {"name":"updateWebhook","method":"PATCH","path":"/api/v1/pods/{podId}/webhooks/{endpointId}","query":[],"body":"update"} as const;
+export const deleteWebhookRoute = {"name":"deleteWebhook","method":"DELETE","path":"/api/v1/pods/{podId}/webhooks/{endpointId}","query":[],"body":null} as const;
+export const testWebhookRoute = {"name":"testWebhook","method":"POST","path":"/api/v1/pods/{podId}/webhooks/{endpointId}/test","query":[],"body":null} as const;
+export const listWebhookDeliveriesRoute = {"name":"listWebhookDeliveries","method":"GET","path":"/api/v1/pods/{podId}/webhooks/{endpointId}/deliveries","query":["before","limit"],"body":null} as const;
+export const redeliverWebhookRoute = {"name":"redeliverWebhook","method":"POST","path":"/api/v1/pods/{podId}/webhooks/{endpointId}/deliveries/{deliveryId}/redeliver","query":[],"body":null} as const;
+export const createShareLinkRoute = {"name":"createShareLink","method":"POST","path":"/api/v1/pods/{podId}/share-links","query":[],"body":"link"} as const;
+export const listShareLinksRoute = {"name":"listShareLinks","method":"GET","path":"/api/v1/pods/{podId}/share-links","query":[],"body":null} as const;
+export const revokeShareLinkRoute = {"name":"revokeShareLink","method":"DELETE","path":"/api/v1/pods/{podId}/share-links/{linkId}","query":[],"body":null} as const;
+export const createAgentTokenRoute = {"name":"createAgentToken","method":"POST","path":"/api/v1/pods/{podId}/members/{memberId}/tokens","query":[],"body":""} as const;
+export const listAgentTokensRoute = {"name":"listAgentTokens","method":"GET","path":"/api/v1/pods/{podId}/tokens","query":[],"body":null} as const;
+export const revokeAgentTokenRoute = {"name":"revokeAgentToken","method":"DELETE","path":"/api/v1/pods/{podId}/tokens/{tokenId}","query":[],"body":null} as const;
+export const rotateAgentTokenRoute = {"name":"rotateAgentToken","method":"POST","path":"/api/v1/pods/{podId}/tokens/{tokenId}/rotate","query":[],"body":null} as const;
+export const getPodRoute = {"name":"getPod","method":"GET","path":"/api/v1/pods/{podId}","query":[],"body":null} as const;
+export const listPodsRoute = {"name":"listPods","method":"GET","path":"/api/v1/pods","query":["archived"],"body":null} as const;
+export const createPodRoute = {"name":"createPod","method":"POST","path":"/api/v1/pods","query":[],"body":""} as const;
+export const archivePodRoute = {"name":"archivePod","method":"POST","path":"/api/v1/pods/{podId}/archive","query":[],"body":null} as const;
+export const unarchivePodRoute = {"name":"unarchivePod","method":"POST","path":"/api/v1/pods/{podId}/unarchive","query":[],"body":null} as const;
+export const whoAmIRoute = {"name":"whoAmI","method":"GET","path":"/api/v1/me","query":[],"body":null} as const;
+export const listInboxRoute = {"name":"listInbox","method":"GET","path":"/api/v1/inbox","query":["podId"],"body":null} as const;
+export const dismissNoticeRoute = {"name":"dismissNotice","method":"POST","path":"/api/v1/pods/{podId}/notices/{noticeId}/dismiss","query":[],"body":null} as const;

@@ -20,9 +20,10 @@ import { setBudgetCall } from "../web/pod-actions";
 import { agentTokenOperations } from "../access/agent-token-operations";
 import { performOperation } from "../web/perform-operation";
 import { webhookOperations } from "../webhooks/webhook-operations";
-import { closePodAction, setArchivedCall, startPodAction } from "../web/pod-life-actions";
+import { closePodAction, startPodAction } from "../web/pod-life-actions";
+import { podOperations } from "../pods/pod-operations";
 import { shareLinkOperations } from "../access/share-link-operations";
-import { createPodCall, setCanCreatePodsCall } from "../web/site-actions";
+import { setCanCreatePodsCall } from "../web/site-actions";
 import {
   addPushDeviceCall,
   readNotificationsCall,
@@ -861,10 +862,16 @@ describe("authorization matrix", () => {
       input: async () => ({ podId: await podOfItsOwn() }),
     },
     {
-      name: "setArchived",
-      run: performPodCall,
-      action: setArchivedCall as never,
-      input: async () => ({ podId, archived: false }),
+      name: "archivePod",
+      run: performOperation as never,
+      action: podOperations.archivePod as never,
+      input: async () => ({ podId }),
+    },
+    {
+      name: "unarchivePod",
+      run: performOperation as never,
+      action: podOperations.unarchivePod as never,
+      input: async () => ({ podId }),
     },
     {
       name: "createShareLink",
@@ -938,7 +945,12 @@ describe("authorization matrix", () => {
       for (const caller of CALLERS) {
         const resolved = await resolveIdentity(s.app.access, headersOf(auth[caller]));
         const identity = resolved === "invalid" ? ({ kind: "anonymous" } as const) : resolved;
-        const result = await (run as typeof performPodCall)(s.app, identity, action, await input());
+        const result = await (run as unknown as typeof performPodCall)(
+          s.app,
+          identity,
+          action,
+          await input(),
+        );
         if (caller === "admin") expect(result.ok, `${caller}: ${JSON.stringify(result)}`).toBe(true);
         else expect(result.ok ? "ok" : result.code, caller).toMatch(/^(unauthenticated|forbidden)$/);
       }
@@ -984,9 +996,18 @@ describe("authorization matrix", () => {
     });
   }
 
+  it("server action createPod", async () => {
+    for (const caller of CALLERS) {
+      const resolved = await resolveIdentity(s.app.access, headersOf(auth[caller]));
+      const identity = resolved === "invalid" ? ({ kind: "anonymous" } as const) : resolved;
+      const input = { name: "mine", mode: "collaboration" };
+      const result = await performOperation(s.app, identity, podOperations.createPod, input);
+      expect(result.ok ? "ok" : result.code, caller).toMatch(/^(unauthenticated|forbidden)$/);
+    }
+  });
+
   // Creating pods and letting people create them: site admins (and, to create, people they allowed) — none of these callers.
   for (const { name, call, input } of [
-    { name: "createPod", call: createPodCall, input: () => ({ name: "mine", mode: "collaboration" }) },
     {
       name: "setCanCreatePods",
       call: setCanCreatePodsCall,

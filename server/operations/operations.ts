@@ -3,16 +3,26 @@
 import { webhookOperations } from "../webhooks/webhook-operations";
 import { shareLinkOperations } from "../access/share-link-operations";
 import { agentTokenOperations } from "../access/agent-token-operations";
+import { podOperations } from "../pods/pod-operations";
+import { inboxOperations } from "../pods/inbox-operations";
 import type { Operation } from "./operation";
 
 export const operationTables = {
   webhooks: webhookOperations,
   shareLinks: shareLinkOperations,
   agentTokens: agentTokenOperations,
+  pods: podOperations,
+  inbox: inboxOperations,
 };
 
 /** Every operation by its name (the browser's typed client takes its types from this, and only types). */
-export const operationsByName = { ...webhookOperations, ...shareLinkOperations, ...agentTokenOperations };
+export const operationsByName = {
+  ...webhookOperations,
+  ...shareLinkOperations,
+  ...agentTokenOperations,
+  ...podOperations,
+  ...inboxOperations,
+};
 export type Operations = typeof operationsByName;
 
 export const operations: readonly Operation[] = Object.values(operationTables).flatMap(

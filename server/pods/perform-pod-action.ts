@@ -46,7 +46,7 @@ export async function performPodAction<S extends z.ZodType<{ podId: string }>>(
  * Events an action builds pass the same event schema as the API's (ids, bounds, defaults): the
  * write path takes parsed events, and an action must not store what an agent could not.
  */
-function asTheApiWould(event: TEvent): TEvent {
+export function asTheApiWould(event: TEvent): TEvent {
   const r = ZEventInput.safeParse(event);
   if (r.success) return r.data;
   const issue = r.error.issues[0]!;

@@ -11,9 +11,8 @@ import {
   ZSplitTaskInput,
 } from "../wire/actions";
 import type { TEvent } from "../wire/events";
-import { ZBudgetSetInput, ZDismissNoticeInput, ZSetToolPolicyInput } from "../wire/actions";
+import { ZBudgetSetInput, ZSetToolPolicyInput } from "../wire/actions";
 import { setBudget } from "../budgets/set-budget";
-import { dismissNoticeEvent } from "../pods/dismiss-notice";
 
 // --- gated tools: the policy (pod admins; the reducer checks again) ---
 /** Replaces the pod's (no agentId) or one agent's tool policy. */
@@ -34,13 +33,6 @@ export const setBudgetCall = definePodCall({
       a.limit === null ? { budgetId: a.budgetId, limit: null } : { ...a, limit: a.limit },
       as,
     ),
-});
-
-/** Notices are for the pod's admins; one of them dismisses it (the same use-case as the API's). */
-export const dismissNoticeAction = definePodAction({
-  schema: ZDismissNoticeInput,
-  need: "admin" as const,
-  events: (a, actor) => [dismissNoticeEvent(a.noticeId, actor)],
 });
 
 // --- orchestration from the control room (approvers; the domain checks the rest) ---

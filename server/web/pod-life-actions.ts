@@ -1,9 +1,8 @@
 // A pod's life from the control room (pod admins): the same use-cases and the
 // same access as the pod routes.
-import { setPodArchived } from "../pods/archive-pod";
 import type { TEvent } from "../wire/events";
-import { ZClosePodInput, ZPodInput, ZSetArchivedInput } from "../wire/actions";
-import { definePodAction, definePodCall } from "../pods/perform-pod-action";
+import { ZClosePodInput, ZPodInput } from "../wire/actions";
+import { definePodAction } from "../pods/perform-pod-action";
 
 export const startPodAction = definePodAction({
   schema: ZPodInput,
@@ -15,11 +14,4 @@ export const closePodAction = definePodAction({
   schema: ZClosePodInput,
   need: "admin" as const,
   events: (a, actor): TEvent[] => [{ type: "pod.closed", actor, body: a.reason ? { reason: a.reason } : {} }],
-});
-
-/** Twin of POST /api/v1/pods/{id}/archive and /unarchive. */
-export const setArchivedCall = definePodCall({
-  schema: ZSetArchivedInput,
-  need: "admin" as const,
-  run: (app, a) => setPodArchived(app.store, a.podId, a.archived),
 });

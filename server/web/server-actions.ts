@@ -19,19 +19,20 @@ import {
   removePushDeviceCall,
   savePreferencesCall,
 } from "./notify-actions";
-import { createPodCall, setCanCreatePodsCall } from "./site-actions";
-import { closePodAction, setArchivedCall, startPodAction } from "./pod-life-actions";
+import { setCanCreatePodsCall } from "./site-actions";
+import { closePodAction, startPodAction } from "./pod-life-actions";
 import { runPodAction, runPodCall } from "./run-action";
 import { webhookOperations as webhooks } from "../webhooks/webhook-operations";
 import { shareLinkOperations as shareLinks } from "../access/share-link-operations";
 import { agentTokenOperations as agentTokens } from "../access/agent-token-operations";
+import { podOperations as pods } from "../pods/pod-operations";
+import { inboxOperations as inbox } from "../pods/inbox-operations";
 import { actionOf } from "./operation-action";
 import { answerEscalationAction, answerToolApprovalAction, decideAction } from "../pods/inbox-answer-actions";
 import { setBudgetCall, setToolPolicyAction } from "./pod-actions";
 import {
   addTaskAction,
   assignRoleAction,
-  dismissNoticeAction,
   handOffAction,
   rotateRoleAction,
   setPausedAction,
@@ -63,10 +64,6 @@ export async function setBudget(raw: unknown) {
   return runPodCall(setBudgetCall, raw);
 }
 
-export async function dismissNotice(raw: unknown) {
-  return runPodAction(dismissNoticeAction, raw);
-}
-
 export async function setPaused(raw: unknown) {
   return runPodAction(setPausedAction, raw);
 }
@@ -96,11 +93,6 @@ export async function setCanCreatePods(raw: unknown) {
   return runSiteCall(setCanCreatePodsCall, raw);
 }
 
-// Creating a pod (site admins and people they allowed; the guard of POST /api/v1/pods).
-export async function createPod(raw: unknown) {
-  return runSiteCall(createPodCall, raw);
-}
-
 // A pod's life (pod admins): start, close, archive (twins of the pod routes and the tape's events).
 export async function startPod(raw: unknown) {
   return runPodAction(startPodAction, raw);
@@ -108,10 +100,6 @@ export async function startPod(raw: unknown) {
 
 export async function closePod(raw: unknown) {
   return runPodAction(closePodAction, raw);
-}
-
-export async function setArchived(raw: unknown) {
-  return runPodCall(setArchivedCall, raw);
 }
 
 // Operations the control room calls, from their tables (server/operations/): webhooks, for pod admins.
@@ -131,6 +119,11 @@ export const addAgent = actionOf(agentTokens.addAgent);
 export const createAgentToken = actionOf(agentTokens.createAgentToken);
 export const revokeAgentToken = actionOf(agentTokens.revokeAgentToken);
 export const rotateAgentToken = actionOf(agentTokens.rotateAgentToken);
+// Pods: creating one (site admins and people they allowed), archiving (pod admins); a notice read (pod admins).
+export const createPod = actionOf(pods.createPod);
+export const archivePod = actionOf(pods.archivePod);
+export const unarchivePod = actionOf(pods.unarchivePod);
+export const dismissNotice = actionOf(inbox.dismissNotice);
 
 // People. Invites and resets (site admins; twins of POST /api/v1/invites and /users/{id}/reset): the link is in this caller's result only.
 export async function invitePerson(raw: unknown) {
