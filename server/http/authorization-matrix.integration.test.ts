@@ -20,7 +20,6 @@ import { setBudgetCall } from "../web/pod-actions";
 import { agentTokenOperations } from "../access/agent-token-operations";
 import { performOperation } from "../web/perform-operation";
 import { webhookOperations } from "../webhooks/webhook-operations";
-import { closePodAction, startPodAction } from "../web/pod-life-actions";
 import { podOperations } from "../pods/pod-operations";
 import { shareLinkOperations } from "../access/share-link-operations";
 import { setCanCreatePodsCall } from "../web/site-actions";
@@ -851,14 +850,14 @@ describe("authorization matrix", () => {
   const lifecycle = [
     {
       name: "startPod",
-      run: performPodAction,
-      action: startPodAction as never,
+      run: performOperation as never,
+      action: podOperations.startPod as never,
       input: async () => ({ podId: await podOfItsOwn() }),
     },
     {
       name: "closePod",
-      run: performPodAction,
-      action: closePodAction as never,
+      run: performOperation as never,
+      action: podOperations.closePod as never,
       input: async () => ({ podId: await podOfItsOwn() }),
     },
     {
@@ -945,12 +944,7 @@ describe("authorization matrix", () => {
       for (const caller of CALLERS) {
         const resolved = await resolveIdentity(s.app.access, headersOf(auth[caller]));
         const identity = resolved === "invalid" ? ({ kind: "anonymous" } as const) : resolved;
-        const result = await (run as unknown as typeof performPodCall)(
-          s.app,
-          identity,
-          action,
-          await input(),
-        );
+        const result = await (run as typeof performOperation)(s.app, identity, action, await input());
         if (caller === "admin") expect(result.ok, `${caller}: ${JSON.stringify(result)}`).toBe(true);
         else expect(result.ok ? "ok" : result.code, caller).toMatch(/^(unauthenticated|forbidden)$/);
       }

@@ -1,11 +1,13 @@
-// Pods: read one, list those the caller may see, create one, archive and unarchive it, and who a
-// credential speaks for. Declared once: the REST routes, the control room's server actions and
+// Pods: read one, list those the caller may see, create, start, close, archive and unarchive one,
+// and who a credential speaks for. Declared once: the REST routes, the control room's server actions and
 // the reference come from this table.
 import { z } from "zod";
 import { AppError } from "../domain/errors";
 import { defineOperation } from "../operations/operation";
+import { ZClosePodInput, ZPodInput } from "../wire/actions";
 import { ZCreatePodRequest, ZListPodsQuery, ZPodsResponse, ZPodSummary } from "../wire/pods";
 import { describeIdentity, ZWhoami } from "../wire/whoami";
+import { appendOperation } from "./append-operation";
 import { setPodArchived } from "./archive-pod";
 import { createPod } from "./create-pod";
 import { listPodOverviews } from "./list-pod-overviews";
@@ -74,6 +76,22 @@ export const podOperations = {
     http: { method: "POST", path: "/api/v1/pods/{podId}/unarchive", status: 200 },
     action: true,
     run: ({ app }, a) => setPodArchived(app.store, a.podId, false),
+  }),
+  startPod: appendOperation({
+    name: "startPod",
+    summary: "Starts the pod (pod admins): `pod.started` on the tape, as the person.",
+    tag,
+    input: ZPodInput,
+    need: "admin",
+    events: (_a, actor) => [{ type: "pod.started", actor, body: {} }],
+  }),
+  closePod: appendOperation({
+    name: "closePod",
+    summary: "Closes the pod (pod admins), with a reason or none: `pod.closed` on the tape, as the person.",
+    tag,
+    input: ZClosePodInput,
+    need: "admin",
+    events: (a, actor) => [{ type: "pod.closed", actor, body: a.reason ? { reason: a.reason } : {} }],
   }),
   whoAmI: defineOperation({
     name: "whoAmI",

@@ -20,7 +20,6 @@ import {
   savePreferencesCall,
 } from "./notify-actions";
 import { setCanCreatePodsCall } from "./site-actions";
-import { closePodAction, startPodAction } from "./pod-life-actions";
 import { runPodAction, runPodCall } from "./run-action";
 import { webhookOperations as webhooks } from "../webhooks/webhook-operations";
 import { shareLinkOperations as shareLinks } from "../access/share-link-operations";
@@ -93,15 +92,6 @@ export async function setCanCreatePods(raw: unknown) {
   return runSiteCall(setCanCreatePodsCall, raw);
 }
 
-// A pod's life (pod admins): start, close, archive (twins of the pod routes and the tape's events).
-export async function startPod(raw: unknown) {
-  return runPodAction(startPodAction, raw);
-}
-
-export async function closePod(raw: unknown) {
-  return runPodAction(closePodAction, raw);
-}
-
 // Operations the control room calls, from their tables (server/operations/): webhooks, for pod admins.
 export const listWebhooks = actionOf(webhooks.listWebhooks);
 export const createWebhook = actionOf(webhooks.createWebhook);
@@ -119,9 +109,11 @@ export const addAgent = actionOf(agentTokens.addAgent);
 export const createAgentToken = actionOf(agentTokens.createAgentToken);
 export const revokeAgentToken = actionOf(agentTokens.revokeAgentToken);
 export const rotateAgentToken = actionOf(agentTokens.rotateAgentToken);
-// Pods: creating one (site admins and people they allowed), archiving (pod admins); a notice read (pod admins).
+// Pods: creating one (site admins and people they allowed); archiving, starting, closing (pod admins); a notice read (pod admins).
 export const createPod = actionOf(pods.createPod);
 export const archivePod = actionOf(pods.archivePod);
+export const startPod = actionOf(pods.startPod);
+export const closePod = actionOf(pods.closePod);
 export const unarchivePod = actionOf(pods.unarchivePod);
 export const dismissNotice = actionOf(inbox.dismissNotice);
 
