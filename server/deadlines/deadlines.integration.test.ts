@@ -8,7 +8,6 @@ import { agentPod, api, startServerOn, TEST_ADMIN_TOKEN } from "../testing/test-
 import { createTestDatabase, testProviders, type TestDatabase } from "../testing/test-databases";
 import { DeadlineScheduler } from "./deadline-scheduler";
 import { readInbox } from "../pods/read-inbox";
-import { performPodAction } from "../pods/perform-pod-action";
 import { performOperation } from "../web/perform-operation";
 import { inboxOperations } from "../pods/inbox-operations";
 import type { Identity } from "../domain/access/policy";

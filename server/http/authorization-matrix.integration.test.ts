@@ -6,7 +6,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { api, startTestServer, TEST_ADMIN_TOKEN, type TestServer } from "../testing/test-server";
 import { resolveIdentity } from "../access/resolve-identity";
-import { performPodAction, performPodCall } from "../pods/perform-pod-action";
+import { performPodCall } from "../pods/perform-pod-action";
 import { performSiteCall } from "../web/run-site-action";
 import {
   addPersonCall,
@@ -30,15 +30,8 @@ import {
   savePreferencesCall,
 } from "../web/notify-actions";
 import { readHookFixture } from "../hooks/fixtures";
-import {
-  addTaskAction,
-  assignRoleAction,
-  handOffAction,
-  rotateRoleAction,
-  setPausedAction,
-  splitTaskAction,
-} from "../web/pod-actions";
-import { answerEscalationAction, decideAction } from "../pods/inbox-answer-actions";
+import { steerOperations } from "../pods/steer-operations";
+import { inboxOperations } from "../pods/inbox-operations";
 
 type Caller =
   "anonymous" | "viewer" | "approver" | "admin" | "token" | "otherToken" | "revokedToken" | "share";
@@ -644,7 +637,7 @@ describe("authorization matrix", () => {
   const actions = [
     {
       name: "decide",
-      action: decideAction,
+      action: inboxOperations.decide,
       input: () => ({
         podId,
         subject: { kind: "milestone", id: `m-${randomUUID()}` },
@@ -654,25 +647,33 @@ describe("authorization matrix", () => {
     },
     {
       name: "answerEscalation",
-      action: answerEscalationAction,
+      action: inboxOperations.answerEscalation,
       input: () => ({ podId, escalationId: "missing", answer: "yes" }),
     },
-    { name: "setPaused", action: setPausedAction, input: () => ({ podId, paused: true }) },
+    { name: "setPaused", action: steerOperations.setPaused, input: () => ({ podId, paused: true }) },
     {
       name: "assignRole",
-      action: assignRoleAction,
+      action: steerOperations.assignRole,
       input: () => ({ podId, memberId: "bot", role: "verifier" }),
     },
     {
       name: "rotateRole",
-      action: rotateRoleAction,
+      action: steerOperations.rotateRole,
       input: () => ({ podId, role: "implementer", from: "bot", to: "old-bot" }),
     },
-    { name: "handOff", action: handOffAction, input: () => ({ podId, to: "bot", reason: "your turn" }) },
-    { name: "addTask", action: addTaskAction, input: () => ({ podId, description: "from the matrix" }) },
+    {
+      name: "handOff",
+      action: steerOperations.handOff,
+      input: () => ({ podId, to: "bot", reason: "your turn" }),
+    },
+    {
+      name: "addTask",
+      action: steerOperations.addTask,
+      input: () => ({ podId, description: "from the matrix" }),
+    },
     {
       name: "splitTask",
-      action: splitTaskAction,
+      action: steerOperations.splitTask,
       input: () => ({ podId, taskId: "nope", parts: ["a", "b"] }),
     },
   ];
@@ -681,7 +682,7 @@ describe("authorization matrix", () => {
       for (const caller of CALLERS) {
         const resolved = await resolveIdentity(s.app.access, headersOf(auth[caller]));
         const identity = resolved === "invalid" ? ({ kind: "anonymous" } as const) : resolved;
-        const result = await performPodAction(s.app, identity, action as never, input());
+        const result = await performOperation(s.app, identity, action, input());
         const allowed = caller === "approver" || caller === "admin";
         if (allowed)
           expect(

@@ -5,6 +5,7 @@ import { shareLinkOperations } from "../access/share-link-operations";
 import { agentTokenOperations } from "../access/agent-token-operations";
 import { podOperations } from "../pods/pod-operations";
 import { inboxOperations } from "../pods/inbox-operations";
+import { steerOperations } from "../pods/steer-operations";
 import type { Operation } from "./operation";
 
 export const operationTables = {
@@ -13,6 +14,7 @@ export const operationTables = {
   agentTokens: agentTokenOperations,
   pods: podOperations,
   inbox: inboxOperations,
+  steer: steerOperations,
 };
 
 /** Every operation by its name (the browser's typed client takes its types from this, and only types). */
@@ -22,6 +24,7 @@ export const operationsByName = {
   ...agentTokenOperations,
   ...podOperations,
   ...inboxOperations,
+  ...steerOperations,
 };
 export type Operations = typeof operationsByName;
 

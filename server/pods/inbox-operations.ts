@@ -9,6 +9,8 @@ import { ZInboxQuery } from "../wire/pods";
 import { asTheApiWould } from "./perform-pod-action";
 import { dismissNoticeEvent } from "./dismiss-notice";
 import { readInbox } from "./read-inbox";
+import { appendOperation } from "./append-operation";
+import { answerEscalationAction, answerToolApprovalAction, decideAction } from "./inbox-answer-actions";
 
 const tag = "Inbox";
 
@@ -43,5 +45,33 @@ export const inboxOperations = {
       );
       return { event: event! };
     },
+  }),
+  // A person's answers: the events are inbox-answer-actions.ts's, which a notification's buttons append too.
+  decide: appendOperation({
+    name: "decide",
+    summary:
+      "A verdict on a task, milestone, plan, job or run (approvers), with the rationale: `decision` (a job's also " +
+      "settles its escrow).",
+    tag,
+    input: decideAction.schema,
+    need: decideAction.need,
+    events: decideAction.events,
+  }),
+  answerEscalation: appendOperation({
+    name: "answerEscalation",
+    summary: "Answers an escalation (approvers): `escalation.answered`.",
+    tag,
+    input: answerEscalationAction.schema,
+    need: answerEscalationAction.need,
+    events: answerEscalationAction.events,
+  }),
+  answerToolApproval: appendOperation({
+    name: "answerToolApproval",
+    summary:
+      "Allows or denies a held tool call (approvers), once, for the session or always: `tool.approval.answered`.",
+    tag,
+    input: answerToolApprovalAction.schema,
+    need: answerToolApprovalAction.need,
+    events: answerToolApprovalAction.events,
   }),
 };

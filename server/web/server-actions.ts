@@ -20,71 +20,19 @@ import {
   savePreferencesCall,
 } from "./notify-actions";
 import { setCanCreatePodsCall } from "./site-actions";
-import { runPodAction, runPodCall } from "./run-action";
+import { runPodCall } from "./run-action";
 import { webhookOperations as webhooks } from "../webhooks/webhook-operations";
 import { shareLinkOperations as shareLinks } from "../access/share-link-operations";
 import { agentTokenOperations as agentTokens } from "../access/agent-token-operations";
 import { podOperations as pods } from "../pods/pod-operations";
 import { inboxOperations as inbox } from "../pods/inbox-operations";
 import { actionOf } from "./operation-action";
-import { answerEscalationAction, answerToolApprovalAction, decideAction } from "../pods/inbox-answer-actions";
-import { setBudgetCall, setToolPolicyAction } from "./pod-actions";
-import {
-  addTaskAction,
-  assignRoleAction,
-  handOffAction,
-  rotateRoleAction,
-  setPausedAction,
-  splitTaskAction,
-} from "./pod-actions";
-
-// Decisions and answers from the control room. Each goes through
-// runPodAction: authenticated, parsed, checked on the server, then appended
-// to the tape as the signed-in person (the domain checks the rest).
-export async function decide(raw: unknown) {
-  return runPodAction(decideAction, raw);
-}
-
-export async function answerEscalation(raw: unknown) {
-  return runPodAction(answerEscalationAction, raw);
-}
-
-// Gated tools: a pod admin sets a tool policy; an approver answers a held call.
-export async function setToolPolicy(raw: unknown) {
-  return runPodAction(setToolPolicyAction, raw);
-}
-
-export async function answerToolApproval(raw: unknown) {
-  return runPodAction(answerToolApprovalAction, raw);
-}
+import { setBudgetCall } from "./pod-actions";
+import { steerOperations as steer } from "../pods/steer-operations";
 
 // Budgets: an approver sets, raises or removes one (the domain checks again).
 export async function setBudget(raw: unknown) {
   return runPodCall(setBudgetCall, raw);
-}
-
-export async function setPaused(raw: unknown) {
-  return runPodAction(setPausedAction, raw);
-}
-
-export async function assignRole(raw: unknown) {
-  return runPodAction(assignRoleAction, raw);
-}
-
-export async function rotateRole(raw: unknown) {
-  return runPodAction(rotateRoleAction, raw);
-}
-
-export async function handOff(raw: unknown) {
-  return runPodAction(handOffAction, raw);
-}
-
-export async function addTask(raw: unknown) {
-  return runPodAction(addTaskAction, raw);
-}
-
-export async function splitTask(raw: unknown) {
-  return runPodAction(splitTaskAction, raw);
 }
 
 // Site-level (site admins; the same guard as PATCH /api/v1/users/{id}).
@@ -116,6 +64,18 @@ export const startPod = actionOf(pods.startPod);
 export const closePod = actionOf(pods.closePod);
 export const unarchivePod = actionOf(pods.unarchivePod);
 export const dismissNotice = actionOf(inbox.dismissNotice);
+// A person's answers to the inbox (approvers): a verdict, an escalation's answer, a held tool call's.
+export const decide = actionOf(inbox.decide);
+export const answerEscalation = actionOf(inbox.answerEscalation);
+export const answerToolApproval = actionOf(inbox.answerToolApproval);
+// Steering (approvers; the tool policy: pod admins): appended as the person, the reducers check the rest.
+export const setToolPolicy = actionOf(steer.setToolPolicy);
+export const setPaused = actionOf(steer.setPaused);
+export const assignRole = actionOf(steer.assignRole);
+export const rotateRole = actionOf(steer.rotateRole);
+export const handOff = actionOf(steer.handOff);
+export const addTask = actionOf(steer.addTask);
+export const splitTask = actionOf(steer.splitTask);
 
 // People. Invites and resets (site admins; twins of POST /api/v1/invites and /users/{id}/reset): the link is in this caller's result only.
 export async function invitePerson(raw: unknown) {
