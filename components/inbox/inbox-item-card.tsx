@@ -7,7 +7,12 @@ import type { InboxCard } from "@/server/wire/views";
 import { answerEscalation, decide, dismissNotice } from "@/server/web/server-actions";
 import { RelativeTime } from "../shared/relative-time";
 import { useAction } from "../shared/use-action";
-import { TIE_BREAKERS, type DecisionVerdict } from "@/server/wire/vocabulary";
+import {
+  DECISION_SUBJECTS,
+  TIE_BREAKERS,
+  type DecisionVerdict,
+  type TieBreaker,
+} from "@/server/wire/vocabulary";
 import { InboxContextView, formatMoney } from "./inbox-context";
 import { ConfirmMoney } from "./confirm-money";
 import { DueBadge } from "./due-badge";
@@ -35,7 +40,7 @@ export const InboxItemCard = forwardRef<HTMLLIElement, Props>(function InboxItem
   ref,
 ) {
   const [text, setText] = useState("");
-  const [tieBreaker, setTieBreaker] = useState<string>("");
+  const [tieBreaker, setTieBreaker] = useState<TieBreaker | "">("");
   const [confirming, setConfirming] = useState<"accept" | "reject" | null>(null);
   const { run, pending, error } = useAction(podId);
   const act = (action: () => Promise<{ ok: boolean; error?: string }>) => {
@@ -44,19 +49,23 @@ export const InboxItemCard = forwardRef<HTMLLIElement, Props>(function InboxItem
     onSettled?.();
     run(action, () => setText(""));
   };
+  // Only what a decision may be about takes a verdict (the server checks it again).
+  const subjectKind = DECISION_SUBJECTS.find((k) => k === item.subject.kind);
   const decideWith = (verdict: DecisionVerdict) => () =>
-    act(() =>
-      decide({
-        podId,
-        subject: item.subject,
-        verdict,
-        rationale:
-          text ||
-          (verdict === "approve" || verdict === "accept"
-            ? "Approved in the control room"
-            : "Rejected in the control room"),
-        ...(tieBreaker ? { tieBreaker } : {}),
-      }),
+    act(async () =>
+      !subjectKind
+        ? { ok: false, error: `a ${item.subject.kind} takes no verdict` }
+        : decide({
+            podId,
+            subject: { kind: subjectKind, id: item.subject.id },
+            verdict,
+            rationale:
+              text ||
+              (verdict === "approve" || verdict === "accept"
+                ? "Approved in the control room"
+                : "Rejected in the control room"),
+            ...(tieBreaker ? { tieBreaker } : {}),
+          }),
     );
   const isJob = item.kind === "job_acceptance";
   /** Stale agents and notices are told, not decided: a checkpoint clears the one, an admin dismisses the other. A held tool call and a crossed budget have answers of their own. */
@@ -181,7 +190,7 @@ export const InboxItemCard = forwardRef<HTMLLIElement, Props>(function InboxItem
               <select
                 aria-label="Tie-breaker"
                 value={tieBreaker}
-                onChange={(e) => setTieBreaker(e.target.value)}
+                onChange={(e) => setTieBreaker(TIE_BREAKERS.find((t) => t === e.target.value) ?? "")}
                 className="min-w-0 rounded-md border border-zinc-300 bg-white px-2 py-1.5 text-sm dark:border-zinc-700 dark:bg-zinc-950"
                 title="In order of precedence: text/spec → safety → determinism → reversibility → timebox; spike for factual disagreements"
               >

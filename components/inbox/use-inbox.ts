@@ -4,14 +4,12 @@
 // its part read again; the other pods' events cost nothing. Every minute as a backstop.
 import { useEffect } from "react";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import type { InboxEntry, InboxResponse } from "@/server/wire/views";
+import type { InboxEntry } from "@/server/wire/views";
 import { watchPods } from "../shared/socket-client";
-import { getJson } from "../shared/api-client";
+import { callApi } from "../shared/api-client";
+import { listInboxRoute } from "../shared/api-routes";
 
-const readInbox = (podId?: string) =>
-  getJson<InboxResponse>(`/api/v1/inbox${podId ? `?podId=${encodeURIComponent(podId)}` : ""}`).then(
-    (r) => r.items,
-  );
+const readInbox = (podId?: string) => callApi(listInboxRoute, { podId }).then((r) => r.items);
 
 export function useInbox() {
   const qc = useQueryClient();

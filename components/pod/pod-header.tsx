@@ -2,13 +2,14 @@
 import Link from "next/link";
 import { useQuery } from "@tanstack/react-query";
 import type { NotifyLevel } from "@/server/wire/notifications";
-import { fetchPod } from "../shared/api-client";
+import { callApi } from "../shared/api-client";
+import { getPodRoute } from "../shared/api-routes";
 import { PodNotifyLevel } from "../notifications/pod-notify-level";
 import { Skeleton } from "../shared/ui";
 
 /** `notify`: the signed-in person's level for this pod (absent for a share link's onlooker). */
 export function PodHeader({ podId, notify }: { podId: string; notify?: NotifyLevel }) {
-  const pod = useQuery({ queryKey: ["pod", podId], queryFn: () => fetchPod(podId) });
+  const pod = useQuery({ queryKey: ["pod", podId], queryFn: () => callApi(getPodRoute, { podId }) });
   return (
     <div className="space-y-1">
       <Link href="/" className="text-sm text-zinc-500 hover:text-zinc-900 dark:hover:text-zinc-100">

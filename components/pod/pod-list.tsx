@@ -2,11 +2,12 @@
 import Link from "next/link";
 import { CadenceAdherence } from "./cadence-adherence";
 import { useEffect, useState, useTransition } from "react";
-import { setArchived } from "@/server/web/server-actions";
+import { archivePod, unarchivePod } from "@/server/web/server-actions";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import type { PodOverview } from "@/server/wire/pods";
 import { Badge, isStale, statusTone } from "../shared/ui";
-import { fetchPods } from "../shared/api-client";
+import { callApi } from "../shared/api-client";
+import { listPodsRoute } from "../shared/api-routes";
 import { watchPods } from "../shared/socket-client";
 import { RelativeTime } from "../shared/relative-time";
 
@@ -21,7 +22,7 @@ export function PodList({
   const qc = useQueryClient();
   const pods = useQuery({
     queryKey: ["pods", archived],
-    queryFn: () => fetchPods(archived),
+    queryFn: () => callApi(listPodsRoute, archived ? { archived: "1" } : {}).then((r) => r.pods),
     refetchInterval: 30_000,
   });
 
@@ -155,7 +156,7 @@ function ArchiveButton({ podId, name, archived }: { podId: string; name: string;
   const toggle = () =>
     start(async () => {
       setError(null);
-      const r = await setArchived({ podId, archived: !archived });
+      const r = await (archived ? unarchivePod : archivePod)({ podId });
       if (!r.ok) setError(r.error);
       await qc.invalidateQueries({ queryKey: ["pods"] });
     });

@@ -3,7 +3,7 @@
 // assign and rotate roles, add and split tasks. The server checks each one.
 import { useState } from "react";
 import type { PodStateView } from "@/server/wire/views";
-import { ROLES } from "@/server/wire/vocabulary";
+import { ROLES, type Role } from "@/server/wire/vocabulary";
 import { addTask, assignRole, handOff, rotateRole, setPaused, splitTask } from "@/server/web/server-actions";
 import { useAction } from "../shared/use-action";
 
@@ -126,8 +126,8 @@ export function MemberControls({ podId, state }: { podId: string; state: PodStat
   const [to, setTo] = useState(agents[0]?.memberId ?? "");
   const [reason, setReason] = useState("");
   const [member, setMember] = useState(agents[0]?.memberId ?? "");
-  const [role, setRole] = useState<string>("reviewer");
-  const holder = state.members.find((m) => m.roles.includes(role as never));
+  const [role, setRole] = useState<Role>("reviewer");
+  const holder = state.members.find((m) => m.roles.includes(role));
   if (!agents.length) return null;
   return (
     <div className="grid gap-4 md:grid-cols-2">
@@ -172,7 +172,12 @@ export function MemberControls({ podId, state }: { podId: string; state: PodStat
       <div className="space-y-2">
         <p className="text-sm font-medium">Roles</p>
         <div className="flex flex-wrap gap-2">
-          <select aria-label="Role" value={role} onChange={(e) => setRole(e.target.value)} className={input}>
+          <select
+            aria-label="Role"
+            value={role}
+            onChange={(e) => setRole(ROLES.find((r) => r === e.target.value) ?? role)}
+            className={input}
+          >
             {ROLES.map((r) => (
               <option key={r} value={r}>
                 {r}

@@ -1,5 +1,4 @@
 "use client";
-import type { PodSummary, PodsResponse } from "@/server/wire/pods";
 import type { OperationInput, OperationOutput } from "@/server/operations/operation";
 import type { Operations } from "@/server/operations/operations";
 
@@ -35,10 +34,6 @@ async function failure(res: Response): Promise<ApiError> {
   const body: { error?: { message?: string } } | null = await res.json().catch(() => null);
   return new ApiError(res.status, body?.error?.message ?? `request failed (${res.status})`);
 }
-
-export const fetchPods = (archived = false) =>
-  getJson<PodsResponse>(`/api/v1/pods${archived ? "?archived=1" : ""}`).then((r) => r.pods);
-export const fetchPod = (podId: string) => getJson<PodSummary>(`/api/v1/pods/${encodeURIComponent(podId)}`);
 
 /** One operation's REST route, as components/shared/api-routes.ts exports it. */
 type ApiRoute = {

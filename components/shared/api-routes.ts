@@ -196,3 +196,59 @@ export const actOnNotificationRoute = {
   query: [],
   body: "",
 } as const;
+export const getPodRoute = {
+  name: "getPod",
+  method: "GET",
+  path: "/api/v1/pods/{podId}",
+  query: [],
+  body: null,
+} as const;
+export const listPodsRoute = {
+  name: "listPods",
+  method: "GET",
+  path: "/api/v1/pods",
+  query: ["archived"],
+  body: null,
+} as const;
+export const createPodRoute = {
+  name: "createPod",
+  method: "POST",
+  path: "/api/v1/pods",
+  query: [],
+  body: "",
+} as const;
+export const archivePodRoute = {
+  name: "archivePod",
+  method: "POST",
+  path: "/api/v1/pods/{podId}/archive",
+  query: [],
+  body: null,
+} as const;
+export const unarchivePodRoute = {
+  name: "unarchivePod",
+  method: "POST",
+  path: "/api/v1/pods/{podId}/unarchive",
+  query: [],
+  body: null,
+} as const;
+export const whoAmIRoute = {
+  name: "whoAmI",
+  method: "GET",
+  path: "/api/v1/me",
+  query: [],
+  body: null,
+} as const;
+export const listInboxRoute = {
+  name: "listInbox",
+  method: "GET",
+  path: "/api/v1/inbox",
+  query: ["podId"],
+  body: null,
+} as const;
+export const dismissNoticeRoute = {
+  name: "dismissNotice",
+  method: "POST",
+  path: "/api/v1/pods/{podId}/notices/{noticeId}/dismiss",
+  query: [],
+  body: null,
+} as const;

@@ -5,7 +5,8 @@
 import { useEffect, useRef, useState } from "react";
 import type { TapeEvent } from "@/server/wire/events";
 import type { TapeFrame } from "@/server/wire/socket";
-import { fetchPod } from "../shared/api-client";
+import { callApi } from "../shared/api-client";
+import { getPodRoute } from "../shared/api-routes";
 import { getSocket } from "../shared/socket-client";
 
 export type TapeStatus = "connecting" | "catching-up" | "live" | "offline" | "error";
@@ -91,7 +92,7 @@ export function useLiveTape(podId: string, knownHead?: number) {
         setEvents(buffer);
       } else {
         try {
-          const head = knownHead ?? (await fetchPod(podId)).eventCount;
+          const head = knownHead ?? (await callApi(getPodRoute, { podId })).eventCount;
           lastSeq.current = Math.max(0, head - INITIAL_WINDOW);
         } catch (e) {
           if (!cancelled) {

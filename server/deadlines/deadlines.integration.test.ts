@@ -8,8 +8,8 @@ import { agentPod, api, startServerOn, TEST_ADMIN_TOKEN } from "../testing/test-
 import { createTestDatabase, testProviders, type TestDatabase } from "../testing/test-databases";
 import { DeadlineScheduler } from "./deadline-scheduler";
 import { readInbox } from "../pods/read-inbox";
-import { performPodAction } from "../pods/perform-pod-action";
-import { dismissNoticeAction } from "../web/pod-actions";
+import { performOperation } from "../web/perform-operation";
+import { inboxOperations } from "../pods/inbox-operations";
 import type { Identity } from "../domain/access/policy";
 import { eventually, sleep } from "../testing/eventually";
 import { TEST_WRITER } from "../testing/test-writer";
@@ -370,13 +370,16 @@ describe.each(testProviders())("deadlines and the watchdog on %s", (provider) =>
     expect(await ids("vic@example.com")).toEqual([]);
     expect(await ids("amy@example.com")).toEqual([]);
     expect(await ids("ada@example.com")).toEqual(["notice:n1", "notice:n2"]);
-    const refused = await performPodAction(app, person("amy@example.com"), dismissNoticeAction, {
+    const refused = await performOperation(app, person("amy@example.com"), inboxOperations.dismissNotice, {
       podId,
       noticeId: "n1",
     });
     expect(refused).toMatchObject({ ok: false });
     expect(
-      await performPodAction(app, person("ada@example.com"), dismissNoticeAction, { podId, noticeId: "n1" }),
+      await performOperation(app, person("ada@example.com"), inboxOperations.dismissNotice, {
+        podId,
+        noticeId: "n1",
+      }),
     ).toMatchObject({ ok: true });
     const byApi = await api(url, "POST", `/api/v1/pods/${podId}/notices/n2/dismiss`);
     expect(byApi.status).toBe(201);

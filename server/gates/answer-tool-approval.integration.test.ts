@@ -6,9 +6,9 @@ import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { agentPod, api, startTestServer, type TestServer } from "../testing/test-server";
 import { testProviders } from "../testing/test-databases";
-import { performPodAction } from "../pods/perform-pod-action";
-import { setToolPolicyAction } from "../web/pod-actions";
-import { answerToolApprovalAction } from "../pods/inbox-answer-actions";
+import { performOperation } from "../web/perform-operation";
+import { steerOperations } from "../pods/steer-operations";
+import { inboxOperations } from "../pods/inbox-operations";
 import type { Identity } from "../domain/access/policy";
 
 const PASSWORD = "a long enough password";
@@ -96,7 +96,9 @@ describe.each(testProviders())("tool approvals answered by people on %s", (provi
       unreachable: "closed",
       recordPrompts: false,
     };
-    expect(await performPodAction(s.app, ada, setToolPolicyAction, { podId, policy })).toMatchObject({
+    expect(
+      await performOperation(s.app, ada, steerOperations.setToolPolicy, { podId, policy }),
+    ).toMatchObject({
       ok: true,
     });
   });
@@ -116,15 +118,15 @@ describe.each(testProviders())("tool approvals answered by people on %s", (provi
       },
     });
     expect(
-      await performPodAction(s.app, pia, setToolPolicyAction, { podId, policy: { rules: [] } }),
+      await performOperation(s.app, pia, steerOperations.setToolPolicy, { podId, policy: { rules: [] } }),
     ).toMatchObject({ ok: false, code: "forbidden" });
-    const broken = await performPodAction(s.app, ada, setToolPolicyAction, {
+    const broken = await performOperation(s.app, ada, steerOperations.setToolPolicy, {
       podId,
       policy: { rules: [{ id: "w", tool: "Write", outside: true, action: "ask" }] },
     });
     expect(broken).toMatchObject({ ok: false, code: "invalid_request" });
     expect(broken.ok ? "" : broken.error).toContain("outside");
-    const perAgent = await performPodAction(s.app, ada, setToolPolicyAction, {
+    const perAgent = await performOperation(s.app, ada, steerOperations.setToolPolicy, {
       podId,
       policy: { agentId: "impl-1", rules: [{ id: "mcp", tool: "mcp__*", action: "ask" }] },
     });
@@ -142,17 +144,17 @@ describe.each(testProviders())("tool approvals answered by people on %s", (provi
       recent: ["Prompt: ship it"],
     });
     expect(
-      await performPodAction(s.app, vic, answerToolApprovalAction, {
+      await performOperation(s.app, vic, inboxOperations.answerToolApproval, {
         podId,
         answer: { requestId: "r-deny", decision: "allow" },
       }),
     ).toMatchObject({ ok: false, code: "forbidden" });
-    const r = await performPodAction(s.app, pia, answerToolApprovalAction, {
+    const r = await performOperation(s.app, pia, inboxOperations.answerToolApproval, {
       podId,
       answer: { requestId: "r-deny", decision: "deny", reason: "not on a Friday" },
     });
     expect(r.ok).toBe(true);
-    const again = await performPodAction(s.app, pia, answerToolApprovalAction, {
+    const again = await performOperation(s.app, pia, inboxOperations.answerToolApproval, {
       podId,
       answer: { requestId: "r-deny", decision: "allow" },
     });
@@ -170,14 +172,14 @@ describe.each(testProviders())("tool approvals answered by people on %s", (provi
   it("'always allow this' adds an exact allow rule to the agent's policy; a remembered deny is refused", async () => {
     expect((await ask("r-always", "git push origin main")).status).toBe(201);
     expect(
-      await performPodAction(s.app, pia, answerToolApprovalAction, {
+      await performOperation(s.app, pia, inboxOperations.answerToolApproval, {
         podId,
         answer: { requestId: "r-always", decision: "deny", remember: "session" },
       }),
     ).toMatchObject({ ok: false, code: "invalid_request" });
     expect(
       (
-        await performPodAction(s.app, pia, answerToolApprovalAction, {
+        await performOperation(s.app, pia, inboxOperations.answerToolApproval, {
           podId,
           answer: { requestId: "r-always", decision: "allow", remember: "always" },
         })
@@ -234,7 +236,7 @@ describe.each(testProviders())("tool approvals answered by people on %s", (provi
         })
       ).status,
     ).toBe(201);
-    const allowed = await performPodAction(s.app, pia, answerToolApprovalAction, {
+    const allowed = await performOperation(s.app, pia, inboxOperations.answerToolApproval, {
       podId,
       answer: { requestId: "r-write", decision: "allow" },
     });
@@ -242,7 +244,7 @@ describe.each(testProviders())("tool approvals answered by people on %s", (provi
     expect((await act({ podId, itemId: "tool:r-write", action: "allow" })).status).toBe(409);
     expect(
       (
-        await performPodAction(s.app, pia, answerToolApprovalAction, {
+        await performOperation(s.app, pia, inboxOperations.answerToolApproval, {
           podId,
           answer: { requestId: "r-write", decision: "deny" },
         })

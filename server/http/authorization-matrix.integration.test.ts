@@ -6,28 +6,19 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { api, startTestServer, TEST_ADMIN_TOKEN, type TestServer } from "../testing/test-server";
 import { resolveIdentity } from "../access/resolve-identity";
-import { performPodAction, performPodCall } from "../pods/perform-pod-action";
-import { performSiteCall } from "../web/run-site-action";
+import { performPodCall } from "../pods/perform-pod-action";
 import { peopleOperations } from "../access/people-operations";
 import { memberOperations } from "../access/member-operations";
 import { setBudgetCall } from "../web/pod-actions";
 import { agentTokenOperations } from "../access/agent-token-operations";
 import { performOperation } from "../web/perform-operation";
 import { webhookOperations } from "../webhooks/webhook-operations";
-import { closePodAction, setArchivedCall, startPodAction } from "../web/pod-life-actions";
+import { podOperations } from "../pods/pod-operations";
 import { shareLinkOperations } from "../access/share-link-operations";
-import { createPodCall } from "../web/site-actions";
 import { notifyOperations } from "../notify/notify-operations";
 import { readHookFixture } from "../hooks/fixtures";
-import {
-  addTaskAction,
-  assignRoleAction,
-  handOffAction,
-  rotateRoleAction,
-  setPausedAction,
-  splitTaskAction,
-} from "../web/pod-actions";
-import { answerEscalationAction, decideAction } from "../pods/inbox-answer-actions";
+import { steerOperations } from "../pods/steer-operations";
+import { inboxOperations } from "../pods/inbox-operations";
 
 type Caller =
   "anonymous" | "viewer" | "approver" | "admin" | "token" | "otherToken" | "revokedToken" | "share";
@@ -633,7 +624,7 @@ describe("authorization matrix", () => {
   const actions = [
     {
       name: "decide",
-      action: decideAction,
+      action: inboxOperations.decide,
       input: () => ({
         podId,
         subject: { kind: "milestone", id: `m-${randomUUID()}` },
@@ -643,25 +634,33 @@ describe("authorization matrix", () => {
     },
     {
       name: "answerEscalation",
-      action: answerEscalationAction,
+      action: inboxOperations.answerEscalation,
       input: () => ({ podId, escalationId: "missing", answer: "yes" }),
     },
-    { name: "setPaused", action: setPausedAction, input: () => ({ podId, paused: true }) },
+    { name: "setPaused", action: steerOperations.setPaused, input: () => ({ podId, paused: true }) },
     {
       name: "assignRole",
-      action: assignRoleAction,
+      action: steerOperations.assignRole,
       input: () => ({ podId, memberId: "bot", role: "verifier" }),
     },
     {
       name: "rotateRole",
-      action: rotateRoleAction,
+      action: steerOperations.rotateRole,
       input: () => ({ podId, role: "implementer", from: "bot", to: "old-bot" }),
     },
-    { name: "handOff", action: handOffAction, input: () => ({ podId, to: "bot", reason: "your turn" }) },
-    { name: "addTask", action: addTaskAction, input: () => ({ podId, description: "from the matrix" }) },
+    {
+      name: "handOff",
+      action: steerOperations.handOff,
+      input: () => ({ podId, to: "bot", reason: "your turn" }),
+    },
+    {
+      name: "addTask",
+      action: steerOperations.addTask,
+      input: () => ({ podId, description: "from the matrix" }),
+    },
     {
       name: "splitTask",
-      action: splitTaskAction,
+      action: steerOperations.splitTask,
       input: () => ({ podId, taskId: "nope", parts: ["a", "b"] }),
     },
   ];
@@ -670,7 +669,7 @@ describe("authorization matrix", () => {
       for (const caller of CALLERS) {
         const resolved = await resolveIdentity(s.app.access, headersOf(auth[caller]));
         const identity = resolved === "invalid" ? ({ kind: "anonymous" } as const) : resolved;
-        const result = await performPodAction(s.app, identity, action as never, input());
+        const result = await performOperation(s.app, identity, action, input());
         const allowed = caller === "approver" || caller === "admin";
         if (allowed)
           expect(
@@ -841,21 +840,27 @@ describe("authorization matrix", () => {
   const lifecycle = [
     {
       name: "startPod",
-      run: performPodAction,
-      action: startPodAction as never,
+      run: performOperation as never,
+      action: podOperations.startPod as never,
       input: async () => ({ podId: await podOfItsOwn() }),
     },
     {
       name: "closePod",
-      run: performPodAction,
-      action: closePodAction as never,
+      run: performOperation as never,
+      action: podOperations.closePod as never,
       input: async () => ({ podId: await podOfItsOwn() }),
     },
     {
-      name: "setArchived",
-      run: performPodCall,
-      action: setArchivedCall as never,
-      input: async () => ({ podId, archived: false }),
+      name: "archivePod",
+      run: performOperation as never,
+      action: podOperations.archivePod as never,
+      input: async () => ({ podId }),
+    },
+    {
+      name: "unarchivePod",
+      run: performOperation as never,
+      action: podOperations.unarchivePod as never,
+      input: async () => ({ podId }),
     },
     {
       name: "createShareLink",
@@ -929,7 +934,7 @@ describe("authorization matrix", () => {
       for (const caller of CALLERS) {
         const resolved = await resolveIdentity(s.app.access, headersOf(auth[caller]));
         const identity = resolved === "invalid" ? ({ kind: "anonymous" } as const) : resolved;
-        const result = await (run as typeof performPodCall)(s.app, identity, action, await input());
+        const result = await (run as typeof performOperation)(s.app, identity, action, await input());
         if (caller === "admin") expect(result.ok, `${caller}: ${JSON.stringify(result)}`).toBe(true);
         else expect(result.ok ? "ok" : result.code, caller).toMatch(/^(unauthenticated|forbidden)$/);
       }
@@ -977,19 +982,16 @@ describe("authorization matrix", () => {
     });
   }
 
-  // Creating pods and letting people create them: site admins (and, to create, people they allowed) — none of these callers.
-  for (const { name, call, input } of [
-    { name: "createPod", call: createPodCall, input: () => ({ name: "mine", mode: "collaboration" }) },
-  ]) {
-    it(`server action ${name}`, async () => {
-      for (const caller of CALLERS) {
-        const resolved = await resolveIdentity(s.app.access, headersOf(auth[caller]));
-        const identity = resolved === "invalid" ? ({ kind: "anonymous" } as const) : resolved;
-        const result = await performSiteCall(s.app, identity, call as never, input());
-        expect(result.ok ? "ok" : result.code, caller).toMatch(/^(unauthenticated|forbidden)$/);
-      }
-    });
-  }
+  it("server action createPod", async () => {
+    for (const caller of CALLERS) {
+      const resolved = await resolveIdentity(s.app.access, headersOf(auth[caller]));
+      const identity = resolved === "invalid" ? ({ kind: "anonymous" } as const) : resolved;
+      const input = { name: "mine", mode: "collaboration" };
+      const result = await performOperation(s.app, identity, podOperations.createPod, input);
+      expect(result.ok ? "ok" : result.code, caller).toMatch(/^(unauthenticated|forbidden)$/);
+    }
+  });
+
   it("server action setCanCreatePods", async () => {
     for (const caller of CALLERS) {
       const resolved = await resolveIdentity(s.app.access, headersOf(auth[caller]));

@@ -1,12 +1,4 @@
-// Pods and their tapes.
-import { createPod } from "../pods/create-pod";
-import { podCreator } from "../pods/pod-creator";
-import { setPodArchived } from "../pods/archive-pod";
-import { CADENCE_MINUTES } from "../domain/events/event-schemas";
-import { getPod } from "../pods/read-pods";
-import { cadenceAdherence } from "../domain/state/cadence";
-import { visiblePods } from "../pods/visible-pods";
-import { readInbox } from "../pods/read-inbox";
+// Pods' tapes (the pods themselves and the inbox: server/pods/pod-operations.ts, inbox-operations.ts).
 import { searchEvents } from "../tape/read-events";
 import { waitForEvents } from "../tape/wait-for-events";
 import { verifyChain } from "../tape/verify-chain";
@@ -18,21 +10,10 @@ import {
   type EventsPage,
   type TEvent,
 } from "../wire/events";
-import {
-  ZCreatePodRequest,
-  ZInboxQuery,
-  ZListPodsQuery,
-  ZReadEventsQuery,
-  type PodOverview,
-  type PodsResponse,
-} from "../wire/pods";
-import type { InboxResponse } from "../wire/views";
+import { ZReadEventsQuery } from "../wire/pods";
 import { parseWith, readJsonBody, sendJson } from "./json";
 import { parseEventBatch } from "./parse-event-batch";
-import { adminActor, type Route, type RouteContext } from "./route";
-import { dismissNoticeEvent } from "../pods/dismiss-notice";
-import { ZDismissNoticeInput } from "../wire/actions";
-import { describeIdentity } from "../wire/whoami";
+import type { Route, RouteContext } from "./route";
 
 /** Appends to the route's pod as the caller; the write path decides what the caller may append. */
 export const appendAs = (c: RouteContext, events: TEvent[]) => c.app.append(c.params[0]!, events, c.identity);
@@ -101,85 +82,6 @@ export const tapeRoutes: Route[] = [
       const full = c.url.searchParams.get("full") === "1";
       const check = await runVerification(c, () => verifyChain(c.app.store, c.params[0]!, { full }));
       sendJson(c.res, 200, check);
-    },
-  },
-  {
-    method: "GET",
-    path: /^\/api\/v1\/pods\/([^/]+)$/,
-    guard: { pod: "viewer" },
-    run: async ({ app, res, params }) => sendJson(res, 200, await getPod(app.store, params[0]!)),
-  },
-  {
-    method: "POST",
-    path: /^\/api\/v1\/pods$/,
-    guard: "pod-creator",
-    run: async ({ app, req, res, identity }) => {
-      const input = parseWith(ZCreatePodRequest, await readJsonBody(req));
-      sendJson(res, 201, await createPod(app.store, app.bus, app.append, input, podCreator(identity)));
-    },
-  },
-  {
-    method: "POST",
-    path: /^\/api\/v1\/pods\/([^/]+)\/(archive|unarchive)$/,
-    guard: { pod: "admin" },
-    run: async ({ app, res, params }) =>
-      sendJson(res, 200, await setPodArchived(app.store, params[0]!, params[1] === "archive")),
-  },
-  {
-    method: "GET",
-    path: /^\/api\/v1\/me$/,
-    guard: "authenticated",
-    run: async ({ res, identity }) =>
-      sendJson(res, 200, describeIdentity(identity as Exclude<typeof identity, { kind: "anonymous" }>)),
-  },
-  {
-    method: "POST",
-    path: /^\/api\/v1\/pods\/([^/]+)\/notices\/([^/]+)\/dismiss$/,
-    guard: { pod: "admin" },
-    run: async ({ app, res, params, identity }) => {
-      const { podId, noticeId } = parseWith(
-        ZDismissNoticeInput,
-        { podId: params[0], noticeId: params[1] },
-        "path",
-      );
-      const [event] = await app.append(podId, [dismissNoticeEvent(noticeId, adminActor(identity))], identity);
-      sendJson(res, 201, { event });
-    },
-  },
-  {
-    method: "GET",
-    path: /^\/api\/v1\/inbox$/,
-    guard: "authenticated",
-    run: async ({ app, res, identity, url }) => {
-      const { podId } = parseWith(ZInboxQuery, Object.fromEntries(url.searchParams), "query");
-      sendJson(res, 200, { items: await readInbox(app.store, identity, podId) } satisfies InboxResponse);
-    },
-  },
-  {
-    method: "GET",
-    path: /^\/api\/v1\/pods$/,
-    guard: "authenticated",
-    run: async ({ app, res, identity, url }) => {
-      const archived =
-        parseWith(ZListPodsQuery, Object.fromEntries(url.searchParams), "query").archived === "1";
-      const visible: PodOverview[] = [];
-      for (const { pod: p, state, access } of await visiblePods(app.store, identity)) {
-        if (!!p.archivedAt !== archived) continue;
-        const overview = {
-          status: state.status,
-          activeAgent: state.activeAgent,
-          inboxCount: Object.keys(state.inbox).length,
-          lastCheckpointAt: state.lastCheckpoint?.at ?? null,
-        };
-        visible.push({
-          ...p,
-          ...overview,
-          cadenceMinutes: state.scope?.cadenceMinutes ?? CADENCE_MINUTES.default,
-          cadence: cadenceAdherence(state),
-          access,
-        });
-      }
-      sendJson(res, 200, { pods: visible } satisfies PodsResponse);
     },
   },
 ];

@@ -233,6 +233,66 @@ describe.each(testProviders())("operations on %s", (provider) => {
       (await api(s.url, "GET", `/api/v1/pods/${pod.podId}`, undefined, { token: never.token })).status,
     ).toBe(401);
   });
+
+  it("pods, the inbox and who-am-I over the typed client: every answer exactly its output schema's", async () => {
+    const options = { base: s.url, headers: { authorization: `Bearer ${TEST_ADMIN_TOKEN}` } };
+    const exact = (name: string, body: unknown) =>
+      expect(operations.find((o) => o.name === name)!.output.parse(body)).toEqual(body);
+    const made = await callApi(
+      routes.createPodRoute,
+      { name: "typed", mode: "collaboration", scope: "S", successCriteria: ["c"], cadenceMinutes: 15 },
+      options,
+    );
+    exact("createPod", made);
+    expect([made.name, made.eventCount]).toEqual(["typed", 1]);
+    const one = await callApi(routes.getPodRoute, { podId: made.id }, options);
+    exact("getPod", one);
+    expect(one).toEqual(made);
+    const listed = await callApi(routes.listPodsRoute, {}, options);
+    exact("listPods", listed);
+    expect(listed.pods.find((p) => p.id === made.id)).toMatchObject({ cadenceMinutes: 15, access: "admin" });
+    exact("archivePod", await callApi(routes.archivePodRoute, { podId: made.id }, options));
+    const archived = await callApi(routes.listPodsRoute, { archived: "1" }, options);
+    expect(archived.pods.map((p) => p.id)).toEqual([made.id]);
+    const back = await callApi(routes.unarchivePodRoute, { podId: made.id }, options);
+    exact("unarchivePod", back);
+    expect(back.archivedAt).toBeNull();
+    exact("whoAmI", await callApi(routes.whoAmIRoute, {}, options));
+    expect(
+      await callApi(
+        routes.whoAmIRoute,
+        {},
+        { ...options, headers: { authorization: `Bearer ${pod.tokens.bot}` } },
+      ),
+    ).toEqual({ kind: "agent", memberId: "bot", podId: pod.podId });
+    // Items of several kinds, each with what backs it: an escalation about a task, a plain one.
+    const bot = { token: pod.tokens.bot! };
+    for (const event of [
+      {
+        type: "task.added",
+        actor: "bot",
+        body: { taskId: "t-ops", description: "d", dependsOn: [], metadata: {} },
+      },
+      {
+        type: "escalation",
+        actor: "bot",
+        body: { escalationId: "e-ops", kind: "intent", question: "Q?", options: ["a", "b"], taskId: "t-ops" },
+      },
+      {
+        type: "escalation",
+        actor: "bot",
+        body: { escalationId: "e-ops-2", kind: "risk_tolerance", question: "R?", options: [] },
+      },
+    ])
+      expect((await api(s.url, "POST", `/api/v1/pods/${pod.podId}/events`, event, bot)).status).toBe(201);
+    const inbox = await callApi(routes.listInboxRoute, { podId: pod.podId }, options);
+    exact("listInbox", inbox);
+    expect(inbox.items.map((i) => [i.kind, i.context?.kind])).toEqual([
+      ["escalation", "escalation"],
+      ["escalation", "escalation"],
+    ]);
+    expect((await callApi(routes.listInboxRoute, {}, options)).items.length).toBeGreaterThanOrEqual(2);
+  });
 });
 
 /** Names the control room's components import from the server actions. */

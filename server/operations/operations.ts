@@ -6,6 +6,9 @@ import { agentTokenOperations } from "../access/agent-token-operations";
 import { peopleOperations } from "../access/people-operations";
 import { memberOperations } from "../access/member-operations";
 import { notifyOperations } from "../notify/notify-operations";
+import { podOperations } from "../pods/pod-operations";
+import { inboxOperations } from "../pods/inbox-operations";
+import { steerOperations } from "../pods/steer-operations";
 import type { Operation } from "./operation";
 
 export const operationTables = {
@@ -15,6 +18,9 @@ export const operationTables = {
   people: peopleOperations,
   members: memberOperations,
   notifications: notifyOperations,
+  pods: podOperations,
+  inbox: inboxOperations,
+  steer: steerOperations,
 };
 
 /** Every operation by its name (the browser's typed client takes its types from this, and only types). */
@@ -25,6 +31,9 @@ export const operationsByName = {
   ...peopleOperations,
   ...memberOperations,
   ...notifyOperations,
+  ...podOperations,
+  ...inboxOperations,
+  ...steerOperations,
 };
 export type Operations = typeof operationsByName;
 

@@ -6,10 +6,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { api, startTestServer, type TestServer } from "../testing/test-server";
 import { testProviders } from "../testing/test-databases";
 import { resolveIdentity } from "../access/resolve-identity";
-import { performSiteCall } from "../web/run-site-action";
-import { createPodCall } from "../web/site-actions";
 import { performOperation } from "../web/perform-operation";
 import { peopleOperations } from "../access/people-operations";
+import { podOperations } from "./pod-operations";
 import { createPod } from "./create-pod";
 import { SHARE_LINK_NEVER } from "../wire/access";
 
@@ -161,7 +160,10 @@ describe.each(testProviders())("creating pods on %s", (provider) => {
 
   it("the server actions are the API's twins: same guard, same use-case", async () => {
     const bobId = await identityOf(bob.cookie);
-    const refused = await performSiteCall(s.app, bobId, createPodCall, { name: "b", mode: "collaboration" });
+    const refused = await performOperation(s.app, bobId, podOperations.createPod, {
+      name: "b",
+      mode: "collaboration",
+    });
     expect(refused).toMatchObject({ ok: false, code: "forbidden" });
     expect(
       await performOperation(s.app, bobId, peopleOperations.setCanCreatePods, {
@@ -169,14 +171,14 @@ describe.each(testProviders())("creating pods on %s", (provider) => {
         canCreatePods: true,
       }),
     ).toMatchObject({ ok: false, code: "forbidden" });
-    const invalid = await performSiteCall(s.app, await identityOf(ana.cookie), createPodCall, {
+    const invalid = await performOperation(s.app, await identityOf(ana.cookie), podOperations.createPod, {
       name: "b",
       mode: "collaboration",
       scope: "S",
       successCriteria: [],
     });
     expect(invalid).toMatchObject({ ok: false, code: "invalid_request" });
-    const made = await performSiteCall(s.app, await identityOf(ana.cookie), createPodCall, {
+    const made = await performOperation(s.app, await identityOf(ana.cookie), podOperations.createPod, {
       name: "from the form",
       mode: "collaboration",
       scope: "S",

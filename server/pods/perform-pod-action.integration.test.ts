@@ -2,8 +2,8 @@
 // which trusts what it is given: an action stores nothing an agent could not.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { api, startTestServer, type TestServer } from "../testing/test-server";
-import { performPodAction } from "./perform-pod-action";
-import { splitTaskAction } from "../web/pod-actions";
+import { performOperation } from "../web/perform-operation";
+import { steerOperations } from "./steer-operations";
 import type { Identity } from "../domain/access/policy";
 
 describe("server actions' events", () => {
@@ -45,7 +45,7 @@ describe("server actions' events", () => {
   it("are refused by the event schema, naming what is wrong, and nothing is stored", async () => {
     const before = (await api(s.url, "GET", `/api/v1/pods/${podId}`)).body.eventCount;
     const parts = Array.from({ length: 10 }, (_, i) => `part ${i}`);
-    const r = await performPodAction(s.app, ana, splitTaskAction, { podId, taskId: longId, parts });
+    const r = await performOperation(s.app, ana, steerOperations.splitTask, { podId, taskId: longId, parts });
     expect(r).toMatchObject({ ok: false, code: "invalid_request" });
     expect(r.ok ? "" : r.error).toContain("taskId");
     expect((await api(s.url, "GET", `/api/v1/pods/${podId}`)).body.eventCount).toBe(before);
@@ -61,7 +61,11 @@ describe("server actions' events", () => {
         })
       ).status,
     ).toBe(201);
-    const r = await performPodAction(s.app, ana, splitTaskAction, { podId, taskId: "t1", parts: ["a", "b"] });
+    const r = await performOperation(s.app, ana, steerOperations.splitTask, {
+      podId,
+      taskId: "t1",
+      parts: ["a", "b"],
+    });
     expect(r.ok).toBe(true);
   });
 });

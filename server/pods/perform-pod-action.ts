@@ -1,9 +1,9 @@
-// The one chain every pod action goes through, given who is asking: parse with
-// zod → may they, on this pod → append (or call) as themselves (the write path
-// decides what they may append) → a result the form can show. Free of Next's request APIs, so
-// the custom server's own doors (a notification's button) run the same chain;
-// server/web/run-action.ts binds it to a
-// server action's request.
+// The chain of a person's pod action that is not an operation (server/operations/) yet, given
+// who is asking: parse with zod → may they, on this pod → append (or call) as themselves (the
+// write path decides what they may append) → a result the form can show. Free of Next's request
+// APIs, so the custom server's own doors (a notification's button) run it;
+// server/web/run-action.ts binds it to a server action's request. Operations that only append
+// build on asTheApiWould (./append-operation.ts).
 import type { z } from "zod";
 import type { AppContext } from "../app-context";
 import { AppError } from "../domain/errors";
@@ -46,7 +46,7 @@ export async function performPodAction<S extends z.ZodType<{ podId: string }>>(
  * Events an action builds pass the same event schema as the API's (ids, bounds, defaults): the
  * write path takes parsed events, and an action must not store what an agent could not.
  */
-function asTheApiWould(event: TEvent): TEvent {
+export function asTheApiWould(event: TEvent): TEvent {
   const r = ZEventInput.safeParse(event);
   if (r.success) return r.data;
   const issue = r.error.issues[0]!;

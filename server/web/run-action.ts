@@ -2,18 +2,11 @@
 // whoever the request's cookies say. Only Next's server code imports this file.
 import type { z } from "zod";
 import { appContext } from "../app-context";
-import type { ActionResult, CallResult } from "../wire/actions";
+import type { CallResult } from "../wire/actions";
 import { currentIdentity } from "./current-identity";
-import { performPodAction, performPodCall, type PodAction, type PodCall } from "../pods/perform-pod-action";
+import { performPodCall, type PodCall } from "../pods/perform-pod-action";
 
 /** For server actions: the caller is whoever the request's cookies say. */
-export async function runPodAction<S extends z.ZodType<{ podId: string }>>(
-  action: PodAction<S>,
-  raw: unknown,
-): Promise<ActionResult> {
-  return performPodAction(appContext(), await currentIdentity(), action, raw);
-}
-
 export async function runPodCall<S extends z.ZodType<{ podId: string }>, T>(
   call: PodCall<S, T>,
   raw: unknown,

@@ -1,98 +1,22 @@
 "use server";
 import { appContext } from "../app-context";
 import { performAcceptInvite } from "./people-actions";
-import { runSiteCall } from "./run-site-action";
-import { createPodCall } from "./site-actions";
-import { closePodAction, setArchivedCall, startPodAction } from "./pod-life-actions";
-import { runPodAction, runPodCall } from "./run-action";
+import { runPodCall } from "./run-action";
 import { webhookOperations as webhooks } from "../webhooks/webhook-operations";
 import { shareLinkOperations as shareLinks } from "../access/share-link-operations";
 import { agentTokenOperations as agentTokens } from "../access/agent-token-operations";
 import { peopleOperations as people } from "../access/people-operations";
 import { memberOperations as members } from "../access/member-operations";
 import { notifyOperations as notify } from "../notify/notify-operations";
+import { podOperations as pods } from "../pods/pod-operations";
+import { inboxOperations as inbox } from "../pods/inbox-operations";
 import { actionOf } from "./operation-action";
-import { answerEscalationAction, answerToolApprovalAction, decideAction } from "../pods/inbox-answer-actions";
-import { setBudgetCall, setToolPolicyAction } from "./pod-actions";
-import {
-  addTaskAction,
-  assignRoleAction,
-  dismissNoticeAction,
-  handOffAction,
-  rotateRoleAction,
-  setPausedAction,
-  splitTaskAction,
-} from "./pod-actions";
-
-// Decisions and answers from the control room. Each goes through
-// runPodAction: authenticated, parsed, checked on the server, then appended
-// to the tape as the signed-in person (the domain checks the rest).
-export async function decide(raw: unknown) {
-  return runPodAction(decideAction, raw);
-}
-
-export async function answerEscalation(raw: unknown) {
-  return runPodAction(answerEscalationAction, raw);
-}
-
-// Gated tools: a pod admin sets a tool policy; an approver answers a held call.
-export async function setToolPolicy(raw: unknown) {
-  return runPodAction(setToolPolicyAction, raw);
-}
-
-export async function answerToolApproval(raw: unknown) {
-  return runPodAction(answerToolApprovalAction, raw);
-}
+import { setBudgetCall } from "./pod-actions";
+import { steerOperations as steer } from "../pods/steer-operations";
 
 // Budgets: an approver sets, raises or removes one (the domain checks again).
 export async function setBudget(raw: unknown) {
   return runPodCall(setBudgetCall, raw);
-}
-
-export async function dismissNotice(raw: unknown) {
-  return runPodAction(dismissNoticeAction, raw);
-}
-
-export async function setPaused(raw: unknown) {
-  return runPodAction(setPausedAction, raw);
-}
-
-export async function assignRole(raw: unknown) {
-  return runPodAction(assignRoleAction, raw);
-}
-
-export async function rotateRole(raw: unknown) {
-  return runPodAction(rotateRoleAction, raw);
-}
-
-export async function handOff(raw: unknown) {
-  return runPodAction(handOffAction, raw);
-}
-
-export async function addTask(raw: unknown) {
-  return runPodAction(addTaskAction, raw);
-}
-
-export async function splitTask(raw: unknown) {
-  return runPodAction(splitTaskAction, raw);
-}
-
-// Creating a pod (site admins and people they allowed; the guard of POST /api/v1/pods).
-export async function createPod(raw: unknown) {
-  return runSiteCall(createPodCall, raw);
-}
-
-// A pod's life (pod admins): start, close, archive (twins of the pod routes and the tape's events).
-export async function startPod(raw: unknown) {
-  return runPodAction(startPodAction, raw);
-}
-
-export async function closePod(raw: unknown) {
-  return runPodAction(closePodAction, raw);
-}
-
-export async function setArchived(raw: unknown) {
-  return runPodCall(setArchivedCall, raw);
 }
 
 // Operations the control room calls, from their tables (server/operations/): webhooks, for pod admins.
@@ -112,6 +36,25 @@ export const addAgent = actionOf(agentTokens.addAgent);
 export const createAgentToken = actionOf(agentTokens.createAgentToken);
 export const revokeAgentToken = actionOf(agentTokens.revokeAgentToken);
 export const rotateAgentToken = actionOf(agentTokens.rotateAgentToken);
+// Pods: creating one (site admins and people they allowed); archiving, starting, closing (pod admins); a notice read (pod admins).
+export const createPod = actionOf(pods.createPod);
+export const archivePod = actionOf(pods.archivePod);
+export const startPod = actionOf(pods.startPod);
+export const closePod = actionOf(pods.closePod);
+export const unarchivePod = actionOf(pods.unarchivePod);
+export const dismissNotice = actionOf(inbox.dismissNotice);
+// A person's answers to the inbox (approvers): a verdict, an escalation's answer, a held tool call's.
+export const decide = actionOf(inbox.decide);
+export const answerEscalation = actionOf(inbox.answerEscalation);
+export const answerToolApproval = actionOf(inbox.answerToolApproval);
+// Steering (approvers; the tool policy: pod admins): appended as the person, the reducers check the rest.
+export const setToolPolicy = actionOf(steer.setToolPolicy);
+export const setPaused = actionOf(steer.setPaused);
+export const assignRole = actionOf(steer.assignRole);
+export const rotateRole = actionOf(steer.rotateRole);
+export const handOff = actionOf(steer.handOff);
+export const addTask = actionOf(steer.addTask);
+export const splitTask = actionOf(steer.splitTask);
 
 // People (site admins): invites and resets, whose link is in this caller's result only; who may create pods.
 export const invitePerson = actionOf(people.invitePerson);

@@ -60,13 +60,12 @@ export const ZSplitTaskInput = z.object({
 /** What a server action that does more than append answers: its value, or why nothing was done. */
 export type CallResult<T> = { ok: true; value: T } | { ok: false; code: string; error: string };
 
-// --- a pod's life (pod admins; archiving is the site's view, not on the tape) ---
+// --- a pod's life (pod admins) ---
 export const ZPodInput = z.object({ podId: ZPodId });
 export const ZClosePodInput = z.object({
   podId: ZPodId,
   reason: z.string().trim().max(2000, "keep the reason under 2,000 characters").optional(),
 });
-export const ZSetArchivedInput = z.object({ podId: ZPodId, archived: z.boolean() });
 
 /** What every server action answers: the seqs it appended, or why nothing was. */
 export type ActionResult = { ok: true; seqs: number[] } | { ok: false; code: string; error: string };

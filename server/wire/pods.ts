@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { CadenceAdherence } from "../domain/state/cadence";
+import { ACCESS_LEVELS } from "../domain/vocabulary";
 
 export const MAX_WAIT_SECONDS = 60;
 
@@ -44,33 +44,44 @@ export const ZCreatePodRequest = z
   });
 export type TCreatePodRequest = z.infer<typeof ZCreatePodRequest>;
 
-export type PodSummary = {
-  id: string;
-  name: string;
-  mode: (typeof POD_MODES)[number];
-  scope: string | null;
-  createdAt: string;
-  eventCount: number;
-  headHash: string;
+export const ZPodSummary = z.object({
+  id: z.string(),
+  name: z.string(),
+  mode: z.enum(POD_MODES),
+  scope: z.string().nullable(),
+  createdAt: z.string(),
+  eventCount: z.number().int(),
+  headHash: z.string(),
   /** When the pod was archived (hidden from the default list; a site view preference, not on the tape). */
-  archivedAt: string | null;
-};
+  archivedAt: z.string().nullable(),
+});
+export type PodSummary = z.infer<typeof ZPodSummary>;
+
+/** The cadence watchdog: checkpoints on cadence (percent of those counted) and agents stale now. */
+export const ZCadenceAdherence = z.object({
+  onTime: z.number().int(),
+  late: z.number().int(),
+  staleEpisodes: z.number().int(),
+  staleNow: z.array(z.string()),
+  percent: z.number().nullable(),
+});
 
 /** What the overview shows of a pod, from its projections. */
-export type PodOverview = PodSummary & {
-  status: "forming" | "active" | "paused" | "closed";
-  activeAgent: string | null;
-  inboxCount: number;
-  lastCheckpointAt: string | null;
+export const ZPodOverview = ZPodSummary.extend({
+  status: z.enum(["forming", "active", "paused", "closed"]),
+  activeAgent: z.string().nullable(),
+  inboxCount: z.number().int(),
+  lastCheckpointAt: z.string().nullable(),
   /** Minutes between checkpoints the pod agreed (30 when it did not say). */
-  cadenceMinutes: number;
-  /** The cadence watchdog: checkpoints on cadence (percent of those counted) and agents stale now. */
-  cadence: CadenceAdherence;
+  cadenceMinutes: z.number().int(),
+  cadence: ZCadenceAdherence,
   /** What the caller may do with the pod (pod admins archive it). */
-  access: "viewer" | "approver" | "admin";
-};
+  access: z.enum(ACCESS_LEVELS),
+});
+export type PodOverview = z.infer<typeof ZPodOverview>;
 /** GET /api/v1/pods: the pods the caller may see. */
-export type PodsResponse = { pods: PodOverview[] };
+export const ZPodsResponse = z.object({ pods: z.array(ZPodOverview) });
+export type PodsResponse = z.infer<typeof ZPodsResponse>;
 /** GET /api/v1/pods?archived=1 lists the archived pods instead. */
 export const ZListPodsQuery = z.object({ archived: z.enum(["0", "1"]).default("0") });
 /** GET /api/v1/inbox: `podId` answers that pod's part only (a view following one pod's inbox). */
