@@ -242,5 +242,18 @@ describe.each(testProviders())("history from checkpoints on %s", (provider) => {
     expect(head).toBeGreaterThan(2 * CHECKPOINT_MIN_GAP);
     expect(await h.stored(podId)).toBe(Math.floor(head / CHECKPOINT_MIN_GAP));
     expect(json(await h.stateAt(podId, head - 1))).toBe(json(await replayTo(s.app.store, podId, head - 1)));
+
+    // A window's fold costs more per event than the state's: it stores no checkpoint by its own clock.
+    const w = new PodHistory(s.app.store, `test-${randomUUID()}`, 1000, {}, 0);
+    const step = (f: WindowFold, row: Parameters<typeof toAppliedEvent>[0]) =>
+      stepWindow(f, toAppliedEvent(row), 0, Infinity);
+    const folded = await w.foldFrom(podId, 0, head, { step, state: (f) => f.state }, (state) => ({
+      state,
+      counted: emptyPodSignals(),
+    }));
+    expect(json(windowSignals(folded))).toBe(
+      json(signalsBetween(await readTape(s.app.store, podId), 0, Infinity)),
+    );
+    expect(await w.stored(podId)).toBe(0);
   });
 });

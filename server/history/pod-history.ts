@@ -3,8 +3,9 @@
 // (pod_checkpoint) instead of seq 1. A replay stores one at every multiple of CHECKPOINT_EVERY
 // and also wherever CHECKPOINT_COST_MS of folding has passed since the last one (events on a
 // large state cost far more than on a small one: a task event on a 3,000-task plan copies it),
-// though never closer than CHECKPOINT_MIN_GAP events; so a read costs at most about one interval
-// of events or of folding, plus what it asks for. Checkpoints are written lazily by the reads
+// though never closer than CHECKPOINT_MIN_GAP events (only replays of the state measure that:
+// other folds cost more per event); so a read costs at most about one interval of events or of
+// folding, plus what it asks for. Checkpoints are written lazily by the reads
 // themselves (and by checkpoint-keeper.ts as the tape grows), the first time a replay passes them. Reads of one pod take
 // turns (the second finds what the first stored) and concurrent asks for the same seq share one
 // computation. One per store, per process.
@@ -56,7 +57,7 @@ export class PodHistory {
     let answer = this.shared.get(key);
     if (!answer) {
       answer = this.inTurn(podId, async () =>
-        this.replay(podId, await this.baseAt(podId, seq), seq, STATE_FOLD, (s) => s),
+        this.replay(podId, await this.baseAt(podId, seq), seq, STATE_FOLD, (s) => s, true),
       );
       this.shared.set(key, answer);
       const forget = () => void this.shared.delete(key);
@@ -82,7 +83,10 @@ export class PodHistory {
           ? start()
           : ((await this.checkpoints.receivedBefore(podId, toSeq, new Date(beforeMs).toISOString())) ??
             start());
-      return this.replay(podId, base, toSeq, fold, init);
+      // Not by cost: this fold's steps cost more than the state's (a window counts each event
+      // again), so its clock would put checkpoints where the state's replays found none due, on
+      // every such read (each encoded, deflated and inserted beside the answer).
+      return this.replay(podId, base, toSeq, fold, init, false);
     });
   }
 
@@ -117,6 +121,7 @@ export class PodHistory {
     toSeq: number,
     fold: TapeFold<F>,
     init: (s: PodState) => F,
+    byCost: boolean,
   ): Promise<F> {
     let acc = init(base.state);
     let maxAt = base.maxAt;
@@ -138,7 +143,8 @@ export class PodHistory {
         cost += performance.now() - t;
         if (row.receivedAt > maxAt) maxAt = row.receivedAt;
         const due =
-          row.seq % this.every === 0 || (cost >= this.costMs && row.seq - last >= CHECKPOINT_MIN_GAP);
+          row.seq % this.every === 0 ||
+          (byCost && cost >= this.costMs && row.seq - last >= CHECKPOINT_MIN_GAP);
         if (!cps || !(due || have.has(row.seq))) return;
         [last, cost] = [row.seq, 0];
         if (have.has(row.seq)) return;

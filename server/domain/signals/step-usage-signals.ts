@@ -31,6 +31,20 @@ function usageOf(e: AppliedEvent & { type: "usage.reported" }): UsageTotals {
   };
 }
 
+/**
+ * `runs` with `run` under `sessionId`, in the spread's key order. Copied whole, then set:
+ * `{ ...runs, [id]: run }` builds the copy key by key, and with MAX_RUNS runs it was the signals
+ * fold's costliest line (twice per session event in a window: the pod's signals and the
+ * window's). The event schemas refuse "__proto__" as an id; were one on a tape anyway, it is
+ * defined, not assigned (which would set the copy's prototype).
+ */
+function withRun(runs: Record<string, RunSignals>, sessionId: string, run: RunSignals) {
+  if (sessionId === "__proto__") return { ...runs, [sessionId]: run };
+  const out = { ...runs };
+  out[sessionId] = run;
+  return out;
+}
+
 /** The run of the event's session, touched now; a session not among the agent's runs is a session seen (again), and the oldest run leaves past MAX_RUNS. */
 function touchRun(
   a: AgentSignals,
@@ -46,7 +60,7 @@ function touchRun(
     lastAt: e.receivedAt,
     toolCalls: 0,
   };
-  let runs: Record<string, RunSignals> = { ...a.runs, [sessionId]: change({ ...run, lastAt: e.receivedAt }) };
+  let runs = withRun(a.runs, sessionId, change({ ...run, lastAt: e.receivedAt }));
   if (!known) {
     const ids = Object.keys(runs);
     if (ids.length > MAX_RUNS) {
