@@ -98,3 +98,24 @@ export const rotateAgentTokenRoute = {
   query: [],
   body: null,
 } as const;
+export const listBudgetsRoute = {
+  name: "listBudgets",
+  method: "GET",
+  path: "/api/v1/pods/{podId}/budgets",
+  query: [],
+  body: null,
+} as const;
+export const setBudgetRoute = {
+  name: "setBudget",
+  method: "PUT",
+  path: "/api/v1/pods/{podId}/budgets/{budgetId}",
+  query: [],
+  body: "",
+} as const;
+export const removeBudgetRoute = {
+  name: "removeBudget",
+  method: "DELETE",
+  path: "/api/v1/pods/{podId}/budgets/{budgetId}",
+  query: [],
+  body: null,
+} as const;

@@ -28,7 +28,6 @@ import { peopleRoutes } from "./people-routes";
 import { operationRoutes } from "./operation-routes";
 import { notifyRoutes } from "./notify-routes";
 import { hookRoutes } from "./hook-routes";
-import { budgetRoutes } from "./budget-routes";
 import { signalsRoutes } from "./signals-routes";
 import { openShareLink } from "./share-route";
 import { OTLP_TRACES_PATH, otlpRoutes, sendOtlpError } from "./otlp-routes";
@@ -41,7 +40,6 @@ const routes: Route[] = [
   ...peopleRoutes,
   ...notifyRoutes,
   ...hookRoutes,
-  ...budgetRoutes,
   ...signalsRoutes,
   ...blobRoutes,
   ...otlpRoutes,
@@ -89,6 +87,8 @@ async function guardVerdict(
   }
   const podState = await app.store.readState(podId!);
   if (!podState) throw new AppError(404, "not_found", "pod not found");
+  if (guard.agents && identity.kind === "agent" && identity.podId === podId)
+    return { verdict: { ok: true }, podState };
   return { verdict: requirePodAccess(identity, podId!, podState, guard.pod), podState };
 }
 

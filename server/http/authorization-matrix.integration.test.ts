@@ -16,7 +16,7 @@ import {
   resetPasswordCall,
   setPersonAccessCall,
 } from "../web/people-actions";
-import { setBudgetCall } from "../web/pod-actions";
+import { budgetOperations } from "../budgets/budget-operations";
 import { agentTokenOperations } from "../access/agent-token-operations";
 import { performOperation } from "../web/perform-operation";
 import { webhookOperations } from "../webhooks/webhook-operations";
@@ -734,7 +734,7 @@ describe("authorization matrix", () => {
     for (const caller of CALLERS) {
       const resolved = await resolveIdentity(s.app.access, headersOf(auth[caller]));
       const identity = resolved === "invalid" ? ({ kind: "anonymous" } as const) : resolved;
-      const result = await performPodCall(s.app, identity, setBudgetCall as never, {
+      const result = await performOperation(s.app, identity, budgetOperations.setBudget, {
         podId,
         budgetId: `b-${randomUUID().slice(0, 8)}`,
         metric: "cost_usd",

@@ -10,9 +10,11 @@ import type { Identity } from "../domain/access/policy";
 /**
  * Who may call it, checked before it runs: anyone; any authenticated caller; a site admin; someone
  * who may create pods; some access to the pod named by the input's `podId` (over HTTP: the first
- * path parameter); or "append" (an agent token of that pod, or an admin token).
+ * path parameter), and with `agents: true` any agent token of that pod too (what its member may
+ * then do is the write path's rule); or "append" (an agent token of that pod, or an admin token).
  */
-export type Guard = "public" | "authenticated" | "site-admin" | "pod-creator" | { pod: Access } | "append";
+export type Guard =
+  "public" | "authenticated" | "site-admin" | "pod-creator" | { pod: Access; agents?: true } | "append";
 
 export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 

@@ -3,16 +3,23 @@
 import { webhookOperations } from "../webhooks/webhook-operations";
 import { shareLinkOperations } from "../access/share-link-operations";
 import { agentTokenOperations } from "../access/agent-token-operations";
+import { budgetOperations } from "../budgets/budget-operations";
 import type { Operation } from "./operation";
 
 export const operationTables = {
   webhooks: webhookOperations,
   shareLinks: shareLinkOperations,
   agentTokens: agentTokenOperations,
+  budgets: budgetOperations,
 };
 
 /** Every operation by its name (the browser's typed client takes its types from this, and only types). */
-export const operationsByName = { ...webhookOperations, ...shareLinkOperations, ...agentTokenOperations };
+export const operationsByName = {
+  ...webhookOperations,
+  ...shareLinkOperations,
+  ...agentTokenOperations,
+  ...budgetOperations,
+};
 export type Operations = typeof operationsByName;
 
 export const operations: readonly Operation[] = Object.values(operationTables).flatMap(

@@ -1,7 +1,7 @@
 // What the control room's server actions do, declared once: the schema they
 // parse, the access they need, and the events they append as the person. The answers
 // to inbox items, which a notification's buttons give too, are server/pods/inbox-answer-actions.ts.
-import { definePodAction, definePodCall } from "../pods/perform-pod-action";
+import { definePodAction } from "../pods/perform-pod-action";
 import {
   ZAddTaskInput,
   ZAssignRoleInput,
@@ -11,8 +11,7 @@ import {
   ZSplitTaskInput,
 } from "../wire/actions";
 import type { TEvent } from "../wire/events";
-import { ZBudgetSetInput, ZDismissNoticeInput, ZSetToolPolicyInput } from "../wire/actions";
-import { setBudget } from "../budgets/set-budget";
+import { ZDismissNoticeInput, ZSetToolPolicyInput } from "../wire/actions";
 import { dismissNoticeEvent } from "../pods/dismiss-notice";
 
 // --- gated tools: the policy (pod admins; the reducer checks again) ---
@@ -21,19 +20,6 @@ export const setToolPolicyAction = definePodAction({
   schema: ZSetToolPolicyInput,
   need: "admin" as const,
   events: (a, actor) => [{ type: "agent.policy.set" as const, actor, body: a.policy }],
-});
-
-/** Sets, raises or removes a budget (approvers, the domain checks again): the same use-case as PUT/DELETE …/budgets/{budgetId}. */
-export const setBudgetCall = definePodCall({
-  schema: ZBudgetSetInput,
-  need: "approver" as const,
-  run: (app, { podId, ...a }, _actor, as) =>
-    setBudget(
-      app,
-      podId,
-      a.limit === null ? { budgetId: a.budgetId, limit: null } : { ...a, limit: a.limit },
-      as,
-    ),
 });
 
 /** Notices are for the pod's admins; one of them dismisses it (the same use-case as the API's). */

@@ -25,9 +25,10 @@ import { runPodAction, runPodCall } from "./run-action";
 import { webhookOperations as webhooks } from "../webhooks/webhook-operations";
 import { shareLinkOperations as shareLinks } from "../access/share-link-operations";
 import { agentTokenOperations as agentTokens } from "../access/agent-token-operations";
+import { budgetOperations as budgets } from "../budgets/budget-operations";
 import { actionOf } from "./operation-action";
 import { answerEscalationAction, answerToolApprovalAction, decideAction } from "../pods/inbox-answer-actions";
-import { setBudgetCall, setToolPolicyAction } from "./pod-actions";
+import { setToolPolicyAction } from "./pod-actions";
 import {
   addTaskAction,
   assignRoleAction,
@@ -56,11 +57,6 @@ export async function setToolPolicy(raw: unknown) {
 
 export async function answerToolApproval(raw: unknown) {
   return runPodAction(answerToolApprovalAction, raw);
-}
-
-// Budgets: an approver sets, raises or removes one (the domain checks again).
-export async function setBudget(raw: unknown) {
-  return runPodCall(setBudgetCall, raw);
 }
 
 export async function dismissNotice(raw: unknown) {
@@ -131,6 +127,9 @@ export const addAgent = actionOf(agentTokens.addAgent);
 export const createAgentToken = actionOf(agentTokens.createAgentToken);
 export const revokeAgentToken = actionOf(agentTokens.revokeAgentToken);
 export const rotateAgentToken = actionOf(agentTokens.rotateAgentToken);
+// Budgets: an approver sets, raises or removes one (the write path checks again).
+export const setBudget = actionOf(budgets.setBudget);
+export const removeBudget = actionOf(budgets.removeBudget);
 
 // People. Invites and resets (site admins; twins of POST /api/v1/invites and /users/{id}/reset): the link is in this caller's result only.
 export async function invitePerson(raw: unknown) {
