@@ -4,9 +4,11 @@ import type { OperationInput, OperationOutput } from "@/server/operations/operat
 import type { Operations } from "@/server/operations/operations";
 
 export class ApiError extends Error {
+  /** `retryAfter`: the answer's Retry-After header, if any (a busy server says when to come back). */
   constructor(
     readonly status: number,
     message: string,
+    readonly retryAfter: string | null = null,
   ) {
     super(message);
   }
@@ -22,7 +24,8 @@ export async function getJson<T>(path: string, signal?: AbortSignal): Promise<T>
 /** The server's own error message (the API's envelope), else the status. */
 async function failure(res: Response): Promise<ApiError> {
   const body: { error?: { message?: string } } | null = await res.json().catch(() => null);
-  return new ApiError(res.status, body?.error?.message ?? `request failed (${res.status})`);
+  const message = body?.error?.message ?? `request failed (${res.status})`;
+  return new ApiError(res.status, message, res.headers.get("retry-after"));
 }
 
 export const fetchPods = (archived = false) =>

@@ -119,3 +119,31 @@ export const removeBudgetRoute = {
   query: [],
   body: null,
 } as const;
+export const podSignalsRoute = {
+  name: "podSignals",
+  method: "GET",
+  path: "/api/v1/pods/{podId}/signals",
+  query: ["asOf", "from", "to"],
+  body: null,
+} as const;
+export const signalsExportRoute = {
+  name: "signalsExport",
+  method: "GET",
+  path: "/api/v1/signals",
+  query: ["pod", "agent", "from", "to", "format"],
+  body: null,
+} as const;
+export const agentRecordRoute = {
+  name: "agentRecord",
+  method: "GET",
+  path: "/api/v1/signals/record",
+  query: ["pod", "agent", "from", "to"],
+  body: null,
+} as const;
+export const signingKeyRoute = {
+  name: "signingKey",
+  method: "GET",
+  path: "/api/v1/signals/key",
+  query: [],
+  body: null,
+} as const;

@@ -28,7 +28,6 @@ import { peopleRoutes } from "./people-routes";
 import { operationRoutes } from "./operation-routes";
 import { notifyRoutes } from "./notify-routes";
 import { hookRoutes } from "./hook-routes";
-import { signalsRoutes } from "./signals-routes";
 import { openShareLink } from "./share-route";
 import { OTLP_TRACES_PATH, otlpRoutes, sendOtlpError } from "./otlp-routes";
 import type { Guard, Route } from "./route";
@@ -40,7 +39,6 @@ const routes: Route[] = [
   ...peopleRoutes,
   ...notifyRoutes,
   ...hookRoutes,
-  ...signalsRoutes,
   ...blobRoutes,
   ...otlpRoutes,
   ...healthRoutes,

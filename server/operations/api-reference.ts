@@ -70,6 +70,10 @@ const table = (rows: Row[]) =>
       ]
     : ["(none)", ""];
 
+/** The answer's fields; one described by a type it names (answerOfType), that description. */
+const answerOf = (s: Schema): string[] =>
+  !s.properties && typeof s.description === "string" ? [s.description, ""] : table(rowsOf(s));
+
 function section(op: Operation): string[] {
   const http = op.http!;
   const input = jsonSchemaOf(op.input, "input");
@@ -85,6 +89,12 @@ function section(op: Operation): string[] {
     `- Operation: \`${op.name}\`${op.action ? " (also a server action of the control room)" : ""}`,
     `- Who: ${guardText(op.guard)}`,
     `- Answers: ${http.status}, or an error \`{ "error": { "code", "message", "issues"? } }\``,
+    ...(http.alternative
+      ? [
+          `- Also as \`${http.alternative.contentType.split(";")[0]!.trim()}\`: with \`${http.alternative.field}=${http.alternative.value}\`, ` +
+            `or without \`${http.alternative.field}\` when the Accept header names it`,
+        ]
+      : []),
     "",
     ...(reads && rest.length ? ["Query:", "", ...table(rowsOf(input, "", rest))] : []),
     ...(!reads && rest.length
@@ -92,7 +102,7 @@ function section(op: Operation): string[] {
       : []),
     "Answer:",
     "",
-    ...table(rowsOf(jsonSchemaOf(op.output, "output"))),
+    ...answerOf(jsonSchemaOf(op.output, "output")),
   ];
 }
 

@@ -80,7 +80,12 @@ function describe(op: Operation) {
     responses: {
       [String(http.status)]: {
         description: "Success",
-        content: { "application/json": { schema: jsonSchemaOf(op.output, "output") } },
+        content: {
+          "application/json": { schema: jsonSchemaOf(op.output, "output") },
+          ...(http.alternative
+            ? { [http.alternative.contentType.split(";")[0]!.trim()]: { schema: { type: "string" } } }
+            : {}),
+        },
       },
       "4XX": {
         description: "Refused; nothing was changed",

@@ -4,6 +4,7 @@ import { webhookOperations } from "../webhooks/webhook-operations";
 import { shareLinkOperations } from "../access/share-link-operations";
 import { agentTokenOperations } from "../access/agent-token-operations";
 import { budgetOperations } from "../budgets/budget-operations";
+import { signalsOperations } from "../signals/signals-operations";
 import type { Operation } from "./operation";
 
 export const operationTables = {
@@ -11,6 +12,7 @@ export const operationTables = {
   shareLinks: shareLinkOperations,
   agentTokens: agentTokenOperations,
   budgets: budgetOperations,
+  signals: signalsOperations,
 };
 
 /** Every operation by its name (the browser's typed client takes its types from this, and only types). */
@@ -19,6 +21,7 @@ export const operationsByName = {
   ...shareLinkOperations,
   ...agentTokenOperations,
   ...budgetOperations,
+  ...signalsOperations,
 };
 export type Operations = typeof operationsByName;
 
