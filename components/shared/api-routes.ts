@@ -147,3 +147,45 @@ export const signingKeyRoute = {
   query: [],
   body: null,
 } as const;
+export const importPlanRoute = {
+  name: "importPlan",
+  method: "POST",
+  path: "/api/v1/pods/{podId}/plan",
+  query: [],
+  body: "plan",
+} as const;
+export const readPlanRoute = {
+  name: "readPlan",
+  method: "GET",
+  path: "/api/v1/pods/{podId}/plan",
+  query: [],
+  body: null,
+} as const;
+export const openWorkcellRoute = {
+  name: "openWorkcell",
+  method: "POST",
+  path: "/api/v1/pods/{podId}/workcells",
+  query: [],
+  body: "manifest",
+} as const;
+export const submitProofRoute = {
+  name: "submitProof",
+  method: "POST",
+  path: "/api/v1/pods/{podId}/workcells/{workcellId}/proof",
+  query: [],
+  body: "proof",
+} as const;
+export const readPodStateRoute = {
+  name: "readPodState",
+  method: "GET",
+  path: "/api/v1/pods/{podId}/state",
+  query: ["atSeq"],
+  body: null,
+} as const;
+export const eventSchemasRoute = {
+  name: "eventSchemas",
+  method: "GET",
+  path: "/api/v1/schema",
+  query: [],
+  body: null,
+} as const;

@@ -25,8 +25,8 @@ export const budgetOperations = {
     output: wire.ZBudgetsResponse,
     guard: { pod: "viewer" },
     http: { method: "GET", path: "/api/v1/pods/{podId}/budgets", status: 200 },
-    run: async ({ app }, a) => {
-      const state = await app.store.readState(a.podId);
+    run: async ({ app, podState }, a) => {
+      const state = podState ?? (await app.store.readState(a.podId));
       if (!state) throw notFound("pod");
       return { budgets: listBudgets(state, Date.now()) };
     },
@@ -44,7 +44,8 @@ export const budgetOperations = {
     guard: SETTERS,
     http: { method: "PUT", path: "/api/v1/pods/{podId}/budgets/{budgetId}", status: 200 },
     action: true,
-    run: ({ app, identity }, { podId, ...change }) => setBudget(app, podId, change, identity),
+    run: ({ app, identity, podState }, { podId, ...change }) =>
+      setBudget(app, podId, change, identity, podState ?? undefined),
   }),
   removeBudget: defineOperation({
     name: "removeBudget",
@@ -57,6 +58,7 @@ export const budgetOperations = {
     guard: SETTERS,
     http: { method: "DELETE", path: "/api/v1/pods/{podId}/budgets/{budgetId}", status: 200 },
     action: true,
-    run: ({ app, identity }, a) => setBudget(app, a.podId, { budgetId: a.budgetId, limit: null }, identity),
+    run: ({ app, identity, podState }, a) =>
+      setBudget(app, a.podId, { budgetId: a.budgetId, limit: null }, identity, podState ?? undefined),
   }),
 };

@@ -20,7 +20,6 @@ import { sendError } from "./json";
 import { AUTH_MAX_BODY_BYTES, holdBody } from "./body-limit";
 import { badPath, decodeSegment, requestUrl } from "./request-url";
 import { accessRoutes } from "./access-routes";
-import { protocolRoutes } from "./protocol-routes";
 import { tapeRoutes } from "./tape-routes";
 import { healthRoutes } from "./health-routes";
 import { blobRoutes } from "./blob-routes";
@@ -34,7 +33,6 @@ import type { Guard, Route } from "./route";
 
 const routes: Route[] = [
   ...tapeRoutes,
-  ...protocolRoutes,
   ...accessRoutes,
   ...peopleRoutes,
   ...notifyRoutes,

@@ -99,10 +99,12 @@ export function operationRoute(op: Operation): Route {
     run: async (c) => {
       const input = parseInput(op, await inputOf(op, c));
       try {
-        const output = await op.run(
-          { app: c.app, identity: c.identity, actor: adminActor(c.identity) },
-          input,
-        );
+        const header = (name: string) => {
+          const v = c.req.headers[name];
+          return typeof v === "string" ? v : undefined;
+        };
+        const { app, identity, podState } = c;
+        const output = await op.run({ app, identity, actor: adminActor(identity), podState, header }, input);
         await answer(op, c, output);
       } catch (e) {
         // "Ask again later" (e.g. a test message sent too soon) tells HTTP clients when.

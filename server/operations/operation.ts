@@ -6,6 +6,7 @@ import { z } from "zod";
 import type { AppContext } from "../app-context";
 import type { Access } from "../domain/events/event-schemas";
 import type { Identity } from "../domain/access/policy";
+import type { PodState } from "../domain/state/pod-state";
 
 /**
  * Who may call it, checked before it runs: anyone; any authenticated caller; a site admin; someone
@@ -46,8 +47,18 @@ export type Alternative = {
   text(output: never): string;
 };
 
-/** What `run` knows of its caller. `actor`: how the caller is named in what it creates. */
-export type OperationContext = { app: AppContext; identity: Identity; actor: string };
+/**
+ * What `run` knows of its caller. `actor`: how the caller is named in what it creates. Over HTTP
+ * also `podState`, the pod's state as a `{ pod }` guard read it (not read twice), and `header`,
+ * one of the request's headers.
+ */
+export type OperationContext = {
+  app: AppContext;
+  identity: Identity;
+  actor: string;
+  podState?: PodState | null;
+  header?: (name: string) => string | undefined;
+};
 
 export type Operation<I extends z.ZodObject = z.ZodObject, O extends z.ZodType = z.ZodType> = {
   /** camelCase, unique: the OpenAPI operationId and the server action's name. */

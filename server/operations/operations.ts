@@ -5,6 +5,7 @@ import { shareLinkOperations } from "../access/share-link-operations";
 import { agentTokenOperations } from "../access/agent-token-operations";
 import { budgetOperations } from "../budgets/budget-operations";
 import { signalsOperations } from "../signals/signals-operations";
+import { protocolOperations } from "../pods/protocol-operations";
 import type { Operation } from "./operation";
 
 export const operationTables = {
@@ -13,6 +14,7 @@ export const operationTables = {
   agentTokens: agentTokenOperations,
   budgets: budgetOperations,
   signals: signalsOperations,
+  protocol: protocolOperations,
 };
 
 /** Every operation by its name (the browser's typed client takes its types from this, and only types). */
@@ -22,6 +24,7 @@ export const operationsByName = {
   ...agentTokenOperations,
   ...budgetOperations,
   ...signalsOperations,
+  ...protocolOperations,
 };
 export type Operations = typeof operationsByName;
 

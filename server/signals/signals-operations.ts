@@ -44,8 +44,8 @@ export const signalsOperations = {
     output: answerOfType<PodSignalsView>("PodSignalsView (server/wire/signals.ts)"),
     guard: { pod: "viewer" },
     http: { method: "GET", path: "/api/v1/pods/{podId}/signals", status: 200 },
-    run: async ({ app }, { podId, ...q }) => {
-      const state = await app.store.readState(podId);
+    run: async ({ app, podState }, { podId, ...q }) => {
+      const state = podState ?? (await app.store.readState(podId));
       if (!state) throw notFound("pod");
       return readPodSignals(app, podId, q, state);
     },
