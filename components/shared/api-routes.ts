@@ -189,3 +189,24 @@ export const eventSchemasRoute = {
   query: [],
   body: null,
 } as const;
+export const appendEventsRoute = {
+  name: "appendEvents",
+  method: "POST",
+  path: "/api/v1/pods/{podId}/events",
+  query: [],
+  body: "request",
+} as const;
+export const readEventsRoute = {
+  name: "readEvents",
+  method: "GET",
+  path: "/api/v1/pods/{podId}/events",
+  query: ["after", "limit", "wait", "before", "type", "actor", "role", "taskId", "runId", "q"],
+  body: null,
+} as const;
+export const verifyTapeRoute = {
+  name: "verifyTape",
+  method: "GET",
+  path: "/api/v1/pods/{podId}/verify",
+  query: ["full"],
+  body: null,
+} as const;

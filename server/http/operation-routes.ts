@@ -119,7 +119,7 @@ export function operationRoute(op: Operation): Route {
 let document: object | null = null;
 
 export const operationRoutes: Route[] = [
-  ...operations.filter((op) => op.http).map(operationRoute),
+  ...operations.filter((op) => op.http && !op.http.handwritten).map(operationRoute),
   {
     method: "GET",
     path: /^\/api\/v1\/openapi\.json$/,

@@ -70,9 +70,14 @@ const table = (rows: Row[]) =>
       ]
     : ["(none)", ""];
 
-/** The answer's fields; one described by a type it names (answerOfType), that description. */
-const answerOf = (s: Schema): string[] =>
-  !s.properties && typeof s.description === "string" ? [s.description, ""] : table(rowsOf(s));
+/** A schema's fields; each alternative's of a union; one described by a type it names (answerOfType), that. */
+function tablesOf(s: Schema): string[] {
+  const alternatives = (s.anyOf ?? s.oneOf) as Schema[] | undefined;
+  if (s.properties || (!alternatives && typeof s.description !== "string")) return table(rowsOf(s));
+  if (!alternatives) return [s.description as string, ""];
+  if (alternatives.length > MANY) return [`One of ${alternatives.length} shapes (see the summary).`, ""];
+  return ["One of:", "", ...alternatives.flatMap(tablesOf)];
+}
 
 function section(op: Operation): string[] {
   const http = op.http!;
@@ -98,11 +103,11 @@ function section(op: Operation): string[] {
     "",
     ...(reads && rest.length ? ["Query:", "", ...table(rowsOf(input, "", rest))] : []),
     ...(!reads && rest.length
-      ? ["Body:", "", ...table(http.body ? rowsOf(body) : rowsOf(input, "", rest))]
+      ? ["Body:", "", ...(http.body ? tablesOf(body) : table(rowsOf(input, "", rest)))]
       : []),
     "Answer:",
     "",
-    ...answerOf(jsonSchemaOf(op.output, "output")),
+    ...tablesOf(jsonSchemaOf(op.output, "output")),
   ];
 }
 

@@ -30,6 +30,13 @@ export type HttpBinding = {
   /** A large answer: its JSON text is made in slices, the event loop given back between them (same text). */
   sliced?: true;
   /**
+   * Served by a route of its own in server/http/, not one made from this declaration: a hot path whose
+   * door does what the generic one would do at a cost per request (a 1000-event batch parsed in
+   * slices, a long-poll that ends when its caller hangs up). The document, the reference and the
+   * browser's route still come from here; the walk still checks its route and guard.
+   */
+  handwritten?: true;
+  /**
    * The same answer as text of another media type: when the query's `field` is `value`, or when the
    * field is not given and the Accept header names `contentType`'s type.
    */

@@ -6,6 +6,7 @@ import { agentTokenOperations } from "../access/agent-token-operations";
 import { budgetOperations } from "../budgets/budget-operations";
 import { signalsOperations } from "../signals/signals-operations";
 import { protocolOperations } from "../pods/protocol-operations";
+import { tapeOperations } from "../tape/tape-operations";
 import type { Operation } from "./operation";
 
 export const operationTables = {
@@ -15,6 +16,7 @@ export const operationTables = {
   budgets: budgetOperations,
   signals: signalsOperations,
   protocol: protocolOperations,
+  tape: tapeOperations,
 };
 
 /** Every operation by its name (the browser's typed client takes its types from this, and only types). */
@@ -25,6 +27,7 @@ export const operationsByName = {
   ...budgetOperations,
   ...signalsOperations,
   ...protocolOperations,
+  ...tapeOperations,
 };
 export type Operations = typeof operationsByName;
 
