@@ -1,7 +1,7 @@
 // The custom server loads its modules before Next starts, and Next's request APIs
 // (next/headers, next/navigation) fail outright there ("AsyncLocalStorage accessed in
 // runtime where it is not available"): nothing the custom server imports may reach
-// them. Server actions and pages get them through server/web/run-action.ts and
+// them. Server actions and pages get them through server/web/operation-action.ts and
 // current-identity.ts, which only Next's bundles import.
 import { fileURLToPath } from "node:url";
 import { build } from "esbuild";
@@ -24,7 +24,7 @@ describe("the custom server's imports", () => {
     const inputs = Object.keys(result.metafile.inputs);
     expect(inputs.some((f) => f.endsWith("server/http/api-routes.ts"))).toBe(true); // the walk did reach the doors
     expect(
-      inputs.filter((f) => /server\/web\/(run-action|current-identity|server-actions)\.ts$/.test(f)),
+      inputs.filter((f) => /server\/web\/(operation-action|current-identity|server-actions)\.ts$/.test(f)),
     ).toEqual([]);
     const external = Object.values(result.metafile.outputs).flatMap((o) => o.imports.map((i) => i.path));
     expect(external.filter((p) => /^next\/(headers|navigation|cache)/.test(p))).toEqual([]);

@@ -5,7 +5,7 @@
 import { useEffect, useRef, useState } from "react";
 import type { PodStateView } from "@/server/wire/views";
 import type { BudgetView } from "@/server/wire/signals";
-import { setBudget } from "@/server/web/server-actions";
+import { removeBudget } from "@/server/web/server-actions";
 import { useAction } from "../shared/use-action";
 import { Badge, Empty, Section, Skeleton } from "../shared/ui";
 import { dangerButtonClass, secondaryButtonClass } from "../pod/form-styles";
@@ -63,7 +63,7 @@ export function BudgetsPanel({
   const list = budgets.data ?? [];
   const remove = (b: BudgetView) =>
     run(
-      () => setBudget({ podId, budgetId: b.budgetId, metric: b.metric, limit: null, then: b.then }),
+      () => removeBudget({ podId, budgetId: b.budgetId }),
       () => {
         setStatus(`Budget ${b.budgetId} removed on the tape.`);
         focusOpener(NEW);

@@ -2,17 +2,14 @@
 // One stored event by its seq, for the evidence and proof details. The detail
 // tables' cell classes and duration format live here too.
 import { useQuery } from "@tanstack/react-query";
-import type { EventsPage } from "@/server/wire/events";
-import { getJson } from "../shared/api-client";
+import { callApi } from "../shared/api-client";
+import { readEventsRoute } from "../shared/api-routes";
 
 export function useEventAt(podId: string, seq: number) {
   return useQuery({
     queryKey: ["event", podId, seq],
     staleTime: Infinity, // a stored event never changes
-    queryFn: () =>
-      getJson<EventsPage>(`/api/v1/pods/${encodeURIComponent(podId)}/events?after=${seq - 1}&limit=1`).then(
-        (r) => r.events[0]!,
-      ),
+    queryFn: () => callApi(readEventsRoute, { podId, after: seq - 1, limit: 1 }).then((r) => r.events[0]!),
   });
 }
 

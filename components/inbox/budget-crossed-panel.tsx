@@ -4,7 +4,7 @@
 // the budget (asked first), and resume the pod when the budget paused it.
 import { useId, useState } from "react";
 import type { InboxCard } from "@/server/wire/views";
-import { setBudget, setPaused } from "@/server/web/server-actions";
+import { removeBudget, setBudget, setPaused } from "@/server/web/server-actions";
 import { BudgetBar } from "../budgets/budget-bar";
 import { amountOf, draftProblems, METRIC_LABELS, suggestedLimit, whoseBudget } from "../budgets/budget-view";
 import { ConfirmRemove } from "../budgets/confirm-remove";
@@ -37,8 +37,7 @@ export function BudgetCrossedPanel({ podId, item, canAct, pending, error, act }:
     [],
     true,
   ).limit;
-  const remove = () =>
-    act(() => setBudget({ podId, budgetId: b.budgetId, metric: b.metric, limit: null, then: b.then }));
+  const remove = () => act(() => removeBudget({ podId, budgetId: b.budgetId }));
   const raise = () =>
     act(() =>
       setBudget({

@@ -2,9 +2,9 @@
 // The line above the tabs: status, active agent, last checkpoint, pause, and the chain badge.
 import { useEffect, useState } from "react";
 import { useQuery } from "@tanstack/react-query";
-import type { ChainCheck } from "@/server/wire/events";
 import type { PodStateView } from "@/server/wire/views";
-import { getJson } from "../shared/api-client";
+import { callApi } from "../shared/api-client";
+import { verifyTapeRoute } from "../shared/api-routes";
 import { Badge, isStale, statusTone } from "../shared/ui";
 import { RelativeTime } from "../shared/relative-time";
 import { PauseButton } from "./steer-controls";
@@ -21,7 +21,7 @@ export function PodStatus({ podId, state, canAct }: { podId: string; state: PodS
   const verify = useQuery({
     queryKey: ["verify", podId],
     enabled: verifyNow,
-    queryFn: () => getJson<ChainCheck>(`/api/v1/pods/${podId}/verify`),
+    queryFn: () => callApi(verifyTapeRoute, { podId }),
     staleTime: 60_000,
   });
   const stale = isStale(state.lastCheckpoint?.at, state.scope?.cadenceMinutes);

@@ -2,7 +2,8 @@
 import { useEffect, useMemo, useRef, useState } from "react";
 import { useQuery } from "@tanstack/react-query";
 import type { PodStateView } from "@/server/wire/views";
-import { getJson } from "../shared/api-client";
+import { callApi } from "../shared/api-client";
+import { readPodStateRoute } from "../shared/api-routes";
 import { TaskBoard } from "./task-board";
 
 /**
@@ -38,7 +39,7 @@ export function BoardWithTimeTravel({
     queryKey: ["state-at", podId, atSeq],
     enabled: atSeq !== null,
     // The signal is consumed, so a request the person has moved on from is cancelled, not awaited.
-    queryFn: ({ signal }) => getJson<PodStateView>(`/api/v1/pods/${podId}/state?atSeq=${atSeq}`, signal),
+    queryFn: ({ signal }) => callApi(readPodStateRoute, { podId, atSeq: atSeq ?? undefined }, { signal }),
     placeholderData: (prev) => prev,
     staleTime: Infinity, // the past does not change
   });

@@ -8,7 +8,8 @@ import { useQuery, useQueryClient, type QueryClient } from "@tanstack/react-quer
 import type { PodStateView } from "@/server/wire/views";
 import type { PodDeltaFrame } from "@/server/wire/socket";
 import { getSocket } from "../shared/socket-client";
-import { getJson } from "../shared/api-client";
+import { callApi } from "../shared/api-client";
+import { readPodStateRoute } from "../shared/api-routes";
 import { applyStateDelta, deltaFits } from "./apply-state-delta";
 
 const stateKey = (podId: string) => ["state", podId];
@@ -17,7 +18,7 @@ const DERIVED_EVERY_MS = 2_000;
 
 /** A read that lost a race with notices keeps the newer view the notices made. */
 async function readState(qc: QueryClient, podId: string): Promise<PodStateView> {
-  const fresh = await getJson<PodStateView>(`/api/v1/pods/${encodeURIComponent(podId)}/state`);
+  const fresh = await callApi(readPodStateRoute, { podId });
   const held = qc.getQueryData<PodStateView>(stateKey(podId));
   return held && held.seq > fresh.seq ? held : fresh;
 }

@@ -3,9 +3,11 @@ import type { OperationInput, OperationOutput } from "@/server/operations/operat
 import type { Operations } from "@/server/operations/operations";
 
 export class ApiError extends Error {
+  /** `retryAfter`: the answer's Retry-After header, if any (a busy server says when to come back). */
   constructor(
     readonly status: number,
     message: string,
+    readonly retryAfter: string | null = null,
   ) {
     super(message);
   }
@@ -32,7 +34,8 @@ async function send<T>(url: string, init: Request_, options: CallOptions): Promi
 /** The server's own error message (the API's envelope), else the status. */
 async function failure(res: Response): Promise<ApiError> {
   const body: { error?: { message?: string } } | null = await res.json().catch(() => null);
-  return new ApiError(res.status, body?.error?.message ?? `request failed (${res.status})`);
+  const message = body?.error?.message ?? `request failed (${res.status})`;
+  return new ApiError(res.status, message, res.headers.get("retry-after"));
 }
 
 /** One operation's REST route, as components/shared/api-routes.ts exports it. */

@@ -252,3 +252,115 @@ export const dismissNoticeRoute = {
   query: [],
   body: null,
 } as const;
+export const listBudgetsRoute = {
+  name: "listBudgets",
+  method: "GET",
+  path: "/api/v1/pods/{podId}/budgets",
+  query: [],
+  body: null,
+} as const;
+export const setBudgetRoute = {
+  name: "setBudget",
+  method: "PUT",
+  path: "/api/v1/pods/{podId}/budgets/{budgetId}",
+  query: [],
+  body: "",
+} as const;
+export const removeBudgetRoute = {
+  name: "removeBudget",
+  method: "DELETE",
+  path: "/api/v1/pods/{podId}/budgets/{budgetId}",
+  query: [],
+  body: null,
+} as const;
+export const podSignalsRoute = {
+  name: "podSignals",
+  method: "GET",
+  path: "/api/v1/pods/{podId}/signals",
+  query: ["asOf", "from", "to"],
+  body: null,
+} as const;
+export const signalsExportRoute = {
+  name: "signalsExport",
+  method: "GET",
+  path: "/api/v1/signals",
+  query: ["pod", "agent", "from", "to", "format"],
+  body: null,
+} as const;
+export const agentRecordRoute = {
+  name: "agentRecord",
+  method: "GET",
+  path: "/api/v1/signals/record",
+  query: ["pod", "agent", "from", "to"],
+  body: null,
+} as const;
+export const signingKeyRoute = {
+  name: "signingKey",
+  method: "GET",
+  path: "/api/v1/signals/key",
+  query: [],
+  body: null,
+} as const;
+export const importPlanRoute = {
+  name: "importPlan",
+  method: "POST",
+  path: "/api/v1/pods/{podId}/plan",
+  query: [],
+  body: "plan",
+} as const;
+export const readPlanRoute = {
+  name: "readPlan",
+  method: "GET",
+  path: "/api/v1/pods/{podId}/plan",
+  query: [],
+  body: null,
+} as const;
+export const openWorkcellRoute = {
+  name: "openWorkcell",
+  method: "POST",
+  path: "/api/v1/pods/{podId}/workcells",
+  query: [],
+  body: "manifest",
+} as const;
+export const submitProofRoute = {
+  name: "submitProof",
+  method: "POST",
+  path: "/api/v1/pods/{podId}/workcells/{workcellId}/proof",
+  query: [],
+  body: "proof",
+} as const;
+export const readPodStateRoute = {
+  name: "readPodState",
+  method: "GET",
+  path: "/api/v1/pods/{podId}/state",
+  query: ["atSeq"],
+  body: null,
+} as const;
+export const eventSchemasRoute = {
+  name: "eventSchemas",
+  method: "GET",
+  path: "/api/v1/schema",
+  query: [],
+  body: null,
+} as const;
+export const appendEventsRoute = {
+  name: "appendEvents",
+  method: "POST",
+  path: "/api/v1/pods/{podId}/events",
+  query: [],
+  body: "request",
+} as const;
+export const readEventsRoute = {
+  name: "readEvents",
+  method: "GET",
+  path: "/api/v1/pods/{podId}/events",
+  query: ["after", "limit", "wait", "before", "type", "actor", "role", "taskId", "runId", "q"],
+  body: null,
+} as const;
+export const verifyTapeRoute = {
+  name: "verifyTape",
+  method: "GET",
+  path: "/api/v1/pods/{podId}/verify",
+  query: ["full"],
+  body: null,
+} as const;

@@ -3,8 +3,8 @@
 // filtered by pod and by agent, and the same figures to download as CSV or JSON (with the filters).
 import { useState } from "react";
 import { useQuery } from "@tanstack/react-query";
-import type { SignalsExport } from "@/server/wire/signals";
-import { getJson } from "../shared/api-client";
+import { callApi } from "../shared/api-client";
+import { signalsExportRoute } from "../shared/api-routes";
 import { Empty, Skeleton } from "../shared/ui";
 import { AgentCard } from "./agent-card";
 import { agentEntries, agentsIn, exportUrl, onlyAgent, podsIn } from "./agents-across-pods";
@@ -19,7 +19,7 @@ const linkStyle =
 export function AgentsOverview() {
   const signals = useQuery({
     queryKey: ["signals-export"],
-    queryFn: () => getJson<SignalsExport>("/api/v1/signals"),
+    queryFn: () => callApi(signalsExportRoute, {}),
     refetchInterval: 60_000,
   });
   const [podId, setPodId] = useState<string | null>(null);

@@ -3,8 +3,9 @@
 // two recomputations at a time: past that it answers 503 with Retry-After. That answer is not a
 // failure to show at once but a "come back in 2 s": the query retries it once, after the time the
 // server named, and the panel says so meanwhile.
-import type { PodSignalsView } from "@/server/wire/signals";
-import { ApiError } from "../shared/api-client";
+import { ApiError, callApi } from "../shared/api-client";
+import { podSignalsRoute } from "../shared/api-routes";
+import type { PeriodWindow } from "./signals-period";
 
 const DEFAULT_RETRY_AFTER_MS = 2_000;
 /** However long a server asks for, a person waits at most this long before the one retry. */
@@ -28,14 +29,15 @@ export function parseRetryAfter(value: string | null, nowMs: number): number {
   return Math.min(MAX_RETRY_AFTER_MS, Math.max(1_000, ms));
 }
 
-export async function fetchPodSignals(url: string): Promise<PodSignalsView> {
-  const res = await fetch(url, { cache: "no-store" });
-  if (res.ok) return (await res.json()) as PodSignalsView;
-  const body = (await res.json().catch(() => null)) as { error?: { message?: string } } | null;
-  const message = body?.error?.message ?? `request failed (${res.status})`;
-  if (res.status === 503)
-    throw new RecomputeBusyError(parseRetryAfter(res.headers.get("retry-after"), Date.now()), message);
-  throw new ApiError(res.status, message);
+/** The pod's signals, for a window (or all time). */
+export async function fetchPodSignals(podId: string, window: PeriodWindow | null) {
+  try {
+    return await callApi(podSignalsRoute, { podId, ...window });
+  } catch (e) {
+    if (e instanceof ApiError && e.status === 503)
+      throw new RecomputeBusyError(parseRetryAfter(e.retryAfter, Date.now()), e.message);
+    throw e;
+  }
 }
 
 /** Busy: once, after Retry-After. A 4xx will not change by asking again. Anything else: twice, as every query here. */

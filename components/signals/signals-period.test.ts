@@ -1,12 +1,5 @@
 import { describe, expect, it } from "vitest";
-import {
-  parsePeriod,
-  periodCaption,
-  periodEmpty,
-  periodWindow,
-  podSignalsUrl,
-  searchWithPeriod,
-} from "./signals-period";
+import { parsePeriod, periodCaption, periodEmpty, periodWindow, searchWithPeriod } from "./signals-period";
 
 describe("the Signals tab's period", () => {
   it("reads the URL's period; anything unknown is all time", () => {
@@ -68,12 +61,5 @@ describe("the Signals tab's period", () => {
     expect(searchWithPeriod("tab=signals&period=7d", "24h")).toBe("tab=signals&period=24h");
     expect(searchWithPeriod("tab=signals&period=7d", "all")).toBe("tab=signals");
     expect(searchWithPeriod("", "30d")).toBe("period=30d");
-  });
-
-  it("asks the pod's route for the window, the pod id escaped", () => {
-    expect(podSignalsUrl("pod 1/x", null)).toBe("/api/v1/pods/pod%201%2Fx/signals");
-    expect(podSignalsUrl("p1", { from: "2026-03-09T12:35:00.000Z", to: "2026-03-10T12:35:00.000Z" })).toBe(
-      "/api/v1/pods/p1/signals?from=2026-03-09T12%3A35%3A00.000Z&to=2026-03-10T12%3A35%3A00.000Z",
-    );
   });
 });

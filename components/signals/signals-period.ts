@@ -46,12 +46,6 @@ export function searchWithPeriod(search: string, period: Period): string {
   return q.toString();
 }
 
-/** The pod's signals URL for a window (or none). */
-export function podSignalsUrl(podId: string, window: PeriodWindow | null): string {
-  const base = `/api/v1/pods/${encodeURIComponent(podId)}/signals`;
-  return window ? `${base}?${new URLSearchParams({ from: window.from, to: window.to }).toString()}` : base;
-}
-
 /** The empty state: nothing yet, or nothing within the period. */
 export const periodEmpty = (period: Period) =>
   period === "all"

@@ -8,7 +8,7 @@
 import { useSyncExternalStore } from "react";
 import { useQuery } from "@tanstack/react-query";
 import { fetchPodSignals, shouldRetrySignals, signalsRetryDelay } from "./fetch-signals";
-import { periodWindow, podSignalsUrl, type Period } from "./signals-period";
+import { periodWindow, type Period } from "./signals-period";
 
 const MINUTE_MS = 60_000;
 
@@ -27,7 +27,7 @@ export function usePodSignals(podId: string, period: Period = "all") {
   const range = periodWindow(period, now);
   return useQuery({
     queryKey: range ? ["signals-window", podId, period, range.from, range.to] : ["state", podId, "signals"],
-    queryFn: () => fetchPodSignals(podSignalsUrl(podId, range)),
+    queryFn: () => fetchPodSignals(podId, range),
     refetchInterval: range ? false : MINUTE_MS,
     retry: shouldRetrySignals,
     retryDelay: signalsRetryDelay,

@@ -3,9 +3,9 @@
 // when the live head moves, the newest page is read again.
 import { useEffect } from "react";
 import { useInfiniteQuery } from "@tanstack/react-query";
-import type { EventSearchPage } from "@/server/wire/events";
 import type { TapeFilter } from "./tape-filter-store";
-import { getJson } from "../shared/api-client";
+import { callApi } from "../shared/api-client";
+import { readEventsRoute } from "../shared/api-routes";
 
 export function useTapeSearch(podId: string, filter: TapeFilter, enabled: boolean, head: number) {
   const query = useInfiniteQuery({
@@ -13,11 +13,11 @@ export function useTapeSearch(podId: string, filter: TapeFilter, enabled: boolea
     enabled,
     initialPageParam: 2_147_483_647,
     queryFn: async ({ pageParam }) => {
-      const params = new URLSearchParams({ before: String(pageParam), limit: "200" });
-      for (const [k, v] of Object.entries(filter)) if (v.trim()) params.set(k, v.trim());
-      return getJson<EventSearchPage>(`/api/v1/pods/${encodeURIComponent(podId)}/events?${params}`);
+      const given = Object.entries(filter).flatMap(([k, v]) => (v.trim() ? [[k, v.trim()]] : []));
+      return callApi(readEventsRoute, { podId, before: pageParam, limit: 200, ...Object.fromEntries(given) });
     },
-    getNextPageParam: (last) => (last.events.length === 200 && last.nextBefore ? last.nextBefore : undefined),
+    getNextPageParam: (last) =>
+      last.events.length === 200 && "nextBefore" in last && last.nextBefore ? last.nextBefore : undefined,
   });
   const { refetch } = query;
   useEffect(() => {

@@ -3,8 +3,9 @@
 // fetched in pages of PAGE seqs when rows come into view, and cached (a stored
 // event never changes). Live events arrive through the socket hook.
 import { useCallback, useMemo, useState } from "react";
-import type { EventsPage, TapeEvent } from "@/server/wire/events";
-import { getJson } from "../shared/api-client";
+import type { TapeEvent } from "@/server/wire/events";
+import { callApi } from "../shared/api-client";
+import { readEventsRoute } from "../shared/api-routes";
 
 export const PAGE = 200;
 
@@ -28,9 +29,7 @@ export function useTapeWindow(podId: string, live: TapeEvent[]) {
       ) {
         if (cache.pages.has(page)) continue;
         cache.pages.set(page, "loading");
-        getJson<EventsPage>(
-          `/api/v1/pods/${encodeURIComponent(cache.podId)}/events?after=${page * PAGE}&limit=${PAGE}`,
-        )
+        callApi(readEventsRoute, { podId: cache.podId, after: page * PAGE, limit: PAGE })
           .then((body) => {
             // A page read while not yet full stays as read: later events arrive live.
             for (const e of body.events) cache.bySeq.set(e.seq, e);

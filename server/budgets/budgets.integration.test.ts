@@ -3,11 +3,14 @@
 // policy applies — an inbox item, a held tool call through the Claude Code hook route, a pause.
 // Every metric; the API's bounds and refusals. SQLite and, with TEST_DATABASE_URL, PostgreSQL.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { agentPod, api, startTestServer, type TestServer } from "../testing/test-server";
+import { agentPod, api, startTestServer, TEST_ADMIN_TOKEN, type TestServer } from "../testing/test-server";
 import { testProviders } from "../testing/test-databases";
 import { readHookFixture } from "../hooks/fixtures";
 import { eventually, sleep } from "../testing/eventually";
 import { DeadlineScheduler } from "../deadlines/deadline-scheduler";
+import { callApi } from "../../components/shared/api-client";
+import { listBudgetsRoute, removeBudgetRoute, setBudgetRoute } from "../../components/shared/api-routes";
+import { budgetOperations } from "./budget-operations";
 
 type Ev = { id: string; seq: number; type: string; actor: string; body: Record<string, any> };
 
@@ -310,5 +313,30 @@ describe.each(testProviders())("budgets that act on %s", (provider) => {
     expect((await api(s.url, "DELETE", `/api/v1/pods/${p.podId}/budgets/b`)).status).toBe(404);
     expect((await api(s.url, "GET", `/api/v1/pods/${p.podId}/budgets`)).body).toEqual({ budgets: [] });
     expect((await api(s.url, "GET", `/api/v1/pods/no-such-pod/budgets`)).status).toBe(404);
+  });
+
+  it("the typed client's round trip: each answer is exactly what its operation's output schema says", async () => {
+    const p = await pod("typed");
+    const options = { base: s.url, headers: { authorization: `Bearer ${TEST_ADMIN_TOKEN}` } };
+    const set = await callApi(
+      setBudgetRoute,
+      {
+        podId: p.podId,
+        budgetId: "b-typed",
+        agentId: "impl",
+        metric: "cost_usd",
+        limit: 2.5,
+        then: "notify",
+      },
+      options,
+    );
+    expect(budgetOperations.setBudget.output.parse(set)).toEqual(set);
+    expect(set.budget).toMatchObject({ budgetId: "b-typed", agentId: "impl", limit: 2.5, used: 0 });
+    const listed = await callApi(listBudgetsRoute, { podId: p.podId }, options);
+    expect(budgetOperations.listBudgets.output.parse(listed)).toEqual(listed);
+    expect(listed.budgets.map((b) => b.budgetId)).toEqual(["b-typed"]);
+    const removed = await callApi(removeBudgetRoute, { podId: p.podId, budgetId: "b-typed" }, options);
+    expect(budgetOperations.removeBudget.output.parse(removed)).toEqual(removed);
+    expect(removed.budget).toBeNull();
   });
 });

@@ -20,24 +20,18 @@ import { countFailedAuth, takeRequest } from "./rate-limits";
 import { sendError } from "./json";
 import { AUTH_MAX_BODY_BYTES, holdBody } from "./body-limit";
 import { badPath, decodeSegment, requestUrl } from "./request-url";
-import { protocolRoutes } from "./protocol-routes";
 import { tapeRoutes } from "./tape-routes";
 import { healthRoutes } from "./health-routes";
 import { blobRoutes } from "./blob-routes";
 import { operationRoutes } from "./operation-routes";
 import { hookRoutes } from "./hook-routes";
-import { budgetRoutes } from "./budget-routes";
-import { signalsRoutes } from "./signals-routes";
 import { openShareLink } from "./share-route";
 import { OTLP_TRACES_PATH, otlpRoutes, sendOtlpError } from "./otlp-routes";
 import type { Guard, Route } from "./route";
 
 const routes: Route[] = [
   ...tapeRoutes,
-  ...protocolRoutes,
   ...hookRoutes,
-  ...budgetRoutes,
-  ...signalsRoutes,
   ...blobRoutes,
   ...otlpRoutes,
   ...healthRoutes,
@@ -85,6 +79,8 @@ async function guardVerdict(
   }
   const podState = await app.store.readState(podId!);
   if (!podState) throw new AppError(404, "not_found", "pod not found");
+  if (guard.agents && identity.kind === "agent" && identity.podId === podId)
+    return { verdict: { ok: true }, podState };
   return { verdict: requirePodAccess(identity, podId!, podState, guard.pod), podState };
 }
 

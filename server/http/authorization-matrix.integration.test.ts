@@ -6,10 +6,9 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { api, startTestServer, TEST_ADMIN_TOKEN, type TestServer } from "../testing/test-server";
 import { resolveIdentity } from "../access/resolve-identity";
-import { performPodCall } from "../pods/perform-pod-action";
 import { peopleOperations } from "../access/people-operations";
 import { memberOperations } from "../access/member-operations";
-import { setBudgetCall } from "../web/pod-actions";
+import { budgetOperations } from "../budgets/budget-operations";
 import { agentTokenOperations } from "../access/agent-token-operations";
 import { performOperation } from "../web/perform-operation";
 import { webhookOperations } from "../webhooks/webhook-operations";
@@ -722,7 +721,7 @@ describe("authorization matrix", () => {
     for (const caller of CALLERS) {
       const resolved = await resolveIdentity(s.app.access, headersOf(auth[caller]));
       const identity = resolved === "invalid" ? ({ kind: "anonymous" } as const) : resolved;
-      const result = await performPodCall(s.app, identity, setBudgetCall as never, {
+      const result = await performOperation(s.app, identity, budgetOperations.setBudget, {
         podId,
         budgetId: `b-${randomUUID().slice(0, 8)}`,
         metric: "cost_usd",

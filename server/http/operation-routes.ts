@@ -7,7 +7,9 @@ import { AppError } from "../domain/errors";
 import { pathParams, type Operation } from "../operations/operation";
 import { operations } from "../operations/operations";
 import { openApiDocument } from "../operations/openapi";
-import { parseWith, readJsonBody, sendJson } from "./json";
+import { stringifyInSlices } from "../history/json-in-slices";
+import { sendText } from "./compress";
+import { parseWith, readJsonBody, sendJson, sendJsonText } from "./json";
 import { adminActor, type Route, type RouteContext } from "./route";
 
 const escapeRe = (s: string) => s.replace(/[.*+?^$()|[\]\\]/g, "\\$&");
@@ -26,7 +28,11 @@ async function inputOf(op: Operation, c: RouteContext): Promise<Record<string, u
   const input: Record<string, unknown> = Object.fromEntries(names.map((n, i) => [n, c.params[i]]));
   const rest = Object.keys(op.input.shape).filter((k) => !names.includes(k));
   if (http.method === "GET" || http.method === "DELETE") {
-    for (const k of rest) if (c.url.searchParams.has(k)) input[k] = c.url.searchParams.get(k);
+    // A field given more than once is a list: the schema takes it (`?pod=a&pod=b`) or refuses it.
+    for (const k of rest) {
+      const all = c.url.searchParams.getAll(k);
+      if (all.length) input[k] = all.length > 1 ? all : all[0];
+    }
     return input;
   }
   if (!rest.length) return input;
@@ -59,6 +65,32 @@ function parseInput(op: Operation, raw: Record<string, unknown>) {
   }
 }
 
+const TEXT_HEADERS = { "cache-control": "no-store", "x-content-type-options": "nosniff" };
+
+/** The alternative's text when the caller asks for it (the query's field, else its Accept header), else JSON. */
+async function answer(op: Operation, c: RouteContext, output: unknown) {
+  const http = op.http!;
+  const alt = http.alternative;
+  if (alt) {
+    const asked = c.url.searchParams.get(alt.field);
+    const type = alt.contentType.split(";")[0]!.trim();
+    const accepts = String(c.req.headers.accept ?? "")
+      .toLowerCase()
+      .split(",")
+      .some((t) => t.split(";")[0]!.trim() === type);
+    if (asked === null ? accepts : asked === alt.value) {
+      const headers = {
+        "content-type": alt.contentType,
+        ...(alt.disposition ? { "content-disposition": alt.disposition } : {}),
+        ...TEXT_HEADERS,
+      };
+      return sendText(c.res, http.status, headers, alt.text(output as never));
+    }
+  }
+  if (http.sliced) return sendJsonText(c.res, http.status, await stringifyInSlices(output));
+  sendJson(c.res, http.status, output);
+}
+
 export function operationRoute(op: Operation): Route {
   const http = op.http!;
   return {
@@ -68,19 +100,10 @@ export function operationRoute(op: Operation): Route {
     run: async (c) => {
       const input = parseInput(op, await inputOf(op, c));
       try {
-        sendJson(
-          c.res,
-          http.status,
-          await op.run(
-            {
-              app: c.app,
-              identity: c.identity,
-              actor: adminActor(c.identity),
-              request: { headers: fromNodeHeaders(c.req.headers) },
-            },
-            input,
-          ),
-        );
+        const { app, identity, podState } = c;
+        const request = { headers: fromNodeHeaders(c.req.headers) };
+        const output = await op.run({ app, identity, actor: adminActor(identity), podState, request }, input);
+        await answer(op, c, output);
       } catch (e) {
         // "Ask again later" (e.g. a test message sent too soon) tells HTTP clients when.
         if (e instanceof AppError && "retryAfterSeconds" in e)
@@ -94,7 +117,7 @@ export function operationRoute(op: Operation): Route {
 let document: object | null = null;
 
 export const operationRoutes: Route[] = [
-  ...operations.filter((op) => op.http).map(operationRoute),
+  ...operations.filter((op) => op.http && !op.http.handwritten).map(operationRoute),
   {
     method: "GET",
     path: /^\/api\/v1\/openapi\.json$/,

@@ -8,6 +8,16 @@ import { replay } from "../domain/state/apply-event";
 import { emptyPodState } from "../domain/state/pod-state";
 import { toAppliedEvent } from "../domain/state/stored-event";
 import { EVENT_TYPES } from "../wire/vocabulary";
+import { callApi } from "../../components/shared/api-client";
+import {
+  readEventsRoute,
+  readPlanRoute,
+  signingKeyRoute,
+  verifyTapeRoute,
+} from "../../components/shared/api-routes";
+import { protocolOperations } from "../pods/protocol-operations";
+import { tapeOperations } from "../tape/tape-operations";
+import { signalsOperations } from "../signals/signals-operations";
 
 const seedText = (name: string) =>
   readFileSync(join(import.meta.dirname, "..", "testing", "seed-examples", name), "utf8");
@@ -222,5 +232,26 @@ describe.each(testProviders())("the pod protocol over the API on %s", (provider)
       "accept",
       "block",
     ]);
+  });
+
+  it("the typed client's round trip: the plan, a page of events, the chain and the key are exactly their schemas", async () => {
+    const options = { base: s.url, headers: { authorization: `Bearer ${TEST_ADMIN_TOKEN}` } };
+    const exact = (schema: { parse: (v: unknown) => unknown }, body: unknown) =>
+      expect(schema.parse(body)).toEqual(body);
+    const plan = await callApi(readPlanRoute, { podId }, options);
+    exact(protocolOperations.readPlan.output, plan);
+    expect(plan.tasks.length).toBeGreaterThan(0);
+    const page = await callApi(readEventsRoute, { podId, after: 0, limit: 3 }, options);
+    exact(tapeOperations.readEvents.output, page);
+    expect(page.events.map((e) => e.seq)).toEqual([1, 2, 3]);
+    const search = await callApi(readEventsRoute, { podId, type: "member.joined", limit: 1 }, options);
+    exact(tapeOperations.readEvents.output, search);
+    expect("nextBefore" in search && search.nextBefore).toBe(search.events[0]!.seq);
+    const chain = await callApi(verifyTapeRoute, { podId, full: "1" }, options);
+    exact(tapeOperations.verifyTape.output, chain);
+    expect(chain).toEqual({ ok: true, checked: await length() });
+    const key = await callApi(signingKeyRoute, {}, { base: s.url });
+    exact(signalsOperations.signingKey.output, key);
+    expect(key.publicKeyPem).toMatch(/^-----BEGIN PUBLIC KEY-----/);
   });
 });

@@ -38,13 +38,6 @@ export type Route = {
   failed?: (c: FailedContext, e: unknown) => Promise<void>;
 };
 
-/** Who is named as the actor of the file-format endpoints: the token's member, else the caller's header. */
-export function actorOf(c: RouteContext): string {
-  if (c.identity.kind === "agent") return c.identity.memberId;
-  const h = c.req.headers["x-podwatch-actor"];
-  return typeof h === "string" && h.trim() ? h.trim().slice(0, 200) : "api";
-}
-
 /** How an admin (a person, or the admin token) is named on the tape and in records they create. */
 export const adminActor = (id: Identity): string =>
   id.kind === "user" ? id.email : id.kind === "admin-token" ? `admin:${id.label}` : "unknown";

@@ -1,15 +1,7 @@
-// Pods' tapes (the pods themselves and the inbox: server/pods/pod-operations.ts, inbox-operations.ts).
-import { searchEvents } from "../tape/read-events";
-import { waitForEvents } from "../tape/wait-for-events";
-import { verifyChain } from "../tape/verify-chain";
-import { runVerification } from "./verification";
-import {
-  ZEventInput,
-  type AppendResponse,
-  type EventSearchPage,
-  type EventsPage,
-  type TEvent,
-} from "../wire/events";
+// Pods' tapes: appending and reading events (the pods themselves and the inbox: server/pods/pod-operations.ts,
+// inbox-operations.ts; verifying the chain: server/tape/tape-operations.ts).
+import { readEventsPage } from "../tape/read-events-page";
+import { ZEventInput, type AppendResponse, type TEvent } from "../wire/events";
 import { ZReadEventsQuery } from "../wire/pods";
 import { parseWith, readJsonBody, sendJson } from "./json";
 import { parseEventBatch } from "./parse-event-batch";
@@ -36,21 +28,6 @@ export const tapeRoutes: Route[] = [
     guard: { pod: "viewer" },
     run: async ({ app, req, res, params, url }) => {
       const q = parseWith(ZReadEventsQuery, Object.fromEntries(url.searchParams), "query");
-      const filter = {
-        types: q.type?.split(",").filter(Boolean),
-        actor: q.actor,
-        role: q.role,
-        taskId: q.taskId,
-        runId: q.runId,
-        q: q.q,
-      };
-      if (q.before !== undefined || Object.values(filter).some((v) => (Array.isArray(v) ? v.length : v))) {
-        const events = await searchEvents(app.store, params[0]!, filter, q.before ?? 2_147_483_647, q.limit);
-        return sendJson(res, 200, {
-          events,
-          nextBefore: events.at(-1)?.seq ?? null,
-        } satisfies EventSearchPage);
-      }
       // A long-poll ends early when its caller hangs up (also if that happened while we authenticated),
       // and when the node drains: it answers at once with what it has; the agent asks again, elsewhere.
       // A listener removed in `finally`, not AbortSignal.any: on Node 20 each of those stays tied to
@@ -61,27 +38,11 @@ export const tapeRoutes: Route[] = [
       app.drain.signal.addEventListener("abort", end, { once: true });
       if (req.destroyed || res.destroyed || app.drain.draining) end();
       try {
-        const events = await waitForEvents(app.store, app.bus, params[0]!, {
-          after: q.after,
-          limit: q.limit,
-          waitSeconds: q.wait,
-          signal: ended.signal,
-        });
-        if (!res.destroyed)
-          sendJson(res, 200, { events, nextAfter: events.at(-1)?.seq ?? q.after } satisfies EventsPage);
+        const page = await readEventsPage(app, params[0]!, q, ended.signal);
+        if (!res.destroyed) sendJson(res, 200, page);
       } finally {
         app.drain.signal.removeEventListener("abort", end);
       }
-    },
-  },
-  {
-    method: "GET",
-    path: /^\/api\/v1\/pods\/([^/]+)\/verify$/,
-    guard: { pod: "viewer" },
-    run: async (c) => {
-      const full = c.url.searchParams.get("full") === "1";
-      const check = await runVerification(c, () => verifyChain(c.app.store, c.params[0]!, { full }));
-      sendJson(c.res, 200, check);
     },
   },
 ];

@@ -70,6 +70,15 @@ const table = (rows: Row[]) =>
       ]
     : ["(none)", ""];
 
+/** A schema's fields; each alternative's of a union; one described by a type it names (answerOfType), that. */
+function tablesOf(s: Schema): string[] {
+  const alternatives = (s.anyOf ?? s.oneOf) as Schema[] | undefined;
+  if (s.properties || (!alternatives && typeof s.description !== "string")) return table(rowsOf(s));
+  if (!alternatives) return [s.description as string, ""];
+  if (alternatives.length > MANY) return [`One of ${alternatives.length} shapes (see the summary).`, ""];
+  return ["One of:", "", ...alternatives.flatMap(tablesOf)];
+}
+
 function section(op: Operation): string[] {
   const http = op.http!;
   const input = jsonSchemaOf(op.input, "input");
@@ -85,14 +94,20 @@ function section(op: Operation): string[] {
     `- Operation: \`${op.name}\`${op.action ? " (also a server action of the control room)" : ""}`,
     `- Who: ${guardText(op.guard)}`,
     `- Answers: ${http.status}, or an error \`{ "error": { "code", "message", "issues"? } }\``,
+    ...(http.alternative
+      ? [
+          `- Also as \`${http.alternative.contentType.split(";")[0]!.trim()}\`: with \`${http.alternative.field}=${http.alternative.value}\`, ` +
+            `or without \`${http.alternative.field}\` when the Accept header names it`,
+        ]
+      : []),
     "",
     ...(reads && rest.length ? ["Query:", "", ...table(rowsOf(input, "", rest))] : []),
     ...(!reads && rest.length
-      ? ["Body:", "", ...table(http.body ? rowsOf(body) : rowsOf(input, "", rest))]
+      ? ["Body:", "", ...(http.body ? tablesOf(body) : table(rowsOf(input, "", rest)))]
       : []),
     "Answer:",
     "",
-    ...table(rowsOf(jsonSchemaOf(op.output, "output"))),
+    ...tablesOf(jsonSchemaOf(op.output, "output")),
   ];
 }
 

@@ -21,7 +21,8 @@ export function guardText(guard: Guard): string {
   if (guard === "site-admin") return "site admins (and the admin token)";
   if (guard === "pod-creator") return "site admins and people they allowed to create pods";
   if (guard === "append") return "an agent token of the pod (or the admin token)";
-  return `${guard.pod} access to the pod (site admins and the admin token have it)`;
+  const agents = guard.agents ? "; any agent token of the pod may try, and the write path decides" : "";
+  return `${guard.pod} access to the pod (site admins and the admin token have it)${agents}`;
 }
 
 const ERROR = { $ref: "#/components/schemas/Error" };
@@ -80,7 +81,12 @@ function describe(op: Operation) {
     responses: {
       [String(http.status)]: {
         description: "Success",
-        content: { "application/json": { schema: jsonSchemaOf(op.output, "output") } },
+        content: {
+          "application/json": { schema: jsonSchemaOf(op.output, "output") },
+          ...(http.alternative
+            ? { [http.alternative.contentType.split(";")[0]!.trim()]: { schema: { type: "string" } } }
+            : {}),
+        },
       },
       "4XX": {
         description: "Refused; nothing was changed",

@@ -2,19 +2,27 @@
 // runs, and optionally where it lives over HTTP. The REST routes (server/http/operation-routes.ts),
 // the server actions (server/web/operation-action.ts), the OpenAPI document and the API reference
 // (./openapi.ts, ./api-reference.ts) are all derived from these declarations.
-import type { z } from "zod";
+import { z } from "zod";
 import type { AppContext } from "../app-context";
 import type { Access } from "../domain/events/event-schemas";
 import type { Identity } from "../domain/access/policy";
+import type { PodState } from "../domain/state/pod-state";
 
 /**
  * Who may call it, checked before it runs: anyone; any authenticated caller; a signed-in person
  * (a session, never a token: what belongs to a person); a site admin; someone who may create pods;
- * some access to the pod named by the input's `podId` (over HTTP: the first path parameter); or
- * "append" (an agent token of that pod, or an admin token).
+ * some access to the pod named by the input's `podId` (over HTTP: the first path parameter), and
+ * with `agents: true` any agent token of that pod too (what its member may then do is the write
+ * path's rule); or "append" (an agent token of that pod, or an admin token).
  */
 export type Guard =
-  "public" | "authenticated" | "person" | "site-admin" | "pod-creator" | { pod: Access } | "append";
+  | "public"
+  | "authenticated"
+  | "person"
+  | "site-admin"
+  | "pod-creator"
+  | { pod: Access; agents?: true }
+  | "append";
 
 export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 
@@ -26,17 +34,44 @@ export type HttpBinding = {
   status: number;
   /** The input field the JSON body fills. Without it the body's fields are the input's, beside the path's. */
   body?: string;
+  /** A large answer: its JSON text is made in slices, the event loop given back between them (same text). */
+  sliced?: true;
+  /**
+   * Served by a route of its own in server/http/, not one made from this declaration: a hot path whose
+   * door does what the generic one would do at a cost per request (a 1000-event batch parsed in
+   * slices, a long-poll that ends when its caller hangs up). The document, the reference and the
+   * browser's route still come from here; the walk still checks its route and guard.
+   */
+  handwritten?: true;
+  /**
+   * The same answer as text of another media type: when the query's `field` is `value`, or when the
+   * field is not given and the Accept header names `contentType`'s type.
+   */
+  alternative?: Alternative;
+};
+
+export type Alternative = {
+  field: string;
+  value: string;
+  /** The Content-Type answered (its first part is the media type the OpenAPI document lists). */
+  contentType: string;
+  /** The Content-Disposition answered (e.g. a file name), if any. */
+  disposition?: string;
+  /** The text, from what `run` answered. A method: each operation's own output type. */
+  text(output: never): string;
 };
 
 /**
  * What `run` knows of its caller. `actor`: how the caller is named in what it creates. `request`:
  * the caller's request headers (a browser's user agent; Better Auth reads its session cookie).
+ * Over HTTP also `podState`, the pod's state as a `{ pod }` guard read it (not read twice).
  */
 export type OperationContext = {
   app: AppContext;
   identity: Identity;
   actor: string;
   request: { headers: Headers };
+  podState?: PodState | null;
 };
 
 export type Operation<I extends z.ZodObject = z.ZodObject, O extends z.ZodType = z.ZodType> = {
@@ -56,6 +91,13 @@ export type Operation<I extends z.ZodObject = z.ZodObject, O extends z.ZodType =
 
 export type OperationInput<Op> = Op extends Operation<infer I, z.ZodType> ? z.input<I> : never;
 export type OperationOutput<Op> = Op extends Operation<z.ZodObject, infer O> ? z.output<O> : never;
+
+/**
+ * An answer described by the TypeScript type it names rather than by a zod schema (a large read
+ * model whose schema is not written yet): the typed client knows its type, the document and the
+ * reference only the description, and nothing is checked at run time.
+ */
+export const answerOfType = <T>(description: string) => z.custom<T>().describe(description);
 
 /** The `{name}` parameters of a path template, in order. */
 export const pathParams = (path: string): string[] => [...path.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]!);

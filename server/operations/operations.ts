@@ -9,6 +9,10 @@ import { notifyOperations } from "../notify/notify-operations";
 import { podOperations } from "../pods/pod-operations";
 import { inboxOperations } from "../pods/inbox-operations";
 import { steerOperations } from "../pods/steer-operations";
+import { budgetOperations } from "../budgets/budget-operations";
+import { signalsOperations } from "../signals/signals-operations";
+import { protocolOperations } from "../pods/protocol-operations";
+import { tapeOperations } from "../tape/tape-operations";
 import type { Operation } from "./operation";
 
 export const operationTables = {
@@ -21,6 +25,10 @@ export const operationTables = {
   pods: podOperations,
   inbox: inboxOperations,
   steer: steerOperations,
+  budgets: budgetOperations,
+  signals: signalsOperations,
+  protocol: protocolOperations,
+  tape: tapeOperations,
 };
 
 /** Every operation by its name (the browser's typed client takes its types from this, and only types). */
@@ -34,6 +42,10 @@ export const operationsByName = {
   ...podOperations,
   ...inboxOperations,
   ...steerOperations,
+  ...budgetOperations,
+  ...signalsOperations,
+  ...protocolOperations,
+  ...tapeOperations,
 };
 export type Operations = typeof operationsByName;
 

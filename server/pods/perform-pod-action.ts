@@ -1,9 +1,8 @@
-// The chain of a person's pod action that is not an operation (server/operations/) yet, given
-// who is asking: parse with zod → may they, on this pod → append (or call) as themselves (the
-// write path decides what they may append) → a result the form can show. Free of Next's request
-// APIs, so the custom server's own doors (a notification's button) run it;
-// server/web/run-action.ts binds it to a server action's request. Operations that only append
-// build on asTheApiWould (./append-operation.ts).
+// The chain of a person's pod action that is not an operation (server/operations/), given who is
+// asking: parse with zod → may they, on this pod → append (or call) as themselves (the write path
+// decides what they may append) → a result the form can show. Free of Next's request APIs, so the
+// custom server's own doors (a notification's button) run it. Operations that only append build
+// on asTheApiWould (./append-operation.ts).
 import type { z } from "zod";
 import type { AppContext } from "../app-context";
 import { AppError } from "../domain/errors";

@@ -8,6 +8,8 @@ export const MAX_RECOMPUTATIONS = 2;
 export const RECOMPUTE_RETRY_AFTER_SECONDS = 2;
 
 export class RecomputeBusy extends AppError {
+  /** Over HTTP, the Retry-After header. */
+  readonly retryAfterSeconds = RECOMPUTE_RETRY_AFTER_SECONDS;
   constructor() {
     super(
       503,

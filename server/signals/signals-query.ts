@@ -3,7 +3,6 @@
 // before any tape is read.
 import { z } from "zod";
 import { invalid } from "../domain/errors";
-import { parseWith } from "../shared/read-json";
 
 export const MAX_PODS_PER_EXPORT = 50;
 
@@ -55,32 +54,4 @@ export function parseWindow(from: string | undefined, to: string | undefined, no
       { path: "from", message: "in the future" },
     ]);
   return { fromMs, toMs, from: new Date(fromMs).toISOString(), to: new Date(toMs).toISOString() };
-}
-
-/** The URL's query as an object: a repeated key, and `pod` given as a comma list, become an array. */
-export function exportQuery(url: URL) {
-  const pods = url.searchParams
-    .getAll("pod")
-    .flatMap((p) => p.split(","))
-    .map((p) => p.trim())
-    .filter(Boolean);
-  const one = (k: string) => {
-    const all = url.searchParams.getAll(k);
-    if (all.length > 1)
-      throw invalid(`\`${k}\` is given ${all.length} times; give it once`, [
-        { path: k, message: "given more than once" },
-      ]);
-    return all[0];
-  };
-  return parseWith(
-    ZSignalsExportQuery,
-    {
-      pods: pods.length ? [...new Set(pods)] : undefined,
-      agent: one("agent"),
-      from: one("from"),
-      to: one("to"),
-      format: one("format"),
-    },
-    "query",
-  );
 }

@@ -21,6 +21,7 @@ export class VerificationSlots {
   }
 }
 
+/** Over HTTP, Retry-After: 1. */
 function busy(message: string) {
-  return new AppError(429, "verification_in_progress", message);
+  return Object.assign(new AppError(429, "verification_in_progress", message), { retryAfterSeconds: 1 });
 }

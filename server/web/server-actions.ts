@@ -1,7 +1,6 @@
 "use server";
 import { appContext } from "../app-context";
 import { performAcceptInvite } from "./people-actions";
-import { runPodCall } from "./run-action";
 import { webhookOperations as webhooks } from "../webhooks/webhook-operations";
 import { shareLinkOperations as shareLinks } from "../access/share-link-operations";
 import { agentTokenOperations as agentTokens } from "../access/agent-token-operations";
@@ -10,14 +9,9 @@ import { memberOperations as members } from "../access/member-operations";
 import { notifyOperations as notify } from "../notify/notify-operations";
 import { podOperations as pods } from "../pods/pod-operations";
 import { inboxOperations as inbox } from "../pods/inbox-operations";
+import { budgetOperations as budgets } from "../budgets/budget-operations";
 import { actionOf } from "./operation-action";
-import { setBudgetCall } from "./pod-actions";
 import { steerOperations as steer } from "../pods/steer-operations";
-
-// Budgets: an approver sets, raises or removes one (the domain checks again).
-export async function setBudget(raw: unknown) {
-  return runPodCall(setBudgetCall, raw);
-}
 
 // Operations the control room calls, from their tables (server/operations/): webhooks, for pod admins.
 export const listWebhooks = actionOf(webhooks.listWebhooks);
@@ -55,6 +49,9 @@ export const rotateRole = actionOf(steer.rotateRole);
 export const handOff = actionOf(steer.handOff);
 export const addTask = actionOf(steer.addTask);
 export const splitTask = actionOf(steer.splitTask);
+// Budgets: an approver sets, raises or removes one (the write path checks again).
+export const setBudget = actionOf(budgets.setBudget);
+export const removeBudget = actionOf(budgets.removeBudget);
 
 // People (site admins): invites and resets, whose link is in this caller's result only; who may create pods.
 export const invitePerson = actionOf(people.invitePerson);

@@ -2,7 +2,7 @@
 // and what each answers. The decision's subject, verdict and tie-breaker are the decision
 // event's own fields, so a kind or verdict is never spelled twice.
 import { z } from "zod";
-import { ZBudgetSet, ZDecision, ZRole } from "../domain/events/event-schemas";
+import { ZDecision, ZRole } from "../domain/events/event-schemas";
 import { ZAgentPolicySet, ZToolApprovalAnswered } from "../domain/events/agent-events";
 import { ZId } from "../domain/events/seed-formats";
 
@@ -26,9 +26,6 @@ export const ZAnswerEscalationInput = z.object({
 export const ZSetToolPolicyInput = z.object({ podId: ZPodId, policy: ZAgentPolicySet.shape.body });
 /** A person's answer to a held tool call (approvers): the body of tool.approval.answered. */
 export const ZAnswerToolApprovalInput = z.object({ podId: ZPodId, answer: ZToolApprovalAnswered.shape.body });
-/** Budgets (approvers, the domain checks again): budget.set's body as it is; `limit: null` removes the budget. */
-export const ZBudgetSetInput = ZBudgetSet.shape.body.extend({ podId: ZPodId });
-export type TBudgetSetInput = z.infer<typeof ZBudgetSetInput>;
 /** A pod admin has read a notice (pod admins; the API twin is POST /api/v1/pods/{podId}/notices/{noticeId}/dismiss). */
 export const ZDismissNoticeInput = z.object({ podId: ZPodId, noticeId: ZId });
 

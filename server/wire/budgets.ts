@@ -3,7 +3,7 @@
 // the id the path names; removing is DELETE, so a PUT always sets a limit.
 import { z } from "zod";
 import { ZBudgetSet } from "../domain/events/event-schemas";
-import type { Ack } from "./events";
+import { ZAck } from "./access";
 import type { BudgetView } from "./signals";
 
 const body = ZBudgetSet.shape.body;
@@ -14,7 +14,24 @@ export const ZPutBudgetRequest = body
   .strict();
 export type TPutBudgetRequest = z.infer<typeof ZPutBudgetRequest>;
 
+const ZAt = { seq: z.number().int(), at: z.string() };
+
+/** A budget with what it uses now (`used`: the meters' figure at the time of the answer). */
+export const ZBudgetView = z.object({
+  ...ZAt,
+  budgetId: z.string(),
+  agentId: z.string().nullable(),
+  metric: body.shape.metric,
+  limit: z.number(),
+  then: body.shape.then.unwrap(),
+  by: z.string(),
+  exceeded: z.object({ ...ZAt, used: z.number() }).nullable(),
+  used: z.number(),
+}) satisfies z.ZodType<BudgetView>;
+
 /** GET …/budgets: every budget of the pod with what it uses now, oldest set first. */
-export type BudgetsResponse = { budgets: BudgetView[] };
+export const ZBudgetsResponse = z.object({ budgets: z.array(ZBudgetView) });
+export type BudgetsResponse = z.infer<typeof ZBudgetsResponse>;
 /** PUT and DELETE …/budgets/{budgetId}: the budget.set appended (and, for a PUT, the budget as it now stands). */
-export type BudgetSetResponse = { event: Ack; budget: BudgetView | null };
+export const ZBudgetSetResponse = z.object({ event: ZAck, budget: ZBudgetView.nullable() });
+export type BudgetSetResponse = z.infer<typeof ZBudgetSetResponse>;
