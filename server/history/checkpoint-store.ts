@@ -53,12 +53,18 @@ export class CheckpointStore {
     return new Set(rows.map((r) => Number(r.seq)));
   }
 
-  /** Stores `state` (the pod after its seq; never changed afterwards, as no reducer changes the state it is given). */
-  async put(podId: string, state: PodState, maxAt: string): Promise<void> {
+  /**
+   * Stores `state` (the pod after its seq; never changed afterwards, as no reducer changes the state
+   * it is given). `keep`: also held decoded, for the state a read asked for, where the pod's next
+   * read starts (the keeper's next checkpoint always does): else it would read and rebuild it.
+   */
+  async put(podId: string, state: PodState, maxAt: string, keep = false): Promise<void> {
     const text = await encodeInSlices(state);
-    const bytes = new Uint8Array(await deflateAsync(Buffer.from(text, "utf8")));
+    // The fastest level: ~4× less CPU than the default for ~13 % more bytes on a lived-in state.
+    const bytes = new Uint8Array(await deflateAsync(Buffer.from(text, "utf8"), { level: 1 }));
     await this.store.prisma.$executeRaw`INSERT INTO pod_checkpoint (pod_id, fold, seq, max_at, state)
       VALUES (${podId}, ${this.fold}, ${state.seq}, ${maxAt}, ${bytes}) ON CONFLICT DO NOTHING`;
+    if (keep) this.decoded.put(podId, { state, maxAt }, text.length);
   }
 
   /** Checkpoints other code made for this pod: never read again by this fold, so their bytes go. */

@@ -153,6 +153,25 @@ describe.each(testProviders())("history from checkpoints on %s", (provider) => {
     expect(json(other)).toBe(json(await replayTo(s.app.store, podId, 20)));
   });
 
+  it("keeps the state a read asked for decoded: the pod's next read starts from it as it is", async () => {
+    const { podId } = await randomPod(
+      s,
+      Array.from({ length: 20 }, () => ({
+        type: "note",
+        actor: "impl",
+        body: { kind: "STATUS", text: "n" },
+      })),
+      [6],
+    );
+    const h = new PodHistory(s.app.store, `test-${randomUUID()}`, 10, {}, Infinity);
+    // As the keeper asks, one interval after another: each starts from the checkpoint the one before stored.
+    const at10 = await h.stateAt(podId, 10);
+    expect(await h.stateAt(podId, 10)).toBe(at10);
+    const at20 = await h.stateAt(podId, 20);
+    expect(json(at20)).toBe(json(await replayTo(s.app.store, podId, 20)));
+    expect(await h.stateAt(podId, 20)).toBe(at20);
+  });
+
   it("reads pages by bytes: large events come a few at a time, small ones many", async () => {
     const podId: string = (await api(s.url, "POST", "/api/v1/pods", { name: "pages", mode: "collaboration" }))
       .body.id;

@@ -152,7 +152,7 @@ export class PodHistory {
         this.write(
           podId,
           cps
-            .put(podId, fold.state(acc), maxAt)
+            .put(podId, fold.state(acc), maxAt, row.seq === toSeq)
             .catch((e) => console.warn(`podwatch: checkpoint ${podId}@${row.seq} not stored: ${e}`)),
         );
       },
