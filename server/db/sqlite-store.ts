@@ -15,6 +15,7 @@ import { fromSnapshotSync, PodStateCache, SNAPSHOT_EVERY, type StateRow } from "
 import { searchSql, type EventFilter } from "./event-search";
 import { migrateSqlite } from "./migrations";
 import { WalFlusher } from "./wal-flusher";
+import { AUTOCHECKPOINT_BACKSTOP, WalCheckpointer } from "./wal-checkpointer";
 import type { TimeSlices } from "./time-slices";
 import {
   OUTBOX_COLUMNS,
@@ -37,6 +38,20 @@ const hexOf = (column: string) =>
 const EVENT_COLUMNS = `id, pod_id AS "podId", seq, type, actor, role, ts, received_at AS "receivedAt", body, meta, ${hexOf("prev_hash")} AS "prevHash", ${hexOf("hash")} AS hash`;
 const REF_COLUMNS = `id, pod_id AS podId, seq, ${hexOf("hash")} AS hash, type, actor`;
 
+/** The serving connection's settings. */
+export function configureServing(db: Database.Database, sync: "full" | "normal") {
+  db.pragma("journal_mode = WAL");
+  // FULL (default): each commit is on disk before it is acknowledged, so an acknowledged event
+  // survives even a power cut (appends get there through WalFlusher, everything else through
+  // SQLite's own fsync). NORMAL survives process crashes.
+  db.pragma(`synchronous = ${sync === "normal" ? "NORMAL" : "FULL"}`);
+  db.pragma("foreign_keys = ON");
+  // Random UUID keys touch pages all over the id index: keep more of it in memory.
+  db.pragma("cache_size = -65536");
+  // Checkpoints run in a worker (./wal-checkpointer.ts); this connection's own only as a backstop.
+  db.pragma(`wal_autocheckpoint = ${AUTOCHECKPOINT_BACKSTOP}`);
+}
+
 /** `snapshotEvery`: how many events a pod's stored state may lag its head (./pod-state-cache.ts). */
 export async function openSqliteStore(
   url: string,
@@ -52,16 +67,7 @@ export async function openSqliteStore(
     client: Database.Database;
   };
   const db = adapter.client;
-  db.pragma("journal_mode = WAL");
-  // FULL (default): each commit is on disk before it is acknowledged, so an acknowledged event
-  // survives even a power cut (appends get there through WalFlusher, everything else through
-  // SQLite's own fsync). NORMAL survives process crashes.
-  db.pragma(`synchronous = ${sync === "normal" ? "NORMAL" : "FULL"}`);
-  db.pragma("foreign_keys = ON");
-  // Random UUID keys touch pages all over the id index: keep more of it in memory,
-  // and checkpoint less often so a hot page is copied back once, not per commit.
-  db.pragma("cache_size = -65536");
-  db.pragma("wal_autocheckpoint = 16384");
+  configureServing(db, sync);
   migrateSqlite(db);
   const factory: SqlDriverAdapterFactory = {
     provider: "sqlite",
@@ -69,7 +75,8 @@ export async function openSqliteStore(
     connect: async () => adapter,
   };
   const prisma = new PrismaClient({ adapter: factory });
-  return new SqliteStore(db, prisma, sync, new WalFlusher(`${path}-wal`), new PodStateCache(snapshotEvery));
+  const wal = { flusher: new WalFlusher(`${path}-wal`), checkpointer: new WalCheckpointer(path) };
+  return new SqliteStore(db, prisma, sync, wal, new PodStateCache(snapshotEvery));
 }
 
 class SqliteStore implements TapeStore {
@@ -81,7 +88,7 @@ class SqliteStore implements TapeStore {
     private readonly db: Database.Database,
     readonly prisma: PrismaClient,
     private readonly sync: "full" | "normal",
-    private readonly wal: WalFlusher,
+    private readonly wal: { flusher: WalFlusher; checkpointer: WalCheckpointer },
     private readonly states: PodStateCache,
   ) {
     const prep = (sql: string) => db.prepare(sql).safeIntegers(false);
@@ -131,7 +138,7 @@ class SqliteStore implements TapeStore {
     // Nothing is acknowledged (or published: the caller does both after this) before it is on
     // disk. With FULL the commit skipped its fsync (see relaxed): the WAL is flushed here, off the
     // event loop. Duplicates answered from the tape wait too: what they found may be that recent.
-    if (this.sync === "full") await this.wal.flush();
+    if (this.sync === "full") await this.wal.flusher.flush();
     return outcomes;
   }
 
@@ -271,7 +278,7 @@ class SqliteStore implements TapeStore {
   }
 
   private async flushed(outcome: AppendOutcome): Promise<AppendOutcome> {
-    if (this.sync === "full") await this.wal.flush();
+    if (this.sync === "full") await this.wal.flusher.flush();
     return outcome;
   }
 
@@ -375,12 +382,16 @@ class SqliteStore implements TapeStore {
    * more of the server's time under single-event load than the appends' commits).
    */
   private relaxed<T>(statement: () => T): T {
-    if (this.sync === "normal") return statement();
-    this.db.pragma("synchronous = NORMAL");
     try {
-      return statement();
+      if (this.sync === "normal") return statement();
+      this.db.pragma("synchronous = NORMAL");
+      try {
+        return statement();
+      } finally {
+        this.db.pragma("synchronous = FULL");
+      }
     } finally {
-      this.db.pragma("synchronous = FULL");
+      this.wal.checkpointer.wrote(); // the WAL grew: a checkpoint follows, off the event loop
     }
   }
 
@@ -392,7 +403,9 @@ class SqliteStore implements TapeStore {
     // Not needed (the tape has every event), but a restart then loads each pod without a tail.
     if (this.snapshots) clearImmediate(this.snapshots);
     if (this.db.open) this.writeSnapshots(this.states.takeLagging());
-    await this.wal.close();
+    // The worker's connection first: the last connection to close checkpoints and removes the WAL.
+    await this.wal.checkpointer.close();
+    await this.wal.flusher.close();
     await this.prisma.$disconnect();
     if (this.db.open) this.db.close();
   }
