@@ -42,7 +42,7 @@ describe("the layer rules", () => {
     );
     expect(adapter).toEqual([expect.stringMatching(/"adapter"/)]);
     const action = await messages(
-      'import { decideAction } from "../web/pod-actions";\nexport const a = decideAction;\n',
+      'import { performOperation } from "../web/perform-operation";\nexport const a = performOperation;\n',
       "server/notify/layer-probe.ts",
       "boundaries/dependencies",
     );
