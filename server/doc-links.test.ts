@@ -5,24 +5,14 @@ import { execFileSync } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { describe, expect, it } from "vitest";
+import { headingAnchors } from "./testing/markdown-anchors";
 
 const ROOT = resolve(import.meta.dirname, "..");
 const DOCS = ["README.md", "ARCHITECTURE.md"];
 const read = (file: string) => readFileSync(join(ROOT, file), "utf8");
 
-/** A heading's anchor as GitHub renders it: lower case, punctuation dropped, spaces as hyphens. */
-const slug = (heading: string) =>
-  heading
-    .trim()
-    .toLowerCase()
-    .replace(/[^\p{L}\p{N} _-]/gu, "")
-    .replace(/ /g, "-");
-
 /** The anchors of a markdown file's headings (code blocks skipped: a `# comment` there is no heading). */
-function anchors(file: string): Set<string> {
-  const text = read(file).replace(/^```[\s\S]*?^```/gm, "");
-  return new Set([...text.matchAll(/^#{1,6} (.+)$/gm)].map((m) => slug(m[1]!)));
-}
+const anchors = (file: string) => headingAnchors(read(file).replace(/^```[\s\S]*?^```/gm, ""));
 
 /** `target` of each `[text](target)` outside code blocks. */
 function links(file: string): string[] {

@@ -9,6 +9,7 @@ import { describe, expect, it } from "vitest";
 import { ZEventInput } from "./domain/events/event-schemas";
 import { ZPlanJson, ZProof, ZTaskManifest } from "./domain/events/seed-formats";
 import { Tape } from "./testing/reducer-tape";
+import { headingAnchors } from "./testing/markdown-anchors";
 
 const ROOT = resolve(import.meta.dirname, "..");
 const example = (name: string) =>
@@ -125,15 +126,7 @@ describe("docs/protocol/", () => {
     expect(broken).toEqual([]);
   });
 
-  /** A heading's anchor as GitHub renders it: lower case, punctuation dropped, spaces as hyphens. */
-  const slug = (heading: string) =>
-    heading
-      .trim()
-      .toLowerCase()
-      .replace(/[^\p{L}\p{N} _-]/gu, "")
-      .replace(/ /g, "-");
-  const anchors = (doc: string) =>
-    new Set([...readFileSync(join(dir, doc), "utf8").matchAll(/^#{1,6} (.+)$/gm)].map((m) => slug(m[1]!)));
+  const anchors = (doc: string) => headingAnchors(readFileSync(join(dir, doc), "utf8"));
 
   it("every pointer into docs/protocol/, from any tracked file, names a document and a heading that exist", () => {
     const files = execFileSync("git", ["ls-files", "-z"], { cwd: ROOT, encoding: "utf8" })
