@@ -13,24 +13,6 @@ export class ApiError extends Error {
   }
 }
 
-/** GET JSON from our API; a failure throws with the server's own error message. `signal` cancels it. */
-export const getJson = <T>(path: string, signal?: AbortSignal): Promise<T> =>
-  send(path, { method: "GET" }, { signal });
-
-type Request_ = RequestInit & { headers?: Record<string, string> };
-
-/** One request of ours: never cached, and a failure thrown as the server's own message. */
-async function send<T>(url: string, init: Request_, options: CallOptions): Promise<T> {
-  const res = await fetch(`${options.base ?? ""}${url}`, {
-    ...init,
-    headers: { ...init.headers, ...options.headers },
-    cache: "no-store",
-    signal: options.signal,
-  });
-  if (!res.ok) throw await failure(res);
-  return (await res.json()) as T;
-}
-
 /** The server's own error message (the API's envelope), else the status. */
 async function failure(res: Response): Promise<ApiError> {
   const body: { error?: { message?: string } } | null = await res.json().catch(() => null);
@@ -48,7 +30,10 @@ type ApiRoute = {
 };
 
 /** Fills the path's `{name}`s, the query and the body from one input, as the operation declares them. */
-function requestOf(route: ApiRoute, input: Record<string, unknown>): { url: string; init: Request_ } {
+function requestOf(
+  route: ApiRoute,
+  input: Record<string, unknown>,
+): { url: string; init: RequestInit & { headers?: Record<string, string> } } {
   const used = new Set<string>();
   const path = route.path.replace(
     /\{([^}]+)\}/g,
@@ -85,5 +70,12 @@ export async function callApi<R extends ApiRoute>(
   options: CallOptions = {},
 ): Promise<OperationOutput<Operations[R["name"]]>> {
   const { url, init } = requestOf(route, input);
-  return send(url, init, options);
+  const res = await fetch(`${options.base ?? ""}${url}`, {
+    ...init,
+    headers: { ...init.headers, ...options.headers },
+    cache: "no-store",
+    signal: options.signal,
+  });
+  if (!res.ok) throw await failure(res);
+  return res.json();
 }
