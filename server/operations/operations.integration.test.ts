@@ -329,6 +329,9 @@ describe.each(testProviders())("operations on %s", (provider) => {
     const record = await callApi(routes.agentRecordRoute, { pod: pod.podId, agent: "bot" }, options);
     exact("agentRecord", record);
     expect(record.payload.events.map((e) => e.type).slice(-2)).toEqual(["usage.reported", "tool.call"]);
+    const schemas = await callApi(routes.eventSchemasRoute, {}, options);
+    exact("eventSchemas", schemas);
+    expect(Object.keys(schemas.types)).toContain("usage.reported");
   });
 });
 

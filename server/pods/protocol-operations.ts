@@ -8,7 +8,7 @@ import { maySeeItem, podAccess } from "../domain/access/policy";
 import { answerOfType, defineOperation, type OperationContext } from "../operations/operation";
 import { parseWith } from "../shared/read-json";
 import { ZAck } from "../wire/access";
-import { eventJsonSchemas } from "../wire/event-json-schema";
+import { eventJsonSchemas, ZEventJsonSchemas } from "../wire/event-json-schema";
 import { ZEventInput } from "../wire/events";
 import { ZPodStateQuery } from "../wire/pods";
 import { ZPlanJson, ZProof, ZTaskManifest } from "../wire/seed-formats";
@@ -144,7 +144,7 @@ export const protocolOperations = {
     summary: "Every event type's body as JSON Schema (2020-12), with the bounds the server enforces.",
     tag,
     input: z.object({}),
-    output: answerOfType<ReturnType<typeof eventJsonSchemas>>("The event types' JSON Schemas"),
+    output: ZEventJsonSchemas,
     guard: "public",
     http: { method: "GET", path: "/api/v1/schema", status: 200 },
     run: async () => eventJsonSchemas(),
