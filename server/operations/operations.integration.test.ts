@@ -9,6 +9,7 @@ import { Validator } from "@seriousme/openapi-schema-validator";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { agentPod, api, startTestServer, TEST_ADMIN_TOKEN, type TestServer } from "../testing/test-server";
 import { testProviders } from "../testing/test-databases";
+import { SAMPLE_BODIES } from "../testing/sample-events";
 import { callApi } from "../../components/shared/api-client";
 import * as routes from "../../components/shared/api-routes";
 import { operations } from "./operations";
@@ -329,6 +330,45 @@ describe.each(testProviders())("operations on %s", (provider) => {
     const record = await callApi(routes.agentRecordRoute, { pod: pod.podId, agent: "bot" }, options);
     exact("agentRecord", record);
     expect(record.payload.events.map((e) => e.type).slice(-2)).toEqual(["usage.reported", "tool.call"]);
+    // A pod's state with something in most of its lists: one valid event of every type, in order (its
+    // sessions and decisions stay empty: those samples are refused from these callers).
+    const team = await agentPod(s.url, "ops-state", {
+      "impl-1": "implementer",
+      "rev-1": "reviewer",
+      "chair-1": "chair",
+    });
+    for (const [type, sample] of Object.entries(SAMPLE_BODIES))
+      if (type !== "pod.closed")
+        await api(
+          s.url,
+          "POST",
+          `/api/v1/pods/${team.podId}/events`,
+          { type, ...structuredClone(sample) },
+          {
+            token: team.tokens[sample.actor] ?? TEST_ADMIN_TOKEN,
+          },
+        );
+    const state = await callApi(routes.readPodStateRoute, { podId: team.podId }, options);
+    exact("readPodState", state);
+    const lists = [
+      "members",
+      "board",
+      "inbox",
+      "escalations",
+      "evidence",
+      "runs",
+      "jobs",
+      "workcells",
+      "usage",
+      "handoffs",
+      "roleHistory",
+      "budgets",
+    ] as const;
+    expect(lists.filter((k) => state[k].length === 0)).toEqual([]);
+    exact(
+      "readPodState",
+      await callApi(routes.readPodStateRoute, { podId: team.podId, atSeq: "5" }, options),
+    );
     const schemas = await callApi(routes.eventSchemasRoute, {}, options);
     exact("eventSchemas", schemas);
     expect(Object.keys(schemas.types)).toContain("usage.reported");
