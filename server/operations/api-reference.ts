@@ -70,11 +70,10 @@ const table = (rows: Row[]) =>
       ]
     : ["(none)", ""];
 
-/** A schema's fields; each alternative's of a union; one described by a type it names (answerOfType), that. */
+/** A schema's fields; each alternative's of a union. */
 function tablesOf(s: Schema): string[] {
   const alternatives = (s.anyOf ?? s.oneOf) as Schema[] | undefined;
-  if (s.properties || (!alternatives && typeof s.description !== "string")) return table(rowsOf(s));
-  if (!alternatives) return [s.description as string, ""];
+  if (s.properties || !alternatives) return table(rowsOf(s));
   if (alternatives.length > MANY) return [`One of ${alternatives.length} shapes (see the summary).`, ""];
   return ["One of:", "", ...alternatives.flatMap(tablesOf)];
 }

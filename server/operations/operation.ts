@@ -92,13 +92,6 @@ export type Operation<I extends z.ZodObject = z.ZodObject, O extends z.ZodType =
 export type OperationInput<Op> = Op extends Operation<infer I, z.ZodType> ? z.input<I> : never;
 export type OperationOutput<Op> = Op extends Operation<z.ZodObject, infer O> ? z.output<O> : never;
 
-/**
- * An answer described by the TypeScript type it names rather than by a zod schema (a large read
- * model whose schema is not written yet): the typed client knows its type, the document and the
- * reference only the description, and nothing is checked at run time.
- */
-export const answerOfType = <T>(description: string) => z.custom<T>().describe(description);
-
 /** The `{name}` parameters of a path template, in order. */
 export const pathParams = (path: string): string[] => [...path.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]!);
 

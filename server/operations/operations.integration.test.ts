@@ -9,6 +9,7 @@ import { Validator } from "@seriousme/openapi-schema-validator";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { agentPod, api, startTestServer, TEST_ADMIN_TOKEN, type TestServer } from "../testing/test-server";
 import { testProviders } from "../testing/test-databases";
+import { SAMPLE_BODIES } from "../testing/sample-events";
 import { callApi } from "../../components/shared/api-client";
 import * as routes from "../../components/shared/api-routes";
 import { operations } from "./operations";
@@ -292,6 +293,85 @@ describe.each(testProviders())("operations on %s", (provider) => {
       ["escalation", "escalation"],
     ]);
     expect((await callApi(routes.listInboxRoute, {}, options)).items.length).toBeGreaterThanOrEqual(2);
+  });
+
+  it("signals and the protocol's read models over the typed client: each answer exactly its output schema's", async () => {
+    const options = { base: s.url, headers: { authorization: `Bearer ${TEST_ADMIN_TOKEN}` } };
+    const exact = (name: string, body: unknown) =>
+      expect(operations.find((o) => o.name === name)!.output.parse(body)).toEqual(body);
+    const from = new Date(Date.now() - 60_000).toISOString();
+    // Figures of every kind the answers hold: usage by model, tool calls, a run, a day, a budget.
+    const bot = { token: pod.tokens.bot! };
+    const events = [
+      {
+        type: "usage.reported",
+        actor: "bot",
+        body: { model: "m", inputTokens: 10, outputTokens: 5, costUsd: 0.5 },
+      },
+      { type: "tool.call", actor: "bot", body: { toolUseId: "toolu_ops", tool: "Bash", phase: "started" } },
+    ];
+    const budget = { podId: pod.podId, budgetId: "b-ops", metric: "cost_usd", limit: 0.25 } as const;
+    exact("setBudget", await callApi(routes.setBudgetRoute, budget, options));
+    const appended = await api(s.url, "POST", `/api/v1/pods/${pod.podId}/events`, { events }, bot);
+    expect(appended.status, JSON.stringify(appended.body)).toBe(201);
+    const now = await callApi(routes.podSignalsRoute, { podId: pod.podId }, options);
+    exact("podSignals", now);
+    expect(now.agents.find((a) => a.agentId === "bot")?.usage.byModel.m?.costUsd).toBe(0.5);
+    expect(now.budgets.map((b) => [b.budgetId, b.used])).toEqual([["b-ops", 0.5]]);
+    exact("podSignals", await callApi(routes.podSignalsRoute, { podId: pod.podId, asOf: "2" }, options));
+    const to = new Date().toISOString();
+    const windowed = await callApi(routes.podSignalsRoute, { podId: pod.podId, from, to }, options);
+    exact("podSignals", windowed);
+    expect(windowed.window).toEqual({ from, to });
+    const across = await callApi(routes.signalsExportRoute, { pod: [pod.podId, other.podId] }, options);
+    exact("signalsExport", across);
+    expect(across.rows.map((r) => [r.podId, r.agentId])).toContainEqual([pod.podId, "bot"]);
+    exact("signalsExport", await callApi(routes.signalsExportRoute, { agent: "bot", from, to }, options));
+    const record = await callApi(routes.agentRecordRoute, { pod: pod.podId, agent: "bot" }, options);
+    exact("agentRecord", record);
+    expect(record.payload.events.map((e) => e.type).slice(-2)).toEqual(["usage.reported", "tool.call"]);
+    // A pod's state with something in most of its lists: one valid event of every type, in order (its
+    // sessions and decisions stay empty: those samples are refused from these callers).
+    const team = await agentPod(s.url, "ops-state", {
+      "impl-1": "implementer",
+      "rev-1": "reviewer",
+      "chair-1": "chair",
+    });
+    for (const [type, sample] of Object.entries(SAMPLE_BODIES))
+      if (type !== "pod.closed")
+        await api(
+          s.url,
+          "POST",
+          `/api/v1/pods/${team.podId}/events`,
+          { type, ...structuredClone(sample) },
+          {
+            token: team.tokens[sample.actor] ?? TEST_ADMIN_TOKEN,
+          },
+        );
+    const state = await callApi(routes.readPodStateRoute, { podId: team.podId }, options);
+    exact("readPodState", state);
+    const lists = [
+      "members",
+      "board",
+      "inbox",
+      "escalations",
+      "evidence",
+      "runs",
+      "jobs",
+      "workcells",
+      "usage",
+      "handoffs",
+      "roleHistory",
+      "budgets",
+    ] as const;
+    expect(lists.filter((k) => state[k].length === 0)).toEqual([]);
+    exact(
+      "readPodState",
+      await callApi(routes.readPodStateRoute, { podId: team.podId, atSeq: "5" }, options),
+    );
+    const schemas = await callApi(routes.eventSchemasRoute, {}, options);
+    exact("eventSchemas", schemas);
+    expect(Object.keys(schemas.types)).toContain("usage.reported");
   });
 });
 

@@ -5,14 +5,14 @@
 import { z } from "zod";
 import { AppError, notFound } from "../domain/errors";
 import { maySeeItem, podAccess } from "../domain/access/policy";
-import { answerOfType, defineOperation, type OperationContext } from "../operations/operation";
+import { defineOperation, type OperationContext } from "../operations/operation";
 import { parseWith } from "../shared/read-json";
 import { ZAck } from "../wire/access";
-import { eventJsonSchemas } from "../wire/event-json-schema";
+import { eventJsonSchemas, ZEventJsonSchemas } from "../wire/event-json-schema";
 import { ZEventInput } from "../wire/events";
+import { ZPodStateView } from "../wire/pod-state-view";
 import { ZPodStateQuery } from "../wire/pods";
 import { ZPlanJson, ZProof, ZTaskManifest } from "../wire/seed-formats";
-import type { PodStateView } from "../wire/views";
 import { TASK_STATES } from "../wire/vocabulary";
 import { planJson } from "./read-plan";
 import { readPodState } from "./read-pod-state";
@@ -127,7 +127,7 @@ export const protocolOperations = {
       "checkpoint). Notices are in the inbox for the pod's admins only.",
     tag,
     input: z.object({ podId: ZPodId, ...ZPodStateQuery.shape }),
-    output: answerOfType<PodStateView>("PodStateView (server/wire/views.ts)"),
+    output: ZPodStateView,
     guard: { pod: "viewer" },
     // A lived-in pod's view is ~1.3 MB of JSON: written in slices, not in one JSON.stringify.
     http: { method: "GET", path: "/api/v1/pods/{podId}/state", status: 200, sliced: true },
@@ -144,7 +144,7 @@ export const protocolOperations = {
     summary: "Every event type's body as JSON Schema (2020-12), with the bounds the server enforces.",
     tag,
     input: z.object({}),
-    output: answerOfType<ReturnType<typeof eventJsonSchemas>>("The event types' JSON Schemas"),
+    output: ZEventJsonSchemas,
     guard: "public",
     http: { method: "GET", path: "/api/v1/schema", status: 200 },
     run: async () => eventJsonSchemas(),

@@ -4,8 +4,8 @@
 import { z } from "zod";
 import { AppError, notFound } from "../domain/errors";
 import { requirePodAccess } from "../domain/access/policy";
-import { answerOfType, defineOperation } from "../operations/operation";
-import type { PodSignalsView, SignalsExport, SignedAgentRecord } from "../wire/signals";
+import { defineOperation } from "../operations/operation";
+import { ZPodSignalsView, ZSignalsExport, ZSignedAgentRecord, type SignalsExport } from "../wire/signals";
 import { buildAgentRecord } from "./build-agent-record";
 import { readPodSignals } from "./read-pod-signals";
 import { readSignalsExport } from "./read-signals-export";
@@ -41,7 +41,7 @@ export const signalsOperations = {
       `as of a seq (\`asOf\`), or over a window. ${WINDOW} ${BUSY}`,
     tag,
     input: z.object({ podId: ZPodId, ...ZPodSignalsQuery.shape }),
-    output: answerOfType<PodSignalsView>("PodSignalsView (server/wire/signals.ts)"),
+    output: ZPodSignalsView,
     guard: { pod: "viewer" },
     http: { method: "GET", path: "/api/v1/pods/{podId}/signals", status: 200 },
     run: async ({ app, podState }, { podId, ...q }) => {
@@ -64,7 +64,7 @@ export const signalsOperations = {
       to: ZSignalsExportQuery.shape.to,
       format: ZSignalsExportQuery.shape.format,
     }),
-    output: answerOfType<SignalsExport>("SignalsExport (server/wire/signals.ts)"),
+    output: ZSignalsExport,
     guard: "authenticated",
     http: {
       method: "GET",
@@ -89,7 +89,7 @@ export const signalsOperations = {
       `scripts/verify-record.mjs checks it). Viewer access to \`pod\`. ${WINDOW} ${BUSY}`,
     tag,
     input: ZRecordQuery,
-    output: answerOfType<SignedAgentRecord>("SignedAgentRecord (server/wire/signals.ts)"),
+    output: ZSignedAgentRecord,
     guard: "authenticated",
     // Up to 32 MiB of event bodies: written in slices, not in one JSON.stringify.
     http: { method: "GET", path: "/api/v1/signals/record", status: 200, sliced: true },

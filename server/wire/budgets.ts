@@ -3,8 +3,9 @@
 // the id the path names; removing is DELETE, so a PUT always sets a limit.
 import { z } from "zod";
 import { ZBudgetSet } from "../domain/events/event-schemas";
+import type { Budget } from "../domain/state/pod-state";
 import { ZAck } from "./access";
-import type { BudgetView } from "./signals";
+import { agree, type SameType } from "./same-type";
 
 const body = ZBudgetSet.shape.body;
 
@@ -27,7 +28,10 @@ export const ZBudgetView = z.object({
   by: z.string(),
   exceeded: z.object({ ...ZAt, used: z.number() }).nullable(),
   used: z.number(),
-}) satisfies z.ZodType<BudgetView>;
+});
+/** A budget with what it uses now (`used`: the meters' figure at the time of the answer). */
+export type BudgetView = z.output<typeof ZBudgetView>;
+agree<SameType<BudgetView, Budget & { used: number }>>();
 
 /** GET …/budgets: every budget of the pod with what it uses now, oldest set first. */
 export const ZBudgetsResponse = z.object({ budgets: z.array(ZBudgetView) });

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { EVENT_BOUNDS } from "../domain/events/event-bounds";
-import { EVENT_SCHEMAS, type EventType } from "../domain/events/event-schemas";
+import { EVENT_SCHEMAS, EVENT_TYPES, type EventType } from "../domain/events/event-schemas";
 import { POD_BOUNDS } from "../domain/pod-bounds";
 
 type JsonSchema = Record<string, unknown>;
@@ -19,6 +19,22 @@ const BOUNDS = `Every event body: at most ${maxDepth} levels of nested objects a
 const POD = `What one pod accumulates is bounded too: an event that would cross one of "x-podwatch-pod-bounds" is refused with 422 bound_exceeded, naming the bound, and nothing of its request is written. Among them: at most ${POD_BOUNDS.tasks} tasks, a task's description at most ${POD_BOUNDS.taskDescriptionBytes} bytes and its metadata at most ${POD_BOUNDS.taskMetadataBytes} bytes as canonical JSON.`;
 
 let cached: ReturnType<typeof buildSchemas> | undefined;
+
+/**
+ * What GET /api/v1/schema answers: the bounds every event body and every pod keeps, and under
+ * `types` one JSON Schema (draft 2020-12) per event type, every type and no other. The schemas
+ * themselves are JSON Schema documents, described here only as objects.
+ */
+export const ZEventJsonSchemas = z.object({
+  $comment: z.string(),
+  description: z.string(),
+  "x-podwatch-bounds": z.record(z.string(), z.number()),
+  "x-podwatch-pod-bounds": z.record(z.string(), z.number()),
+  types: z.record(
+    z.enum(EVENT_TYPES),
+    z.record(z.string(), z.unknown()).describe("The event type's JSON Schema (draft 2020-12)"),
+  ),
+});
 
 /** JSON Schema (draft 2020-12) of every event type, as agents send them. */
 export const eventJsonSchemas = () => (cached ??= buildSchemas());
