@@ -1,7 +1,7 @@
 // The API reference (docs/api.md), written from the operation tables by scripts/write-api-docs.ts;
 // api-reference.test.ts fails when the committed file is not what this renders.
 import { operations } from "./operations";
-import { guardText, jsonSchemaOf } from "./openapi";
+import { guardText, jsonSchemaOf, readsQuery } from "./openapi";
 import { pathParams, type Operation } from "./operation";
 
 type Schema = { [key: string]: unknown };
@@ -84,7 +84,7 @@ function section(op: Operation): string[] {
   const input = jsonSchemaOf(op.input, "input");
   const inPath = pathParams(http.path);
   const rest = Object.keys((input.properties ?? {}) as object).filter((k) => !inPath.includes(k));
-  const reads = http.method === "GET" || http.method === "DELETE";
+  const reads = readsQuery(http.method);
   const body = http.body ? ((input.properties as Record<string, Schema>)[http.body] ?? {}) : input;
   return [
     `### \`${http.method} ${http.path}\``,
@@ -93,7 +93,11 @@ function section(op: Operation): string[] {
     "",
     `- Operation: \`${op.name}\`${op.action ? " (also a server action of the control room)" : ""}`,
     `- Who: ${guardText(op.guard)}`,
-    `- Answers: ${http.status}, or an error \`{ "error": { "code", "message", "issues"? } }\``,
+    `- Answers: ${[http.status, ...(http.also ?? [])].join(" or ")}, or an error \`{ "error": { "code", "message", "issues"? } }\``,
+    ...(http.media?.request ? [`- Body as: ${http.media.request.map((t) => `\`${t}\``).join(", ")}`] : []),
+    ...(http.media?.response
+      ? [`- Answer as: ${http.media.response.map((t) => `\`${t}\``).join(", ") || "no body"}`]
+      : []),
     ...(http.alternative
       ? [
           `- Also as \`${http.alternative.contentType.split(";")[0]!.trim()}\`: with \`${http.alternative.field}=${http.alternative.value}\`, ` +
@@ -105,9 +109,9 @@ function section(op: Operation): string[] {
     ...(!reads && rest.length
       ? ["Body:", "", ...(http.body ? tablesOf(body) : table(rowsOf(input, "", rest)))]
       : []),
-    "Answer:",
-    "",
-    ...tablesOf(jsonSchemaOf(op.output, "output")),
+    ...(http.media?.response?.length === 0
+      ? []
+      : ["Answer:", "", ...tablesOf(jsonSchemaOf(op.output, "output"))]),
   ];
 }
 
@@ -133,13 +137,14 @@ export function apiReference(ops: readonly Operation[] = operations): string {
  * query fields and body field, one export each so a page's bundle holds only those it calls.
  */
 export function browserRoutes(ops: readonly Operation[] = operations): string {
+  // A door of other media than JSON (blob bytes, OTLP) is no call for the typed client, which reads JSON.
   const entries = ops
-    .filter((o) => o.http)
+    .filter((o) => o.http && !o.http.media)
     .map((op) => {
       const http = op.http!;
       const inPath = pathParams(http.path);
       const rest = Object.keys(op.input.shape).filter((k) => !inPath.includes(k));
-      const reads = http.method === "GET" || http.method === "DELETE";
+      const reads = readsQuery(http.method);
       const route = {
         name: op.name,
         method: http.method,

@@ -3,7 +3,7 @@
 // a request may hold is what the server parses, and nothing is written down twice.
 import { z } from "zod";
 import { operations } from "./operations";
-import { pathParams, type Guard, type Operation } from "./operation";
+import { pathParams, type Guard, type HttpMethod, type Operation } from "./operation";
 
 type JsonSchema = { [key: string]: unknown; properties?: Record<string, JsonSchema>; required?: string[] };
 
@@ -45,6 +45,14 @@ const errorSchema = {
   required: ["error"],
 };
 
+/** GET, HEAD and DELETE take their input from the path and the query; the others also from a body. */
+export const readsQuery = (method: HttpMethod) =>
+  method === "GET" || method === "HEAD" || method === "DELETE";
+
+/** The same schema under each media type; JSON when the binding names none. */
+const mediaOf = (types: string[] | undefined, schema: unknown) =>
+  Object.fromEntries((types ?? ["application/json"]).map((type) => [type, { schema }]));
+
 function describe(op: Operation) {
   const http = op.http!;
   const input = jsonSchemaOf(op.input, "input");
@@ -59,7 +67,7 @@ function describe(op: Operation) {
     schema: props[name],
   });
   const parameters = [...inPath.map((n) => param(n, "path"))];
-  const reads = http.method === "GET" || http.method === "DELETE";
+  const reads = readsQuery(http.method);
   if (reads) parameters.push(...rest.map((n) => param(n, "query")));
   const bodySchema = http.body
     ? props[http.body]
@@ -68,6 +76,12 @@ function describe(op: Operation) {
         properties: Object.fromEntries(rest.map((k) => [k, props[k]])),
         required: rest.filter((k) => required.has(k)),
       };
+  const answer = mediaOf(http.media?.response, jsonSchemaOf(op.output, "output"));
+  const alternative = http.alternative
+    ? { [http.alternative.contentType.split(";")[0]!.trim()]: { schema: { type: "string" } } }
+    : {};
+  const content = { ...answer, ...alternative };
+  const success = { description: "Success", ...(Object.keys(content).length ? { content } : {}) };
   return {
     operationId: op.name,
     summary: op.summary,
@@ -76,18 +90,10 @@ function describe(op: Operation) {
     ...(op.guard === "public" ? { security: [] } : {}),
     ...(parameters.length ? { parameters } : {}),
     ...(!reads && rest.length
-      ? { requestBody: { required: true, content: { "application/json": { schema: bodySchema } } } }
+      ? { requestBody: { required: true, content: mediaOf(http.media?.request, bodySchema) } }
       : {}),
     responses: {
-      [String(http.status)]: {
-        description: "Success",
-        content: {
-          "application/json": { schema: jsonSchemaOf(op.output, "output") },
-          ...(http.alternative
-            ? { [http.alternative.contentType.split(";")[0]!.trim()]: { schema: { type: "string" } } }
-            : {}),
-        },
-      },
+      ...Object.fromEntries([http.status, ...(http.also ?? [])].map((status) => [String(status), success])),
       "4XX": {
         description: "Refused; nothing was changed",
         content: { "application/json": { schema: ERROR } },
@@ -105,7 +111,10 @@ export function openApiDocument(ops: readonly Operation[] = operations) {
     info: {
       title: "podwatch API",
       version: "1",
-      description: "The agent API v1 (the part declared in operation tables).",
+      description:
+        "podwatch's HTTP API: the agent API v1, blobs, Claude Code's hook door, OTLP/HTTP traces and the health " +
+        "probes, each declared once in an operation table. Not here: remote MCP at /mcp, a JSON-RPC session " +
+        "protocol (Streamable HTTP) that lists its own tools.",
     },
     jsonSchemaDialect: "https://json-schema.org/draft/2020-12/schema",
     tags: [...new Set(ops.map((o) => o.tag))].map((name) => ({ name })),

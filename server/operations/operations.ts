@@ -13,6 +13,8 @@ import { budgetOperations } from "../budgets/budget-operations";
 import { signalsOperations } from "../signals/signals-operations";
 import { protocolOperations } from "../pods/protocol-operations";
 import { tapeOperations } from "../tape/tape-operations";
+import { blobOperations } from "../blobs/blob-operations";
+import { healthOperations } from "./health-operations";
 import type { Operation } from "./operation";
 
 export const operationTables = {
@@ -29,6 +31,8 @@ export const operationTables = {
   signals: signalsOperations,
   protocol: protocolOperations,
   tape: tapeOperations,
+  blobs: blobOperations,
+  health: healthOperations,
 };
 
 /** Every operation by its name (the browser's typed client takes its types from this, and only types). */
@@ -46,6 +50,8 @@ export const operationsByName = {
   ...signalsOperations,
   ...protocolOperations,
   ...tapeOperations,
+  ...blobOperations,
+  ...healthOperations,
 };
 export type Operations = typeof operationsByName;
 

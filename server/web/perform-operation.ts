@@ -62,6 +62,8 @@ export async function performOperation(
   const verdict = await verdictOf(app, op, identity, raw);
   if (!verdict.ok) return refused(verdict.code, verdict.message);
   if (op.guard !== "public" && identity.kind !== "user") return refused("forbidden", "sign in to act");
+  // A door served only by a route of its own (server/http/) is no server action.
+  if (!op.run) return refused("not_found", "no such action");
   const parsed = op.input.safeParse(raw);
   if (!parsed.success)
     return refused(
