@@ -371,6 +371,13 @@ export const verifyBlobRoute = {
   query: ["pod"],
   body: null,
 } as const;
+export const claudeCodeHookRoute = {
+  name: "claudeCodeHook",
+  method: "POST",
+  path: "/api/v1/hooks/claude-code",
+  query: ["wait", "replay"],
+  body: "input",
+} as const;
 export const livenessRoute = {
   name: "liveness",
   method: "GET",

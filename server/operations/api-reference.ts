@@ -83,7 +83,10 @@ function section(op: Operation): string[] {
   const http = op.http!;
   const input = jsonSchemaOf(op.input, "input");
   const inPath = pathParams(http.path);
-  const rest = Object.keys((input.properties ?? {}) as object).filter((k) => !inPath.includes(k));
+  const inQuery = http.query ?? [];
+  const rest = Object.keys((input.properties ?? {}) as object).filter(
+    (k) => !inPath.includes(k) && !inQuery.includes(k),
+  );
   const reads = readsQuery(http.method);
   const body = http.body ? ((input.properties as Record<string, Schema>)[http.body] ?? {}) : input;
   return [
@@ -106,6 +109,7 @@ function section(op: Operation): string[] {
       : []),
     "",
     ...(reads && rest.length ? ["Query:", "", ...table(rowsOf(input, "", rest))] : []),
+    ...(inQuery.length ? ["Query:", "", ...table(rowsOf(input, "", inQuery))] : []),
     ...(!reads && rest.length
       ? ["Body:", "", ...(http.body ? tablesOf(body) : table(rowsOf(input, "", rest)))]
       : []),
@@ -143,13 +147,14 @@ export function browserRoutes(ops: readonly Operation[] = operations): string {
     .map((op) => {
       const http = op.http!;
       const inPath = pathParams(http.path);
-      const rest = Object.keys(op.input.shape).filter((k) => !inPath.includes(k));
+      const inQuery = http.query ?? [];
+      const rest = Object.keys(op.input.shape).filter((k) => !inPath.includes(k) && !inQuery.includes(k));
       const reads = readsQuery(http.method);
       const route = {
         name: op.name,
         method: http.method,
         path: http.path,
-        query: reads ? rest : [],
+        query: reads ? rest : inQuery,
         body: reads || !rest.length ? null : (http.body ?? ""),
       };
       return `export const ${op.name}Route = ${JSON.stringify(route)} as const;`;

@@ -21,6 +21,8 @@ export function guardText(guard: Guard): string {
   if (guard === "site-admin") return "site admins (and the admin token)";
   if (guard === "pod-creator") return "site admins and people they allowed to create pods";
   if (guard === "append") return "an agent token of the pod (or the admin token)";
+  if (guard === "agent")
+    return "an agent token (its pod and member are the token's; people and the admin token are refused)";
   const agents = guard.agents ? "; any agent token of the pod may try, and the write path decides" : "";
   return `${guard.pod} access to the pod (site admins and the admin token have it)${agents}`;
 }
@@ -59,14 +61,15 @@ function describe(op: Operation) {
   const props = input.properties ?? {};
   const required = new Set(input.required ?? []);
   const inPath = pathParams(http.path);
-  const rest = Object.keys(props).filter((k) => !inPath.includes(k));
+  const inQuery = http.query ?? [];
+  const rest = Object.keys(props).filter((k) => !inPath.includes(k) && !inQuery.includes(k));
   const param = (name: string, where: "path" | "query") => ({
     name,
     in: where,
     required: where === "path" || required.has(name),
     schema: props[name],
   });
-  const parameters = [...inPath.map((n) => param(n, "path"))];
+  const parameters = [...inPath.map((n) => param(n, "path")), ...inQuery.map((n) => param(n, "query"))];
   const reads = readsQuery(http.method);
   if (reads) parameters.push(...rest.map((n) => param(n, "query")));
   const bodySchema = http.body

@@ -13,7 +13,8 @@ import type { PodState } from "../domain/state/pod-state";
  * (a session, never a token: what belongs to a person); a site admin; someone who may create pods;
  * some access to the pod named by the input's `podId` (over HTTP: the first path parameter), and
  * with `agents: true` any agent token of that pod too (what its member may then do is the write
- * path's rule); or "append" (an agent token of that pod, or an admin token).
+ * path's rule); "append" (an agent token of that pod, or an admin token); or "agent" (an agent
+ * token, whose pod and member are the token's: a door an agent reports through).
  */
 export type Guard =
   | "public"
@@ -22,7 +23,8 @@ export type Guard =
   | "site-admin"
   | "pod-creator"
   | { pod: Access; agents?: true }
-  | "append";
+  | "append"
+  | "agent";
 
 export type HttpMethod = "GET" | "HEAD" | "POST" | "PUT" | "PATCH" | "DELETE";
 
@@ -45,6 +47,8 @@ export type HttpBinding = {
   media?: { request?: string[]; response?: string[] };
   /** The input field the JSON body fills. Without it the body's fields are the input's, beside the path's. */
   body?: string;
+  /** Input fields read from the query although the method has a body (`handwritten` only). */
+  query?: string[];
   /** A large answer: its JSON text is made in slices, the event loop given back between them (same text). */
   sliced?: true;
   /**
@@ -120,8 +124,10 @@ export function defineOperation<I extends z.ZodObject, O extends z.ZodType>(
 ): Operation<I, O> {
   if (!op.run && !op.http?.handwritten) throw new Error(`operation ${op.name}: nothing runs it`);
   if (!op.run && op.action) throw new Error(`operation ${op.name}: a server action needs its run`);
-  if (op.http?.media && !op.http.handwritten)
-    throw new Error(`operation ${op.name}: only a route of its own reads or writes other media than JSON`);
+  if ((op.http?.media || op.http?.query) && !op.http.handwritten)
+    throw new Error(
+      `operation ${op.name}: only a route of its own has other media than JSON or a query beside a body`,
+    );
   if (op.http) {
     const fields = Object.keys(op.input.shape);
     const missing = [...pathParams(op.http.path), ...(op.http.body ? [op.http.body] : [])].filter(

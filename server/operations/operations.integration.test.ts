@@ -60,7 +60,13 @@ describe.each(testProviders())("operations on %s", (provider) => {
 
   for (const op of rest) {
     it(`${op.name} (${op.http!.method} ${op.http!.path}) is reachable over REST behind its guard`, async () => {
-      const reached = await call(op, op.guard === "person" ? person : { token: TEST_ADMIN_TOKEN });
+      const caller =
+        op.guard === "person"
+          ? person
+          : op.guard === "agent"
+            ? { token: pod.tokens.bot! }
+            : { token: TEST_ADMIN_TOKEN };
+      const reached = await call(op, caller);
       expect([401, 403, 405], JSON.stringify(reached.body)).not.toContain(reached.status);
       expect(String(reached.body?.error?.message ?? "")).not.toMatch(/^no API route/);
       if (op.guard === "public") return;
@@ -71,7 +77,9 @@ describe.each(testProviders())("operations on %s", (provider) => {
       // A token is no person, not even the admin's.
       if (op.guard === "person")
         expect((await call(op, { token: TEST_ADMIN_TOKEN })).body.error.code).toBe("forbidden");
-      if (op.guard === "authenticated" || op.guard === "person") return;
+      // An agent's door: no person's nor the admin's (its pod and member are the token's).
+      if (op.guard === "agent") expect((await call(op, { token: TEST_ADMIN_TOKEN })).status).toBe(403);
+      if (op.guard === "authenticated" || op.guard === "person" || op.guard === "agent") return;
       // An agent token of another pod has no access to this one, nor any site-wide role.
       expect((await call(op, { token: other.tokens.stranger! })).status).toBe(403);
       // This pod's own agent token is a viewer: refused wherever more is needed (unless its agents may try).

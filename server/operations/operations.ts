@@ -14,6 +14,7 @@ import { signalsOperations } from "../signals/signals-operations";
 import { protocolOperations } from "../pods/protocol-operations";
 import { tapeOperations } from "../tape/tape-operations";
 import { blobOperations } from "../blobs/blob-operations";
+import { hookOperations } from "../hooks/hook-operations";
 import { healthOperations } from "./health-operations";
 import type { Operation } from "./operation";
 
@@ -32,6 +33,7 @@ export const operationTables = {
   protocol: protocolOperations,
   tape: tapeOperations,
   blobs: blobOperations,
+  hooks: hookOperations,
   health: healthOperations,
 };
 
@@ -51,6 +53,7 @@ export const operationsByName = {
   ...protocolOperations,
   ...tapeOperations,
   ...blobOperations,
+  ...hookOperations,
   ...healthOperations,
 };
 export type Operations = typeof operationsByName;

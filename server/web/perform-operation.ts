@@ -7,6 +7,7 @@ import { AppError } from "../domain/errors";
 import {
   requireAuthenticated,
   requirePerson,
+  requireAgent,
   requireCreatePods,
   requirePodAccess,
   requireSiteAdmin,
@@ -26,6 +27,7 @@ async function verdictOf(app: AppContext, op: Operation, identity: Identity, raw
   if (guard === "person") return requirePerson(identity);
   if (guard === "site-admin") return requireSiteAdmin(identity);
   if (guard === "pod-creator") return requireCreatePods(identity);
+  if (guard === "agent") return requireAgent(identity);
   if (guard === "append")
     return {
       ok: false,
