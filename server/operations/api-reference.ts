@@ -96,7 +96,11 @@ function section(op: Operation): string[] {
     "",
     `- Operation: \`${op.name}\`${op.action ? " (also a server action of the control room)" : ""}`,
     `- Who: ${guardText(op.guard)}`,
-    `- Answers: ${[http.status, ...(http.also ?? [])].join(" or ")}, or an error \`{ "error": { "code", "message", "issues"? } }\``,
+    `- Answers: ${[http.status, ...(http.also ?? [])].join(" or ")}, or ${
+      http.media?.error
+        ? `a refusal: ${http.media.error.description ?? "its protocol's"}`
+        : 'an error `{ "error": { "code", "message", "issues"? } }`'
+    }`,
     ...(http.media?.request ? [`- Body as: ${http.media.request.map((t) => `\`${t}\``).join(", ")}`] : []),
     ...(http.media?.response
       ? [`- Answer as: ${http.media.response.map((t) => `\`${t}\``).join(", ") || "no body"}`]

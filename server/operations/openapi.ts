@@ -84,6 +84,9 @@ function describe(op: Operation) {
     ? { [http.alternative.contentType.split(";")[0]!.trim()]: { schema: { type: "string" } } }
     : {};
   const content = { ...answer, ...alternative };
+  const refusal = http.media?.error
+    ? mediaOf(http.media.response, jsonSchemaOf(http.media.error, "output"))
+    : {};
   const success = { description: "Success", ...(Object.keys(content).length ? { content } : {}) };
   return {
     operationId: op.name,
@@ -97,10 +100,17 @@ function describe(op: Operation) {
       : {}),
     responses: {
       ...Object.fromEntries([http.status, ...(http.also ?? [])].map((status) => [String(status), success])),
-      "4XX": {
-        description: "Refused; nothing was changed",
-        content: { "application/json": { schema: ERROR } },
-      },
+      ...(http.media?.error
+        ? {
+            "4XX": { description: "Refused; nothing was changed", content: refusal },
+            "5XX": { description: "Failed", content: refusal },
+          }
+        : {
+            "4XX": {
+              description: "Refused; nothing was changed",
+              content: { "application/json": { schema: ERROR } },
+            },
+          }),
     },
   };
 }

@@ -42,9 +42,10 @@ export type HttpBinding = {
   /**
    * A door whose bytes are not JSON (`handwritten` only): the media types of the request's body
    * (`body` names the input field standing for it) and of the answer, in place of application/json.
-   * `response: []`: an answer without a body (HEAD).
+   * `response: []`: an answer without a body (HEAD). `error`: a refusal's body when it is not the error
+   * envelope (a protocol's own, e.g. OTLP's google.rpc.Status), in the answer's media types.
    */
-  media?: { request?: string[]; response?: string[] };
+  media?: { request?: string[]; response?: string[]; error?: z.ZodType };
   /** The input field the JSON body fills. Without it the body's fields are the input's, beside the path's. */
   body?: string;
   /** Input fields read from the query although the method has a body (`handwritten` only). */

@@ -73,7 +73,9 @@ describe.each(testProviders())("operations on %s", (provider) => {
       const anonymous = await call(op, null);
       expect(anonymous.status).toBe(401);
       // A HEAD answer has no body to name its code in: its status says it.
-      if (op.http!.method !== "HEAD") expect(anonymous.body.error.code).toBe("unauthenticated");
+      // Nor does a door whose refusals are its protocol's (OTLP's google.rpc.Status), not the envelope.
+      if (op.http!.method !== "HEAD" && !op.http!.media?.error)
+        expect(anonymous.body.error.code).toBe("unauthenticated");
       // A token is no person, not even the admin's.
       if (op.guard === "person")
         expect((await call(op, { token: TEST_ADMIN_TOKEN })).body.error.code).toBe("forbidden");
@@ -138,6 +140,9 @@ describe.each(testProviders())("operations on %s", (provider) => {
       if (request) expect(Object.keys(entry.requestBody.content), op.name).toEqual(request);
       const success = entry.responses[String(op.http!.status)];
       if (response) expect(Object.keys(success.content ?? {}), op.name).toEqual(response);
+      // A protocol's own refusal (OTLP's Status) in those types, else the error envelope in JSON.
+      const refusal = op.http!.media?.error ? (response ?? ["application/json"]) : ["application/json"];
+      expect(Object.keys(entry.responses["4XX"].content), op.name).toEqual(refusal);
       for (const also of op.http!.also ?? []) expect(entry.responses[String(also)], op.name).toEqual(success);
     }
     const validator = new Validator();

@@ -15,6 +15,7 @@ import { protocolOperations } from "../pods/protocol-operations";
 import { tapeOperations } from "../tape/tape-operations";
 import { blobOperations } from "../blobs/blob-operations";
 import { hookOperations } from "../hooks/hook-operations";
+import { otlpOperations } from "../otlp/otlp-operations";
 import { healthOperations } from "./health-operations";
 import type { Operation } from "./operation";
 
@@ -34,6 +35,7 @@ export const operationTables = {
   tape: tapeOperations,
   blobs: blobOperations,
   hooks: hookOperations,
+  otlp: otlpOperations,
   health: healthOperations,
 };
 
@@ -54,6 +56,7 @@ export const operationsByName = {
   ...tapeOperations,
   ...blobOperations,
   ...hookOperations,
+  ...otlpOperations,
   ...healthOperations,
 };
 export type Operations = typeof operationsByName;
