@@ -30,7 +30,8 @@ import { openShareLink } from "./share-route";
 import { OTLP_TRACES_PATH, otlpRoutes, sendOtlpError } from "./otlp-routes";
 import type { Guard, Route } from "./route";
 
-const routes: Route[] = [
+/** Every route of the API server, in the order they are matched. */
+export const routes: Route[] = [
   ...tapeRoutes,
   ...hookRoutes,
   ...blobRoutes,
