@@ -10,6 +10,7 @@ type Row = { name: string; type: string; required: boolean; notes: string };
 const MANY = 8;
 
 function typeOf(s: Schema): string {
+  if (s.const !== undefined) return JSON.stringify(s.const);
   if (Array.isArray(s.enum))
     return s.enum.length > MANY
       ? `one of ${s.enum.length} names`
@@ -73,7 +74,8 @@ const table = (rows: Row[]) =>
 /** A schema's fields; each alternative's of a union; one described by a type it names (answerOfType), that. */
 function tablesOf(s: Schema): string[] {
   const alternatives = (s.anyOf ?? s.oneOf) as Schema[] | undefined;
-  if (s.properties || (!alternatives && typeof s.description !== "string")) return table(rowsOf(s));
+  const fields = Object.keys((s.properties ?? {}) as object).length > 0;
+  if (fields || (!alternatives && typeof s.description !== "string")) return table(rowsOf(s));
   if (!alternatives) return [s.description as string, ""];
   if (alternatives.length > MANY) return [`One of ${alternatives.length} shapes (see the summary).`, ""];
   return ["One of:", "", ...alternatives.flatMap(tablesOf)];
