@@ -364,3 +364,31 @@ export const verifyTapeRoute = {
   query: ["full"],
   body: null,
 } as const;
+export const verifyBlobRoute = {
+  name: "verifyBlob",
+  method: "GET",
+  path: "/api/v1/blobs/{sha256}/verify",
+  query: ["pod"],
+  body: null,
+} as const;
+export const claudeCodeHookRoute = {
+  name: "claudeCodeHook",
+  method: "POST",
+  path: "/api/v1/hooks/claude-code",
+  query: ["wait", "replay"],
+  body: "input",
+} as const;
+export const livenessRoute = {
+  name: "liveness",
+  method: "GET",
+  path: "/healthz",
+  query: [],
+  body: null,
+} as const;
+export const readinessRoute = {
+  name: "readiness",
+  method: "GET",
+  path: "/readyz",
+  query: [],
+  body: null,
+} as const;

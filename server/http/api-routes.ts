@@ -8,6 +8,7 @@ import { AppError } from "../domain/errors";
 import {
   requireAuthenticated,
   requirePerson,
+  requireAgent,
   requireCreatePods,
   requirePodAccess,
   requireSiteAdmin,
@@ -29,7 +30,8 @@ import { openShareLink } from "./share-route";
 import { OTLP_TRACES_PATH, otlpRoutes, sendOtlpError } from "./otlp-routes";
 import type { Guard, Route } from "./route";
 
-const routes: Route[] = [
+/** Every route of the API server, in the order they are matched. */
+export const routes: Route[] = [
   ...tapeRoutes,
   ...hookRoutes,
   ...blobRoutes,
@@ -52,6 +54,7 @@ async function guardVerdict(
   if (guard === "person") return only(requirePerson(identity));
   if (guard === "site-admin") return only(requireSiteAdmin(identity));
   if (guard === "pod-creator") return only(requireCreatePods(identity));
+  if (guard === "agent") return only(requireAgent(identity));
   if (identity.kind === "anonymous") return only(requireAuthenticated(identity));
   if (guard === "append") {
     // The hot path: decided by the credential alone; the append itself answers 404 for an unknown pod.

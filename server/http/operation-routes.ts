@@ -93,6 +93,8 @@ async function answer(op: Operation, c: RouteContext, output: unknown) {
 
 export function operationRoute(op: Operation): Route {
   const http = op.http!;
+  const run = op.run;
+  if (!run) throw new Error(`operation ${op.name} has nothing to run over REST`);
   return {
     method: http.method,
     path: pathPattern(http.path),
@@ -102,7 +104,7 @@ export function operationRoute(op: Operation): Route {
       try {
         const { app, identity, podState } = c;
         const request = { headers: fromNodeHeaders(c.req.headers) };
-        const output = await op.run({ app, identity, actor: adminActor(identity), podState, request }, input);
+        const output = await run({ app, identity, actor: adminActor(identity), podState, request }, input);
         await answer(op, c, output);
       } catch (e) {
         // "Ask again later" (e.g. a test message sent too soon) tells HTTP clients when.

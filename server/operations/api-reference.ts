@@ -1,7 +1,7 @@
 // The API reference (docs/api.md), written from the operation tables by scripts/write-api-docs.ts;
 // api-reference.test.ts fails when the committed file is not what this renders.
 import { operations } from "./operations";
-import { guardText, jsonSchemaOf } from "./openapi";
+import { guardText, jsonSchemaOf, readsQuery } from "./openapi";
 import { pathParams, type Operation } from "./operation";
 
 type Schema = { [key: string]: unknown };
@@ -10,6 +10,7 @@ type Row = { name: string; type: string; required: boolean; notes: string };
 const MANY = 8;
 
 function typeOf(s: Schema): string {
+  if (s.const !== undefined) return JSON.stringify(s.const);
   if (Array.isArray(s.enum))
     return s.enum.length > MANY
       ? `one of ${s.enum.length} names`
@@ -73,7 +74,9 @@ const table = (rows: Row[]) =>
 /** A schema's fields; each alternative's of a union. */
 function tablesOf(s: Schema): string[] {
   const alternatives = (s.anyOf ?? s.oneOf) as Schema[] | undefined;
-  if (s.properties || !alternatives) return table(rowsOf(s));
+  const fields = Object.keys((s.properties ?? {}) as object).length > 0;
+  if (fields || (!alternatives && typeof s.description !== "string")) return table(rowsOf(s));
+  if (!alternatives) return [s.description as string, ""];
   if (alternatives.length > MANY) return [`One of ${alternatives.length} shapes (see the summary).`, ""];
   return ["One of:", "", ...alternatives.flatMap(tablesOf)];
 }
@@ -82,8 +85,11 @@ function section(op: Operation): string[] {
   const http = op.http!;
   const input = jsonSchemaOf(op.input, "input");
   const inPath = pathParams(http.path);
-  const rest = Object.keys((input.properties ?? {}) as object).filter((k) => !inPath.includes(k));
-  const reads = http.method === "GET" || http.method === "DELETE";
+  const inQuery = http.query ?? [];
+  const rest = Object.keys((input.properties ?? {}) as object).filter(
+    (k) => !inPath.includes(k) && !inQuery.includes(k),
+  );
+  const reads = readsQuery(http.method);
   const body = http.body ? ((input.properties as Record<string, Schema>)[http.body] ?? {}) : input;
   return [
     `### \`${http.method} ${http.path}\``,
@@ -92,7 +98,15 @@ function section(op: Operation): string[] {
     "",
     `- Operation: \`${op.name}\`${op.action ? " (also a server action of the control room)" : ""}`,
     `- Who: ${guardText(op.guard)}`,
-    `- Answers: ${http.status}, or an error \`{ "error": { "code", "message", "issues"? } }\``,
+    `- Answers: ${[http.status, ...(http.also ?? [])].join(" or ")}, or ${
+      http.media?.error
+        ? `a refusal: ${http.media.error.description ?? "its protocol's"}`
+        : 'an error `{ "error": { "code", "message", "issues"? } }`'
+    }`,
+    ...(http.media?.request ? [`- Body as: ${http.media.request.map((t) => `\`${t}\``).join(", ")}`] : []),
+    ...(http.media?.response
+      ? [`- Answer as: ${http.media.response.map((t) => `\`${t}\``).join(", ") || "no body"}`]
+      : []),
     ...(http.alternative
       ? [
           `- Also as \`${http.alternative.contentType.split(";")[0]!.trim()}\`: with \`${http.alternative.field}=${http.alternative.value}\`, ` +
@@ -101,12 +115,13 @@ function section(op: Operation): string[] {
       : []),
     "",
     ...(reads && rest.length ? ["Query:", "", ...table(rowsOf(input, "", rest))] : []),
+    ...(inQuery.length ? ["Query:", "", ...table(rowsOf(input, "", inQuery))] : []),
     ...(!reads && rest.length
       ? ["Body:", "", ...(http.body ? tablesOf(body) : table(rowsOf(input, "", rest)))]
       : []),
-    "Answer:",
-    "",
-    ...tablesOf(jsonSchemaOf(op.output, "output")),
+    ...(http.media?.response?.length === 0
+      ? []
+      : ["Answer:", "", ...tablesOf(jsonSchemaOf(op.output, "output"))]),
   ];
 }
 
@@ -132,18 +147,20 @@ export function apiReference(ops: readonly Operation[] = operations): string {
  * query fields and body field, one export each so a page's bundle holds only those it calls.
  */
 export function browserRoutes(ops: readonly Operation[] = operations): string {
+  // A door of other media than JSON (blob bytes, OTLP) is no call for the typed client, which reads JSON.
   const entries = ops
-    .filter((o) => o.http)
+    .filter((o) => o.http && !o.http.media)
     .map((op) => {
       const http = op.http!;
       const inPath = pathParams(http.path);
-      const rest = Object.keys(op.input.shape).filter((k) => !inPath.includes(k));
-      const reads = http.method === "GET" || http.method === "DELETE";
+      const inQuery = http.query ?? [];
+      const rest = Object.keys(op.input.shape).filter((k) => !inPath.includes(k) && !inQuery.includes(k));
+      const reads = readsQuery(http.method);
       const route = {
         name: op.name,
         method: http.method,
         path: http.path,
-        query: reads ? rest : [],
+        query: reads ? rest : inQuery,
         body: reads || !rest.length ? null : (http.body ?? ""),
       };
       return `export const ${op.name}Route = ${JSON.stringify(route)} as const;`;

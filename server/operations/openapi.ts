@@ -3,7 +3,7 @@
 // a request may hold is what the server parses, and nothing is written down twice.
 import { z } from "zod";
 import { operations } from "./operations";
-import { pathParams, type Guard, type Operation } from "./operation";
+import { pathParams, type Guard, type HttpMethod, type Operation } from "./operation";
 
 type JsonSchema = { [key: string]: unknown; properties?: Record<string, JsonSchema>; required?: string[] };
 
@@ -21,6 +21,8 @@ export function guardText(guard: Guard): string {
   if (guard === "site-admin") return "site admins (and the admin token)";
   if (guard === "pod-creator") return "site admins and people they allowed to create pods";
   if (guard === "append") return "an agent token of the pod (or the admin token)";
+  if (guard === "agent")
+    return "an agent token (its pod and member are the token's; people and the admin token are refused)";
   const agents = guard.agents ? "; any agent token of the pod may try, and the write path decides" : "";
   return `${guard.pod} access to the pod (site admins and the admin token have it)${agents}`;
 }
@@ -45,21 +47,30 @@ const errorSchema = {
   required: ["error"],
 };
 
+/** GET, HEAD and DELETE take their input from the path and the query; the others also from a body. */
+export const readsQuery = (method: HttpMethod) =>
+  method === "GET" || method === "HEAD" || method === "DELETE";
+
+/** The same schema under each media type; JSON when the binding names none. */
+const mediaOf = (types: string[] | undefined, schema: unknown) =>
+  Object.fromEntries((types ?? ["application/json"]).map((type) => [type, { schema }]));
+
 function describe(op: Operation) {
   const http = op.http!;
   const input = jsonSchemaOf(op.input, "input");
   const props = input.properties ?? {};
   const required = new Set(input.required ?? []);
   const inPath = pathParams(http.path);
-  const rest = Object.keys(props).filter((k) => !inPath.includes(k));
+  const inQuery = http.query ?? [];
+  const rest = Object.keys(props).filter((k) => !inPath.includes(k) && !inQuery.includes(k));
   const param = (name: string, where: "path" | "query") => ({
     name,
     in: where,
     required: where === "path" || required.has(name),
     schema: props[name],
   });
-  const parameters = [...inPath.map((n) => param(n, "path"))];
-  const reads = http.method === "GET" || http.method === "DELETE";
+  const parameters = [...inPath.map((n) => param(n, "path")), ...inQuery.map((n) => param(n, "query"))];
+  const reads = readsQuery(http.method);
   if (reads) parameters.push(...rest.map((n) => param(n, "query")));
   const bodySchema = http.body
     ? props[http.body]
@@ -68,6 +79,15 @@ function describe(op: Operation) {
         properties: Object.fromEntries(rest.map((k) => [k, props[k]])),
         required: rest.filter((k) => required.has(k)),
       };
+  const answer = mediaOf(http.media?.response, jsonSchemaOf(op.output, "output"));
+  const alternative = http.alternative
+    ? { [http.alternative.contentType.split(";")[0]!.trim()]: { schema: { type: "string" } } }
+    : {};
+  const content = { ...answer, ...alternative };
+  const refusal = http.media?.error
+    ? mediaOf(http.media.response, jsonSchemaOf(http.media.error, "output"))
+    : {};
+  const success = { description: "Success", ...(Object.keys(content).length ? { content } : {}) };
   return {
     operationId: op.name,
     summary: op.summary,
@@ -76,22 +96,21 @@ function describe(op: Operation) {
     ...(op.guard === "public" ? { security: [] } : {}),
     ...(parameters.length ? { parameters } : {}),
     ...(!reads && rest.length
-      ? { requestBody: { required: true, content: { "application/json": { schema: bodySchema } } } }
+      ? { requestBody: { required: true, content: mediaOf(http.media?.request, bodySchema) } }
       : {}),
     responses: {
-      [String(http.status)]: {
-        description: "Success",
-        content: {
-          "application/json": { schema: jsonSchemaOf(op.output, "output") },
-          ...(http.alternative
-            ? { [http.alternative.contentType.split(";")[0]!.trim()]: { schema: { type: "string" } } }
-            : {}),
-        },
-      },
-      "4XX": {
-        description: "Refused; nothing was changed",
-        content: { "application/json": { schema: ERROR } },
-      },
+      ...Object.fromEntries([http.status, ...(http.also ?? [])].map((status) => [String(status), success])),
+      ...(http.media?.error
+        ? {
+            "4XX": { description: "Refused; nothing was changed", content: refusal },
+            "5XX": { description: "Failed", content: refusal },
+          }
+        : {
+            "4XX": {
+              description: "Refused; nothing was changed",
+              content: { "application/json": { schema: ERROR } },
+            },
+          }),
     },
   };
 }
@@ -105,7 +124,10 @@ export function openApiDocument(ops: readonly Operation[] = operations) {
     info: {
       title: "podwatch API",
       version: "1",
-      description: "The agent API v1 (the part declared in operation tables).",
+      description:
+        "podwatch's HTTP API: the agent API v1, blobs, Claude Code's hook door, OTLP/HTTP traces and the health " +
+        "probes, each declared once in an operation table. Not here: remote MCP at /mcp, a JSON-RPC session " +
+        "protocol (Streamable HTTP) that lists its own tools.",
     },
     jsonSchemaDialect: "https://json-schema.org/draft/2020-12/schema",
     tags: [...new Set(ops.map((o) => o.tag))].map((name) => ({ name })),

@@ -13,7 +13,8 @@ import type { PodState } from "../domain/state/pod-state";
  * (a session, never a token: what belongs to a person); a site admin; someone who may create pods;
  * some access to the pod named by the input's `podId` (over HTTP: the first path parameter), and
  * with `agents: true` any agent token of that pod too (what its member may then do is the write
- * path's rule); or "append" (an agent token of that pod, or an admin token).
+ * path's rule); "append" (an agent token of that pod, or an admin token); or "agent" (an agent
+ * token, whose pod and member are the token's: a door an agent reports through).
  */
 export type Guard =
   | "public"
@@ -22,18 +23,33 @@ export type Guard =
   | "site-admin"
   | "pod-creator"
   | { pod: Access; agents?: true }
-  | "append";
+  | "append"
+  | "agent";
 
-export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+export type HttpMethod = "GET" | "HEAD" | "POST" | "PUT" | "PATCH" | "DELETE";
 
 export type HttpBinding = {
   method: HttpMethod;
-  /** An OpenAPI path template: each `{name}` is an input field of that name. */
-  path: `/api/v1/${string}`;
+  /**
+   * An OpenAPI path template: each `{name}` is an input field of that name. Outside /api/v1 only the
+   * doors that protocols or probes fix: OTLP's /v1/traces, /healthz and /readyz (all `handwritten`).
+   */
+  path: `/api/v1/${string}` | `/v1/${string}` | "/healthz" | "/readyz";
   /** The status of a success. */
   status: number;
+  /** Other statuses answered with the output's schema (e.g. 200 beside 201 for what was there already). */
+  also?: number[];
+  /**
+   * A door whose bytes are not JSON (`handwritten` only): the media types of the request's body
+   * (`body` names the input field standing for it) and of the answer, in place of application/json.
+   * `response: []`: an answer without a body (HEAD). `error`: a refusal's body when it is not the error
+   * envelope (a protocol's own, e.g. OTLP's google.rpc.Status), in the answer's media types.
+   */
+  media?: { request?: string[]; response?: string[]; error?: z.ZodType };
   /** The input field the JSON body fills. Without it the body's fields are the input's, beside the path's. */
   body?: string;
+  /** Input fields read from the query although the method has a body (`handwritten` only). */
+  query?: string[];
   /** A large answer: its JSON text is made in slices, the event loop given back between them (same text). */
   sliced?: true;
   /**
@@ -83,7 +99,8 @@ export type Operation<I extends z.ZodObject = z.ZodObject, O extends z.ZodType =
   input: I;
   output: O;
   guard: Guard;
-  run: (c: OperationContext, input: z.output<I>) => Promise<z.input<O>>;
+  /** What it runs. Only a door served by a route of its own (`http.handwritten`) may go without. */
+  run?: (c: OperationContext, input: z.output<I>) => Promise<z.input<O>>;
   http?: HttpBinding;
   /** The control room calls it as a server action (exported from server/web/server-actions.ts). */
   action?: boolean;
@@ -99,6 +116,12 @@ export const pathParams = (path: string): string[] => [...path.matchAll(/\{([^}]
 export function defineOperation<I extends z.ZodObject, O extends z.ZodType>(
   op: Operation<I, O>,
 ): Operation<I, O> {
+  if (!op.run && !op.http?.handwritten) throw new Error(`operation ${op.name}: nothing runs it`);
+  if (!op.run && op.action) throw new Error(`operation ${op.name}: a server action needs its run`);
+  if ((op.http?.media || op.http?.query) && !op.http.handwritten)
+    throw new Error(
+      `operation ${op.name}: only a route of its own has other media than JSON or a query beside a body`,
+    );
   if (op.http) {
     const fields = Object.keys(op.input.shape);
     const missing = [...pathParams(op.http.path), ...(op.http.body ? [op.http.body] : [])].filter(

@@ -14,6 +14,7 @@ import { callApi } from "../../components/shared/api-client";
 import * as routes from "../../components/shared/api-routes";
 import { operations } from "./operations";
 import { pathParams, type Operation } from "./operation";
+import { readsQuery } from "./openapi";
 import { performOperation } from "../web/perform-operation";
 import { resolveIdentity } from "../access/resolve-identity";
 import type { Identity } from "../domain/access/policy";
@@ -54,23 +55,34 @@ describe.each(testProviders())("operations on %s", (provider) => {
     const url = op.http!.path.replace(/\{([^}]+)\}/g, (_, k: string) =>
       k === "podId" ? pod.podId : `no-such-${k}`,
     );
-    const reads = op.http!.method === "GET" || op.http!.method === "DELETE";
+    const reads = readsQuery(op.http!.method);
     return api(s.url, op.http!.method, url, reads ? undefined : {}, auth);
   };
 
   for (const op of rest) {
     it(`${op.name} (${op.http!.method} ${op.http!.path}) is reachable over REST behind its guard`, async () => {
-      const reached = await call(op, op.guard === "person" ? person : { token: TEST_ADMIN_TOKEN });
+      const caller =
+        op.guard === "person"
+          ? person
+          : op.guard === "agent"
+            ? { token: pod.tokens.bot! }
+            : { token: TEST_ADMIN_TOKEN };
+      const reached = await call(op, caller);
       expect([401, 403, 405], JSON.stringify(reached.body)).not.toContain(reached.status);
       expect(String(reached.body?.error?.message ?? "")).not.toMatch(/^no API route/);
       if (op.guard === "public") return;
       const anonymous = await call(op, null);
       expect(anonymous.status).toBe(401);
-      expect(anonymous.body.error.code).toBe("unauthenticated");
+      // A HEAD answer has no body to name its code in: its status says it.
+      // Nor does a door whose refusals are its protocol's (OTLP's google.rpc.Status), not the envelope.
+      if (op.http!.method !== "HEAD" && !op.http!.media?.error)
+        expect(anonymous.body.error.code).toBe("unauthenticated");
       // A token is no person, not even the admin's.
       if (op.guard === "person")
         expect((await call(op, { token: TEST_ADMIN_TOKEN })).body.error.code).toBe("forbidden");
-      if (op.guard === "authenticated" || op.guard === "person") return;
+      // An agent's door: no person's nor the admin's (its pod and member are the token's).
+      if (op.guard === "agent") expect((await call(op, { token: TEST_ADMIN_TOKEN })).status).toBe(403);
+      if (op.guard === "authenticated" || op.guard === "person" || op.guard === "agent") return;
       // An agent token of another pod has no access to this one, nor any site-wide role.
       expect((await call(op, { token: other.tokens.stranger! })).status).toBe(403);
       // This pod's own agent token is a viewer: refused wherever more is needed (unless its agents may try).
@@ -124,6 +136,15 @@ describe.each(testProviders())("operations on %s", (provider) => {
         ?.filter((p: { in: string }) => p.in === "path")
         .map((p: { name: string }) => p.name);
       expect(inPath ?? []).toEqual(pathParams(op.http!.path));
+      // A door of other bytes than JSON lists its own media types (none: an answer without a body).
+      const { request, response } = op.http!.media ?? {};
+      if (request) expect(Object.keys(entry.requestBody.content), op.name).toEqual(request);
+      const success = entry.responses[String(op.http!.status)];
+      if (response) expect(Object.keys(success.content ?? {}), op.name).toEqual(response);
+      // A protocol's own refusal (OTLP's Status) in those types, else the error envelope in JSON.
+      const refusal = op.http!.media?.error ? (response ?? ["application/json"]) : ["application/json"];
+      expect(Object.keys(entry.responses["4XX"].content), op.name).toEqual(refusal);
+      for (const also of op.http!.also ?? []) expect(entry.responses[String(also)], op.name).toEqual(success);
     }
     const validator = new Validator();
     const result = await validator.validate(r.body);

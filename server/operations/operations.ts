@@ -13,6 +13,10 @@ import { budgetOperations } from "../budgets/budget-operations";
 import { signalsOperations } from "../signals/signals-operations";
 import { protocolOperations } from "../pods/protocol-operations";
 import { tapeOperations } from "../tape/tape-operations";
+import { blobOperations } from "../blobs/blob-operations";
+import { hookOperations } from "../hooks/hook-operations";
+import { otlpOperations } from "../otlp/otlp-operations";
+import { healthOperations } from "./health-operations";
 import type { Operation } from "./operation";
 
 export const operationTables = {
@@ -29,6 +33,10 @@ export const operationTables = {
   signals: signalsOperations,
   protocol: protocolOperations,
   tape: tapeOperations,
+  blobs: blobOperations,
+  hooks: hookOperations,
+  otlp: otlpOperations,
+  health: healthOperations,
 };
 
 /** Every operation by its name (the browser's typed client takes its types from this, and only types). */
@@ -46,6 +54,10 @@ export const operationsByName = {
   ...signalsOperations,
   ...protocolOperations,
   ...tapeOperations,
+  ...blobOperations,
+  ...hookOperations,
+  ...otlpOperations,
+  ...healthOperations,
 };
 export type Operations = typeof operationsByName;
 

@@ -7,6 +7,7 @@ import { AppError } from "../domain/errors";
 import {
   requireAuthenticated,
   requirePerson,
+  requireAgent,
   requireCreatePods,
   requirePodAccess,
   requireSiteAdmin,
@@ -26,6 +27,7 @@ async function verdictOf(app: AppContext, op: Operation, identity: Identity, raw
   if (guard === "person") return requirePerson(identity);
   if (guard === "site-admin") return requireSiteAdmin(identity);
   if (guard === "pod-creator") return requireCreatePods(identity);
+  if (guard === "agent") return requireAgent(identity);
   if (guard === "append")
     return {
       ok: false,
@@ -62,6 +64,8 @@ export async function performOperation(
   const verdict = await verdictOf(app, op, identity, raw);
   if (!verdict.ok) return refused(verdict.code, verdict.message);
   if (op.guard !== "public" && identity.kind !== "user") return refused("forbidden", "sign in to act");
+  // A door served only by a route of its own (server/http/) is no server action.
+  if (!op.run) return refused("not_found", "no such action");
   const parsed = op.input.safeParse(raw);
   if (!parsed.success)
     return refused(

@@ -6,6 +6,7 @@ import {
   maySeeItem,
   podAccess,
   refuseSystemVoice,
+  requireAgent,
   requireAppend,
   requireCreatePods,
   requirePodAccess,
@@ -95,6 +96,12 @@ describe("verdicts", () => {
     expect(requirePodAccess(user("vic@x"), "p", state, "approver")).toMatchObject({ ok: false, status: 403 });
     expect(requirePodAccess(user("ana@x"), "p", state, "approver")).toEqual({ ok: true });
     expect(requireSiteAdmin(user("ana@x"))).toMatchObject({ ok: false, status: 403 });
+  });
+  it("an agent's door: any agent token; 401 anonymous, 403 people and the admin token", () => {
+    expect(requireAgent(agent("p"))).toEqual({ ok: true });
+    expect(requireAgent({ kind: "anonymous" })).toMatchObject({ ok: false, status: 401 });
+    expect(requireAgent(user("ana@x", true))).toMatchObject({ ok: false, status: 403 });
+    expect(requireAgent({ kind: "admin-token", label: "ops" })).toMatchObject({ ok: false, status: 403 });
   });
   it("an agent token appends only to its pod, only as its member", () => {
     expect(requireAppend(agent("p"), "p", ["bot"])).toEqual({ ok: true });

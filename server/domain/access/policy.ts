@@ -87,6 +87,12 @@ export function requireAuthenticated(id: Identity): Verdict {
   return id.kind === "anonymous" ? unauthenticated : allow;
 }
 
+/** A door an agent reports through (Claude Code's hooks, OTLP): its token names the pod and the member. */
+export function requireAgent(id: Identity): Verdict {
+  if (id.kind === "anonymous") return unauthenticated;
+  return id.kind === "agent" ? allow : forbidden("this needs an agent token of a pod");
+}
+
 /** What belongs to a person (their devices, preferences, password): their session, never a token. */
 export function requirePerson(id: Identity): Verdict {
   if (id.kind === "anonymous") return unauthenticated;

@@ -1,0 +1,56 @@
+// Claude Code's http hooks, over the API. Declared here for the OpenAPI document and the reference;
+// served by server/http/hook-routes.ts (`handwritten`): a gated call must get a decision whatever
+// fails (the door answers by the pod's unreachable rule, never with an error Claude Code would run
+// the tool on), and a held call ends when its caller hangs up. The generic door does neither.
+import { z } from "zod";
+import { defineOperation } from "../operations/operation";
+import { HOOK_BODY_MAX_BYTES, ZHookQuery, type ClaudeCodeHookOutput } from "../wire/hooks";
+
+const ZDecision = z.enum(["allow", "deny"]);
+const ZHookOutput = z.union([
+  z.object({}).strict().describe("observed: Claude Code's own permission flow applies"),
+  z.object({
+    hookSpecificOutput: z.object({
+      hookEventName: z.literal("PreToolUse"),
+      permissionDecision: ZDecision,
+      permissionDecisionReason: z.string(),
+    }),
+  }),
+  z.object({
+    hookSpecificOutput: z.object({
+      hookEventName: z.literal("PermissionRequest"),
+      decision: z.object({ behavior: ZDecision, message: z.string() }),
+    }),
+  }),
+]) satisfies z.ZodType<ClaudeCodeHookOutput>;
+
+export const hookOperations = {
+  claudeCodeHook: defineOperation({
+    name: "claudeCodeHook",
+    summary:
+      "Claude Code's hook input, as it sends it, from the agent whose token it is (the token names the pod and " +
+      "the member). Observations answer `{}`. A gated call (PreToolUse, PermissionRequest) is held for the " +
+      "pod's rules or a person's answer, up to `wait` seconds, and always answers 200 with a decision: what " +
+      "fails before one is made answers by the pod's unreachable rule (named in `x-podwatch-unreachable`). " +
+      "A replay from a command hook's spool (`replay=1`) is recorded, never gated, and keeps its errors.",
+    tag: "Hooks",
+    input: z.object({
+      ...ZHookQuery.shape,
+      input: z
+        .record(z.string(), z.unknown())
+        .describe(
+          `Claude Code's hook input (hook_event_name, session_id, tool_name, …; up to ${HOOK_BODY_MAX_BYTES} bytes)`,
+        ),
+    }),
+    output: ZHookOutput,
+    guard: "agent",
+    http: {
+      method: "POST",
+      path: "/api/v1/hooks/claude-code",
+      status: 200,
+      body: "input",
+      query: ["wait", "replay"],
+      handwritten: true,
+    },
+  }),
+};
