@@ -152,7 +152,7 @@ describe("readBuildInputs on this repository", () => {
       "app/globals.css",
       "components/pod/task-board.tsx",
       "server/wire/vocabulary.ts",
-      "server/web/pod-actions.ts",
+      "server/web/operation-action.ts",
       "server/access/resolve-identity.ts",
       "server/domain/errors.ts",
       "package-lock.json",

@@ -99,6 +99,39 @@ describe.each(testProviders())("the outbox on %s", (provider) => {
     }
   });
 
+  it("drains what committed while a run was under way, even when its follow-up waits for the gap", async () => {
+    await server.app.outbox.stop();
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    const slow = recorder();
+    const take = slow.take.bind(slow);
+    slow.take = async (batch) => {
+      await gate;
+      return take(batch);
+    };
+    const dispatcher = new OutboxDispatcher(server.app.store, server.app.bus, { minGapMs: 60_000 });
+    dispatcher.register(slow);
+    dispatcher.start();
+    try {
+      const { podId } = await agentPod(server.url, "drained", { guard: "contract_guardian" });
+      const post = (events: unknown[]) => api(server.url, "POST", `/api/v1/pods/${podId}/events`, { events });
+      const first = dispatcher.drain(); // a run that claims the pod's first rows and waits in the consumer
+      await expect.poll(async () => (await rawSql(db, "SELECT id FROM outbox")).length).toBeGreaterThan(0);
+      await new Promise((r) => setTimeout(r, 100)); // the run has claimed them
+      expect((await post([note("after the run began")])).status).toBe(201);
+      const drained = Promise.all([first, dispatcher.drain()]);
+      release();
+      await drained;
+      const head = (await api(server.url, "GET", `/api/v1/pods/${podId}`)).body.eventCount as number;
+      const covered = slow.batches.filter((b) => b.podId === podId).map((b) => b.toSeq);
+      expect(Math.max(0, ...covered)).toBe(head);
+    } finally {
+      release();
+      await dispatcher.stop();
+      server.app.outbox.start();
+    }
+  });
+
   it("keeps rows across a restart and hands them over after it", async () => {
     await server.app.outbox.stop(); // nothing takes the rows now: they wait in the table
     const { podId } = await agentPod(server.url, "restart", { guard: "contract_guardian" });

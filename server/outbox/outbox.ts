@@ -96,8 +96,10 @@ export class OutboxDispatcher {
 
   /** Resolves once everything committed so far has been handed over (tests, shutdown). */
   async drain() {
-    do await (this.running ?? this.kick());
-    while (this.running);
+    // A run begun before now claimed before the latest commits; its follow-up may wait for the
+    // gap (soon()). So after it, one run that begins now, which claims everything committed so far.
+    await this.running;
+    await (this.running ?? this.kick());
   }
 
   /** A run once the gap since the last one has passed (now, if it has). */
