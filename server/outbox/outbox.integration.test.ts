@@ -105,9 +105,9 @@ describe.each(testProviders())("the outbox on %s", (provider) => {
     const gate = new Promise<void>((r) => (release = r));
     const slow = recorder();
     const take = slow.take.bind(slow);
-    slow.take = async (batch) => {
+    slow.take = async (batch, run) => {
       await gate;
-      return take(batch);
+      return take(batch, run);
     };
     const dispatcher = new OutboxDispatcher(server.app.store, server.app.bus, { minGapMs: 60_000 });
     dispatcher.register(slow);
