@@ -4,7 +4,7 @@
 // from this table.
 import { z } from "zod";
 import { ZId } from "../domain/events/seed-formats";
-import { defineOperation } from "../operations/operation";
+import { defineOperation, ZPodId } from "../operations/operation";
 import * as wire from "../wire/access";
 import { ROLES } from "../wire/vocabulary";
 import { addAgent } from "./add-agent";
@@ -13,7 +13,6 @@ import { rotateAgentToken } from "./rotate-agent-token";
 
 const ADMIN = { pod: "admin" } as const;
 const tag = "Agent tokens";
-const ZPodId = z.string().min(1).max(200);
 const ZTokenId = z.string().min(1).max(100);
 const ZTokenLabel = z.string().trim().max(200, "keep the label under 200 characters").optional();
 const ZRoles = z

@@ -5,14 +5,13 @@
 import { z } from "zod";
 import { isSiteAdmin } from "../domain/access/policy";
 import { AppError } from "../domain/errors";
-import { defineOperation } from "../operations/operation";
+import { defineOperation, ZPodId } from "../operations/operation";
 import * as wire from "../wire/access";
 import { addMember } from "./add-member";
 import { addPerson, changeMemberAccess, removeMember } from "./change-member-access";
 
 const ADMIN = { pod: "admin" } as const;
 const tag = "Members";
-const ZPodId = z.string().min(1).max(200);
 const ZMemberId = z.string().min(1).max(200);
 const ZAccess = wire.ZChangeAccessRequest.shape.access;
 

@@ -1,13 +1,12 @@
 // A pod's share links (read-only, expiring, revocable), managed by its admins. Declared once:
 // the REST routes, the control room's server actions and the reference come from this table.
 import { z } from "zod";
-import { defineOperation } from "../operations/operation";
+import { defineOperation, ZPodId } from "../operations/operation";
 import * as wire from "../wire/access";
 import { createShareLink, listShareLinks, revokeShareLink, shareLinkUrl } from "./share-links";
 
 const ADMIN = { pod: "admin" } as const;
 const tag = "Share links";
-const ZPodId = z.string().min(1).max(200);
 
 export const shareLinkOperations = {
   createShareLink: defineOperation({

@@ -7,13 +7,12 @@
 import { z } from "zod";
 import { notFound } from "../domain/errors";
 import { ZId } from "../domain/events/seed-formats";
-import { defineOperation } from "../operations/operation";
+import { defineOperation, ZPodId } from "../operations/operation";
 import * as wire from "../wire/budgets";
 import { listBudgets } from "./list-budgets";
 import { setBudget } from "./set-budget";
 
 const tag = "Budgets";
-const ZPodId = z.string().min(1).max(200);
 const SETTERS = { pod: "approver", agents: true } as const;
 
 export const budgetOperations = {

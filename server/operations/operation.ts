@@ -26,6 +26,9 @@ export type Guard =
   | "append"
   | "agent";
 
+/** A pod's id as a path parameter of an operation (the `{podId}` a pod guard reads). */
+export const ZPodId = z.string().min(1).max(200);
+
 export type HttpMethod = "GET" | "HEAD" | "POST" | "PUT" | "PATCH" | "DELETE";
 
 export type HttpBinding = {

@@ -3,7 +3,7 @@
 // the reference come from this table.
 import { z } from "zod";
 import { AppError } from "../domain/errors";
-import { defineOperation } from "../operations/operation";
+import { defineOperation, ZPodId } from "../operations/operation";
 import { ZClosePodInput, ZPodInput } from "../wire/actions";
 import { ZCreatePodRequest, ZListPodsQuery, ZPodsResponse, ZPodSummary } from "../wire/pods";
 import { describeIdentity, ZWhoami } from "../wire/whoami";
@@ -15,7 +15,6 @@ import { podCreator } from "./pod-creator";
 import { getPod } from "./read-pods";
 
 const tag = "Pods";
-const ZPodId = z.string().min(1).max(200);
 
 export const podOperations = {
   getPod: defineOperation({

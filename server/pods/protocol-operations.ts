@@ -5,7 +5,7 @@
 import { z } from "zod";
 import { AppError, notFound } from "../domain/errors";
 import { maySeeItem, podAccess } from "../domain/access/policy";
-import { defineOperation, type OperationContext } from "../operations/operation";
+import { defineOperation, type OperationContext, ZPodId } from "../operations/operation";
 import { parseWith } from "../shared/read-json";
 import { ZAck } from "../wire/access";
 import { eventJsonSchemas, ZEventJsonSchemas } from "../wire/event-json-schema";
@@ -18,7 +18,6 @@ import { planJson } from "./read-plan";
 import { readPodState } from "./read-pod-state";
 
 const tag = "Protocol";
-const ZPodId = z.string().min(1).max(200);
 const WHO =
   "The event's actor is the agent token's member; with the admin token, the `X-Podwatch-Actor` header " +
   "(else `api`).";

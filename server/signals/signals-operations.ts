@@ -4,7 +4,7 @@
 import { z } from "zod";
 import { AppError, notFound } from "../domain/errors";
 import { requirePodAccess } from "../domain/access/policy";
-import { defineOperation } from "../operations/operation";
+import { defineOperation, ZPodId } from "../operations/operation";
 import { ZPodSignalsView, ZSignalsExport, ZSignedAgentRecord, type SignalsExport } from "../wire/signals";
 import { buildAgentRecord } from "./build-agent-record";
 import { readPodSignals } from "./read-pod-signals";
@@ -14,7 +14,6 @@ import { MAX_PODS_PER_EXPORT, ZPodSignalsQuery, ZRecordQuery, ZSignalsExportQuer
 import { signingKey, SIGNING_ALGORITHM } from "./signing-key";
 
 const tag = "Signals";
-const ZPodId = z.string().min(1).max(200);
 const BUSY = "503 `recompute_busy` with `Retry-After` while the server already recomputes for others.";
 const WINDOW =
   "`from`/`to`: ISO dates or date-times with their zone, counting only what happened between them.";

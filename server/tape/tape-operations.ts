@@ -5,25 +5,16 @@
 // parses a large batch in slices; the read is a long-poll that ends when its caller hangs up.
 import { z } from "zod";
 import { CLIENT_IP_HEADER } from "../access/create-auth";
-import { defineOperation } from "../operations/operation";
+import { defineOperation, ZPodId } from "../operations/operation";
 import { ZAck } from "../wire/access";
-import { ZEventBatch, ZEventInput, type TapeEvent } from "../wire/events";
+import { ZEventBatch, ZEventInput, ZStoredEventHead, type TapeEvent } from "../wire/events";
 import { ZReadEventsQuery } from "../wire/pods";
 import { readEventsPage } from "./read-events-page";
 import { verifyChain } from "./verify-chain";
 
 const tag = "Tape";
-const ZPodId = z.string().min(1).max(200);
 
-const ZTapeEvent = z.object({
-  id: z.string(),
-  podId: z.string(),
-  seq: z.number().int(),
-  type: z.string(),
-  actor: z.string(),
-  role: z.string().nullable(),
-  ts: z.string().nullable(),
-  receivedAt: z.string(),
+const ZTapeEvent = ZStoredEventHead.extend({
   body: z.unknown(),
   meta: z
     .object({
@@ -35,8 +26,6 @@ const ZTapeEvent = z.object({
       sessionId: z.string().optional(),
     })
     .nullable(),
-  prevHash: z.string(),
-  hash: z.string(),
 }) satisfies z.ZodType<TapeEvent>;
 
 export const tapeOperations = {

@@ -2,7 +2,7 @@
 // and "redeliver". Each is declared once here; its REST route, server action, OpenAPI entry and
 // reference come from the declaration (server/operations/operation.ts).
 import { z } from "zod";
-import { defineOperation } from "../operations/operation";
+import { defineOperation, ZPodId } from "../operations/operation";
 import * as wire from "../wire/webhooks";
 import { createWebhook, deleteWebhook, listWebhooks, updateWebhook } from "./endpoints";
 import { listDeliveries, redeliver, sendTestDelivery } from "./deliveries";
@@ -10,7 +10,6 @@ import { wakeWebhookWorker } from "./start-webhooks";
 
 const ADMIN = { pod: "admin" } as const;
 const tag = "Webhooks";
-const ZPodId = z.string().min(1).max(200);
 const ZEndpointId = z.string().min(1).max(100);
 const ZEndpoint = z.object({ podId: ZPodId, endpointId: ZEndpointId });
 const PAGE_LIMIT = "a whole number from 1 to 100";

@@ -58,3 +58,17 @@ export type TapeEvent = {
 export type EventsPage = { events: TapeEvent[]; nextAfter: number };
 /** GET /api/v1/pods/{podId}/events with a filter or `before`: newest first, and where to search on (null at the start). */
 export type EventSearchPage = { events: TapeEvent[]; nextBefore: number | null };
+
+/** The fields every stored event has, whatever form its body and meta are read in (parsed, or the chain's text). */
+export const ZStoredEventHead = z.object({
+  id: z.string(),
+  podId: z.string(),
+  seq: z.number().int(),
+  type: z.string(),
+  actor: z.string(),
+  role: z.string().nullable(),
+  ts: z.string().nullable(),
+  receivedAt: z.string(),
+  prevHash: z.string(),
+  hash: z.string(),
+});

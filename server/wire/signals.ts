@@ -6,6 +6,7 @@ import { z } from "zod";
 import type { ChainedEvent } from "../domain/hash-chain";
 import type { AgentSignals, CostPoint, SignalRates } from "../domain/signals/signal-types";
 import { ZBudgetView } from "./budgets";
+import { ZStoredEventHead } from "./events";
 import { agree, type SameType } from "./same-type";
 
 export type { SignalRates };
@@ -128,20 +129,7 @@ export const ZSignalsExport = z.object({
 export type SignalsExport = z.output<typeof ZSignalsExport>;
 
 /** One stored event exactly as the hash chain covers it (body and meta as their stored JSON text), with its hash. */
-export const ZRecordEvent = z.object({
-  id: z.string(),
-  podId: z.string(),
-  seq: z.number().int(),
-  type: z.string(),
-  actor: z.string(),
-  role: z.string().nullable(),
-  ts: z.string().nullable(),
-  receivedAt: z.string(),
-  body: z.string(),
-  meta: z.string().nullable(),
-  prevHash: z.string(),
-  hash: z.string(),
-});
+export const ZRecordEvent = ZStoredEventHead.extend({ body: z.string(), meta: z.string().nullable() });
 export type RecordEvent = z.output<typeof ZRecordEvent>;
 agree<SameType<RecordEvent, ChainedEvent & { hash: string }>>();
 
