@@ -29,6 +29,21 @@ async function eventually(check: () => void) {
   }
 }
 
+/** The admin watching a pod from `afterSeq`, its change notices gathered; `live` once its backlog is sent. */
+function spectate(url: string, podId: string, afterSeq: number) {
+  const socket: Client = connect(url, {
+    transports: ["websocket"],
+    forceNew: true,
+    auth: { token: TEST_ADMIN_TOKEN },
+  });
+  const frames: PodDeltaFrame[] = [];
+  socket.on("pod:delta", (f) => frames.push(f));
+  socket.on("tape:events", (_f, ack) => ack?.());
+  const live = new Promise<void>((resolve) => socket.once("tape:live", () => resolve()));
+  socket.on("connect", () => socket.emit("tape:subscribe", { podId, afterSeq }));
+  return { socket, frames, live };
+}
+
 describe.each(testProviders())("change notices of live views on %s", (provider) => {
   let s: TestServer;
   beforeAll(async () => {
@@ -67,19 +82,9 @@ describe.each(testProviders())("change notices of live views on %s", (provider) 
       ),
     );
     let view = (await api<PodStateView>(s.url, "GET", `/api/v1/pods/${podId}/state`)).body;
-    const socket: Client = connect(s.url, {
-      transports: ["websocket"],
-      forceNew: true,
-      auth: { token: TEST_ADMIN_TOKEN },
-    });
-    const frames: PodDeltaFrame[] = [];
-    socket.on("pod:delta", (f) => frames.push(f));
-    socket.on("tape:events", (_f, ack) => ack?.());
+    const { socket, frames, live } = spectate(s.url, podId, view.seq);
     try {
-      await new Promise<void>((resolve) => {
-        socket.once("tape:live", () => resolve());
-        socket.on("connect", () => socket.emit("tape:subscribe", { podId, afterSeq: view.seq }));
-      });
+      await live;
       await sleep(100); // the node takes the state the notices start from
       const apply = () => {
         for (const f of frames.splice(0)) {
@@ -116,16 +121,8 @@ describe.each(testProviders())("change notices of live views on %s", (provider) 
     const podId = await newPod("read before the join");
     const view = (await api<PodStateView>(s.url, "GET", `/api/v1/pods/${podId}/state`)).body;
     await post(podId, [note("landed between the read and the join")]);
-    const socket: Client = connect(s.url, {
-      transports: ["websocket"],
-      forceNew: true,
-      auth: { token: TEST_ADMIN_TOKEN },
-    });
-    const frames: PodDeltaFrame[] = [];
-    socket.on("pod:delta", (f) => frames.push(f));
-    socket.on("tape:events", (_f, ack) => ack?.());
+    const { socket, frames } = spectate(s.url, podId, view.seq);
     try {
-      socket.on("connect", () => socket.emit("tape:subscribe", { podId, afterSeq: view.seq }));
       // No event follows, yet the page learns its view is behind and reads it again.
       await eventually(() => expect(frames.map((f) => deltaFits(view, f))).toContain("gap"));
       expect(frames.at(-1)).toMatchObject({ seq: view.seq + 1, set: {}, lists: {}, tails: {} });
@@ -136,19 +133,9 @@ describe.each(testProviders())("change notices of live views on %s", (provider) 
 
   it("ask for a read of the view when what changed weighs more than the view compressed", async () => {
     const podId = await newPod("big change");
-    const socket: Client = connect(s.url, {
-      transports: ["websocket"],
-      forceNew: true,
-      auth: { token: TEST_ADMIN_TOKEN },
-    });
-    const frames: PodDeltaFrame[] = [];
-    socket.on("pod:delta", (f) => frames.push(f));
-    socket.on("tape:events", (_f, ack) => ack?.());
+    const { socket, frames, live } = spectate(s.url, podId, 0);
     try {
-      await new Promise<void>((resolve) => {
-        socket.once("tape:live", () => resolve());
-        socket.on("connect", () => socket.emit("tape:subscribe", { podId, afterSeq: 0 }));
-      });
+      await live;
       await sleep(100);
       const long = "a task described at length, as a plan's tasks are. ".repeat(6);
       await post(
