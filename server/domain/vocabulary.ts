@@ -149,6 +149,10 @@ export type ToolAction = (typeof TOOL_ACTIONS)[number];
 export const TOOL_ANSWER_SCOPES = ["once", "session", "always"] as const;
 export type ToolAnswerScope = (typeof TOOL_ANSWER_SCOPES)[number];
 /** A tool call's two ends on the tape, joined by its toolUseId. */
+/** The agent programs whose own hooks report to podwatch; a session's `via` names one (or another client). */
+export const AGENT_KINDS = ["claude-code", "codex", "gemini-cli"] as const;
+export type AgentKind = (typeof AGENT_KINDS)[number];
+
 export const TOOL_CALL_PHASES = ["started", "succeeded", "failed"] as const;
 export type ToolCallPhase = (typeof TOOL_CALL_PHASES)[number];
 /** The event types an agent session reports (the tape groups and filters them as one family). */

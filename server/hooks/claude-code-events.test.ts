@@ -5,7 +5,7 @@ import { parseHookInput } from "./hook-input";
 import { HOOK_FIXTURES, readHookFixture, type HookFixture } from "./fixtures";
 import { AppError } from "../domain/errors";
 
-const ctx: HookContext = { podId: "pod-1", memberId: "claude", recordPrompts: true };
+const ctx: HookContext = { podId: "pod-1", memberId: "claude", recordPrompts: true, agent: "claude-code" };
 const SESSION = "5f2b8c1e-9a47-4d3b-b6a2-7c0e1d9f4a31";
 /** The fixture's events, parsed by the tape's own schema (so defaults and bounds apply). */
 const eventsOf = (

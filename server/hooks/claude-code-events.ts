@@ -7,8 +7,10 @@ import { cut, inputSummary, outputSummary } from "./summarize";
 import { parseStopReport } from "./stop-report";
 import { fallbackToolUseId, hookEventId, hookKey } from "./hook-event-id";
 import type { HookInput, HookInputOf } from "./hook-input";
+import type { AgentKind } from "../domain/vocabulary";
 
-export type HookContext = { podId: string; memberId: string; recordPrompts: boolean };
+/** `agent`: whose hooks these are (hook inputs of other agents are first put in Claude Code's shape). */
+export type HookContext = { podId: string; memberId: string; recordPrompts: boolean; agent: AgentKind };
 type Drafted = { type: string; body: Record<string, unknown> };
 
 const MAX_DURATION_MS = 7 * 24 * 3600_000;
@@ -34,7 +36,7 @@ function draft(h: HookInput, ctx: HookContext): Drafted | null {
       return {
         type: "session.started",
         body: {
-          via: "claude-code",
+          via: ctx.agent,
           source: opt(h.source, 50),
           model: opt(h.model, 200),
           cwd: opt(h.cwd, 1000),

@@ -35,7 +35,12 @@ export async function handleClaudeCodeHook(
   await appendHookEvents(
     app,
     who,
-    hookEvents(input, { podId: who.podId, memberId: who.memberId, recordPrompts: state.recordPrompts }),
+    hookEvents(input, {
+      podId: who.podId,
+      memberId: who.memberId,
+      recordPrompts: state.recordPrompts,
+      agent: "claude-code",
+    }),
     agentSays(who),
   );
   return { output: {}, unreachable };
