@@ -4,6 +4,7 @@
 // Whatever podwatch itself fails at once a call is gated answers deny, never an error: Claude
 // Code lets a call through when its http hook answers anything but 2xx.
 import type { AppContext } from "../app-context";
+import type { AgentKind } from "../domain/vocabulary";
 import { AppError } from "../domain/errors";
 import { gatedInputText } from "./gated-input";
 import type { PodState } from "../domain/state/pod-state";
@@ -32,6 +33,8 @@ type Gate = {
 };
 /** `signal`: the caller hung up; `drain`: the node began to shut down (held calls are answered at once, answer-drained-call.ts). */
 export type HoldOptions = {
+  /** Whose hook this is (another agent's input is first put in Claude Code's shape); Claude Code when absent. */
+  agent?: AgentKind;
   waitSeconds: number;
   signal: AbortSignal;
   drain: AbortSignal;

@@ -1,4 +1,4 @@
-// One Claude Code hook call: observed events go on the tape; a PreToolUse or
+// One Claude Code hook call (or another agent's, put in its shape; `o.agent` says whose): observed events go on the tape; a PreToolUse or
 // PermissionRequest is gated by the pod's tool policy unless it is a replay from a spool.
 import type { AppContext } from "../app-context";
 import { AppError } from "../domain/errors";
@@ -39,7 +39,7 @@ export async function handleClaudeCodeHook(
       podId: who.podId,
       memberId: who.memberId,
       recordPrompts: state.recordPrompts,
-      agent: "claude-code",
+      agent: o.agent ?? "claude-code",
     }),
     agentSays(who),
   );
