@@ -1,5 +1,5 @@
-// Push and mail for people, wired into the server: the VAPID keys (from the
-// environment, else the data folder), the outbox consumer and the job runner that sends.
+// Push and mail for people, wired into the server: the VAPID keys (from the environment, else the
+// installation's pair in the database: vapid-keys.ts), the outbox consumer and the job runner that sends.
 import { join } from "node:path";
 import type { AppContext } from "../app-context";
 import { dataDir } from "../data-dir";
