@@ -5,10 +5,9 @@
 // Write or Edit per file it touches. A call whose subject cannot be told (a patch naming no file, a
 // file tool naming no path) is opaque: a deny or ask rule on its tools matches it, an allow rule
 // with an input pattern never does. Pure.
-import type { AgentKind } from "../vocabulary";
+import { COMMON_TOOL_NAMES, COMMON_TOOLS, type AgentKind, type CommonTool } from "../vocabulary";
 
-export const COMMON_TOOLS = ["shell", "read", "write", "edit"] as const;
-export type CommonTool = (typeof COMMON_TOOLS)[number];
+export { COMMON_TOOL_NAMES, COMMON_TOOLS, type CommonTool };
 
 /** One Claude Code-shaped call the subject is read from. */
 export type ToolView = { tool: string; input: unknown };
@@ -82,22 +81,6 @@ const TABLES: Record<AgentKind, Record<string, Mapper>> = {
   "claude-code": CLAUDE_CODE,
   codex: CODEX,
   "gemini-cli": GEMINI_CLI,
-};
-
-/** What each agent calls each common tool, for the policy editor and the README's table. */
-export const COMMON_TOOL_NAMES: Record<CommonTool, Record<AgentKind, string[]>> = {
-  shell: { "claude-code": ["Bash"], codex: ["Bash"], "gemini-cli": ["run_shell_command"] },
-  read: {
-    "claude-code": ["Read", "Grep", "Glob", "LS"],
-    codex: [],
-    "gemini-cli": ["read_file", "read_many_files", "grep_search", "glob", "list_directory"],
-  },
-  write: { "claude-code": ["Write"], codex: ["apply_patch"], "gemini-cli": ["write_file"] },
-  edit: {
-    "claude-code": ["Edit", "MultiEdit", "NotebookEdit"],
-    codex: ["apply_patch"],
-    "gemini-cli": ["replace"],
-  },
 };
 
 /**
