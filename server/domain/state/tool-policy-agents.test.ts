@@ -89,6 +89,31 @@ describe("one rule on a common tool governs every agent's own tool", () => {
     );
     expect(judge(t, "claude-code", "Grep", { pattern: "root", path: "/" })).toMatchObject({ action: "deny" });
     expect(judge(t, "gemini-cli", "read_file", { file_path: "src/a.ts" })).toMatchObject({ scope: "none" });
+    // Two paths given: whichever the agent reads, the rule sees both.
+    expect(
+      judge(t, "gemini-cli", "read_file", { file_path: "src/a.ts", absolute_path: "/etc/shadow" }),
+    ).toMatchObject({ action: "deny" });
+    expect(judge(t, "gemini-cli", "glob", { pattern: "*", dir_path: "src", path: "/etc" })).toMatchObject({
+      action: "deny",
+    });
+  });
+  it("an allow on read admits a call only when each path it gives is inside it", () => {
+    const t = pod([
+      { id: "src", tool: "read", input: "src/*", action: "allow" },
+      { id: "rest", tool: "read", action: "ask" },
+    ]);
+    expect(judge(t, "gemini-cli", "read_file", { file_path: "src/a.ts" })).toMatchObject({ action: "allow" });
+    expect(
+      judge(t, "gemini-cli", "read_file", { file_path: "src/a.ts", absolute_path: "/etc/x" }),
+    ).toMatchObject({
+      action: "ask",
+    });
+    expect(judge(t, "gemini-cli", "read_many_files", { include: ["src/a.ts", "src/b.ts"] })).toMatchObject({
+      action: "allow",
+    });
+    expect(judge(t, "gemini-cli", "read_many_files", { include: ["src/a.ts", "../x"] })).toMatchObject({
+      action: "ask",
+    });
   });
   it("an allow on edit admits a patch only when each file is inside it and every change is an edit", () => {
     const t = pod([

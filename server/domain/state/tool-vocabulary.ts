@@ -16,17 +16,21 @@ export type CommonCall = { common: CommonTool[]; views: ToolView[]; opaque: bool
 type Obj = Record<string, unknown>;
 type Mapper = (input: Obj) => { common: CommonTool[]; views: ToolView[] } | null;
 
-const str = (o: Obj, ...keys: string[]) => {
-  for (const k of keys) if (typeof o[k] === "string") return o[k];
-  return undefined;
-};
-/** A tool whose input names its subject in `keys` (the first that is a string), read as Claude Code's `tool`. */
-function as(common: CommonTool, tool: string, field: string, keys: string[], rest: Obj = {}): Mapper {
+const str = (o: Obj, key: string) => (typeof o[key] === "string" ? o[key] : undefined);
+const strings = (o: Obj, keys: string[]) => [
+  ...new Set(keys.map((k) => o[k]).filter((v): v is string => typeof v === "string")),
+];
+/**
+ * A tool whose input names its subject under one of `keys`, read as Claude Code's `tool` with it
+ * in `field`. Every one given is a view: which one the agent reads is its own business, so a deny
+ * sees each and an allow must admit each.
+ */
+function as(common: CommonTool, tool: string, field: string, keys: string[]): Mapper {
   return (o) => {
-    const value = str(o, ...keys);
-    return value === undefined
+    const values = strings(o, keys);
+    return values.length === 0
       ? null
-      : { common: [common], views: [{ tool, input: { ...rest, [field]: value } }] };
+      : { common: [common], views: values.map((value) => ({ tool, input: { [field]: value } })) };
   };
 }
 const same =
@@ -36,11 +40,14 @@ const same =
 const search =
   (tool: "Glob" | "Grep" | "LS"): Mapper =>
   (o) => {
-    const path = str(o, "dir_path", "path");
     const pattern = str(o, "pattern");
     if (tool === "Glob" && pattern === undefined) return null;
-    const input = { ...(path !== undefined ? { path } : {}), ...(tool === "Glob" ? { pattern } : {}) };
-    return { common: ["read"], views: [{ tool, input }] };
+    const folders = strings(o, ["dir_path", "path"]);
+    const views = (folders.length ? folders : [undefined]).map((path) => ({
+      tool,
+      input: { ...(path !== undefined ? { path } : {}), ...(tool === "Glob" ? { pattern } : {}) },
+    }));
+    return { common: ["read"], views };
   };
 
 const CLAUDE_CODE: Record<string, Mapper> = {
@@ -58,7 +65,10 @@ const CLAUDE_CODE: Record<string, Mapper> = {
 const CODEX: Record<string, Mapper> = {
   // Codex hands its shell tools (exec_command, local_shell…) to hooks as "Bash" with {command}.
   Bash: CLAUDE_CODE.Bash!,
-  apply_patch: (o) => patchCall(str(o, "command", "patch", "input")),
+  apply_patch: (o) => {
+    const texts = strings(o, ["command", "patch", "input"]);
+    return patchCall(texts.length ? texts.join("\n") : undefined);
+  },
 };
 
 const GEMINI_CLI: Record<string, Mapper> = {
