@@ -74,7 +74,9 @@ export function validateDraft(d: PolicyDraft): Record<string, string> {
   d.rules.forEach((r, i) => {
     const tool = r.tool.trim();
     const input = r.input.trim();
-    if (!tool) errors[`rules.${i}.tool`] = "name the tool (a pattern such as Bash or mcp__*)";
+    if (!tool)
+      errors[`rules.${i}.tool`] =
+        "name the tool (shell, read, write, edit, or a pattern such as Bash or mcp__*)";
     else if (tool.length > LIMITS.tool)
       errors[`rules.${i}.tool`] = `keep the tool pattern under ${LIMITS.tool} characters`;
     if (input.length > LIMITS.input)
@@ -106,15 +108,15 @@ export function moveRule(rules: RuleDraft[], index: number, by: -1 | 1): RuleDra
   return next;
 }
 
-/** One-click examples: the policies people ask for most. */
+/** One-click examples: the policies people ask for most, in common tool names (every agent's). */
 export const PRESETS: { label: string; rule: Omit<RuleDraft, "id"> }[] = [
   {
     label: "Ask before git push or rm -rf",
-    rule: { tool: "Bash", input: "git push*|rm -rf*", outside: false, action: "ask" },
+    rule: { tool: "shell", input: "git push*|rm -rf*", outside: false, action: "ask" },
   },
   {
     label: "Ask before writing outside src/",
-    rule: { tool: "Write|Edit|MultiEdit", input: "src/*", outside: true, action: "ask" },
+    rule: { tool: "write|edit", input: "src/*", outside: true, action: "ask" },
   },
   { label: "Ask before any MCP tool", rule: { tool: "mcp__*", input: "", outside: false, action: "ask" } },
 ];

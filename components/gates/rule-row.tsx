@@ -1,9 +1,11 @@
 "use client";
-// One rule of a tool policy, editable: its tool and input patterns, "outside", its action,
+// One rule of a tool policy, editable: its tool (a common name such as shell, or an agent's own)
+// and input patterns, "outside", its action,
 // and buttons to move it (the first rule that matches decides) or remove it.
 import { TOOL_ACTIONS } from "@/server/wire/vocabulary";
 import { inputClass, secondaryButtonClass } from "../pod/form-styles";
 import type { RuleDraft } from "./policy-draft";
+import { TOOL_NAMES_LIST_ID } from "./common-tools-table";
 
 type Props = {
   rule: RuleDraft;
@@ -38,7 +40,8 @@ export function RuleRow({ rule, index, count, errors, onChange, onMove, onRemove
             aria-label={`Tool pattern, rule ${n}`}
             aria-invalid={!!toolError}
             aria-describedby={toolError ? `${base}-tool-error` : undefined}
-            placeholder="Bash"
+            placeholder="shell"
+            list={TOOL_NAMES_LIST_ID}
             className={`${inputClass} font-mono`}
           />
         </label>

@@ -17,6 +17,7 @@ import {
   type RuleDraft,
 } from "./policy-draft";
 import { RuleRow } from "./rule-row";
+import { CommonToolsTable, ToolNamesList } from "./common-tools-table";
 
 /** `onSaved`: told after the save (the panel says so: this editor starts afresh from the stored policy). */
 type Props = { podId: string; agentId: string | undefined; initial: PolicyDraft; onSaved: () => void };
@@ -51,10 +52,14 @@ export function ToolPolicyEditor({ podId, agentId, initial, onSaved }: Props) {
     >
       <p className="text-xs text-zinc-600 dark:text-zinc-400">
         Rules are tried top to bottom and the <strong>first that matches wins</strong>; an agent&apos;s own
-        rules come before the pod&apos;s. No match: the call goes ahead (Claude Code&apos;s own permissions
+        rules come before the pod&apos;s. No match: the call goes ahead (the agent&apos;s own permissions
         still apply). Patterns: <code>*</code> any text, <code>?</code> one character, <code>|</code> between
-        alternatives.
+        alternatives. One policy governs Claude Code, Codex and Gemini CLI: name a tool by its common name (
+        <code>shell</code>, <code>read</code>, <code>write</code>, <code>edit</code>) or by an agent&apos;s
+        own.
       </p>
+      <CommonToolsTable />
+      <ToolNamesList />
       {draft.rules.length === 0 ? (
         <Empty>No rules yet: every tool call goes ahead. Add one, or start from an example below.</Empty>
       ) : (

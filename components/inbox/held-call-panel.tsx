@@ -1,13 +1,15 @@
 "use client";
-// A held tool call on its inbox card: who asks to run what (its whole input, scrollable), what
-// the agent was doing, what the deadline decides, and the answers — once, for this session,
-// always for this exact call, or deny with a reason the agent is told. The person must read what
-// would run: hidden characters show as escapes, and a call whose input was cut can only be denied.
+// A held tool call on its inbox card: which agent program (agent-kind-badge.tsx) and member asks
+// to run what (its whole input, scrollable), what the agent was doing, what the deadline decides,
+// and the answers — once, for this session, always for this exact call, or deny with a reason the
+// agent is told. The person must read what would run: hidden characters show as escapes, and a
+// call whose input was cut can only be denied.
 import { useId, useState, useSyncExternalStore } from "react";
 import type { InboxCard } from "@/server/wire/views";
 import { answerToolApproval } from "@/server/web/server-actions";
 import { deadlineSentence, heldInput, notWholeSentence } from "./held-call-view";
 import { RevealedText } from "./revealed-text";
+import { AgentKindBadge } from "./agent-kind-badge";
 import { fieldLabel, greenButton, plainButton, redButton } from "./card-styles";
 
 type Props = {
@@ -53,6 +55,7 @@ export function HeldCallPanel({ podId, item, canAct, pending, error, act }: Prop
     <div className="space-y-2" data-testid="held-call">
       {ctx && (
         <p className="max-h-24 overflow-auto text-xs break-all text-zinc-700 dark:text-zinc-300">
+          <AgentKindBadge kind={ctx.agentKind} />
           <span className={fieldLabel}>Agent </span>
           <span className="font-mono">{ctx.agentId}</span>
           <span className={fieldLabel}> · tool </span>

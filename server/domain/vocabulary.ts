@@ -182,3 +182,24 @@ export const BUDGET_UNITS: Record<BudgetMetric, string> = {
 };
 /** A budget's amount as a person reads it: whole numbers as they are, money and minutes to two decimals. */
 export const budgetAmount = (n: number) => (Number.isInteger(n) ? String(n) : n.toFixed(2));
+
+/**
+ * The tools a pod's policy names across agents (server/domain/state/tool-vocabulary.ts reads each
+ * agent's calls as them), and what each agent calls them. Codex's apply_patch writes and edits.
+ */
+export const COMMON_TOOLS = ["shell", "read", "write", "edit"] as const;
+export type CommonTool = (typeof COMMON_TOOLS)[number];
+export const COMMON_TOOL_NAMES: Record<CommonTool, Record<AgentKind, readonly string[]>> = {
+  shell: { "claude-code": ["Bash"], codex: ["Bash"], "gemini-cli": ["run_shell_command"] },
+  read: {
+    "claude-code": ["Read", "Grep", "Glob", "LS"],
+    codex: [],
+    "gemini-cli": ["read_file", "read_many_files", "grep_search", "glob", "list_directory"],
+  },
+  write: { "claude-code": ["Write"], codex: ["apply_patch"], "gemini-cli": ["write_file"] },
+  edit: {
+    "claude-code": ["Edit", "MultiEdit", "NotebookEdit"],
+    codex: ["apply_patch"],
+    "gemini-cli": ["replace"],
+  },
+};

@@ -3,7 +3,8 @@
 // writes down which file ran, its arguments and its whole environment, and does nothing else. What
 // an allow rule (or a remembered allow) admits must run only the programs it names, with the
 // arguments it names, in an unchanged environment; whatever runs `rm -rf` must have been denied,
-// and whatever runs `git push` must not have been allowed.
+// and whatever runs `git push` must not have been allowed. Gemini CLI's shell, under the same rules
+// on `shell`, gets every line's very verdict.
 import { spawnSync } from "node:child_process";
 import { chmodSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -11,6 +12,7 @@ import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { Tape } from "../testing/reducer-tape";
 import { evaluateToolCall, type ToolVerdict } from "../domain/state/tool-policy";
+import type { AgentKind } from "../domain/vocabulary";
 import { generatedLines, KNOWN_LINES } from "./bash-policy-corpus";
 
 const SPIED = [
@@ -113,17 +115,19 @@ const LOADING = [
   /^--userconfig/,
 ];
 
-function policyState(rules: unknown[]) {
+/** `tool`, `agent`: whose shell asked, and was allowed "for this session" once. */
+function policyState(rules: { tool: string }[], tool = "Bash", agent?: AgentKind) {
   const t = Tape.team();
   t.add("session.started", "impl", { via: "claude-code", cwd: root }, { sessionId: "s1" });
   t.add("agent.policy.set", "admin", { rules });
   const ask = {
     requestId: "r1",
     toolUseId: "tu-r1",
-    tool: "Bash",
+    tool,
     input: JSON.stringify({ command: "git push origin main" }),
     context: [],
     deadline: { inMinutes: 5, then: "answer", answer: "deny" },
+    ...(agent ? { agent } : {}),
   };
   t.add("tool.approval.requested", "impl", ask, { sessionId: "s1" });
   t.add("tool.approval.answered", "ana", { requestId: "r1", decision: "allow", remember: "session" });
@@ -137,6 +141,13 @@ const exact = policyState(RULES);
 const wide = policyState(WIDE);
 const judged = (state: typeof exact, line: string): ToolVerdict =>
   evaluateToolCall(state, "impl", "s1", "Bash", { command: line }, root);
+// The same rules on the common name `shell`, for Gemini CLI's shell tool: each verdict must be the
+// Bash one, so everything this test proves of Bash holds for it.
+const inCommonNames = (rules: { tool: string }[]) => rules.map((r) => ({ ...r, tool: "shell" }));
+const geminiExact = policyState(inCommonNames(RULES), "run_shell_command", "gemini-cli");
+const geminiWide = policyState(inCommonNames(WIDE), "run_shell_command", "gemini-cli");
+const judgedForGemini = (state: typeof exact, line: string): ToolVerdict =>
+  evaluateToolCall(state, "impl", "s1", "run_shell_command", { command: line }, root, "gemini-cli");
 const admitted = (v: ToolVerdict) => v.action === "allow" && v.scope !== "none";
 
 /** What an allowed line may have run: the named programs from the spy folder, with the named arguments, in the shell's own environment. */
@@ -158,6 +169,8 @@ describe("the Bash policy against real bash, with spy programs", () => {
       const { runs, created } = runInBash(line);
       const strict = judged(exact, line);
       const loose = judged(wide, line);
+      expect(judgedForGemini(geminiExact, line), `${line} for Gemini CLI`).toEqual(strict);
+      expect(judgedForGemini(geminiWide, line), `${line} for Gemini CLI (wide)`).toEqual(loose);
       if (admitted(strict)) {
         admittedLines++;
         expect(created, `${line} wrote files`).toEqual([]);

@@ -58,7 +58,16 @@ export async function gateToolCall(
   o: HoldOptions,
 ): Promise<GateOutcome> {
   // The call's own folder, as the hook reports it: a session's cwd is what it claimed at its start, and the agent may have moved since.
-  const verdict = evaluateToolCall(state, who.memberId, h.session_id, h.tool_name, h.tool_input ?? {}, h.cwd);
+  const agent = o.agent ?? "claude-code";
+  const verdict = evaluateToolCall(
+    state,
+    who.memberId,
+    h.session_id,
+    h.tool_name,
+    h.tool_input ?? {},
+    h.cwd,
+    agent,
+  );
   const key = hookKey(who.podId, who.memberId, h);
   const record = recorder(app, who, h, hookEventId(key, "event"));
   if (verdict.action === "allow" && verdict.scope === "none") {
@@ -90,7 +99,7 @@ export async function gateToolCall(
     );
   try {
     // A retry of a call still waiting waits on the same request instead of asking again.
-    if (!existing) await askPerson(app, who, state, h, requestId, verdict, o.waitSeconds);
+    if (!existing) await askPerson(app, who, state, h, requestId, verdict, o.waitSeconds, agent);
     const waited = await waitForApproval(app.store, app.bus, who.podId, requestId, {
       waitMs: holdMs(o.waitSeconds),
       signal: o.signal,
@@ -181,6 +190,7 @@ async function askPerson(
   requestId: string,
   verdict: ToolVerdict,
   waitSeconds: number,
+  agent: AgentKind,
   again = true,
 ): Promise<void> {
   const ask = askSettings(state, who.memberId);
@@ -206,6 +216,8 @@ async function askPerson(
       then: "answer" as const,
       answer: askDefault(state, who.memberId),
     },
+    // Whose tool names these are: the policy reads an "always allow" in them, the inbox card names the agent.
+    ...(agent === "claude-code" ? {} : { agent }),
   };
   try {
     await appendHookEvents(
@@ -229,7 +241,7 @@ async function askPerson(
     if (now?.toolApprovals[requestId]) return;
     // A budget crossed since the state was read: ask again with the default it now requires.
     if (again && now && e.code === "default_is_policy")
-      return askPerson(app, who, now, h, requestId, verdict, waitSeconds, false);
+      return askPerson(app, who, now, h, requestId, verdict, waitSeconds, agent, false);
     throw e;
   }
 }

@@ -2,9 +2,10 @@
 // task's review, evidence and proofs with their gates; the job's settlement and
 // acceptance tests; the escalation's question, task, options and evidence; a held
 // tool call's agent, tool and session; a crossed budget's numbers.
-import type { InboxItem, PodState } from "../domain/state/pod-state";
+import type { InboxItem, PodState, ToolApproval } from "../domain/state/pod-state";
 import type { InboxCard, InboxContext, InboxEvidence, InboxProof } from "../wire/views";
 import { budgetUse } from "../domain/state/meters";
+import { AGENT_KINDS, type AgentKind } from "../domain/vocabulary";
 
 function evidenceOf(s: PodState, ids: string[]): InboxEvidence[] {
   return ids.flatMap((id) => {
@@ -101,6 +102,7 @@ export function inboxContext(s: PodState, item: InboxItem): InboxContext | null 
           kind: "tool",
           requestId: a.requestId,
           agentId: a.agentId,
+          agentKind: heldBy(s, a),
           tool: a.tool,
           sessionId: a.sessionId,
           cwd: a.sessionId ? (s.sessions[a.sessionId]?.cwd ?? null) : null,
@@ -126,6 +128,16 @@ export function inboxContext(s: PodState, item: InboxItem): InboxContext | null 
       : null;
   }
   return null;
+}
+
+/**
+ * Which agent program holds a call: the one its gate knew, else its session's (`via`), else
+ * Claude Code, the only one whose hooks held calls before a call kept its agent.
+ */
+function heldBy(s: PodState, a: ToolApproval): AgentKind {
+  if (a.agent) return a.agent;
+  const via = a.sessionId && Object.hasOwn(s.sessions, a.sessionId) ? s.sessions[a.sessionId]!.via : null;
+  return AGENT_KINDS.find((k) => k === via) ?? "claude-code";
 }
 
 /** The pod's inbox, oldest first, each item with what backs it. */

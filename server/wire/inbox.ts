@@ -2,7 +2,13 @@
 // browser's types): the same shapes as the view types in ./views.ts, which the domain's
 // projections build.
 import { z } from "zod";
-import { BUDGET_ACTIONS, BUDGET_METRICS, DEADLINE_THEN, TASK_STATES } from "../domain/vocabulary";
+import {
+  AGENT_KINDS,
+  BUDGET_ACTIONS,
+  BUDGET_METRICS,
+  DEADLINE_THEN,
+  TASK_STATES,
+} from "../domain/vocabulary";
 
 const ZAt = z.object({ seq: z.number().int(), at: z.string() });
 const ZInboxEvidence = z.object({
@@ -66,6 +72,8 @@ export const ZInboxContext = z.discriminatedUnion("kind", [
     kind: z.literal("tool"),
     requestId: z.string(),
     agentId: z.string(),
+    /** The agent program holding the call (Claude Code, Codex, Gemini CLI): `tool` is in its names. */
+    agentKind: z.enum(AGENT_KINDS),
     tool: z.string(),
     sessionId: z.string().nullable(),
     cwd: z.string().nullable(),

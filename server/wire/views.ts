@@ -12,7 +12,7 @@ import type {
   Workcell,
 } from "../domain/state/pod-state";
 import type { CadenceAdherence } from "../domain/state/cadence";
-import type { BudgetAction, BudgetMetric } from "./vocabulary";
+import type { AgentKind, BudgetAction, BudgetMetric } from "./vocabulary";
 
 /** GET /api/v1/pods/{podId}/state (also `?atSeq=`): the pod's projections, the board in plan order, the inbox oldest first. */
 export type PodStateView = Pick<
@@ -100,6 +100,8 @@ export type InboxContext =
       kind: "tool";
       requestId: string;
       agentId: string;
+      /** The agent program holding the call: `tool` is in its names. */
+      agentKind: AgentKind;
       tool: string;
       sessionId: string | null;
       cwd: string | null;

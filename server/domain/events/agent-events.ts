@@ -5,7 +5,7 @@
 import { z } from "zod";
 import { deadline, ev, ZLine } from "./event-kit";
 import { isReservedName, ZId } from "./seed-formats";
-import { TOOL_ACTIONS, TOOL_ANSWER_SCOPES, TOOL_CALL_PHASES } from "../vocabulary";
+import { AGENT_KINDS, TOOL_ACTIONS, TOOL_ANSWER_SCOPES, TOOL_CALL_PHASES } from "../vocabulary";
 
 /** How long a summary of a tool's input or output, a prompt or a message may be on the tape. */
 export const SUMMARY_MAX = 2000;
@@ -176,6 +176,8 @@ export const ZToolApprovalRequested = ev(
     context: z.array(ZLine).max(12).default([]),
     ruleId: ZId.optional(),
     deadline: deadline(["allow", "deny"]),
+    /** Whose hook holds the call, so its tool names and input are read as that agent's; Claude Code when absent. */
+    agent: z.enum(AGENT_KINDS).optional(),
   }),
 );
 /** A person's answer. `remember`: "session" allows this tool on this subject for the rest of the session; "always" adds the allow rule to the agent's policy. */

@@ -3,7 +3,7 @@
 // the append, and replaying the tape rebuilds it exactly.
 import type { Access, Role, TEvent } from "../events/event-schemas";
 import type { TaskState } from "../events/seed-formats";
-import type { BudgetAction, BudgetMetric, DeadlineThen, ToolAnswerScope } from "../vocabulary";
+import type { AgentKind, BudgetAction, BudgetMetric, DeadlineThen, ToolAnswerScope } from "../vocabulary";
 import type { ToolRule } from "../events/agent-events";
 import { emptyPodSignals, type PodSignals } from "../signals/signal-types";
 
@@ -208,6 +208,8 @@ export type ToolApproval = At & {
   input: string;
   context: string[];
   ruleId: string | null;
+  /** Whose hook holds the call (tool-vocabulary.ts reads its tool as that agent's); Claude Code when absent. */
+  agent?: AgentKind;
   due: Due;
   answer:
     | (At & {
@@ -272,8 +274,10 @@ export type Meters = { agents: Record<string, AgentMeter>; activeMs: number; act
  *    as written (shell-parse.ts); a line that is not plain is not remembered. Histories keep their
  *    newest entries (roles, handoffs, decisions, a run's notes, evidence links: ../pod-bounds.ts);
  *    the size of what a pod retains for good is counted (retained).
+ * 9: one policy for every agent: a call is read in the common vocabulary (tool-vocabulary.ts), and
+ *    a held call keeps whose agent asked.
  */
-export const PROJECTION_VERSION = 8;
+export const PROJECTION_VERSION = 9;
 
 export type PodState = {
   /** PROJECTION_VERSION of the reducers that built this state. */

@@ -99,6 +99,7 @@ const approvalRequested: R<"tool.approval.requested"> = (s, e) => {
     input: b.input,
     context: b.context,
     ruleId: b.ruleId ?? null,
+    ...(b.agent ? { agent: b.agent } : {}),
     due,
     answer: null,
   };
@@ -154,7 +155,7 @@ export function answerApproval(
 function remember(s: PodState, e: AppliedEvent, a: ToolApproval, scope: "session" | "always"): PodState {
   const input = parseHeldInput(a.input);
   const cwd = a.sessionId && Object.hasOwn(s.sessions, a.sessionId) ? s.sessions[a.sessionId]!.cwd : null;
-  const subject = callSubject(a.tool, input, cwd);
+  const subject = callSubject(a.tool, input, cwd, a.agent);
   // Only a call an allow rule could admit is remembered: one whose input was cut, or that is more than
   // programs run plainly (a variable set, a wrapper, `$(…)`, eval…), is allowed once only.
   if (input === undefined || subject.plain === null)
@@ -174,11 +175,8 @@ function remember(s: PodState, e: AppliedEvent, a: ToolApproval, scope: "session
     );
     return { ...s, sessionAllows: with_(s.sessionAllows, a.sessionId, allows) };
   }
-  // Exactly this call: each of a Bash line's commands as written, a path where it is (absolute), else the input.
-  const exact =
-    a.tool === "Bash"
-      ? [...new Set(subject.plain.map((c) => c.text))].map(literalPattern).join("|")
-      : literalPattern(subject.absolute ?? subject.whole);
+  // Exactly this call: each of a shell line's commands as written, each path where it is (absolute), else the input.
+  const exact = subject.exact.map(literalPattern).join("|");
   const rule: ToolRule = {
     id: `always-${e.seq}`,
     tool: literalPattern(a.tool),

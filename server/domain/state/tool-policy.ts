@@ -2,44 +2,13 @@
 // Pure: the hook adapters call it with the pod's state before the agent runs the tool.
 import type { ToolRule } from "../events/agent-events";
 import { ASK_MINUTES } from "../events/agent-events";
-import { INPUT_CUT_MARK, type ToolAction } from "../vocabulary";
+import { INPUT_CUT_MARK, type AgentKind, type ToolAction } from "../vocabulary";
 import type { PodState, ToolPolicy } from "./pod-state";
-import { bashView, type PlainCommand } from "./bash-view";
-import { alternatives, globMatches, mayMatchUnder, pathSubject } from "./tool-paths";
+import { alternatives, globMatches, mayMatchUnder } from "./tool-paths";
 import { budgetHold } from "./reduce-budgets";
+import { callSubject, type CallSubject, type ViewSubject } from "./tool-policy-subject";
 
-const FIELD: Record<string, string> = {
-  Bash: "command",
-  WebFetch: "url",
-  WebSearch: "query",
-  Task: "description",
-};
-
-/**
- * What a rule's `input` pattern is matched against: the command, the path (relative to `cwd`
- * when inside it, its `.`/`..` resolved so `src/../etc` is not `src/…`), the URL; else the
- * input as JSON with sorted keys.
- */
-export function toolSubject(tool: string, input: unknown, cwd?: string | null): string {
-  const path = pathSubject(tool, input, cwd);
-  if (path) return path.whole;
-  const obj = input && typeof input === "object" ? (input as Record<string, unknown>) : {};
-  const field = FIELD[tool];
-  if (field && typeof obj[field] === "string") return obj[field];
-  return stableJson(input);
-}
-
-export function stableJson(value: unknown): string {
-  return (
-    JSON.stringify(value, (_k, v: unknown) =>
-      v && typeof v === "object" && !Array.isArray(v)
-        ? Object.fromEntries(
-            Object.entries(v as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)),
-          )
-        : v,
-    ) ?? "null"
-  );
-}
+export { callSubject, stableJson, toolSubject, type CallSubject } from "./tool-policy-subject";
 
 export function matchesPattern(pattern: string, text: string): boolean {
   return alternatives(pattern).some((alt) => globMatches(alt, text));
@@ -48,60 +17,6 @@ export function matchesPattern(pattern: string, text: string): boolean {
 /** Escapes a literal text into a pattern that matches exactly it ("always allow this"). */
 export function literalPattern(text: string): string {
   return text.replace(/[\\*?|]/g, (c) => `\\${c}`);
-}
-
-/**
- * What rules are matched against. `parts`: the forms deny and ask rules see — a Bash line's
- * commands (bash-view.ts), a path's forms (relative to the cwd when inside it, and absolute, so
- * neither `/etc/*` nor `src/*` is dodged by where the session says it is), else the one subject.
- * `plain`: a Bash line's commands as an allow rule sees them, null when it is not plain programs
- * run plainly or a search no allow rule may cover (`why` says what); `unknown`: a Bash line runs
- * something that cannot be known from its text. `key`: how a remembered "allow for this session"
- * names the call: the exact line, the absolute path, else the subject. `under`: the folder a
- * search (Grep, Glob, LS) reads below (tool-paths.ts).
- */
-export type CallSubject = {
-  key: string;
-  whole: string;
-  parts: string[];
-  plain: PlainCommand[] | null;
-  why: string | null;
-  unknown: boolean;
-  absolute: string | null;
-  under?: string;
-};
-
-export function callSubject(tool: string, input: unknown, cwd?: string | null): CallSubject {
-  const whole = toolSubject(tool, input, cwd);
-  if (tool === "Bash") {
-    const view = bashView(whole);
-    return {
-      key: whole,
-      whole: whole.trim(),
-      parts: view.forms,
-      plain: view.plain,
-      why: view.why,
-      unknown: view.unknown,
-      absolute: null,
-    };
-  }
-  const plain = [{ text: whole, redirected: false }];
-  const path = pathSubject(tool, input, cwd);
-  if (path) {
-    const { key, forms, absolute, under, risky } = path;
-    const why = risky ? "a search that may leave its folder" : null;
-    return {
-      key,
-      whole,
-      parts: forms,
-      plain: risky ? null : plain,
-      why,
-      unknown: false,
-      absolute,
-      ...(under ? { under } : {}),
-    };
-  }
-  return { key: whole, whole, parts: [whole], plain, why: null, unknown: false, absolute: null };
 }
 
 /**
@@ -114,9 +29,26 @@ export function callSubject(tool: string, input: unknown, cwd?: string | null): 
  * `outside`: none of the forms match.
  */
 export function ruleMatches(rule: ToolRule, tool: string, subject: CallSubject): boolean {
-  if (!matchesPattern(rule.tool, tool)) return false;
+  if (!namesTool(rule, tool, subject)) return false;
   if (rule.input === undefined) return true;
-  const pattern = rule.input;
+  if (rule.action !== "allow") return subject.unknown || subject.each.some((v) => viewMatches(rule, v));
+  // An allow admits a call of several files (a patch) only when it admits each of them.
+  return subject.each.length > 0 && subject.each.every((v) => viewMatches(rule, v));
+}
+
+/**
+ * A rule names a call's tool by the agent's own name (`Bash`, `run_shell_command`), or by a
+ * common tool the call is (`shell`, tool-vocabulary.ts). An allow by common name must name every
+ * common tool the call is: allowing `edit` does not allow a patch that also creates a file.
+ */
+function namesTool(rule: ToolRule, tool: string, subject: CallSubject): boolean {
+  if (matchesPattern(rule.tool, tool)) return true;
+  const named = subject.common.filter((c) => matchesPattern(rule.tool, c));
+  return named.length > 0 && (rule.action !== "allow" || named.length === subject.common.length);
+}
+
+function viewMatches(rule: ToolRule, subject: ViewSubject): boolean {
+  const pattern = rule.input!;
   const forms = [subject.whole, ...subject.parts];
   if (rule.action !== "allow") {
     if (subject.unknown) return true;
@@ -126,7 +58,7 @@ export function ruleMatches(rule: ToolRule, tool: string, subject: CallSubject):
   }
   if (subject.plain === null) return false;
   if (rule.outside) return !forms.some((f) => matchesPattern(pattern, f));
-  if (tool !== "Bash") return forms.some((f) => matchesPattern(pattern, f));
+  if (!subject.shell) return forms.some((f) => matchesPattern(pattern, f));
   const redirecting = alternatives(pattern).filter((a) => /[<>]/.test(a));
   // A line with no command (empty, a comment) runs nothing a rule names.
   return (
@@ -149,7 +81,7 @@ export type ToolVerdict = {
 /**
  * Session allows first (only the agent's own session's), then the agent's rules, then the pod's;
  * the first match decides; none allows. `cwd`: the folder the call runs in (the hook's own),
- * else the session's.
+ * else the session's. `agent`: whose tool names and inputs these are (tool-vocabulary.ts).
  */
 export function evaluateToolCall(
   s: PodState,
@@ -158,8 +90,9 @@ export function evaluateToolCall(
   tool: string,
   input: unknown,
   cwd?: string | null,
+  agent: AgentKind = "claude-code",
 ): ToolVerdict {
-  const verdict = evaluateRules(s, agentId, sessionId, tool, input, cwd);
+  const verdict = evaluateRules(s, agentId, sessionId, tool, input, cwd, agent);
   const hold = verdict.action === "allow" ? budgetHold(s, agentId) : null;
   return hold
     ? { action: "ask", scope: "budget", budgetId: hold.budgetId, subject: verdict.subject }
@@ -172,11 +105,12 @@ function evaluateRules(
   sessionId: string | null,
   tool: string,
   input: unknown,
-  cwd?: string | null,
+  cwd: string | null | undefined,
+  agent: AgentKind,
 ): ToolVerdict {
   const session = sessionId && Object.hasOwn(s.sessions, sessionId) ? s.sessions[sessionId]! : null;
   const mine = session?.agentId === agentId ? session : null;
-  const subject = callSubject(tool, input, cwd ?? mine?.cwd ?? null);
+  const subject = callSubject(tool, input, cwd ?? mine?.cwd ?? null, agent);
   const allows =
     mine && Object.hasOwn(s.sessionAllows, mine.sessionId) ? s.sessionAllows[mine.sessionId]! : [];
   if (subject.plain !== null && allows.some((a) => a.tool === tool && a.subject === subject.key))
