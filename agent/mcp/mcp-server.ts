@@ -221,7 +221,9 @@ export async function createMcpServer(
     `Wait up to timeout_seconds (≤ ${MAX_WAIT_SECONDS}) for the human's answer to an escalation; returns it at once if it was already answered.`,
     { escalation_id: z.string(), timeout_seconds: waitSeconds },
     async (a, signal) => {
-      return waited(await agent.findEscalation(a.escalation_id), a.timeout_seconds, signal);
+      const started = Date.now();
+      const esc = await agent.findEscalation(a.escalation_id, { seconds: RETRY_SECONDS, signal });
+      return waited(esc, Math.max(0.1, a.timeout_seconds - (Date.now() - started) / 1000), signal);
     },
   );
   const root = evidenceRoot;

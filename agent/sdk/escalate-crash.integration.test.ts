@@ -105,17 +105,28 @@ describe.each(testProviders())("an escalation whose server died before answering
     expect(r).toMatchObject({ ok: true });
   }
 
-  it("escalate --wait sends it again, waits on it and prints the answer; it is stored once", async () => {
+  it("escalate --wait sends it again, waits on it and prints the answer; it is stored once; podwatch wait rides out the restart", async () => {
     const crashed = await crashingServer();
     const question = "Keep the v1 endpoint?";
     const cli = startCli(["escalate", question, "--option", "Yes", "--option", "No", "--wait"], env);
+    const retrying = /escalation (esc-[0-9a-f]+): cannot reach podwatch/;
+    await until(() => retrying.test(cli.stderr()), "the first retry", 60_000);
+    // While the server is down, another process waits on it by the id the retry names.
+    const waiting = startCli(["wait", retrying.exec(cli.stderr())![1]!], env);
+    await until(() => waiting.stderr().includes("cannot reach podwatch"), "the wait's retry", 30_000);
     await restartAfter(crashed);
     await until(() => cli.stderr().includes("waiting for a human"), "the wait after the retry", 60_000);
     const [esc, ...more] = await asked(question);
     expect(more).toEqual([]);
     expect(cli.stderr()).toContain(`escalation ${esc!.escalationId}: cannot reach podwatch`);
+    await until(
+      () => waiting.stderr().includes("waiting for a human"),
+      "podwatch wait after the restart",
+      60_000,
+    );
     await answer(esc!.escalationId, "Yes");
     expect(await cli.done).toMatchObject({ code: 0, stdout: "Yes\n" });
+    expect(await waiting.done).toMatchObject({ code: 0, stdout: "Yes\n" });
   }, 120_000);
 
   it("asked again with its id by a new run (the first one died), it is the same escalation; podwatch wait gets the answer", async () => {

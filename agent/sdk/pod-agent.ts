@@ -7,7 +7,7 @@ import type { z } from "zod";
 import type { ZPlanJson, ZProof, ZTaskManifest } from "../../server/wire/seed-formats";
 import { PodwatchClient, type Ack, type EventDraft } from "./client";
 import { Interrupted, PodwatchError } from "./errors";
-import type { RetryOptions } from "./retry";
+import { retryTransient, type RetryOptions } from "./retry";
 import { sendEscalation, storedEscalation } from "./send-escalation";
 import { SYSTEM_ACTOR } from "../../server/wire/vocabulary";
 
@@ -112,7 +112,7 @@ export class PodAgent {
     escalationId: string,
     o: { timeoutSeconds?: number; signal?: AbortSignal } = {},
   ): Promise<Answer | null> {
-    const esc = await this.findEscalation(escalationId);
+    const esc = await this.findEscalation(escalationId, { signal: o.signal });
     return esc.answer ?? this.waitForAnswer(esc, o);
   }
 
@@ -166,12 +166,14 @@ export class PodAgent {
   /**
    * An escalation asked earlier (by id), to wait on it again. Its `seq` is the state's: the state
    * already says whether it was answered up to there, so a wait reads only what comes after;
-   * `askedSeq` is the escalation's own.
+   * `askedSeq` is the escalation's own. A server that is restarting is asked again (`retry`), as a
+   * wait's long-polls are.
    */
   async findEscalation(
     escalationId: string,
+    retry: RetryOptions = {},
   ): Promise<Escalation & { answer: Answer | null; askedSeq: number }> {
-    const esc = await storedEscalation(this.client, escalationId);
+    const esc = await retryTransient(() => storedEscalation(this.client, escalationId), retry);
     if (!esc)
       throw new PodwatchError(
         404,

@@ -14,7 +14,10 @@ export const wait: Command = {
   run: async ({ values: v, positionals: [escalationId], agent, out, signal }) => {
     const timeout = timeoutSeconds(v.timeout);
     const a = agent();
-    const esc = await a.findEscalation(escalationId!);
+    const esc = await a.findEscalation(escalationId!, {
+      signal,
+      onRetry: (e, _n, ms) => out.progress(`${e.message}; trying again in ${ms / 1000}s`, true),
+    });
     if (!esc.answer) out.progress(`waiting for a human to answer ${esc.escalationId}…`, true);
     const answer = esc.answer ?? (await a.waitForAnswer(esc, { timeoutSeconds: timeout, signal }));
     return answerResult({ escalationId: esc.escalationId, seq: esc.askedSeq }, answer, timeout, out);
