@@ -2,7 +2,7 @@
 // reachable from Next's separately bundled code through globalThis.
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Config } from "./config";
-import { PRODUCTION_KNOBS, type TestKnobs } from "./test-knobs";
+import { crashingAfterAppendOf, PRODUCTION_KNOBS, type TestKnobs } from "./test-knobs";
 import type { TapeStore } from "./db/tape-store";
 import type { AccessContext } from "./access/access-context";
 import { createAppender, type AppendEvents } from "./tape/append-events";
@@ -60,7 +60,7 @@ export async function createAppContext(
     knobs,
     store,
     bus,
-    append: createAppender(store, bus),
+    append: crashingAfterAppendOf(createAppender(store, bus), knobs.crashAfterAppendOf),
     access,
     blobs,
     verifications: new VerificationSlots(),

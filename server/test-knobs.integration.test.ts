@@ -72,6 +72,7 @@ describe("test knobs", () => {
       deadlineMinMs: 100,
       webhookTimeScale: 0.001,
       pushInsecureLoopback: true,
+      crashAfterAppendOf: null, // a server that dies on an append runs as a child (agent/sdk/escalate-crash test)
     });
     expect((await askWithDeadlineSoon(server.url)).status).toBe(201);
   });
@@ -80,6 +81,9 @@ describe("test knobs", () => {
     expect(knobsFromEnv({ PORT: "0", PODWATCH_DEADLINE_MIN_MS: "100" })).toEqual({
       knobs: { deadlineMinMs: 100 },
       env: { PORT: "0" },
+    });
+    expect(knobsFromEnv({ PODWATCH_CRASH_AFTER_APPEND_OF: "escalation" }).knobs).toEqual({
+      crashAfterAppendOf: "escalation",
     });
     expect(() => knobsFromEnv({ PODWATCH_DEADLINE_MIN_MS: "5" })).toThrow(/PODWATCH_DEADLINE_MIN_MS/);
     expect(() => knobsFromEnv({ PODWATCH_WEBHOOK_TIME_SCALE: "2" })).toThrow(/PODWATCH_WEBHOOK_TIME_SCALE/);

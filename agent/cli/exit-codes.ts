@@ -25,7 +25,7 @@ export const EXIT_HELP = `Exit codes:
   5  not found: no such pod or blob (404); an unknown task or member named in an event is 3
   6  conflict: a pod rule refused it, e.g. a task not in the right state (409)
   7  unavailable: server unreachable, overloaded or failing (429/5xx)
-  8  timed out waiting (escalate --wait --timeout)
+  8  timed out waiting (escalate --wait --timeout, wait --timeout)
   130 interrupted (Ctrl-C)`;
 
 export function exitCodeOf(e: unknown): number {

@@ -60,6 +60,24 @@ describe("podwatch --help", () => {
     ).toBe(2);
   });
 
+  it("lists wait, which waits on an escalation by its id, with escalate's --timeout and exit codes", async () => {
+    const top = await run(["--help"]);
+    expect(top.stdout).toMatch(
+      /\n {2}wait <escalationId> +Block until a human answers an escalation asked earlier/,
+    );
+    expect(top.stdout).toContain("8  timed out waiting (escalate --wait --timeout, wait --timeout)");
+    expect((await run(["wait", "--help"])).stdout).toContain("--timeout SECONDS");
+    expect(await run(["wait"])).toMatchObject({
+      code: 2,
+      stderr: expect.stringContaining("wait <escalationId>"),
+    });
+    const env = { PODWATCH_URL: "http://127.0.0.1:9", PODWATCH_TOKEN: "t" } as unknown as NodeJS.ProcessEnv;
+    expect(await run(["wait", "esc-1", "--timeout", "0"], env)).toMatchObject({
+      code: 2,
+      stderr: expect.stringContaining("--timeout takes a number of seconds above 0"),
+    });
+  });
+
   it("reads key=value pairs: JSON only where it reads back exactly, strings otherwise", () => {
     expect(keyValues(["n=20", "ok=true", "v=1.10", "py=3.0", "name=x=y", "list=[1,2]"], "meta")).toEqual({
       n: 20,

@@ -33,6 +33,8 @@ const failed = (e: unknown): ToolResult => {
 };
 /** What an MCP client waits for one call by default (the SDK's client gives up after 60 s). */
 const MAX_WAIT_SECONDS = 50;
+/** How long escalate sends again a question the server may have stored without answering. */
+const RETRY_SECONDS = 30;
 
 const lines = z.array(z.string()).default([]);
 /** What an agent may set with plan_update_task; in_review, done and rejected come from review and decisions. */
@@ -165,7 +167,7 @@ export async function createMcpServer(
   const waitSeconds = z.number().positive().max(MAX_WAIT_SECONDS).default(MAX_WAIT_SECONDS);
   tool(
     "escalate",
-    `Ask the humans a question (intent, risk_tolerance or external_input). With wait=true, waits up to timeout_seconds (≤ ${MAX_WAIT_SECONDS}) for a human's answer and returns it; if none came yet, call wait_for_answer. deadline_minutes (or deadline_at, an ISO time) with then="answer" and default_answer: if nobody answers in time the server answers with default_answer (one of the options); then="remind" only reminds the humans.`,
+    `Ask the humans a question (intent, risk_tolerance or external_input). With wait=true, waits up to timeout_seconds (≤ ${MAX_WAIT_SECONDS}) for a human's answer and returns it; if none came yet, call wait_for_answer. deadline_minutes (or deadline_at, an ISO time) with then="answer" and default_answer: if nobody answers in time the server answers with default_answer (one of the options); then="remind" only reminds the humans. escalation_id (optional, your own): asking again with the same id and question is safe, it is the same escalation; an error that may have left it recorded names its id, for wait_for_answer.`,
     {
       question: z.string().min(1),
       kind: z.enum(["intent", "risk_tolerance", "external_input"]).default("external_input"),
@@ -177,8 +179,10 @@ export async function createMcpServer(
       deadline_at: z.string().optional(),
       then: z.enum(["remind", "answer"]).optional(),
       default_answer: z.string().min(1).optional(),
+      escalation_id: z.string().min(1).max(200).optional(),
     },
     async (a, signal) => {
+      const started = Date.now();
       const when =
         a.deadline_minutes !== undefined
           ? { inMinutes: a.deadline_minutes }
@@ -198,12 +202,17 @@ export async function createMcpServer(
           kind: a.kind,
           options: a.options,
           taskId: a.task_id,
+          escalationId: a.escalation_id,
           ...(deadline ? { deadline } : {}),
         },
         { taskId: a.task_id },
+        // Retried under its own ids for part of the client's wait; past that, its error names the id.
+        { seconds: RETRY_SECONDS, signal },
       );
+      // The client's patience covers the retries too: the wait gets what is left of timeout_seconds.
+      const left = Math.max(0.1, a.timeout_seconds - (Date.now() - started) / 1000);
       return a.wait
-        ? waited(esc, a.timeout_seconds, signal)
+        ? waited(esc, left, signal)
         : { escalation_id: esc.escalationId, seq: esc.seq, answered: false };
     },
   );
@@ -212,7 +221,9 @@ export async function createMcpServer(
     `Wait up to timeout_seconds (≤ ${MAX_WAIT_SECONDS}) for the human's answer to an escalation; returns it at once if it was already answered.`,
     { escalation_id: z.string(), timeout_seconds: waitSeconds },
     async (a, signal) => {
-      return waited(await agent.findEscalation(a.escalation_id), a.timeout_seconds, signal);
+      const started = Date.now();
+      const esc = await agent.findEscalation(a.escalation_id, { seconds: RETRY_SECONDS, signal });
+      return waited(esc, Math.max(0.1, a.timeout_seconds - (Date.now() - started) / 1000), signal);
     },
   );
   const root = evidenceRoot;

@@ -90,8 +90,12 @@ export class PodwatchClient {
     return (res.text ? safeJson(res.text) : null) as T;
   }
 
+  /** Asked once; a failed answer is not kept, so a retry after the server comes back asks again. */
   whoami(): Promise<Whoami> {
-    return (this.me ??= this.request<Whoami>("GET", "/api/v1/me"));
+    return (this.me ??= this.request<Whoami>("GET", "/api/v1/me").catch((e: unknown) => {
+      this.me = undefined;
+      throw e;
+    }));
   }
 
   /** The pod this client speaks to: PODWATCH_POD, else the pod of its agent token. */

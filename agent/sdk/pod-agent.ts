@@ -7,6 +7,8 @@ import type { z } from "zod";
 import type { ZPlanJson, ZProof, ZTaskManifest } from "../../server/wire/seed-formats";
 import { PodwatchClient, type Ack, type EventDraft } from "./client";
 import { Interrupted, PodwatchError } from "./errors";
+import { retryTransient, type RetryOptions } from "./retry";
+import { sendEscalation, storedEscalation } from "./send-escalation";
 import { SYSTEM_ACTOR } from "../../server/wire/vocabulary";
 
 export type PlanJson = z.input<typeof ZPlanJson>;
@@ -88,14 +90,30 @@ export class PodAgent {
     return this.client.emit({ type: "review", body, ...env });
   }
 
-  /** Asks the humans; the id is chosen here so the answer can be waited for. */
+  /**
+   * Asks the humans; the id is chosen here so the answer can be waited for. A try the server may
+   * have stored without answering is sent again under the same ids (`retry` bounds it), and the
+   * same question already asked under this escalation id is that escalation (send-escalation.ts).
+   */
   async escalate(
     body: Omit<Body<"escalation">, "escalationId"> & { escalationId?: string },
     env: Envelope = {},
+    retry: RetryOptions = {},
   ): Promise<Escalation> {
     const escalationId = body.escalationId ?? `esc-${randomUUID().slice(0, 8)}`;
-    const ack = await this.client.emit({ type: "escalation", body: { ...body, escalationId }, ...env });
-    return { escalationId, seq: ack.seq };
+    return sendEscalation(this.client, { ...body, escalationId }, env, retry);
+  }
+
+  /**
+   * Waits on an escalation asked earlier, by its id (after a crash, from another process): its
+   * answer at once if it has one, else as waitForAnswer. Throws 404 for an id the pod does not know.
+   */
+  async waitForEscalation(
+    escalationId: string,
+    o: { timeoutSeconds?: number; signal?: AbortSignal } = {},
+  ): Promise<Answer | null> {
+    const esc = await this.findEscalation(escalationId, { signal: o.signal });
+    return esc.answer ?? this.waitForAnswer(esc, o);
   }
 
   /**
@@ -147,14 +165,15 @@ export class PodAgent {
 
   /**
    * An escalation asked earlier (by id), to wait on it again. Its `seq` is the state's: the state
-   * already says whether it was answered up to there, so a wait reads only what comes after.
+   * already says whether it was answered up to there, so a wait reads only what comes after;
+   * `askedSeq` is the escalation's own. A server that is restarting is asked again (`retry`), as a
+   * wait's long-polls are.
    */
-  async findEscalation(escalationId: string): Promise<Escalation & { answer: Answer | null }> {
-    const state = await this.client.state<{
-      seq: number;
-      escalations: { escalationId: string; answer: { answer: string; by: string; seq: number } | null }[];
-    }>();
-    const esc = state.escalations.find((x) => x.escalationId === escalationId);
+  async findEscalation(
+    escalationId: string,
+    retry: RetryOptions = {},
+  ): Promise<Escalation & { answer: Answer | null; askedSeq: number }> {
+    const esc = await retryTransient(() => storedEscalation(this.client, escalationId), retry);
     if (!esc)
       throw new PodwatchError(
         404,
@@ -163,10 +182,13 @@ export class PodAgent {
       );
     return {
       escalationId,
-      seq: state.seq,
+      seq: esc.stateSeq,
+      askedSeq: esc.seq,
       answer: esc.answer && {
         escalationId,
-        ...esc.answer,
+        answer: esc.answer.answer,
+        by: esc.answer.by,
+        seq: esc.answer.seq,
         ...(esc.answer.by === SYSTEM_ACTOR ? { byDeadline: true } : {}),
       },
     };

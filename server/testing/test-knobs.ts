@@ -10,6 +10,11 @@ const ZKnobs = z.object({
   PODWATCH_DEADLINE_MIN_MS: z.coerce.number().int().min(100).max(60_000).optional(),
   PODWATCH_WEBHOOK_TIME_SCALE: z.coerce.number().positive().max(1).optional(),
   PODWATCH_PUSH_INSECURE_LOOPBACK: z.enum(["0", "1"]).optional(),
+  PODWATCH_CRASH_AFTER_APPEND_OF: z
+    .string()
+    .regex(/^[a-z][a-z_.]*$/)
+    .max(64)
+    .optional(),
 });
 export const KNOB_NAMES = Object.keys(ZKnobs.shape) as (keyof typeof ZKnobs.shape)[];
 
@@ -30,6 +35,9 @@ export function knobsFromEnv(all: Record<string, string | undefined>): {
     ...(k.PODWATCH_WEBHOOK_TIME_SCALE !== undefined && { webhookTimeScale: k.PODWATCH_WEBHOOK_TIME_SCALE }),
     ...(k.PODWATCH_PUSH_INSECURE_LOOPBACK !== undefined && {
       pushInsecureLoopback: k.PODWATCH_PUSH_INSECURE_LOOPBACK === "1",
+    }),
+    ...(k.PODWATCH_CRASH_AFTER_APPEND_OF !== undefined && {
+      crashAfterAppendOf: k.PODWATCH_CRASH_AFTER_APPEND_OF,
     }),
   };
   const env = Object.fromEntries(

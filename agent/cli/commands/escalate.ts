@@ -1,6 +1,6 @@
 // `podwatch escalate`: a question for the humans; with --wait, the answer.
-import { UsageError } from "../../sdk/errors";
-import { EXIT } from "../exit-codes";
+import { randomUUID } from "node:crypto";
+import { answerResult, TIMEOUT_OPTION, timeoutSeconds } from "../answer-result";
 import { list, OPTIONS, str, type Command } from "../command";
 import { deadlineFrom } from "../deadline-flags";
 
@@ -20,11 +20,7 @@ export const escalate: Command = {
     task: OPTIONS.task,
     id: { type: "string", description: "the escalation id (default: generated)", value: "ID" },
     wait: { type: "boolean", description: "wait for the answer and print it" },
-    timeout: {
-      type: "string",
-      description: "with --wait: give up after this many seconds (exit 8)",
-      value: "SECONDS",
-    },
+    timeout: { ...TIMEOUT_OPTION, description: `with --wait: ${TIMEOUT_OPTION.description}` },
     deadline: {
       type: "string",
       description: "when nobody answered by then: 30m, 2h, 1d or an ISO time",
@@ -47,11 +43,12 @@ export const escalate: Command = {
   ],
   run: async ({ values: v, positionals: [question], agent, out, signal }) => {
     const kind = (str(v.kind) ?? "external_input") as "intent";
-    const timeout = str(v.timeout) === undefined ? undefined : Number(v.timeout);
-    if (timeout !== undefined && !(timeout > 0))
-      throw new UsageError("--timeout takes a number of seconds above 0");
+    const timeout = timeoutSeconds(v.timeout);
     const deadline = deadlineFrom(str(v.deadline), str(v.then), str(v.answer));
     const a = agent();
+    // The id is fixed before the first try: a try the server stored without answering is sent
+    // again under it, and a person (or `podwatch wait`) can find it whatever happens here.
+    const escalationId = str(v.id) ?? `esc-${randomUUID().slice(0, 8)}`;
     const esc = await a.escalate(
       {
         question: question!,
@@ -59,10 +56,15 @@ export const escalate: Command = {
         options: list(v.option).length ? list(v.option) : undefined,
         taskId: str(v.task),
         evidenceIds: list(v.evidence),
-        escalationId: str(v.id),
+        escalationId,
         ...(deadline ? { deadline } : {}),
       },
       { taskId: str(v.task) },
+      {
+        signal,
+        onRetry: (e, _n, ms) =>
+          out.progress(`escalation ${escalationId}: ${e.message}; trying again in ${ms / 1000}s`, true),
+      },
     );
     if (!v.wait) return { text: `escalation ${esc.escalationId} recorded as #${esc.seq}`, json: esc };
     out.progress(
@@ -70,26 +72,6 @@ export const escalate: Command = {
       true,
     );
     const answer = await a.waitForAnswer(esc, { timeoutSeconds: timeout, signal });
-    if (!answer)
-      return {
-        text: `no answer to ${esc.escalationId} within ${timeout}s`,
-        json: { ...esc, answer: null },
-        exitCode: EXIT.timeout,
-      };
-    if (answer.byDeadline)
-      out.progress(
-        `no human answered ${esc.escalationId} in time: its deadline gave the default answer`,
-        true,
-      );
-    return {
-      text: answer.answer,
-      json: {
-        ...esc,
-        answer: answer.answer,
-        by: answer.by,
-        answerSeq: answer.seq,
-        byDeadline: answer.byDeadline ?? false,
-      },
-    };
+    return answerResult(esc, answer, timeout, out);
   },
 };

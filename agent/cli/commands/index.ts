@@ -14,6 +14,7 @@ import { proofSubmit } from "./proof";
 import { reviewCommands } from "./review";
 import { runCommands } from "./run";
 import { tail } from "./tail";
+import { wait } from "./wait";
 import { whoami } from "./whoami";
 import { workcellOpen } from "./workcell";
 
@@ -24,6 +25,7 @@ export const COMMANDS: Command[] = [
   handoff,
   ...reviewCommands,
   escalate,
+  wait,
   ...planCommands,
   workcellOpen,
   proofSubmit,
