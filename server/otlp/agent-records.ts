@@ -89,9 +89,10 @@ function eventName(
     .filter((c) => c.length > 0 && c.length <= NAME_MAX);
   const prefixed = candidates.find((c) => AGENT_PREFIXES.some((p) => c.startsWith(p)));
   if (prefixed) return prefixed;
-  // `event.name` without its prefix, from an agent whose service name says which it is.
+  // `event.name` without its prefix (one word, as Claude Code writes it), from an agent whose
+  // service name says which it is; a dotted name is another convention's (gen_ai.…), kept as it is.
   const service = attributes.get("service.name");
   const prefix = typeof service === "string" ? SERVICE_PREFIX[service] : undefined;
-  if (prefix && typeof attr === "string" && /^[a-z_.]+$/.test(attr)) return prefix + attr;
+  if (prefix && typeof attr === "string" && /^[a-z_]+$/.test(attr)) return prefix + attr;
   return candidates[0] ?? "(unnamed log record)";
 }

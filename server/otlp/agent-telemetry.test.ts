@@ -187,6 +187,23 @@ describe("records of no agent podwatch knows", () => {
             },
           ],
         },
+        {
+          resource: { attributes: [{ key: "service.name", value: { stringValue: "gemini-cli" } }] },
+          scopeLogs: [
+            {
+              logRecords: [
+                {
+                  attributes: [
+                    {
+                      key: "event.name",
+                      value: { stringValue: "gen_ai.client.inference.operation.details" },
+                    },
+                  ],
+                },
+              ],
+            },
+          ],
+        },
       ],
     };
     const m = mapAgentRecords(readLogRecords(decodeLogsJson(request)), ctx);
@@ -195,6 +212,8 @@ describe("records of no agent podwatch knows", () => {
       "aider.commit",
       "plain text log line",
       "(unnamed log record)",
+      // Another convention's dotted name from a known agent is not taken for one of the agent's own.
+      "gen_ai.client.inference.operation.details",
     ]);
   });
 });
