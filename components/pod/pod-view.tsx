@@ -110,7 +110,7 @@ export function PodView({
         ) : tab === "evidence" ? (
           <EvidenceView podId={podId} state={state.data} />
         ) : tab === "sessions" ? (
-          <SessionsPanel state={state.data} />
+          <SessionsPanel podId={podId} state={state.data} />
         ) : tab === "runs" ? (
           <RunsView state={state.data} />
         ) : tab === "members" ? (

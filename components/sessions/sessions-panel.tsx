@@ -4,28 +4,34 @@
 import type { PodStateView } from "@/server/wire/views";
 import { RelativeTime } from "../shared/relative-time";
 import { Badge, Card, Empty, Section, useLimited } from "../shared/ui";
+import { UnmappedTelemetry } from "./unmapped-telemetry";
 
 type Session = PodStateView["sessions"][number];
 const count = (n: number) => n.toLocaleString("en-US");
 const usd = (n: number) => (n === 0 ? "—" : `$${n < 1 ? n.toFixed(4) : n.toFixed(2)}`);
 
-export function SessionsPanel({ state }: { state: PodStateView }) {
+export function SessionsPanel({ podId, state }: { podId: string; state: PodStateView }) {
+  const unmapped = <UnmappedTelemetry podId={podId} seq={state.seq} />;
   if (state.sessions.length === 0 && state.usage.length === 0)
     return (
-      <Empty>
-        No agent sessions yet —{" "}
-        <a href="?tab=members" className="font-medium text-sky-700 underline dark:text-sky-400">
-          connect Claude Code
-        </a>
-        : add an agent on the Members tab and paste its hooks config (the README&apos;s &quot;Connect Claude
-        Code&quot;).
-      </Empty>
+      <div className="space-y-6">
+        <Empty>
+          No agent sessions yet —{" "}
+          <a href="?tab=members" className="font-medium text-sky-700 underline dark:text-sky-400">
+            connect Claude Code
+          </a>
+          : add an agent on the Members tab and paste its hooks config (the README&apos;s &quot;Connect Claude
+          Code&quot;).
+        </Empty>
+        {unmapped}
+      </div>
     );
   const names = new Map(state.members.map((m) => [m.memberId, m.displayName]));
   return (
     <div className="space-y-6" data-testid="sessions-panel">
       <SessionList sessions={state.sessions} names={names} />
       <UsageTable usage={state.usage} names={names} />
+      {unmapped}
     </div>
   );
 }

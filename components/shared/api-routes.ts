@@ -378,6 +378,13 @@ export const claudeCodeHookRoute = {
   query: ["wait", "replay"],
   body: "input",
 } as const;
+export const otlpUnmappedRoute = {
+  name: "otlpUnmapped",
+  method: "GET",
+  path: "/api/v1/pods/{podId}/otlp/unmapped",
+  query: [],
+  body: null,
+} as const;
 export const livenessRoute = {
   name: "liveness",
   method: "GET",

@@ -27,7 +27,7 @@ import { blobRoutes } from "./blob-routes";
 import { operationRoutes } from "./operation-routes";
 import { hookRoutes } from "./hook-routes";
 import { openShareLink } from "./share-route";
-import { OTLP_TRACES_PATH, otlpRoutes, sendOtlpError } from "./otlp-routes";
+import { OTLP_PATHS, otlpRoutes, sendOtlpError } from "./otlp-routes";
 import type { Guard, Route } from "./route";
 
 /** Every route of the API server, in the order they are matched. */
@@ -169,8 +169,8 @@ export function handleApi(app: AppContext, req: IncomingMessage, res: ServerResp
     openShareLink(app, url, res).catch((e) => sendError(res, e));
     return true;
   }
-  // OTLP/HTTP's path is its own (/v1/traces, where every exporter sends by default); so are its error bodies.
-  if (url.pathname === OTLP_TRACES_PATH)
+  // OTLP/HTTP's paths are its own (/v1/traces, /v1/logs, /v1/metrics, where every exporter sends by default); so are its error bodies.
+  if (OTLP_PATHS.has(url.pathname))
     return (serve(app, req, res, url, ip).catch((e) => sendOtlpError(req, res, e)), true);
   const ours =
     url.pathname.startsWith("/api/v1/") || url.pathname === "/healthz" || url.pathname === "/readyz";

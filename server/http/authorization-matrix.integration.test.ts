@@ -271,10 +271,21 @@ describe("authorization matrix", () => {
       call: (a) => api(s.url, "POST", `/api/v1/pods/${podId}/events`, note(), a),
     },
     // OTLP/HTTP: the token names the pod, so any pod's agent token exports to its own; everyone else is refused.
+    ...(
+      [
+        ["traces", "resourceSpans"],
+        ["logs", "resourceLogs"],
+        ["metrics", "resourceMetrics"],
+      ] as const
+    ).map(([signal, key]) => ({
+      name: `POST /v1/${signal}`,
+      allowed: ["token", "otherToken"] as Caller[],
+      call: (a: Auth) => api(s.url, "POST", `/v1/${signal}`, { [key]: [] }, a),
+    })),
     {
-      name: "POST /v1/traces",
-      allowed: ["token", "otherToken"],
-      call: (a) => api(s.url, "POST", "/v1/traces", { resourceSpans: [] }, a),
+      name: "GET /pods/{id}/otlp/unmapped",
+      allowed: WATCHERS,
+      call: (a: Auth) => api(s.url, "GET", `/api/v1/pods/${podId}/otlp/unmapped`, undefined, a),
     },
     // The token names the pod: any pod's agent token reports to its own pod; people, share links (and the admin token, below) are refused.
     {

@@ -1,10 +1,12 @@
-// POST /v1/traces: OTLP/HTTP, where any OpenTelemetry SDK or collector sends spans when pointed at
-// podwatch. Authenticated and rate limited like the agent API (its agent token names the pod and
-// the member the events are from); the body is JSON or protobuf, maybe gzipped, bounded before and
-// after inflating. Answers as OTLP asks: 200 with an ExportTraceServiceResponse in the request's
-// encoding (partial_success when spans were refused), errors as a google.rpc.Status. Exports are
-// taken one per token and two per server at a time (server/otlp/export-slots.ts), and each body's cost is
-// bounded on its bytes before it is decoded (server/otlp/otlp-body-bounds.ts).
+// POST /v1/traces, /v1/logs, /v1/metrics: OTLP/HTTP, where any OpenTelemetry SDK or collector (and
+// Claude Code, Codex and Gemini CLI) sends spans, log records and metrics when pointed at podwatch.
+// Authenticated and rate limited like the agent API (its agent token names the pod and the member
+// the events are from); the body is JSON or protobuf, maybe gzipped, bounded before and after
+// inflating. Answers as OTLP asks: 200 with an Export…ServiceResponse in the request's encoding
+// (partial_success when items were refused), errors as a google.rpc.Status. Exports are taken one
+// per token and two per server at a time (server/otlp/export-slots.ts), and each body's cost is
+// bounded on its bytes before it is decoded (server/otlp/otlp-body-bounds.ts). The three signals
+// share this door: only their codecs and what they map to differ (otlp-doors.ts).
 import { dropRestOfBody } from "./drop-rest-of-body";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { promisify } from "node:util";
@@ -13,25 +15,15 @@ import type { AppContext } from "../app-context";
 import { AppError } from "../domain/errors";
 import { readBody } from "./json";
 import type { Route, RouteContext } from "./route";
-import {
-  decodeJson,
-  decodeProtobufSteps,
-  encodeResponse,
-  encodeStatus,
-  UndecodableBody,
-  type Encoding,
-  type TraceRequest,
-} from "../otlp/otlp-codec";
-import { countSpans, MAX_SPANS_PER_REQUEST, readSpanSteps } from "../otlp/otlp-span";
+import { encodeStatus, UndecodableBody, type Encoding } from "../otlp/otlp-codec";
+import { MAX_SPANS_PER_REQUEST } from "../otlp/otlp-span";
 import { TimeSlices } from "../db/time-slices";
-import { ingestTraces, type IngestResult } from "../otlp/ingest-traces";
-import { appendingAs } from "../tape/append-events";
-import { installationEventIds } from "../deadlines/system-event-id";
 import { boundJsonBody, boundProtobufBody } from "../otlp/otlp-body-bounds";
 import { EXPORT_RETRY_AFTER_SECONDS, ExportSlots } from "../otlp/export-slots";
-import { createIgnoredSpanCounter, type IgnoredSpanCounter } from "../otlp/ignored-spans";
+import { otlpDoors, type OtlpDoor } from "../otlp/otlp-doors";
 
-export const OTLP_TRACES_PATH = "/v1/traces";
+/** The paths of OTLP/HTTP's signals: fixed by the protocol, outside /api/v1. */
+export const OTLP_PATHS: ReadonlySet<string> = new Set(otlpDoors.map((d) => d.path));
 /**
  * The body as sent, and as inflated: a gzip bomb is refused at this many bytes out. Exporters
  * batch: the SDKs' default batch of 512 spans is a few hundred KiB, far below.
@@ -39,24 +31,24 @@ export const OTLP_TRACES_PATH = "/v1/traces";
 export const OTLP_MAX_BODY_BYTES = 4 * 1024 * 1024;
 
 const inflate = promisify(gunzip);
-const counters = new WeakMap<AppContext, IgnoredSpanCounter>();
-const ignoredSpans = (app: AppContext) =>
-  counters.get(app) ?? (counters.set(app, createIgnoredSpanCounter()), counters.get(app)!);
 const slotsByApp = new WeakMap<AppContext, ExportSlots>();
 /** The exports this server has under way, per token and in all. */
 export const exportSlots = (app: AppContext) =>
   slotsByApp.get(app) ?? (slotsByApp.set(app, new ExportSlots()), slotsByApp.get(app)!);
 
-export const otlpRoutes: Route[] = [
-  { method: "POST", path: /^\/v1\/traces$/, guard: "authenticated", run: receiveTraces },
-];
+export const otlpRoutes: Route[] = otlpDoors.map((door) => ({
+  method: "POST",
+  path: new RegExp(`^${door.path.replace(/\//g, "\\/")}$`),
+  guard: "authenticated",
+  run: (ctx: RouteContext) => receiveExport(door, ctx),
+}));
 
-async function receiveTraces({ app, req, res, identity }: RouteContext) {
+async function receiveExport(door: OtlpDoor, { app, req, res, identity }: RouteContext) {
   if (identity.kind !== "agent")
     throw new AppError(
       403,
       "agent_token_required",
-      "OTLP spans are an agent's: send that agent's token (Authorization: Bearer pwa_…); its pod and member receive the events",
+      `OTLP ${door.units} are an agent's: send that agent's token (Authorization: Bearer pwa_…); its pod and member receive the events`,
     );
   const encoding = requestEncoding(req);
   if (!encoding)
@@ -74,24 +66,24 @@ async function receiveTraces({ app, req, res, identity }: RouteContext) {
     const raw = await readBody(req, OTLP_MAX_BODY_BYTES);
     releaseServer = busyAnswer(res, () => slots.forServer());
     const slices = new TimeSlices();
-    const request = await decode(encoding, await inflated(req, raw), slices);
-    // Protobuf's spans were counted on the wire already; JSON's are counted here, decoded within the bounds.
-    const total = countSpans(request);
+    const request = await decode(door, encoding, await inflated(req, raw), slices);
+    // Protobuf's items were counted on the wire already; JSON's are counted here, decoded within the bounds.
+    const total = door.count(request);
     if (total > MAX_SPANS_PER_REQUEST)
       throw new AppError(
         413,
         "export_too_large",
-        `${total} spans in one export; send at most ${MAX_SPANS_PER_REQUEST} (the exporter's batch size)`,
+        `${total} ${door.units} in one export; send at most ${MAX_SPANS_PER_REQUEST} (the exporter's batch size)`,
       );
-    const { spans, malformed, problem } = await slices.run(readSpanSteps(request));
-    const result = await ingestTraces(
-      appendingAs(app.append, identity),
-      { podId: identity.podId, actor: identity.memberId },
-      spans,
-      await installationEventIds(app.store),
-      slices,
+    const result = await door.ingest(app, identity, request, slices);
+    res.setHeader(result.header[0], String(result.header[1]));
+    const reply = door.respond(
+      encoding,
+      result.rejected
+        ? { rejected: result.rejected, errorMessage: (result.problem ?? "refused").slice(0, 1000) }
+        : null,
     );
-    answer(app, identity.podId, encoding, res, malformed, problem, result);
+    send(res, 200, reply);
   } finally {
     releaseServer();
     releaseToken();
@@ -106,27 +98,6 @@ function busyAnswer(res: ServerResponse, take: () => () => void): () => void {
       res.setHeader("retry-after", String(EXPORT_RETRY_AFTER_SECONDS));
     throw e;
   }
-}
-
-function answer(
-  app: AppContext,
-  podId: string,
-  encoding: Encoding,
-  res: ServerResponse,
-  malformed: number,
-  problem: string | null,
-  result: IngestResult,
-) {
-  ignoredSpans(app).add(podId, result.ignored);
-  const rejected = malformed + result.rejected;
-  const reply = encodeResponse(
-    encoding,
-    rejected
-      ? { rejectedSpans: rejected, errorMessage: (problem ?? result.problem ?? "refused").slice(0, 1000) }
-      : null,
-  );
-  res.setHeader("x-podwatch-ignored-spans", String(result.ignored.length));
-  send(res, 200, reply);
 }
 
 function requestEncoding(req: IncomingMessage): Encoding | null {
@@ -161,12 +132,17 @@ async function inflated(req: IncomingMessage, raw: Buffer): Promise<Buffer> {
   }
 }
 
-/** The body's cost is bounded on its bytes first (413/400), then it is decoded (protobuf: in slices, span by span). */
-async function decode(encoding: Encoding, body: Buffer, slices: TimeSlices): Promise<TraceRequest> {
+/** The body's cost is bounded on its bytes first (413/400), then it is decoded (protobuf: in slices, item by item). */
+async function decode<R>(
+  door: OtlpDoor<R>,
+  encoding: Encoding,
+  body: Buffer,
+  slices: TimeSlices,
+): Promise<R> {
   try {
     if (encoding === "protobuf") {
-      await boundProtobufBody(body, slices);
-      return await slices.run(decodeProtobufSteps(body));
+      await boundProtobufBody(body, slices, door.wire);
+      return await slices.run(door.decodeProtobufSteps(body));
     }
     boundJsonBody(body);
     let value: unknown;
@@ -175,7 +151,7 @@ async function decode(encoding: Encoding, body: Buffer, slices: TimeSlices): Pro
     } catch (e) {
       throw new UndecodableBody(`the body is not valid JSON: ${(e as Error).message}`);
     }
-    return decodeJson(value);
+    return door.decodeJson(value);
   } catch (e) {
     if (e instanceof UndecodableBody) throw new AppError(400, "invalid_otlp", e.message);
     throw e;
@@ -209,7 +185,7 @@ const GRPC_CODE: Record<number, number> = {
   503: 14,
 };
 
-/** Any refusal on /v1/traces (authentication and rate limits included) as OTLP/HTTP's Status body, in the request's encoding. */
+/** Any refusal on an OTLP path (authentication and rate limits included) as OTLP/HTTP's Status body, in the request's encoding. */
 export function sendOtlpError(req: IncomingMessage, res: ServerResponse, err: unknown) {
   if (res.headersSent) return void (res.writableEnded || res.destroy());
   const encoding = requestEncoding(req) ?? "json";

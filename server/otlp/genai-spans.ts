@@ -156,7 +156,7 @@ function durationOf(span: OtlpSpan): number | null {
   return ms <= 7 * 24 * 3600_000 ? ms : null;
 }
 
-function isoTime(ns: bigint): string | null {
+export function isoTime(ns: bigint): string | null {
   const ms = Number(ns / 1_000_000n);
   return ms > 0 && ms < 8.64e15 ? new Date(ms).toISOString() : null;
 }
@@ -181,13 +181,13 @@ function summaryOf(v: AttrValue | undefined): string | null {
   return summary(typeof v === "string" ? v : JSON.stringify(v));
 }
 
-function summary(s: string, max = SUMMARY_MAX): string {
+export function summary(s: string, max = SUMMARY_MAX): string {
   // Cut, then cleaned again: the cut may split a surrogate pair.
   return s.length > max ? `${clean(s.slice(0, max - 1))}…` : clean(s);
 }
 
 /** What the store cannot keep: NUL, and UTF-16 halves without their pair. */
-const clean = (s: string) =>
+export const clean = (s: string) =>
   s
     .replace(/\u0000/g, "")
     .replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, "\uFFFD");

@@ -4,7 +4,7 @@ import { AppError } from "../domain/errors";
 import { jsonRefusal, MAX_JSON_DEPTH } from "../shared/read-json";
 import { jsonTextProblem } from "../shared/json-text";
 import { MAX_SPANS_PER_REQUEST } from "./otlp-span";
-import { scanTraceRequestSteps } from "./otlp-wire-scan";
+import { scanRequestSteps, TRACES_WIRE, type WireSchema } from "./otlp-wire-scan";
 import type { TimeSlices } from "../db/time-slices";
 
 /**
@@ -21,25 +21,33 @@ const tooMany = (what: string) =>
   new AppError(
     413,
     "export_too_large",
-    `this export holds more than ${what}; send smaller batches (an SDK's default batch is 512 spans)`,
+    `this export holds more than ${what}; send smaller batches (an SDK's default batch is 512 records)`,
   );
 
+/** One signal's request on the wire: its messages, what its bounded unit is called, the request's name. */
+export type WireSignal = { wire: WireSchema; units: string; request: string };
+export const TRACES_SIGNAL: WireSignal = {
+  wire: TRACES_WIRE,
+  units: "spans",
+  request: "ExportTraceServiceRequest",
+};
+
 /** Refuses (413 / 400) a protobuf body that would decode past the bounds, before it is decoded; walked in slices. */
-export async function boundProtobufBody(bytes: Uint8Array, slices: TimeSlices) {
+export async function boundProtobufBody(bytes: Uint8Array, slices: TimeSlices, signal = TRACES_SIGNAL) {
   const scan = await slices.run(
-    scanTraceRequestSteps(bytes, {
+    scanRequestSteps(bytes, signal.wire, {
       maxSpans: MAX_SPANS_PER_REQUEST,
       maxItems: MAX_ITEMS_PER_REQUEST,
       maxDepth: MAX_PROTOBUF_DEPTH,
     }),
   );
   if (scan.ok) return;
-  if (scan.passed === "spans") throw tooMany(`${MAX_SPANS_PER_REQUEST} spans`);
+  if (scan.passed === "spans") throw tooMany(`${MAX_SPANS_PER_REQUEST} ${signal.units}`);
   if (scan.passed === "items")
-    throw tooMany(`${MAX_ITEMS_PER_REQUEST} messages (spans, attributes, values, events, links)`);
+    throw tooMany(`${MAX_ITEMS_PER_REQUEST} messages (${signal.units}, attributes, values…)`);
   if (scan.passed === "depth")
     throw new AppError(400, "invalid_otlp", `messages nest deeper than ${MAX_PROTOBUF_DEPTH} levels`);
-  throw new AppError(400, "invalid_otlp", `not an ExportTraceServiceRequest: ${scan.message}`);
+  throw new AppError(400, "invalid_otlp", `not an ${signal.request}: ${scan.message}`);
 }
 
 /** Refuses a JSON body as the rest of the API does (depth, NUL, lone surrogates), and one with more objects and arrays than the bound. */

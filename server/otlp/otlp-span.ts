@@ -102,7 +102,7 @@ function readSpan(span: SpanMessage, resource: ReadonlyMap<string, AttrValue>): 
   };
 }
 
-function nanos(v: Int64 | null | undefined): bigint {
+export function nanos(v: Int64 | null | undefined): bigint {
   if (v === null || v === undefined) return 0n;
   try {
     const n = BigInt(typeof v === "number" ? Math.trunc(v) : v.toString());
@@ -112,16 +112,16 @@ function nanos(v: Int64 | null | undefined): bigint {
   }
 }
 
-const cut = (s: string) => (s.length > MAX_STRING ? s.slice(0, MAX_STRING) : s);
+export const cut = (s: string) => (s.length > MAX_STRING ? s.slice(0, MAX_STRING) : s);
 
-function attributesOf(kvs: KeyValue[] | null | undefined): Map<string, AttrValue> {
+export function attributesOf(kvs: KeyValue[] | null | undefined): Map<string, AttrValue> {
   const out = new Map<string, AttrValue>();
   for (const kv of (kvs ?? []).slice(0, MAX_ATTRIBUTES))
     if (kv.key) out.set(cut(kv.key), valueOf(kv.value, 0));
   return out;
 }
 
-function valueOf(v: AnyValue | null | undefined, depth: number): AttrValue {
+export function valueOf(v: AnyValue | null | undefined, depth: number): AttrValue {
   if (!v) return null;
   if (v.stringValue !== null && v.stringValue !== undefined) return cut(v.stringValue);
   if (v.boolValue !== null && v.boolValue !== undefined) return v.boolValue;
