@@ -140,6 +140,36 @@ describe.each(testProviders())("Claude Code hook route on %s", (provider) => {
     expect((await events(podId)).length).toBe(before);
   });
 
+  it("a session whose start never came is opened by its first event, once, before it", async () => {
+    const { podId, token } = await pod("inferred-start");
+    const session = "a6d0c3f2-1b7e-4c55-9e0a-3f4b2d1c8e77";
+    const prompt: Record<string, any> = { ...readHookFixture("user-prompt-submit"), session_id: session };
+    const pre = { ...readHookFixture("pre-tool-use-read"), session_id: session };
+    // Claude Code's HTTP form: no SessionStart; two first hooks at once, then each retried.
+    await Promise.all([hook(token, prompt), hook(token, pre)]);
+    await Promise.all([hook(token, prompt), hook(token, pre), hook(token, pre, "?replay=1")]);
+    const tape = (await events(podId)).filter((e) => e.meta?.sessionId === session);
+    expect(tape.map((e) => e.type).sort()).toEqual(["prompt.submitted", "session.started", "tool.call"]);
+    expect(tape[0]).toMatchObject({
+      type: "session.started",
+      body: { via: "claude-code", source: "inferred", cwd: prompt.cwd },
+    });
+    const state = (await s.app.store.readState(podId))!;
+    expect(state.sessions[session]).toMatchObject({ via: "claude-code", prompts: 1, toolCalls: 1 });
+    // A session that did start is not opened again.
+    const started: Record<string, any> = {
+      ...readHookFixture("session-start"),
+      session_id: "started-session",
+    };
+    await hook(token, started);
+    await hook(token, { ...prompt, session_id: "started-session" });
+    const second = (await events(podId)).filter((e) => e.meta?.sessionId === "started-session");
+    expect(second.map((e) => [e.type, e.body.source])).toEqual([
+      ["session.started", started.source],
+      ["prompt.submitted", undefined],
+    ]);
+  });
+
   it("prompt text stays off the tape when the pod keeps it out", async () => {
     const { podId, token } = await pod("no-prompts");
     await setPolicy(podId, { rules: [], recordPrompts: false });
