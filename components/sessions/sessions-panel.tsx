@@ -8,6 +8,9 @@ import { Badge, Card, Empty, Section, useLimited } from "../shared/ui";
 type Session = PodStateView["sessions"][number];
 const count = (n: number) => n.toLocaleString("en-US");
 const usd = (n: number) => (n === 0 ? "—" : `$${n < 1 ? n.toFixed(4) : n.toFixed(2)}`);
+/** A model no price list knows is never shown as free: its reports came without a cost. */
+const costText = (u: { costUsd: number; unpriced: number }) =>
+  u.unpriced === 0 ? usd(u.costUsd) : u.costUsd === 0 ? "unknown model" : `${usd(u.costUsd)} + unknown`;
 
 export function SessionsPanel({ state }: { state: PodStateView }) {
   if (state.sessions.length === 0 && state.usage.length === 0)
@@ -121,10 +124,19 @@ function UsageTable({ usage, names }: { usage: PodStateView["usage"]; names: Map
       </Section>
     );
   const total = usage.reduce((a, u) => a + u.costUsd, 0);
+  const unknown = usage.filter((u) => u.unpriced > 0).length;
   const th = "px-2 py-1.5 text-left font-medium text-zinc-600 dark:text-zinc-400";
   const td = "px-2 py-1.5 tabular-nums";
   return (
-    <Section title="Usage" aside={<span className="text-xs text-zinc-500">total {usd(total)}</span>}>
+    <Section
+      title="Usage"
+      aside={
+        <span className="text-xs text-zinc-500">
+          total {usd(total)}
+          {unknown > 0 && ` (not counting ${unknown} of unknown cost)`}
+        </span>
+      }
+    >
       {/* Focusable, so a keyboard can scroll the table sideways on a phone. */}
       <div
         tabIndex={0}
@@ -173,7 +185,9 @@ function UsageTable({ usage, names }: { usage: PodStateView["usage"]; names: Map
                 <td className={`${td} text-right`}>{count(u.outputTokens)}</td>
                 <td className={`${td} text-right`}>{count(u.cacheReadTokens)}</td>
                 <td className={`${td} text-right`}>{count(u.cacheWriteTokens)}</td>
-                <td className={`${td} text-right`}>{usd(u.costUsd)}</td>
+                <td className={`${td} text-right`} data-testid="usage-cost">
+                  {costText(u)}
+                </td>
               </tr>
             ))}
           </tbody>

@@ -149,6 +149,8 @@ const ZUsage = z.object({
   cacheWriteTokens: z.number(),
   costUsd: z.number(),
   reports: int,
+  /** Reports that came without a cost (a model no price list knows): costUsd leaves them out. */
+  unpriced: int,
 });
 
 /** GET /api/v1/pods/{podId}/state (also `?atSeq=`): the pod's projections, the board in plan order, the inbox oldest first. */

@@ -227,6 +227,8 @@ export type Usage = {
   cacheWriteTokens: number;
   costUsd: number;
   reports: number;
+  /** Reports that came without a cost (a model no price list knows): costUsd leaves them out. Absent in older snapshots. */
+  unpriced?: number;
 };
 
 /**

@@ -120,6 +120,7 @@ const usageReported: R<"usage.reported"> = (s, e) => {
     cacheWriteTokens: before.cacheWriteTokens + b.cacheWriteTokens,
     costUsd: before.costUsd + (b.costUsd ?? 0),
     reports: before.reports + 1,
+    unpriced: (before.unpriced ?? 0) + (b.costUsd === undefined ? 1 : 0),
   };
   const session = sessionOf(s, e);
   return put(
