@@ -22,12 +22,21 @@ const CLAUDE = join(import.meta.dirname, "..", "..", "node_modules", ".bin", "cl
 const MARK = "PODWATCH-CLI-TEST";
 type Ev = { type: string; actor: string; body: Record<string, any>; meta: { sessionId?: string } | null };
 
-/** The model's side of the session: one plain command, then two gated ones, then a checkpoint. */
+const SUBTASK = "PODWATCH-SUBTASK";
+/** The model's side of the session: one plain command, then two gated ones, then a subagent, then a checkpoint. */
 const STEPS = ["echo hello > plain.txt", "touch gated-denied.txt", "touch gated-allowed.txt"];
 function script(r: Parameters<Parameters<typeof startFakeAnthropic>[0]>[0]): Reply {
   const done = toolResults(r).length;
-  if (!r.tools?.length || !JSON.stringify(r.messages).includes(MARK))
-    return { content: [{ type: "text", text: "ok" }] };
+  const conversation = JSON.stringify(r.messages);
+  if (r.tools?.length && conversation.includes(SUBTASK) && !conversation.includes(MARK))
+    return done === 0 // the subagent's own conversation: one command, then its answer
+      ? {
+          content: [
+            { type: "tool_use", id: "toolu_sub_0", name: "Bash", input: { command: "echo sub > sub.txt" } },
+          ],
+        }
+      : { content: [{ type: "text", text: "sub.txt written" }] };
+  if (!r.tools?.length || !conversation.includes(MARK)) return { content: [{ type: "text", text: "ok" }] };
   if (done < STEPS.length)
     return {
       content: [
@@ -37,6 +46,21 @@ function script(r: Parameters<Parameters<typeof startFakeAnthropic>[0]>[0]): Rep
           id: `toolu_cli_${done}`,
           name: "Bash",
           input: { command: STEPS[done], description: "step" },
+        },
+      ],
+    };
+  if (done === STEPS.length)
+    return {
+      content: [
+        {
+          type: "tool_use",
+          id: "toolu_cli_agent",
+          name: "Agent",
+          input: {
+            description: "write sub.txt",
+            prompt: `${SUBTASK}: write sub.txt`,
+            subagent_type: "general-purpose",
+          },
         },
       ],
     };
@@ -190,18 +214,25 @@ describe.each(testProviders().slice(0, 1))("the real Claude Code CLI on %s", (pr
       .find((b) => b.tool_use_id === "toolu_cli_1" && JSON.stringify(b).includes("not this file"));
     expect(denied?.is_error).toBe(true);
 
-    const tape = await eventually(
-      async () => (await events(podId)).filter((e) => e.meta?.sessionId === result.session_id),
-      (t) => t.some((e) => e.type === "session.ended") && t.some((e) => e.type === "usage.reported"),
-      "the session's end and usage",
+    expect(existsSync(join(cwd, "sub.txt"))).toBe(true);
+    const costOf = (t: Ev[]) =>
+      t.filter((e) => e.type === "usage.reported").reduce((n, e) => n + (e.body.costUsd ?? 0), 0);
+    const all = await eventually(
+      () => events(podId),
+      (t) =>
+        t.filter((e) => e.type === "session.ended").length === 2 && // the session's and its subagent's
+        Math.abs(costOf(t) - result.total_cost_usd) < 1e-6,
+      "the session's end, its subagent's, and all its usage",
       30_000,
     );
-    return { tape, result, podId };
+    const tape = all.filter((e) => e.meta?.sessionId === result.session_id);
+    const sub = all.filter((e) => e.meta?.sessionId?.startsWith(`${result.session_id}/`));
+    return { tape, sub, result, podId };
   }
 
   for (const form of ["command", "http"] as const)
     it(`${form} form: start, prompt, calls joined, a denied and an allowed gated command, usage with cost, end`, async () => {
-      const { tape, result } = await session(form);
+      const { tape, sub, result } = await session(form);
       expect(tape.every((e) => e.actor === "claude")).toBe(true);
       const start = tape.find((e) => e.type === "session.started");
       // The SessionStart hook itself ran, in both forms (the HTTP form's is a command hook).
@@ -223,12 +254,29 @@ describe.each(testProviders().slice(0, 1))("the real Claude Code CLI on %s", (pr
         ["succeeded", undefined, undefined],
       ]);
 
-      // Usage from the transcript, priced from the list: what Claude Code itself says the session cost.
+      // Usage from the transcripts (the session's and its subagent's), priced from the list: what
+      // Claude Code itself says the session cost.
       const usage = tape.filter((e) => e.type === "usage.reported");
       expect(usage.map((e) => e.body.model)).toContain("claude-opus-5-5");
-      const cost = usage.reduce((n, e) => n + (e.body.costUsd ?? 0), 0);
       expect(result.total_cost_usd).toBeGreaterThan(0);
-      expect(cost).toBeCloseTo(result.total_cost_usd, 6);
+      expect(usage.reduce((n, e) => n + (e.body.costUsd ?? 0), 0)).toBeCloseTo(result.total_cost_usd, 6);
+      expect(tape.filter((e) => e.type === "subagent").map((e) => e.body.phase)).toEqual([
+        "started",
+        "stopped",
+      ]);
+
+      // The subagent's work is its own session, under this one, with its type.
+      expect(sub[0]).toMatchObject({
+        type: "session.started",
+        body: { source: "subagent", parentSessionId: result.session_id, agentType: "general-purpose" },
+      });
+      expect(
+        sub.filter((e) => e.type === "tool.call").map((e) => [e.body.toolUseId, e.body.phase, e.body.input]),
+      ).toEqual([
+        ["toolu_sub_0", "started", "echo sub > sub.txt"],
+        ["toolu_sub_0", "succeeded", "echo sub > sub.txt"],
+      ]);
+      expect(sub.at(-1)).toMatchObject({ type: "session.ended", body: { reason: "subagent stopped" } });
       expect(tape.filter((e) => e.type === "session.ended")).toHaveLength(1);
     });
 });

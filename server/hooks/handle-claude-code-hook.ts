@@ -10,6 +10,7 @@ import { decisionOutput } from "./hook-output";
 import { agentSays, appendHookEvents, type HookCaller } from "./append-hook-events";
 import { gateToolCall, type HoldOptions } from "./gate-tool-call";
 import { inferredSessionStart } from "./inferred-session-start";
+import { inSubagentSession } from "./subagent-session";
 
 export type HookAnswer = { output: ClaudeCodeHookOutput; unreachable: "open" | "closed" } | "aborted";
 
@@ -19,18 +20,19 @@ export async function handleClaudeCodeHook(
   body: unknown,
   o: HoldOptions & { replay: boolean },
 ): Promise<HookAnswer> {
-  const input = parseHookInput(body);
+  const parsed = parseHookInput(body);
   const state = await app.store.readState(who.podId);
   if (!state) throw new AppError(404, "not_found", "pod not found");
   const unreachable = unreachableRule(state, who.memberId);
-  if (!input) return { output: {}, unreachable };
+  if (!parsed) return { output: {}, unreachable };
+  const { input, subagent } = inSubagentSession(parsed);
   const ctx = {
     podId: who.podId,
     memberId: who.memberId,
     recordPrompts: state.recordPrompts,
     agent: o.agent ?? "claude-code",
   };
-  const opened = inferredSessionStart(input, ctx, state);
+  const opened = inferredSessionStart(input, ctx, state, subagent);
   if (
     !o.replay &&
     (input.hook_event_name === "PreToolUse" || input.hook_event_name === "PermissionRequest")

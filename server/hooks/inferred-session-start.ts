@@ -8,8 +8,14 @@ import type { HookContext } from "./claude-code-events";
 import { hookEventId } from "./hook-event-id";
 import type { HookInput } from "./hook-input";
 import { cut } from "./summarize";
+import type { SubagentOf } from "./subagent-session";
 
-export function inferredSessionStart(h: HookInput, ctx: HookContext, state: PodState): TEventInput[] {
+export function inferredSessionStart(
+  h: HookInput,
+  ctx: HookContext,
+  state: PodState,
+  subagent: SubagentOf | null = null,
+): TEventInput[] {
   if (h.hook_event_name === "SessionStart" || Object.hasOwn(state.sessions, h.session_id)) return [];
   const model = "model" in h && typeof h.model === "string" && h.model ? cut(h.model, 200) : undefined;
   return [
@@ -25,6 +31,7 @@ export function inferredSessionStart(h: HookInput, ctx: HookContext, state: PodS
         ...(model ? { model } : {}),
         ...(h.cwd ? { cwd: cut(h.cwd, 1000) } : {}),
         ...(h.permission_mode ? { permissionMode: cut(h.permission_mode, 50) } : {}),
+        ...subagent,
       },
     } as TEventInput,
   ];

@@ -141,6 +141,9 @@ const ZSession = ZAt.extend({
   compactions: int,
   subagents: int,
   last: ZAt,
+  /** A subagent's session: the session that runs it, and its type. */
+  parentSessionId: z.string().optional(),
+  agentType: z.string().optional(),
 });
 const ZUsage = z.object({
   inputTokens: z.number(),

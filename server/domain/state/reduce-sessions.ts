@@ -79,6 +79,8 @@ const sessionStarted: R<"session.started"> = (s, e) => {
       model: b.model ?? session.model,
       cwd: b.cwd ?? session.cwd,
       ended: null,
+      ...(b.parentSessionId ? { parentSessionId: b.parentSessionId } : {}),
+      ...(b.agentType ? { agentType: b.agentType } : {}),
     },
   );
 };
