@@ -1,13 +1,10 @@
 "use client";
-// Tokens and cost each agent spent per model. A model no price list knows is never shown as free:
-// its reports came without a cost, and it reads "unknown model".
+// Tokens and cost each agent spent per model (a model no price list knows reads "unknown model").
 import type { PodStateView } from "@/server/wire/views";
 import { Section } from "../shared/ui";
+import { costText, totalText } from "./usage-cost";
 
 const count = (n: number) => n.toLocaleString("en-US");
-const usd = (n: number) => (n === 0 ? "—" : `$${n < 1 ? n.toFixed(4) : n.toFixed(2)}`);
-const costText = (u: { costUsd: number; unpriced: number }) =>
-  u.unpriced === 0 ? usd(u.costUsd) : u.costUsd === 0 ? "unknown model" : `${usd(u.costUsd)} + unknown`;
 
 export function UsageTable({ usage, names }: { usage: PodStateView["usage"]; names: Map<string, string> }) {
   if (usage.length === 0)
@@ -18,20 +15,10 @@ export function UsageTable({ usage, names }: { usage: PodStateView["usage"]; nam
         </p>
       </Section>
     );
-  const total = usage.reduce((a, u) => a + u.costUsd, 0);
-  const unknown = usage.filter((u) => u.unpriced > 0).length;
   const th = "px-2 py-1.5 text-left font-medium text-zinc-600 dark:text-zinc-400";
   const td = "px-2 py-1.5 tabular-nums";
   return (
-    <Section
-      title="Usage"
-      aside={
-        <span className="text-xs text-zinc-500">
-          total {usd(total)}
-          {unknown > 0 && ` (not counting ${unknown} of unknown cost)`}
-        </span>
-      }
-    >
+    <Section title="Usage" aside={<span className="text-xs text-zinc-500">{totalText(usage)}</span>}>
       {/* Focusable, so a keyboard can scroll the table sideways on a phone. */}
       <div
         tabIndex={0}
