@@ -50,7 +50,10 @@ function put(s: PodState, e: AppliedEvent, session: AgentSession | null): PodSta
   if (Object.hasOwn(s.sessions, session.sessionId)) return { ...s, sessions };
   const ids = Object.keys(sessions).filter((id) => sessions[id]!.agentId === session.agentId);
   if (ids.length > MAX_SESSIONS) {
-    const oldest = ids.reduce((a, b) => (sessions[a]!.last.seq <= sessions[b]!.last.seq ? a : b));
+    // A new subagent never pushes out the session that runs it (a parent waiting on its subagents is the least active).
+    const oldest = ids
+      .filter((id) => id !== session.parentSessionId)
+      .reduce((a, b) => (sessions[a]!.last.seq <= sessions[b]!.last.seq ? a : b));
     sessions = without(sessions, oldest);
     sessionAllows = without(sessionAllows, oldest);
   }
