@@ -105,8 +105,16 @@ test("a Claude Code session reported by its hooks shows as one turn on the tape 
   await page.getByLabel("Group agent turns").check();
 
   await page.getByRole("tab", { name: "sessions" }).click();
-  const session = page.getByTestId("session");
-  await expect(session).toHaveCount(1);
+  // The session, and its subagent's (the fixtures' SubagentStart and SubagentStop) nested under it.
+  await expect(page.getByTestId("session")).toHaveCount(2);
+  const session = page.locator(
+    '[data-testid="session"][data-session="5f2b8c1e-9a47-4d3b-b6a2-7c0e1d9f4a31"]',
+  );
+  const subagent = page.getByRole("list", {
+    name: "Subagents of session 5f2b8c1e-9a47-4d3b-b6a2-7c0e1d9f4a31",
+  });
+  await expect(subagent.getByTestId("session")).toContainText("subagent: Explore");
+  await expect(subagent.getByTestId("session")).toContainText("ended");
   await expect(session).toContainText("Claude Code");
   await expect(session).toContainText("ended");
   await expect(session).toContainText("claude-sonnet-4-5-20250929");

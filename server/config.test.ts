@@ -1,4 +1,7 @@
 import { describe, expect, it } from "vitest";
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { readConfig } from "./config";
 
 describe("readConfig", () => {
@@ -14,6 +17,26 @@ describe("readConfig", () => {
   it("reads overrides", () => {
     expect(readConfig({ PORT: "8080", PODWATCH_DEMO: "0", DATABASE_URL: "postgres://u@h/db" })).toMatchObject(
       { port: 8080, demo: false, databaseUrl: "postgres://u@h/db" },
+    );
+  });
+  it("reads the operator's price file at start, and refuses to start on a bad one", () => {
+    const dir = mkdtempSync(join(tmpdir(), "podwatch-prices-"));
+    const good = join(dir, "prices.json");
+    writeFileSync(
+      good,
+      JSON.stringify({ "gpt-5": { input: 1.25, output: 10, cacheWrite: 0, cacheRead: 0.125 } }),
+    );
+    expect(readConfig({}).modelPrices).toEqual([]);
+    expect(readConfig({ PODWATCH_MODEL_PRICES: good }).modelPrices).toEqual([
+      ["gpt-5", { input: 1.25, output: 10, cacheWrite: 0, cacheRead: 0.125 }],
+    ]);
+    const bad = join(dir, "bad.json");
+    writeFileSync(bad, JSON.stringify({ "gpt-5": { input: "cheap" } }));
+    expect(() => readConfig({ PODWATCH_MODEL_PRICES: bad })).toThrow(
+      /Invalid configuration[\s\S]*gpt-5\.input/,
+    );
+    expect(() => readConfig({ PODWATCH_MODEL_PRICES: join(dir, "none.json") })).toThrow(
+      /PODWATCH_MODEL_PRICES: cannot read .*none\.json \(ENOENT\)/,
     );
   });
   it("names each bad variable", () => {

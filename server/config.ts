@@ -1,7 +1,10 @@
 // The one place the environment is read. Everything else receives a Config.
+import { readFileSync } from "node:fs";
 import { hostname } from "node:os";
 import { isIP } from "node:net";
 import { z } from "zod";
+import { parseModelPriceFile } from "./domain/usage/model-price-file";
+import type { PriceRow } from "./domain/usage/model-prices";
 
 /** An address or a CIDR block: 10.0.0.0/8, 127.0.0.1, ::1, fd00::/8. */
 const isAddressOrBlock = (s: string) => {
@@ -75,6 +78,7 @@ const ZEnv = z.object({
   PODWATCH_PG_POOL_MAX: z.coerce.number().int().min(2).max(500).default(10),
   PODWATCH_SNAPSHOT_EVERY: z.coerce.number().int().min(1).max(1_000_000).default(1000), // SNAPSHOT_EVERY, server/db/pod-state-cache.ts
   PODWATCH_DRAIN_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
+  PODWATCH_MODEL_PRICES: z.string().trim().min(1).optional(), // an operator's price file (server/domain/usage/model-price-file.ts)
 });
 
 export type Config = {
@@ -128,6 +132,8 @@ export type Config = {
   snapshotEvery: number;
   /** On SIGTERM: how long requests in flight may take to finish before the node closes anyway. */
   drainMs: number;
+  /** Prices for models the list does not know, or other prices for those it does (PODWATCH_MODEL_PRICES, read once at start). */
+  modelPrices: PriceRow[];
 };
 
 export function readConfig(env: Record<string, string | undefined> = process.env): Config {
@@ -190,9 +196,27 @@ export function readConfig(env: Record<string, string | undefined> = process.env
     pgPoolMax: e.PODWATCH_PG_POOL_MAX,
     snapshotEvery: e.PODWATCH_SNAPSHOT_EVERY,
     drainMs: e.PODWATCH_DRAIN_MS,
+    modelPrices: e.PODWATCH_MODEL_PRICES ? readPriceFile(e.PODWATCH_MODEL_PRICES) : [],
   };
 }
 
 /** The URL of a listening address (IPv6 hosts in brackets). */
 export const hostUrl = (host: string, port: number) =>
   `http://${host.includes(":") ? `[${host}]` : host}:${port}`;
+
+/** The operator's price file; a bad one stops the start with a clear error (Invalid configuration: …). */
+function readPriceFile(path: string): PriceRow[] {
+  let text: string;
+  try {
+    text = readFileSync(path, "utf8");
+  } catch (e) {
+    throw new Error(
+      `Invalid configuration:\n  PODWATCH_MODEL_PRICES: cannot read ${path} (${(e as NodeJS.ErrnoException).code ?? e})`,
+    );
+  }
+  try {
+    return parseModelPriceFile(text, path);
+  } catch (e) {
+    throw new Error(`Invalid configuration:\n  ${(e as Error).message}`);
+  }
+}

@@ -1,31 +1,26 @@
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { costOf, priceOf } from "./model-prices";
+import { costOf, operatorPrices } from "./model-prices";
 
-describe("model prices", () => {
-  it("knows a model with or without its release date", () => {
-    expect(priceOf("claude-sonnet-4-5-20250929")).toEqual(priceOf("claude-sonnet-4-5"));
-    expect(priceOf("claude-opus-4-5-20251101")?.input).toBe(5);
-    expect(priceOf("claude-opus-4-1-20250805")?.input).toBe(15);
-    expect(priceOf("claude-haiku-4-5-20251001")?.output).toBe(5);
-  });
-
-  it("does not guess: an unknown model (even a near name) has no price and no cost", () => {
-    expect(priceOf("claude-opus-4-6")).toBeNull();
-    expect(priceOf("gpt-5")).toBeNull();
-    expect(
-      costOf("gpt-5", { inputTokens: 1000, outputTokens: 1, cacheReadTokens: 0, cacheWriteTokens: 0 }),
-    ).toBeUndefined();
-  });
-
-  it("prices each kind of token", () => {
-    // Sonnet: $3 in, $15 out, $3.75 cache write, $0.30 cache read per million.
-    expect(
-      costOf("claude-sonnet-4-5-20250929", {
-        inputTokens: 1_000_000,
-        outputTokens: 100_000,
-        cacheReadTokens: 2_000_000,
-        cacheWriteTokens: 400_000,
-      }),
-    ).toBeCloseTo(3 + 1.5 + 0.6 + 1.5, 6);
+describe("the hook's prices", () => {
+  it("take the operator's price file when PODWATCH_MODEL_PRICES names one", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "podwatch-hook-prices-"));
+    const file = join(dir, "prices.json");
+    writeFileSync(
+      file,
+      JSON.stringify({ "local-llama": { input: 0.5, output: 1, cacheWrite: 0, cacheRead: 0 } }),
+    );
+    expect(await operatorPrices({})).toEqual([]);
+    const rows = await operatorPrices({ PODWATCH_MODEL_PRICES: file });
+    const t = { inputTokens: 2_000_000, outputTokens: 1_000_000, cacheReadTokens: 0, cacheWriteTokens: 0 };
+    expect(costOf("local-llama", t, rows)).toBe(2);
+    expect(costOf("local-llama", t)).toBeUndefined();
+    writeFileSync(file, "{ not json");
+    await expect(operatorPrices({ PODWATCH_MODEL_PRICES: file })).rejects.toThrow(/is not JSON/);
+    await expect(operatorPrices({ PODWATCH_MODEL_PRICES: join(dir, "gone.json") })).rejects.toThrow(
+      /cannot read .*gone\.json \(ENOENT\)/,
+    );
   });
 });

@@ -7,6 +7,7 @@ import { existsSync, readFileSync } from "node:fs";
 import { isAbsolute } from "node:path";
 import { acquireLock } from "./file-lock";
 import { costOf } from "./model-prices";
+import type { PriceRow } from "../../server/wire/model-prices";
 import { Spool } from "./spool";
 import { readTranscriptUsage, type TranscriptCursor } from "./transcript-usage";
 import { derivedUuid } from "./unreachable-rule";
@@ -30,6 +31,7 @@ export function spoolTranscriptUsage(
   spool: Spool,
   payload: Record<string, unknown>,
   maxBytes?: number,
+  prices: readonly PriceRow[] = [],
 ): number {
   const path = transcriptOf(payload);
   const sessionId =
@@ -45,7 +47,7 @@ export function spoolTranscriptUsage(
     const cursor = readCursor(state);
     const chunk = readTranscriptUsage(path, cursor, maxBytes);
     const events = [...chunk.perModel].map(([model, t]) => {
-      const costUsd = costOf(model, t);
+      const costUsd = costOf(model, t, prices);
       return {
         id: derivedUuid(["usage", sessionId, path, String(chunk.from), String(chunk.to), model]),
         type: "usage.reported",

@@ -16,6 +16,7 @@ import { fitPayload } from "./fit-payload";
 import { replaySpool } from "./replay-spool";
 import { reportDropped } from "./report-dropped";
 import { spoolTranscriptUsage, USAGE_EVENTS } from "./report-usage";
+import { operatorPrices } from "./model-prices";
 import { DEFAULT_SPOOL_MAX_BYTES, Spool } from "./spool";
 import { denyAnswer, GATED_EVENTS, readRule, unreachableAnswer } from "./unreachable-rule";
 import { topLevelStrings } from "../../server/wire/top-level-strings";
@@ -117,7 +118,9 @@ export async function runHook(argv: string[], io: HookIo): Promise<number> {
     const d: Delivery = values["usage-only"]
       ? { output: "{}", exitCode: 0, replayAfter: true }
       : await deliverHook(ctx, payload, body);
-    const usage = USAGE_EVENTS.has(event) ? spoolTranscriptUsage(spool, payload) : 0;
+    const usage = USAGE_EVENTS.has(event)
+      ? spoolTranscriptUsage(spool, payload, undefined, await operatorPrices(io.env))
+      : 0;
     if (d.replayAfter || usage) {
       try {
         const r = await replaySpool(spool, ctx.send, { deadline, lockWaitMs: 0 });

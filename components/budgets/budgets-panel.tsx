@@ -148,6 +148,12 @@ export function BudgetsPanel({
                     limit={b.limit}
                     metric={b.metric}
                   />
+                  {b.uncounted.length > 0 && (
+                    <p className="text-xs text-amber-800 dark:text-amber-300" data-testid="budget-uncounted">
+                      Could not count the cost of {b.uncounted.join(", ")}: unknown model (no price list knows
+                      it; an operator adds it in PODWATCH_MODEL_PRICES).
+                    </p>
+                  )}
                   {canAct && (
                     <div className="flex flex-wrap gap-2">
                       <button

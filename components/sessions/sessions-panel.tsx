@@ -5,10 +5,10 @@ import type { PodStateView } from "@/server/wire/views";
 import { RelativeTime } from "../shared/relative-time";
 import { Badge, Card, Empty, Section, useLimited } from "../shared/ui";
 import { UnmappedTelemetry } from "./unmapped-telemetry";
+import { UsageTable } from "./usage-table";
 
 type Session = PodStateView["sessions"][number];
 const count = (n: number) => n.toLocaleString("en-US");
-const usd = (n: number) => (n === 0 ? "—" : `$${n < 1 ? n.toFixed(4) : n.toFixed(2)}`);
 
 export function SessionsPanel({ podId, state }: { podId: string; state: PodStateView }) {
   const unmapped = <UnmappedTelemetry podId={podId} seq={state.seq} />;
@@ -36,8 +36,20 @@ export function SessionsPanel({ podId, state }: { podId: string; state: PodState
   );
 }
 
+/** A key for a session: a session id is its agent's, so two agents' ids never meet. */
+const keyOf = (agentId: string, sessionId: string) => JSON.stringify([agentId, sessionId]);
+
 function SessionList({ sessions, names }: { sessions: Session[]; names: Map<string, string> }) {
-  const { shown, more } = useLimited(sessions, 20);
+  // A subagent's session sits under its parent's (when the parent is still listed), most recent first.
+  const known = new Set(sessions.map((s) => keyOf(s.agentId, s.sessionId)));
+  const subsOf = new Map<string, Session[]>();
+  const top: Session[] = [];
+  for (const s of sessions) {
+    const parent = s.parentSessionId ? keyOf(s.agentId, s.parentSessionId) : null;
+    if (parent && known.has(parent)) subsOf.set(parent, [...(subsOf.get(parent) ?? []), s]);
+    else top.push(s);
+  }
+  const { shown, more } = useLimited(top, 20);
   return (
     <Section
       title="Agent sessions"
@@ -47,62 +59,98 @@ function SessionList({ sessions, names }: { sessions: Session[]; names: Map<stri
     >
       <ul className="space-y-2">
         {shown.map((s) => (
-          <li key={JSON.stringify([s.agentId, s.sessionId])} data-testid="session" data-session={s.sessionId}>
-            <Card>
-              <div className="flex flex-wrap items-center gap-2 text-sm">
-                <span className="font-medium">{names.get(s.agentId) ?? s.agentId}</span>
-                <Badge tone={s.ended ? "zinc" : "green"}>{s.ended ? "ended" : "active"}</Badge>
-                <span className="text-zinc-600 dark:text-zinc-400">
-                  via {s.via}
-                  {s.model && (
-                    <>
-                      {" "}
-                      · <span className="font-mono">{s.model}</span>
-                    </>
-                  )}
-                </span>
-                <span className="ml-auto text-xs text-zinc-600 dark:text-zinc-400">
-                  started <RelativeTime iso={s.at} />
-                  {s.ended ? (
-                    <>
-                      {" "}
-                      · ended <RelativeTime iso={s.ended.at} />
-                      {s.ended.reason && ` (${s.ended.reason})`}
-                    </>
-                  ) : (
-                    <>
-                      {" "}
-                      · last seen <RelativeTime iso={s.last.at} />
-                    </>
-                  )}
-                </span>
-              </div>
-              {s.cwd && (
-                <p className="mt-1 truncate font-mono text-xs text-zinc-600 dark:text-zinc-400" title={s.cwd}>
-                  {s.cwd}
-                </p>
-              )}
-              <div className="mt-2 flex flex-wrap items-center gap-x-4 gap-y-1 text-xs">
-                <dl className="flex flex-wrap gap-x-4 gap-y-1">
-                  <Stat label="Prompts" value={s.prompts} />
-                  <Stat label="Tool calls" value={s.toolCalls} />
-                  <Stat label="Failed" value={s.failedToolCalls} warn={s.failedToolCalls > 0} />
-                  {s.subagents > 0 && <Stat label="Subagents" value={s.subagents} />}
-                  {s.compactions > 0 && <Stat label="Compactions" value={s.compactions} />}
-                </dl>
-                <a
-                  href={`?tab=tape&seq=${s.seq}`}
-                  className="ml-auto text-sky-700 hover:underline dark:text-sky-400"
-                >
-                  On the tape #{s.seq}
-                </a>
-              </div>
-            </Card>
-          </li>
+          <SessionItem key={keyOf(s.agentId, s.sessionId)} s={s} names={names} subsOf={subsOf} />
         ))}
       </ul>
       {more}
     </Section>
+  );
+}
+
+function SessionItem({
+  s,
+  names,
+  subsOf,
+}: {
+  s: Session;
+  names: Map<string, string>;
+  subsOf: Map<string, Session[]>;
+}) {
+  const subs = subsOf.get(keyOf(s.agentId, s.sessionId)) ?? [];
+  return (
+    <li>
+      {/* The card alone carries the test id: a subagent's card is nested in the item, not in the card. */}
+      <div data-testid="session" data-session={s.sessionId}>
+        <SessionCard s={s} names={names} />
+      </div>
+      {subs.length > 0 && (
+        <ul
+          className="mt-2 ml-4 space-y-2 border-l border-zinc-200 pl-3 dark:border-zinc-800"
+          aria-label={`Subagents of session ${s.sessionId}`}
+        >
+          {subs.map((c) => (
+            <SessionItem key={keyOf(c.agentId, c.sessionId)} s={c} names={names} subsOf={subsOf} />
+          ))}
+        </ul>
+      )}
+    </li>
+  );
+}
+
+function SessionCard({ s, names }: { s: Session; names: Map<string, string> }) {
+  return (
+    <Card>
+      <div className="flex flex-wrap items-center gap-2 text-sm">
+        <span className="font-medium">{names.get(s.agentId) ?? s.agentId}</span>
+        {s.parentSessionId && (
+          <span data-testid="session-subagent">
+            <Badge tone="violet">subagent{s.agentType ? `: ${s.agentType}` : ""}</Badge>
+          </span>
+        )}
+        <Badge tone={s.ended ? "zinc" : "green"}>{s.ended ? "ended" : "active"}</Badge>
+        <span className="text-zinc-600 dark:text-zinc-400">
+          via {s.via}
+          {s.model && (
+            <>
+              {" "}
+              · <span className="font-mono">{s.model}</span>
+            </>
+          )}
+        </span>
+        <span className="ml-auto text-xs text-zinc-600 dark:text-zinc-400">
+          started <RelativeTime iso={s.at} />
+          {s.ended ? (
+            <>
+              {" "}
+              · ended <RelativeTime iso={s.ended.at} />
+              {s.ended.reason && ` (${s.ended.reason})`}
+            </>
+          ) : (
+            <>
+              {" "}
+              · last seen <RelativeTime iso={s.last.at} />
+            </>
+          )}
+        </span>
+      </div>
+      {s.cwd && (
+        <p className="mt-1 truncate font-mono text-xs text-zinc-600 dark:text-zinc-400" title={s.cwd}>
+          {s.cwd}
+        </p>
+      )}
+      <div className="mt-2 flex flex-wrap items-center gap-x-4 gap-y-1 text-xs">
+        <dl className="flex flex-wrap gap-x-4 gap-y-1">
+          <Stat label="Prompts" value={s.prompts} />
+          <Stat label="Tool calls" value={s.toolCalls} />
+          <Stat label="Failed" value={s.failedToolCalls} warn={s.failedToolCalls > 0} />
+          {s.subagents > 0 && <Stat label="Subagents" value={s.subagents} />}
+          {s.compactions > 0 && <Stat label="Compactions" value={s.compactions} />}
+        </dl>
+        <a href={`?tab=tape&seq=${s.seq}`} className="ml-auto text-sky-700 hover:underline dark:text-sky-400">
+          On the tape #{s.seq}
+        </a>
+      </div>
+    </Card>
   );
 }
 
@@ -114,77 +162,5 @@ function Stat({ label, value, warn = false }: { label: string; value: number; wa
         {count(value)}
       </dd>
     </div>
-  );
-}
-
-function UsageTable({ usage, names }: { usage: PodStateView["usage"]; names: Map<string, string> }) {
-  if (usage.length === 0)
-    return (
-      <Section title="Usage">
-        <p className="text-sm text-zinc-500">
-          No token usage reported yet (Claude Code reports it at each Stop).
-        </p>
-      </Section>
-    );
-  const total = usage.reduce((a, u) => a + u.costUsd, 0);
-  const th = "px-2 py-1.5 text-left font-medium text-zinc-600 dark:text-zinc-400";
-  const td = "px-2 py-1.5 tabular-nums";
-  return (
-    <Section title="Usage" aside={<span className="text-xs text-zinc-500">total {usd(total)}</span>}>
-      {/* Focusable, so a keyboard can scroll the table sideways on a phone. */}
-      <div
-        tabIndex={0}
-        role="region"
-        aria-label="Usage per agent and model"
-        className="overflow-x-auto rounded-lg border border-zinc-200 bg-white dark:border-zinc-800 dark:bg-zinc-900"
-      >
-        <table className="w-full min-w-[36rem] text-sm" data-testid="usage-table">
-          <caption className="sr-only">Tokens and cost per agent and model</caption>
-          <thead className="border-b border-zinc-200 text-xs dark:border-zinc-800">
-            <tr>
-              <th scope="col" className={th}>
-                Agent
-              </th>
-              <th scope="col" className={th}>
-                Model
-              </th>
-              <th scope="col" className={`${th} text-right`}>
-                In
-              </th>
-              <th scope="col" className={`${th} text-right`}>
-                Out
-              </th>
-              <th scope="col" className={`${th} text-right`}>
-                Cache read
-              </th>
-              <th scope="col" className={`${th} text-right`}>
-                Cache write
-              </th>
-              <th scope="col" className={`${th} text-right`}>
-                Cost
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {usage.map((u) => (
-              <tr
-                key={`${u.agentId}/${u.model}`}
-                className="border-b border-zinc-100 last:border-0 dark:border-zinc-800"
-              >
-                <th scope="row" className="px-2 py-1.5 text-left font-medium">
-                  {names.get(u.agentId) ?? u.agentId}
-                </th>
-                <td className={`${td} font-mono text-xs`}>{u.model}</td>
-                <td className={`${td} text-right`}>{count(u.inputTokens)}</td>
-                <td className={`${td} text-right`}>{count(u.outputTokens)}</td>
-                <td className={`${td} text-right`}>{count(u.cacheReadTokens)}</td>
-                <td className={`${td} text-right`}>{count(u.cacheWriteTokens)}</td>
-                <td className={`${td} text-right`}>{usd(u.costUsd)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
-    </Section>
   );
 }

@@ -68,7 +68,9 @@ const DESCRIBE: Describers = {
   "notice.posted": (b) => `Notice for the pod's admins: ${b.title}`,
   "notice.dismissed": (b) => `Notice ${b.noticeId} dismissed`,
   "session.started": (b) =>
-    `Session started (${b.via}${b.model ? `, ${b.model}` : ""}${b.source && b.source !== "startup" ? `, ${b.source}` : ""})${b.cwd ? ` in ${b.cwd}` : ""}`,
+    b.parentSessionId
+      ? `Subagent session started (${b.agentType ?? "subagent"}, under session ${b.parentSessionId})`
+      : `Session started (${b.via}${b.model ? `, ${b.model}` : ""}${b.source && b.source !== "startup" ? `, ${b.source}` : ""})${b.cwd ? ` in ${b.cwd}` : ""}`,
   "session.ended": (b) => `Session ended${b.reason ? ` (${b.reason})` : ""}`,
   "prompt.submitted": (b) =>
     b.text !== undefined ? `Prompt: ${b.text}` : `Prompt (${b.chars} characters, text kept off the tape)`,

@@ -4,6 +4,7 @@ import { hookEvents, type HookContext } from "./claude-code-events";
 import { parseHookInput } from "./hook-input";
 import { HOOK_FIXTURES, readHookFixture, type HookFixture } from "./fixtures";
 import { AppError } from "../domain/errors";
+import { childSessionId, inSubagentSession } from "./subagent-session";
 
 const ctx: HookContext = { podId: "pod-1", memberId: "claude", recordPrompts: true, agent: "claude-code" };
 const SESSION = "5f2b8c1e-9a47-4d3b-b6a2-7c0e1d9f4a31";
@@ -113,15 +114,57 @@ describe("Claude Code hooks → tape events", () => {
         notificationType: "permission_prompt",
       },
     });
-    expect(one("subagent-start")).toMatchObject({
-      type: "subagent",
-      body: { phase: "started", agentId: "a7c41e09", agentType: "Explore" },
-    });
-    expect(one("subagent-stop")).toMatchObject({
+    expect(one("pre-compact")).toMatchObject({ type: "session.compacted", body: { trigger: "auto" } });
+  });
+
+  it("a subagent's start and stop are said in the parent's session, and open and close its own under it", () => {
+    const child = `${SESSION}/a7c41e09`;
+    expect(eventsOf("subagent-start")).toEqual([
+      expect.objectContaining({
+        sessionId: SESSION,
+        type: "subagent",
+        body: expect.objectContaining({ phase: "started", agentId: "a7c41e09", agentType: "Explore" }),
+      }),
+      expect.objectContaining({
+        sessionId: child,
+        type: "session.started",
+        body: expect.objectContaining({
+          via: "claude-code",
+          source: "subagent",
+          parentSessionId: SESSION,
+          agentType: "Explore",
+        }),
+      }),
+    ]);
+    const [stopped, ended] = eventsOf("subagent-stop")!;
+    expect(stopped).toMatchObject({
+      sessionId: SESSION,
       type: "subagent",
       body: { phase: "stopped", agentId: "a7c41e09", summary: expect.stringContaining("list-orders.ts") },
     });
-    expect(one("pre-compact")).toMatchObject({ type: "session.compacted", body: { trigger: "auto" } });
+    expect(ended).toMatchObject({
+      sessionId: child,
+      type: "session.ended",
+      body: { reason: "subagent stopped" },
+    });
+    expect(new Set([...eventsOf("subagent-start")!, stopped!, ended!].map((e) => e.id)).size).toBe(4);
+  });
+
+  it("what a subagent does moves to its session; the session's own hooks stay", () => {
+    const pre = { ...readHookFixture("pre-tool-use-read"), agent_id: "a7c41e09", agent_type: "Explore" };
+    const { input, subagent } = inSubagentSession(parseHookInput(pre)!);
+    expect(input.session_id).toBe(`${SESSION}/a7c41e09`);
+    expect(subagent).toEqual({ parentSessionId: SESSION, agentType: "Explore" });
+    expect(hookEvents(input, ctx)[0]).toMatchObject({ sessionId: `${SESSION}/a7c41e09`, type: "tool.call" });
+    expect(inSubagentSession(parseHookInput(readHookFixture("pre-tool-use-read"))!).subagent).toBeNull();
+    expect(inSubagentSession(parseHookInput(readHookFixture("subagent-stop"))!).input.session_id).toBe(
+      SESSION,
+    );
+    // A long pair of ids is hashed into the id bound, the same each time.
+    const long = childSessionId("s".repeat(200), "a".repeat(200));
+    expect(long.length).toBeLessThanOrEqual(200);
+    expect(long).toBe(childSessionId("s".repeat(200), "a".repeat(200)));
+    expect(long).not.toBe(childSessionId("s".repeat(200), "b".repeat(200)));
   });
 
   it("Stop: a checkpoint when shaped so, else a STATUS note; nothing without a message", () => {

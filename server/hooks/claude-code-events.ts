@@ -8,6 +8,7 @@ import { parseStopReport } from "./stop-report";
 import { fallbackToolUseId, hookEventId, hookKey } from "./hook-event-id";
 import type { HookInput, HookInputOf } from "./hook-input";
 import type { AgentKind } from "../domain/vocabulary";
+import { childSessionId } from "./subagent-session";
 
 /** `agent`: whose hooks these are (hook inputs of other agents are first put in Claude Code's shape). */
 export type HookContext = { podId: string; memberId: string; recordPrompts: boolean; agent: AgentKind };
@@ -114,18 +115,43 @@ function draft(h: HookInput, ctx: HookContext): Drafted | null {
   }
 }
 
-/** The events a hook adds to the tape (at most one), each with its derived id, spoken by the token's member in the hook's session. */
+/** SubagentStart and SubagentStop, reported in the parent's session, also open and close the subagent's own. */
+function subagentSession(h: HookInput, ctx: HookContext): (Drafted & { sessionId: string }) | null {
+  if (h.hook_event_name !== "SubagentStart" && h.hook_event_name !== "SubagentStop") return null;
+  const sessionId = childSessionId(h.session_id, h.agent_id);
+  return h.hook_event_name === "SubagentStart"
+    ? {
+        sessionId,
+        type: "session.started",
+        body: {
+          via: ctx.agent,
+          source: "subagent",
+          cwd: opt(h.cwd, 1000),
+          parentSessionId: h.session_id,
+          agentType: opt(h.agent_type, 200),
+        },
+      }
+    : { sessionId, type: "session.ended", body: { reason: "subagent stopped" } };
+}
+
+/** The events a hook adds to the tape (one, or two for a subagent's start and stop), each with its derived id, spoken by the token's member. */
 export function hookEvents(h: HookInput, ctx: HookContext): TEventInput[] {
   const d = draft(h, ctx);
   if (!d) return [];
+  const key = hookKey(ctx.podId, ctx.memberId, h);
+  const child = subagentSession(h, ctx);
   return [
-    {
-      id: hookEventId(hookKey(ctx.podId, ctx.memberId, h), "event"),
-      type: d.type,
-      actor: ctx.memberId,
-      sessionId: h.session_id,
-      ...(h.podwatch_hook_ts ? { ts: h.podwatch_hook_ts } : {}),
-      body: d.body,
-    } as TEventInput,
-  ];
+    { ...d, sessionId: h.session_id, part: "event" },
+    ...(child ? [{ ...child, part: "subagent-session" }] : []),
+  ].map(
+    (x) =>
+      ({
+        id: hookEventId(key, x.part),
+        type: x.type,
+        actor: ctx.memberId,
+        sessionId: x.sessionId,
+        ...(h.podwatch_hook_ts ? { ts: h.podwatch_hook_ts } : {}),
+        body: x.body,
+      }) as TEventInput,
+  );
 }

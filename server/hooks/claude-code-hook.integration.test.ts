@@ -84,7 +84,9 @@ describe.each(testProviders())("Claude Code hook route on %s", (provider) => {
       const r = await hook(token, readHookFixture(name));
       expect([name, r.status, r.body, r.unreachable]).toEqual([name, 200, {}, "open"]);
     }
-    const tape = (await events(podId)).filter((e) => e.actor === "claude");
+    const everything = (await events(podId)).filter((e) => e.actor === "claude");
+    const main = "5f2b8c1e-9a47-4d3b-b6a2-7c0e1d9f4a31";
+    const tape = everything.filter((e) => e.meta?.sessionId === main);
     expect(
       tape.map((e) => (e.type === "tool.call" ? `tool.call:${e.body.tool}:${e.body.phase}` : e.type)),
     ).toEqual([
@@ -104,9 +106,13 @@ describe.each(testProviders())("Claude Code hook route on %s", (provider) => {
       "note",
       "session.ended",
     ]);
-    expect(new Set(tape.map((e) => e.meta?.sessionId))).toEqual(
-      new Set(["5f2b8c1e-9a47-4d3b-b6a2-7c0e1d9f4a31"]),
-    );
+    // The subagent's start and stop also open and close its own session, under this one.
+    expect(
+      everything.filter((e) => e.meta?.sessionId !== main).map((e) => [e.meta?.sessionId, e.type]),
+    ).toEqual([
+      [`${main}/a7c41e09`, "session.started"],
+      [`${main}/a7c41e09`, "session.ended"],
+    ]);
     expect(tape[0]!.body).toMatchObject({
       via: "claude-code",
       model: "claude-sonnet-4-5-20250929",
@@ -138,6 +144,69 @@ describe.each(testProviders())("Claude Code hook route on %s", (provider) => {
       expect((await hook(token, readHookFixture(name), "?replay=1")).status).toBe(200);
     await Promise.all(HOOK_FIXTURES.map((name) => hook(token, readHookFixture(name))));
     expect((await events(podId)).length).toBe(before);
+  });
+
+  it("a session whose start never came is opened by its first event, once, before it", async () => {
+    const { podId, token } = await pod("inferred-start");
+    const session = "a6d0c3f2-1b7e-4c55-9e0a-3f4b2d1c8e77";
+    const prompt: Record<string, any> = { ...readHookFixture("user-prompt-submit"), session_id: session };
+    const pre = { ...readHookFixture("pre-tool-use-read"), session_id: session };
+    // Claude Code's HTTP form: no SessionStart; two first hooks at once, then each retried.
+    await Promise.all([hook(token, prompt), hook(token, pre)]);
+    await Promise.all([hook(token, prompt), hook(token, pre), hook(token, pre, "?replay=1")]);
+    const tape = (await events(podId)).filter((e) => e.meta?.sessionId === session);
+    expect(tape.map((e) => e.type).sort()).toEqual(["prompt.submitted", "session.started", "tool.call"]);
+    expect(tape[0]).toMatchObject({
+      type: "session.started",
+      body: { via: "claude-code", source: "inferred", cwd: prompt.cwd },
+    });
+    const state = (await s.app.store.readState(podId))!;
+    expect(state.sessions[session]).toMatchObject({ via: "claude-code", prompts: 1, toolCalls: 1 });
+    // A session that did start is not opened again.
+    const started: Record<string, any> = {
+      ...readHookFixture("session-start"),
+      session_id: "started-session",
+    };
+    await hook(token, started);
+    await hook(token, { ...prompt, session_id: "started-session" });
+    const second = (await events(podId)).filter((e) => e.meta?.sessionId === "started-session");
+    expect(second.map((e) => [e.type, e.body.source])).toEqual([
+      ["session.started", started.source],
+      ["prompt.submitted", undefined],
+    ]);
+  });
+
+  it("what a subagent does is its own session, under its parent, with its type", async () => {
+    const { podId, token } = await pod("subagents");
+    const main = "5f2b8c1e-9a47-4d3b-b6a2-7c0e1d9f4a31";
+    const inside = { agent_id: "b81f22", agent_type: "general-purpose" };
+    // Its tool call arrives before any SubagentStart (the HTTP form, a lost hook): it opens the child itself.
+    const pre = { ...readHookFixture("pre-tool-use-bash"), ...inside, tool_use_id: "toolu_sub_1" };
+    const post = { ...readHookFixture("post-tool-use-bash"), ...inside, tool_use_id: "toolu_sub_1" };
+    expect((await hook(token, pre)).status).toBe(200);
+    expect((await hook(token, post)).status).toBe(200);
+    expect((await hook(token, { ...readHookFixture("subagent-stop"), ...inside })).status).toBe(200);
+    const child = `${main}/b81f22`;
+    const tape = await events(podId);
+    expect(tape.filter((e) => e.meta?.sessionId === child).map((e) => [e.type, e.body.phase])).toEqual([
+      ["session.started", undefined],
+      ["tool.call", "started"],
+      ["tool.call", "succeeded"],
+      ["session.ended", undefined],
+    ]);
+    expect(tape.find((e) => e.meta?.sessionId === child)!.body).toMatchObject({
+      source: "inferred",
+      parentSessionId: main,
+      agentType: "general-purpose",
+    });
+    const state = (await s.app.store.readState(podId))!;
+    expect(state.sessions[child]).toMatchObject({
+      parentSessionId: main,
+      agentType: "general-purpose",
+      toolCalls: 1,
+      ended: expect.objectContaining({ reason: "subagent stopped" }),
+    });
+    expect(state.sessions[main]).toMatchObject({ toolCalls: 0 }); // the parent reported only the stop
   });
 
   it("prompt text stays off the tape when the pod keeps it out", async () => {

@@ -39,7 +39,7 @@ export const presentTask = (s: PodState, id: string): PodStateView["board"][numb
 });
 export const presentUsage = (s: PodState): PodStateView["usage"] =>
   Object.entries(s.usage).flatMap(([agentId, models]) =>
-    Object.entries(models).map(([model, u]) => ({ ...u, agentId, model })),
+    Object.entries(models).map(([model, u]) => ({ ...u, unpriced: u.unpriced ?? 0, agentId, model })),
   );
 /** The most recently active session first. */
 export const bySessionActivity = (a: { last: { seq: number } }, b: { last: { seq: number } }) =>

@@ -114,6 +114,7 @@ export function samplePodSignals(): PodSignalsView {
         at: "2026-03-01T09:00:00.000Z",
         exceeded: null,
         used: 4.2,
+        uncounted: [],
       },
       {
         budgetId: "b-tools",
@@ -126,6 +127,7 @@ export function samplePodSignals(): PodSignalsView {
         at: "2026-03-01T09:00:00.000Z",
         exceeded: null,
         used: 12,
+        uncounted: [],
       },
     ],
   };

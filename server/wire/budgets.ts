@@ -28,10 +28,12 @@ export const ZBudgetView = z.object({
   by: z.string(),
   exceeded: z.object({ ...ZAt, used: z.number() }).nullable(),
   used: z.number(),
+  /** A cost budget: the models whose usage came without a cost, which `used` could not count. */
+  uncounted: z.array(z.string()),
 });
 /** A budget with what it uses now (`used`: the meters' figure at the time of the answer). */
 export type BudgetView = z.output<typeof ZBudgetView>;
-agree<SameType<BudgetView, Budget & { used: number }>>();
+agree<SameType<BudgetView, Budget & { used: number; uncounted: string[] }>>();
 
 /** GET …/budgets: every budget of the pod with what it uses now, oldest set first. */
 export const ZBudgetsResponse = z.object({ budgets: z.array(ZBudgetView) });

@@ -141,6 +141,9 @@ const ZSession = ZAt.extend({
   compactions: int,
   subagents: int,
   last: ZAt,
+  /** A subagent's session: the session that runs it, and its type. */
+  parentSessionId: z.string().optional(),
+  agentType: z.string().optional(),
 });
 const ZUsage = z.object({
   inputTokens: z.number(),
@@ -149,6 +152,8 @@ const ZUsage = z.object({
   cacheWriteTokens: z.number(),
   costUsd: z.number(),
   reports: int,
+  /** Reports that came without a cost (a model no price list knows): costUsd leaves them out. */
+  unpriced: int,
 });
 
 /** GET /api/v1/pods/{podId}/state (also `?atSeq=`): the pod's projections, the board in plan order, the inbox oldest first. */

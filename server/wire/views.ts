@@ -43,7 +43,7 @@ export type PodStateView = Pick<
   toolPolicies: Pick<PodState, "policies" | "recordPrompts">;
   /** Agent sessions, the most recently active first, and tokens and cost per agent and model. */
   sessions: PodState["sessions"][string][];
-  usage: (PodState["usage"][string][string] & { agentId: string; model: string })[];
+  usage: (PodState["usage"][string][string] & { agentId: string; model: string; unpriced: number })[];
 };
 
 /** An evidence bundle behind an inbox item: did its commands pass. */

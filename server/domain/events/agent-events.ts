@@ -29,6 +29,9 @@ export const ZSessionStarted = ev(
     model: ZName.optional(),
     cwd: z.string().max(1000).optional(),
     permissionMode: z.string().max(50).optional(),
+    /** A subagent's session: the session that runs it, and the subagent's type ("general-purpose", …). */
+    parentSessionId: ZId.optional(),
+    agentType: ZName.optional(),
   }),
 );
 export const ZSessionEnded = ev("session.ended", z.object({ reason: z.string().max(200).optional() }));

@@ -2,7 +2,7 @@
 // active time, and budgetUse over them and the usage reports — on hand-made tapes.
 import { describe, expect, it } from "vitest";
 import { Tape } from "../../testing/reducer-tape";
-import { activeMsAt, budgetUse, IDLE_GAP_MS } from "./meters";
+import { activeMsAt, budgetUse, IDLE_GAP_MS, uncountedModels } from "./meters";
 
 const at = (mmss: string) => `2026-11-22T10:${mmss}.000Z`;
 const ms = (mmss: string) => Date.parse(at(mmss));
@@ -165,6 +165,19 @@ describe("budgetUse", () => {
       t.add("usage.reported", "impl", { model: "constructor", inputTokens: 5, costUsd: 1 }),
     ).toThrow(/reserved/);
     expect(Number.isFinite(budgetUse(t.state, of("impl", "cost_usd"), 0))).toBe(true);
+  });
+
+  it("usage without a cost (a model no price list knows) is never counted as free: a cost budget names it", () => {
+    const t = used();
+    expect(uncountedModels(t.state, pod("cost_usd"))).toEqual([]);
+    t.add("usage.reported", "rev", { model: "mystery-1", inputTokens: 9000, outputTokens: 10 });
+    t.add("usage.reported", "rev", { model: "mystery-1", inputTokens: 1 });
+    expect(t.state.usage.rev!["mystery-1"]).toMatchObject({ costUsd: 0, reports: 2, unpriced: 2 });
+    expect(t.state.usage.rev!.opus).toMatchObject({ unpriced: 0 });
+    expect(uncountedModels(t.state, pod("cost_usd"))).toEqual(["mystery-1"]);
+    expect(uncountedModels(t.state, of("rev", "cost_usd"))).toEqual(["mystery-1"]);
+    expect(uncountedModels(t.state, of("impl", "cost_usd"))).toEqual([]);
+    expect(uncountedModels(t.state, pod("tokens"))).toEqual([]); // tokens were counted
   });
 
   it("an agent with nothing reported uses nothing", () => {

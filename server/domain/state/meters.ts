@@ -64,6 +64,18 @@ export function activeMsAt(s: PodState, nowMs: number): number {
  * are priced apart, so they count in cost_usd, not here); wall minutes are the pod's active time,
  * or an agent's session time (wallStep).
  */
+/** The models a cost budget cannot count: their usage came without a cost (no price list knows them). */
+export function uncountedModels(s: PodState, b: Pick<Budget, "agentId" | "metric">): string[] {
+  if (b.metric !== "cost_usd") return [];
+  const agents = b.agentId === null ? Object.keys(s.usage) : [b.agentId];
+  const models = agents.flatMap((id) =>
+    Object.entries(Object.hasOwn(s.usage, id) ? s.usage[id]! : {})
+      .filter(([, u]) => (u.unpriced ?? 0) > 0)
+      .map(([model]) => model),
+  );
+  return [...new Set(models)].sort();
+}
+
 export function budgetUse(s: PodState, b: Pick<Budget, "agentId" | "metric">, nowMs: number): number {
   const agents = b.agentId === null ? Object.keys({ ...s.usage, ...s.meters.agents }) : [b.agentId];
   const sum = (f: (id: string) => number) => agents.reduce((n, id) => n + f(id), 0);

@@ -191,6 +191,9 @@ export type AgentSession = At & {
   compactions: number;
   subagents: number;
   last: At;
+  /** A subagent's session: the session that runs it, and its type. */
+  parentSessionId?: string;
+  agentType?: string;
 };
 /** A tool policy of the pod or of one agent (agent.policy.set). */
 export type ToolPolicy = At & {
@@ -229,6 +232,8 @@ export type Usage = {
   cacheWriteTokens: number;
   costUsd: number;
   reports: number;
+  /** Reports that came without a cost (a model no price list knows): costUsd leaves them out. Absent in older snapshots. */
+  unpriced?: number;
 };
 
 /**

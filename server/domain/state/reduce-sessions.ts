@@ -50,7 +50,10 @@ function put(s: PodState, e: AppliedEvent, session: AgentSession | null): PodSta
   if (Object.hasOwn(s.sessions, session.sessionId)) return { ...s, sessions };
   const ids = Object.keys(sessions).filter((id) => sessions[id]!.agentId === session.agentId);
   if (ids.length > MAX_SESSIONS) {
-    const oldest = ids.reduce((a, b) => (sessions[a]!.last.seq <= sessions[b]!.last.seq ? a : b));
+    // A new subagent never pushes out the session that runs it (a parent waiting on its subagents is the least active).
+    const oldest = ids
+      .filter((id) => id !== session.parentSessionId)
+      .reduce((a, b) => (sessions[a]!.last.seq <= sessions[b]!.last.seq ? a : b));
     sessions = without(sessions, oldest);
     sessionAllows = without(sessionAllows, oldest);
   }
@@ -79,6 +82,8 @@ const sessionStarted: R<"session.started"> = (s, e) => {
       model: b.model ?? session.model,
       cwd: b.cwd ?? session.cwd,
       ended: null,
+      ...(b.parentSessionId ? { parentSessionId: b.parentSessionId } : {}),
+      ...(b.agentType ? { agentType: b.agentType } : {}),
     },
   );
 };
@@ -120,6 +125,7 @@ const usageReported: R<"usage.reported"> = (s, e) => {
     cacheWriteTokens: before.cacheWriteTokens + b.cacheWriteTokens,
     costUsd: before.costUsd + (b.costUsd ?? 0),
     reports: before.reports + 1,
+    unpriced: (before.unpriced ?? 0) + (b.costUsd === undefined ? 1 : 0),
   };
   const session = sessionOf(s, e);
   return put(
