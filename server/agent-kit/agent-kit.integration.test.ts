@@ -62,7 +62,7 @@ describe("the agent kit, served and installed", () => {
     const bin = await installedPodwatch(s.url);
     // Node's own folder only: no checkout, no tsx, no other podwatch.
     const env = {
-      NODE_ENV: "production",
+      NODE_ENV: "production" as const,
       PATH: `${bin}:${join(process.execPath, "..")}`,
       HOME: join(bin, ".."),
     };
