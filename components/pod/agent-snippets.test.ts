@@ -4,6 +4,7 @@ import {
   claudeCommandHooksSnippet,
   claudeHttpEnvSnippet,
   claudeHttpHooksSnippet,
+  kitInstallSnippet,
   mcpRemoteCommand,
   mcpRemoteSnippet,
   mcpSnippet,
@@ -66,12 +67,21 @@ describe("the snippets for real agents", () => {
     expect(
       settings.hooks.Stop.flatMap((g: { hooks: { type: string; command?: string }[] }) => g.hooks),
     ).toContainEqual(expect.objectContaining({ type: "command", command: "podwatch hook --usage-only" }));
-    expect(claudeHttpEnvSnippet(http)).toBe("export PODWATCH_TOKEN=pwa_AbC-12_x");
+    // The usage hook is a command: it needs the kit and the server's URL as well as the token.
+    expect(claudeHttpEnvSnippet(http)).toBe(
+      "npm install -g https://pw.example.com/agent/podwatch.tgz   # once, on the agent's machine: the podwatch command\n" +
+        "export PODWATCH_URL=https://pw.example.com PODWATCH_TOKEN=pwa_AbC-12_x",
+    );
   });
   it("command hooks are installed by the CLI with the URL and token in the environment", () => {
-    expect(claudeCommandHooksSnippet(http)).toBe(
-      "export PODWATCH_URL=https://pw.example.com PODWATCH_TOKEN=pwa_AbC-12_x\npodwatch hooks install --scope local",
-    );
+    expect(claudeCommandHooksSnippet(http).split("\n")).toEqual([
+      "npm install -g https://pw.example.com/agent/podwatch.tgz   # once, on the agent's machine: the podwatch command",
+      "export PODWATCH_URL=https://pw.example.com PODWATCH_TOKEN=pwa_AbC-12_x",
+      "podwatch hooks install --scope local   # in the project's folder; then start claude from this shell",
+    ]);
+    // No package of a registry is named: the kit comes from this server only.
+    for (const text of [claudeCommandHooksSnippet(http), claudeHttpEnvSnippet(http), kitInstallSnippet(http)])
+      expect(text).not.toMatch(/\bnpx\b|npm install -g (?!https:\/\/pw\.example\.com\/agent\/)/);
   });
   it("remote MCP is a URL with the token as bearer, as JSON and as claude mcp add", () => {
     expect(JSON.parse(mcpRemoteSnippet(http))).toEqual({
@@ -105,10 +115,10 @@ describe("the snippets for real agents", () => {
       "sh",
       [
         "-c",
-        `${otelSnippet(http)}; printf '%s\\n%s' "$OTEL_EXPORTER_OTLP_TRACES_ENDPOINT" "$OTEL_EXPORTER_OTLP_TRACES_HEADERS"`,
+        `${otelSnippet(http)}; printf '%s\\n%s\\n%s' "$OTEL_EXPORTER_OTLP_TRACES_ENDPOINT" "$OTEL_EXPORTER_OTLP_TRACES_HEADERS" "$OTEL_EXPORTER_OTLP_TRACES_PROTOCOL"`,
       ],
       { encoding: "utf8" },
     );
-    expect(env).toBe("https://pw.example.com/v1/traces\nAuthorization=Bearer%20pwa_AbC-12_x");
+    expect(env).toBe("https://pw.example.com/v1/traces\nAuthorization=Bearer%20pwa_AbC-12_x\nhttp/protobuf");
   });
 });

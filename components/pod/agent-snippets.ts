@@ -9,6 +9,17 @@ export type SnippetInput = { publicUrl: string; podId: string; token: string };
 export const shellWord = (s: string) =>
   /^[A-Za-z0-9_\-.:/@%+=,]+$/.test(s) ? s : `'${s.replace(/'/g, `'\\''`)}'`;
 
+// --- The agent kit: the `podwatch` command, installed from this server (server/agent-kit/) ---
+const origin = (publicUrl: string) => publicUrl.replace(/\/+$/, "");
+/** Where this server serves the agent kit, an npm tarball with no dependencies. */
+export const kitUrl = (publicUrl: string) => `${origin(publicUrl)}/agent/podwatch.tgz`;
+/**
+ * Installs `podwatch` from this server, with Node only: no registry package is named, so no one
+ * else's package can ever run in its place.
+ */
+export const kitInstallSnippet = ({ publicUrl }: SnippetInput) =>
+  `npm install -g ${shellWord(kitUrl(publicUrl))}   # once, on the agent's machine: the podwatch command`;
+
 export function shellSnippet({ publicUrl, podId, token }: SnippetInput): string {
   return `export PODWATCH_URL=${shellWord(publicUrl)} PODWATCH_TOKEN=${shellWord(token)} PODWATCH_POD=${shellWord(podId)}`;
 }
@@ -24,7 +35,6 @@ export function mcpSnippet({ publicUrl, podId, token }: SnippetInput): string {
 }
 
 // --- Real agents without code: Claude Code hooks, remote MCP, OpenTelemetry ---
-const origin = (publicUrl: string) => publicUrl.replace(/\/+$/, "");
 
 /**
  * `.claude/settings.local.json` with podwatch's HTTP hooks: exactly what `podwatch hooks install
@@ -34,16 +44,23 @@ const origin = (publicUrl: string) => publicUrl.replace(/\/+$/, "");
 export function claudeHttpHooksSnippet({ publicUrl }: SnippetInput): string {
   return JSON.stringify(settingsWith(ourHooks("http", publicUrl)), null, 2);
 }
-/** What Claude Code's environment needs for the HTTP hooks: the token, read by `allowedEnvVars`. */
-export const claudeHttpEnvSnippet = ({ token }: SnippetInput) => `export ${TOKEN_ENV}=${shellWord(token)}`;
+/**
+ * What Claude Code's machine needs for the HTTP hooks: the token, read by `allowedEnvVars`, and for the
+ * one command hook at the stops (`podwatch hook --usage-only`) the kit and the server's URL too.
+ */
+export const claudeHttpEnvSnippet = (s: SnippetInput) =>
+  `${kitInstallSnippet(s)}\nexport PODWATCH_URL=${shellWord(origin(s.publicUrl))} ${TOKEN_ENV}=${shellWord(s.token)}`;
 
 /**
  * Command hooks: `podwatch hook` runs per hook (spools when podwatch is down); install merges them
- * into the settings. The `podwatch` command is the agent kit of this repository (README, "Agents join in
- * one line"); no package of that name on a registry is ours to run.
+ * into the settings of the folder it runs in. `podwatch` is the kit this server serves.
  */
-export function claudeCommandHooksSnippet({ publicUrl, token }: SnippetInput): string {
-  return `export PODWATCH_URL=${shellWord(origin(publicUrl))} ${TOKEN_ENV}=${shellWord(token)}\npodwatch hooks install --scope local`;
+export function claudeCommandHooksSnippet(s: SnippetInput): string {
+  return [
+    kitInstallSnippet(s),
+    `export PODWATCH_URL=${shellWord(origin(s.publicUrl))} ${TOKEN_ENV}=${shellWord(s.token)}`,
+    "podwatch hooks install --scope local   # in the project's folder; then start claude from this shell",
+  ].join("\n");
 }
 
 /** The MCP server podwatch serves itself over Streamable HTTP at /mcp: nothing to install. */
@@ -59,10 +76,40 @@ export function mcpRemoteCommand({ publicUrl, token }: SnippetInput): string {
   return `claude mcp add --transport http podwatch ${shellWord(`${origin(publicUrl)}/mcp`)} --header ${shellWord(`Authorization: Bearer ${token}`)}`;
 }
 
-/** An OpenTelemetry SDK's OTLP/HTTP trace exporter, configured by the standard variables (headers are URL-encoded). */
+/**
+ * An OpenTelemetry SDK's OTLP/HTTP trace exporter, configured by the standard variables (headers are
+ * URL-encoded). The protocol is said: an SDK's default may be gRPC, which podwatch does not speak.
+ */
 export function otelSnippet({ publicUrl, token }: SnippetInput): string {
   return [
     `export OTEL_EXPORTER_OTLP_TRACES_ENDPOINT=${shellWord(`${origin(publicUrl)}/v1/traces`)}`,
     `export OTEL_EXPORTER_OTLP_TRACES_HEADERS=${shellWord(`Authorization=${encodeURIComponent(`Bearer ${token}`)}`)}`,
+    "export OTEL_EXPORTER_OTLP_TRACES_PROTOCOL=http/protobuf",
   ].join("\n");
 }
+
+/** How the connect test runs a snippet: in a shell, as an MCP client's config, or as Claude Code's settings file. */
+export type SnippetKind = "shell" | "mcp-json" | "claude-settings";
+export type ConnectSnippet = { kind: SnippetKind; text: (s: SnippetInput) => string };
+/**
+ * Every way to connect the token panel shows, each as the snippets pasted in order on one machine in
+ * one folder and shell. components/pod/connect-snippets.integration.test.ts runs them all.
+ */
+export const CONNECT_FORMS: Record<string, ConnectSnippet[]> = {
+  cli: [
+    { kind: "shell", text: kitInstallSnippet },
+    { kind: "shell", text: shellSnippet },
+  ],
+  "claude-http": [
+    { kind: "shell", text: claudeHttpEnvSnippet },
+    { kind: "claude-settings", text: claudeHttpHooksSnippet },
+  ],
+  "claude-command": [{ kind: "shell", text: claudeCommandHooksSnippet }],
+  "mcp-remote": [{ kind: "mcp-json", text: mcpRemoteSnippet }],
+  "mcp-remote-command": [{ kind: "shell", text: mcpRemoteCommand }],
+  "mcp-local": [
+    { kind: "shell", text: kitInstallSnippet },
+    { kind: "mcp-json", text: mcpSnippet },
+  ],
+  otel: [{ kind: "shell", text: otelSnippet }],
+};

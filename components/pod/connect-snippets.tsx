@@ -6,6 +6,7 @@ import {
   claudeCommandHooksSnippet,
   claudeHttpEnvSnippet,
   claudeHttpHooksSnippet,
+  kitInstallSnippet,
   mcpRemoteCommand,
   mcpRemoteSnippet,
   mcpSnippet,
@@ -23,10 +24,10 @@ const FORMS: { id: string; label: string; body: (s: SnippetInput) => ReactNode }
     body: (s) => (
       <>
         <Snippet
-          title="Environment for Claude Code"
+          title="On the agent's machine, where you start claude"
           testId="snippet-claude-env"
           text={claudeHttpEnvSnippet(s)}
-          hint="Set it where you start claude; the hooks read the token from it, so the settings file holds none."
+          hint="The hooks read the token from this environment, so the settings file holds none; the usage hook runs podwatch."
         />
         <Snippet
           title=".claude/settings.local.json"
@@ -42,7 +43,7 @@ const FORMS: { id: string; label: string; body: (s: SnippetInput) => ReactNode }
     label: "Claude Code (command hooks)",
     body: (s) => (
       <Snippet
-        title="Install the command hooks"
+        title="On the agent's machine, in the project's folder"
         testId="snippet-claude-command"
         text={claudeCommandHooksSnippet(s)}
         hint="podwatch hook runs per hook and spools to a file while podwatch is down; keep the two variables in claude's environment. --dry-run shows the change first."
@@ -61,7 +62,7 @@ const FORMS: { id: string; label: string; body: (s: SnippetInput) => ReactNode }
           hint="Streamable HTTP at /mcp: nothing to install on the agent's machine."
         />
         <Snippet
-          title="Or with the Claude Code CLI"
+          title="Or with the Claude Code CLI, where claude runs"
           testId="snippet-mcp-remote-command"
           text={mcpRemoteCommand(s)}
         />
@@ -72,14 +73,15 @@ const FORMS: { id: string; label: string; body: (s: SnippetInput) => ReactNode }
     id: "mcp-local",
     label: "MCP (local)",
     body: (s) => (
-      <Snippet
-        title="MCP client config"
-        testId="snippet-mcp"
-        text={mcpSnippet(s)}
-        hint={
-          'podwatch mcp over stdio. Without npm link: "command": "node", "args": ["<checkout>/agent/bin/podwatch.mjs", "mcp"].'
-        }
-      />
+      <>
+        <Snippet title="On the agent's machine" testId="snippet-mcp-kit" text={kitInstallSnippet(s)} />
+        <Snippet
+          title="MCP client config"
+          testId="snippet-mcp"
+          text={mcpSnippet(s)}
+          hint="podwatch mcp over stdio, from the kit installed above (Node 20 or later, nothing else)."
+        />
+      </>
     ),
   },
   {
@@ -90,7 +92,7 @@ const FORMS: { id: string; label: string; body: (s: SnippetInput) => ReactNode }
         title="OTLP trace exporter environment"
         testId="snippet-otel"
         text={otelSnippet(s)}
-        hint="Any SDK's OTLP/HTTP exporter (JSON or protobuf): GenAI spans become sessions, tool calls and usage."
+        hint="In the agent's environment. Any SDK's OTLP/HTTP exporter (http/protobuf or http/json; not grpc): GenAI spans become sessions, tool calls and usage."
       />
     ),
   },

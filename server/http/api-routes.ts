@@ -26,6 +26,7 @@ import { healthRoutes } from "./health-routes";
 import { blobRoutes } from "./blob-routes";
 import { operationRoutes } from "./operation-routes";
 import { hookRoutes } from "./hook-routes";
+import { AGENT_KIT_PREFIX, agentKitRoutes } from "./agent-kit-routes";
 import { openShareLink } from "./share-route";
 import { OTLP_PATHS, otlpRoutes, sendOtlpError } from "./otlp-routes";
 import type { Guard, Route } from "./route";
@@ -37,6 +38,7 @@ export const routes: Route[] = [
   ...blobRoutes,
   ...otlpRoutes,
   ...healthRoutes,
+  ...agentKitRoutes,
   ...operationRoutes,
 ];
 const GENERIC_401 = new AppError(401, "unauthenticated", "authentication required");
@@ -173,7 +175,10 @@ export function handleApi(app: AppContext, req: IncomingMessage, res: ServerResp
   if (OTLP_PATHS.has(url.pathname))
     return (serve(app, req, res, url, ip).catch((e) => sendOtlpError(req, res, e)), true);
   const ours =
-    url.pathname.startsWith("/api/v1/") || url.pathname === "/healthz" || url.pathname === "/readyz";
+    url.pathname.startsWith("/api/v1/") ||
+    url.pathname.startsWith(AGENT_KIT_PREFIX) ||
+    url.pathname === "/healthz" ||
+    url.pathname === "/readyz";
   if (!ours) return false;
   serve(app, req, res, url, ip).catch((e) => sendError(res, e));
   return true;

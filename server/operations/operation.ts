@@ -35,9 +35,10 @@ export type HttpBinding = {
   method: HttpMethod;
   /**
    * An OpenAPI path template: each `{name}` is an input field of that name. Outside /api/v1 only the
-   * doors that protocols or probes fix: OTLP's /v1/traces, /healthz and /readyz (all `handwritten`).
+   * doors that protocols or probes fix: OTLP's /v1/traces, /healthz and /readyz, and the agent kit's
+   * tarballs under /agent/ (all `handwritten`).
    */
-  path: `/api/v1/${string}` | `/v1/${string}` | "/healthz" | "/readyz";
+  path: `/api/v1/${string}` | `/v1/${string}` | `/agent/${string}` | "/healthz" | "/readyz";
   /** The status of a success. */
   status: number;
   /** Other statuses answered with the output's schema (e.g. 200 beside 201 for what was there already). */

@@ -16,6 +16,7 @@ import { tapeOperations } from "../tape/tape-operations";
 import { blobOperations } from "../blobs/blob-operations";
 import { hookOperations } from "../hooks/hook-operations";
 import { otlpOperations } from "../otlp/otlp-operations";
+import { agentKitOperations } from "../agent-kit/agent-kit-operations";
 import { healthOperations } from "./health-operations";
 import type { Operation } from "./operation";
 
@@ -36,6 +37,7 @@ export const operationTables = {
   blobs: blobOperations,
   hooks: hookOperations,
   otlp: otlpOperations,
+  agentKit: agentKitOperations,
   health: healthOperations,
 };
 
@@ -57,6 +59,7 @@ export const operationsByName = {
   ...blobOperations,
   ...hookOperations,
   ...otlpOperations,
+  ...agentKitOperations,
   ...healthOperations,
 };
 export type Operations = typeof operationsByName;

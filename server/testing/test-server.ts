@@ -61,7 +61,13 @@ export async function api<T = any>(
     body: body === undefined ? undefined : typeof body === "string" ? body : JSON.stringify(body),
   });
   const text = await res.text();
-  return { status: res.status, body: (text ? JSON.parse(text) : null) as T, headers: res.headers };
+  // A door of other bytes (the agent kit's tarball) answers them as they are; every other answer is JSON.
+  const json = !/^application\/(gzip|octet-stream)/.test(res.headers.get("content-type") ?? "");
+  return {
+    status: res.status,
+    body: (text && json ? JSON.parse(text) : text || null) as T,
+    headers: res.headers,
+  };
 }
 
 /** A pod with agent members (memberId → role), each with its own token, created through the API as the admin. */
