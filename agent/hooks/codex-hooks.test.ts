@@ -1,3 +1,5 @@
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { CODEX_HOOK_EVENTS, codexHooks, codexHooksPath } from "./codex-hooks";
 import { mergeHooks, unmergeHooks } from "./settings-merge";
@@ -35,5 +37,15 @@ describe("Codex's hooks.json entries", () => {
     expect(codexHooksPath("user", where)).toBe("/home/dev/.codex/hooks.json");
     expect(codexHooksPath("user", { ...where, codexHome: "/srv/codex/" })).toBe("/srv/codex/hooks.json");
     expect(codexHooksPath("project", where)).toBe("/w/shop/.codex/hooks.json");
+  });
+});
+
+describe("the README's Codex hooks.json", () => {
+  it("is exactly what hooks install --agent codex writes into an empty file", () => {
+    const readme = readFileSync(join(import.meta.dirname, "..", "..", "README.md"), "utf8");
+    const start = readme.indexOf("\n## Connect OpenAI Codex\n");
+    const section = readme.slice(start, readme.indexOf("\n## ", start + 5));
+    const blocks = [...section.matchAll(/```json\n([\s\S]*?)```/g)].map((m) => JSON.parse(m[1]!));
+    expect(blocks).toEqual([mergeHooks({}, codexHooks())]);
   });
 });
