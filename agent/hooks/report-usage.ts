@@ -6,10 +6,9 @@ import { createHash } from "node:crypto";
 import { existsSync, readFileSync } from "node:fs";
 import { isAbsolute } from "node:path";
 import { acquireLock } from "./file-lock";
-import { costOf } from "./model-prices";
-import type { PriceRow } from "../../server/wire/model-prices";
+import { costOf, type TokenCounts } from "./model-prices";
 import { Spool } from "./spool";
-import { readTranscriptUsage, type TranscriptCursor } from "./transcript-usage";
+import { readTranscriptUsage, type LineCounter, type TranscriptCursor } from "./transcript-usage";
 import { derivedUuid } from "./unreachable-rule";
 import { writeFileAtomic } from "./write-atomic";
 
@@ -26,12 +25,18 @@ function transcriptOf(payload: Record<string, unknown>): string | null {
     : null;
 }
 
+/** How another agent's log is read and priced (Codex's: codex-usage.ts). */
+export type UsageReader = {
+  count?: LineCounter;
+  costOf: (model: string, t: TokenCounts) => number | undefined;
+};
+
 /** Spools the usage events the transcript gained; returns how many. */
 export function spoolTranscriptUsage(
   spool: Spool,
   payload: Record<string, unknown>,
   maxBytes?: number,
-  prices: readonly PriceRow[] = [],
+  reader: UsageReader = { costOf: (model, t) => costOf(model, t) },
 ): number {
   const path = transcriptOf(payload);
   const sessionId =
@@ -45,9 +50,9 @@ export function spoolTranscriptUsage(
   if (!release) return 0; // another hook of this session is reading it now
   try {
     const cursor = readCursor(state);
-    const chunk = readTranscriptUsage(path, cursor, maxBytes);
+    const chunk = readTranscriptUsage(path, cursor, maxBytes, reader.count);
     const events = [...chunk.perModel].map(([model, t]) => {
-      const costUsd = costOf(model, t, prices);
+      const costUsd = reader.costOf(model, t);
       return {
         id: derivedUuid(["usage", sessionId, path, String(chunk.from), String(chunk.to), model]),
         type: "usage.reported",

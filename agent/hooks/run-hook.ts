@@ -16,11 +16,15 @@ import { fitPayload } from "./fit-payload";
 import { replaySpool } from "./replay-spool";
 import { reportDropped } from "./report-dropped";
 import { spoolTranscriptUsage, USAGE_EVENTS } from "./report-usage";
-import { operatorPrices } from "./model-prices";
+import { costOf, operatorPrices } from "./model-prices";
 import { DEFAULT_SPOOL_MAX_BYTES, Spool } from "./spool";
 import { denyAnswer, GATED_EVENTS, readRule, unreachableAnswer } from "./unreachable-rule";
 import { topLevelStrings } from "../../server/wire/top-level-strings";
 import { GATED_TIMEOUT_SECONDS, OBSERVATION_TIMEOUT_SECONDS } from "./settings-snippet";
+import { codexHookAgent } from "./codex-hook-agent";
+
+/** Whose hook this is (`--agent`): Claude Code's when absent. */
+const HOOK_AGENTS = { "claude-code": null, codex: codexHookAgent } as const;
 
 export type HookIo = {
   stdin: NodeJS.ReadableStream;
@@ -28,6 +32,12 @@ export type HookIo = {
   stderr: (s: string) => void;
   env: NodeJS.ProcessEnv;
 };
+
+/** Claude Code's transcript usage, priced by the operator's price file before the built-in table. */
+async function claudeUsage(spool: Spool, payload: Record<string, unknown>, env: NodeJS.ProcessEnv) {
+  const prices = await operatorPrices(env);
+  return spoolTranscriptUsage(spool, payload, undefined, { costOf: (model, t) => costOf(model, t, prices) });
+}
 
 export const HOOK_INPUT_MAX_BYTES = 4 * 1024 * 1024;
 const FAILED = 1; // Claude Code: a non-blocking error
@@ -50,7 +60,7 @@ export async function runHook(argv: string[], io: HookIo): Promise<number> {
     );
     return 0;
   };
-  let values: { timeout?: string; "usage-only"?: boolean; url?: string; token?: string };
+  let values: { timeout?: string; "usage-only"?: boolean; url?: string; token?: string; agent?: string };
   try {
     ({ values } = parseArgs({
       args: argv,
@@ -59,19 +69,25 @@ export async function runHook(argv: string[], io: HookIo): Promise<number> {
         "usage-only": { type: "boolean" },
         url: { type: "string" },
         token: { type: "string" },
+        agent: { type: "string" },
       },
       strict: true,
     }));
   } catch (e) {
     return fail((e as Error).message);
   }
+  const agentName = values.agent ?? "claude-code";
+  if (!Object.hasOwn(HOOK_AGENTS, agentName))
+    return fail(`--agent takes ${Object.keys(HOOK_AGENTS).join(" or ")}, not "${agentName}"`);
+  const agent = HOOK_AGENTS[agentName as keyof typeof HOOK_AGENTS];
   const url = values.url ?? io.env.PODWATCH_URL ?? "";
   const token = values.token ?? io.env.PODWATCH_TOKEN ?? "";
   if (!/^https?:\/\/[^/]/.test(url))
     return fail("set PODWATCH_URL to podwatch's address, e.g. http://127.0.0.1:3000");
   if (!token) return fail("set PODWATCH_TOKEN to an agent token of the pod");
+  const spoolDir = io.env.PODWATCH_SPOOL_DIR || join(homedir(), ".podwatch", "spool");
   const spool = (ruleSpool = new Spool(
-    io.env.PODWATCH_SPOOL_DIR || join(homedir(), ".podwatch", "spool"),
+    agent ? join(spoolDir, agent.spoolFolder) : spoolDir,
     url,
     token,
     Number(io.env.PODWATCH_SPOOL_MAX_BYTES) || DEFAULT_SPOOL_MAX_BYTES,
@@ -112,15 +128,17 @@ export async function runHook(argv: string[], io: HookIo): Promise<number> {
     return fail(`--timeout takes seconds, got ${values.timeout}`);
   // Answer before Claude Code gives up on us: a fifth of the budget back, at most 3 s.
   const deadline = started + budgetS * 1000 - Math.min(3000, budgetS * 200);
-  const ctx = { spool, send: hookSender(url, token), deadline };
+  const ctx = { spool, send: hookSender(url, token, agent?.route), deadline };
 
   const work = async (): Promise<Delivery> => {
     const d: Delivery = values["usage-only"]
       ? { output: "{}", exitCode: 0, replayAfter: true }
       : await deliverHook(ctx, payload, body);
-    const usage = USAGE_EVENTS.has(event)
-      ? spoolTranscriptUsage(spool, payload, undefined, await operatorPrices(io.env))
-      : 0;
+    const usage = !USAGE_EVENTS.has(event)
+      ? 0
+      : agent
+        ? agent.spoolUsage(spool, payload)
+        : await claudeUsage(spool, payload, io.env);
     if (d.replayAfter || usage) {
       try {
         const r = await replaySpool(spool, ctx.send, { deadline, lockWaitMs: 0 });

@@ -23,11 +23,15 @@ export type UsageChunk = {
 export const DEFAULT_MAX_READ = 8 * 1024 * 1024;
 const SEEN_KEPT = 200;
 
-/** Reads what was added since `cursor`; `to` is the offset of the next unread byte. */
+/** Counts one complete line's tokens into perModel; `seen` is kept in the cursor between reads. */
+export type LineCounter = (line: string, seen: Set<string>, perModel: Map<string, TokenCounts>) => void;
+
+/** Reads what was added since `cursor`; `to` is the offset of the next unread byte. `count`: another agent's log lines. */
 export function readTranscriptUsage(
   path: string,
   cursor: TranscriptCursor,
   maxBytes = DEFAULT_MAX_READ,
+  count: LineCounter = addLine,
 ): UsageChunk {
   const fd = openSync(path, "r");
   try {
@@ -57,7 +61,7 @@ export function readTranscriptUsage(
     }
     const seen = new Set(cursor.seen);
     const perModel = new Map<string, TokenCounts>();
-    for (const line of got.subarray(first, last).toString("utf8").split("\n")) addLine(line, seen, perModel);
+    for (const line of got.subarray(first, last).toString("utf8").split("\n")) count(line, seen, perModel);
     const to = start + last + 1;
     return { from: start, to, perModel, cursor: { offset: to, seen: [...seen].slice(-SEEN_KEPT) } };
   } finally {

@@ -7,7 +7,7 @@ import { defineOperation } from "../operations/operation";
 import { HOOK_BODY_MAX_BYTES, ZHookQuery, type ClaudeCodeHookOutput } from "../wire/hooks";
 
 const ZDecision = z.enum(["allow", "deny"]);
-const ZHookOutput = z.union([
+export const ZHookOutput = z.union([
   z.object({}).strict().describe("observed: Claude Code's own permission flow applies"),
   z.object({
     hookSpecificOutput: z.object({

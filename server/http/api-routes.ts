@@ -27,6 +27,7 @@ import { blobRoutes } from "./blob-routes";
 import { operationRoutes } from "./operation-routes";
 import { hookRoutes } from "./hook-routes";
 import { AGENT_KIT_PREFIX, agentKitRoutes } from "./agent-kit-routes";
+import { codexHookRoutes } from "./codex-hook-routes";
 import { openShareLink } from "./share-route";
 import { OTLP_PATHS, otlpRoutes, sendOtlpError } from "./otlp-routes";
 import type { Guard, Route } from "./route";
@@ -35,6 +36,7 @@ import type { Guard, Route } from "./route";
 export const routes: Route[] = [
   ...tapeRoutes,
   ...hookRoutes,
+  ...codexHookRoutes,
   ...blobRoutes,
   ...otlpRoutes,
   ...healthRoutes,

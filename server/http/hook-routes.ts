@@ -1,4 +1,4 @@
-// Claude Code's http hooks. The agent token names the pod and the member, so the
+// Agents' hooks (Claude Code's http hooks; Codex's command hooks through `podwatch hook`). The agent token names the pod and the member, so the
 // path names neither; the body is Claude Code's hook input as it sends it. A gated call always
 // gets a 200 with a decision: whatever fails before one is evaluated answers by the pod's
 // unreachable rule (server/hooks/answer-unchecked-call.ts), since Claude Code runs the tool on any
@@ -13,7 +13,9 @@ import {
   gatingEventOf,
   uncheckedAnswer,
   whyUnchecked,
+  type GatedDoor,
 } from "../hooks/answer-unchecked-call";
+import type { AgentKind } from "../domain/vocabulary";
 import { HOOK_BODY_MAX_BYTES, UNREACHABLE_HEADER, ZHookQuery } from "../wire/hooks";
 import { dropRestOfBody } from "./drop-rest-of-body";
 import { parseJsonBytes, parseWith, readBody, sendJson } from "./json";
@@ -31,17 +33,25 @@ const SCAN_WAIT_MS = 5000;
 /** The bytes of each hook body as far as they were read, for its failure's answer. */
 const bodies = new WeakMap<IncomingMessage, Buffer>();
 
-export const hookRoutes: Route[] = [
-  {
+/** One agent's hook door: its body put in Claude Code's shape (`normalise`), handled as that agent's, answered in its shape. */
+export type HookDoor = {
+  path: RegExp;
+  agent: AgentKind;
+  door: GatedDoor;
+  normalise: (body: unknown) => unknown;
+};
+
+export function hookRoute(d: HookDoor): Route {
+  return {
     method: "POST",
-    path: /^\/api\/v1\/hooks\/claude-code$/,
+    path: d.path,
     guard: "authenticated",
     run: async ({ app, req, res, url, identity }) => {
       if (identity.kind !== "agent")
         throw new AppError(
           403,
           "agent_token_required",
-          "Claude Code hooks report with an agent token of the pod (Authorization: Bearer <token>); people and admin tokens do not",
+          "agent hooks report with an agent token of the pod (Authorization: Bearer <token>); people and admin tokens do not",
         );
       // A held call ends when its caller hangs up. Checked before the body is read: a request read to its end counts as destroyed.
       const closed = new AbortController();
@@ -54,9 +64,10 @@ export const hookRoutes: Route[] = [
       );
       bodies.set(req, bytes);
       const q = parseWith(ZHookQuery, Object.fromEntries(url.searchParams), "query");
-      const body = parseJsonBytes(bytes);
+      const body = d.normalise(parseJsonBytes(bytes));
       const who = { podId: identity.podId, memberId: identity.memberId, tokenId: identity.tokenId };
       const options = {
+        agent: d.agent,
         waitSeconds: q.wait,
         replay: q.replay === "1",
         signal: closed.signal,
@@ -69,20 +80,33 @@ export const hookRoutes: Route[] = [
       res.setHeader(UNREACHABLE_HEADER, answer.unreachable);
       sendJson(res, 200, answer.output);
     },
-    failed: answerUnchecked,
-  },
+    failed: (ctx, e) => answerUnchecked(d.door, ctx, e),
+  };
+}
+
+export const hookRoutes: Route[] = [
+  hookRoute({
+    path: /^\/api\/v1\/hooks\/claude-code$/,
+    agent: "claude-code",
+    door: CLAUDE_CODE_DOOR,
+    normalise: (body) => body,
+  }),
 ];
 
 /** A gated call that failed before a decision gets the pod's unreachable rule with a 200; anything else, its error. */
-async function answerUnchecked({ app, req, res, url, identity }: FailedContext, e: unknown): Promise<void> {
+async function answerUnchecked(
+  door: GatedDoor,
+  { app, req, res, url, identity }: FailedContext,
+  e: unknown,
+): Promise<void> {
   if (res.headersSent || res.destroyed || url.searchParams.get("replay") === "1") throw e;
-  const event = gatingEventOf(CLAUDE_CODE_DOOR, bodies.get(req) ?? (await readHead(req)));
+  const event = gatingEventOf(door, bodies.get(req) ?? (await readHead(req)));
   if (!event) throw e;
   if (!(e instanceof AppError))
     console.error("podwatch: a gated hook failed before its decision; answering by the unreachable rule", e);
   const answer = await uncheckedAnswer(
     app,
-    CLAUDE_CODE_DOOR,
+    door,
     event,
     identity.kind === "agent" ? identity : null,
     whyUnchecked(e),

@@ -15,6 +15,7 @@ import { protocolOperations } from "../pods/protocol-operations";
 import { tapeOperations } from "../tape/tape-operations";
 import { blobOperations } from "../blobs/blob-operations";
 import { hookOperations } from "../hooks/hook-operations";
+import { codexHookOperations } from "../hooks/codex-hook-operations";
 import { otlpOperations } from "../otlp/otlp-operations";
 import { agentKitOperations } from "../agent-kit/agent-kit-operations";
 import { healthOperations } from "./health-operations";
@@ -36,6 +37,7 @@ export const operationTables = {
   tape: tapeOperations,
   blobs: blobOperations,
   hooks: hookOperations,
+  codexHooks: codexHookOperations,
   otlp: otlpOperations,
   agentKit: agentKitOperations,
   health: healthOperations,
@@ -58,6 +60,7 @@ export const operationsByName = {
   ...tapeOperations,
   ...blobOperations,
   ...hookOperations,
+  ...codexHookOperations,
   ...otlpOperations,
   ...agentKitOperations,
   ...healthOperations,

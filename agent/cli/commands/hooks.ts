@@ -14,6 +14,7 @@ import {
   type Scope,
 } from "../../hooks/settings-file";
 import { unifiedDiff } from "../../hooks/text-diff";
+import { CODEX_TRUST_NOTE, codexHooks, codexHooksPath } from "../../hooks/codex-hooks";
 import { str, type Command, type OptionSpec, type Result } from "../command";
 
 const scopeOption: OptionSpec = {
@@ -22,6 +23,30 @@ const scopeOption: OptionSpec = {
   value: "SCOPE",
 };
 const dryRun: OptionSpec = { type: "boolean", description: "print the change as a diff; write nothing" };
+const agentOption: OptionSpec = {
+  type: "string",
+  description:
+    "whose hooks: claude-code (the default) or codex ($CODEX_HOME/hooks.json, or .codex/hooks.json with --scope project)",
+  value: "AGENT",
+};
+const AGENTS = ["claude-code", "codex"] as const;
+
+function agentOf(v: unknown): (typeof AGENTS)[number] {
+  const agent = str(v) ?? "claude-code";
+  if (!(AGENTS as readonly string[]).includes(agent))
+    throw new UsageError(`--agent takes ${AGENTS.join(", ")}, not "${agent}"`);
+  return agent as (typeof AGENTS)[number];
+}
+
+/** The file an agent's hooks go in: Claude Code's settings of a scope, or Codex's hooks.json (user or project). */
+function hooksFile(agent: (typeof AGENTS)[number], scopeValue: unknown): string {
+  const where = { cwd: process.cwd(), home: process.env.HOME || homedir() };
+  if (agent === "claude-code") return settingsPath(scopeOf(scopeValue), where);
+  const scope = str(scopeValue) ?? "user";
+  if (scope !== "user" && scope !== "project")
+    throw new UsageError(`--scope takes user or project for Codex, not "${scope}"`);
+  return codexHooksPath(scope, { ...where, codexHome: process.env.CODEX_HOME });
+}
 
 function scopeOf(v: unknown): Scope {
   const scope = str(v) ?? "local";
@@ -30,8 +55,7 @@ function scopeOf(v: unknown): Scope {
   return scope as Scope;
 }
 
-function apply(change: (s: Settings) => Settings, scope: Scope, dry: boolean, verb: string): Result {
-  const path = settingsPath(scope, { cwd: process.cwd(), home: process.env.HOME || homedir() });
+function apply(change: (s: Settings) => Settings, path: string, dry: boolean, verb: string): Result {
   let text: string;
   let next: Settings;
   try {
@@ -61,8 +85,9 @@ function apply(change: (s: Settings) => Settings, scope: Scope, dry: boolean, ve
 
 export const hooksInstall: Command = {
   name: "hooks install",
-  summary: "Add podwatch's Claude Code hooks to a settings file (idempotent)",
+  summary: "Add podwatch's Claude Code (or Codex) hooks to a settings file (idempotent)",
   options: {
+    agent: agentOption,
     scope: scopeOption,
     http: {
       type: "boolean",
@@ -81,23 +106,44 @@ export const hooksInstall: Command = {
     },
     "dry-run": dryRun,
   },
-  examples: ["podwatch hooks install", "podwatch hooks install --http --scope project --dry-run"],
+  examples: [
+    "podwatch hooks install",
+    "podwatch hooks install --http --scope project --dry-run",
+    "podwatch hooks install --agent codex",
+  ],
   run: async ({ values: v }) => {
     if (v.http && v.command) throw new UsageError("choose one of --http or --command");
+    if (agentOf(v.agent) === "codex") {
+      if (v.http) throw new UsageError("Codex has command hooks only: leave out --http");
+      const bin = str(v.bin)?.trim() || "podwatch";
+      const done = apply(
+        (s) => mergeHooks(s, codexHooks(bin)),
+        hooksFile("codex", v.scope),
+        v["dry-run"] === true,
+        "installed",
+      );
+      return { ...done, text: `${done.text}\n${CODEX_TRUST_NOTE}` };
+    }
     const url = str(v.url) ?? process.env.PODWATCH_URL ?? "";
     if (v.http && !/^https?:\/\/[^/]/.test(url))
       throw new UsageError("--http needs podwatch's address: set PODWATCH_URL or pass --url");
     const ours = ourHooks(v.http ? "http" : "command", url, str(v.bin)?.trim() || "podwatch");
-    return apply((s) => mergeHooks(s, ours), scopeOf(v.scope), v["dry-run"] === true, "installed");
+    return apply(
+      (s) => mergeHooks(s, ours),
+      hooksFile("claude-code", v.scope),
+      v["dry-run"] === true,
+      "installed",
+    );
   },
 };
 
 export const hooksUninstall: Command = {
   name: "hooks uninstall",
-  summary: "Remove podwatch's Claude Code hooks (and nothing else) from a settings file",
-  options: { scope: scopeOption, "dry-run": dryRun },
-  examples: ["podwatch hooks uninstall --scope user"],
-  run: async ({ values: v }) => apply(unmergeHooks, scopeOf(v.scope), v["dry-run"] === true, "uninstalled"),
+  summary: "Remove podwatch's Claude Code (or Codex) hooks, and nothing else, from a settings file",
+  options: { agent: agentOption, scope: scopeOption, "dry-run": dryRun },
+  examples: ["podwatch hooks uninstall --scope user", "podwatch hooks uninstall --agent codex"],
+  run: async ({ values: v }) =>
+    apply(unmergeHooks, hooksFile(agentOf(v.agent), v.scope), v["dry-run"] === true, "uninstalled"),
 };
 
 export const hooksCommands = [hooksInstall, hooksUninstall];
