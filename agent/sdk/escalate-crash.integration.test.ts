@@ -216,6 +216,10 @@ describe.each(testProviders())("an escalation whose server died before answering
         answer: "No",
         by: "ann@example.com",
       });
+      // Asked again under its id (a client that never saw the reply): the same escalation, answered.
+      const again = { question, options: ["Yes", "No"], escalation_id: esc!.escalationId, wait: true };
+      expect(await call("escalate", again)).toMatchObject({ answered: true, answer: "No" });
+      expect(await asked(question)).toHaveLength(1);
     } finally {
       await client.close();
     }

@@ -45,7 +45,7 @@ export async function sendEscalation(
       throw new PodwatchError(
         e.status,
         e.code,
-        `${e.message} (escalation ${escalationId} may have been recorded: wait for it by its id)`,
+        `${e.message} (escalation ${escalationId} may have been recorded: wait on it by its id, e.g. podwatch wait ${escalationId})`,
         e.issues,
       );
     throw e;
