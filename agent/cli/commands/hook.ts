@@ -4,7 +4,8 @@ import type { Command } from "../command";
 
 export const hook: Command = {
   name: "hook",
-  summary: "Claude Code command hook: hook JSON on stdin, podwatch's answer on stdout",
+  summary:
+    "An agent's command hook (Claude Code; Codex with --agent codex): hook JSON on stdin, podwatch's answer on stdout",
   options: {
     timeout: {
       type: "string",
