@@ -26,6 +26,7 @@ import { healthRoutes } from "./health-routes";
 import { blobRoutes } from "./blob-routes";
 import { operationRoutes } from "./operation-routes";
 import { hookRoutes } from "./hook-routes";
+import { geminiHookRoutes } from "./gemini-hook-routes";
 import { openShareLink } from "./share-route";
 import { OTLP_TRACES_PATH, otlpRoutes, sendOtlpError } from "./otlp-routes";
 import type { Guard, Route } from "./route";
@@ -34,6 +35,7 @@ import type { Guard, Route } from "./route";
 export const routes: Route[] = [
   ...tapeRoutes,
   ...hookRoutes,
+  ...geminiHookRoutes,
   ...blobRoutes,
   ...otlpRoutes,
   ...healthRoutes,

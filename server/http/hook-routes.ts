@@ -13,7 +13,11 @@ import {
   gatingEventOf,
   uncheckedAnswer,
   whyUnchecked,
+  type GatedDoor,
+  type UnreachableRule,
 } from "../hooks/answer-unchecked-call";
+import type { HookCaller } from "../hooks/append-hook-events";
+import type { HoldOptions } from "../hooks/gate-tool-call";
 import { HOOK_BODY_MAX_BYTES, UNREACHABLE_HEADER, ZHookQuery } from "../wire/hooks";
 import { dropRestOfBody } from "./drop-rest-of-body";
 import { parseJsonBytes, parseWith, readBody, sendJson } from "./json";
@@ -31,58 +35,82 @@ const SCAN_WAIT_MS = 5000;
 /** The bytes of each hook body as far as they were read, for its failure's answer. */
 const bodies = new WeakMap<IncomingMessage, Buffer>();
 
-export const hookRoutes: Route[] = [
-  {
-    method: "POST",
-    path: /^\/api\/v1\/hooks\/claude-code$/,
-    guard: "authenticated",
-    run: async ({ app, req, res, url, identity }) => {
-      if (identity.kind !== "agent")
-        throw new AppError(
-          403,
-          "agent_token_required",
-          "Claude Code hooks report with an agent token of the pod (Authorization: Bearer <token>); people and admin tokens do not",
-        );
-      // A held call ends when its caller hangs up. Checked before the body is read: a request read to its end counts as destroyed.
-      const closed = new AbortController();
-      // Only a caller that hung up before its answer aborts the wait: aborting after every answer
-      // built a DOMException per request (measured: ~2 % of the server's time under hook load).
-      res.on("close", () => void (res.writableFinished || closed.abort()));
-      if (req.destroyed || res.destroyed) closed.abort();
-      const bytes = await readBody(req, HOOK_BODY_MAX_BYTES, (head) =>
-        bodies.set(req, head.subarray(0, SCAN_BYTES)),
+/** One agent's hook door: its path, its gating events and answers, and the handler of its input. */
+export type AgentHookDoor = {
+  path: RegExp;
+  agentName: string;
+  door: GatedDoor;
+  handle: (
+    app: AppContext,
+    who: HookCaller,
+    body: unknown,
+    o: HoldOptions & { replay: boolean },
+  ) => Promise<{ output: unknown; unreachable: UnreachableRule } | "aborted">;
+};
+
+export const agentHookRoute = (d: AgentHookDoor): Route => ({
+  method: "POST",
+  path: d.path,
+  guard: "authenticated",
+  run: async ({ app, req, res, url, identity }) => {
+    if (identity.kind !== "agent")
+      throw new AppError(
+        403,
+        "agent_token_required",
+        `${d.agentName} hooks report with an agent token of the pod (Authorization: Bearer <token>); people and admin tokens do not`,
       );
-      bodies.set(req, bytes);
-      const q = parseWith(ZHookQuery, Object.fromEntries(url.searchParams), "query");
-      const body = parseJsonBytes(bytes);
-      const who = { podId: identity.podId, memberId: identity.memberId, tokenId: identity.tokenId };
-      const options = {
-        waitSeconds: q.wait,
-        replay: q.replay === "1",
-        signal: closed.signal,
-        drain: app.drain.signal,
-        held: heldCalls(app),
-        heldKey: identity.tokenId,
-      };
-      const answer = await handleClaudeCodeHook(app, who, body, options);
-      if (answer === "aborted" || res.destroyed) return;
-      res.setHeader(UNREACHABLE_HEADER, answer.unreachable);
-      sendJson(res, 200, answer.output);
-    },
-    failed: answerUnchecked,
+    // A held call ends when its caller hangs up. Checked before the body is read: a request read to its end counts as destroyed.
+    const closed = new AbortController();
+    // Only a caller that hung up before its answer aborts the wait: aborting after every answer
+    // built a DOMException per request (measured: ~2 % of the server's time under hook load).
+    res.on("close", () => void (res.writableFinished || closed.abort()));
+    if (req.destroyed || res.destroyed) closed.abort();
+    const bytes = await readBody(req, HOOK_BODY_MAX_BYTES, (head) =>
+      bodies.set(req, head.subarray(0, SCAN_BYTES)),
+    );
+    bodies.set(req, bytes);
+    const q = parseWith(ZHookQuery, Object.fromEntries(url.searchParams), "query");
+    const body = parseJsonBytes(bytes);
+    const who = { podId: identity.podId, memberId: identity.memberId, tokenId: identity.tokenId };
+    const options = {
+      waitSeconds: q.wait,
+      replay: q.replay === "1",
+      signal: closed.signal,
+      drain: app.drain.signal,
+      held: heldCalls(app),
+      heldKey: identity.tokenId,
+    };
+    const answer = await d.handle(app, who, body, options);
+    if (answer === "aborted" || res.destroyed) return;
+    res.setHeader(UNREACHABLE_HEADER, answer.unreachable);
+    sendJson(res, 200, answer.output);
   },
+  failed: (ctx, e) => answerUnchecked(d.door, ctx, e),
+});
+
+export const hookRoutes: Route[] = [
+  agentHookRoute({
+    path: /^\/api\/v1\/hooks\/claude-code$/,
+    agentName: "Claude Code",
+    door: CLAUDE_CODE_DOOR,
+    handle: handleClaudeCodeHook,
+  }),
 ];
 
 /** A gated call that failed before a decision gets the pod's unreachable rule with a 200; anything else, its error. */
-async function answerUnchecked({ app, req, res, url, identity }: FailedContext, e: unknown): Promise<void> {
+async function answerUnchecked(
+  door: GatedDoor,
+  { app, req, res, url, identity }: FailedContext,
+  e: unknown,
+): Promise<void> {
   if (res.headersSent || res.destroyed || url.searchParams.get("replay") === "1") throw e;
-  const event = gatingEventOf(CLAUDE_CODE_DOOR, bodies.get(req) ?? (await readHead(req)));
+  const event = gatingEventOf(door, bodies.get(req) ?? (await readHead(req)));
   if (!event) throw e;
   if (!(e instanceof AppError))
     console.error("podwatch: a gated hook failed before its decision; answering by the unreachable rule", e);
   const answer = await uncheckedAnswer(
     app,
-    CLAUDE_CODE_DOOR,
+    door,
     event,
     identity.kind === "agent" ? identity : null,
     whyUnchecked(e),

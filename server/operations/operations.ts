@@ -15,6 +15,7 @@ import { protocolOperations } from "../pods/protocol-operations";
 import { tapeOperations } from "../tape/tape-operations";
 import { blobOperations } from "../blobs/blob-operations";
 import { hookOperations } from "../hooks/hook-operations";
+import { geminiHookOperations } from "../hooks/gemini-hook-operations";
 import { otlpOperations } from "../otlp/otlp-operations";
 import { healthOperations } from "./health-operations";
 import type { Operation } from "./operation";
@@ -35,6 +36,7 @@ export const operationTables = {
   tape: tapeOperations,
   blobs: blobOperations,
   hooks: hookOperations,
+  geminiHooks: geminiHookOperations,
   otlp: otlpOperations,
   health: healthOperations,
 };
@@ -56,6 +58,7 @@ export const operationsByName = {
   ...tapeOperations,
   ...blobOperations,
   ...hookOperations,
+  ...geminiHookOperations,
   ...otlpOperations,
   ...healthOperations,
 };
