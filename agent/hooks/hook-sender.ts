@@ -8,9 +8,10 @@ export type HookSender = {
   events(events: Record<string, unknown>[], idleMs: number): Promise<void>;
 };
 
-export function hookSender(url: string, token: string): HookSender {
+/** `route`: the agent's hook door (Claude Code's by default). */
+export function hookSender(url: string, token: string, route?: string): HookSender {
   return {
-    hook: (body, o) => postHook({ url, token, body, ...o }),
+    hook: (body, o) => postHook({ url, token, body, route, ...o }),
     events: (events, idleMs) => postHookEvents({ url, token, events, idleMs }),
   };
 }

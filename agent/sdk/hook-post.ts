@@ -19,6 +19,8 @@ export type HookPost = {
   replay?: boolean;
   /** Give up when the server is silent this long. */
   idleMs: number;
+  /** The agent's hook door (Claude Code's when absent). */
+  route?: string;
 };
 
 /**
@@ -107,14 +109,15 @@ export async function postHook(p: HookPost): Promise<HookReply> {
   const q = new URLSearchParams();
   if (p.wait !== undefined) q.set("wait", String(Math.max(0, Math.floor(p.wait))));
   if (p.replay) q.set("replay", "1");
-  const url = `${p.url.replace(/\/+$/, "")}${HOOK_ROUTE}${q.size ? `?${q}` : ""}`;
+  const route = p.route ?? HOOK_ROUTE;
+  const url = `${p.url.replace(/\/+$/, "")}${route}${q.size ? `?${q}` : ""}`;
   const headers = {
     authorization: `Bearer ${p.token}`,
     "content-type": "application/json",
     "content-length": Buffer.byteLength(p.body),
   };
   const res = await exchange({ method: "POST", url, headers, body: p.body, idleMs: p.idleMs });
-  checked(res, `POST ${HOOK_ROUTE}`);
+  checked(res, `POST ${route}`);
   const rule = String(res.headers["x-podwatch-unreachable"] ?? "");
   const output = res.text.trim() && safeJson(res.text) !== null ? res.text.trim() : "{}";
   return { output, unreachable: rule === "open" || rule === "closed" ? rule : null };

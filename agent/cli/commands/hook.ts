@@ -12,6 +12,12 @@ export const hook: Command = {
         "the hook's timeout in Claude Code's settings, in seconds (default 600 for PreToolUse and PermissionRequest, else 10): the answer comes before it",
       value: "SECONDS",
     },
+    agent: {
+      type: "string",
+      description:
+        "whose hook input this is: claude-code (the default) or gemini (Gemini CLI, answered in its shape)",
+      value: "AGENT",
+    },
     "usage-only": {
       type: "boolean",
       description:
@@ -30,6 +36,7 @@ export const hook: Command = {
       ...given("timeout"),
       ...given("url"),
       ...given("token"),
+      ...given("agent"),
       ...(values["usage-only"] ? ["--usage-only"] : []),
     ];
     let out = "";
