@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { geminiHooks, geminiSettingsPath, mergeGeminiHooks, unmergeGeminiHooks } from "./gemini-hooks";
+import { geminiSettingsPath, mergeGeminiHooks, unmergeGeminiHooks } from "./gemini-hooks";
+import { geminiHooks } from "./gemini-settings-snippet";
 import { geminiAnswer } from "./gemini-dialect";
 import { denyAnswer, unreachableAnswer } from "./unreachable-rule";
 import { dialectOf, CLAUDE_CODE_DIALECT } from "./hook-dialect";

@@ -1,12 +1,11 @@
 // What `podwatch hooks install --agent gemini` puts in a Gemini CLI settings file, and where that
 // file is. Gemini's `hooks` object is Claude Code's shape (event → matcher groups → hooks) beside
 // a few settings of its own (enabled, disabled, notifications), which the merge leaves alone.
-// Every hook runs `podwatch hook --agent gemini`. Gemini lets a tool run when its hook exits 1
-// or cannot start, so the BeforeTool entry turns any such failure into exit 2 with a reason on
-// stderr, which blocks: a missing `podwatch` does not open the gate. Timeouts are milliseconds.
+// The entries themselves: gemini-settings-snippet.ts.
 import { join } from "node:path";
+import { geminiHooks } from "./gemini-settings-snippet";
 import { mergeHooks, unmergeHooks, type Settings } from "./settings-merge";
-import { GATED_TIMEOUT_SECONDS, OBSERVATION_TIMEOUT_SECONDS, type ClaudeHooks } from "./settings-snippet";
+import type { ClaudeHooks } from "./settings-snippet";
 
 export const GEMINI_SCOPES = ["user", "project"] as const;
 export type GeminiScope = (typeof GEMINI_SCOPES)[number];
@@ -17,35 +16,6 @@ export function geminiSettingsPath(
   o: { cwd: string; home: string; geminiHome?: string },
 ) {
   return join(scope === "user" ? o.geminiHome || o.home : o.cwd, ".gemini", "settings.json");
-}
-
-/** The events podwatch records, as Gemini names them; BeforeTool gates. */
-export const GEMINI_RECORDED_EVENTS = [
-  "SessionStart",
-  "BeforeAgent",
-  "BeforeTool",
-  "AfterTool",
-  "AfterAgent",
-  "Notification",
-  "SessionEnd",
-] as const;
-const TOOL_EVENTS = new Set<string>(["BeforeTool", "AfterTool"]);
-
-const BLOCK_ON_FAILURE = `|| { echo "podwatch hook failed, so this tool call is blocked" >&2; exit 2; }`;
-
-export function geminiHooks(bin = "podwatch"): Record<string, unknown[]> {
-  const out: Record<string, unknown[]> = {};
-  for (const event of GEMINI_RECORDED_EVENTS) {
-    const gated = event === "BeforeTool";
-    const hook = {
-      name: "podwatch",
-      type: "command",
-      command: `${bin} hook --agent gemini${gated ? ` ${BLOCK_ON_FAILURE}` : ""}`,
-      timeout: (gated ? GATED_TIMEOUT_SECONDS : OBSERVATION_TIMEOUT_SECONDS) * 1000,
-    };
-    out[event] = [{ ...(TOOL_EVENTS.has(event) ? { matcher: "*" } : {}), hooks: [hook] }];
-  }
-  return out;
 }
 
 /** Gemini's own keys in `hooks` that are not events. */
