@@ -18,7 +18,8 @@ import {
 
 /** `replayAfter`: podwatch answered, or a replayer was busy; worth sending what the spool holds now. */
 export type Delivery = { output: string; exitCode: number; replayAfter: boolean; message?: string };
-export type Ctx = { spool: Spool; send: HookSender; deadline: number };
+/** `gated`: the agent's events that decide whether a tool runs (Claude Code's when absent). */
+export type Ctx = { spool: Spool; send: HookSender; deadline: number; gated?: ReadonlySet<string> };
 
 /** Observations wait this long for the server before they are spooled. */
 const OBSERVATION_IDLE_MS = 5000;
@@ -31,7 +32,7 @@ export async function deliverHook(
   body: string,
 ): Promise<Delivery> {
   const event = String(payload.hook_event_name ?? "");
-  const gated = GATED_EVENTS.has(event);
+  const gated = (ctx.gated ?? GATED_EVENTS).has(event);
   // A gated call waits a little for a replayer under way (its events come first); an observation queues behind it.
   // A spool that cannot be read (a folder in its place) must not keep a gated call from podwatch's own decision.
   const replay = await replaySpool(ctx.spool, ctx.send, {

@@ -15,16 +15,11 @@ import { readBoundedStdin } from "./read-stdin";
 import { fitPayload } from "./fit-payload";
 import { replaySpool } from "./replay-spool";
 import { reportDropped } from "./report-dropped";
-import { spoolTranscriptUsage, USAGE_EVENTS } from "./report-usage";
-import { costOf, operatorPrices } from "./model-prices";
 import { DEFAULT_SPOOL_MAX_BYTES, Spool } from "./spool";
-import { denyAnswer, GATED_EVENTS, readRule, unreachableAnswer } from "./unreachable-rule";
+import { denyAnswer, readRule, unreachableAnswer } from "./unreachable-rule";
+import { dialectOf, HOOK_AGENTS, CLAUDE_CODE_DIALECT } from "./hook-dialect";
 import { topLevelStrings } from "../../server/wire/top-level-strings";
 import { GATED_TIMEOUT_SECONDS, OBSERVATION_TIMEOUT_SECONDS } from "./settings-snippet";
-import { codexHookAgent } from "./codex-hook-agent";
-
-/** Whose hook this is (`--agent`): Claude Code's when absent. */
-const HOOK_AGENTS = { "claude-code": null, codex: codexHookAgent } as const;
 
 export type HookIo = {
   stdin: NodeJS.ReadableStream;
@@ -33,12 +28,6 @@ export type HookIo = {
   env: NodeJS.ProcessEnv;
 };
 
-/** Claude Code's transcript usage, priced by the operator's price file before the built-in table. */
-async function claudeUsage(spool: Spool, payload: Record<string, unknown>, env: NodeJS.ProcessEnv) {
-  const prices = await operatorPrices(env);
-  return spoolTranscriptUsage(spool, payload, undefined, { costOf: (model, t) => costOf(model, t, prices) });
-}
-
 export const HOOK_INPUT_MAX_BYTES = 4 * 1024 * 1024;
 const FAILED = 1; // Claude Code: a non-blocking error
 
@@ -46,9 +35,12 @@ export async function runHook(argv: string[], io: HookIo): Promise<number> {
   const started = Date.now();
   // Read first: which event this is decides how any failure below is answered.
   const input = await readBoundedStdin(io.stdin, HOOK_INPUT_MAX_BYTES);
+  // `--agent` says whose hook this is (Claude Code's by default): its door, its gating events, its answers' shape.
+  const dialect = dialectOf(argv);
+  const { answer, gated: gatingEvents } = dialect ?? CLAUDE_CODE_DIALECT;
   const gatedEvent =
     topLevelStrings(input.text === null ? input.head : Buffer.from(input.text), "hook_event_name").find((e) =>
-      GATED_EVENTS.has(e),
+      gatingEvents.has(e),
     ) ?? null;
   let ruleSpool: Spool | null = null; // where the agent's rule is cached, once PODWATCH_URL and PODWATCH_TOKEN are known
   const fail = (message: string) => {
@@ -56,7 +48,7 @@ export async function runHook(argv: string[], io: HookIo): Promise<number> {
     if (!gatedEvent) return FAILED;
     const why = `podwatch hook could not check this call: ${message}`;
     io.stdout(
-      `${ruleSpool ? unreachableAnswer(gatedEvent, readRule(ruleSpool), message, "unchecked") : denyAnswer(gatedEvent, `${why}; with no pod to ask, it is denied`)}\n`,
+      `${answer(ruleSpool ? unreachableAnswer(gatedEvent, readRule(ruleSpool), message, "unchecked") : denyAnswer(gatedEvent, `${why}; with no pod to ask, it is denied`))}\n`,
     );
     return 0;
   };
@@ -76,18 +68,15 @@ export async function runHook(argv: string[], io: HookIo): Promise<number> {
   } catch (e) {
     return fail((e as Error).message);
   }
-  const agentName = values.agent ?? "claude-code";
-  if (!Object.hasOwn(HOOK_AGENTS, agentName))
-    return fail(`--agent takes ${Object.keys(HOOK_AGENTS).join(" or ")}, not "${agentName}"`);
-  const agent = HOOK_AGENTS[agentName as keyof typeof HOOK_AGENTS];
+  if (!dialect) return fail(`--agent takes ${HOOK_AGENTS.join(", ")}, not "${values.agent}"`);
   const url = values.url ?? io.env.PODWATCH_URL ?? "";
   const token = values.token ?? io.env.PODWATCH_TOKEN ?? "";
   if (!/^https?:\/\/[^/]/.test(url))
     return fail("set PODWATCH_URL to podwatch's address, e.g. http://127.0.0.1:3000");
   if (!token) return fail("set PODWATCH_TOKEN to an agent token of the pod");
-  const spoolDir = io.env.PODWATCH_SPOOL_DIR || join(homedir(), ".podwatch", "spool");
+  const spoolRoot = io.env.PODWATCH_SPOOL_DIR || join(homedir(), ".podwatch", "spool");
   const spool = (ruleSpool = new Spool(
-    agent ? join(spoolDir, agent.spoolFolder) : spoolDir,
+    dialect.spoolFolder ? join(spoolRoot, dialect.spoolFolder) : spoolRoot,
     url,
     token,
     Number(io.env.PODWATCH_SPOOL_MAX_BYTES) || DEFAULT_SPOOL_MAX_BYTES,
@@ -116,7 +105,7 @@ export async function runHook(argv: string[], io: HookIo): Promise<number> {
     return fail(`the hook input cannot be sent on (${(e as Error).message})`);
   }
   const event = String(payload.hook_event_name ?? "");
-  const gated = GATED_EVENTS.has(event);
+  const gated = dialect.gated.has(event);
   const budgetS = Number(
     values.timeout ??
       io.env.PODWATCH_HOOK_TIMEOUT ??
@@ -128,17 +117,13 @@ export async function runHook(argv: string[], io: HookIo): Promise<number> {
     return fail(`--timeout takes seconds, got ${values.timeout}`);
   // Answer before Claude Code gives up on us: a fifth of the budget back, at most 3 s.
   const deadline = started + budgetS * 1000 - Math.min(3000, budgetS * 200);
-  const ctx = { spool, send: hookSender(url, token, agent?.route), deadline };
+  const ctx = { spool, send: hookSender(url, token, dialect.route), deadline, gated: dialect.gated };
 
   const work = async (): Promise<Delivery> => {
     const d: Delivery = values["usage-only"]
       ? { output: "{}", exitCode: 0, replayAfter: true }
       : await deliverHook(ctx, payload, body);
-    const usage = !USAGE_EVENTS.has(event)
-      ? 0
-      : agent
-        ? agent.spoolUsage(spool, payload)
-        : await claudeUsage(spool, payload, io.env);
+    const usage = dialect.usageEvents.has(event) ? await dialect.spoolUsage(spool, payload, io.env) : 0;
     if (d.replayAfter || usage) {
       try {
         const r = await replaySpool(spool, ctx.send, { deadline, lockWaitMs: 0 });
@@ -169,7 +154,7 @@ export async function runHook(argv: string[], io: HookIo): Promise<number> {
       : { output: "", exitCode: FAILED, replayAfter: false, message: why };
   }
   if (d.message) io.stderr(`podwatch hook: ${d.message}\n`);
-  if (d.output) io.stdout(`${d.output}\n`);
+  if (d.output) io.stdout(`${answer(d.output)}\n`);
   return d.exitCode;
 }
 

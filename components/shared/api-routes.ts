@@ -55,6 +55,7 @@ export const verifyTapeRoute = {"name":"verifyTape","method":"GET","path":"/api/
 export const verifyBlobRoute = {"name":"verifyBlob","method":"GET","path":"/api/v1/blobs/{sha256}/verify","query":["pod"],"body":null} as const;
 export const claudeCodeHookRoute = {"name":"claudeCodeHook","method":"POST","path":"/api/v1/hooks/claude-code","query":["wait","replay"],"body":"input"} as const;
 export const codexHookRoute = {"name":"codexHook","method":"POST","path":"/api/v1/hooks/codex","query":["wait","replay"],"body":"input"} as const;
+export const geminiCliHookRoute = {"name":"geminiCliHook","method":"POST","path":"/api/v1/hooks/gemini-cli","query":["wait","replay"],"body":"input"} as const;
 export const otlpUnmappedRoute = {"name":"otlpUnmapped","method":"GET","path":"/api/v1/pods/{podId}/otlp/unmapped","query":[],"body":null} as const;
 export const livenessRoute = {"name":"liveness","method":"GET","path":"/healthz","query":[],"body":null} as const;
 export const readinessRoute = {"name":"readiness","method":"GET","path":"/readyz","query":[],"body":null} as const;

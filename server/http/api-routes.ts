@@ -28,6 +28,7 @@ import { operationRoutes } from "./operation-routes";
 import { hookRoutes } from "./hook-routes";
 import { AGENT_KIT_PREFIX, agentKitRoutes } from "./agent-kit-routes";
 import { codexHookRoutes } from "./codex-hook-routes";
+import { geminiHookRoutes } from "./gemini-hook-routes";
 import { openShareLink } from "./share-route";
 import { OTLP_PATHS, otlpRoutes, sendOtlpError } from "./otlp-routes";
 import type { Guard, Route } from "./route";
@@ -37,6 +38,7 @@ export const routes: Route[] = [
   ...tapeRoutes,
   ...hookRoutes,
   ...codexHookRoutes,
+  ...geminiHookRoutes,
   ...blobRoutes,
   ...otlpRoutes,
   ...healthRoutes,

@@ -1,4 +1,4 @@
-// Agents' hooks (Claude Code's http hooks; Codex's command hooks through `podwatch hook`). The agent token names the pod and the member, so the
+// Agents' hooks (Claude Code's http hooks; Codex's and Gemini CLI's command hooks through `podwatch hook`). The agent token names the pod and the member, so the
 // path names neither; the body is Claude Code's hook input as it sends it. A gated call always
 // gets a 200 with a decision: whatever fails before one is evaluated answers by the pod's
 // unreachable rule (server/hooks/answer-unchecked-call.ts), since Claude Code runs the tool on any
@@ -16,7 +16,12 @@ import {
   type GatedDoor,
 } from "../hooks/answer-unchecked-call";
 import type { AgentKind } from "../domain/vocabulary";
-import { HOOK_BODY_MAX_BYTES, UNREACHABLE_HEADER, ZHookQuery } from "../wire/hooks";
+import {
+  HOOK_BODY_MAX_BYTES,
+  UNREACHABLE_HEADER,
+  ZHookQuery,
+  type ClaudeCodeHookOutput,
+} from "../wire/hooks";
 import { dropRestOfBody } from "./drop-rest-of-body";
 import { parseJsonBytes, parseWith, readBody, sendJson } from "./json";
 import type { FailedContext, Route } from "./route";
@@ -33,12 +38,13 @@ const SCAN_WAIT_MS = 5000;
 /** The bytes of each hook body as far as they were read, for its failure's answer. */
 const bodies = new WeakMap<IncomingMessage, Buffer>();
 
-/** One agent's hook door: its body put in Claude Code's shape (`normalise`), handled as that agent's, answered in its shape. */
+/** One agent's hook door: its body put in Claude Code's shape (`normalise`), handled as that agent's, answered in its shape (`answer`). */
 export type HookDoor = {
   path: RegExp;
   agent: AgentKind;
   door: GatedDoor;
   normalise: (body: unknown) => unknown;
+  answer?: (output: ClaudeCodeHookOutput) => unknown;
 };
 
 export function hookRoute(d: HookDoor): Route {
@@ -78,7 +84,7 @@ export function hookRoute(d: HookDoor): Route {
       const answer = await handleClaudeCodeHook(app, who, body, options);
       if (answer === "aborted" || res.destroyed) return;
       res.setHeader(UNREACHABLE_HEADER, answer.unreachable);
-      sendJson(res, 200, answer.output);
+      sendJson(res, 200, d.answer ? d.answer(answer.output) : answer.output);
     },
     failed: (ctx, e) => answerUnchecked(d.door, ctx, e),
   };

@@ -16,6 +16,7 @@ import { tapeOperations } from "../tape/tape-operations";
 import { blobOperations } from "../blobs/blob-operations";
 import { hookOperations } from "../hooks/hook-operations";
 import { codexHookOperations } from "../hooks/codex-hook-operations";
+import { geminiHookOperations } from "../hooks/gemini-hook-operations";
 import { otlpOperations } from "../otlp/otlp-operations";
 import { agentKitOperations } from "../agent-kit/agent-kit-operations";
 import { healthOperations } from "./health-operations";
@@ -38,6 +39,7 @@ export const operationTables = {
   blobs: blobOperations,
   hooks: hookOperations,
   codexHooks: codexHookOperations,
+  geminiHooks: geminiHookOperations,
   otlp: otlpOperations,
   agentKit: agentKitOperations,
   health: healthOperations,
@@ -61,6 +63,7 @@ export const operationsByName = {
   ...blobOperations,
   ...hookOperations,
   ...codexHookOperations,
+  ...geminiHookOperations,
   ...otlpOperations,
   ...agentKitOperations,
   ...healthOperations,

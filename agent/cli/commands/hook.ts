@@ -15,7 +15,8 @@ export const hook: Command = {
     },
     agent: {
       type: "string",
-      description: "whose hook input this is: claude-code (the default) or codex",
+      description:
+        "whose hook input this is: claude-code (the default), codex, or gemini (Gemini CLI, answered in its shape)",
       value: "AGENT",
     },
     "usage-only": {

@@ -1,5 +1,6 @@
-// `podwatch hooks install|uninstall`: our entries in a Claude Code settings file, merged with
-// whatever is there (the merge itself is pure: agent/hooks/settings-merge.ts).
+// `podwatch hooks install|uninstall`: our entries in an agent's hooks file (Claude Code's settings,
+// Codex's hooks.json, Gemini CLI's settings), merged with whatever is there (the merges are pure:
+// agent/hooks/settings-merge.ts, gemini-hooks.ts).
 import { homedir } from "node:os";
 import { UsageError } from "../../sdk/errors";
 import { ourHooks } from "../../hooks/our-hooks";
@@ -15,37 +16,47 @@ import {
 } from "../../hooks/settings-file";
 import { unifiedDiff } from "../../hooks/text-diff";
 import { CODEX_TRUST_NOTE, codexHooks, codexHooksPath } from "../../hooks/codex-hooks";
+import { geminiSettingsPath, mergeGeminiHooks, unmergeGeminiHooks } from "../../hooks/gemini-hooks";
 import { str, type Command, type OptionSpec, type Result } from "../command";
 
 const scopeOption: OptionSpec = {
   type: "string",
-  description: `which settings: local (.claude/settings.local.json, the default), project (.claude/settings.json) or user (~/.claude/settings.json)`,
+  description: `which settings: local (.claude/settings.local.json, the default), project (.claude/settings.json) or user (~/.claude/settings.json); for Codex and Gemini CLI user (the default) or project`,
   value: "SCOPE",
 };
 const dryRun: OptionSpec = { type: "boolean", description: "print the change as a diff; write nothing" };
 const agentOption: OptionSpec = {
   type: "string",
   description:
-    "whose hooks: claude-code (the default) or codex ($CODEX_HOME/hooks.json, or .codex/hooks.json with --scope project)",
+    "whose hooks: claude-code (the default), codex ($CODEX_HOME/hooks.json, or .codex/hooks.json with --scope project) or gemini (Gemini CLI: $GEMINI_CLI_HOME or ~, .gemini/settings.json; or the project's)",
   value: "AGENT",
 };
-const AGENTS = ["claude-code", "codex"] as const;
+const AGENTS = ["claude-code", "codex", "gemini"] as const;
+type HookAgent = (typeof AGENTS)[number];
+const NAMES: Record<HookAgent, string> = {
+  "claude-code": "Claude Code",
+  codex: "Codex",
+  gemini: "Gemini CLI",
+};
 
-function agentOf(v: unknown): (typeof AGENTS)[number] {
+function agentOf(v: unknown): HookAgent {
   const agent = str(v) ?? "claude-code";
+  if (agent === "gemini-cli") return "gemini";
   if (!(AGENTS as readonly string[]).includes(agent))
     throw new UsageError(`--agent takes ${AGENTS.join(", ")}, not "${agent}"`);
-  return agent as (typeof AGENTS)[number];
+  return agent as HookAgent;
 }
 
-/** The file an agent's hooks go in: Claude Code's settings of a scope, or Codex's hooks.json (user or project). */
-function hooksFile(agent: (typeof AGENTS)[number], scopeValue: unknown): string {
+/** The file an agent's hooks go in: Claude Code's settings of a scope, else the agent's own (user or project). */
+function hooksFile(agent: HookAgent, scopeValue: unknown): string {
   const where = { cwd: process.cwd(), home: process.env.HOME || homedir() };
   if (agent === "claude-code") return settingsPath(scopeOf(scopeValue), where);
   const scope = str(scopeValue) ?? "user";
   if (scope !== "user" && scope !== "project")
-    throw new UsageError(`--scope takes user or project for Codex, not "${scope}"`);
-  return codexHooksPath(scope, { ...where, codexHome: process.env.CODEX_HOME });
+    throw new UsageError(`--scope takes user or project for ${NAMES[agent]}, not "${scope}"`);
+  return agent === "codex"
+    ? codexHooksPath(scope, { ...where, codexHome: process.env.CODEX_HOME })
+    : geminiSettingsPath(scope, { ...where, geminiHome: process.env.GEMINI_CLI_HOME });
 }
 
 function scopeOf(v: unknown): Scope {
@@ -85,7 +96,7 @@ function apply(change: (s: Settings) => Settings, path: string, dry: boolean, ve
 
 export const hooksInstall: Command = {
   name: "hooks install",
-  summary: "Add podwatch's Claude Code (or Codex) hooks to a settings file (idempotent)",
+  summary: "Add podwatch's Claude Code (or Codex, or Gemini CLI) hooks to a settings file (idempotent)",
   options: {
     agent: agentOption,
     scope: scopeOption,
@@ -110,19 +121,20 @@ export const hooksInstall: Command = {
     "podwatch hooks install",
     "podwatch hooks install --http --scope project --dry-run",
     "podwatch hooks install --agent codex",
+    "podwatch hooks install --agent gemini",
   ],
   run: async ({ values: v }) => {
     if (v.http && v.command) throw new UsageError("choose one of --http or --command");
-    if (agentOf(v.agent) === "codex") {
-      if (v.http) throw new UsageError("Codex has command hooks only: leave out --http");
+    const agent = agentOf(v.agent);
+    if (agent !== "claude-code") {
+      if (v.http) throw new UsageError(`${NAMES[agent]} runs command hooks only: leave out --http`);
       const bin = str(v.bin)?.trim() || "podwatch";
-      const done = apply(
-        (s) => mergeHooks(s, codexHooks(bin)),
-        hooksFile("codex", v.scope),
-        v["dry-run"] === true,
-        "installed",
-      );
-      return { ...done, text: `${done.text}\n${CODEX_TRUST_NOTE}` };
+      const merge =
+        agent === "codex"
+          ? (s: Settings) => mergeHooks(s, codexHooks(bin))
+          : (s: Settings) => mergeGeminiHooks(s, bin);
+      const done = apply(merge, hooksFile(agent, v.scope), v["dry-run"] === true, "installed");
+      return agent === "codex" ? { ...done, text: `${done.text}\n${CODEX_TRUST_NOTE}` } : done;
     }
     const url = str(v.url) ?? process.env.PODWATCH_URL ?? "";
     if (v.http && !/^https?:\/\/[^/]/.test(url))
@@ -139,11 +151,15 @@ export const hooksInstall: Command = {
 
 export const hooksUninstall: Command = {
   name: "hooks uninstall",
-  summary: "Remove podwatch's Claude Code (or Codex) hooks, and nothing else, from a settings file",
+  summary:
+    "Remove podwatch's Claude Code (or Codex, or Gemini CLI) hooks, and nothing else, from a settings file",
   options: { agent: agentOption, scope: scopeOption, "dry-run": dryRun },
   examples: ["podwatch hooks uninstall --scope user", "podwatch hooks uninstall --agent codex"],
-  run: async ({ values: v }) =>
-    apply(unmergeHooks, hooksFile(agentOf(v.agent), v.scope), v["dry-run"] === true, "uninstalled"),
+  run: async ({ values: v }) => {
+    const agent = agentOf(v.agent);
+    const change = agent === "gemini" ? unmergeGeminiHooks : unmergeHooks;
+    return apply(change, hooksFile(agent, v.scope), v["dry-run"] === true, "uninstalled");
+  },
 };
 
 export const hooksCommands = [hooksInstall, hooksUninstall];

@@ -4,12 +4,17 @@
 // and like Claude Code it runs a tool when a hook exits 1, prints no JSON or times out: run-hook
 // answers every gated call it cannot decide with the unreachable rule's JSON, never a bare exit.
 import { spoolCodexUsage } from "./codex-usage";
+import type { HookDialect } from "./hook-dialect";
+import { USAGE_EVENTS } from "./report-usage";
+import { GATED_EVENTS } from "./unreachable-rule";
 
 export const CODEX_HOOK_ROUTE = "/api/v1/hooks/codex";
 
-export const codexHookAgent = {
+export const CODEX_DIALECT: HookDialect = {
   route: CODEX_HOOK_ROUTE,
-  /** A folder of its own inside the spool folder. */
+  gated: GATED_EVENTS,
   spoolFolder: "codex",
-  spoolUsage: spoolCodexUsage,
+  usageEvents: USAGE_EVENTS,
+  spoolUsage: (spool, payload) => spoolCodexUsage(spool, payload),
+  answer: (output) => output,
 };

@@ -1,0 +1,203 @@
+// The real Gemini CLI (the npm package, a dev dependency) against a scripted fake of the Gemini
+// API on 127.0.0.1, its hooks installed by `podwatch hooks install --agent gemini` from the
+// podwatch the server serves. One headless session: a prompt, a shell command a person allows in
+// the inbox (it runs), one they deny (it does not: no file, and the model is told why), the
+// turn's answer and the session's end, all on the tape as the gemini-cli agent's.
+import { spawn, type ChildProcess } from "node:child_process";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { agentPod, api, startTestServer, type TestServer } from "../testing/test-server";
+import { testProviders } from "../testing/test-databases";
+import { installedPodwatch } from "../testing/installed-podwatch";
+import { startFakeGeminiApi, type FakeGeminiApi } from "../testing/fake-gemini-api";
+import { eventually } from "../testing/eventually";
+import { performOperation } from "../web/perform-operation";
+import { inboxOperations } from "../pods/inbox-operations";
+import type { Identity } from "../domain/access/policy";
+
+const GEMINI = join(import.meta.dirname, "..", "..", "node_modules", ".bin", "gemini");
+const API_KEY = "fake-gemini-key-never-on-the-tape";
+const PROMPT = "write allowed.txt and denied.txt";
+const shell = (command: string) => ({
+  call: { name: "run_shell_command", args: { command, description: command } },
+});
+
+type Ev = { type: string; actor: string; body: Record<string, any>; meta: { sessionId?: string } | null };
+
+// One provider: the CLI's start-up dominates, and the door's storage is walked on both elsewhere.
+const provider = testProviders().at(-1)!;
+
+describe(`the real Gemini CLI, its hooks installed by podwatch, on ${provider}`, () => {
+  let s: TestServer;
+  let fake: FakeGeminiApi;
+  let home: string;
+  let podId: string;
+  let token: string;
+  const children: ChildProcess[] = [];
+  const pia: Extract<Identity, { kind: "user" }> = {
+    kind: "user",
+    userId: "u-pia",
+    email: "pia-gemini@example.com",
+    name: "Pia",
+    isAdmin: false,
+  };
+
+  const run = (cmd: string, args: string[], env: Record<string, string | undefined>, cwd: string) => {
+    const child = spawn(cmd, args, { cwd, env: env as NodeJS.ProcessEnv, stdio: ["ignore", "pipe", "pipe"] });
+    children.push(child);
+    let stdout = "";
+    let stderr = "";
+    child.stdout!.on("data", (d) => (stdout += d));
+    child.stderr!.on("data", (d) => (stderr += d));
+    return new Promise<{ code: number; stdout: string; stderr: string }>((resolve) =>
+      child.on("close", (code) => resolve({ code: code ?? -1, stdout, stderr })),
+    );
+  };
+  const events = async (): Promise<Ev[]> =>
+    (await api(s.url, "GET", `/api/v1/pods/${podId}/events?after=0&limit=1000`)).body.events;
+  const approvalFor = async (file: string): Promise<Ev> =>
+    (await eventually<Ev | undefined>(
+      async () =>
+        ((await events()) as Ev[]).find(
+          (e) => e.type === "tool.approval.requested" && e.body.input.includes(file),
+        ),
+      (e) => e !== undefined,
+      `the inbox to ask about ${file}`,
+      150_000,
+      250,
+    ))!;
+  const answer = (requestId: string, decision: "allow" | "deny", reason: string) =>
+    performOperation(s.app, pia, inboxOperations.answerToolApproval, {
+      podId,
+      answer: { requestId, decision, reason },
+    });
+
+  beforeAll(async () => {
+    s = await startTestServer(provider);
+    const pod = await agentPod(s.url, "Gemini pod", { gem: "implementer" });
+    podId = pod.podId;
+    token = pod.tokens.gem!;
+    expect(
+      (
+        await api(s.url, "POST", "/api/v1/users", {
+          email: pia.email,
+          name: pia.name,
+          password: "a long enough password",
+        })
+      ).status,
+    ).toBe(201);
+    const member = { memberId: pia.email, kind: "human", displayName: pia.name, roles: ["approver"] };
+    expect((await api(s.url, "POST", `/api/v1/pods/${podId}/members`, member)).status).toBe(201);
+    const policy = {
+      rules: [{ id: "files", tool: "run_shell_command", input: "*.txt*", action: "ask" }],
+      ask: { minutes: 10, then: "deny" },
+      unreachable: "closed",
+      recordPrompts: true,
+    };
+    const set = await api(s.url, "POST", `/api/v1/pods/${podId}/events`, {
+      type: "agent.policy.set",
+      actor: "ops-admin",
+      body: policy,
+    });
+    expect(set.status).toBe(201);
+    fake = await startFakeGeminiApi([
+      shell("echo ok > allowed.txt"),
+      shell("echo no > denied.txt"),
+      {
+        text: "Wrote allowed.txt; denied.txt was refused.",
+        usage: { promptTokenCount: 1200, candidatesTokenCount: 30 },
+      },
+    ]);
+    home = mkdtempSync(join(tmpdir(), "podwatch-gemini-"));
+  });
+  afterAll(async () => {
+    for (const c of children) if (c.exitCode === null) c.kill("SIGKILL");
+    await fake?.close();
+    await s?.stop();
+    if (home) rmSync(home, { recursive: true, force: true });
+  });
+
+  it(
+    "records the session, its prompt, a tool call a person allows (it runs) and one they deny (it does not)",
+    { timeout: 240_000 },
+    async () => {
+      const work = join(home, "work");
+      mkdirSync(join(home, ".gemini"), { recursive: true });
+      mkdirSync(work);
+      writeFileSync(
+        join(home, ".gemini", "settings.json"),
+        JSON.stringify({
+          security: { auth: { selectedType: "gemini-api-key" } },
+          model: { name: "gemini-2.5-flash" },
+          privacy: { usageStatisticsEnabled: false },
+          general: { disableAutoUpdate: true },
+        }),
+      );
+      const bin = await installedPodwatch(s.url);
+      // Only what the programs need: no GITHUB_SHA (Gemini would redact PODWATCH_TOKEN from its hooks' environment).
+      const env = {
+        PATH: `${bin}:${dirname(process.execPath)}:/usr/bin:/bin`,
+        HOME: home,
+        GEMINI_CLI_HOME: home,
+        PODWATCH_URL: s.url,
+        PODWATCH_TOKEN: token,
+        PODWATCH_SPOOL_DIR: join(home, "spool"),
+      };
+      const install = await run(join(bin, "podwatch"), ["hooks", "install", "--agent", "gemini"], env, work);
+      expect(install.code, install.stderr).toBe(0);
+      const settings = JSON.parse(readFileSync(join(home, ".gemini", "settings.json"), "utf8"));
+      expect(settings.model.name).toBe("gemini-2.5-flash");
+      expect(settings.hooks.BeforeTool[0].hooks[0].command).toContain("podwatch hook --agent gemini");
+
+      const gemini = run(
+        GEMINI,
+        ["-p", PROMPT, "--approval-mode", "yolo", "--skip-trust", "-o", "stream-json"],
+        { ...env, GEMINI_API_KEY: API_KEY, GOOGLE_GEMINI_BASE_URL: fake.url },
+        work,
+      );
+      const allowed = await approvalFor("allowed.txt");
+      expect(existsSync(join(work, "allowed.txt"))).toBe(false); // held until a person answers
+      expect((await answer(allowed.body.requestId, "allow", "fine")).ok).toBe(true);
+      const denied = await approvalFor("denied.txt");
+      expect((await answer(denied.body.requestId, "deny", "not that file")).ok).toBe(true);
+      const done = await gemini;
+      expect(done.code, done.stderr.slice(-2000)).toBe(0);
+
+      expect(existsSync(join(work, "allowed.txt"))).toBe(true);
+      expect(existsSync(join(work, "denied.txt"))).toBe(false);
+      // The model was told why: Gemini's block, with the person's reason.
+      const sent = JSON.stringify(fake.requests.at(-1)?.body ?? {});
+      expect(sent).toContain("Tool execution blocked");
+      expect(sent).toContain("not that file");
+
+      const tape = await events();
+      const ours = tape.filter((e) => e.actor === "gem");
+      const session = ours.find((e) => e.type === "session.started")!;
+      expect(session.body.via).toBe("gemini-cli");
+      const sessionId = session.meta?.sessionId;
+      expect(sessionId).toBeTruthy();
+      expect(ours.every((e) => e.meta?.sessionId === sessionId)).toBe(true);
+      expect(ours.find((e) => e.type === "prompt.submitted")?.body.text).toBe(PROMPT);
+      const calls = ours.filter((e) => e.type === "tool.call");
+      const ran = calls.filter((e) => e.body.input.includes("allowed.txt"));
+      expect(ran.map((e) => e.body.phase)).toEqual(["started", "succeeded"]);
+      expect(ran[0]!.body.toolUseId).toBe(ran[1]!.body.toolUseId);
+      expect(ran[0]!.body.tool).toBe("run_shell_command");
+      const refused = calls.filter((e) => e.body.input.includes("denied.txt"));
+      expect(refused.map((e) => e.body.phase)).toEqual(["started"]);
+      const answers = tape.filter((e) => e.type === "tool.approval.answered");
+      expect(answers.map((e) => [e.actor, e.body.decision])).toEqual([
+        [pia.email, "allow"],
+        [pia.email, "deny"],
+      ]);
+      expect(ours.find((e) => e.type === "note")?.body.text).toBe(
+        "Wrote allowed.txt; denied.txt was refused.",
+      );
+      expect(ours.at(-1)?.type).toBe("session.ended");
+      // A hook's environment holds the model's key: it never reaches the tape.
+      expect(JSON.stringify(tape)).not.toContain(API_KEY);
+    },
+  );
+});

@@ -1,0 +1,47 @@
+// Gemini CLI's hooks, over the API. Declared here for the OpenAPI document and the reference;
+// served by server/http/gemini-hook-routes.ts (`handwritten`), for the reasons of the Claude Code
+// door (hook-operations.ts): a gated call gets a decision whatever fails, a held call ends when
+// its caller hangs up.
+import { z } from "zod";
+import { defineOperation } from "../operations/operation";
+import { GEMINI_HOOK_PATH } from "../wire/gemini-hooks";
+import { HOOK_BODY_MAX_BYTES, ZHookQuery } from "../wire/hooks";
+import type { GeminiHookOutput } from "./gemini-hook-output";
+
+const ZGeminiHookOutput = z.union([
+  z.object({}).strict().describe("observed: Gemini CLI's own approval applies"),
+  z.object({ decision: z.enum(["allow", "deny"]), reason: z.string() }),
+]) satisfies z.ZodType<GeminiHookOutput>;
+
+export const geminiHookOperations = {
+  geminiCliHook: defineOperation({
+    name: "geminiCliHook",
+    summary:
+      "Gemini CLI's hook input, as `podwatch hook --agent gemini` sends it, from the agent whose token it is. " +
+      "Its events are recorded as Claude Code's are (BeforeTool and AfterTool as a tool call, BeforeAgent as the " +
+      "prompt, AfterAgent as the turn's report, SessionStart and SessionEnd, Notification); others answer `{}`. " +
+      "A BeforeTool is gated by the pod's rules or a person's answer, up to `wait` seconds, and always answers " +
+      "200 with a decision (`deny` blocks the tool): what fails before one is made answers by the pod's " +
+      "unreachable rule (named in `x-podwatch-unreachable`). A replay from the hook's spool (`replay=1`) is " +
+      "recorded, never gated.",
+    tag: "Hooks",
+    input: z.object({
+      ...ZHookQuery.shape,
+      input: z
+        .record(z.string(), z.unknown())
+        .describe(
+          `Gemini CLI's hook input (hook_event_name, session_id, tool_name, tool_input, …; up to ${HOOK_BODY_MAX_BYTES} bytes)`,
+        ),
+    }),
+    output: ZGeminiHookOutput,
+    guard: "agent",
+    http: {
+      method: "POST",
+      path: GEMINI_HOOK_PATH,
+      status: 200,
+      body: "input",
+      query: ["wait", "replay"],
+      handwritten: true,
+    },
+  }),
+};
