@@ -7,6 +7,7 @@ import { HOOK_ROUTE } from "../sdk/hook-post";
 import { USAGE_EVENTS } from "./report-usage";
 import { GATED_EVENTS } from "./unreachable-rule";
 import { GEMINI_DIALECT } from "./gemini-dialect";
+import type { AddUsageLine } from "./transcript-usage";
 
 export type HookDialect = {
   route: string;
@@ -14,6 +15,8 @@ export type HookDialect = {
   /** A folder of the spool's own, or null for the spool's root (Claude Code's). */
   spoolFolder: string | null;
   usageEvents: ReadonlySet<string>;
+  /** How its transcript says usage (Claude Code's when absent). */
+  usageLine?: AddUsageLine;
   answer: (output: string) => string;
 };
 

@@ -8,7 +8,7 @@ import { isAbsolute } from "node:path";
 import { acquireLock } from "./file-lock";
 import { costOf } from "./model-prices";
 import { Spool } from "./spool";
-import { readTranscriptUsage, type TranscriptCursor } from "./transcript-usage";
+import { readTranscriptUsage, type AddUsageLine, type TranscriptCursor } from "./transcript-usage";
 import { derivedUuid } from "./unreachable-rule";
 import { writeFileAtomic } from "./write-atomic";
 
@@ -30,6 +30,8 @@ export function spoolTranscriptUsage(
   spool: Spool,
   payload: Record<string, unknown>,
   maxBytes?: number,
+  /** How the agent's transcript says usage (Claude Code's when absent). */
+  addLine?: AddUsageLine,
 ): number {
   const path = transcriptOf(payload);
   const sessionId =
@@ -43,7 +45,7 @@ export function spoolTranscriptUsage(
   if (!release) return 0; // another hook of this session is reading it now
   try {
     const cursor = readCursor(state);
-    const chunk = readTranscriptUsage(path, cursor, maxBytes);
+    const chunk = readTranscriptUsage(path, cursor, maxBytes, addLine);
     const events = [...chunk.perModel].map(([model, t]) => {
       const costUsd = costOf(model, t);
       return {

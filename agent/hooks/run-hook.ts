@@ -124,7 +124,9 @@ export async function runHook(argv: string[], io: HookIo): Promise<number> {
     const d: Delivery = values["usage-only"]
       ? { output: "{}", exitCode: 0, replayAfter: true }
       : await deliverHook(ctx, payload, body);
-    const usage = dialect.usageEvents.has(event) ? spoolTranscriptUsage(spool, payload) : 0;
+    const usage = dialect.usageEvents.has(event)
+      ? spoolTranscriptUsage(spool, payload, undefined, dialect.usageLine)
+      : 0;
     if (d.replayAfter || usage) {
       try {
         const r = await replaySpool(spool, ctx.send, { deadline, lockWaitMs: 0 });

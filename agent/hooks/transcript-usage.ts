@@ -21,6 +21,8 @@ export type UsageChunk = {
 };
 
 export const DEFAULT_MAX_READ = 8 * 1024 * 1024;
+/** Adds one transcript line's usage to the sums, once per message (`seen`): Claude Code's by default. */
+export type AddUsageLine = (line: string, seen: Set<string>, perModel: Map<string, TokenCounts>) => void;
 const SEEN_KEPT = 200;
 
 /** Reads what was added since `cursor`; `to` is the offset of the next unread byte. */
@@ -28,6 +30,7 @@ export function readTranscriptUsage(
   path: string,
   cursor: TranscriptCursor,
   maxBytes = DEFAULT_MAX_READ,
+  add: AddUsageLine = addLine,
 ): UsageChunk {
   const fd = openSync(path, "r");
   try {
@@ -57,7 +60,7 @@ export function readTranscriptUsage(
     }
     const seen = new Set(cursor.seen);
     const perModel = new Map<string, TokenCounts>();
-    for (const line of got.subarray(first, last).toString("utf8").split("\n")) addLine(line, seen, perModel);
+    for (const line of got.subarray(first, last).toString("utf8").split("\n")) add(line, seen, perModel);
     const to = start + last + 1;
     return { from: start, to, perModel, cursor: { offset: to, seen: [...seen].slice(-SEEN_KEPT) } };
   } finally {
@@ -112,7 +115,11 @@ function addLine(text: string, seen: Set<string>, perModel: Map<string, TokenCou
     cacheWriteTokens: tokens(u.cache_creation_input_tokens),
   };
   if (!t.inputTokens && !t.outputTokens && !t.cacheReadTokens && !t.cacheWriteTokens) return;
-  const model = m.model.slice(0, 200);
+  addTokens(perModel, m.model.slice(0, 200), t);
+}
+
+/** Adds `t` to `model`'s sum. */
+export function addTokens(perModel: Map<string, TokenCounts>, model: string, t: TokenCounts) {
   const sum = perModel.get(model) ?? {
     inputTokens: 0,
     outputTokens: 0,
@@ -127,5 +134,5 @@ function addLine(text: string, seen: Set<string>, perModel: Map<string, TokenCou
   });
 }
 
-const tokens = (v: unknown) =>
+export const tokens = (v: unknown) =>
   typeof v === "number" && Number.isSafeInteger(v) && v > 0 ? Math.min(v, 1e9) : 0;
