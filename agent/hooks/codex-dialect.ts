@@ -3,8 +3,9 @@
 // usage from Codex's session log. Codex reads the same answers (a deny JSON with exit 0 blocks),
 // and like Claude Code it runs a tool when a hook exits 1, prints no JSON or times out: run-hook
 // answers every gated call it cannot decide with the unreachable rule's JSON, never a bare exit.
-import { spoolCodexUsage } from "./codex-usage";
+import { codexCostOf, countCodexLine } from "./codex-usage";
 import type { HookDialect } from "./hook-dialect";
+import { pricedUsage } from "./priced-usage";
 import { USAGE_EVENTS } from "./report-usage";
 import { GATED_EVENTS } from "./unreachable-rule";
 
@@ -15,6 +16,6 @@ export const CODEX_DIALECT: HookDialect = {
   gated: GATED_EVENTS,
   spoolFolder: "codex",
   usageEvents: USAGE_EVENTS,
-  spoolUsage: (spool, payload) => spoolCodexUsage(spool, payload),
+  spoolUsage: pricedUsage(countCodexLine, codexCostOf),
   answer: (output) => output,
 };

@@ -5,8 +5,6 @@
 // call's usage; a repeated total is the same call again, counted once. OpenAI counts cached input
 // inside input_tokens: here it is split out, as Claude Code's cache reads are.
 import type { TokenCounts } from "./model-prices";
-import { spoolTranscriptUsage } from "./report-usage";
-import type { Spool } from "./spool";
 
 type Price = { input: number; cachedInput: number; output: number };
 /** US dollars per million tokens, OpenAI's published list prices; a model not listed gets no cost, never a guess. */
@@ -90,7 +88,3 @@ export function countCodexLine(text: string, seen: Set<string>, perModel: Map<st
     cacheWriteTokens: sum.cacheWriteTokens + t.cacheWriteTokens,
   });
 }
-
-/** Spools the usage events Codex's session log gained since the last read; returns how many. */
-export const spoolCodexUsage = (spool: Spool, payload: Record<string, unknown>) =>
-  spoolTranscriptUsage(spool, payload, undefined, { count: countCodexLine, costOf: codexCostOf });

@@ -1,16 +1,18 @@
 // Gemini CLI's side of `podwatch hook --agent gemini`. Gemini runs a tool when its hook exits 1,
 // prints what is not JSON or times out, so a BeforeTool is always answered with exit 0 and a
-// JSON decision (`{"decision":"deny","reason":…}` blocks; `{}` leaves it to Gemini). The usage
-// of a Gemini session is not in its hooks' inputs but its telemetry (the OTLP doors read it).
+// JSON decision (`{"decision":"deny","reason":…}` blocks; `{}` leaves it to Gemini). Token usage
+// is read from Gemini's transcript at the end of each turn and of the session.
 import { GEMINI_GATED_EVENTS, GEMINI_HOOK_PATH } from "../../server/wire/gemini-hooks";
+import { addGeminiUsageLine } from "./gemini-transcript-usage";
 import type { HookDialect } from "./hook-dialect";
+import { pricedUsage } from "./priced-usage";
 
 export const GEMINI_DIALECT: HookDialect = {
   route: GEMINI_HOOK_PATH,
   gated: GEMINI_GATED_EVENTS,
   spoolFolder: "gemini-cli",
-  usageEvents: new Set(),
-  spoolUsage: () => 0,
+  usageEvents: new Set(["AfterAgent", "SessionEnd"]),
+  spoolUsage: pricedUsage(addGeminiUsageLine),
   answer: geminiAnswer,
 };
 

@@ -4,8 +4,8 @@
 // hook's own answers (a failure, the unreachable rule) are built in Claude Code's shape and
 // rewritten by `answer`.
 import { HOOK_ROUTE } from "../sdk/hook-post";
-import { costOf, operatorPrices } from "./model-prices";
-import { spoolTranscriptUsage, USAGE_EVENTS } from "./report-usage";
+import { pricedUsage } from "./priced-usage";
+import { USAGE_EVENTS } from "./report-usage";
 import type { Spool } from "./spool";
 import { GATED_EVENTS } from "./unreachable-rule";
 import { CODEX_DIALECT } from "./codex-dialect";
@@ -26,18 +26,12 @@ export type HookDialect = {
   answer: (output: string) => string;
 };
 
-/** Claude Code's transcript usage, priced by the operator's price file before the built-in table. */
-async function claudeUsage(spool: Spool, payload: Record<string, unknown>, env: NodeJS.ProcessEnv) {
-  const prices = await operatorPrices(env);
-  return spoolTranscriptUsage(spool, payload, undefined, { costOf: (model, t) => costOf(model, t, prices) });
-}
-
 export const CLAUDE_CODE_DIALECT: HookDialect = {
   route: HOOK_ROUTE,
   gated: GATED_EVENTS,
   spoolFolder: null,
   usageEvents: USAGE_EVENTS,
-  spoolUsage: claudeUsage,
+  spoolUsage: pricedUsage(),
   answer: (output) => output,
 };
 

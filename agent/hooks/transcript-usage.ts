@@ -116,7 +116,11 @@ function addLine(text: string, seen: Set<string>, perModel: Map<string, TokenCou
     cacheWriteTokens: tokens(u.cache_creation_input_tokens),
   };
   if (!t.inputTokens && !t.outputTokens && !t.cacheReadTokens && !t.cacheWriteTokens) return;
-  const model = m.model.slice(0, 200);
+  addTokens(perModel, m.model.slice(0, 200), t);
+}
+
+/** Adds `t` to `model`'s sum. */
+export function addTokens(perModel: Map<string, TokenCounts>, model: string, t: TokenCounts) {
   const sum = perModel.get(model) ?? {
     inputTokens: 0,
     outputTokens: 0,
@@ -131,5 +135,5 @@ function addLine(text: string, seen: Set<string>, perModel: Map<string, TokenCou
   });
 }
 
-const tokens = (v: unknown) =>
+export const tokens = (v: unknown) =>
   typeof v === "number" && Number.isSafeInteger(v) && v > 0 ? Math.min(v, 1e9) : 0;

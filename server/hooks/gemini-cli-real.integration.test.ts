@@ -2,7 +2,7 @@
 // API on 127.0.0.1, its hooks installed by `podwatch hooks install --agent gemini` from the
 // podwatch the server serves. One headless session: a prompt, a shell command a person allows in
 // the inbox (it runs), one they deny (it does not: no file, and the model is told why), the
-// turn's answer and the session's end, all on the tape as the gemini-cli agent's.
+// turn's answer, its token usage and the session's end, all on the tape as the gemini-cli agent's.
 import { spawn, type ChildProcess } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -195,7 +195,14 @@ describe(`the real Gemini CLI, its hooks installed by podwatch, on ${provider}`,
       expect(ours.find((e) => e.type === "note")?.body.text).toBe(
         "Wrote allowed.txt; denied.txt was refused.",
       );
-      expect(ours.at(-1)?.type).toBe("session.ended");
+      expect(ours.filter((e) => e.type === "session.ended")).toHaveLength(1);
+      // Usage, read from Gemini's transcript at the turn's end: three answers of the fake, each counted once.
+      const usage = ours.filter((e) => e.type === "usage.reported");
+      expect(usage.every((e) => e.body.model === "gemini-2.5-flash" && e.body.source === "transcript")).toBe(
+        true,
+      );
+      const sum = (k: string) => usage.reduce((n, e) => n + (e.body[k] as number), 0);
+      expect([sum("inputTokens") + sum("cacheReadTokens"), sum("outputTokens")]).toEqual([1400, 50]);
       // A hook's environment holds the model's key: it never reaches the tape.
       expect(JSON.stringify(tape)).not.toContain(API_KEY);
     },
