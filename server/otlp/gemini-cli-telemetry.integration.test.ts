@@ -66,7 +66,7 @@ function runGemini(home: string, work: string, env: Record<string, string>): Pro
       ["-p", "say it", "--approval-mode", "yolo", "--skip-trust", "-o", "stream-json"],
       {
         cwd: work,
-        env: { PATH: process.env.PATH!, HOME: home, GEMINI_CLI_HOME: home, ...env },
+        env: { NODE_ENV: "test", PATH: process.env.PATH!, HOME: home, GEMINI_CLI_HOME: home, ...env },
         stdio: "ignore",
       },
     );
