@@ -22,6 +22,7 @@ export const AGENT_PREFIXES = ["claude_code.", "codex.", "gemini_cli."] as const
 const SERVICE_PREFIX: Record<string, string> = {
   "claude-code": "claude_code.",
   codex_cli_rs: "codex.",
+  codex_exec: "codex.",
   codex: "codex.",
   "gemini-cli": "gemini_cli.",
 };

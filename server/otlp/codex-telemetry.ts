@@ -48,10 +48,16 @@ export const codexLogs: Record<string, RecordMapping> = {
     const output = r.count("output_token_count");
     if (input === null && output === null) return [];
     const cached = r.count("cached_token_count") ?? 0;
+    const written = r.count("cache_write_token_count") ?? 0;
     return [
       usageDraft(
         r.name("model") ?? r.name("slug"),
-        { input: (input ?? 0) - cached, output: output ?? 0, cacheRead: cached, cacheWrite: 0 },
+        {
+          input: (input ?? 0) - cached - written,
+          output: output ?? 0,
+          cacheRead: cached,
+          cacheWrite: written,
+        },
         null,
       ),
     ];
