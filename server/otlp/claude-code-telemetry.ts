@@ -52,7 +52,10 @@ export const claudeCodeLogs: Record<string, RecordMapping> = {
       key: "api_error",
       type: "agent.notified",
       body: {
-        message: `API error${r.text("status_code") ? ` ${r.text("status_code")}` : ""}: ${r.summary("error", 1900) ?? "unknown"}`,
+        message: `API error ${r.text("status_code") ?? ""}: ${r.summary("error", 1900) ?? "unknown"}`.replace(
+          " :",
+          ":",
+        ),
         notificationType: "api_error",
       },
     },

@@ -60,7 +60,7 @@ export function* decodeEnvelopeSteps<T>(
   return out;
 }
 
-/** A JSON request's envelopes (OTLP/JSON: `resourceLogs` → `scopeLogs` → `logRecords`, …), each item read by `readItem`. */
+/** A JSON request's envelopes (`resourceLogs` → `scopeLogs` → `logRecords`, …), each item read by `readItem`. */
 export function readJsonEnvelopes<T>(
   value: unknown,
   keys: { resources: string; scopes: string; items: string },

@@ -74,7 +74,9 @@ export const otlpOperations = {
   }),
   exportLogs: defineOperation({
     name: "exportLogs",
-    summary: `An OTLP ExportLogsServiceRequest from the agent whose token it is: its log records (events) of ${AGENTS_TELEMETRY} ${COMMON}`,
+    summary:
+      "An OTLP ExportLogsServiceRequest from the agent whose token it is: its log records (events) of " +
+      `${AGENTS_TELEMETRY} ${COMMON}`,
     tag: "OTLP",
     input: z.object({
       request: z

@@ -92,7 +92,7 @@ export function idOf(r: RecordView, ...keys: string[]): string | null {
   return null;
 }
 
-/** A tool call's id from the first of `keys` the record has, else one derived from the record (the same record, the same id). */
+/** A tool call's id from the first of `keys` the record has, else one derived from the record (same record, same id). */
 export function toolIdOf(r: RecordView, ...keys: string[]): string {
   const rec = r.record;
   const keyed = [...rec.attributes].filter(([key]) => /id$|name$/.test(key));

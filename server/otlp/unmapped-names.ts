@@ -42,7 +42,8 @@ export function createUnmappedCounter(
         .slice(0, 5)
         .map((n) => `${JSON.stringify(n.name)} ×${n.count}`);
       log(
-        `podwatch: OTLP: pod ${podId} received ${c.total - c.loggedTotal} log records or metric points it does not map since the last report (${c.total} since start; commonest: ${top.join(", ")})`,
+        `podwatch: OTLP: pod ${podId} received ${c.total - c.loggedTotal} log records or metric points it does ` +
+          `not map since the last report (${c.total} since start; commonest: ${top.join(", ")})`,
       );
       c.loggedAt = now();
       c.loggedTotal = c.total;
