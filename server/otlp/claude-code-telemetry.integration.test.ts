@@ -1,7 +1,7 @@
 // The real Claude Code CLI (a dev dependency) exports its own telemetry to a real podwatch server:
 // run offline against a scripted fake of the Anthropic Messages API on 127.0.0.1, with the
-// environment the README's "Logs and metrics" gives (http/protobuf), its session, prompt and
-// usage (with its own cost figure) land on the tape as the agent's.
+// environment the README's "Logs and metrics" gives (http/protobuf), its session, prompt, a Bash
+// call and usage (with its own cost figures) land on the tape as the agent's.
 import { spawn } from "node:child_process";
 import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { createServer, type Server } from "node:http";
@@ -15,7 +15,7 @@ import type { TapeEvent } from "../wire/events";
 
 const CLAUDE = path.join(process.cwd(), "node_modules", ".bin", "claude");
 
-/** The Messages API as Claude Code streams it: one short answer, with cache reads and writes. */
+/** The Messages API as Claude Code streams it: a Bash call first, then, once its result is back, an answer. */
 function fakeMessages(): Promise<{ server: Server; url: string }> {
   const server = createServer((req, res) => {
     let body = "";
@@ -23,6 +23,7 @@ function fakeMessages(): Promise<{ server: Server; url: string }> {
     req.on("end", () => {
       if (!req.url?.startsWith("/v1/messages")) return void res.writeHead(404).end("{}");
       const model = (JSON.parse(body || "{}") as { model?: string }).model ?? "claude-opus-5-5";
+      const toolRan = body.includes('"tool_result"');
       const send = (type: string, data: object) =>
         res.write(`event: ${type}\ndata: ${JSON.stringify({ type, ...data })}\n\n`);
       res.writeHead(200, { "content-type": "text/event-stream" });
@@ -43,10 +44,22 @@ function fakeMessages(): Promise<{ server: Server; url: string }> {
           usage,
         },
       });
-      send("content_block_start", { index: 0, content_block: { type: "text", text: "" } });
-      send("content_block_delta", { index: 0, delta: { type: "text_delta", text: "Hi." } });
+      if (toolRan) {
+        send("content_block_start", { index: 0, content_block: { type: "text", text: "" } });
+        send("content_block_delta", { index: 0, delta: { type: "text_delta", text: "Hi." } });
+      } else {
+        const input = JSON.stringify({ command: "echo podwatch-otel", description: "Say it" });
+        send("content_block_start", {
+          index: 0,
+          content_block: { type: "tool_use", id: "toolu_01Otel", name: "Bash", input: {} },
+        });
+        send("content_block_delta", { index: 0, delta: { type: "input_json_delta", partial_json: input } });
+      }
       send("content_block_stop", { index: 0 });
-      send("message_delta", { delta: { stop_reason: "end_turn" }, usage: { output_tokens: 5 } });
+      send("message_delta", {
+        delta: { stop_reason: toolRan ? "end_turn" : "tool_use" },
+        usage: { output_tokens: 5 },
+      });
       send("message_stop", {});
       res.end();
     });
@@ -108,7 +121,7 @@ describe.each(testProviders())("the real Claude Code CLI's telemetry into podwat
     for (const d of dirs) rmSync(d, { recursive: true, force: true });
   });
 
-  it("its session, prompt and usage with its own cost land as the agent's, over protobuf", async () => {
+  it("its session, prompt, Bash call and usage with its own cost land as the agent's, over protobuf", async () => {
     const pod = await agentPod(s.url, "claude-otel", { claude: "implementer" });
     const home = mkdtempSync(path.join(tmpdir(), "podwatch-claude-otel-"));
     dirs.push(home);
@@ -124,6 +137,7 @@ describe.each(testProviders())("the real Claude Code CLI's telemetry into podwat
       OTEL_EXPORTER_OTLP_ENDPOINT: s.url,
       OTEL_EXPORTER_OTLP_HEADERS: `Authorization=Bearer ${pod.tokens.claude}`,
       OTEL_LOG_USER_PROMPTS: "1",
+      OTEL_LOG_TOOL_DETAILS: "1",
     });
     expect(run.code).toBe(0);
     const result = JSON.parse(run.out) as { session_id: string; total_cost_usd: number };
@@ -132,12 +146,24 @@ describe.each(testProviders())("the real Claude Code CLI's telemetry into podwat
       api<{ events: TapeEvent[] }>(s.url, "GET", `/api/v1/pods/${pod.podId}/events?after=0&limit=1000`).then(
         (r) => r.body.events.filter((e) => e.actor === "claude"),
       );
-    const events = await eventually(tape, (es) => es.some((e) => e.type === "usage.reported"), "the usage");
+    const events = await eventually(
+      tape,
+      (es) =>
+        es.filter((e) => e.type === "usage.reported").length === 2 && es.some((e) => e.type === "tool.call"),
+      "the usage of both requests and the tool call",
+    );
     const of = (type: string) =>
       events.filter((e) => e.type === type).map((e) => e.body as Record<string, unknown>);
     expect(of("session.started")).toEqual([{ via: "claude-code" }]);
     expect(of("prompt.submitted")).toEqual([{ chars: 6, text: "say hi" }]);
-    const [usage] = of("usage.reported");
+    const calls = of("tool.call");
+    expect(calls.map((c) => [c.toolUseId, c.tool, c.phase])).toEqual([
+      ["toolu_01Otel", "Bash", "started"],
+      ["toolu_01Otel", "Bash", "succeeded"],
+    ]);
+    // Its input, as OTEL_LOG_TOOL_DETAILS has it sent.
+    expect(calls[0]!.input).toBe('{"command":"echo podwatch-otel","description":"Say it"}');
+    const [usage, second] = of("usage.reported");
     expect(usage).toMatchObject({
       source: "otel",
       inputTokens: 12,
@@ -145,8 +171,8 @@ describe.each(testProviders())("the real Claude Code CLI's telemetry into podwat
       cacheReadTokens: 1500,
       cacheWriteTokens: 300,
     });
-    // The agent's own figure, the one it reported for the run.
-    expect(usage!.costUsd).toBeCloseTo(result.total_cost_usd, 9);
+    // The agent's own figures, which add up to the one it reported for the run.
+    expect((usage!.costUsd as number) + (second!.costUsd as number)).toBeCloseTo(result.total_cost_usd, 9);
     expect(events.every((e) => e.meta?.sessionId === result.session_id)).toBe(true);
   }, 90_000);
 });

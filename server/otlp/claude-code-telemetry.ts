@@ -24,7 +24,7 @@ export const claudeCodeLogs: Record<string, RecordMapping> = {
     return toolDrafts(r, {
       toolUseId: toolIdOf(r, "tool_use_id"),
       tool: r.name("tool_name") ?? "tool",
-      input: r.summary("tool_parameters") ?? r.summary("tool_input"),
+      input: r.summary("tool_input") ?? r.summary("tool_parameters"),
       ok: r.bool("success") ?? !r.text("error"),
       error: r.summary("error"),
       output: null,
