@@ -79,7 +79,13 @@ describe.each(testProviders())("podwatch hook against a real server on %s", (pro
       const r = await hook(fixture(name));
       expect([name, r.code, r.json, r.stderr]).toEqual([name, 0, {}, ""]);
     }
-    const tape = (await events(podId)).filter((e) => e.actor === "claude");
+    const all = (await events(podId)).filter((e) => e.actor === "claude");
+    const tape = all.filter((e) => e.meta?.sessionId === SESSION);
+    // The subagent's start and stop also open and close its own session, under this one.
+    expect(all.filter((e) => e.meta?.sessionId !== SESSION).map((e) => [e.meta?.sessionId, e.type])).toEqual([
+      [`${SESSION}/a7c41e09`, "session.started"],
+      [`${SESSION}/a7c41e09`, "session.ended"],
+    ]);
     expect(tape.map(describeTool)).toEqual([
       "session.started",
       "prompt.submitted",
@@ -97,7 +103,6 @@ describe.each(testProviders())("podwatch hook against a real server on %s", (pro
       "note",
       "session.ended",
     ]);
-    expect(new Set(tape.map((e) => e.meta?.sessionId))).toEqual(new Set([SESSION]));
     expect(spoolLines()).toBe(0);
   });
 
@@ -309,7 +314,7 @@ describe.each(testProviders())("podwatch hook against a real server on %s", (pro
     expect(reported[0]!.body.costUsd).toBeCloseTo((15 * 3 + 400 * 15 + 32000 * 0.3 + 2000 * 3.75) / 1e6, 9);
     // The next turn, with a model the price table does not know: tokens, no cost. A line still being written waits.
     const turn2 = assistantLines(SESSION, {
-      model: "claude-opus-4-6",
+      model: "claude-opus-4-9",
       id: "msg_03",
       usage: u(1, 2, 3, 4),
       blocks: 1,
@@ -324,7 +329,7 @@ describe.each(testProviders())("podwatch hook against a real server on %s", (pro
     expect((await hook({ ...stop, last_assistant_message: "Second stop" })).code).toBe(0);
     reported = await usage();
     expect(reported.slice(1).map((e) => [e.body.model, e.body.inputTokens, e.body.costUsd])).toEqual([
-      ["claude-opus-4-6", 1, undefined],
+      ["claude-opus-4-9", 1, undefined],
     ]);
     appendFileSync(transcript, `${turn3.slice(30)}\n`);
     // The HTTP form's companion: usage only, the hook itself not sent again.
