@@ -5,7 +5,7 @@
 // runs) — answered through the inbox's own operation —, usage priced as Claude Code prices it,
 // and the session's end.
 import { spawn, type ChildProcess } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -78,6 +78,12 @@ describe.each(testProviders().slice(0, 1))("the real Claude Code CLI on %s", (pr
   let fake: FakeAnthropic;
   let bin: string;
   const children = new Set<ChildProcess>();
+  const folders: string[] = [];
+  const folder = (prefix: string) => {
+    const dir = mkdtempSync(join(tmpdir(), prefix));
+    folders.push(dir);
+    return dir;
+  };
   const pia: Extract<Identity, { kind: "user" }> = {
     kind: "user",
     userId: "u-pia",
@@ -93,6 +99,7 @@ describe.each(testProviders().slice(0, 1))("the real Claude Code CLI on %s", (pr
   });
   afterAll(async () => {
     for (const c of children) c.kill("SIGKILL");
+    for (const dir of folders) rmSync(dir, { recursive: true, force: true });
     await fake?.close();
     await s?.stop();
   });
@@ -166,8 +173,8 @@ describe.each(testProviders().slice(0, 1))("the real Claude Code CLI on %s", (pr
 
   async function session(form: "command" | "http") {
     const { podId, token } = await gatedPod(`Claude Code ${form}`);
-    const home = mkdtempSync(join(tmpdir(), "podwatch-claude-home-"));
-    const cwd = mkdtempSync(join(tmpdir(), "podwatch-claude-project-"));
+    const home = folder("podwatch-claude-home-");
+    const cwd = folder("podwatch-claude-project-");
     const env = {
       PATH: `${bin}:${process.env.PATH}`,
       HOME: home,
