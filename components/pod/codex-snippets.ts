@@ -4,7 +4,7 @@
 // and it skips new hooks until they are trusted in its /hooks view.
 import { codexHooks } from "@/agent/hooks/codex-hooks";
 import { settingsWith, TOKEN_ENV } from "@/agent/hooks/settings-snippet";
-import { shellWord, type SnippetInput } from "./agent-snippets";
+import { shellWord, type ConnectSnippet, type SnippetInput } from "./agent-snippets";
 
 const origin = (publicUrl: string) => publicUrl.replace(/\/+$/, "");
 
@@ -14,9 +14,13 @@ export function codexHooksSnippet({ publicUrl, token }: SnippetInput): string {
     `export PODWATCH_URL=${shellWord(origin(publicUrl))} ${TOKEN_ENV}=${shellWord(token)}`,
     `npm install -g "$PODWATCH_URL/agent/podwatch.tgz"`,
     "podwatch hooks install --agent codex",
-    "codex   # once: /hooks, review and trust podwatch's hooks (Codex skips untrusted hooks)",
   ].join("\n");
 }
 
 /** `$CODEX_HOME/hooks.json` (default ~/.codex) as the install writes it, for those who paste it themselves. */
 export const codexHooksJsonSnippet = (): string => JSON.stringify(settingsWith(codexHooks()), null, 2);
+
+/** The Codex tab's snippets, pasted in order on one machine (connect-snippets.integration.test.ts runs them). */
+export const CODEX_FORMS: Record<string, ConnectSnippet[]> = {
+  codex: [{ kind: "shell", text: codexHooksSnippet }],
+};

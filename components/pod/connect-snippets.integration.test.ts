@@ -24,11 +24,13 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { assistantLines } from "@/agent/hooks/testing/transcript";
 import { agentPod, api, startTestServer, type TestServer } from "@/server/testing/test-server";
 import { CONNECT_FORMS, type SnippetInput, type SnippetKind } from "./agent-snippets";
+import { CODEX_FORMS } from "./codex-snippets";
+import { GEMINI_FORMS } from "./gemini-snippets";
 
 const ROOT = join(import.meta.dirname, "..", "..");
 const README = readFileSync(join(ROOT, "README.md"), "utf8");
 /** The token panel's forms; another agent's forms join with one line here. */
-const UI_FORMS = { ...CONNECT_FORMS };
+const UI_FORMS = { ...CONNECT_FORMS, ...CODEX_FORMS, ...GEMINI_FORMS };
 
 type Step = { kind: SnippetKind; text: string };
 type Machine = { home: string; project: string; env: Record<string, string> };

@@ -1,5 +1,5 @@
 "use client";
-// How a real agent joins with this token and no code: Claude Code's hooks (HTTP or command),
+// How a real agent joins with this token and no code: Claude Code's hooks (HTTP or command), Codex's, Gemini CLI's,
 // MCP (remote over /mcp, or local over stdio), OpenTelemetry. WAI-ARIA tabs, one panel shown.
 import { useRef, useState, type ReactNode } from "react";
 import {
@@ -13,6 +13,8 @@ import {
   otelSnippet,
   type SnippetInput,
 } from "./agent-snippets";
+import { codexHooksJsonSnippet, codexHooksSnippet } from "./codex-snippets";
+import { geminiHooksSnippet, geminiSetupSnippet } from "./gemini-snippets";
 import { tabForKey } from "./pod-tabs";
 import { Snippet } from "./copy-snippet";
 
@@ -48,6 +50,44 @@ const FORMS: { id: string; label: string; body: (s: SnippetInput) => ReactNode }
         text={claudeCommandHooksSnippet(s)}
         hint="podwatch hook runs per hook and spools to a file while podwatch is down; keep the two variables in claude's environment. --dry-run shows the change first."
       />
+    ),
+  },
+  {
+    id: "codex",
+    label: "Codex",
+    body: (s) => (
+      <>
+        <Snippet
+          title="On the agent's machine, in the shell you start codex from"
+          testId="snippet-codex"
+          text={codexHooksSnippet(s)}
+          hint="Then start codex from this shell and, once, open /hooks to trust podwatch's hooks: Codex skips hooks it has not trusted."
+        />
+        <Snippet
+          title="~/.codex/hooks.json (what the install writes)"
+          testId="snippet-codex-hooks"
+          text={codexHooksJsonSnippet()}
+        />
+      </>
+    ),
+  },
+  {
+    id: "gemini",
+    label: "Gemini CLI",
+    body: (s) => (
+      <>
+        <Snippet
+          title="On the agent's machine, in the shell you start gemini from"
+          testId="snippet-gemini"
+          text={geminiSetupSnippet(s)}
+          hint="Then start gemini from this shell: its hooks read PODWATCH_URL and PODWATCH_TOKEN."
+        />
+        <Snippet
+          title="~/.gemini/settings.json (the hooks the install merges)"
+          testId="snippet-gemini-hooks"
+          text={geminiHooksSnippet()}
+        />
+      </>
     ),
   },
   {
@@ -145,8 +185,8 @@ export function ConnectSnippets({ input }: { input: SnippetInput }) {
         </div>
       ))}
       <p className={hint}>
-        The README&apos;s &quot;Connect Claude Code&quot; and &quot;Connect anything that speaks
-        OpenTelemetry&quot; walk through each form.
+        The README&apos;s &quot;Connect Claude Code&quot;, &quot;Connect OpenAI Codex&quot;, &quot;Connect
+        Gemini CLI&quot; and &quot;Connect anything that speaks OpenTelemetry&quot; walk through each form.
       </p>
     </div>
   );

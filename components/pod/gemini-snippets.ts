@@ -2,7 +2,7 @@
 // the server serves, install podwatch's hooks into Gemini's user settings, start Gemini from that
 // shell (its hooks read PODWATCH_URL and PODWATCH_TOKEN), and the hooks as the settings hold them.
 import { geminiHooks } from "@/agent/hooks/gemini-settings-snippet";
-import { shellWord, type SnippetInput } from "./agent-snippets";
+import { shellWord, type ConnectSnippet, type SnippetInput } from "./agent-snippets";
 
 const origin = (publicUrl: string) => publicUrl.replace(/\/+$/, "");
 
@@ -12,7 +12,6 @@ export function geminiSetupSnippet({ publicUrl, token }: SnippetInput): string {
     `export PODWATCH_URL=${shellWord(origin(publicUrl))} PODWATCH_TOKEN=${shellWord(token)}`,
     `npm install -g "$PODWATCH_URL/agent/podwatch.tgz"`,
     "podwatch hooks install --agent gemini",
-    "gemini",
   ].join("\n");
 }
 
@@ -20,3 +19,8 @@ export function geminiSetupSnippet({ publicUrl, token }: SnippetInput): string {
 export function geminiHooksSnippet(): string {
   return JSON.stringify({ hooks: geminiHooks() }, null, 2);
 }
+
+/** The Gemini CLI tab's snippets, pasted in order on one machine (connect-snippets.integration.test.ts runs them). */
+export const GEMINI_FORMS: Record<string, ConnectSnippet[]> = {
+  gemini: [{ kind: "shell", text: geminiSetupSnippet }],
+};
