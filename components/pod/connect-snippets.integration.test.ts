@@ -113,6 +113,7 @@ describe("every connect snippet, as shown, from a clean folder", () => {
     (await api(s.url, "GET", `/api/v1/pods/${podId}/events?limit=1000`)).body.events as {
       type: string;
       body: Record<string, unknown>;
+      meta?: { sessionId?: string };
     }[];
 
   /** A shell snippet pasted into a terminal: every line must work; the terminal's environment carries on. */
@@ -261,6 +262,31 @@ describe("every connect snippet, as shown, from a clean folder", () => {
       );
       expect(started, `${label}: a span through OTLP`).toHaveLength(1);
     }
+    // Codex's and Gemini CLI's hooks, as the install wrote them: their SessionStart command, run the
+    // way the agent runs it (the hook's input on stdin, in the snippet's environment), opens a session.
+    for (const [via, file] of [
+      ["codex", join(m.home, ".codex", "hooks.json")],
+      ["gemini-cli", join(m.home, ".gemini", "settings.json")],
+    ] as const) {
+      if (!existsSync(file)) continue;
+      const hooks = JSON.parse(readFileSync(file, "utf8")) as { hooks: Record<string, { hooks: Hook[] }[]> };
+      const command = hooks.hooks.SessionStart?.[0]?.hooks[0]?.command;
+      expect(command, `${label}: ${file} has a SessionStart hook`).toMatch(/^podwatch hook --agent /);
+      const session = randomUUID();
+      const input = {
+        session_id: session,
+        cwd: m.project,
+        hook_event_name: "SessionStart",
+        source: "startup",
+      };
+      const r = await run("bash", ["-c", command!], m, JSON.stringify(input));
+      expect({ label, code: r.code, stderr: r.stderr }).toMatchObject({ code: 0 });
+      const started = (await tape(podId)).filter((e) => e.type === "session.started" && e.body.via === via);
+      expect(
+        started.map((e) => e.meta?.sessionId),
+        `${label}: ${via}'s session opened`,
+      ).toContain(session);
+    }
     const claudeJson = join(m.home, ".claude.json");
     if (ran.some((x) => /^claude mcp add\b/m.test(x.text))) {
       // The real Claude Code checks every server it was given: podwatch's must connect.
@@ -289,7 +315,8 @@ describe("every connect snippet, as shown, from a clean folder", () => {
     }
     await checkMachine(m, podId, label, ran);
     // No snippet names a package of a registry: the kit comes from this server only.
-    for (const step of ran) expect(step.text).not.toMatch(/\bnpx\b|npm (?:i|install)\b(?! -g http)/);
+    for (const step of ran)
+      expect(step.text).not.toMatch(/\bnpx\b|npm (?:i|install)\b(?! -g (?:http|"\$PODWATCH_URL\/))/);
   }
 
   for (const [form, snippets] of Object.entries(UI_FORMS)) {
