@@ -5,6 +5,7 @@
 // call's usage; a repeated total is the same call again, counted once. OpenAI counts cached input
 // inside input_tokens: here it is split out, as Claude Code's cache reads are.
 import type { TokenCounts } from "./model-prices";
+import { addTokens, tokens as count } from "./transcript-usage";
 
 type Price = { input: number; cachedInput: number; output: number };
 /** US dollars per million tokens, OpenAI's published list prices; a model not listed gets no cost, never a guess. */
@@ -31,8 +32,6 @@ export function codexCostOf(model: string, t: TokenCounts): number | undefined {
 
 const MODEL = "model\u0000";
 const TOTAL = "total\u0000";
-const count = (v: unknown) =>
-  typeof v === "number" && Number.isSafeInteger(v) && v > 0 ? Math.min(v, 1e9) : 0;
 
 /** One line of a Codex session log: a turn's model, or a model call's tokens. `seen` keeps the model and the totals counted. */
 export function countCodexLine(text: string, seen: Set<string>, perModel: Map<string, TokenCounts>) {
@@ -75,16 +74,5 @@ export function countCodexLine(text: string, seen: Set<string>, perModel: Map<st
       .reverse()
       .find((k) => k.startsWith(MODEL))
       ?.slice(MODEL.length) ?? "unknown";
-  const sum = perModel.get(model) ?? {
-    inputTokens: 0,
-    outputTokens: 0,
-    cacheReadTokens: 0,
-    cacheWriteTokens: 0,
-  };
-  perModel.set(model, {
-    inputTokens: sum.inputTokens + t.inputTokens,
-    outputTokens: sum.outputTokens + t.outputTokens,
-    cacheReadTokens: sum.cacheReadTokens + t.cacheReadTokens,
-    cacheWriteTokens: sum.cacheWriteTokens + t.cacheWriteTokens,
-  });
+  addTokens(perModel, model, t);
 }

@@ -1,13 +1,10 @@
 // Codex's command hooks, over the API: `podwatch hook --agent codex` posts each hook's input here.
 // Declared for the OpenAPI document and the reference; served by server/http/codex-hook-routes.ts
 // (`handwritten`, like Claude Code's door): a gated call gets a decision whatever fails.
-import { z } from "zod";
-import { defineOperation } from "../operations/operation";
-import { HOOK_BODY_MAX_BYTES, ZHookQuery } from "../wire/hooks";
-import { ZHookOutput } from "./hook-operations";
+import { hookDoorOperation, ZHookOutput } from "./hook-operations";
 
 export const codexHookOperations = {
-  codexHook: defineOperation({
+  codexHook: hookDoorOperation({
     name: "codexHook",
     summary:
       "Codex's hook input, as its command hook reads it on stdin (`podwatch hook --agent codex` posts it), from " +
@@ -15,24 +12,8 @@ export const codexHookOperations = {
       "Codex's: observations answer `{}`; a gated call (PreToolUse, PermissionRequest) is held for the pod's rules " +
       "or a person's answer, up to `wait` seconds, and always answers 200 with allow or deny (Codex refuses ask), " +
       "by the pod's unreachable rule when podwatch fails before a decision.",
-    tag: "Hooks",
-    input: z.object({
-      ...ZHookQuery.shape,
-      input: z
-        .record(z.string(), z.unknown())
-        .describe(
-          `Codex's hook input (hook_event_name, session_id, turn_id, tool_name, …; up to ${HOOK_BODY_MAX_BYTES} bytes)`,
-        ),
-    }),
+    inputFields: "Codex's hook input (hook_event_name, session_id, turn_id, tool_name, …",
     output: ZHookOutput,
-    guard: "agent",
-    http: {
-      method: "POST",
-      path: "/api/v1/hooks/codex",
-      status: 200,
-      body: "input",
-      query: ["wait", "replay"],
-      handwritten: true,
-    },
+    path: "/api/v1/hooks/codex",
   }),
 };

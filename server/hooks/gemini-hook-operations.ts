@@ -3,9 +3,8 @@
 // door (hook-operations.ts): a gated call gets a decision whatever fails, a held call ends when
 // its caller hangs up.
 import { z } from "zod";
-import { defineOperation } from "../operations/operation";
 import { GEMINI_HOOK_PATH } from "../wire/gemini-hooks";
-import { HOOK_BODY_MAX_BYTES, ZHookQuery } from "../wire/hooks";
+import { hookDoorOperation } from "./hook-operations";
 import type { GeminiHookOutput } from "./gemini-hook-output";
 
 const ZGeminiHookOutput = z.union([
@@ -14,7 +13,7 @@ const ZGeminiHookOutput = z.union([
 ]) satisfies z.ZodType<GeminiHookOutput>;
 
 export const geminiHookOperations = {
-  geminiCliHook: defineOperation({
+  geminiCliHook: hookDoorOperation({
     name: "geminiCliHook",
     summary:
       "Gemini CLI's hook input, as `podwatch hook --agent gemini` sends it, from the agent whose token it is. " +
@@ -24,24 +23,8 @@ export const geminiHookOperations = {
       "200 with a decision (`deny` blocks the tool): what fails before one is made answers by the pod's " +
       "unreachable rule (named in `x-podwatch-unreachable`). A replay from the hook's spool (`replay=1`) is " +
       "recorded, never gated.",
-    tag: "Hooks",
-    input: z.object({
-      ...ZHookQuery.shape,
-      input: z
-        .record(z.string(), z.unknown())
-        .describe(
-          `Gemini CLI's hook input (hook_event_name, session_id, tool_name, tool_input, …; up to ${HOOK_BODY_MAX_BYTES} bytes)`,
-        ),
-    }),
+    inputFields: "Gemini CLI's hook input (hook_event_name, session_id, tool_name, tool_input, …",
     output: ZGeminiHookOutput,
-    guard: "agent",
-    http: {
-      method: "POST",
-      path: GEMINI_HOOK_PATH,
-      status: 200,
-      body: "input",
-      query: ["wait", "replay"],
-      handwritten: true,
-    },
+    path: GEMINI_HOOK_PATH,
   }),
 };

@@ -24,8 +24,40 @@ export const ZHookOutput = z.union([
   }),
 ]) satisfies z.ZodType<ClaudeCodeHookOutput>;
 
+/** One agent's hook door as an operation: its hook input in, its answers out, a gated call always answered 200. */
+export function hookDoorOperation<Name extends string, Out extends z.ZodType>(d: {
+  name: Name;
+  summary: string;
+  /** What the agent's hook input holds, for the reference. */
+  inputFields: string;
+  output: Out;
+  path: `/api/v1/${string}`;
+}) {
+  return defineOperation({
+    name: d.name,
+    summary: d.summary,
+    tag: "Hooks",
+    input: z.object({
+      ...ZHookQuery.shape,
+      input: z
+        .record(z.string(), z.unknown())
+        .describe(`${d.inputFields}; up to ${HOOK_BODY_MAX_BYTES} bytes)`),
+    }),
+    output: d.output,
+    guard: "agent",
+    http: {
+      method: "POST",
+      path: d.path,
+      status: 200,
+      body: "input",
+      query: ["wait", "replay"],
+      handwritten: true,
+    },
+  });
+}
+
 export const hookOperations = {
-  claudeCodeHook: defineOperation({
+  claudeCodeHook: hookDoorOperation({
     name: "claudeCodeHook",
     summary:
       "Claude Code's hook input, as it sends it, from the agent whose token it is (the token names the pod and " +
@@ -33,24 +65,8 @@ export const hookOperations = {
       "pod's rules or a person's answer, up to `wait` seconds, and always answers 200 with a decision: what " +
       "fails before one is made answers by the pod's unreachable rule (named in `x-podwatch-unreachable`). " +
       "A replay from a command hook's spool (`replay=1`) is recorded, never gated, and keeps its errors.",
-    tag: "Hooks",
-    input: z.object({
-      ...ZHookQuery.shape,
-      input: z
-        .record(z.string(), z.unknown())
-        .describe(
-          `Claude Code's hook input (hook_event_name, session_id, tool_name, …; up to ${HOOK_BODY_MAX_BYTES} bytes)`,
-        ),
-    }),
+    inputFields: "Claude Code's hook input (hook_event_name, session_id, tool_name, …",
     output: ZHookOutput,
-    guard: "agent",
-    http: {
-      method: "POST",
-      path: "/api/v1/hooks/claude-code",
-      status: 200,
-      body: "input",
-      query: ["wait", "replay"],
-      handwritten: true,
-    },
+    path: "/api/v1/hooks/claude-code",
   }),
 };
