@@ -2,7 +2,8 @@
 // API on 127.0.0.1, its hooks installed by `podwatch hooks install --agent gemini` from the
 // podwatch the server serves. One headless session: a prompt, a shell command a person allows in
 // the inbox (it runs), one they deny (it does not: no file, and the model is told why), the
-// turn's answer, its token usage and the session's end, all on the tape as the gemini-cli agent's.
+// turn's answer, its token usage (priced by the operator's price file) and the session's end, all
+// on the tape as the gemini-cli agent's.
 import { spawn, type ChildProcess } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -20,6 +21,8 @@ import type { Identity } from "../domain/access/policy";
 const GEMINI = join(import.meta.dirname, "..", "..", "node_modules", ".bin", "gemini");
 const API_KEY = "fake-gemini-key-never-on-the-tape";
 const PROMPT = "write allowed.txt and denied.txt";
+// The operator's prices for the fake's model (podwatch lists no Gemini prices), in dollars per million tokens.
+const PRICES = { input: 2, output: 10, cacheWrite: 4, cacheRead: 0.5 };
 const shell = (command: string) => ({
   call: { name: "run_shell_command", args: { command, description: command } },
 });
@@ -144,7 +147,9 @@ describe(`the real Gemini CLI, its hooks installed by podwatch, on ${provider}`,
         PODWATCH_URL: s.url,
         PODWATCH_TOKEN: token,
         PODWATCH_SPOOL_DIR: join(home, "spool"),
+        PODWATCH_MODEL_PRICES: join(home, "prices.json"),
       };
+      writeFileSync(env.PODWATCH_MODEL_PRICES, JSON.stringify({ "gemini-2.5-flash": PRICES }));
       const install = await run(join(bin, "podwatch"), ["hooks", "install", "--agent", "gemini"], env, work);
       expect(install.code, install.stderr).toBe(0);
       const settings = JSON.parse(readFileSync(join(home, ".gemini", "settings.json"), "utf8"));
@@ -203,6 +208,19 @@ describe(`the real Gemini CLI, its hooks installed by podwatch, on ${provider}`,
       );
       const sum = (k: string) => usage.reduce((n, e) => n + (e.body[k] as number), 0);
       expect([sum("inputTokens") + sum("cacheReadTokens"), sum("outputTokens")]).toEqual([1400, 50]);
+      // Priced by the operator's file the hooks inherited from Gemini's environment: each report, and the session.
+      const dollars = (t: Record<string, number>) =>
+        (t.inputTokens! * PRICES.input +
+          t.outputTokens! * PRICES.output +
+          t.cacheWriteTokens! * PRICES.cacheWrite +
+          t.cacheReadTokens! * PRICES.cacheRead) /
+        1e6;
+      for (const e of usage) expect(e.body.costUsd).toBeCloseTo(dollars(e.body), 6);
+      const tokens = Object.fromEntries(
+        ["inputTokens", "outputTokens", "cacheWriteTokens", "cacheReadTokens"].map((k) => [k, sum(k)]),
+      );
+      expect(sum("costUsd")).toBeGreaterThan(0);
+      expect(sum("costUsd")).toBeCloseTo(dollars(tokens), 6);
       // A hook's environment holds the model's key: it never reaches the tape.
       expect(JSON.stringify(tape)).not.toContain(API_KEY);
     },
