@@ -114,19 +114,24 @@ const commonOf = (tool: string): CommonTool[] =>
   COMMON_TOOLS.filter((c) => Object.values(COMMON_TOOL_NAMES[c]).some((names) => names.includes(tool)));
 
 const PATCH_LINE = /^\*\*\* (Add File|Delete File|Update File|Move to): (.+)$/;
+/** The envelope's other markers; any other `***` line is a grammar podwatch does not read. */
+const PATCH_FRAME = /^\*\*\* (Begin Patch|End Patch|End of File)$/;
 
 /**
  * Codex's patch envelope (`*** Update File: src/a.ts`, `*** Add File:`, `*** Delete File:`,
  * `*** Move to:`): an Edit per file it changes in place, a Write per file it creates, removes,
- * moves or moves to. Null when it names no file.
+ * moves or moves to. Codex reads a marker with spaces around it, so each line is trimmed first.
+ * Null (opaque) when it names no file, or holds a `***` line that is no marker podwatch knows.
  */
 function patchCall(patch: string | undefined): { common: CommonTool[]; views: ToolView[] } | null {
   if (patch === undefined) return null;
   const views: ToolView[] = [];
   const common = new Set<CommonTool>();
   const write = (file_path: string) => (common.add("write"), { tool: "Write", input: { file_path } });
-  for (const line of patch.split(/\r?\n/)) {
+  for (const raw of patch.split(/\r?\n/)) {
+    const line = raw.trim();
     const m = PATCH_LINE.exec(line);
+    if (!m && line.startsWith("***") && !PATCH_FRAME.test(line)) return null;
     if (!m) continue;
     const path = m[2]!.trim();
     if (m[1] !== "Update File") {
