@@ -4,6 +4,7 @@
 // shell call's start and end joined, one gated call a person denies (it does not run: the model
 // reads the block and no file appears) and one they allow (it runs), usage with cost from Codex's
 // session log, and the session's end. Every child is killed at the end.
+import { BLOCK_ON_FAILURE } from "../hooks/settings-snippet";
 import { spawn, type ChildProcess } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -130,7 +131,7 @@ describe.each(testProviders())("the real Codex CLI with podwatch's hooks on %s",
     expect(install.out).toContain("/hooks");
     const hooks = JSON.parse(readFileSync(join(codexHome, "hooks.json"), "utf8"));
     expect(hooks.hooks.PreToolUse[0].hooks[0]).toMatchObject({
-      command: "podwatch hook --agent codex || exit 2",
+      command: `podwatch hook --agent codex ${BLOCK_ON_FAILURE}`,
       timeout: 600,
     });
   }, 120_000);

@@ -1,3 +1,4 @@
+import { BLOCK_ON_FAILURE } from "./settings-snippet";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -9,7 +10,11 @@ describe("Codex's hooks.json entries", () => {
     const hooks = codexHooks();
     expect(Object.keys(hooks)).toEqual([...CODEX_HOOK_EVENTS]);
     expect(hooks.PreToolUse).toEqual([
-      { hooks: [{ type: "command", command: "podwatch hook --agent codex || exit 2", timeout: 600 }] },
+      {
+        hooks: [
+          { type: "command", command: `podwatch hook --agent codex ${BLOCK_ON_FAILURE}`, timeout: 600 },
+        ],
+      },
     ]);
     expect(hooks.PermissionRequest![0]!.hooks[0]).toMatchObject({ timeout: 600 });
     expect(hooks.UserPromptSubmit![0]!.hooks[0]).toEqual({

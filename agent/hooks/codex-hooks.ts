@@ -6,7 +6,12 @@
 // any failure of `podwatch hook` itself (not installed: 127; a crash: 1) into exit 2, which
 // blocks (`podwatch hook` answers every gated call with exit 0 and a decision when it runs).
 // Codex caps SessionEnd's hooks at 3 seconds.
-import { GATED_HOOK_EVENTS, GATED_TIMEOUT_SECONDS, OBSERVATION_TIMEOUT_SECONDS } from "./settings-snippet";
+import {
+  BLOCK_ON_FAILURE,
+  GATED_HOOK_EVENTS,
+  GATED_TIMEOUT_SECONDS,
+  OBSERVATION_TIMEOUT_SECONDS,
+} from "./settings-snippet";
 import type { ClaudeHookEvent, ClaudeHooks } from "./settings-snippet";
 
 export const CODEX_HOOK_EVENTS = [
@@ -33,7 +38,7 @@ export function codexHooks(bin = "podwatch"): ClaudeHooks {
         : event === "SessionEnd"
           ? SESSION_END_TIMEOUT_SECONDS
           : OBSERVATION_TIMEOUT_SECONDS;
-      const command = `${bin} hook --agent codex${event === "SessionEnd" ? ` --timeout ${timeout}` : ""}${gated ? " || exit 2" : ""}`;
+      const command = `${bin} hook --agent codex${event === "SessionEnd" ? ` --timeout ${timeout}` : ""}${gated ? ` ${BLOCK_ON_FAILURE}` : ""}`;
       return [event, [{ hooks: [{ type: "command" as const, command, timeout }] }]];
     }),
   );

@@ -3,7 +3,7 @@
 // --agent gemini`. Gemini lets a tool run when its hook exits 1 or cannot start, so the BeforeTool
 // entry turns any such failure into exit 2 with a reason on stderr, which blocks: a missing
 // `podwatch` does not open the gate. Timeouts are milliseconds, the hold's for BeforeTool.
-import { GATED_TIMEOUT_SECONDS, OBSERVATION_TIMEOUT_SECONDS } from "./settings-snippet";
+import { BLOCK_ON_FAILURE, GATED_TIMEOUT_SECONDS, OBSERVATION_TIMEOUT_SECONDS } from "./settings-snippet";
 
 /** The events podwatch records, as Gemini names them; BeforeTool gates. */
 export const GEMINI_RECORDED_EVENTS = [
@@ -16,8 +16,6 @@ export const GEMINI_RECORDED_EVENTS = [
   "SessionEnd",
 ] as const;
 const TOOL_EVENTS = new Set<string>(["BeforeTool", "AfterTool"]);
-
-const BLOCK_ON_FAILURE = `|| { echo "podwatch hook failed, so this tool call is blocked" >&2; exit 2; }`;
 
 export function geminiHooks(bin = "podwatch"): Record<string, unknown[]> {
   const out: Record<string, unknown[]> = {};

@@ -33,6 +33,11 @@ export const HOOKS_ROUTE = "/api/v1/hooks/claude-code";
 export const TOKEN_ENV = "PODWATCH_TOKEN";
 /** Seconds Claude Code gives a gated hook; the server answers a little before (its default wait is 540). */
 export const GATED_TIMEOUT_SECONDS = 600;
+/**
+ * What a gated command hook ends in, for agents that run the tool when a hook exits 1 or 127 (Codex,
+ * Gemini CLI): exit 2 blocks, and Codex blocks on it only with a reason on stderr.
+ */
+export const BLOCK_ON_FAILURE = `|| { echo "podwatch hook failed, so this tool call is blocked" >&2; exit 2; }`;
 /** Seconds an observation may take before Claude Code moves on without it. */
 export const OBSERVATION_TIMEOUT_SECONDS = 10;
 
