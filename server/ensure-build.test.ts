@@ -162,13 +162,15 @@ describe("readBuildInputs on this repository", () => {
     ]) {
       expect(inputs).toContain(f);
     }
-    // The agent-kit files the browser bundles: the Claude Code hook entries the "agent added" snippet shows (what podwatch hooks install writes; pure).
+    // The agent-kit files the browser bundles: the hook entries the connect snippets show (what
+    // podwatch hooks install writes for Claude Code, Codex and Gemini CLI; pure).
     expect(inputs).toContain("agent/hooks/our-hooks.ts");
     expect(
       inputs.filter(
         (f) =>
-          /\.test\.|^agent\/(?!hooks\/(settings-snippet|settings-merge|our-hooks)\.ts$)/.test(f) ||
-          f.startsWith("node_modules"),
+          /\.test\.|^agent\/(?!hooks\/(settings-snippet|settings-merge|our-hooks|codex-hooks|gemini-settings-snippet)\.ts$)/.test(
+            f,
+          ) || f.startsWith("node_modules"),
       ),
     ).toEqual([]);
   });
