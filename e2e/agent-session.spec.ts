@@ -104,6 +104,9 @@ test("a Claude Code session reported by its hooks shows as one turn on the tape 
   await expect(page.getByTestId("tape-event").filter({ hasText: "Bash failed" })).toBeVisible();
   await page.getByLabel("Group agent turns").check();
 
+  // A subagent of the session starts and stops: it opens and closes a session of its own.
+  for (const name of ["subagent-start", "subagent-stop"])
+    expect(await hook(request, token, fixture(name))).toEqual({});
   await page.getByRole("tab", { name: "sessions" }).click();
   // The session, and its subagent's (the fixtures' SubagentStart and SubagentStop) nested under it.
   await expect(page.getByTestId("session")).toHaveCount(2);
