@@ -2,7 +2,7 @@
 // Anthropic's Messages API on 127.0.0.1, with podwatch's hooks installed by `podwatch hooks install`;
 // a pod's rule holds its Bash calls (`touch *` → ask), and a person answers each in the browser's
 // inbox: denied with a reason (the command does not run, and the model is told why), then allowed (it runs).
-import { spawn, type ChildProcess } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -13,7 +13,8 @@ import {
   type MessagesRequest,
   type Reply,
 } from "../server/testing/fake-anthropic";
-import { test, expect, createPod, createPerson, adminPost, signIn, ev } from "./fixtures";
+import { test, expect } from "./fixtures";
+import { heldCallCard, podHoldingCalls, runChild } from "./real-agents";
 
 const CLAUDE = join(process.cwd(), "node_modules", ".bin", "claude");
 
@@ -32,22 +33,6 @@ function script(r: MessagesRequest): Reply {
   return { content: [{ type: "text", text: "Done." }] };
 }
 
-function run(
-  cmd: string,
-  args: string[],
-  o: { cwd: string; env: NodeJS.ProcessEnv },
-  children: ChildProcess[],
-) {
-  const child = spawn(cmd, args, { ...o, stdio: ["ignore", "pipe", "pipe"] });
-  children.push(child);
-  let out = "";
-  child.stdout!.on("data", (d: Buffer) => (out += d));
-  child.stderr!.on("data", (d: Buffer) => (out += d));
-  return new Promise<{ code: number | null; out: string }>((resolve) =>
-    child.on("close", (code) => resolve({ code, out })),
-  );
-}
-
 test("a person denies one of Claude Code's Bash calls in the inbox and allows the next", async ({
   page,
   context,
@@ -55,23 +40,17 @@ test("a person denies one of Claude Code's Bash calls in the inbox and allows th
   baseURL,
 }) => {
   test.setTimeout(180_000);
-  const pod = await createPod(request);
-  await adminPost(request, `/api/v1/pods/${pod.id}/members`, {
-    memberId: "claude",
-    kind: "agent",
-    displayName: "Claude Code",
-    roles: ["implementer"],
-  });
-  const { token } = await adminPost(request, `/api/v1/pods/${pod.id}/members/claude/tokens`, {
-    label: "e2e claude",
-  });
   const policy = {
     rules: [{ id: "touch", tool: "Bash", input: "touch *", action: "ask" }],
     ask: { minutes: 10, then: "deny" },
     unreachable: "closed",
   };
-  await adminPost(request, `/api/v1/pods/${pod.id}/events`, ev("agent.policy.set", "ops-admin", policy));
-  await signIn(context, await createPerson(request, pod.id, "approver"));
+  const { pod, token } = await podHoldingCalls(request, context, {
+    memberId: "claude",
+    displayName: "Claude Code",
+    tokenLabel: "e2e claude",
+    policy,
+  });
 
   const fake = await startFakeAnthropic(script);
   const root = mkdtempSync(join(tmpdir(), "podwatch-e2e-claude-"));
@@ -83,15 +62,15 @@ test("a person denies one of Claude Code's Bash calls in the inbox and allows th
     PATH: `${bin}:${process.env.PATH}`,
     HOME: root,
     PODWATCH_URL: baseURL!,
-    PODWATCH_TOKEN: token as string,
+    PODWATCH_TOKEN: token,
     PODWATCH_SPOOL_DIR: join(root, "spool"),
   };
   const children: ChildProcess[] = [];
   try {
-    const install = await run(join(bin, "podwatch"), ["hooks", "install"], { cwd: work, env }, children);
+    const install = await runChild(join(bin, "podwatch"), ["hooks", "install"], { cwd: work, env }, children);
     expect(install.code, install.out).toBe(0);
     const claude = (prompt: string) =>
-      run(
+      runChild(
         CLAUDE,
         ["-p", prompt, "--output-format", "json", "--permission-mode", "bypassPermissions"],
         {
@@ -111,10 +90,7 @@ test("a person denies one of Claude Code's Bash calls in the inbox and allows th
       );
 
     await page.goto(`/pods/${pod.id}?tab=inbox`);
-    const itemFor = (command: string) =>
-      page
-        .getByTestId("inbox-item")
-        .filter({ has: page.getByTestId("held-call-command").getByText(command, { exact: true }) });
+    const itemFor = (command: string) => heldCallCard(page, command);
 
     const denied = claude("please deny-me: make a file");
     const first = itemFor("touch denied.txt");

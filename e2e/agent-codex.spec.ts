@@ -2,31 +2,16 @@
 // 127.0.0.1, with podwatch's hooks installed by `podwatch hooks install --agent codex`; a pod's
 // rule holds its shell calls (`touch *` → ask), and a person answers each in the browser's inbox:
 // denied with a reason (the command does not run, and the model is told why), then allowed (it runs).
-import { spawn, type ChildProcess } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { installedPodwatch } from "../server/testing/installed-podwatch";
 import { fakeCodexApi } from "../server/testing/codex-fake-api";
-import { test, expect, createPod, createPerson, adminPost, signIn, ev } from "./fixtures";
+import { test, expect } from "./fixtures";
+import { heldCallCard, podHoldingCalls, runChild } from "./real-agents";
 
 const CODEX = join(process.cwd(), "node_modules", ".bin", "codex");
-
-function run(
-  cmd: string,
-  args: string[],
-  o: { cwd: string; env: NodeJS.ProcessEnv },
-  children: ChildProcess[],
-) {
-  const child = spawn(cmd, args, { ...o, stdio: ["ignore", "pipe", "pipe"] });
-  children.push(child);
-  let out = "";
-  child.stdout!.on("data", (d: Buffer) => (out += d));
-  child.stderr!.on("data", (d: Buffer) => (out += d));
-  return new Promise<{ code: number | null; out: string }>((resolve) =>
-    child.on("close", (code) => resolve({ code, out })),
-  );
-}
 
 test("a person denies one of Codex's shell calls in the inbox and allows the next", async ({
   page,
@@ -35,23 +20,17 @@ test("a person denies one of Codex's shell calls in the inbox and allows the nex
   baseURL,
 }) => {
   test.setTimeout(150_000);
-  const pod = await createPod(request);
-  await adminPost(request, `/api/v1/pods/${pod.id}/members`, {
-    memberId: "codex",
-    kind: "agent",
-    displayName: "Codex",
-    roles: ["implementer"],
-  });
-  const { token } = await adminPost(request, `/api/v1/pods/${pod.id}/members/codex/tokens`, {
-    label: "e2e codex",
-  });
   const policy = {
     rules: [{ id: "touch", tool: "Bash", input: "touch *", action: "ask" }],
     ask: { minutes: 10, then: "deny" },
     unreachable: "closed",
   };
-  await adminPost(request, `/api/v1/pods/${pod.id}/events`, ev("agent.policy.set", "ops-admin", policy));
-  await signIn(context, await createPerson(request, pod.id, "approver"));
+  const { pod, token } = await podHoldingCalls(request, context, {
+    memberId: "codex",
+    displayName: "Codex",
+    tokenLabel: "e2e codex",
+    policy,
+  });
 
   const fake = await fakeCodexApi(
     (input) => `touch ${input.includes("deny-me") ? "denied.txt" : "allowed.txt"}`,
@@ -74,12 +53,12 @@ test("a person denies one of Codex's shell calls in the inbox and allows the nex
     CODEX_HOME: codexHome,
     FAKE_OPENAI_KEY: "sk-fake",
     PODWATCH_URL: baseURL!,
-    PODWATCH_TOKEN: token as string,
+    PODWATCH_TOKEN: token,
     PODWATCH_SPOOL_DIR: join(root, "spool"),
   };
   const children: ChildProcess[] = [];
   try {
-    const install = await run(
+    const install = await runChild(
       join(bin, "podwatch"),
       ["hooks", "install", "--agent", "codex"],
       { cwd: work, env },
@@ -87,7 +66,7 @@ test("a person denies one of Codex's shell calls in the inbox and allows the nex
     );
     expect(install.code, install.out).toBe(0);
     const codex = (prompt: string) =>
-      run(
+      runChild(
         CODEX,
         [
           "exec",
@@ -103,10 +82,7 @@ test("a person denies one of Codex's shell calls in the inbox and allows the nex
       );
 
     await page.goto(`/pods/${pod.id}?tab=inbox`);
-    const itemFor = (command: string) =>
-      page
-        .getByTestId("inbox-item")
-        .filter({ has: page.getByTestId("held-call-command").getByText(command, { exact: true }) });
+    const itemFor = (command: string) => heldCallCard(page, command);
 
     const denied = codex("please deny-me: make a file");
     const first = itemFor("touch denied.txt");

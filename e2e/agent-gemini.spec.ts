@@ -6,7 +6,8 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
-import { test, expect, createPod, createPerson, adminPost, signIn, postEvents, ev } from "./fixtures";
+import { test, expect } from "./fixtures";
+import { podHoldingCalls } from "./real-agents";
 import { installedPodwatch } from "../server/testing/installed-podwatch";
 import { startFakeGeminiApi } from "../server/testing/fake-gemini-api";
 
@@ -34,21 +35,16 @@ test("a person allows one of Gemini CLI's shell commands and denies another in t
   baseURL,
 }) => {
   test.setTimeout(240_000);
-  const pod = await createPod(request);
-  await adminPost(request, `/api/v1/pods/${pod.id}/members`, {
+  const { pod, token } = await podHoldingCalls(request, context, {
     memberId: "gem",
-    kind: "agent",
     displayName: "Gemini CLI",
-    roles: ["implementer"],
-  });
-  const { token } = await adminPost(request, `/api/v1/pods/${pod.id}/members/gem/tokens`, { label: "e2e" });
-  await postEvents(request, pod.id, [
-    ev("agent.policy.set", "admin", {
+    tokenLabel: "e2e",
+    author: "admin",
+    policy: {
       rules: [{ id: "files", tool: "run_shell_command", input: "*.txt*", action: "ask" }],
       ask: { minutes: 10, then: "deny" },
-    }),
-  ]);
-  await signIn(context, await createPerson(request, pod.id, "approver"));
+    },
+  });
 
   const fake = await startFakeGeminiApi([
     { call: { name: "run_shell_command", args: { command: "echo ok > allowed.txt", description: "write" } } },
@@ -74,7 +70,7 @@ test("a person allows one of Gemini CLI's shell commands and denies another in t
     HOME: home,
     GEMINI_CLI_HOME: home,
     PODWATCH_URL: baseURL!,
-    PODWATCH_TOKEN: token as string,
+    PODWATCH_TOKEN: token,
     PODWATCH_SPOOL_DIR: join(home, "spool"),
   };
   const install = await run(join(bin, "podwatch"), ["hooks", "install", "--agent", "gemini"], env, work).done;
