@@ -10,7 +10,8 @@ export const shellWord = (s: string) =>
   /^[A-Za-z0-9_\-.:/@%+=,]+$/.test(s) ? s : `'${s.replace(/'/g, `'\\''`)}'`;
 
 // --- The agent kit: the `podwatch` command, installed from this server (server/agent-kit/) ---
-const origin = (publicUrl: string) => publicUrl.replace(/\/+$/, "");
+/** The server's address without a trailing slash. */
+export const origin = (publicUrl: string) => publicUrl.replace(/\/+$/, "");
 /** Where this server serves the agent kit, an npm tarball with no dependencies. */
 export const kitUrl = (publicUrl: string) => `${origin(publicUrl)}/agent/podwatch.tgz`;
 /**

@@ -4,9 +4,7 @@
 // and it skips new hooks until they are trusted in its /hooks view.
 import { codexHooks } from "@/agent/hooks/codex-hooks";
 import { settingsWith, TOKEN_ENV } from "@/agent/hooks/settings-snippet";
-import { shellWord, type ConnectSnippet, type SnippetInput } from "./agent-snippets";
-
-const origin = (publicUrl: string) => publicUrl.replace(/\/+$/, "");
+import { origin, shellWord, type ConnectSnippet, type SnippetInput } from "./agent-snippets";
 
 /** On the machine Codex runs on, in the shell Codex will be started from. */
 export function codexHooksSnippet({ publicUrl, token }: SnippetInput): string {

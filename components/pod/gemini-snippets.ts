@@ -2,9 +2,7 @@
 // the server serves, install podwatch's hooks into Gemini's user settings, start Gemini from that
 // shell (its hooks read PODWATCH_URL and PODWATCH_TOKEN), and the hooks as the settings hold them.
 import { geminiHooks } from "@/agent/hooks/gemini-settings-snippet";
-import { shellWord, type ConnectSnippet, type SnippetInput } from "./agent-snippets";
-
-const origin = (publicUrl: string) => publicUrl.replace(/\/+$/, "");
+import { origin, shellWord, type ConnectSnippet, type SnippetInput } from "./agent-snippets";
 
 /** The shell steps, on the machine where Gemini CLI runs (Node only; no clone of podwatch). */
 export function geminiSetupSnippet({ publicUrl, token }: SnippetInput): string {

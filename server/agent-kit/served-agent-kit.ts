@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { buildAgentKit, type AgentKit } from "./build-agent-kit";
 
 const ROOT = join(import.meta.dirname, "..", "..");
-export const FAILED_BUILD_KEPT_MS = 60_000;
+const FAILED_BUILD_KEPT_MS = 60_000;
 let pending: Promise<AgentKit> | undefined;
 
 export function servedAgentKit(): Promise<AgentKit> {
