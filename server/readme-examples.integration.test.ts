@@ -1,6 +1,7 @@
-// The README's agent-side examples, run verbatim against a real server: its CLI block in a real
-// shell with `podwatch` on the PATH, and its curl lines that post the files in examples/ with real
-// curl. A README example that stops working fails here.
+// The agent guides' examples, run verbatim against a real server: the CLI block of
+// docs/agents/cli-sdk-mcp.md in a real shell with `podwatch` on the PATH, and the curl lines of
+// docs/agents/http-api.md that post the files in examples/ with real curl. An example that stops
+// working fails here.
 import { spawn } from "node:child_process";
 import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -10,16 +11,10 @@ import { ROOT } from "./start-server";
 import { PODWATCH_BIN, type CliResult, until } from "./testing/run-cli";
 import { agentPod, api, startTestServer, TEST_ADMIN_TOKEN, type TestServer } from "./testing/test-server";
 
-const README = readFileSync(join(ROOT, "README.md"), "utf8");
-
-/** The commands of the README's ```sh blocks under `heading` (to the next heading of that level), continued lines joined. */
-function shellCommands(heading: string): string[] {
-  const start = README.indexOf(`\n${heading}\n`);
-  if (start < 0) throw new Error(`README has no "${heading}"`);
-  const level = heading.split(" ")[0]!;
-  const end = README.indexOf(`\n${level} `, start + heading.length + 2);
-  const section = README.slice(start, end < 0 ? undefined : end);
-  const blocks = [...section.matchAll(/```sh\n([\s\S]*?)```/g)].map((m) => m[1]!);
+/** The commands of a guide's ```sh blocks (one guide, one subject), continued lines joined. */
+function shellCommands(file: string): string[] {
+  const text = readFileSync(join(ROOT, file), "utf8");
+  const blocks = [...text.matchAll(/```sh\n([\s\S]*?)```/g)].map((m) => m[1]!);
   return blocks
     .join("")
     .replace(/\\\n/g, "")
@@ -29,12 +24,12 @@ function shellCommands(heading: string): string[] {
 
 type Shell = { done: Promise<CliResult>; stdout: () => string; interrupt: () => void };
 
-describe("the README's examples, verbatim", () => {
+describe("the agent guides' examples, verbatim", () => {
   let s: TestServer;
   let bin: string;
   const admin = { token: TEST_ADMIN_TOKEN };
 
-  /** One README line in bash, from the repository's root (where examples/ is), as an agent would type it. */
+  /** One line of a guide in bash, from the repository's root (where examples/ is), as an agent would type it. */
   function sh(line: string, env: Record<string, string>): Shell {
     const child = spawn("bash", ["-c", line], {
       cwd: ROOT,
@@ -80,7 +75,7 @@ describe("the README's examples, verbatim", () => {
       admin,
     );
     const env = { PODWATCH_URL: s.url, PODWATCH_TOKEN: tokens["implementer-1"]! };
-    const lines = shellCommands("## Agents join in one line: CLI, SDK and MCP");
+    const lines = shellCommands("docs/agents/cli-sdk-mcp.md");
     expect(lines.filter((l) => l.startsWith("podwatch ")).length).toBeGreaterThan(10);
     for (const line of lines) {
       // Installing the kit from the server and `claude mcp add` are the connect snippets' test
@@ -148,7 +143,7 @@ describe("the README's examples, verbatim", () => {
   it("the curl lines that post example files", async () => {
     const { podId, tokens } = await agentPod(s.url, "readme-curl", { "implementer-1": "implementer" }, admin);
     const manifest = JSON.parse(readFileSync(join(ROOT, "examples", "manifest.json"), "utf8"));
-    // The variables the README's curl blocks define or leave to the reader.
+    // The variables the guide's curl blocks define or leave to the reader.
     const env = {
       BASE: s.url,
       POD: podId,
@@ -156,7 +151,7 @@ describe("the README's examples, verbatim", () => {
       J: "content-type: application/json",
       WORKCELL: manifest.workcell_id,
     };
-    const lines = shellCommands("## Agent API v1").filter(
+    const lines = shellCommands("docs/agents/http-api.md").filter(
       (l) => l.startsWith("curl ") && /[@ ]examples\//.test(l),
     );
     expect(lines.length).toBeGreaterThanOrEqual(4); // plan, workcell, proof, blob

@@ -45,12 +45,10 @@ describe("Codex's hooks.json entries", () => {
   });
 });
 
-describe("the README's Codex hooks.json", () => {
+describe("the Codex guide's hooks.json", () => {
   it("is exactly what hooks install --agent codex writes into an empty file", () => {
-    const readme = readFileSync(join(import.meta.dirname, "..", "..", "README.md"), "utf8");
-    const start = readme.indexOf("\n## Connect OpenAI Codex\n");
-    const section = readme.slice(start, readme.indexOf("\n## ", start + 5));
-    const blocks = [...section.matchAll(/```json\n([\s\S]*?)```/g)].map((m) => JSON.parse(m[1]!));
+    const guide = readFileSync(join(import.meta.dirname, "..", "..", "docs", "agents", "codex.md"), "utf8");
+    const blocks = [...guide.matchAll(/```json\n([\s\S]*?)```/g)].map((m) => JSON.parse(m[1]!));
     expect(blocks).toEqual([mergeHooks({}, codexHooks())]);
   });
 });

@@ -1,22 +1,20 @@
-// The README's "Connect Claude Code" settings are what `podwatch hooks install` writes: pasting
-// either block gives the same file as the command.
+// The Claude Code guide's settings (docs/agents/claude-code.md) are what `podwatch hooks install`
+// writes: pasting either block gives the same file as the command.
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { ourHooks } from "./our-hooks";
 import { mergeHooks } from "./settings-merge";
 
-const README = readFileSync(join(import.meta.dirname, "..", "..", "README.md"), "utf8");
+const GUIDE = readFileSync(join(import.meta.dirname, "..", "..", "docs", "agents", "claude-code.md"), "utf8");
 
-function jsonBlocks(heading: string): unknown[] {
-  const start = README.indexOf(`\n${heading}\n`);
-  const end = README.indexOf("\n## ", start + heading.length + 2);
-  return [...README.slice(start, end).matchAll(/```json\n([\s\S]*?)```/g)].map((m) => JSON.parse(m[1]!));
-}
+/** The guide's JSON blocks, in order. */
+const jsonBlocks = (): unknown[] =>
+  [...GUIDE.matchAll(/```json\n([\s\S]*?)```/g)].map((m) => JSON.parse(m[1]!));
 
-describe("the README's Claude Code settings", () => {
+describe("the Claude Code guide's settings", () => {
   it("are exactly what hooks install writes, for the command and the HTTP form", () => {
-    const [command, http] = jsonBlocks("## Connect Claude Code");
+    const [command, http] = jsonBlocks();
     expect(command).toEqual(mergeHooks({}, ourHooks("command", "")));
     expect(http).toEqual(mergeHooks({}, ourHooks("http", "http://127.0.0.1:3000")));
   });

@@ -1,9 +1,10 @@
 // Every connect snippet, run as shown against a real server, each on a clean machine of its own: an
 // empty project folder, a private HOME and npm prefix, and on the PATH only Node, npm, the system's
 // tools and (for `claude mcp add`) the real Claude Code CLI. The token panel's snippets come from the
-// functions it renders (CONNECT_FORMS); the README's are its fenced blocks marked
-// `<!-- connect-snippet: KIND -->`, each ## section one machine, with the server's URL and a token
-// in place of its placeholders. Then each is checked for what it says it does.
+// functions it renders (CONNECT_FORMS); the documents' are their fenced blocks marked
+// `<!-- connect-snippet: KIND -->` (the README's, each ## section one machine, and each guide's in
+// docs/agents/, each file one machine), with the server's URL and a token in place of its
+// placeholders. Then each is checked for what it says it does.
 import { spawn } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import {
@@ -28,7 +29,15 @@ import { CODEX_FORMS } from "./codex-snippets";
 import { GEMINI_FORMS } from "./gemini-snippets";
 
 const ROOT = join(import.meta.dirname, "..", "..");
-const README = readFileSync(join(ROOT, "README.md"), "utf8");
+/** The documents with connect snippets, and the heading level that starts a machine in each. */
+const DOCUMENTS: [file: string, level: number][] = [
+  ["README.md", 2],
+  ["docs/agents/cli-sdk-mcp.md", 1],
+  ["docs/agents/claude-code.md", 1],
+  ["docs/agents/codex.md", 1],
+  ["docs/agents/gemini-cli.md", 1],
+  ["docs/agents/opentelemetry.md", 1],
+];
 /** The token panel's forms; another agent's forms join with one line here. */
 const UI_FORMS = { ...CONNECT_FORMS, ...CODEX_FORMS, ...GEMINI_FORMS };
 
@@ -44,15 +53,19 @@ type Hook = {
   allowedEnvVars?: string[];
 };
 
-/** The README's marked blocks, per ## section, in order. Placeholders stay; `fill` puts real values in. */
+/** The documents' marked blocks, per machine ("file: heading"), in order. Placeholders stay; `fill` puts real values in. */
 function readmeSessions(): Record<string, Step[]> {
   const sessions: Record<string, Step[]> = {};
-  let section = "";
   const marked = /^<!-- connect-snippet: ([a-z-]+) -->\n```\w*\n([\s\S]*?)```/gm;
-  const headings = [...README.matchAll(/^## (.+)$/gm)];
-  for (const m of README.matchAll(marked)) {
-    section = headings.filter((h) => h.index! < m.index!).at(-1)?.[1] ?? "";
-    (sessions[section] ??= []).push({ kind: m[1] as SnippetKind, text: m[2]! });
+  for (const [file, level] of DOCUMENTS) {
+    const text = readFileSync(join(ROOT, file), "utf8");
+    // Headings outside code blocks (a `# comment` in a block is none), at their places in the text.
+    const prose = text.replace(/^```[\s\S]*?^```/gm, (block) => block.replace(/[^\n]/g, " "));
+    const headings = [...prose.matchAll(new RegExp(`^#{1,${level}} (.+)$`, "gm"))];
+    for (const m of text.matchAll(marked)) {
+      const section = `${file}: ${headings.filter((h) => h.index! < m.index!).at(-1)?.[1] ?? ""}`;
+      (sessions[section] ??= []).push({ kind: m[1] as SnippetKind, text: m[2]! });
+    }
   }
   return sessions;
 }
@@ -326,17 +339,18 @@ describe("every connect snippet, as shown, from a clean folder", () => {
   }
 
   const sessions = readmeSessions();
-  it("the README marks its connect snippets in each section that has one", () => {
+  it("the documents mark their connect snippets in each section that has one", () => {
     expect(Object.keys(sessions)).toEqual(
       expect.arrayContaining([
-        "Agents join in one line: CLI, SDK and MCP",
-        "Connect Claude Code",
-        "Connect anything that speaks OpenTelemetry",
+        "README.md: Connect Claude Code",
+        "docs/agents/cli-sdk-mcp.md: Agents join in one line: CLI, SDK and MCP",
+        "docs/agents/claude-code.md: Connect Claude Code",
+        "docs/agents/opentelemetry.md: Connect anything that speaks OpenTelemetry",
       ]),
     );
   });
   for (const [section, steps] of Object.entries(sessions)) {
-    it(`the README's "${section}"`, async () => {
+    it(`the snippets of ${section}`, async () => {
       await runMachine(
         (input) => steps.map((x) => ({ kind: x.kind, text: fill(x.text, input) })),
         `readme ${section}`,
