@@ -1,5 +1,5 @@
-// One agent on the Agents page: its key rates, trends (cost and reviews per day) and a row per
-// pod it works in, with that pod's figures and a link to the pod's Signals tab.
+// One agent on the Agents page, under the table of every figure: its trends (cost and reviews per
+// day) and a row per pod it works in, with that pod's key figures and a link to its Signals tab.
 import Link from "next/link";
 import type { AgentEntry } from "./agents-across-pods";
 import { agentTrends } from "./agent-trends";
@@ -12,28 +12,6 @@ import { compact, count, percent, usd } from "./format-signals";
 export function AgentCard({ entry }: { entry: AgentEntry }) {
   const { agent: a, rows } = entry;
   const trends = agentTrends(a);
-  const figures: [string, string, string][] = [
-    [
-      "Approved",
-      percent(a.rates.approvalRate),
-      `${count(a.implementer.tasksApproved)} of ${count(a.implementer.tasksApproved + a.implementer.tasksRejected)} decided tasks`,
-    ],
-    [
-      "Reviews",
-      count(a.reviewer.reviews),
-      `rigor ${percent(a.rates.rigorRate)}, overturned ${percent(a.rates.overturnRate)}`,
-    ],
-    [
-      "On cadence",
-      percent(a.rates.cadenceAdherence),
-      `${count(a.cadence.onTime)} on time, ${count(a.cadence.late)} late, ${count(a.cadence.staleEpisodes)} stale`,
-    ],
-    [
-      "Cost",
-      usd(a.rates.costUsd),
-      `${count(a.rates.totalTokens)} tokens, ${count(a.rates.toolCalls)} tool calls`,
-    ],
-  ];
   return (
     <li data-testid="agent-signals" data-agent={a.agentId}>
       <Card className="space-y-2 text-zinc-600 dark:text-zinc-400">
@@ -42,16 +20,6 @@ export function AgentCard({ entry }: { entry: AgentEntry }) {
           {a.displayName && <span className="font-mono text-xs">{a.agentId}</span>}
           {a.roles.length > 0 && <span className="text-xs">{a.roles.join(", ")}</span>}
         </div>
-        <dl className="grid grid-cols-2 gap-2 text-xs sm:grid-cols-4">
-          {figures.map(([label, value, counts]) => (
-            <div key={label} title={counts} data-testid="agent-figure">
-              <dt>{label}</dt>
-              <dd className="text-base font-medium tabular-nums text-zinc-900 dark:text-zinc-100">{value}</dd>
-              {/* The counts in words too: a title is only seen by a mouse. */}
-              <dd className="text-[11px] tabular-nums">{counts}</dd>
-            </div>
-          ))}
-        </dl>
         <div className="flex flex-wrap gap-x-6 gap-y-1 text-xs">
           <span className="flex items-center gap-2">
             Cost per day <Sparkline values={trends.cost} label={trends.costLabel} />

@@ -1,12 +1,18 @@
 "use client";
-// The site-wide Agents page: every agent across the person's pods with its signals and trends,
-// filtered by pod and by agent, and the same figures to download as CSV or JSON (with the filters).
+// The site-wide Agents page: every agent across the person's pods in the pod tab's table (the same
+// columns, families and explanations: signal-columns.ts) with its cost per day as a trend, then a
+// card per agent with its trends and the pods it works in; filtered by pod and by agent, and the
+// same figures to download as CSV or JSON (with the filters).
 import { useState } from "react";
 import { useQuery } from "@tanstack/react-query";
 import { callApi } from "../shared/api-client";
 import { signalsExportRoute } from "../shared/api-routes";
 import { Empty, Skeleton } from "../shared/ui";
 import { AgentCard } from "./agent-card";
+import { AgentSignalsTable, type ExtraColumn } from "./agent-signals-table";
+import { agentTrends } from "./agent-trends";
+import { EXPLANATIONS } from "./signal-explanations";
+import { Sparkline } from "./sparkline";
 import { agentEntries, agentsIn, exportUrl, onlyAgent, podsIn } from "./agents-across-pods";
 import { CHART_COLOR_VARS } from "./chart-colors";
 import { NO_SIGNALS } from "./format-signals";
@@ -15,6 +21,16 @@ const selectStyle =
   "max-w-[14rem] rounded-md border border-zinc-300 bg-white px-2 py-1 text-sm dark:border-zinc-700 dark:bg-zinc-900";
 const linkStyle =
   "rounded-md border border-zinc-300 px-2 py-1 text-xs hover:bg-zinc-100 focus-visible:outline-2 focus-visible:outline-sky-600 dark:border-zinc-700 dark:hover:bg-zinc-800";
+
+const trendColumn: ExtraColumn = {
+  id: "trend",
+  label: "Cost per day",
+  explain: EXPLANATIONS.trend,
+  cell: (a) => {
+    const t = agentTrends(a);
+    return <Sparkline values={t.cost} label={t.costLabel} />;
+  },
+};
 
 export function AgentsOverview() {
   const signals = useQuery({
@@ -83,11 +99,18 @@ export function AgentsOverview() {
       {entries.length === 0 ? (
         <Empty>{NO_SIGNALS}</Empty>
       ) : (
-        <ul className="space-y-2" aria-label="Agents" data-testid="agents-list">
-          {entries.map((e) => (
-            <AgentCard key={e.agent.agentId} entry={e} />
-          ))}
-        </ul>
+        <>
+          <AgentSignalsTable
+            agents={entries.map((e) => e.agent)}
+            caption={chosen ? "Signals per agent in this pod" : "Signals per agent across your pods"}
+            extra={trendColumn}
+          />
+          <ul className="space-y-2" aria-label="Agents" data-testid="agents-list">
+            {entries.map((e) => (
+              <AgentCard key={e.agent.agentId} entry={e} />
+            ))}
+          </ul>
+        </>
       )}
     </div>
   );

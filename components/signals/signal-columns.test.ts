@@ -22,6 +22,23 @@ describe("the per-agent signals table", () => {
     expect(col("agent").text(impl)).toBe("Implementer");
   });
 
+  it("shows reversals as a column of its own, with the rejected tasks behind them", () => {
+    const reversed = sampleAgent("impl2", {
+      implementer: { ...impl.implementer, tasksRejected: 3, reversals: 2 },
+    });
+    expect(col("reversals").group).toBe("Implementer");
+    expect(col("reversals").text(reversed)).toBe("2");
+    expect(col("reversals").title!(reversed)).toBe("2 of 3 rejected tasks had a reviewer's approval");
+  });
+
+  it("explains every column in plain words and how it is counted", () => {
+    for (const c of SIGNAL_COLUMNS) {
+      expect(c.explain.meaning, c.id).toMatch(/^[A-Z].{20,}\.$/);
+      expect(c.explain.counted, c.id).toMatch(/^[A-Z].{20,}\.$/);
+    }
+    expect(new Set(SIGNAL_COLUMNS.map((c) => c.id)).size).toBe(SIGNAL_COLUMNS.length);
+  });
+
   it("sorts by a column either way, agents without a value last both ways", () => {
     const third = sampleAgent("zed", {}, { approvalRate: 1 });
     const all = [...agents, third];

@@ -1,11 +1,13 @@
 // The per-agent table's columns, grouped by what they tell of an agent: each with the number it sorts
-// by, the text it shows and a title with the counts behind a rate (so 67% says "2 of 3").
+// by, the text it shows, a title with the counts behind a rate (so 67% says "2 of 3") and its
+// explanation (signal-explanations.ts). The pod's Signals tab and the Agents page both show these.
 import type { AgentSignalsView } from "@/server/wire/signals";
 import { NONE, compact, count, duration, percent, usd } from "./format-signals";
+import { EXPLANATIONS, type Explanation } from "./signal-explanations";
 
 type ColumnGroup = "Agent" | "Implementer" | "Reviewer" | "Cadence" | "Escalations" | "Contracting" | "Usage";
 export type Column = {
-  id: string;
+  id: keyof typeof EXPLANATIONS;
   group: ColumnGroup;
   label: string;
   /** What the column sorts by; null sorts last whichever way. */
@@ -13,11 +15,12 @@ export type Column = {
   text: (a: AgentSignalsView) => string;
   title?: (a: AgentSignalsView) => string;
 };
+export type ExplainedColumn = Column & { explain: Explanation };
 
 export const agentName = (a: AgentSignalsView) => a.displayName ?? a.agentId;
 const decided = (a: AgentSignalsView) => a.implementer.tasksApproved + a.implementer.tasksRejected;
 
-export const SIGNAL_COLUMNS: Column[] = [
+const COLUMNS: Column[] = [
   {
     id: "agent",
     group: "Agent",
@@ -52,6 +55,15 @@ export const SIGNAL_COLUMNS: Column[] = [
     text: (a) => percent(a.rates.evidencePassRate),
     title: (a) =>
       `${count(a.implementer.evidencePassed.n)} of ${count(a.implementer.evidencePassed.of)} evidence bundles passed; ${count(a.implementer.proofsFailing.n)} of ${count(a.implementer.proofsFailing.of)} proofs with a failing gate`,
+  },
+  {
+    id: "reversals",
+    group: "Implementer",
+    label: "Reversals",
+    value: (a) => a.implementer.reversals,
+    text: (a) => count(a.implementer.reversals),
+    title: (a) =>
+      `${count(a.implementer.reversals)} of ${count(a.implementer.tasksRejected)} rejected tasks had a reviewer's approval`,
   },
   {
     id: "reviews",
@@ -162,6 +174,8 @@ export const SIGNAL_COLUMNS: Column[] = [
         .join("; ") || "no tool calls",
   },
 ];
+
+export const SIGNAL_COLUMNS: ExplainedColumn[] = COLUMNS.map((c) => ({ ...c, explain: EXPLANATIONS[c.id] }));
 
 type SortDir = "ascending" | "descending";
 export type SortState = { column: string; dir: SortDir };

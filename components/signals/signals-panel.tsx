@@ -9,6 +9,7 @@ import type { PodSignalsView } from "@/server/wire/signals";
 import { Empty, Section, Skeleton } from "../shared/ui";
 import { AgentSignalsTable } from "./agent-signals-table";
 import { BudgetsSummary } from "./budgets-summary";
+import { DecisionsSummary } from "./decisions-summary";
 import { CheckpointCadence } from "./checkpoint-cadence";
 import { CostBurnDown } from "./cost-burn-down";
 import { ReviewOutcomes } from "./review-outcomes";
@@ -40,7 +41,7 @@ export function SignalsPanel({ podId }: { podId: string }) {
         </p>
       )}
       {signals.data ? (
-        <SignalsFigures view={signals.data} period={period} />
+        <SignalsFigures podId={podId} view={signals.data} period={period} />
       ) : signals.isError ? (
         signals.error instanceof RecomputeBusyError ? (
           <p role="alert" className={errorStyle}>
@@ -72,11 +73,12 @@ export function SignalsPanel({ podId }: { podId: string }) {
   );
 }
 
-function SignalsFigures({ view, period }: { view: PodSignalsView; period: Period }) {
+function SignalsFigures({ podId, view, period }: { podId: string; view: PodSignalsView; period: Period }) {
   if (!hasSignals(view)) {
     return (
       <div className="space-y-3">
         <Empty>{periodEmpty(period)}</Empty>
+        {view.decisions.count > 0 && <DecisionsSummary podId={podId} decisions={view.decisions} />}
         <BudgetsSummary budgets={view.budgets} />
       </div>
     );
@@ -90,10 +92,12 @@ function SignalsFigures({ view, period }: { view: PodSignalsView; period: Period
         />
         <p className="text-xs text-zinc-600 dark:text-zinc-400">
           Rates count what the tape shows; the counts behind each figure show under it with &ldquo;Show the
-          counts&rdquo; (and on hover). As of #{view.seq}
+          counts&rdquo; (and on hover), and each column&rsquo;s &ldquo;?&rdquo; says what it means and how it
+          is counted. As of #{view.seq}
           {view.window ? "; budgets show what they use now, whatever the period." : "."}
         </p>
       </Section>
+      <DecisionsSummary podId={podId} decisions={view.decisions} />
       <BudgetsSummary budgets={view.budgets} />
       <div className="grid gap-3 md:grid-cols-2">
         <CostBurnDown view={view} />

@@ -9,6 +9,7 @@ import { podHistory } from "../history/pod-history";
 import type { PodSignals } from "../domain/signals/signal-types";
 import type { PodSignalsView } from "../wire/signals";
 import { podSignalsView } from "./present-signals";
+import { decisionsView } from "./present-decisions";
 import { parseWindow, type Window } from "./signals-query";
 import { windowOfTape } from "./window-of-tape";
 
@@ -48,6 +49,7 @@ function view(
     seq: state.seq,
     window: window && { from: window.from, to: window.to },
     ...podSignalsView(signals, state, budgetsAt),
+    decisions: decisionsView(state, window),
   };
 }
 

@@ -111,6 +111,52 @@ describe.each(testProviders())("signals routes on %s", (provider) => {
     expect(before.agents.map((x) => x.agentId)).toEqual(["impl"]);
   });
 
+  it("counts the decisions by who took them, shows the latest, and the reversal they made", async () => {
+    const team = await agentPod(s.url, "decided", { chair: "chair", impl: "implementer", rev: "reviewer" });
+    const ev = (type: string, actor: string, body: object) => ({ id: randomUUID(), type, actor, body });
+    const r = await api(
+      s.url,
+      "POST",
+      `/api/v1/pods/${team.podId}/events`,
+      {
+        events: [
+          ev("pod.scope_agreed", "admin", { scope: "s", successCriteria: ["c"] }),
+          ev("pod.started", "admin", {}),
+        ],
+      },
+      { token: TEST_ADMIN_TOKEN },
+    );
+    expect(r.status, JSON.stringify(r.body)).toBe(201);
+    const before = new Date().toISOString();
+    await sleep(20);
+    await post(team, "impl", [
+      ev("task.added", "impl", { taskId: "t1", description: "d" }),
+      ev("task.updated", "impl", { taskId: "t1", status: "in_progress" }),
+      ev("task.review_requested", "impl", { taskId: "t1" }),
+    ]);
+    await post(team, "rev", [ev("review", "rev", { taskId: "t1", verdict: "approve", comments: "ok" })]);
+    const seq = await post(team, "chair", [
+      ev("decision", "chair", {
+        subject: { kind: "task", id: "t1" },
+        verdict: "reject",
+        rationale: "Out of scope",
+        evidenceIds: [],
+      }),
+    ]);
+    const { body } = await signals("", team.podId);
+    expect(body.decisions).toMatchObject({
+      count: 1,
+      complete: true,
+      deciders: [{ by: "chair", displayName: "chair", roles: ["chair"], count: 1 }],
+      latest: [{ seq, subject: { kind: "task", id: "t1" }, verdict: "reject", rationale: "Out of scope" }],
+    });
+    expect(impl(body).implementer.reversals).toBe(1);
+    const earlier = (await signals(`?to=${encodeURIComponent(before)}`, team.podId)).body;
+    expect(earlier.decisions).toEqual({ count: 0, complete: true, deciders: [], latest: [] });
+    const window = (await signals(`?from=${encodeURIComponent(before)}`, team.podId)).body;
+    expect(window.decisions.count).toBe(1);
+  });
+
   it("refuses asOf and windows that make no sense", async () => {
     const head = (await signals()).body.seq;
     const refused = [

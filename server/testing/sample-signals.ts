@@ -98,6 +98,7 @@ export function samplePodSignals(): PodSignalsView {
     window: null,
     agents: [impl, rev],
     pod,
+    decisions: { count: 0, complete: true, deciders: [], latest: [] },
     cost: [
       { seq: 10, at: "2026-03-01T10:00:00.000Z", costUsd: 1.5 },
       { seq: 30, at: "2026-03-03T09:00:00.000Z", costUsd: 4.2 },

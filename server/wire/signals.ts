@@ -101,10 +101,32 @@ const ZWindow = z.object({ from: z.string(), to: z.string() }).nullable();
 const ZCostPoint = z.object({ seq: z.number().int(), at: z.string(), costUsd: z.number() });
 agree<SameType<z.output<typeof ZCostPoint>, CostPoint>>();
 
+/** The decisions in the view's period: by whom, and the latest (newest first). `complete`: false when the pod's kept decisions (its newest 200) may miss some of the period. */
+export const ZDecisionsView = z.object({
+  count,
+  complete: z.boolean(),
+  deciders: z.array(
+    z.object({ by: z.string(), displayName: z.string().nullable(), roles: z.array(z.string()), count }),
+  ),
+  latest: z.array(
+    z.object({
+      seq: z.number().int(),
+      at: z.string(),
+      subject: z.object({ kind: z.string(), id: z.string() }),
+      verdict: z.string(),
+      by: z.string(),
+      displayName: z.string().nullable(),
+      tieBreaker: z.string().nullable(),
+      rationale: z.string(),
+    }),
+  ),
+});
+export type DecisionsView = z.output<typeof ZDecisionsView>;
+
 /**
  * GET /api/v1/pods/{podId}/signals[?asOf=seq][&from=&to=]: each agent's signals (with `asOf`, as
  * they stood after that seq; with from/to, counting only what happened in that window), the
- * pod's totals (every agent added up, agentId "*"), its cumulative cost and its budgets.
+ * pod's totals (every agent added up, agentId "*"), the decisions taken, its cumulative cost and its budgets.
  */
 export const ZPodSignalsView = z.object({
   podId: z.string(),
@@ -113,6 +135,7 @@ export const ZPodSignalsView = z.object({
   window: ZWindow,
   agents: z.array(ZAgentSignalsView),
   pod: ZAgentSignalsView,
+  decisions: ZDecisionsView,
   cost: z.array(ZCostPoint),
   budgets: z.array(ZBudgetView),
 });
