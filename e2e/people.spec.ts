@@ -78,7 +78,7 @@ test("invite → accept → add, change and remove pod access → change own pas
   const add = people.getByRole("form", { name: "Add a person" });
   await add.getByLabel("Email").fill(`nobody-${randomUUID().slice(0, 6)}@example.com`);
   await add.getByRole("button", { name: "Add person" }).click();
-  await expect(people.getByRole("alert")).toContainText("invite them first");
+  await expect(people.getByRole("alert")).toContainText("There is no account for");
   await expect(people.getByRole("link", { name: "Invite them first" })).toBeVisible();
   await add.getByLabel("Email").fill(email);
   await add.getByLabel("Access").selectOption("viewer");

@@ -206,6 +206,10 @@ test("a push reaches the service worker; its button answers the escalation as th
     const devices = page.getByTestId("push-devices");
     await expect(devices).toContainText("E2E phone");
     await devices.getByRole("button", { name: "Remove E2E phone" }).click();
+    await devices
+      .getByRole("group", { name: "Confirm removing E2E phone" })
+      .getByRole("button", { name: "Yes, remove" })
+      .click();
     await expect(page.getByText("No device receives push yet.")).toBeVisible();
     const left = await context.request.get("/api/v1/me/push");
     expect(((await left.json()) as { devices: { id: string }[] }).devices.map((d) => d.id)).not.toContain(

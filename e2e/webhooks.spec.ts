@@ -104,7 +104,7 @@ test("a pod admin adds a webhook, keeps its secret once, and a test delivery arr
     await page.getByRole("button", { name: `Disable the webhook to ${hookUrl}` }).click();
     await expect(page.getByTestId("webhook-disabled-reason")).toHaveText("disabled by a pod admin");
     await page.getByRole("button", { name: `Delete the webhook to ${hookUrl}` }).click();
-    await page.getByTestId("webhook-delete-confirm").click();
+    await page.getByTestId("webhook-delete-confirm").getByRole("button", { name: "Yes, delete" }).click();
     await expect(page.getByText("No webhooks yet.")).toBeVisible();
   } finally {
     await new Promise((r) => receiver.close(r));

@@ -12,7 +12,7 @@ export default async function AccountPage() {
       <div>
         <h1 className="text-xl font-semibold tracking-tight">Your account</h1>
         {who.kind === "user" && (
-          <p className="break-all text-sm text-zinc-600 dark:text-zinc-400">
+          <p className="text-sm text-zinc-600 wrap-anywhere dark:text-zinc-400">
             Signed in as {who.name} ({who.email}){who.isAdmin ? ", site administrator" : ""}.
           </p>
         )}

@@ -80,7 +80,9 @@ export function EvidenceView({ podId, state }: { podId: string; state: PodStateV
                       </td>
                       <td className="px-3 py-2 tabular-nums">
                         {w.proof ? (
-                          <span className={w.proof.overDiffBudget ? "text-red-700 dark:text-red-400" : ""}>
+                          <span
+                            className={`whitespace-nowrap ${w.proof.overDiffBudget ? "text-red-700 dark:text-red-400" : ""}`}
+                          >
                             {w.proof.diffLines} lines{w.maxDiffLines ? ` / ${w.maxDiffLines}` : ""}
                           </span>
                         ) : (

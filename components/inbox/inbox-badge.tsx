@@ -51,6 +51,8 @@ export function InboxBadge() {
   return (
     <Link
       href="/inbox"
+      // Heard as one phrase, "Inbox, 2 waiting": the visible text would read "Inbox2".
+      aria-label={items.length > 0 ? `Inbox, ${items.length} waiting` : "Inbox"}
       className="relative text-sm text-zinc-600 hover:text-zinc-900 dark:text-zinc-400 dark:hover:text-zinc-100"
     >
       Inbox
@@ -62,7 +64,6 @@ export function InboxBadge() {
           {items.length}
         </span>
       )}
-      <span className="sr-only"> waiting</span>
     </Link>
   );
 }

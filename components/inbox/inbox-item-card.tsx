@@ -24,9 +24,12 @@ import { cardButton, greenButton, plainButton, redButton } from "./card-styles";
 type Props = {
   podId: string;
   podName?: string;
-  item: InboxCard;
+  /** `answerRefused`: the cross-pod read's reason this person's answer would be refused. */
+  item: InboxCard & { answerRefused?: string };
   blockedBy: string[];
   canAct: boolean;
+  /** The pod's reason this person may not answer its escalations (the pod page asks the server's rule). */
+  escalationRefused?: string | null;
   focused?: boolean;
   onFocus?: () => void;
   /** Called when an action on this item starts (the list moves focus to what takes its place once it leaves). */
@@ -36,7 +39,7 @@ type Props = {
 const typing = (t: HTMLElement) => ["INPUT", "TEXTAREA", "SELECT"].includes(t.tagName);
 
 export const InboxItemCard = forwardRef<HTMLLIElement, Props>(function InboxItemCard(
-  { podId, podName, item, blockedBy, canAct, focused, onFocus, onSettled },
+  { podId, podName, item, blockedBy, canAct, escalationRefused, focused, onFocus, onSettled },
   ref,
 ) {
   const [text, setText] = useState("");
@@ -68,6 +71,7 @@ export const InboxItemCard = forwardRef<HTMLLIElement, Props>(function InboxItem
           }),
     );
   const isJob = item.kind === "job_acceptance";
+  const refused = item.kind === "escalation" ? (item.answerRefused ?? escalationRefused) : null;
   /** Stale agents and notices are told, not decided: a checkpoint clears the one, an admin dismisses the other. A held tool call and a crossed budget have answers of their own. */
   const decides =
     item.kind !== "stale" &&
@@ -81,6 +85,7 @@ export const InboxItemCard = forwardRef<HTMLLIElement, Props>(function InboxItem
     if (
       !canAct ||
       !decides ||
+      refused ||
       pending ||
       confirming ||
       typing(e.target as HTMLElement) ||
@@ -176,7 +181,12 @@ export const InboxItemCard = forwardRef<HTMLLIElement, Props>(function InboxItem
           Read-only: you can watch this pod; an approver decides.
         </p>
       )}
-      {canAct && decides && (
+      {canAct && decides && refused && (
+        <p className="text-xs text-zinc-600 dark:text-zinc-400" data-testid="answer-not-yours">
+          You watch this one: {refused}.
+        </p>
+      )}
+      {canAct && decides && !refused && (
         <div className="space-y-2">
           <div className="flex flex-wrap gap-2">
             <input

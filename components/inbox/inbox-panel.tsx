@@ -10,10 +10,12 @@ export function InboxPanel({
   podId,
   state,
   canAct,
+  escalationRefused,
 }: {
   podId: string;
   state: PodStateView;
   canAct: boolean;
+  escalationRefused?: string | null;
 }) {
   const items = state.inbox;
   const { bind } = useInboxFocus(items.map((i) => i.id));
@@ -44,6 +46,7 @@ export function InboxPanel({
                   : []
               }
               canAct={canAct}
+              escalationRefused={escalationRefused}
             />
           ))}
         </ul>

@@ -9,7 +9,8 @@ import {
 } from "@/server/web/server-actions";
 import type { NotifyLevel, PreferencesResponse, PushDevice } from "@/server/wire/notifications";
 import { RelativeTime } from "../shared/relative-time";
-import { errorText, inputClass, primaryButton, secondaryButton } from "../people/form-styles";
+import { dangerButton, errorText, inputClass, primaryButton, secondaryButton } from "../people/form-styles";
+import { ConfirmButton } from "../shared/confirm-button";
 import { ThisDevicePush } from "./this-device-push";
 import { LEVELS } from "./levels";
 
@@ -74,12 +75,15 @@ export function NotificationSettings({ initial }: { initial: NotificationsData }
                     </>
                   )}
                 </span>
-                <button
-                  type="button"
-                  disabled={pending}
-                  className={secondaryButton}
-                  aria-label={`Remove ${d.label}`}
-                  onClick={() =>
+                <ConfirmButton
+                  question={`Remove ${d.label}? It gets no push until push is turned on there again.`}
+                  confirmLabel="Yes, remove"
+                  groupLabel={`Confirm removing ${d.label}`}
+                  pending={pending}
+                  buttonClass={secondaryButton}
+                  confirmClass={dangerButton}
+                  label={`Remove ${d.label}`}
+                  onConfirm={() =>
                     start(async () => {
                       const r = await removePushDevice({ deviceId: d.id });
                       if (!r.ok) return setError(r.error);
@@ -88,7 +92,7 @@ export function NotificationSettings({ initial }: { initial: NotificationsData }
                   }
                 >
                   Remove
-                </button>
+                </ConfirmButton>
               </li>
             ))}
           </ul>

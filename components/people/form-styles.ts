@@ -6,3 +6,5 @@ export const primaryButton =
 export const secondaryButton =
   "rounded-md border border-zinc-300 bg-white px-2.5 py-1 text-xs font-medium hover:bg-zinc-50 disabled:opacity-60 dark:border-zinc-700 dark:bg-zinc-900 dark:hover:bg-zinc-800";
 export const errorText = "text-sm text-red-700 dark:text-red-400";
+export const dangerButton =
+  "rounded-md bg-red-700 px-2.5 py-1 text-xs font-medium text-white hover:bg-red-800 disabled:opacity-60";

@@ -43,8 +43,10 @@ export function PeopleList({ people }: { people: PeopleResponse }) {
             data-testid="pending-invite"
             className="flex flex-wrap items-center gap-x-3 gap-y-1 px-3 py-2 text-sm"
           >
-            <span className="min-w-0 break-all font-medium">{i.name ?? i.email}</span>
-            {i.name && <span className="min-w-0 break-all text-zinc-600 dark:text-zinc-400">{i.email}</span>}
+            <span className="min-w-0 font-medium wrap-anywhere">{i.name ?? i.email}</span>
+            {i.name && (
+              <span className="min-w-0 text-zinc-600 wrap-anywhere dark:text-zinc-400">{i.email}</span>
+            )}
             <Badge tone="amber">invited, pending until {i.expiresAt.slice(0, 10)}</Badge>
           </li>
         ))}
@@ -83,9 +85,10 @@ function PersonRow({
     });
   return (
     <li data-testid="person" className="flex flex-wrap items-center gap-x-3 gap-y-2 px-3 py-2 text-sm">
-      <div className="min-w-0 flex-1">
-        <div className="break-all font-medium">{person.name}</div>
-        <div className="break-all text-zinc-600 dark:text-zinc-400">{person.email}</div>
+      {/* A basis of its own: with none, the controls beside it squeeze it to a letter per line on a phone. */}
+      <div className="min-w-0 flex-1 basis-56">
+        <div className="font-medium wrap-anywhere">{person.name}</div>
+        <div className="text-zinc-600 wrap-anywhere dark:text-zinc-400">{person.email}</div>
       </div>
       {person.isAdmin && <Badge tone="violet">site admin</Badge>}
       {person.mustChangePassword && <Badge tone="amber">printed password</Badge>}

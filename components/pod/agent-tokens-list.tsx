@@ -1,16 +1,17 @@
 "use client";
 // One agent's tokens: label, created, last used, revoked; new, revoke and rotate
 // (each asks first). Revoking ends the agent's live connections at once.
-import { useState } from "react";
 import type { AgentTokenInfo } from "@/server/wire/access";
 import { createAgentToken, revokeAgentToken, rotateAgentToken } from "@/server/web/server-actions";
 import { RelativeTime } from "../shared/relative-time";
 import { Badge } from "../shared/ui";
+import { ConfirmButton } from "../shared/confirm-button";
 import { useTokenAction } from "./use-agent-tokens";
 import type { RevealedToken } from "./token-snippets";
 
 const small =
   "rounded-md border border-zinc-300 px-2 py-0.5 text-xs hover:bg-zinc-50 disabled:opacity-50 dark:border-zinc-700 dark:hover:bg-zinc-800";
+const danger = "rounded-md bg-red-700 px-2 py-0.5 font-medium text-white disabled:opacity-50";
 type Reveal = (t: Omit<RevealedToken, "publicUrl" | "podId">) => void;
 
 export function AgentTokensList({
@@ -61,25 +62,22 @@ export function AgentTokensList({
 
 function TokenRow({ podId, token: t, onToken }: { podId: string; token: AgentTokenInfo; onToken: Reveal }) {
   const { run, pending, error } = useTokenAction(podId);
-  const [asking, setAsking] = useState<"revoke" | "rotate" | null>(null);
   const name = t.label || "token";
-  const confirm = () =>
-    asking === "revoke"
-      ? run(
-          () => revokeAgentToken({ podId, tokenId: t.id }),
-          () => setAsking(null),
-        )
-      : run(
-          () => rotateAgentToken({ podId, tokenId: t.id }),
-          (v) => (
-            setAsking(null),
-            onToken({
-              token: v.token,
-              memberId: t.memberId,
-              heading: `Rotated: the new token for ${t.memberId}`,
-            })
-          ),
-        );
+  const revoke = () =>
+    run(
+      () => revokeAgentToken({ podId, tokenId: t.id }),
+      () => undefined,
+    );
+  const rotate = () =>
+    run(
+      () => rotateAgentToken({ podId, tokenId: t.id }),
+      (v) =>
+        onToken({
+          token: v.token,
+          memberId: t.memberId,
+          heading: `Rotated: the new token for ${t.memberId}`,
+        }),
+    );
   return (
     <li
       data-testid="agent-token"
@@ -103,46 +101,32 @@ function TokenRow({ podId, token: t, onToken }: { podId: string; token: AgentTok
         <Badge tone="red">
           revoked <RelativeTime iso={t.revokedAt} />
         </Badge>
-      ) : asking ? (
-        <span
-          role="group"
-          aria-label={`Confirm ${asking}`}
-          onKeyDown={(e) => e.key === "Escape" && setAsking(null)}
-          className="flex flex-wrap items-center gap-2"
-        >
-          <span>
-            {asking === "revoke"
-              ? `Revoke ${name}? ${t.memberId} is disconnected at once.`
-              : `Rotate ${name}? The old token stops working at once.`}
-          </span>
-          <button
-            autoFocus
-            disabled={pending}
-            onClick={confirm}
-            className="rounded-md bg-red-700 px-2 py-0.5 font-medium text-white disabled:opacity-50"
-          >
-            {asking === "revoke" ? "Yes, revoke" : "Yes, rotate"}
-          </button>
-          <button onClick={() => setAsking(null)} className={small}>
-            Cancel
-          </button>
-        </span>
       ) : (
-        <span className="ml-auto flex gap-2">
-          <button
-            onClick={() => setAsking("rotate")}
-            aria-label={`Rotate ${name} of ${t.memberId}`}
-            className={small}
+        <span className="ml-auto flex flex-wrap gap-2">
+          <ConfirmButton
+            question={`Rotate ${name}? The old token stops working at once.`}
+            confirmLabel="Yes, rotate"
+            groupLabel={`Confirm rotating ${name} of ${t.memberId}`}
+            pending={pending}
+            onConfirm={rotate}
+            buttonClass={small}
+            confirmClass={danger}
+            label={`Rotate ${name} of ${t.memberId}`}
           >
             Rotate
-          </button>
-          <button
-            onClick={() => setAsking("revoke")}
-            aria-label={`Revoke ${name} of ${t.memberId}`}
-            className={small}
+          </ConfirmButton>
+          <ConfirmButton
+            question={`Revoke ${name}? ${t.memberId} is disconnected at once.`}
+            confirmLabel="Yes, revoke"
+            groupLabel={`Confirm revoking ${name} of ${t.memberId}`}
+            pending={pending}
+            onConfirm={revoke}
+            buttonClass={small}
+            confirmClass={danger}
+            label={`Revoke ${name} of ${t.memberId}`}
           >
             Revoke
-          </button>
+          </ConfirmButton>
         </span>
       )}
       {error && (

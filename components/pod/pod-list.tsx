@@ -71,14 +71,14 @@ export function PodList({
           </p>
           {!archived && (
             <p className="mt-1">
+              {/* Only what this reader can do: the demo pod is visible to its members and site admins only. */}
               {canCreate ? (
                 <>
-                  Create one with <b>New pod</b> above
+                  Create one with <b>New pod</b> above, or ask a pod&apos;s lead to add you to theirs.
                 </>
               ) : (
-                <>Ask a site administrator to add you to a pod</>
+                <>Ask a pod&apos;s lead to add you to their pod: it shows here as soon as they do.</>
               )}
-              , or start with the demo (on by default).
             </p>
           )}
         </div>

@@ -46,11 +46,14 @@ export function PodView({
   podId,
   canAct,
   canAdmin = false,
+  escalationRefused,
   publicUrl,
   head,
 }: {
   podId: string;
   canAct: boolean;
+  /** Why the pod's rules refuse this person's answers to escalations (a site admin who is no member). */
+  escalationRefused?: string | null;
   canAdmin?: boolean;
   publicUrl?: string;
   head?: number;
@@ -99,7 +102,12 @@ export function PodView({
             Could not load this pod: {state.error.message}
           </p>
         ) : tab === "inbox" ? (
-          <InboxPanel podId={podId} state={state.data} canAct={canAct} />
+          <InboxPanel
+            podId={podId}
+            state={state.data}
+            canAct={canAct}
+            escalationRefused={escalationRefused}
+          />
         ) : tab === "board" ? (
           <div className="space-y-3">
             {canAct && <AddTaskForm podId={podId} />}

@@ -7,6 +7,7 @@ import type { WebhookEndpointInfo } from "@/server/wire/webhooks";
 import { deleteWebhook, updateWebhook } from "@/server/web/server-actions";
 import { RelativeTime } from "../shared/relative-time";
 import { Badge } from "../shared/ui";
+import { ConfirmButton } from "../shared/confirm-button";
 import { secondaryButtonClass } from "../pod/form-styles";
 import { WebhookDeliveries } from "./webhook-deliveries";
 
@@ -14,7 +15,6 @@ export function WebhookRow({ hook }: { hook: WebhookEndpointInfo }) {
   const qc = useQueryClient();
   const [pending, start] = useTransition();
   const [error, setError] = useState<string | null>(null);
-  const [asking, setAsking] = useState(false);
   const [open, setOpen] = useState(false);
   const refresh = () => qc.invalidateQueries({ queryKey: ["webhooks", hook.podId] });
   const act = (call: () => Promise<{ ok: true } | { ok: false; error: string }>) =>
@@ -83,39 +83,19 @@ export function WebhookRow({ hook }: { hook: WebhookEndpointInfo }) {
         >
           {hook.enabled ? "Disable" : "Enable"}
         </button>
-        {asking ? (
-          <span
-            role="group"
-            aria-label="Confirm delete"
-            onKeyDown={(e) => e.key === "Escape" && setAsking(false)}
-            className="flex flex-wrap items-center gap-2"
-          >
-            <span>Delete this endpoint and its log?</span>
-            <button
-              type="button"
-              autoFocus
-              disabled={pending}
-              onClick={remove}
-              className="rounded-md bg-red-700 px-2 py-0.5 font-medium text-white disabled:opacity-50"
-              data-testid="webhook-delete-confirm"
-            >
-              Yes, delete
-            </button>
-            <button type="button" className={secondaryButtonClass} onClick={() => setAsking(false)}>
-              Cancel
-            </button>
-          </span>
-        ) : (
-          <button
-            type="button"
-            className={secondaryButtonClass}
-            onClick={() => setAsking(true)}
-            aria-label={`Delete the webhook to ${hook.url}`}
-            data-testid="webhook-delete"
-          >
-            Delete
-          </button>
-        )}
+        <ConfirmButton
+          question="Delete this endpoint and its log?"
+          confirmLabel="Yes, delete"
+          groupLabel={`Confirm deleting the webhook to ${hook.url}`}
+          pending={pending}
+          onConfirm={remove}
+          buttonClass={secondaryButtonClass}
+          confirmClass="rounded-md bg-red-700 px-2 py-0.5 font-medium text-white disabled:opacity-50"
+          label={`Delete the webhook to ${hook.url}`}
+          testId="webhook-delete-confirm"
+        >
+          Delete
+        </ConfirmButton>
       </div>
       {error && (
         <p role="alert" className="mt-2 text-sm text-red-700 dark:text-red-400">

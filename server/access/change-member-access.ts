@@ -21,7 +21,11 @@ export async function addPerson(
   const email = input.email.trim().toLowerCase();
   const user = await deps.store.prisma.user.findUnique({ where: { email } });
   if (!user)
-    throw new AppError(422, "not_a_user", `nobody with the email ${email} has an account: invite them first`);
+    throw new AppError(
+      422,
+      "not_a_user",
+      `there is no account for ${email} yet: a site administrator invites people`,
+    );
   return addMember(deps.append, podId, as, {
     memberId: email,
     kind: "human",

@@ -46,8 +46,13 @@ export const memberOperations = {
       try {
         return await addPerson(app, a.podId, identity, a);
       } catch (e) {
+        // A site admin invites people themselves: the control room offers the invite beside this.
         if (e instanceof AppError && e.code === "not_a_user" && isSiteAdmin(identity))
-          throw new AppError(e.status, "invite_first", e.message);
+          throw new AppError(
+            e.status,
+            "invite_first",
+            `there is no account for ${a.email.trim().toLowerCase()} yet`,
+          );
         throw e;
       }
     },

@@ -3,6 +3,7 @@
 import type { TapeStore } from "../db/tape-store";
 import { atLeast, maySeeItem, type Identity } from "../domain/access/policy";
 import { failingGates } from "../domain/state/reduce-evidence";
+import { escalationAnswerRefusal } from "../domain/state/reduce-decisions";
 import type { InboxEntry } from "../wire/views";
 import { visiblePods } from "./visible-pods";
 import { inboxContext } from "./inbox-context";
@@ -21,6 +22,9 @@ export async function readInbox(store: TapeStore, identity: Identity, podId?: st
     podId === undefined ? undefined : new Set([podId]),
   )) {
     const canAct = identity.kind === "user" && atLeast(access, "approver");
+    // The rule the write path applies, asked here so a card offers no answer it would refuse.
+    const escalationRefused =
+      identity.kind === "user" && canAct ? escalationAnswerRefusal(state, identity.email) : null;
     const level = levels.get(pod.id) ?? "all";
     for (const item of Object.values(state.inbox)) {
       if (!maySeeItem(access, item)) continue;
@@ -31,6 +35,7 @@ export async function readInbox(store: TapeStore, identity: Identity, podId?: st
         podId: pod.id,
         podName: pod.name,
         canAct,
+        ...(item.kind === "escalation" && escalationRefused ? { answerRefused: escalationRefused } : {}),
         blockedBy,
         muted: !levelAllows(level, item.kind),
       });

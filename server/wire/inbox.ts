@@ -127,6 +127,8 @@ export const ZInboxEntry = ZAt.extend({
   podId: z.string(),
   podName: z.string(),
   canAct: z.boolean(),
+  /** Why the pod's rules refuse this caller's answer though they may act (an escalation, for a site admin who is no member). */
+  answerRefused: z.string().optional(),
   blockedBy: z.array(z.string()),
   /** The person chose that this pod sends them nothing of this kind (hidden from the default view). */
   muted: z.boolean().optional(),

@@ -194,7 +194,14 @@ export const ZPodStateView = z.object({
   /** Each task with the gates that hold its approval (failing evidence or proofs). */
   board: z.array(ZTask.extend({ failingGates: z.array(z.string()) })),
   inbox: z.array(
-    ZInboxEntry.omit({ podId: true, podName: true, canAct: true, blockedBy: true, muted: true }),
+    ZInboxEntry.omit({
+      podId: true,
+      podName: true,
+      canAct: true,
+      answerRefused: true,
+      blockedBy: true,
+      muted: true,
+    }),
   ),
   escalations: z.array(ZEscalation),
   evidence: z.array(ZEvidence),

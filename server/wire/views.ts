@@ -128,6 +128,8 @@ export type InboxEntry = InboxCard & {
   podId: string;
   podName: string;
   canAct: boolean;
+  /** Why the pod's rules refuse this caller's answer though they may act (an escalation, for a site admin who is no member). */
+  answerRefused?: string;
   blockedBy: string[];
   muted?: boolean;
 };

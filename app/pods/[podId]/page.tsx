@@ -5,6 +5,7 @@ import { PodHeader } from "@/components/pod/pod-header";
 import { PodView } from "@/components/pod/pod-view";
 import { appContext } from "@/server/app-context";
 import { podAccess, atLeast } from "@/server/domain/access/policy";
+import { escalationAnswerRefusal } from "@/server/domain/state/reduce-decisions";
 import { currentIdentity, requireViewer } from "@/server/web/current-identity";
 import { getPod } from "@/server/pods/read-pods";
 import { readLevels } from "@/server/notify/preferences";
@@ -41,6 +42,8 @@ export default async function PodPage({
   // The server decides who may act; the page only leaves out controls that would be refused.
   const canAct = who.kind === "user" && atLeast(access, "approver");
   const canAdmin = who.kind === "user" && atLeast(access, "admin");
+  const escalationRefused =
+    who.kind === "user" && canAct && state ? escalationAnswerRefusal(state, who.email) : null;
   const notify =
     who.kind === "user" && access !== "none"
       ? ((await readLevels(appContext().store, who.userId)).get(podId) ?? "all")
@@ -65,6 +68,7 @@ export default async function PodPage({
             podId={podId}
             canAct={canAct}
             canAdmin={canAdmin}
+            escalationRefused={escalationRefused}
             publicUrl={appContext().config.publicUrl}
             head={state?.seq}
           />

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { Tape } from "../../testing/reducer-tape";
+import { escalationAnswerRefusal } from "./reduce-decisions";
 
 const inReview = (bundle?: { id: string; exit: number }) => {
   const t = Tape.team();
@@ -105,6 +106,11 @@ describe("escalations (to a human)", () => {
     });
     t.refuses("humans_only", "escalation.answered", "chair-1", { escalationId: "e1", answer: "yes" });
     t.refuses("humans_only", "escalation.answered", "vic", { escalationId: "e1", answer: "yes" });
+    // What the reads ask before offering Answer: the same rule, its reason for whoever it refuses.
+    const refusal = "escalations are answered by a human approver of this pod";
+    expect(
+      ["chair-1", "vic", "site-admin@example.com", "ana"].map((m) => escalationAnswerRefusal(s, m)),
+    ).toEqual([refusal, refusal, refusal, null]);
     t.refuses("unknown_escalation", "escalation.answered", "ana", { escalationId: "e9", answer: "yes" });
     s = t.add("escalation.answered", "ana", { escalationId: "e1", answer: "no, Monday" });
     expect(s.escalations["e1"]!.answer).toMatchObject({ answer: "no, Monday", by: "ana" });

@@ -184,6 +184,13 @@ const escalation: R<"escalation"> = (s, e) => {
   );
 };
 
+/**
+ * Why this member may not answer the pod's escalations, or null when they may. A site admin who is
+ * no member passes the door's guard and is refused here; the reads show it instead of Answer.
+ */
+export const escalationAnswerRefusal = (s: PodState, memberId: string): string | null =>
+  isApprover(s, memberId) ? null : "escalations are answered by a human approver of this pod";
+
 /** docs/protocol/decisions-and-escalations.md#escalations: escalations exist to reach a human, so only a human answers — once. */
 const escalationAnswered: R<"escalation.answered"> = (s, e) => {
   const esc = s.escalations[e.body.escalationId];
@@ -194,8 +201,8 @@ const escalationAnswered: R<"escalation.answered"> = (s, e) => {
       "already_answered",
       `escalation ${esc.escalationId} was answered at seq ${esc.answer.seq}`,
     );
-  if (!isApprover(s, e.actor))
-    throw conflictRule("humans_only", "escalations are answered by a human approver of this pod");
+  const refusal = escalationAnswerRefusal(s, e.actor);
+  if (refusal) throw conflictRule("humans_only", refusal);
   return {
     ...s,
     escalations: with_(s.escalations, esc.escalationId, {
