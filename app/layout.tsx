@@ -48,8 +48,16 @@ export default async function RootLayout({ children }: { children: React.ReactNo
                 {/* On a phone the links need the room: the dot stands for the name, which screen readers still hear. */}
                 <span className="sr-only sm:not-sr-only">podwatch</span>
               </Link>
+              {who.kind !== "anonymous" && (
+                <Link
+                  href="/"
+                  className="text-sm text-zinc-600 hover:text-zinc-900 dark:text-zinc-400 dark:hover:text-zinc-100"
+                >
+                  Now
+                </Link>
+              )}
               <Link
-                href="/"
+                href="/pods"
                 className="text-sm text-zinc-600 hover:text-zinc-900 dark:text-zinc-400 dark:hover:text-zinc-100"
               >
                 Pods

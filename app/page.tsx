@@ -1,31 +1,32 @@
 import type { Metadata } from "next";
-import { PodList } from "@/components/pod/pod-list";
-import { NewPodButton } from "@/components/pod/new-pod-form";
-import { mayCreatePods } from "@/server/domain/access/policy";
+import Link from "next/link";
+import { Suspense } from "react";
+import { NowView } from "@/components/now/now-view";
 import { requireViewer } from "@/server/web/current-identity";
 
 export const dynamic = "force-dynamic";
-export const metadata: Metadata = { title: "Pods" };
+export const metadata: Metadata = { title: "Now" };
 
-export default async function HomePage({ searchParams }: { searchParams: Promise<{ archived?: string }> }) {
-  const who = await requireViewer("/");
-  const archived = (await searchParams).archived === "1";
-  // The server decides who may create pods (POST /api/v1/pods, the createPod action); the page only leaves the button out.
-  const canCreate = who.kind === "user" && mayCreatePods(who);
+/** The control room's home: what every agent of the person's pods is doing now. */
+export default async function NowPage() {
+  await requireViewer("/");
   return (
     <div className="space-y-4">
       <div className="flex flex-wrap items-start justify-between gap-3">
-        <div>
-          <h1 className="text-xl font-semibold tracking-tight">{archived ? "Archived pods" : "Pods"}</h1>
+        <div className="min-w-0">
+          <h1 className="text-xl font-semibold tracking-tight">Now</h1>
           <p className="text-sm text-zinc-600 dark:text-zinc-400">
-            {archived
-              ? "Pods hidden from the list. Their tapes are kept as they were."
-              : "Every work pod reporting into this podwatch, live."}
+            Every agent session across your pods, live. &ldquo;Today&rdquo; starts at midnight UTC; press{" "}
+            <kbd>?</kbd> for keys.
           </p>
         </div>
-        {canCreate && !archived && <NewPodButton />}
+        <Link href="/pods" className="text-sm underline">
+          All pods →
+        </Link>
       </div>
-      <PodList archived={archived} canCreate={canCreate} />
+      <Suspense>
+        <NowView />
+      </Suspense>
     </div>
   );
 }

@@ -34,8 +34,14 @@ const PAGES: PageCase[] = [
   {
     name: "pods list",
     as: "admin",
-    path: () => "/",
+    path: () => "/pods",
     ready: (p) => expect(p.getByTestId("pod-row").first()).toBeVisible(),
+  },
+  {
+    name: "now",
+    as: "admin",
+    path: () => "/",
+    ready: (p) => expect(p.getByTestId("now-session").first()).toBeVisible(),
   },
   tab("board", (p) => expect(p.getByTestId("task-card").first()).toBeVisible()),
   tab("tape", (p) => expect(p.getByTestId("tape-event").first()).toBeVisible()),

@@ -196,7 +196,7 @@ test("approve is disabled for work whose proof has a failing gate", async ({ pag
   ).toContainText("failed");
   await expect(page.getByTestId("proof-details")).toContainText("src/api/auth.ts");
   // And the overview flags the pod as waiting for a human.
-  await page.goto("/");
+  await page.goto("/pods");
   await expect(
     page.getByTestId("pod-row").filter({ hasText: pod.name }).getByTestId("pod-inbox-count"),
   ).toHaveText("1 waiting");

@@ -68,7 +68,7 @@ test("the first-start admin sets up a pod in the browser: agents, people, a shar
 
   // New pod: it opens on its setup view, forming, waiting for agents and people.
   const name = `first-pod-${suffix}`;
-  await page.goto("/");
+  await page.goto("/pods");
   await page.getByRole("button", { name: "New pod" }).click();
   const newPod = page.getByRole("form", { name: "New pod" });
   await newPod.getByLabel("Name").fill(name);

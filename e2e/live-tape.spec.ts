@@ -43,7 +43,7 @@ test("the pod list shows live event counts of the pods a person may watch", asyn
   const pod = await createPod(request);
   const hidden = await createPod(request);
   await signIn(context, await createPerson(request, pod.id, "viewer"));
-  await page.goto("/");
+  await page.goto("/pods");
   const row = page.getByTestId("pod-row").filter({ hasText: pod.name });
   await expect(row.getByTestId("event-count")).toHaveText("1"); // the member.joined that let them in
   await expect(page.getByTestId("pod-row").filter({ hasText: hidden.name })).toHaveCount(0);

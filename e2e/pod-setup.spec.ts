@@ -13,7 +13,7 @@ test("a site admin creates, starts, shares, closes and archives a pod from the b
   await signIn(page.context(), admin);
   const name = `setup-${Date.now()}`;
 
-  await page.goto("/");
+  await page.goto("/pods");
   await page.getByRole("button", { name: "New pod" }).click();
   const form = page.getByRole("form", { name: "New pod" });
   await form.getByLabel("Name").fill(name);
@@ -72,7 +72,7 @@ test("a site admin creates, starts, shares, closes and archives a pod from the b
   await expect(page.getByTestId("pod-status")).toContainText("closed");
 
   // Archive from the list: gone from the pods, listed under Archived.
-  await page.goto("/");
+  await page.goto("/pods");
   await page.getByRole("button", { name: `Archive ${name}` }).click();
   await expect(page.getByRole("link", { name: new RegExp(name) })).toHaveCount(0);
   await page.getByRole("link", { name: "Archived pods" }).click();

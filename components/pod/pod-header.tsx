@@ -12,7 +12,7 @@ export function PodHeader({ podId, notify }: { podId: string; notify?: NotifyLev
   const pod = useQuery({ queryKey: ["pod", podId], queryFn: () => callApi(getPodRoute, { podId }) });
   return (
     <div className="space-y-1">
-      <Link href="/" className="text-sm text-zinc-500 hover:text-zinc-900 dark:hover:text-zinc-100">
+      <Link href="/pods" className="text-sm text-zinc-500 hover:text-zinc-900 dark:hover:text-zinc-100">
         ← All pods
       </Link>
       {pod.isPending ? (

@@ -184,7 +184,7 @@ function ArchiveSwitch({ archived }: { archived: boolean }) {
   return (
     <p className="text-sm">
       <Link
-        href={archived ? "/" : "/?archived=1"}
+        href={archived ? "/pods" : "/pods?archived=1"}
         className="text-zinc-600 underline hover:text-zinc-900 dark:text-zinc-400 dark:hover:text-zinc-100"
         data-testid="archived-link"
       >

@@ -252,6 +252,13 @@ export const dismissNoticeRoute = {
   query: [],
   body: null,
 } as const;
+export const readNowRoute = {
+  name: "readNow",
+  method: "GET",
+  path: "/api/v1/now",
+  query: ["podId"],
+  body: null,
+} as const;
 export const listBudgetsRoute = {
   name: "listBudgets",
   method: "GET",

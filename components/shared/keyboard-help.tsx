@@ -4,7 +4,8 @@ import { useEffect, useState } from "react";
 
 const KEYS: [string, string][] = [
   ["?", "show or hide this help"],
-  ["j / k", "tape: next / previous event · inbox: next / previous item"],
+  ["j / k", "tape: next / previous event · inbox: next / previous item · now: next / previous session"],
+  ["↓ ↑ Enter", "now (on a session): next / previous session, open its pod"],
   ["a", "inbox: approve or accept the focused item"],
   ["r", "inbox: reject the focused item (a delivery asks to confirm first)"],
   ["← → Home End", "pod tabs (when a tab has focus): the previous, next, first, last view"],

@@ -8,6 +8,7 @@ import { memberOperations } from "../access/member-operations";
 import { notifyOperations } from "../notify/notify-operations";
 import { podOperations } from "../pods/pod-operations";
 import { inboxOperations } from "../pods/inbox-operations";
+import { nowOperations } from "../now/now-operations";
 import { steerOperations } from "../pods/steer-operations";
 import { budgetOperations } from "../budgets/budget-operations";
 import { signalsOperations } from "../signals/signals-operations";
@@ -31,6 +32,7 @@ export const operationTables = {
   notifications: notifyOperations,
   pods: podOperations,
   inbox: inboxOperations,
+  now: nowOperations,
   steer: steerOperations,
   budgets: budgetOperations,
   signals: signalsOperations,
@@ -55,6 +57,7 @@ export const operationsByName = {
   ...notifyOperations,
   ...podOperations,
   ...inboxOperations,
+  ...nowOperations,
   ...steerOperations,
   ...budgetOperations,
   ...signalsOperations,

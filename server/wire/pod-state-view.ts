@@ -144,6 +144,14 @@ const ZSession = ZAt.extend({
   /** A subagent's session: the session that runs it, and its type. */
   parentSessionId: z.string().optional(),
   agentType: z.string().optional(),
+  /** The turn it is in: open since `since` (with the call under way), or ended at `since`. */
+  turn: z
+    .object({
+      open: z.boolean(),
+      since: z.string(),
+      tool: z.object({ name: z.string(), toolUseId: z.string(), at: z.string() }).nullable(),
+    })
+    .optional(),
 });
 const ZUsage = z.object({
   inputTokens: z.number(),

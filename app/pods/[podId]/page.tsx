@@ -57,7 +57,7 @@ export default async function PodPage({
           className="rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-800 dark:border-red-900 dark:bg-red-950 dark:text-red-200"
         >
           pod not found, or you have no access to it. Ask one of its admins to add you, or go back to{" "}
-          <Link href="/" className="underline">
+          <Link href="/pods" className="underline">
             your pods
           </Link>
           .

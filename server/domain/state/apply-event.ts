@@ -15,6 +15,7 @@ import { sessionReducers } from "./reduce-sessions";
 import { toolGateReducers } from "./reduce-tool-gates";
 import { budgetReducers } from "./reduce-budgets";
 import { trackMeters } from "./meters";
+import { trackTurn } from "./session-turns";
 import { stepSignals } from "../signals/step-signals";
 import { retainedChange } from "./retained-entries";
 
@@ -59,7 +60,7 @@ export function applyEvent(s: PodState, e: AppliedEvent): PodState {
   }
   // The cadence watchdog's clock: who is expected to checkpoint may change with this event.
   const after = trackWatch(s, { ...(REDUCERS[e.type] as AnyReducer)(s, e), seq: e.seq }, e);
-  const metered = trackMeters(s, after, e);
+  const metered = trackMeters(s, trackTurn(after, e), e);
   // Reducers never touch signals, so metered.signals is still the previous value.
   return {
     ...metered,

@@ -194,6 +194,17 @@ export type AgentSession = At & {
   /** A subagent's session: the session that runs it, and its type. */
   parentSessionId?: string;
   agentType?: string;
+  /** The turn it is in (session-turns.ts); absent until one of its events says. */
+  turn?: SessionTurn;
+};
+/**
+ * `open`: a prompt or a tool call came after the agent's last report, since `since`; closed: the
+ * last turn ended at `since`. `tool`: the call under way in an open turn.
+ */
+export type SessionTurn = {
+  open: boolean;
+  since: string;
+  tool: { name: string; toolUseId: string; at: string } | null;
 };
 /** A tool policy of the pod or of one agent (agent.policy.set). */
 export type ToolPolicy = At & {
@@ -281,8 +292,9 @@ export type Meters = { agents: Record<string, AgentMeter>; activeMs: number; act
  *    the size of what a pod retains for good is counted (retained).
  * 9: one policy for every agent: a call is read in the common vocabulary (tool-vocabulary.ts), and
  *    a held call keeps whose agent asked.
+ * 10: a session's turn (session-turns.ts): open or ended, and the tool under way.
  */
-export const PROJECTION_VERSION = 9;
+export const PROJECTION_VERSION = 10;
 
 export type PodState = {
   /** PROJECTION_VERSION of the reducers that built this state. */

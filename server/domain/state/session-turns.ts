@@ -1,0 +1,41 @@
+// The turn a session is in: opened by a prompt or a tool call, closed by the agent's report (a
+// Stop hook writes a checkpoint or a status note in the session) or the session's end. Run after
+// every event (apply-event.ts), like the meters, so the control room's "Now" reads whether an agent
+// is working, and on what, from the state alone.
+import type { AgentSession, AppliedEvent, PodState, SessionTurn } from "./pod-state";
+import { with_ } from "./rules";
+
+function nextTurn(turn: SessionTurn | undefined, e: AppliedEvent): SessionTurn | undefined {
+  const since = turn?.open ? turn.since : e.receivedAt;
+  switch (e.type) {
+    case "prompt.submitted":
+      return { open: true, since: e.receivedAt, tool: null };
+    case "tool.call": {
+      const b = e.body;
+      if (b.phase === "started")
+        return { open: true, since, tool: { name: b.tool, toolUseId: b.toolUseId, at: e.receivedAt } };
+      // A call's end clears the tool only when it is the call shown (parallel calls end in any order).
+      const tool = turn?.open && turn.tool?.toolUseId !== b.toolUseId ? turn.tool : null;
+      return { open: true, since, tool };
+    }
+    case "checkpoint":
+    case "note":
+    case "session.ended":
+      return { open: false, since: e.receivedAt, tool: null };
+    case "session.started":
+      return turn ?? { open: false, since: e.receivedAt, tool: null };
+    default:
+      return turn;
+  }
+}
+
+export function trackTurn(after: PodState, e: AppliedEvent): PodState {
+  const id = e.sessionId;
+  if (!id || !Object.hasOwn(after.sessions, id)) return after;
+  const session: AgentSession = after.sessions[id]!;
+  // Only the session's own agent moves its turn (another member's note in it says nothing of it).
+  if (session.agentId !== e.actor) return after;
+  const turn = nextTurn(session.turn, e);
+  if (turn === session.turn) return after;
+  return { ...after, sessions: with_(after.sessions, id, { ...session, turn }) };
+}

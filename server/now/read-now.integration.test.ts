@@ -1,0 +1,133 @@
+// "Now" on the real server and database: Claude Code's and Codex's sessions, reported through
+// their hook doors with their own hook JSON, read as working; a call the pod's rule holds moves its
+// session to "needs you" with the item, for a person who may answer it; the answer lets the hook
+// return allow and the session works again; a Stop makes it idle, a SessionEnd ended today; silence
+// makes it stale. The REST answer is exactly the operation's schema.
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { agentPod, api, startTestServer, TEST_ADMIN_TOKEN, type TestServer } from "../testing/test-server";
+import { testProviders } from "../testing/test-databases";
+import { eventually } from "../testing/eventually";
+import { readHookFixture } from "../hooks/fixtures";
+import type { Identity } from "../domain/access/policy";
+import { performOperation } from "../web/perform-operation";
+import { inboxOperations } from "../pods/inbox-operations";
+import { callApi } from "../../components/shared/api-client";
+import { readNowRoute } from "../../components/shared/api-routes";
+import { ZNowResponse } from "../wire/now";
+import { readNow } from "./read-now";
+
+const codex = (name: string): Record<string, unknown> => ({
+  ...JSON.parse(
+    readFileSync(join(import.meta.dirname, "..", "hooks", "fixtures", "codex", `${name}.json`), "utf8"),
+  ),
+  transcript_path: null,
+});
+const CLAUDE_SESSION = readHookFixture("session-start").session_id as string;
+const CODEX_SESSION = codex("session-start").session_id as string;
+const ana = {
+  kind: "user",
+  userId: "u-ana",
+  email: "ana@example.com",
+  name: "Ana",
+  isAdmin: false,
+} as Identity;
+
+describe.each(testProviders())("Now on %s", (provider) => {
+  let s: TestServer;
+  beforeAll(async () => void (s = await startTestServer(provider)));
+  afterAll(() => s?.stop());
+
+  const hook = async (door: string, token: string, body: unknown, query = "") => {
+    const res = await fetch(`${s.url}/api/v1/hooks/${door}${query}`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+      body: JSON.stringify(body),
+    });
+    return { status: res.status, body: await res.json() };
+  };
+  const stateOf = async (who: Identity, podId: string, at?: number) =>
+    Object.fromEntries(
+      (await readNow(s.app.store, who, podId, at)).sessions.map((x) => [x.agentId, x] as const),
+    );
+
+  it("two vendors' sessions work, wait for a person, are answered there, go idle and end", async () => {
+    const { podId, tokens } = await agentPod(s.url, "Now", { claude: "implementer", codex: "implementer" });
+    const admin = (body: unknown) => api(s.url, "POST", `/api/v1/pods/${podId}/events`, body);
+    const person = { memberId: "ana@example.com", kind: "human", displayName: "Ana", roles: ["approver"] };
+    expect((await api(s.url, "POST", `/api/v1/pods/${podId}/members`, person)).status).toBe(201);
+    const rules = [{ id: "push", tool: "Bash", input: "git push*", action: "ask" }];
+    expect((await admin({ type: "agent.policy.set", actor: "ops-admin", body: { rules } })).status).toBe(201);
+
+    for (const name of ["session-start", "user-prompt-submit", "pre-tool-use-read"] as const)
+      expect((await hook("claude-code", tokens.claude!, readHookFixture(name))).status).toBe(200);
+    for (const name of ["session-start", "user-prompt-submit"])
+      expect((await hook("codex", tokens.codex!, codex(name))).status).toBe(200);
+    let now = await stateOf(ana, podId);
+    expect(now.claude).toMatchObject({
+      state: "working",
+      kind: "claude-code",
+      sessionId: CLAUDE_SESSION,
+      turn: { tool: "Read" },
+      items: [],
+    });
+    expect(now.codex).toMatchObject({
+      state: "working",
+      kind: "codex",
+      sessionId: CODEX_SESSION,
+      turn: { tool: null },
+    });
+
+    const held = hook("claude-code", tokens.claude!, readHookFixture("pre-tool-use-git-push"), "?wait=60");
+    now = await eventually(
+      () => stateOf(ana, podId),
+      (n) => n.claude?.state === "needs-you",
+      "the held call to reach Now",
+    );
+    const [item] = now.claude!.items;
+    expect(item).toMatchObject({ kind: "tool_approval", canAct: true, podId });
+    expect(now.codex!.state).toBe("working");
+    // A site admin who is not one of the pod's people sees the session, but nothing there is theirs to answer.
+    expect((await stateOf({ kind: "admin-token" } as Identity, podId)).claude).toMatchObject({
+      state: "working",
+      items: [],
+    });
+
+    const answer = { requestId: item!.subject.id, decision: "allow" as const, reason: "ship it" };
+    const r = await performOperation(s.app, ana, inboxOperations.answerToolApproval, { podId, answer });
+    expect(r.ok).toBe(true);
+    expect((await held).body.hookSpecificOutput).toMatchObject({ permissionDecision: "allow" });
+    now = await stateOf(ana, podId);
+    expect(now.claude).toMatchObject({ state: "working", turn: { tool: "Bash" }, items: [] });
+
+    expect((await hook("codex", tokens.codex!, codex("stop"))).status).toBe(200);
+    expect((await stateOf(ana, podId)).codex!.state).toBe("idle");
+    expect((await hook("codex", tokens.codex!, codex("session-end"))).status).toBe(200);
+    expect((await stateOf(ana, podId)).codex!.state).toBe("ended-today");
+
+    // Eleven minutes of silence: the working session is stale; tomorrow the ended one is gone.
+    const later = await stateOf(ana, podId, Date.now() + 11 * 60_000);
+    expect(later.claude!.state).toBe("stale");
+    expect((await stateOf(ana, podId, Date.now() + 2 * 86_400_000)).codex).toBeUndefined();
+
+    const options = { base: s.url, headers: { authorization: `Bearer ${TEST_ADMIN_TOKEN}` } };
+    const all = await callApi(readNowRoute, {}, options);
+    expect(ZNowResponse.parse(all)).toEqual(all);
+    expect(all.pods.map((p) => p.id)).toContain(podId);
+    expect(all.sessions.filter((x) => x.podId === podId).map((x) => x.state)).toEqual([
+      "working",
+      "ended-today",
+    ]);
+  });
+
+  it("shows a person only the pods they are in", async () => {
+    const { podId, tokens } = await agentPod(s.url, "Not Ana's", { claude: "implementer" });
+    expect((await hook("claude-code", tokens.claude!, readHookFixture("session-start"))).status).toBe(200);
+    const mine = await readNow(s.app.store, { ...ana, userId: "u-bo", email: "bo@example.com" } as Identity);
+    expect(mine.pods.map((p) => p.id)).not.toContain(podId);
+    expect(mine.sessions.filter((x) => x.podId === podId)).toEqual([]);
+    const anon = await fetch(`${s.url}/api/v1/now`);
+    expect(anon.status).toBe(401);
+  });
+});

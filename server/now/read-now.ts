@@ -1,0 +1,102 @@
+// "Now": every agent session of the pods the caller may see, where it stands (the domain's
+// classification), with the inbox items the caller may answer for it. Reads each pod's cached
+// state (its projection); the tape is never read. Bounded per pod and in all.
+import type { TapeStore } from "../db/tape-store";
+import type { Identity } from "../domain/access/policy";
+import { atLeast } from "../domain/access/policy";
+import { itemsBySession } from "../domain/now/attribute-items";
+import { classifySession, NOW_STATES, STALE_AFTER_MS, startOfUtcDay } from "../domain/now/classify-session";
+import type { PodState } from "../domain/state/pod-state";
+import { AGENT_KINDS, type AgentKind } from "../domain/vocabulary";
+import type { InboxEntry } from "../wire/views";
+import type { NowResponse, NowSession } from "../wire/now";
+import { readInbox } from "../pods/read-inbox";
+import { visiblePods } from "../pods/visible-pods";
+
+/** The most sessions shown per pod (a pod keeps at most MAX_SESSIONS per agent) and in all. */
+export const MAX_NOW_PER_POD = 100;
+export const MAX_NOW_SESSIONS = 500;
+
+const kindOf = (via: string): AgentKind | null =>
+  (AGENT_KINDS as readonly string[]).includes(via) ? (via as AgentKind) : null;
+
+function agentCost(state: PodState, agentId: string): number | null {
+  const models = Object.hasOwn(state.usage, agentId) ? Object.values(state.usage[agentId]!) : [];
+  return models.length ? models.reduce((sum, u) => sum + u.costUsd, 0) : null;
+}
+
+function podSessions(state: PodState, podId: string, podName: string, items: InboxEntry[], now: number) {
+  const mine = itemsBySession(
+    state,
+    items.filter((i) => i.canAct),
+  );
+  const out: NowSession[] = [];
+  for (const s of Object.values(state.sessions)) {
+    const waiting = mine.get(s.sessionId) ?? [];
+    const c = classifySession(s, waiting[0] ?? null, { now });
+    if (!c) continue;
+    const member = Object.hasOwn(state.members, s.agentId) ? state.members[s.agentId] : undefined;
+    const cadence = Object.hasOwn(state.cadence, s.agentId) ? state.cadence[s.agentId] : undefined;
+    const turn = s.turn?.open && !s.ended ? s.turn : null;
+    out.push({
+      podId,
+      podName,
+      sessionId: s.sessionId,
+      agentId: s.agentId,
+      agentName: member?.displayName ?? s.agentId,
+      kind: kindOf(s.via),
+      model: s.model,
+      parentSessionId: s.parentSessionId ?? null,
+      state: c.state,
+      since: c.since,
+      lastEventAt: s.last.at,
+      turn: turn && { since: turn.since, tool: turn.tool?.name ?? null, toolSince: turn.tool?.at ?? null },
+      lastCheckpointAt: cadence?.lastCheckpointAt ?? null,
+      agentCostUsd: agentCost(state, s.agentId),
+      items: waiting,
+    });
+  }
+  return out;
+}
+
+const rank = (s: NowSession) => NOW_STATES.indexOf(s.state);
+/** Groups in NOW_STATES' order; in a group the longest in its state first (ended: the latest first). */
+const order = (a: NowSession, b: NowSession) =>
+  rank(a) - rank(b) ||
+  (a.state === "ended-today" ? b.since.localeCompare(a.since) : a.since.localeCompare(b.since));
+
+export async function readNow(
+  store: TapeStore,
+  identity: Identity,
+  podId?: string,
+  now = Date.now(),
+): Promise<NowResponse> {
+  const only = podId === undefined ? undefined : new Set([podId]);
+  const inbox = await readInbox(store, identity, podId);
+  const byPod = new Map<string, InboxEntry[]>();
+  for (const i of inbox) byPod.set(i.podId, [...(byPod.get(i.podId) ?? []), i]);
+  let truncated = false;
+  const pods: NowResponse["pods"] = [];
+  const sessions: NowSession[] = [];
+  for (const { pod, state, access } of await visiblePods(store, identity, only)) {
+    if (pod.archivedAt) continue;
+    pods.push({
+      id: pod.id,
+      name: pod.name,
+      canConnect: identity.kind === "user" && atLeast(access, "admin"),
+    });
+    const found = podSessions(state, pod.id, pod.name, byPod.get(pod.id) ?? [], now).sort(order);
+    if (found.length > MAX_NOW_PER_POD) truncated = true;
+    sessions.push(...found.slice(0, MAX_NOW_PER_POD));
+  }
+  sessions.sort(order);
+  if (sessions.length > MAX_NOW_SESSIONS) truncated = true;
+  return {
+    now: new Date(now).toISOString(),
+    dayStart: new Date(startOfUtcDay(now)).toISOString(),
+    staleAfterMinutes: STALE_AFTER_MS / 60_000,
+    pods,
+    sessions: sessions.slice(0, MAX_NOW_SESSIONS),
+    truncated,
+  };
+}
