@@ -113,7 +113,10 @@ async function seedPodA(request: APIRequestContext) {
 /** The pod page with its live subscription up (the tape tab shows it), then its Signals tab. */
 async function openLive(page: Page, podId: string) {
   await page.goto(`/pods/${podId}?tab=tape`);
-  await expect(page.getByTestId("connection-state")).toHaveAttribute("data-state", "live");
+  // A first load on a busy machine takes its time.
+  await expect(page.getByTestId("connection-state")).toHaveAttribute("data-state", "live", {
+    timeout: 30_000,
+  });
   await page.getByRole("tab", { name: "signals" }).click();
   await expect(page.getByRole("tab", { name: "signals", selected: true })).toBeVisible();
 }
@@ -162,7 +165,7 @@ test("the Signals tab shows each agent's signals and the charts in words; the Ag
 
   await openLive(page, pod.id);
   const rows = page.getByTestId("signals-row");
-  await expect(rows).toHaveCount(2);
+  await expect(rows).toHaveCount(2, { timeout: 30_000 }); // a first load on a busy machine
   const implRow = rows.filter({ has: page.getByRole("rowheader", { name: "Implementer" }) });
   // A cell's figure, and the counts behind it (its title for a mouse, in the cell for everyone else).
   const figure = (row: typeof rows, col: string) =>
