@@ -47,13 +47,15 @@ async function seed(request: APIRequestContext) {
     codex: await agentToken(request, pod.id, "codex", "Codex agent"),
   };
   const rules = [{ id: "push", tool: "Bash", input: "git push*", action: "ask" }];
-  await postEvents(request, pod.id, [ev("agent.policy.set", "ops-admin", { rules })]);
+  // Ten minutes to answer, and the hook holds five: a slow machine's page loads stay inside the hold.
+  const ask = { minutes: 10, then: "deny" };
+  await postEvents(request, pod.id, [ev("agent.policy.set", "ops-admin", { rules, ask })]);
   const person = await createPerson(request, pod.id, "admin");
   const hook = (door: "claude-code" | "codex", body: object, wait = false) =>
-    request.post(`/api/v1/hooks/${door}${wait ? "?wait=60" : ""}`, {
+    request.post(`/api/v1/hooks/${door}${wait ? "?wait=300" : ""}`, {
       data: body,
       headers: { authorization: `Bearer ${door === "codex" ? tokens.codex : tokens.claude}` },
-      timeout: 90_000,
+      timeout: 320_000,
     });
   return { pod, person, hook };
 }
@@ -144,7 +146,7 @@ test("at 1280 and 390 px, light and dark: axe clean, one column on a phone, noth
   browser,
   request,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(300_000);
   const { pod, person, hook } = await seed(request);
   for (const name of ["session-start", "user-prompt-submit"])
     expect((await hook("claude-code", claude(name))).status()).toBe(200);
