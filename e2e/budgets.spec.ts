@@ -62,7 +62,7 @@ test("a cost budget crossed by a Claude Code session is reported once, holds the
   await signIn(context, await createPerson(request, pod.id, "approver"));
 
   // The approver sets the budget in the browser: checked before anything is sent.
-  await page.goto(`/pods/${pod.id}?tab=members`);
+  await page.goto(`/pods/${pod.id}?tab=members&section=budgets`);
   const panel = page.getByTestId("budgets");
   await expect(panel.getByText(/^No budgets/)).toBeVisible();
   await page.getByRole("button", { name: "New budget" }).click();
@@ -199,7 +199,7 @@ test("a budget made through the API with a space in its name is edited and remov
   await put("spend cap", { metric: "cost_usd", limit: 0.5, then: "notify" });
   await signIn(context, await createPerson(request, pod.id, "approver"));
 
-  await page.goto(`/pods/${pod.id}?tab=members`);
+  await page.goto(`/pods/${pod.id}?tab=members&section=budgets`);
   const panel = page.getByTestId("budgets");
   const team = panel.getByRole("listitem", { name: "Budget team budget" });
   const edit = team.getByRole("button", { name: "Edit budget team budget" });

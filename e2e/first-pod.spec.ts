@@ -66,7 +66,7 @@ test("the first-start admin sets up a pod in the browser: agents, people, a shar
   await expect(change.getByRole("status")).toHaveText("Your password is changed.");
   await expect(banner).toHaveCount(0);
 
-  // New pod: it opens on its setup view, forming, waiting for agents and people.
+  // New pod: it opens on its setup view, forming and ready to start (agents and people are optional).
   const name = `first-pod-${suffix}`;
   await page.goto("/pods");
   await page.getByRole("button", { name: "New pod" }).click();
@@ -83,7 +83,8 @@ test("the first-start admin sets up a pod in the browser: agents, people, a shar
   await expect(page).toHaveTitle(`podwatch · ${name}`);
   await expect(page.getByTestId("setup-scope")).toHaveAttribute("data-done", "true");
   await expect(page.getByTestId("setup-agents")).toHaveAttribute("data-done", "false");
-  await expect(page.getByTestId("forming-notice")).toContainText("waiting for: agents, people");
+  // Agents and people are optional: the scope is agreed, so the pod could start now.
+  await expect(page.getByTestId("forming-notice")).toContainText("ready to start");
 
   // Two agents, each token copied once; the CLI posts a checkpoint with the first one's snippet.
   await page.getByTestId("setup-agents").getByRole("link", { name: "Go to Members" }).click();
@@ -113,7 +114,7 @@ test("the first-start admin sets up a pod in the browser: agents, people, a shar
   await expect(viewerSide.page.getByText(name)).toHaveCount(0); // no pods until added
 
   // The pod admin adds them with their access; each now sees the pod.
-  await page.goto(`${podPath}?tab=members`);
+  await page.goto(`${podPath}?tab=members&section=people`);
   const add = page.getByTestId("people-panel").getByRole("form", { name: "Add a person" });
   for (const [person, access] of [
     [approver, "approver"],
@@ -124,7 +125,7 @@ test("the first-start admin sets up a pod in the browser: agents, people, a shar
     await add.getByRole("button", { name: "Add person" }).click();
     await expect(accessOf(page, person.email)).toHaveValue(access);
   }
-  await expect(page.getByTestId("forming-notice")).toContainText("ready to start"); // waiting for nothing now
+  await expect(page.getByTestId("forming-notice")).toContainText("ready to start");
   await viewerSide.page.goto(podPath);
   await expect(viewerSide.page.getByRole("heading", { name })).toBeVisible();
   await expect(viewerSide.page.getByTestId("read-only-notice")).toBeVisible();
@@ -141,7 +142,8 @@ test("the first-start admin sets up a pod in the browser: agents, people, a shar
   await viewerSide.page.reload();
   await expect(viewerSide.page.getByTestId("read-only-notice")).toBeVisible();
 
-  // A share link: an onlooker without an account opens it, then it is revoked and refused.
+  // A share link: an onlooker without an account opens it, then it is revoked (asked first) and refused.
+  await page.getByRole("tablist", { name: "Members sections" }).getByRole("tab", { name: "Sharing" }).click();
   const sharing = page.locator("#sharing");
   await sharing.getByLabel("Label").fill("for the client");
   await sharing.getByLabel("Expires").selectOption("168");
@@ -151,7 +153,7 @@ test("the first-start admin sets up a pod in the browser: agents, people, a shar
   await sharing.getByRole("button", { name: "Copy link" }).click();
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(shareUrl);
   await expect(sharing.getByTestId("share-link-row").filter({ hasText: "for the client" })).toContainText(
-    "expires",
+    "expires in 7d",
   );
   const onlooker = await browser.newContext();
   const anon = await onlooker.newPage();
@@ -159,6 +161,7 @@ test("the first-start admin sets up a pod in the browser: agents, people, a shar
   await expect(anon).toHaveURL(new RegExp(`${podPath}$`));
   await expect(anon.getByRole("heading", { name })).toBeVisible();
   await sharing.getByRole("button", { name: "Revoke for the client" }).click();
+  await sharing.getByRole("button", { name: "Yes, revoke" }).click();
   await expect(sharing.getByTestId("share-link-row").filter({ hasText: "for the client" })).toContainText(
     "revoked",
   );

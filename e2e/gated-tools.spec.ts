@@ -78,7 +78,7 @@ test("a gated git push is held until a person allows or denies it in the inbox, 
   await signIn(context, await createPerson(request, pod.id, "admin"));
 
   // The admin sets the pod's policy in the browser: Bash matching git push* asks; 1 minute, then allow.
-  await page.goto(`/pods/${pod.id}?tab=members`);
+  await page.goto(`/pods/${pod.id}?tab=members&section=tool-policies`);
   const policies = page.getByTestId("tool-policies");
   await expect(policies.getByText("No rules yet")).toBeVisible();
   await policies.getByRole("button", { name: "Add rule" }).click();

@@ -73,7 +73,7 @@ test("invite → accept → add, change and remove pod access → change own pas
   await again.close();
 
   // The pod admin adds them as a viewer; the person now sees the pod.
-  await page.goto(`/pods/${pod.id}?tab=members`);
+  await page.goto(`/pods/${pod.id}?tab=members&section=people`);
   const people = page.getByTestId("people-panel");
   const add = people.getByRole("form", { name: "Add a person" });
   await add.getByLabel("Email").fill(`nobody-${randomUUID().slice(0, 6)}@example.com`);
@@ -94,8 +94,11 @@ test("invite → accept → add, change and remove pod access → change own pas
   await expect(accessOf(page, email)).toHaveValue("viewer");
 
   // Removed: the person's page loses the pod.
-  page.once("dialog", (d) => void d.accept());
   await people.getByRole("button", { name: `Remove ${email}` }).click();
+  await people
+    .getByRole("group", { name: `Confirm removing ${email}` })
+    .getByRole("button", { name: "Yes, remove" })
+    .click();
   await expect(accessOf(page, email)).toHaveCount(0);
   await them.reload();
   await expect(them.getByTestId("signed-in-as")).toHaveText(email);

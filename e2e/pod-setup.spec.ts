@@ -32,7 +32,8 @@ test("a site admin creates, starts, shares, closes and archives a pod from the b
   await expect(page.getByTestId("setup-agreed-scope")).toContainText("Checkpoints every 15 minutes");
   await expect(page.getByTestId("setup-agreed-scope")).toContainText("Docs updated");
   await expect(page.getByTestId("setup-checklist")).toContainText("Scope and success criteria agreed");
-  await expect(page.getByTestId("forming-notice")).toContainText("waiting for: agents, people");
+  await expect(page.getByTestId("forming-notice")).toContainText("ready to start");
+  await expect(page.getByRole("button", { name: "Start pod" })).toHaveCount(1);
 
   await page.getByRole("tabpanel").getByRole("button", { name: "Start pod" }).click();
   await expect(page.getByTestId("pod-status")).toContainText("active");
@@ -40,6 +41,7 @@ test("a site admin creates, starts, shares, closes and archives a pod from the b
 
   // A share link, shown once, opened by someone without an account, then revoked.
   await page.getByRole("tab", { name: /members/i }).click();
+  await page.getByRole("tablist", { name: "Members sections" }).getByRole("tab", { name: "Sharing" }).click();
   const sharing = page.locator("#sharing");
   await sharing.getByLabel("Label").fill("for the client");
   await sharing.getByLabel("Expires").selectOption("never");
@@ -57,6 +59,7 @@ test("a site admin creates, starts, shares, closes and archives a pod from the b
   await onlooker.close();
 
   await sharing.getByRole("button", { name: "Revoke for the client" }).click();
+  await sharing.getByRole("button", { name: "Yes, revoke" }).click();
   await expect(sharing.getByTestId("share-link-row")).toContainText("revoked");
   const later = await browser.newContext();
   const res = await later.request.get(new URL(url).pathname, { maxRedirects: 0 });

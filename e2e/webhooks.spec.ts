@@ -42,7 +42,7 @@ test("a pod admin adds a webhook, keeps its secret once, and a test delivery arr
     const pod = await createPod(request);
     await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: baseURL! });
     await signIn(context, await createPerson(request, pod.id, "admin"));
-    await page.goto(`/pods/${pod.id}?tab=members`);
+    await page.goto(`/pods/${pod.id}?tab=members&section=webhooks`);
 
     const form = page.getByRole("form", { name: "Add a webhook endpoint" });
     await expect(page.getByText("No webhooks yet.")).toBeVisible();

@@ -1,6 +1,7 @@
 "use client";
-// How a real agent joins with this token and no code: Claude Code's hooks (HTTP or command), Codex's, Gemini CLI's,
-// MCP (remote over /mcp, or local over stdio), OpenTelemetry. WAI-ARIA tabs, one panel shown.
+// How a real agent joins with this token: the CLI, or with no code Claude Code's hooks (HTTP or command), Codex's,
+// Gemini CLI's, MCP (remote over /mcp, or local over stdio), OpenTelemetry. WAI-ARIA tabs, one panel shown; each
+// shows what one pastes, a whole settings file folded (its copy button copies all of it).
 import { useRef, useState, type ReactNode } from "react";
 import {
   claudeCommandHooksSnippet,
@@ -11,6 +12,7 @@ import {
   mcpRemoteSnippet,
   mcpSnippet,
   otelSnippet,
+  shellSnippet,
   type SnippetInput,
 } from "./agent-snippets";
 import { codexHooksJsonSnippet, codexHooksSnippet } from "./codex-snippets";
@@ -20,6 +22,21 @@ import { Snippet } from "./copy-snippet";
 
 const hint = "text-xs text-zinc-600 dark:text-zinc-400";
 const FORMS: { id: string; label: string; body: (s: SnippetInput) => ReactNode }[] = [
+  {
+    id: "cli",
+    label: "Command line",
+    body: (s) => (
+      <>
+        <Snippet
+          title="Install the podwatch command"
+          testId="snippet-kit"
+          text={kitInstallSnippet(s)}
+          hint="On the agent's machine, with Node 20 or later: the kit this server serves, nothing else to clone."
+        />
+        <Snippet title="Shell environment for the CLI" testId="snippet-shell" text={shellSnippet(s)} />
+      </>
+    ),
+  },
   {
     id: "claude-http",
     label: "Claude Code (HTTP hooks)",
@@ -35,7 +52,8 @@ const FORMS: { id: string; label: string; body: (s: SnippetInput) => ReactNode }
           title=".claude/settings.local.json"
           testId="snippet-claude-http"
           text={claudeHttpHooksSnippet(s)}
-          hint="Merge into the project's settings (or run the command hooks' install, which merges for you)."
+          whole
+          hint="Copy it and merge it into the project's settings (or run the command hooks' install, which merges for you)."
         />
       </>
     ),
@@ -67,6 +85,7 @@ const FORMS: { id: string; label: string; body: (s: SnippetInput) => ReactNode }
           title="~/.codex/hooks.json (what the install writes)"
           testId="snippet-codex-hooks"
           text={codexHooksJsonSnippet()}
+          whole
         />
       </>
     ),
@@ -86,6 +105,7 @@ const FORMS: { id: string; label: string; body: (s: SnippetInput) => ReactNode }
           title="~/.gemini/settings.json (the hooks the install merges)"
           testId="snippet-gemini-hooks"
           text={geminiHooksSnippet()}
+          whole
         />
       </>
     ),
@@ -150,7 +170,7 @@ export function ConnectSnippets({ input }: { input: SnippetInput }) {
   };
   return (
     <div className="space-y-2" data-testid="connect-snippets">
-      <p className="text-xs font-medium text-zinc-700 dark:text-zinc-300">Connect an agent without code</p>
+      <p className="text-xs font-medium text-zinc-700 dark:text-zinc-300">How the agent connects</p>
       <div role="tablist" aria-label="How the agent connects" className="flex flex-wrap gap-1">
         {FORMS.map((f, i) => (
           <button

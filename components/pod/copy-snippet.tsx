@@ -1,5 +1,6 @@
 "use client";
 // A snippet to paste, with a copy button that says whether it copied (or selected the text instead).
+// A long file (`whole`) stays folded behind "Show the whole file": its copy button copies all of it.
 import { useRef, useState } from "react";
 
 export function Snippet({
@@ -7,20 +8,24 @@ export function Snippet({
   text,
   testId,
   hint,
+  whole = false,
 }: {
   title: string;
   text: string;
   testId: string;
   hint?: string;
+  whole?: boolean;
 }) {
   const [copied, setCopied] = useState<"copied" | "failed" | null>(null);
   const pre = useRef<HTMLPreElement>(null);
+  const folded = useRef<HTMLDetailsElement>(null);
   const copy = async () => {
     try {
       await navigator.clipboard.writeText(text);
       setCopied("copied");
     } catch {
       // No clipboard (permission, insecure origin): select the text so Ctrl+C copies it.
+      if (folded.current) folded.current.open = true;
       const range = document.createRange();
       if (pre.current) range.selectNodeContents(pre.current);
       window.getSelection()?.removeAllRanges();
@@ -28,6 +33,15 @@ export function Snippet({
       setCopied("failed");
     }
   };
+  const block = (
+    <pre
+      ref={pre}
+      data-testid={testId}
+      className="whitespace-pre-wrap break-all rounded-md border border-zinc-200 bg-white p-2 font-mono text-xs dark:border-zinc-800 dark:bg-zinc-900"
+    >
+      {text}
+    </pre>
+  );
   return (
     <div className="space-y-1">
       <div className="flex items-center gap-2">
@@ -43,13 +57,16 @@ export function Snippet({
           {copied === "copied" ? "Copied" : copied === "failed" ? "Selected: press Ctrl+C" : ""}
         </span>
       </div>
-      <pre
-        ref={pre}
-        data-testid={testId}
-        className="whitespace-pre-wrap break-all rounded-md border border-zinc-200 bg-white p-2 font-mono text-xs dark:border-zinc-800 dark:bg-zinc-900"
-      >
-        {text}
-      </pre>
+      {whole ? (
+        <details ref={folded}>
+          <summary className="cursor-pointer text-xs text-zinc-700 underline dark:text-zinc-300">
+            Show the whole file ({text.split("\n").length} lines)
+          </summary>
+          {block}
+        </details>
+      ) : (
+        block
+      )}
       {hint && <p className="text-xs text-zinc-600 dark:text-zinc-400">{hint}</p>}
     </div>
   );

@@ -42,23 +42,14 @@ export function setupSteps(state: PodStateView): SetupStep[] {
   ];
 }
 
-/** "Forming — waiting for …": the status line of a pod that has not started. */
+/** "Forming — waiting for …": the status line of a pod that has not started. It names only what the
+ * pod needs to start (the scope); agents and people are optional, so it does not wait for them. */
 export function FormingNotice({ state }: { state: PodStateView }) {
   if (state.status !== "forming") return null;
-  const waiting = setupSteps(state).filter((s) => !s.done && s.key !== "start");
+  const needsScope = setupSteps(state).some((s) => s.key === "scope" && !s.done);
   return (
     <span className="text-amber-800 dark:text-amber-300" data-testid="forming-notice">
-      {waiting.length ? (
-        <>
-          waiting for:{" "}
-          {waiting
-            .map((s) => (s.key === "scope" ? "an agreed scope" : s.key === "agents" ? "agents" : "people"))
-            .join(", ")}{" "}
-          ·{" "}
-        </>
-      ) : (
-        <>ready to start · </>
-      )}
+      {needsScope ? "waiting for: an agreed scope · " : "ready to start · "}
       <Link href="?tab=setup" className="underline">
         setup
       </Link>

@@ -1,6 +1,6 @@
 "use client";
-// A pod's life, for its admins: start a forming pod, close it (after a
-// confirmation, with an optional reason). Pause/resume is PauseButton's (approvers).
+// A pod's life, for its admins: start a forming pod (the one Start button, on the setup view), close
+// it (after a confirmation, with an optional reason). Pause/resume is PauseButton's (approvers).
 import { useState } from "react";
 import type { PodStateView } from "@/server/wire/views";
 import { closePod, startPod } from "@/server/web/server-actions";
@@ -38,7 +38,6 @@ export function PodLifecycle({ podId, state }: { podId: string; state: PodStateV
   if (state.status === "closed") return null;
   return (
     <div className="flex flex-wrap items-center gap-2 text-sm" data-testid="pod-lifecycle">
-      <StartPodButton podId={podId} state={state} />
       {!confirming ? (
         <button className={secondaryButtonClass} onClick={() => setConfirming(true)} data-testid="close-pod">
           Close pod…

@@ -1,10 +1,11 @@
 "use client";
-// The setup view: what a forming pod needs, each step a link to where it is done.
+// The setup view: what a forming pod needs, each step a link to where it is done, and the one Start button.
 import Link from "next/link";
 import type { PodStateView } from "@/server/wire/views";
 import { Section } from "../shared/ui";
 import { setupSteps } from "./forming-needs";
 import { StartPodButton } from "./pod-lifecycle";
+import { linkWorks, useShareLinks } from "./use-share-links";
 
 export function PodSetup({
   podId,
@@ -16,10 +17,13 @@ export function PodSetup({
   canAdmin: boolean;
 }) {
   const steps = setupSteps(state);
+  // Only a pod admin may list the links; for anyone else the step stays untouched (and unticked).
+  const links = useShareLinks(podId, canAdmin);
+  const shared = !!links.data?.some((l) => linkWorks(l, links.dataUpdatedAt));
   const where: Record<string, string | null> = {
     scope: null,
-    agents: "?tab=members",
-    people: "?tab=members",
+    agents: "?tab=members&section=agents",
+    people: "?tab=members&section=people",
     start: null,
   };
   return (
@@ -45,15 +49,24 @@ export function PodSetup({
             )}
           </li>
         ))}
-        <li className="flex flex-wrap items-center gap-2 text-sm">
-          <span aria-hidden className="text-zinc-400">
-            ○
+        <li
+          className="flex flex-wrap items-center gap-2 text-sm"
+          data-testid="setup-share-link"
+          data-done={shared}
+        >
+          <span aria-hidden className={shared ? "text-emerald-600 dark:text-emerald-400" : "text-zinc-400"}>
+            {shared ? "✓" : "○"}
           </span>
-          <span>A share link for onlookers without an account</span>
-          <span className="text-xs text-zinc-500">(optional)</span>
-          <Link className="underline" href="?tab=members#sharing">
-            Sharing
-          </Link>
+          <span className="sr-only">{shared ? "done:" : "to do:"}</span>
+          <span>
+            {shared ? "A share link lets onlookers watch" : "A share link for onlookers without an account"}
+          </span>
+          {!shared && <span className="text-xs text-zinc-500">(optional)</span>}
+          {canAdmin && (
+            <Link className="underline" href="?tab=members&section=sharing">
+              Sharing
+            </Link>
+          )}
         </li>
       </ol>
       {state.scope && (

@@ -14,7 +14,8 @@ import { RunsView } from "./runs-view";
 import { JobsView } from "./jobs-view";
 import { SessionsPanel } from "../sessions/sessions-panel";
 import { PodTabs, panelId, tabId } from "./pod-tabs";
-import { ReadOnlyNotice } from "./read-only-notice";
+import { AccessEnded, ReadOnlyNotice } from "./read-only-notice";
+import type { PodStateView } from "@/server/wire/views";
 import { PodLifecycle } from "./pod-lifecycle";
 import { PodSetup } from "./pod-setup";
 import { AddTaskForm } from "./steer-controls";
@@ -41,7 +42,24 @@ const TABS = [
 ] as const;
 type Tab = (typeof TABS)[number];
 
-/** canAdmin: pod admin controls (members, tokens, links); publicUrl: this server's URL for snippets and links. */
+/** The tabs that fit this pod and this reader: a job's tab where there is a job (or can be: contracting),
+ * setup while forming (or while open), neither setup nor the people for a share link's onlooker. */
+function visibleTabs(state: PodStateView | undefined, mode: string, onlooker: boolean, current: string) {
+  return TABS.filter((t) =>
+    t === "job"
+      ? mode === "contracting" || !!state?.jobs.length || t === current
+      : t === "setup"
+        ? !onlooker && (state?.status === "forming" || t === current)
+        : t === "members"
+          ? !onlooker
+          : true,
+  );
+}
+
+/**
+ * canAdmin: pod admin controls (members, tokens, links); publicUrl: this server's URL for snippets and links;
+ * mode: the pod's; onlooker: read through a share link (no setup, no people, no emails).
+ */
 export function PodView({
   podId,
   canAct,
@@ -49,6 +67,8 @@ export function PodView({
   escalationRefused,
   publicUrl,
   head,
+  mode = "collaboration",
+  onlooker = false,
 }: {
   podId: string;
   canAct: boolean;
@@ -57,13 +77,15 @@ export function PodView({
   canAdmin?: boolean;
   publicUrl?: string;
   head?: number;
+  mode?: string;
+  onlooker?: boolean;
 }) {
   const params = useSearchParams();
   const router = useRouter();
-  const tab: Tab = (TABS as readonly string[]).includes(params.get("tab") ?? "")
-    ? (params.get("tab") as Tab)
-    : "board";
   const state = usePodState(podId);
+  const asked = params.get("tab") ?? "";
+  const tabs = visibleTabs(state.data, mode, onlooker, asked);
+  const tab: Tab = (tabs as readonly string[]).includes(asked) ? (asked as Tab) : "board";
   // One live subscription for the whole page: the tape shows it, the other views refetch on it.
   const liveTape = useLiveTape(podId, head);
   // The Signals tab's period stays chosen across tabs; other tabs' parameters (a linked seq) do not.
@@ -76,8 +98,9 @@ export function PodView({
       {state.data && <PodStatus podId={podId} state={state.data} canAct={canAct} />}
       {state.data && canAdmin && <PodLifecycle podId={podId} state={state.data} />}
       {!canAct && <ReadOnlyNotice />}
+      <AccessEnded status={liveTape.status} reason={liveTape.ended} />
       <PodTabs
-        tabs={TABS}
+        tabs={tabs}
         current={tab}
         onSelect={select}
         extra={(t) =>

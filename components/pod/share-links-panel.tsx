@@ -1,15 +1,16 @@
 "use client";
 // Read-only links to watch this pod without an account (pod admins): create
-// with an expiry, copy the link (shown once: only its hash is stored), revoke.
+// with an expiry, copy the link (shown once: only its hash is stored), revoke (after a question).
 import { useState, useTransition } from "react";
-import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQueryClient } from "@tanstack/react-query";
 import type { ShareLinkCreated, ShareLinkInfo } from "@/server/wire/access";
-import { createShareLink, listShareLinks, revokeShareLink } from "@/server/web/server-actions";
+import { createShareLink, revokeShareLink } from "@/server/web/server-actions";
 import { RelativeTime } from "../shared/relative-time";
 import { Badge, Section, Skeleton } from "../shared/ui";
-import { buttonClass, inputClass, secondaryButtonClass } from "./form-styles";
+import { ConfirmButton } from "../shared/confirm-button";
+import { SHARE_LINK_NEVER as NEVER, shareLinksKey, useShareLinks } from "./use-share-links";
+import { buttonClass, dangerButtonClass, inputClass, secondaryButtonClass } from "./form-styles";
 
-const NEVER = "9999-12-31T23:59:59.999Z"; // SHARE_LINK_NEVER (the wire's value; the browser takes only types from it)
 const EXPIRIES = [
   { value: "24", label: "in 1 day" },
   { value: "168", label: "in 7 days" },
@@ -20,15 +21,8 @@ const EXPIRIES = [
 
 export function ShareLinksPanel({ podId }: { podId: string }) {
   const qc = useQueryClient();
-  const key = ["share-links", podId];
-  const links = useQuery({
-    queryKey: key,
-    queryFn: async () => {
-      const r = await listShareLinks({ podId });
-      if (!r.ok) throw new Error(r.error);
-      return r.value.links;
-    },
-  });
+  const key = shareLinksKey(podId);
+  const links = useShareLinks(podId);
   const [pending, start] = useTransition();
   const [error, setError] = useState<string | null>(null);
   const [created, setCreated] = useState<ShareLinkCreated | null>(null);
@@ -238,15 +232,18 @@ function LinkRow({
       ) : expired ? (
         <Badge tone="amber">expired</Badge>
       ) : (
-        <button
-          className={secondaryButtonClass}
-          disabled={pending}
-          onClick={onRevoke}
-          aria-label={`Revoke ${name}`}
-          data-testid="revoke-share-link"
+        <ConfirmButton
+          question={`Revoke ${name}? Whoever has it can no longer watch this pod.`}
+          confirmLabel="Yes, revoke"
+          groupLabel={`Confirm revoking ${name}`}
+          label={`Revoke ${name}`}
+          pending={pending}
+          onConfirm={onRevoke}
+          buttonClass={secondaryButtonClass}
+          confirmClass={dangerButtonClass}
         >
           Revoke
-        </button>
+        </ConfirmButton>
       )}
     </li>
   );

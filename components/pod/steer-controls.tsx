@@ -143,6 +143,10 @@ export function MemberControls({ podId, state }: { podId: string; state: PodStat
         )}
       >
         <p className="text-sm font-medium">Hand off</p>
+        <p className="text-xs text-zinc-600 dark:text-zinc-400">
+          Hand off gives the work to another agent: it becomes the pod&apos;s active agent, and your reason
+          goes on the tape.
+        </p>
         <div className="flex flex-wrap gap-2">
           <select
             aria-label="Hand off to"
@@ -171,6 +175,10 @@ export function MemberControls({ podId, state }: { podId: string; state: PodStat
       </form>
       <div className="space-y-2">
         <p className="text-sm font-medium">Roles</p>
+        <p className="text-xs text-zinc-600 dark:text-zinc-400">
+          Rotating moves a role from the member who holds it to the one you pick; Assign gives the member the
+          role.
+        </p>
         <div className="flex flex-wrap gap-2">
           <select
             aria-label="Role"

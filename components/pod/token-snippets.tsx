@@ -1,9 +1,9 @@
 "use client";
-// A new agent token, shown this once: ready-to-paste snippets with copy
-// buttons. Closing the panel forgets the token; it is never stored here.
+// A new agent token, shown this once: the token, then a tab per way to connect with what one
+// pastes and copy buttons. Closing the panel forgets the token; it is never stored here.
 import { useEffect, useRef } from "react";
 import { Snippet } from "./copy-snippet";
-import { kitInstallSnippet, shellSnippet, type SnippetInput } from "./agent-snippets";
+import type { SnippetInput } from "./agent-snippets";
 import { ConnectSnippets } from "./connect-snippets";
 
 export type RevealedToken = SnippetInput & { memberId: string; heading: string };
@@ -31,13 +31,6 @@ export function TokenSnippets({ revealed, onDone }: { revealed: RevealedToken; o
         copy what the agent needs now. podwatch keeps only its hash.
       </p>
       <Snippet title="Token" testId="snippet-token" text={revealed.token} />
-      <Snippet
-        title="Install the podwatch command"
-        testId="snippet-kit"
-        text={kitInstallSnippet(revealed)}
-        hint="On the agent's machine, with Node 20 or later: the kit this server serves, nothing else to clone."
-      />
-      <Snippet title="Shell environment for the CLI" testId="snippet-shell" text={shellSnippet(revealed)} />
       <ConnectSnippets input={revealed} />
       <button
         onClick={onDone}

@@ -7,9 +7,10 @@ import type { CallResult } from "@/server/wire/actions";
 import { callApi } from "../shared/api-client";
 import { listAgentTokensRoute } from "../shared/api-routes";
 
-/** Refetched as the tape moves (`seq`): an agent that spoke has just used its token. */
-export function useAgentTokens(podId: string, seq: number) {
+/** Refetched as the tape moves (`seq`): an agent that spoke has just used its token. Only a pod admin (`enabled`) reads them. */
+export function useAgentTokens(podId: string, seq: number, enabled = true) {
   return useQuery({
+    enabled,
     queryKey: ["agent-tokens", podId, seq],
     placeholderData: keepPreviousData,
     queryFn: () => callApi(listAgentTokensRoute, { podId }).then((r) => r.tokens),

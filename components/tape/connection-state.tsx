@@ -7,6 +7,7 @@ const STATUS: Record<TapeStatus, { label: string; dot: string }> = {
   live: { label: "Live", dot: "bg-emerald-500" },
   offline: { label: "Reconnecting…", dot: "bg-amber-500 animate-pulse" },
   error: { label: "Error", dot: "bg-red-500" },
+  ended: { label: "Access ended", dot: "bg-red-500" },
 };
 
 export function ConnectionState({ status }: { status: TapeStatus }) {

@@ -9,7 +9,7 @@ import { callApi } from "../shared/api-client";
 import { getPodRoute } from "../shared/api-routes";
 import { getSocket } from "../shared/socket-client";
 
-export type TapeStatus = "connecting" | "catching-up" | "live" | "offline" | "error";
+export type TapeStatus = "connecting" | "catching-up" | "live" | "offline" | "error" | "ended";
 const KEEP = 2000;
 /** Recent events kept from the start; older ones are paged in by the tape view as it scrolls. */
 const INITIAL_WINDOW = 100;
@@ -31,6 +31,7 @@ export function useLiveTape(podId: string, knownHead?: number) {
   const [events, setEvents] = useState<TapeEvent[]>([]);
   const [status, setStatus] = useState<TapeStatus>("connecting");
   const [error, setError] = useState<string | null>(null);
+  const [ended, setEnded] = useState<string | null>(null);
   const lastSeq = useRef<number | null>(null);
 
   useEffect(() => {
@@ -76,13 +77,21 @@ export function useLiveTape(podId: string, knownHead?: number) {
       setStatus("error");
       setError(info.message);
     };
-    const onDisconnect = () => setStatus("offline");
+    // The server ends a socket itself only when its credential no longer holds (it says why first):
+    // such a socket never reconnects, so "Reconnecting…" would be a lie.
+    const onEnded = (frame: { reason: string }) => {
+      setStatus("ended");
+      setEnded(frame.reason);
+    };
+    const onDisconnect = (reason: string) =>
+      setStatus(reason === "io server disconnect" ? "ended" : "offline");
 
     socket.on("tape:events", onFrame);
     socket.on("tape:live", onLive);
     socket.on("tape:error", onError);
     socket.on("connect", subscribe);
     socket.on("disconnect", onDisconnect);
+    socket.on("access:ended", onEnded);
 
     (async () => {
       const saved = restore(podId);
@@ -114,9 +123,10 @@ export function useLiveTape(podId: string, knownHead?: number) {
       socket.off("tape:error", onError);
       socket.off("connect", subscribe);
       socket.off("disconnect", onDisconnect);
+      socket.off("access:ended", onEnded);
     };
     // eslint-disable-next-line react-hooks/exhaustive-deps -- the known head only seeds the first subscription
   }, [podId]);
 
-  return { events, status, error };
+  return { events, status, error, ended };
 }

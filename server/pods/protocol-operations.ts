@@ -16,6 +16,7 @@ import { ZPlanJson, ZProof, ZTaskManifest } from "../wire/seed-formats";
 import { TASK_STATES } from "../wire/vocabulary";
 import { planJson } from "./read-plan";
 import { readPodState } from "./read-pod-state";
+import { onlookerView } from "./onlooker-view";
 
 const tag = "Protocol";
 const WHO =
@@ -123,7 +124,7 @@ export const protocolOperations = {
     name: "readPodState",
     summary:
       "The pod's state as the control room shows it: now, or as of a seq (`atSeq`, replayed from the nearest " +
-      "checkpoint). Notices are in the inbox for the pod's admins only.",
+      "checkpoint). Notices are in the inbox for the pod's admins only; a share link reads people by name, not email.",
     tag,
     input: z.object({ podId: ZPodId, ...ZPodStateQuery.shape }),
     output: ZPodStateView,
@@ -135,7 +136,9 @@ export const protocolOperations = {
       if (!state) throw notFound("pod");
       const view = await readPodState(app.store, podId, state, atSeq);
       const access = podAccess(identity, podId, state);
-      return { ...view, inbox: view.inbox.filter((i) => maySeeItem(access, i)) };
+      const seen = { ...view, inbox: view.inbox.filter((i) => maySeeItem(access, i)) };
+      // A share link's onlooker has no account: the pod's people are named to them, not by email.
+      return identity.kind === "share" ? onlookerView(seen) : seen;
     },
   }),
   eventSchemas: defineOperation({

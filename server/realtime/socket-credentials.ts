@@ -14,6 +14,7 @@ import { presentsCredential, resolveIdentity } from "../access/resolve-identity"
 import { CLIENT_IP_HEADER } from "../access/create-auth";
 import type { RevokedCredential } from "../tape/bus";
 import type { PodIo, PodSocket } from "./pod-socket";
+import { WIRE_VERSION } from "../wire/socket";
 
 const CREDENTIAL_SWEEP_MS = 15_000;
 /** How long a lookup that found a credential valid is reused. Revocations clear it at once (the bus); expiry and sign-out reach sockets at the sweep anyway. */
@@ -100,6 +101,16 @@ export function authenticateHandshake(app: AppContext) {
   };
 }
 
+/** Ends a socket whose credential no longer holds, telling the client why first (it will not reconnect). */
+export function endAccess(socket: PodSocket) {
+  const reason =
+    socket.data.identity?.kind === "share"
+      ? "This share link was revoked or has expired: ask whoever shared it for a new one."
+      : "Your access ended (signed out, or the credential was revoked): reload the page to sign in again.";
+  socket.emit("access:ended", { v: WIRE_VERSION, reason });
+  socket.disconnect(true);
+}
+
 const holds = (identity: Identity | undefined, c: RevokedCredential) =>
   (c.kind === "agent-token" && identity?.kind === "agent" && identity.tokenId === c.tokenId) ||
   (c.kind === "share-link" && identity?.kind === "share" && identity.linkId === c.linkId);
@@ -108,13 +119,11 @@ const holds = (identity: Identity | undefined, c: RevokedCredential) =>
 export function enforceCredentials(app: AppContext, io: PodIo): () => void {
   const onRevoked = (c: RevokedCredential) => {
     recentLookups.delete(app); // a new socket with it is refused from now on, too
-    for (const socket of io.sockets.sockets.values())
-      if (holds(socket.data.identity, c)) socket.disconnect(true);
+    for (const socket of io.sockets.sockets.values()) if (holds(socket.data.identity, c)) endAccess(socket);
   };
   app.bus.on("credential-revoked", onRevoked);
   const sweep = setInterval(async () => {
-    for (const socket of io.sockets.sockets.values())
-      if (!(await identify(app, socket))) socket.disconnect(true);
+    for (const socket of io.sockets.sockets.values()) if (!(await identify(app, socket))) endAccess(socket);
   }, CREDENTIAL_SWEEP_MS);
   sweep.unref();
   return () => {

@@ -13,7 +13,7 @@ import { sendBacklog } from "./backlog";
 import { followPodStates } from "./state-deltas";
 import { dropIfOverfull, dropOverfull } from "./slow-consumers";
 import { WIRE_VERSION, ZTapeSubscribe } from "../wire/socket";
-import { authenticateHandshake, enforceCredentials, identify } from "./socket-credentials";
+import { authenticateHandshake, endAccess, enforceCredentials, identify } from "./socket-credentials";
 import type { PodIo, PodSocket } from "./pod-socket";
 
 const PODS_ROOM = "pods";
@@ -51,7 +51,7 @@ export function attachSocketServer(httpServer: HttpServer, app: AppContext) {
   const stopEnforcing = enforceCredentials(app, io);
   const canWatch = async (socket: PodSocket, podId: string) => {
     const identity = await identify(app, socket);
-    if (!identity) return (void socket.disconnect(true), false);
+    if (!identity) return (endAccess(socket), false);
     const state = await app.store.readState(podId);
     return state !== null && podAccess(identity, podId, state) !== "none";
   };
@@ -66,7 +66,7 @@ export function attachSocketServer(httpServer: HttpServer, app: AppContext) {
     socket.on("pods:subscribe", async (ack) => {
       void socket.join(PODS_ROOM);
       const identity = await identify(app, socket);
-      if (!identity) return void socket.disconnect(true);
+      if (!identity) return void endAccess(socket);
       for (const { pod } of await visiblePods(app.store, identity)) {
         void socket.join(countRoom(pod.id));
         states.changed(pod.id); // inbox notices of the pod start from its state now

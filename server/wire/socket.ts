@@ -17,6 +17,8 @@ export type PodCountFrame = Versioned & { podId: string; eventCount: number };
 export type PodsChangedFrame = Versioned;
 export type PodDeltaFrame = Versioned & { podId: string } & PodStateDelta;
 export type PodInboxFrame = Versioned & { podId: string };
+/** Why the server is ending this socket (a revoked or expired credential), in words for the reader. */
+export type AccessEndedFrame = Versioned & { reason: string };
 
 export interface ServerToClientEvents {
   /**
@@ -34,6 +36,8 @@ export interface ServerToClientEvents {
   "pod:delta": (frame: PodDeltaFrame) => void;
   /** To those counting a pod (the "pods" feed): its inbox changed, so read that pod's part of the inbox again. */
   "pods:inbox": (frame: PodInboxFrame) => void;
+  /** Sent just before the server ends the socket because its credential no longer holds; it does not reconnect. */
+  "access:ended": (frame: AccessEndedFrame) => void;
 }
 
 /** tape:subscribe: the pod to follow and the last seq the client holds (0 for the whole tape). */

@@ -38,6 +38,7 @@ export default async function PodPage({
   const { tab } = await searchParams;
   const who = await requireViewer(`/pods/${podId}${tab ? `?tab=${encodeURIComponent(tab)}` : ""}`);
   const state = await appContext().store.readState(podId);
+  const pod = state ? await getPod(appContext().store, podId).catch(() => null) : null;
   const access = podAccess(who, podId, state);
   // The server decides who may act; the page only leaves out controls that would be refused.
   const canAct = who.kind === "user" && atLeast(access, "approver");
@@ -71,6 +72,8 @@ export default async function PodPage({
             escalationRefused={escalationRefused}
             publicUrl={appContext().config.publicUrl}
             head={state?.seq}
+            mode={pod?.mode}
+            onlooker={who.kind === "share"}
           />
         </Suspense>
       )}
