@@ -9,6 +9,7 @@ import { notifyOperations } from "../notify/notify-operations";
 import { podOperations } from "../pods/pod-operations";
 import { inboxOperations } from "../pods/inbox-operations";
 import { steerOperations } from "../pods/steer-operations";
+import { sessionSteerOperations } from "../steer/steer-operations";
 import { budgetOperations } from "../budgets/budget-operations";
 import { signalsOperations } from "../signals/signals-operations";
 import { protocolOperations } from "../pods/protocol-operations";
@@ -32,6 +33,7 @@ export const operationTables = {
   pods: podOperations,
   inbox: inboxOperations,
   steer: steerOperations,
+  sessionSteer: sessionSteerOperations,
   budgets: budgetOperations,
   signals: signalsOperations,
   protocol: protocolOperations,
@@ -56,6 +58,7 @@ export const operationsByName = {
   ...podOperations,
   ...inboxOperations,
   ...steerOperations,
+  ...sessionSteerOperations,
   ...budgetOperations,
   ...signalsOperations,
   ...protocolOperations,

@@ -3,7 +3,14 @@
 // the append, and replaying the tape rebuilds it exactly.
 import type { Access, Role, TEvent } from "../events/event-schemas";
 import type { TaskState } from "../events/seed-formats";
-import type { AgentKind, BudgetAction, BudgetMetric, DeadlineThen, ToolAnswerScope } from "../vocabulary";
+import type {
+  AgentKind,
+  BudgetAction,
+  BudgetMetric,
+  DeadlineThen,
+  SteerAct,
+  ToolAnswerScope,
+} from "../vocabulary";
 import type { ToolRule } from "../events/agent-events";
 import { emptyPodSignals, type PodSignals } from "../signals/signal-types";
 
@@ -194,6 +201,16 @@ export type AgentSession = At & {
   /** A subagent's session: the session that runs it, and its type. */
   parentSessionId?: string;
   agentType?: string;
+  /** What people told it from the control room: the pending ones and the latest delivered (reduce-steering.ts). */
+  steers?: Steer[];
+};
+/** One steering act (session.steered) and, once the agent's hook took it, its delivery. */
+export type Steer = At & {
+  steerId: string;
+  act: SteerAct;
+  text: string;
+  by: string;
+  delivered: (At & { via: string; hookId: string }) | null;
 };
 /** A tool policy of the pod or of one agent (agent.policy.set). */
 export type ToolPolicy = At & {
