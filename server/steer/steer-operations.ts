@@ -19,6 +19,7 @@ export const sessionSteerOperations = {
     output: ZSteerSessionOutput,
     guard: { pod: steerSessionAction.need },
     http: { method: "POST", path: "/api/v1/pods/{podId}/sessions/{sessionId}/steer", status: 201 },
+    action: true,
 
     run: async ({ app, identity, actor, podState }, a) => {
       const state = podState ?? (await app.store.readState(a.podId));
