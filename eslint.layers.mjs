@@ -9,7 +9,7 @@ import { createTypeScriptImportResolver } from "eslint-import-resolver-typescrip
 
 /** The use-cases and read models, with the doors for agents that write no code. */
 const USE_CASES =
-  "access,agent-kit,blobs,budgets,cluster,deadlines,gates,history,hooks,jobs,mcp,notify,now,operations,otlp,outbox,pods,signals,tape,webhooks";
+  "access,agent-kit,blobs,budgets,cluster,deadlines,gates,history,hooks,jobs,mcp,notify,now,operations,otlp,outbox,pods,signals,steer,tape,webhooks";
 
 // First match wins: the rooms first, then what is left of server/ (its root files) last.
 const elements = [

@@ -28,6 +28,8 @@ export function geminiAnswer(output: string): string {
   }
   const h = (o as { hookSpecificOutput?: Record<string, unknown> } | null)?.hookSpecificOutput;
   if (!h || typeof h !== "object") return output;
+  // Gemini's own hookSpecificOutput (a person's message as additionalContext, from the server) passes as it is.
+  if (h.permissionDecision === undefined && h.decision === undefined) return output;
   const d: Decision | null =
     typeof h.permissionDecision === "string"
       ? { decision: h.permissionDecision, reason: String(h.permissionDecisionReason ?? "") }

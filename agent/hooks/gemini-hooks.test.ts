@@ -80,5 +80,8 @@ describe("podwatch hook --agent gemini", () => {
     expect(geminiAnswer('{"decision":"deny","reason":"a person said no"}')).toBe(
       '{"decision":"deny","reason":"a person said no"}',
     );
+    // A person's message for the model, as the server writes it for Gemini, reaches Gemini whole.
+    const context = '{"hookSpecificOutput":{"additionalContext":"write the tests first"}}';
+    expect(geminiAnswer(context)).toBe(context);
   });
 });

@@ -141,7 +141,7 @@ export function PodView({
         ) : tab === "evidence" ? (
           <EvidenceView podId={podId} state={state.data} />
         ) : tab === "sessions" ? (
-          <SessionsPanel podId={podId} state={state.data} />
+          <SessionsPanel podId={podId} state={state.data} canAct={canAct} />
         ) : tab === "runs" ? (
           <RunsView state={state.data} />
         ) : tab === "members" ? (

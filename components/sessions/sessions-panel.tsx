@@ -6,11 +6,21 @@ import { RelativeTime } from "../shared/relative-time";
 import { Badge, Card, Empty, Section, useLimited } from "../shared/ui";
 import { UnmappedTelemetry } from "./unmapped-telemetry";
 import { UsageTable } from "./usage-table";
+import { SessionSteer } from "./session-steer";
 
 type Session = PodStateView["sessions"][number];
 const count = (n: number) => n.toLocaleString("en-US");
 
-export function SessionsPanel({ podId, state }: { podId: string; state: PodStateView }) {
+/** `canAct`: the reader is one of the pod's approvers (they may steer a session). */
+export function SessionsPanel({
+  podId,
+  state,
+  canAct = false,
+}: {
+  podId: string;
+  state: PodStateView;
+  canAct?: boolean;
+}) {
   const unmapped = <UnmappedTelemetry podId={podId} seq={state.seq} />;
   if (state.sessions.length === 0 && state.usage.length === 0)
     return (
@@ -29,7 +39,7 @@ export function SessionsPanel({ podId, state }: { podId: string; state: PodState
   const names = new Map(state.members.map((m) => [m.memberId, m.displayName]));
   return (
     <div className="space-y-6" data-testid="sessions-panel">
-      <SessionList sessions={state.sessions} names={names} />
+      <SessionList sessions={state.sessions} names={names} steer={{ podId, canAct }} />
       <UsageTable usage={state.usage} names={names} />
       {unmapped}
     </div>
@@ -39,7 +49,17 @@ export function SessionsPanel({ podId, state }: { podId: string; state: PodState
 /** A key for a session: a session id is its agent's, so two agents' ids never meet. */
 const keyOf = (agentId: string, sessionId: string) => JSON.stringify([agentId, sessionId]);
 
-function SessionList({ sessions, names }: { sessions: Session[]; names: Map<string, string> }) {
+type SteerProps = { podId: string; canAct: boolean };
+
+function SessionList({
+  sessions,
+  names,
+  steer,
+}: {
+  sessions: Session[];
+  names: Map<string, string>;
+  steer: SteerProps;
+}) {
   // A subagent's session sits under its parent's (when the parent is still listed), most recent first.
   const known = new Set(sessions.map((s) => keyOf(s.agentId, s.sessionId)));
   const subsOf = new Map<string, Session[]>();
@@ -59,7 +79,13 @@ function SessionList({ sessions, names }: { sessions: Session[]; names: Map<stri
     >
       <ul className="space-y-2">
         {shown.map((s) => (
-          <SessionItem key={keyOf(s.agentId, s.sessionId)} s={s} names={names} subsOf={subsOf} />
+          <SessionItem
+            key={keyOf(s.agentId, s.sessionId)}
+            s={s}
+            names={names}
+            subsOf={subsOf}
+            steer={steer}
+          />
         ))}
       </ul>
       {more}
@@ -71,17 +97,19 @@ function SessionItem({
   s,
   names,
   subsOf,
+  steer,
 }: {
   s: Session;
   names: Map<string, string>;
   subsOf: Map<string, Session[]>;
+  steer: SteerProps;
 }) {
   const subs = subsOf.get(keyOf(s.agentId, s.sessionId)) ?? [];
   return (
     <li>
       {/* The card alone carries the test id: a subagent's card is nested in the item, not in the card. */}
       <div data-testid="session" data-session={s.sessionId}>
-        <SessionCard s={s} names={names} />
+        <SessionCard s={s} names={names} steer={steer} />
       </div>
       {subs.length > 0 && (
         <ul
@@ -89,7 +117,13 @@ function SessionItem({
           aria-label={`Subagents of session ${s.sessionId}`}
         >
           {subs.map((c) => (
-            <SessionItem key={keyOf(c.agentId, c.sessionId)} s={c} names={names} subsOf={subsOf} />
+            <SessionItem
+              key={keyOf(c.agentId, c.sessionId)}
+              s={c}
+              names={names}
+              subsOf={subsOf}
+              steer={steer}
+            />
           ))}
         </ul>
       )}
@@ -97,7 +131,7 @@ function SessionItem({
   );
 }
 
-function SessionCard({ s, names }: { s: Session; names: Map<string, string> }) {
+function SessionCard({ s, names, steer }: { s: Session; names: Map<string, string>; steer: SteerProps }) {
   return (
     <Card>
       <div className="flex flex-wrap items-center gap-2 text-sm">
@@ -150,6 +184,7 @@ function SessionCard({ s, names }: { s: Session; names: Map<string, string> }) {
           On the tape #{s.seq}
         </a>
       </div>
+      <SessionSteer podId={steer.podId} session={s} canAct={steer.canAct} />
     </Card>
   );
 }

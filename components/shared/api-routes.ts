@@ -259,6 +259,13 @@ export const readNowRoute = {
   query: ["podId"],
   body: null,
 } as const;
+export const steerSessionRoute = {
+  name: "steerSession",
+  method: "POST",
+  path: "/api/v1/pods/{podId}/sessions/{sessionId}/steer",
+  query: [],
+  body: "",
+} as const;
 export const listBudgetsRoute = {
   name: "listBudgets",
   method: "GET",

@@ -99,6 +99,9 @@ const DESCRIBE: Describers = {
     `Asks to run ${b.tool}: ${b.input.length > 200 ? `${b.input.slice(0, 200)}…` : b.input}`,
   "tool.approval.answered": (b) =>
     `${b.decision === "allow" ? "Allowed" : "Denied"} ${b.requestId}${b.remember === "session" ? " for this session" : b.remember === "always" ? " always" : ""}${b.reason ? `: ${b.reason}` : ""}`,
+  "session.steered": (b) =>
+    `${b.act === "interrupt" ? "Interrupts" : b.act === "resume" ? "Resumes" : "Tells"} session ${b.sessionId}: ${b.text}`,
+  "session.steer.delivered": (b) => `Took steer ${b.steerId} at its ${b.via} hook`,
 };
 
 /** `body` is what the tape stored for `type`; a shape the describer does not expect yields null, never a throw. */

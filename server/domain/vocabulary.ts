@@ -118,6 +118,8 @@ export const EVENT_TYPES = [
   "agent.policy.set",
   "tool.approval.requested",
   "tool.approval.answered",
+  "session.steered",
+  "session.steer.delivered",
 ] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
 
@@ -166,6 +168,10 @@ export const SESSION_EVENT_TYPES = [
   "session.compacted",
   "usage.reported",
 ] as const satisfies readonly EventType[];
+
+/** What a person may tell a running agent session from the control room: a message, an interrupt, a word to an idle one. */
+export const STEER_ACTS = ["message", "interrupt", "resume"] as const;
+export type SteerAct = (typeof STEER_ACTS)[number];
 
 /** What a budget counts: tokens in and out, money, wall time, tool calls. */
 export const BUDGET_METRICS = ["tokens", "cost_usd", "wall_minutes", "tool_calls"] as const;

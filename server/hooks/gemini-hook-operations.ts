@@ -7,10 +7,18 @@ import { GEMINI_HOOK_PATH } from "../wire/gemini-hooks";
 import { hookDoorOperation } from "./hook-operations";
 import type { GeminiHookOutput } from "./gemini-hook-output";
 
-const ZGeminiHookOutput = z.union([
-  z.object({}).strict().describe("observed: Gemini CLI's own approval applies"),
-  z.object({ decision: z.enum(["allow", "deny"]), reason: z.string() }),
-]) satisfies z.ZodType<GeminiHookOutput>;
+/** `{}` when observed (Gemini CLI's own approval applies); a gate's decision; what a person's steering adds. */
+const ZGeminiHookOutput = z
+  .object({
+    decision: z.enum(["allow", "deny"]).optional(),
+    reason: z.string().optional(),
+    continue: z.literal(false).optional().describe("a person interrupted: the agent loop stops"),
+    stopReason: z.string().optional(),
+    hookSpecificOutput: z
+      .object({ additionalContext: z.string().describe("a person's message, added for the model") })
+      .optional(),
+  })
+  .strict() satisfies z.ZodType<GeminiHookOutput>;
 
 export const geminiHookOperations = {
   geminiCliHook: hookDoorOperation({

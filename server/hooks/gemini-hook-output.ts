@@ -6,18 +6,43 @@ import type { GatedDoor } from "./answer-unchecked-call";
 import type { GateDecision } from "./hook-output";
 import { GEMINI_GATED_EVENTS } from "../wire/gemini-hooks";
 
-export type GeminiHookOutput = Record<string, never> | { decision: ToolDecision; reason: string };
+/**
+ * Besides a gate's decision, what a person's steering adds in Gemini's words: context appended
+ * to a tool's result or the prompt (`hookSpecificOutput.additionalContext`), an AfterAgent
+ * denied with the person's message as the next prompt, or `continue: false` to stop the loop.
+ */
+export type GeminiHookOutput = {
+  decision?: ToolDecision;
+  reason?: string;
+  continue?: false;
+  stopReason?: string;
+  hookSpecificOutput?: { additionalContext: string };
+};
 
 export const geminiDecision = (d: GateDecision | null): GeminiHookOutput =>
   d ? { decision: d.decision, reason: d.reason } : {};
 
 /** What the Claude Code handler answered, as Gemini CLI reads it. */
 export function geminiOutputOf(output: ClaudeCodeHookOutput): GeminiHookOutput {
-  if (!("hookSpecificOutput" in output)) return {};
   const h = output.hookSpecificOutput;
-  return h.hookEventName === "PreToolUse"
-    ? geminiDecision({ decision: h.permissionDecision, reason: h.permissionDecisionReason })
-    : geminiDecision({ decision: h.decision.behavior, reason: h.decision.message });
+  const out: GeminiHookOutput =
+    h?.hookEventName === "PreToolUse"
+      ? geminiDecision({ decision: h.permissionDecision, reason: h.permissionDecisionReason })
+      : h?.hookEventName === "PermissionRequest"
+        ? geminiDecision({ decision: h.decision.behavior, reason: h.decision.message })
+        : h
+          ? { hookSpecificOutput: { additionalContext: h.additionalContext } }
+          : {};
+  // AfterAgent (Claude Code's Stop) denied: Gemini sends the reason to the model as its next prompt.
+  if (output.decision === "block") Object.assign(out, { decision: "deny", reason: output.reason ?? "" });
+  // BeforeAgent wants a reason when it stops; elsewhere the stop's reason is only shown.
+  if (output.continue === false)
+    Object.assign(out, {
+      continue: false,
+      stopReason: output.stopReason,
+      reason: out.reason ?? output.stopReason,
+    });
+  return out;
 }
 
 export const GEMINI_CLI_DOOR: GatedDoor = {

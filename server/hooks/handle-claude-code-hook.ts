@@ -1,5 +1,7 @@
 // One Claude Code hook call (or another agent's, put in its shape; `o.agent` says whose): observed events go on the tape; a PreToolUse or
-// PermissionRequest is gated by the pod's tool policy unless it is a replay from a spool.
+// PermissionRequest is gated by the pod's tool policy unless it is a replay from a spool. A live
+// hook (never a replay: its answer reaches nobody) also carries what people told the session
+// (server/steer/): an interrupt pending at a tool call denies it before any rule is asked.
 import type { AppContext } from "../app-context";
 import { AppError } from "../domain/errors";
 import { unreachableRule } from "../domain/state/tool-policy";
@@ -11,6 +13,9 @@ import { agentSays, appendHookEvents, type HookCaller } from "./append-hook-even
 import { gateToolCall, type HoldOptions } from "./gate-tool-call";
 import { inferredSessionStart } from "./inferred-session-start";
 import { inSubagentSession } from "./subagent-session";
+import { toolStarted } from "./claude-code-events";
+import { hookEventId, hookKey } from "./hook-event-id";
+import { answerFor, deliverSteers, pendingSteers } from "../steer/deliver-steers";
 
 export type HookAnswer = { output: ClaudeCodeHookOutput; unreachable: "open" | "closed" } | "aborted";
 
@@ -38,11 +43,44 @@ export async function handleClaudeCodeHook(
     (input.hook_event_name === "PreToolUse" || input.hook_event_name === "PermissionRequest")
   ) {
     await appendHookEvents(app, who, opened, agentSays(who));
+    const interrupt = pendingSteers(state, who, input);
+    if (interrupt.length) {
+      // Denied whether or not its delivery is written: a person said stop, so the call never runs.
+      const reason = answerFor(state, ctx.agent, input, interrupt);
+      const call = {
+        id: hookEventId(hookKey(who.podId, who.memberId, input), "event"),
+        type: "tool.call",
+        actor: who.memberId,
+        sessionId: input.session_id,
+        body: {
+          ...toolStarted(input),
+          gate: { decision: "deny", by: "person", reason: interruptReason(reason) },
+        },
+      } as const;
+      const delivered = await deliverSteers(
+        app,
+        who,
+        state,
+        input,
+        ctx.agent,
+        input.hook_event_name === "PreToolUse" ? [call] : [],
+      );
+      return { output: delivered.steers.length ? delivered.output : reason, unreachable };
+    }
     const gated = await gateToolCall(app, who, state, input, o);
     return gated === "aborted"
       ? gated
       : { output: decisionOutput(input.hook_event_name, gated), unreachable };
   }
   await appendHookEvents(app, who, [...opened, ...hookEvents(input, ctx)], agentSays(who));
-  return { output: {}, unreachable };
+  if (o.replay) return { output: {}, unreachable };
+  const { output } = await deliverSteers(app, who, state, input, ctx.agent);
+  return { output, unreachable };
+}
+
+function interruptReason(o: ClaudeCodeHookOutput): string {
+  const h = o.hookSpecificOutput;
+  const why =
+    h?.hookEventName === "PreToolUse" ? h.permissionDecisionReason : (o.stopReason ?? "interrupted");
+  return why.slice(0, 2000);
 }

@@ -7,22 +7,36 @@ import { defineOperation } from "../operations/operation";
 import { HOOK_BODY_MAX_BYTES, ZHookQuery, type ClaudeCodeHookOutput } from "../wire/hooks";
 
 const ZDecision = z.enum(["allow", "deny"]);
-export const ZHookOutput = z.union([
-  z.object({}).strict().describe("observed: Claude Code's own permission flow applies"),
-  z.object({
-    hookSpecificOutput: z.object({
-      hookEventName: z.literal("PreToolUse"),
-      permissionDecision: ZDecision,
-      permissionDecisionReason: z.string(),
-    }),
-  }),
-  z.object({
-    hookSpecificOutput: z.object({
-      hookEventName: z.literal("PermissionRequest"),
-      decision: z.object({ behavior: ZDecision, message: z.string() }),
-    }),
-  }),
-]) satisfies z.ZodType<ClaudeCodeHookOutput>;
+/** `{}` when observed (Claude Code's own permission flow applies); a gate's decision; what a person's steering adds. */
+export const ZHookOutput = z
+  .object({
+    continue: z.literal(false).optional().describe("a person interrupted: the turn ends here"),
+    stopReason: z.string().optional(),
+    decision: z.literal("block").optional().describe("Stop: the person's message is the reason to go on"),
+    reason: z.string().optional(),
+    hookSpecificOutput: z
+      .union([
+        z.object({
+          hookEventName: z.literal("PreToolUse"),
+          permissionDecision: ZDecision,
+          permissionDecisionReason: z.string(),
+        }),
+        z.object({
+          hookEventName: z.literal("PermissionRequest"),
+          decision: z.object({
+            behavior: ZDecision,
+            message: z.string(),
+            interrupt: z.literal(true).optional(),
+          }),
+        }),
+        z.object({
+          hookEventName: z.enum(["UserPromptSubmit", "PostToolUse", "PostToolUseFailure"]),
+          additionalContext: z.string().describe("a person's message, added for the model"),
+        }),
+      ])
+      .optional(),
+  })
+  .strict() satisfies z.ZodType<ClaudeCodeHookOutput>;
 
 /** One agent's hook door as an operation: its hook input in, its answers out, a gated call always answered 200. */
 export function hookDoorOperation<Name extends string, Out extends z.ZodType>(d: {

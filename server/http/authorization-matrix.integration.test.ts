@@ -16,6 +16,7 @@ import { podOperations } from "../pods/pod-operations";
 import { shareLinkOperations } from "../access/share-link-operations";
 import { notifyOperations } from "../notify/notify-operations";
 import { readHookFixture } from "../hooks/fixtures";
+import { sessionSteerOperations } from "../steer/steer-operations";
 import { steerOperations } from "../pods/steer-operations";
 import { inboxOperations } from "../pods/inbox-operations";
 
@@ -672,6 +673,11 @@ describe("authorization matrix", () => {
       name: "splitTask",
       action: steerOperations.splitTask,
       input: () => ({ podId, taskId: "nope", parts: ["a", "b"] }),
+    },
+    {
+      name: "steerSession",
+      action: sessionSteerOperations.steerSession,
+      input: () => ({ podId, sessionId: "nope", steerId: randomUUID(), act: "message" as const, text: "hi" }),
     },
   ];
   for (const { name, action, input } of actions) {

@@ -10,6 +10,7 @@ import { podOperations } from "../pods/pod-operations";
 import { inboxOperations } from "../pods/inbox-operations";
 import { nowOperations } from "../now/now-operations";
 import { steerOperations } from "../pods/steer-operations";
+import { sessionSteerOperations } from "../steer/steer-operations";
 import { budgetOperations } from "../budgets/budget-operations";
 import { signalsOperations } from "../signals/signals-operations";
 import { protocolOperations } from "../pods/protocol-operations";
@@ -34,6 +35,7 @@ export const operationTables = {
   inbox: inboxOperations,
   now: nowOperations,
   steer: steerOperations,
+  sessionSteer: sessionSteerOperations,
   budgets: budgetOperations,
   signals: signalsOperations,
   protocol: protocolOperations,
@@ -59,6 +61,7 @@ export const operationsByName = {
   ...inboxOperations,
   ...nowOperations,
   ...steerOperations,
+  ...sessionSteerOperations,
   ...budgetOperations,
   ...signalsOperations,
   ...protocolOperations,

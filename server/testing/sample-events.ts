@@ -166,4 +166,17 @@ export const SAMPLE_BODIES: Record<EventType, { actor: string; body: Record<stri
     },
   },
   "tool.approval.answered": { actor: "chair-1", body: { requestId: "req-1", decision: "allow" } },
+  "session.steered": {
+    actor: "chair-1",
+    body: {
+      steerId: "steer-1",
+      sessionId: "session-1",
+      act: "message",
+      text: "Stop, and write the tests first",
+    },
+  },
+  "session.steer.delivered": {
+    actor: "impl-1",
+    body: { steerId: "steer-1", sessionId: "session-1", via: "PostToolUse", hookId: "hook-1" },
+  },
 };

@@ -12,6 +12,7 @@ import { inboxOperations as inbox } from "../pods/inbox-operations";
 import { budgetOperations as budgets } from "../budgets/budget-operations";
 import { actionOf } from "./operation-action";
 import { steerOperations as steer } from "../pods/steer-operations";
+import { sessionSteerOperations as sessionSteer } from "../steer/steer-operations";
 
 // Operations the control room calls, from their tables (server/operations/): webhooks, for pod admins.
 export const listWebhooks = actionOf(webhooks.listWebhooks);
@@ -49,6 +50,8 @@ export const rotateRole = actionOf(steer.rotateRole);
 export const handOff = actionOf(steer.handOff);
 export const addTask = actionOf(steer.addTask);
 export const splitTask = actionOf(steer.splitTask);
+// A person's word to a running agent session (approvers): delivered at the agent's next hook.
+export const steerSession = actionOf(sessionSteer.steerSession);
 // Budgets: an approver sets, raises or removes one (the write path checks again).
 export const setBudget = actionOf(budgets.setBudget);
 export const removeBudget = actionOf(budgets.removeBudget);

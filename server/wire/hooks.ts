@@ -14,19 +14,23 @@ export const ZHookQuery = z.object({
 });
 
 export type ToolDecision = "allow" | "deny";
-/** What the route answers: `{}` (observed; Claude Code's own permission flow applies), or a decision in Claude Code's shape. */
-export type ClaudeCodeHookOutput =
-  | Record<string, never>
-  | {
-      hookSpecificOutput: {
-        hookEventName: "PreToolUse";
-        permissionDecision: ToolDecision;
-        permissionDecisionReason: string;
-      };
-    }
-  | {
-      hookSpecificOutput: {
+/** The hook events whose answer may add context for the model (a person's message, steering). */
+export type ContextHookEvent = "UserPromptSubmit" | "PostToolUse" | "PostToolUseFailure";
+/**
+ * What the route answers, in Claude Code's shape: `{}` (observed; Claude Code's own permission
+ * flow applies), a gate's decision, and what a person's steering adds: context for the model, a
+ * Stop blocked with the person's message as the reason to go on, or `continue: false` to end the turn.
+ */
+export type ClaudeCodeHookOutput = {
+  continue?: false;
+  stopReason?: string;
+  decision?: "block";
+  reason?: string;
+  hookSpecificOutput?:
+    | { hookEventName: "PreToolUse"; permissionDecision: ToolDecision; permissionDecisionReason: string }
+    | {
         hookEventName: "PermissionRequest";
-        decision: { behavior: ToolDecision; message: string };
-      };
-    };
+        decision: { behavior: ToolDecision; message: string; interrupt?: true };
+      }
+    | { hookEventName: ContextHookEvent; additionalContext: string };
+};

@@ -7,7 +7,7 @@ import { ZToolRule } from "../domain/events/agent-events";
 import { ZAccess } from "../domain/events/event-schemas";
 import { ZRole } from "../domain/events/event-kit";
 import { ZTaskState } from "../domain/events/seed-formats";
-import { DEADLINE_THEN } from "../domain/vocabulary";
+import { DEADLINE_THEN, STEER_ACTS } from "../domain/vocabulary";
 import { ZInboxEntry } from "./inbox";
 import { agree, type SameType } from "./same-type";
 import type { PodStateView } from "./views";
@@ -151,6 +151,18 @@ const ZSession = ZAt.extend({
       since: z.string(),
       tool: z.object({ name: z.string(), toolUseId: z.string(), at: z.string() }).nullable(),
     })
+    .optional(),
+  /** What people told it from the control room: pending, then delivered at the agent's next hook. */
+  steers: z
+    .array(
+      ZAt.extend({
+        steerId: z.string(),
+        act: z.enum(STEER_ACTS),
+        text: z.string(),
+        by: z.string(),
+        delivered: ZAt.extend({ via: z.string(), hookId: z.string() }).nullable(),
+      }),
+    )
     .optional(),
 });
 const ZUsage = z.object({

@@ -5,7 +5,7 @@
 import { z } from "zod";
 import { deadline, ev, ZLine } from "./event-kit";
 import { isReservedName, ZId } from "./seed-formats";
-import { AGENT_KINDS, TOOL_ACTIONS, TOOL_ANSWER_SCOPES, TOOL_CALL_PHASES } from "../vocabulary";
+import { AGENT_KINDS, STEER_ACTS, TOOL_ACTIONS, TOOL_ANSWER_SCOPES, TOOL_CALL_PHASES } from "../vocabulary";
 
 /** How long a summary of a tool's input or output, a prompt or a message may be on the tape. */
 export const SUMMARY_MAX = 2000;
@@ -199,6 +199,25 @@ export const ZToolApprovalAnswered = ev(
     }),
 );
 
+// --- steering: a person's word to a running session, delivered at the agent's next hook ---
+/** How long a steering message may be: what an agent reads as context, not a document. */
+export const STEER_TEXT_MAX = 2000;
+/** A person (an approver) tells a session something: `text` is the message, or the interrupt's reason. */
+export const ZSessionSteered = ev(
+  "session.steered",
+  z.object({
+    steerId: ZId,
+    sessionId: ZId,
+    act: z.enum(STEER_ACTS),
+    text: z.string().trim().min(1).max(STEER_TEXT_MAX),
+  }),
+);
+/** The agent's hook took a steer (`via`: the hook event that carried it; `hookId`: which hook call, so its retry gets it again). */
+export const ZSessionSteerDelivered = ev(
+  "session.steer.delivered",
+  z.object({ steerId: ZId, sessionId: ZId, via: z.string().min(1).max(50), hookId: ZId }),
+);
+
 export const AGENT_EVENT_SCHEMAS = [
   ZSessionStarted,
   ZSessionEnded,
@@ -211,4 +230,6 @@ export const AGENT_EVENT_SCHEMAS = [
   ZAgentPolicySet,
   ZToolApprovalRequested,
   ZToolApprovalAnswered,
+  ZSessionSteered,
+  ZSessionSteerDelivered,
 ] as const;

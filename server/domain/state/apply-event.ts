@@ -14,6 +14,7 @@ import { trackWatch } from "./cadence";
 import { sessionReducers } from "./reduce-sessions";
 import { toolGateReducers } from "./reduce-tool-gates";
 import { budgetReducers } from "./reduce-budgets";
+import { steeringReducers } from "./reduce-steering";
 import { trackMeters } from "./meters";
 import { trackTurn } from "./session-turns";
 import { stepSignals } from "../signals/step-signals";
@@ -31,6 +32,7 @@ const REDUCERS: Reducers = {
   ...sessionReducers,
   ...toolGateReducers,
   ...budgetReducers,
+  ...steeringReducers,
 };
 /** What the dispatch calls: the map is checked type by type above, and an event only ever reaches its own type's reducer. */
 type AnyReducer = (s: PodState, e: AppliedEvent) => PodState;

@@ -3,7 +3,14 @@
 // the append, and replaying the tape rebuilds it exactly.
 import type { Access, Role, TEvent } from "../events/event-schemas";
 import type { TaskState } from "../events/seed-formats";
-import type { AgentKind, BudgetAction, BudgetMetric, DeadlineThen, ToolAnswerScope } from "../vocabulary";
+import type {
+  AgentKind,
+  BudgetAction,
+  BudgetMetric,
+  DeadlineThen,
+  SteerAct,
+  ToolAnswerScope,
+} from "../vocabulary";
 import type { ToolRule } from "../events/agent-events";
 import { emptyPodSignals, type PodSignals } from "../signals/signal-types";
 
@@ -196,6 +203,8 @@ export type AgentSession = At & {
   agentType?: string;
   /** The turn it is in (session-turns.ts); absent until one of its events says. */
   turn?: SessionTurn;
+  /** What people told it from the control room: the pending ones and the latest delivered (reduce-steering.ts). */
+  steers?: Steer[];
 };
 /**
  * `open`: a prompt or a tool call came after the agent's last report, since `since`; closed: the
@@ -205,6 +214,14 @@ export type SessionTurn = {
   open: boolean;
   since: string;
   tool: { name: string; toolUseId: string; at: string } | null;
+};
+/** One steering act (session.steered) and, once the agent's hook took it, its delivery. */
+export type Steer = At & {
+  steerId: string;
+  act: SteerAct;
+  text: string;
+  by: string;
+  delivered: (At & { via: string; hookId: string }) | null;
 };
 /** A tool policy of the pod or of one agent (agent.policy.set). */
 export type ToolPolicy = At & {

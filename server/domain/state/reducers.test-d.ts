@@ -13,6 +13,7 @@ import { systemReducers } from "./reduce-system";
 import { sessionReducers } from "./reduce-sessions";
 import { toolGateReducers } from "./reduce-tool-gates";
 import { budgetReducers } from "./reduce-budgets";
+import { steeringReducers } from "./reduce-steering";
 
 type Equal<A, B> = (<X>() => X extends A ? 1 : 2) extends <X>() => X extends B ? 1 : 2 ? true : false;
 const sameKeys: Equal<keyof Reducers, EventType> = true;
@@ -27,6 +28,7 @@ const others = {
   ...sessionReducers,
   ...toolGateReducers,
   ...budgetReducers,
+  ...steeringReducers,
 };
 const complete: Reducers = { ...podReducers, ...others };
 

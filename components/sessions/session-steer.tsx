@@ -1,0 +1,139 @@
+"use client";
+// Steering one running agent session, for the pod's approvers: send it a message, interrupt its
+// turn with a reason (asked first: it cannot be undone), or give an idle one its next word. Each
+// act is on the tape as the person's and waits in the session until the agent's next hook takes
+// it; the list below says which are still pending and where each was delivered.
+import { useEffect, useState, useSyncExternalStore } from "react";
+import type { PodStateView } from "@/server/wire/views";
+import { steerSession } from "@/server/web/server-actions";
+import { ConfirmButton } from "../shared/confirm-button";
+import { useAction } from "../shared/use-action";
+
+type Session = PodStateView["sessions"][number];
+type Steer = NonNullable<Session["steers"]>[number];
+
+/** A session this long without a word from its agent is offered Resume rather than Send. */
+const IDLE_MS = 2 * 60_000;
+const MAX_TEXT = 2000;
+const button =
+  "rounded-md bg-zinc-900 px-3 py-1 text-sm font-medium text-white disabled:opacity-50 dark:bg-zinc-100 dark:text-zinc-900";
+const quiet =
+  "rounded-md border border-zinc-300 px-3 py-1 text-sm hover:bg-zinc-50 disabled:opacity-50 dark:border-zinc-700 dark:hover:bg-zinc-800";
+const danger = "rounded-md bg-red-700 px-3 py-1 text-sm font-medium text-white disabled:opacity-50";
+
+const noSubscription = () => () => {};
+
+/** Whether the agent has been quiet a while, by the reader's clock (the server renders "not idle"). */
+function useIdle(lastAt: string): boolean {
+  const onClient = useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  );
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const t = setInterval(() => setNow(Date.now()), 15_000);
+    return () => clearInterval(t);
+  }, []);
+  return onClient && now - Date.parse(lastAt) > IDLE_MS;
+}
+
+export function SessionSteer({
+  podId,
+  session,
+  canAct,
+}: {
+  podId: string;
+  session: Session;
+  canAct: boolean;
+}) {
+  const steers = session.steers ?? [];
+  const idle = useIdle(session.last.at);
+  const { run, pending, error } = useAction(podId);
+  const [text, setText] = useState("");
+  if (session.ended && steers.length === 0) return null;
+  const send = (act: "message" | "interrupt" | "resume", words: string) =>
+    run(
+      () =>
+        steerSession({ podId, sessionId: session.sessionId, steerId: crypto.randomUUID(), act, text: words }),
+      () => setText(""),
+    );
+  const words = text.trim();
+  const label = `session ${session.sessionId}`;
+  return (
+    <div
+      className="mt-2 space-y-2 border-t border-zinc-200 pt-2 dark:border-zinc-800"
+      data-testid="session-steer"
+    >
+      {steers.length > 0 && <SteerList steers={steers} />}
+      {canAct && !session.ended && (
+        <form
+          className="flex flex-wrap items-center gap-2"
+          aria-label={`Steer ${label}`}
+          onSubmit={(e) => (e.preventDefault(), words && send(idle ? "resume" : "message", words))}
+        >
+          <input
+            aria-label={`Message to ${label}`}
+            placeholder={idle ? "Its next word when it resumes…" : "Tell it something at its next step…"}
+            value={text}
+            maxLength={MAX_TEXT}
+            onChange={(e) => setText(e.target.value)}
+            className="min-w-0 flex-1 basis-48 rounded-md border border-zinc-300 bg-white px-2 py-1 text-sm dark:border-zinc-700 dark:bg-zinc-950"
+          />
+          <button disabled={pending || !words} className={button}>
+            {idle ? "Resume" : "Send"}
+          </button>
+          <ConfirmButton
+            question={
+              <>
+                Interrupt? Its turn ends at the next hook, and a tool call about to run is denied
+                {words ? ", saying your text" : ""}.
+              </>
+            }
+            confirmLabel="Yes, interrupt"
+            groupLabel={`Confirm interrupting ${label}`}
+            pending={pending}
+            onConfirm={() => send("interrupt", words || "Stop here and wait for a person.")}
+            buttonClass={quiet}
+            confirmClass={danger}
+            testId="steer-interrupt-confirm"
+          >
+            Interrupt
+          </ConfirmButton>
+          {idle && (
+            <p className="w-full text-xs text-zinc-600 dark:text-zinc-400">
+              An idle agent hears this at its next hook: when it is given its next prompt.
+            </p>
+          )}
+        </form>
+      )}
+      {error && (
+        <p role="alert" className="text-sm text-red-700 dark:text-red-400">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+function SteerList({ steers }: { steers: Steer[] }) {
+  return (
+    <ul className="space-y-1 text-sm" aria-label="Steering">
+      {steers.map((x) => (
+        <li key={x.steerId} className="flex flex-wrap items-baseline gap-x-2" data-testid="steer">
+          <span className="font-medium">
+            {x.act === "interrupt" ? "Interrupt" : x.act === "resume" ? "Resume" : "Message"}
+          </span>
+          <span className="min-w-0 break-words">{x.text}</span>
+          <span
+            className={`text-xs ${x.delivered ? "text-green-800 dark:text-green-400" : "text-amber-800 dark:text-amber-300"}`}
+            data-testid="steer-status"
+          >
+            {x.delivered ? `delivered at ${x.delivered.via}` : "pending: at its next hook"}
+          </span>
+          <span className="text-xs text-zinc-600 dark:text-zinc-400">by {x.by}</span>
+        </li>
+      ))}
+    </ul>
+  );
+}

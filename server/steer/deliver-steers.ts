@@ -1,0 +1,78 @@
+// Delivers a session's steers at one of its agent's hooks: picks what this hook carries
+// (steer-answer.ts), writes each delivery on the tape once in the agent's name (ids derived
+// from the hook, so a retried hook stores nothing new and carries the same words again), and
+// answers in the agent's shape. Two hooks of one session racing for the same steer: the write
+// path lets one deliver it; the other carries only what is its own.
+import type { AppContext } from "../app-context";
+import { AppError } from "../domain/errors";
+import type { TEventInput } from "../domain/events/event-schemas";
+import type { PodState, Steer } from "../domain/state/pod-state";
+import type { AgentKind } from "../domain/vocabulary";
+import { sha256Hex } from "../wire/hash";
+import type { ClaudeCodeHookOutput } from "../wire/hooks";
+import { appendHookEvents, hookRouteSays, type HookCaller } from "../hooks/append-hook-events";
+import { hookEventId, hookKey } from "../hooks/hook-event-id";
+import type { HookInput } from "../hooks/hook-input";
+import { steerOutput, steersFor, steerWords } from "./steer-answer";
+
+export type SteerDelivery = { steers: Steer[]; output: ClaudeCodeHookOutput };
+const NONE: SteerDelivery = { steers: [], output: {} };
+
+const sessionIn = (s: PodState, id: string) => (Object.hasOwn(s.sessions, id) ? s.sessions[id] : undefined);
+
+/** What this hook call would carry, read from the state alone (nothing written). */
+export function pendingSteers(state: PodState, who: HookCaller, input: HookInput): Steer[] {
+  const session = sessionIn(state, input.session_id);
+  if (session?.agentId !== who.memberId) return [];
+  return steersFor(session, input.hook_event_name, hookIdOf(hookKey(who.podId, who.memberId, input)));
+}
+
+const hookIdOf = (key: string) => sha256Hex(`steer-hook|${key}`).slice(0, 32);
+
+/** The answer for these steers at this hook, in the agent's shape. */
+export function answerFor(
+  state: PodState,
+  agent: AgentKind,
+  input: HookInput,
+  steers: Steer[],
+): ClaudeCodeHookOutput {
+  const nameOf = (id: string) => (Object.hasOwn(state.members, id) ? state.members[id]!.displayName : id);
+  return steerOutput(agent, input.hook_event_name, steers, steerWords(steers, nameOf));
+}
+
+/**
+ * Delivers what this hook carries; `also`: events to write with the deliveries (a tool call the
+ * interrupt denied). Nothing delivered (none pending, or the write failed) answers `{}` and the
+ * steers stay pending for the next hook.
+ */
+export async function deliverSteers(
+  app: AppContext,
+  who: HookCaller,
+  state: PodState,
+  input: HookInput,
+  agent: AgentKind,
+  also: TEventInput[] = [],
+): Promise<SteerDelivery> {
+  const steers = pendingSteers(state, who, input);
+  if (!steers.length) return NONE;
+  const key = hookKey(who.podId, who.memberId, input);
+  const hookId = hookIdOf(key);
+  const deliveries: TEventInput[] = steers.map((x) => ({
+    id: hookEventId(key, `steer|${x.steerId}`),
+    type: "session.steer.delivered",
+    actor: who.memberId,
+    body: { steerId: x.steerId, sessionId: input.session_id, via: input.hook_event_name, hookId },
+  }));
+  try {
+    await appendHookEvents(app, who, [...also, ...deliveries], hookRouteSays(who));
+    return { steers, output: answerFor(state, agent, input, steers) };
+  } catch (e) {
+    if (!(e instanceof AppError) || e.status >= 500)
+      console.error("podwatch: a steer could not be delivered", e);
+    // Another hook of the session took one of them first: this one carries only what it delivered itself.
+    const now = await app.store.readState(who.podId).catch(() => null);
+    const mine = now ? steersFor(sessionIn(now, input.session_id), input.hook_event_name, hookId) : [];
+    const own = mine.filter((x) => x.delivered?.hookId === hookId);
+    return own.length && now ? { steers: own, output: answerFor(now, agent, input, own) } : NONE;
+  }
+}

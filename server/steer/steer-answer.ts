@@ -1,0 +1,79 @@
+// Which of a session's steers a hook carries, and how the agent hears them. Pure. A message (or a
+// word to an idle session) rides the next hook that can add to what the model reads: as context
+// at UserPromptSubmit and PostToolUse, or at Stop as a block whose reason is the message, so the
+// agent carries on with it. An interrupt ends the turn at the next hook of any kind, and at a tool
+// call denies the call with the person's reason first (the call never runs). A retried hook
+// carries again exactly what it carried the first time.
+import type { AgentSession, Steer } from "../domain/state/pod-state";
+import type { AgentKind } from "../domain/vocabulary";
+import type { ClaudeCodeHookOutput } from "../wire/hooks";
+
+/** The hook events a message rides. */
+const MESSAGE_EVENTS = new Set(["UserPromptSubmit", "PostToolUse", "PostToolUseFailure", "Stop"]);
+/** The hook events an interrupt rides: every one the agent waits on. */
+const INTERRUPT_EVENTS = new Set([...MESSAGE_EVENTS, "PreToolUse", "PermissionRequest"]);
+
+/** What this hook call carries: what it carried before (a retry), else the first pending interrupt, else every pending message. */
+export function steersFor(session: AgentSession | undefined, event: string, hookId: string): Steer[] {
+  const steers = session?.steers ?? [];
+  const retried = steers.filter((x) => x.delivered?.hookId === hookId);
+  if (retried.length) return retried;
+  const pending = steers.filter((x) => !x.delivered);
+  const interrupt = pending.find((x) => x.act === "interrupt");
+  if (interrupt) return INTERRUPT_EVENTS.has(event) ? [interrupt] : [];
+  return MESSAGE_EVENTS.has(event) ? pending : [];
+}
+
+/** The words the model reads: the person's text, said to be theirs. */
+export function steerWords(steers: Steer[], nameOf: (memberId: string) => string): string {
+  return steers
+    .map((x) =>
+      x.act === "interrupt"
+        ? `${nameOf(x.by)} interrupted this turn from podwatch: ${x.text}`
+        : `${nameOf(x.by)} says, from podwatch: ${x.text}`,
+    )
+    .join("\n\n");
+}
+
+/**
+ * The hook's answer in Claude Code's shape (Codex reads the same; Gemini CLI's door rewrites it).
+ * Codex's PreToolUse and PermissionRequest get the deny alone: what else it reads there is not
+ * established, and a field it refuses fails the hook open.
+ */
+export function steerOutput(
+  agent: AgentKind,
+  event: string,
+  steers: Steer[],
+  words: string,
+): ClaudeCodeHookOutput {
+  if (!steers.length) return {};
+  const stop = { continue: false as const, stopReason: words };
+  if (steers[0]!.act === "interrupt") {
+    if (event === "PreToolUse") {
+      const deny = {
+        hookSpecificOutput: {
+          hookEventName: "PreToolUse" as const,
+          permissionDecision: "deny" as const,
+          permissionDecisionReason: words,
+        },
+      };
+      return agent === "codex" ? deny : { ...stop, ...deny };
+    }
+    if (event === "PermissionRequest")
+      return {
+        hookSpecificOutput: {
+          hookEventName: "PermissionRequest",
+          decision: {
+            behavior: "deny",
+            message: words,
+            ...(agent === "codex" ? {} : { interrupt: true as const }),
+          },
+        },
+      };
+    return stop;
+  }
+  if (event === "Stop") return { decision: "block", reason: words };
+  if (event === "UserPromptSubmit" || event === "PostToolUse" || event === "PostToolUseFailure")
+    return { hookSpecificOutput: { hookEventName: event, additionalContext: words } };
+  return {};
+}
