@@ -218,7 +218,7 @@ test("a 3,000-task board: blocked and waiting tasks on top, any task found, filt
   }
 });
 
-test("a link to a task deep in a big plan shows its card, past the first page of its column", async ({
+test("a link to a task deep in a big plan shows its card, past the first page of its column; search from the keyboard", async ({
   context,
   page,
   request,
@@ -230,4 +230,12 @@ test("a link to a task deep in a big plan shows its card, past the first page of
   const linked = page.locator(`[data-task="${taskId(2_500)}"]`);
   await expect(linked).toHaveAttribute("data-linked", "true", { timeout: 30_000 });
   await expect(linked).toBeInViewport();
+  // From the keyboard: "/" goes to the search box, Escape clears it.
+  await page.locator("body").press("/");
+  await expect(page.getByLabel("Search tasks")).toBeFocused();
+  await page.keyboard.type(taskId(1_234));
+  await expect(page.getByTestId("task-card")).toHaveCount(1);
+  await page.keyboard.press("Escape");
+  await expect(page.getByLabel("Search tasks")).toHaveValue("");
+  await expect(page.getByTestId("board-summary")).toHaveText("3,000 tasks");
 });
