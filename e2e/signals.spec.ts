@@ -249,7 +249,7 @@ test("the Signals tab shows each agent's signals and the charts in words; the Ag
   await page.reload();
   await expect(page.getByRole("combobox", { name: "Period" })).toHaveValue("24h");
   await expect(periodCaption).toHaveText("Counting the last 24 hours");
-  await expect(figure(implRow, "cost")).toHaveText("$3.50");
+  await expect(figure(implRow, "cost")).toHaveText("$3.50", { timeout: 30_000 }); // a reload recomputes
   // … and over a visit to another tab.
   await page.getByRole("tab", { name: "board", exact: true }).click();
   await expect.poll(() => new URL(page.url()).search).toBe("?tab=board&period=24h");
