@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { Suspense } from "react";
-import { NowView } from "@/components/now/now-view";
+import { SteerableNow } from "@/components/now/steerable-now";
 import { requireViewer } from "@/server/web/current-identity";
 
 export const dynamic = "force-dynamic";
@@ -25,7 +25,7 @@ export default async function NowPage() {
         </Link>
       </div>
       <Suspense>
-        <NowView />
+        <SteerableNow />
       </Suspense>
     </div>
   );

@@ -9,8 +9,9 @@ import { steerSession } from "@/server/web/server-actions";
 import { ConfirmButton } from "../shared/confirm-button";
 import { useAction } from "../shared/use-action";
 
-type Session = PodStateView["sessions"][number];
-type Steer = NonNullable<Session["steers"]>[number];
+type Steer = NonNullable<PodStateView["sessions"][number]["steers"]>[number];
+/** What steering reads of a session: the Sessions tab's and the Now view's both have it. */
+type Session = { sessionId: string; last: { at: string }; ended: unknown; steers?: Steer[] };
 
 /** A session this long without a word from its agent is offered Resume rather than Send. */
 const IDLE_MS = 2 * 60_000;

@@ -25,7 +25,10 @@ function agentCost(state: PodState, agentId: string): number | null {
   return models.length ? models.reduce((sum, u) => sum + u.costUsd, 0) : null;
 }
 
-function podSessions(state: PodState, podId: string, podName: string, items: InboxEntry[], now: number) {
+type PodOfNow = { podId: string; podName: string; canSteer: boolean };
+
+function podSessions(state: PodState, pod: PodOfNow, items: InboxEntry[], now: number) {
+  const { podId, podName, canSteer } = pod;
   const mine = itemsBySession(
     state,
     items.filter((i) => i.canAct),
@@ -54,6 +57,9 @@ function podSessions(state: PodState, podId: string, podName: string, items: Inb
       lastCheckpointAt: cadence?.lastCheckpointAt ?? null,
       agentCostUsd: agentCost(state, s.agentId),
       items: waiting,
+      canSteer,
+      ended: s.ended !== null,
+      steers: s.steers ?? [],
     });
   }
   return out;
@@ -85,7 +91,9 @@ export async function readNow(
       name: pod.name,
       canConnect: identity.kind === "user" && atLeast(access, "admin"),
     });
-    const found = podSessions(state, pod.id, pod.name, byPod.get(pod.id) ?? [], now).sort(order);
+    const canSteer = identity.kind === "user" && atLeast(access, "approver");
+    const here = { podId: pod.id, podName: pod.name, canSteer };
+    const found = podSessions(state, here, byPod.get(pod.id) ?? [], now).sort(order);
     if (found.length > MAX_NOW_PER_POD) truncated = true;
     sessions.push(...found.slice(0, MAX_NOW_PER_POD));
   }

@@ -4,6 +4,7 @@ import { z } from "zod";
 import { AGENT_KINDS } from "../domain/vocabulary";
 import { NOW_STATES } from "../domain/now/classify-session";
 import { ZInboxEntry } from "./inbox";
+import { ZSteer } from "./pod-state-view";
 
 export const ZNowQuery = z.object({
   /** That pod's part only (what the control room reads again when one pod changed). */
@@ -34,6 +35,11 @@ export const ZNowSession = z.object({
   agentCostUsd: z.number().nullable(),
   /** The items waiting for the caller that this session's agent is held on, oldest first. */
   items: z.array(ZInboxEntry),
+  /** The caller may steer it (an approver of its pod, as the pod page's controls). */
+  canSteer: z.boolean(),
+  ended: z.boolean(),
+  /** What people told it: the pending steers and the latest delivered. */
+  steers: z.array(ZSteer),
 });
 
 export const ZNowPod = z.object({

@@ -128,6 +128,14 @@ const ZToolPolicy = ZAt.extend({
   unreachable: z.enum(["open", "closed"]).nullable(),
   by: z.string(),
 });
+/** A person's steering act on a session: pending, then delivered at the agent's next hook. */
+export const ZSteer = ZAt.extend({
+  steerId: z.string(),
+  act: z.enum(STEER_ACTS),
+  text: z.string(),
+  by: z.string(),
+  delivered: ZAt.extend({ via: z.string(), hookId: z.string() }).nullable(),
+});
 const ZSession = ZAt.extend({
   sessionId: z.string(),
   agentId: z.string(),
@@ -153,17 +161,7 @@ const ZSession = ZAt.extend({
     })
     .optional(),
   /** What people told it from the control room: pending, then delivered at the agent's next hook. */
-  steers: z
-    .array(
-      ZAt.extend({
-        steerId: z.string(),
-        act: z.enum(STEER_ACTS),
-        text: z.string(),
-        by: z.string(),
-        delivered: ZAt.extend({ via: z.string(), hookId: z.string() }).nullable(),
-      }),
-    )
-    .optional(),
+  steers: z.array(ZSteer).optional(),
 });
 const ZUsage = z.object({
   inputTokens: z.number(),
