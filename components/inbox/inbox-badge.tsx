@@ -51,14 +51,16 @@ export function InboxBadge() {
   return (
     <Link
       href="/inbox"
-      // Heard as one phrase, "Inbox, 2 waiting": the visible text would read "Inbox2".
+      // Heard as one phrase, "Inbox, 2 waiting" (the text alone reads "Inbox2"); the space keeps the
+      // visible "Inbox 2" inside that name, as axe's label-content-name-mismatch asks.
       aria-label={items.length > 0 ? `Inbox, ${items.length} waiting` : "Inbox"}
       className="relative text-sm text-zinc-600 hover:text-zinc-900 dark:text-zinc-400 dark:hover:text-zinc-100"
     >
       Inbox
+      {items.length > 0 && " "}
       {items.length > 0 && (
         <span
-          className="ml-1 rounded-full bg-amber-200 px-1.5 py-0.5 text-[11px] font-semibold text-amber-950 tabular-nums dark:bg-amber-400"
+          className="rounded-full bg-amber-200 px-1.5 py-0.5 text-[11px] font-semibold text-amber-950 tabular-nums dark:bg-amber-400"
           data-testid="nav-inbox-count"
         >
           {items.length}
