@@ -175,12 +175,6 @@ test("200 open items: grouped, filtered, searched and paged, counts live; 1280 a
         const p = await ctx.newPage();
         await p.goto("/inbox");
         await expect(p.getByTestId("inbox-item")).toHaveCount(30);
-        console.log(
-          "TEMP size",
-          colorScheme,
-          width,
-          await p.evaluate(() => document.documentElement.scrollHeight),
-        );
         const size = await p.evaluate(() => ({
           width: document.documentElement.scrollWidth,
           height: document.documentElement.scrollHeight,
