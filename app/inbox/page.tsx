@@ -21,7 +21,8 @@ export default async function InboxPage() {
       <div>
         <h1 className="text-xl font-semibold tracking-tight">Inbox</h1>
         <p className="text-sm text-zinc-600 dark:text-zinc-400">
-          Escalations to answer, work to approve, deliveries to accept — across your pods, oldest first.
+          Escalations to answer, held tool calls, work to approve, deliveries to accept — across your pods, in
+          groups; in each, what is due soonest first, then what has waited longest.
         </p>
       </div>
       <InboxList />

@@ -1,44 +1,44 @@
 "use client";
-// The inbox across pods, oldest first. Keyboard: j/k move (the first j selects
-// the first item), a approve/accept, r reject (on the focused item), and focus
-// moves on to the next item after an action; "?" (global) shows the keys.
-import { useState, useSyncExternalStore } from "react";
+// The inbox across pods, in groups (by pod, agent or kind), filtered and searched as the URL's
+// query says (use-inbox-filters.ts), a page per group (inbox-view.ts). Keyboard: j/k move over
+// the shown items (the first j selects the first), a approve/accept, r reject (on the focused
+// item), and focus moves on to the next item after an action; "?" (global) shows the keys.
+import { useMemo, useState, useSyncExternalStore } from "react";
 import { useInbox } from "./use-inbox";
-import { InboxItemCard } from "./inbox-item-card";
 import { useInboxFocus } from "./use-inbox-focus";
 import { useAlertPrefs } from "./alert-prefs";
+import { useInboxFilters } from "./use-inbox-filters";
+import { MORE, PAGE, shapeInbox } from "./inbox-view";
+import { InboxFilterBar } from "./inbox-filters";
+import { InboxGroups } from "./inbox-groups";
 import { Empty, Skeleton } from "../shared/ui";
 
 export function InboxList() {
   const inbox = useInbox();
-  const [showMuted, setShowMuted] = useState(false);
-  // Items of pods the person muted (Notifications page) stay out of the default view, one click away.
-  const all = inbox.data ?? [];
-  const muted = all.filter((i) => i.muted).length;
-  const items = showMuted ? all : all.filter((i) => !i.muted);
-  const { bind } = useInboxFocus(items.map((i) => `${i.podId}/${i.id}`));
+  const { filters, setFilters } = useInboxFilters();
+  const [shown, setShown] = useState<Record<string, number>>({});
+  const [collapsed, setCollapsed] = useState<ReadonlySet<string>>(new Set());
+  const view = useMemo(() => shapeInbox(inbox.data ?? [], filters, shown), [inbox.data, filters, shown]);
+  const keys = view.groups.flatMap((g) =>
+    collapsed.has(g.key) ? [] : g.items.map((i) => `${i.podId}/${i.id}`),
+  );
+  const { bind } = useInboxFocus(keys);
+  const filtered = !!(filters.pod || filters.agent || filters.kind || filters.q);
+  const [clears, setClears] = useState(0);
+  const clear = () => {
+    setFilters({ pod: undefined, agent: undefined, kind: undefined, q: undefined });
+    setClears((n) => n + 1);
+  };
+  const toggle = (key: string) =>
+    setCollapsed((c) => {
+      const next = new Set(c);
+      if (!next.delete(key)) next.add(key);
+      return next;
+    });
 
   return (
     <div className="space-y-4">
       <AlertSettings />
-      {muted > 0 && (
-        <p className="text-xs text-zinc-600 dark:text-zinc-400">
-          <button
-            type="button"
-            className="underline"
-            aria-pressed={showMuted}
-            onClick={() => setShowMuted((v) => !v)}
-            data-testid="toggle-muted"
-          >
-            {showMuted ? `Hide ${muted} muted` : `Show ${muted} muted`}
-          </button>{" "}
-          (pods you chose to hear less from on{" "}
-          <a href="/notifications" className="underline">
-            Notifications
-          </a>
-          )
-        </p>
-      )}
       {inbox.isPending ? (
         <Skeleton label="Loading the inbox" className="h-24 rounded-lg" />
       ) : inbox.isError ? (
@@ -48,27 +48,63 @@ export function InboxList() {
             Try again
           </button>
         </p>
-      ) : items.length === 0 ? (
-        <Empty>
-          Nothing waits for you. Escalations, work to approve and deliveries to accept show up here.
-        </Empty>
       ) : (
-        <ul className="space-y-2" data-testid="inbox-list">
-          {items.map((item, i) => {
-            const key = `${item.podId}/${item.id}`;
-            return (
-              <InboxItemCard
-                key={key}
-                {...bind(key, i)}
-                podId={item.podId}
-                podName={item.podName}
-                item={item}
-                blockedBy={item.blockedBy}
-                canAct={item.canAct}
-              />
-            );
-          })}
-        </ul>
+        <>
+          {/* A new bar after "Clear filters": its search box starts from the (now empty) URL again. */}
+          <InboxFilterBar key={clears} filters={filters} view={view} onChange={setFilters} />
+          <p className="text-xs text-zinc-600 dark:text-zinc-400" role="status" data-testid="inbox-summary">
+            {filtered ? `${view.matched} of ${view.total} match` : `${view.total} waiting`}
+            {filtered && (
+              <>
+                {" · "}
+                <button type="button" className="underline" onClick={clear}>
+                  Clear filters
+                </button>
+              </>
+            )}
+            {view.muted > 0 && (
+              <>
+                {" · "}
+                <button
+                  type="button"
+                  className="underline"
+                  aria-pressed={filters.muted}
+                  onClick={() => setFilters({ muted: !filters.muted })}
+                  data-testid="toggle-muted"
+                >
+                  {filters.muted ? `Hide ${view.muted} muted` : `Show ${view.muted} muted`}
+                </button>{" "}
+                (pods you chose to hear less from on{" "}
+                <a href="/notifications" className="underline">
+                  Notifications
+                </a>
+                )
+              </>
+            )}
+          </p>
+          {view.total === 0 ? (
+            <Empty>
+              Nothing waits for you. Escalations, held tool calls, work to approve and deliveries to accept
+              show up here as agents ask.
+            </Empty>
+          ) : view.matched === 0 ? (
+            <Empty>
+              No item matches these filters.{" "}
+              <button type="button" className="underline" onClick={clear}>
+                Clear filters
+              </button>{" "}
+              to see all {view.total}.
+            </Empty>
+          ) : (
+            <InboxGroups
+              groups={view.groups}
+              collapsed={collapsed}
+              toggle={toggle}
+              more={(key) => setShown((s) => ({ ...s, [key]: (s[key] ?? PAGE) + MORE }))}
+              bind={bind}
+            />
+          )}
+        </>
       )}
     </div>
   );
