@@ -139,7 +139,7 @@ test("from a clone to a real Claude Code's tool call answered in the browser, wi
     readmeStep("Sign in");
     await signInInBrowser(page, server.admin);
     readmeStep("New pod");
-    await page.goto("/");
+    await page.goto("/pods");
     await page.getByRole("button", { name: "New pod" }).click();
     const newPod = page.getByRole("form", { name: "New pod" });
     await newPod.getByLabel("Name").fill("first run");

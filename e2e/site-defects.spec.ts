@@ -93,7 +93,7 @@ test("a person in no pod is told what they can do, not to start with a demo they
   const person = someone("invitee");
   await adminPost(request, "/api/v1/users", { ...person, name: "Invitee" });
   await signIn(context, person);
-  await page.goto("/");
+  await page.goto("/pods");
   const empty = page.getByText("No pods yet").locator("..");
   await expect(empty).toContainText("Ask a pod's lead to add you");
   await expect(empty).not.toContainText("demo");

@@ -137,11 +137,11 @@ function NoSessions({ pods }: { pods: NowPod[] }) {
   if (pods.length === 0)
     return (
       <Empty>
-        You are in no pods yet. Start one on{" "}
+        You are in no pods yet: ask a pod&apos;s lead to add you. Whoever may create pods starts one on{" "}
         <Link href="/pods" className="underline">
           Pods
         </Link>
-        , or ask a site administrator to add you to one.
+        .
       </Empty>
     );
   return (

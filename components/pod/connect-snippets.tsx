@@ -205,8 +205,8 @@ export function ConnectSnippets({ input }: { input: SnippetInput }) {
         </div>
       ))}
       <p className={hint}>
-        The README&apos;s &quot;Connect Claude Code&quot;, &quot;Connect OpenAI Codex&quot;, &quot;Connect
-        Gemini CLI&quot; and &quot;Connect anything that speaks OpenTelemetry&quot; walk through each form.
+        The guides in the repository&apos;s docs/agents/ (Claude Code, OpenAI Codex, Gemini CLI,
+        OpenTelemetry) walk through each form.
       </p>
     </div>
   );

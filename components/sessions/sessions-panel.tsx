@@ -31,7 +31,7 @@ export function SessionsPanel({
             connect Claude Code
           </a>
           : add an agent on the Members tab and paste its hooks config (the README&apos;s &quot;Connect Claude
-          Code&quot;).
+          Code&quot;, or docs/agents/ for Codex and Gemini CLI).
         </Empty>
         {unmapped}
       </div>
