@@ -2,8 +2,8 @@
 // sessions, reported by posting their own recorded hook JSON to their hook doors with each agent's
 // token, appear live as Working; a git push the pod's rule holds for a person moves Claude Code's
 // session to Needs you with the held call's card, answered there so the hook's request returns
-// allow, and the session works again; Codex's Stop makes it idle. Filters live in the URL, j/Enter
-// open a session's pod. At 1280 and 390 px, light and dark: axe clean, one column, no sideways scroll.
+// allow, and the session works again; a message sent from its row reaches its next hook; Codex's
+// Stop makes it idle. Filters live in the URL, j/Enter open a session's pod. At 1280 and 390 px, light and dark: axe clean, one column, no sideways scroll.
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import AxeBuilder from "@axe-core/playwright";
@@ -107,6 +107,17 @@ test("two vendors' sessions appear live as working; a held call waits in Needs y
   await expect(group(page, "working").locator("[data-agent=claude]")).toBeVisible();
   await expect(row(page, "claude").getByTestId("now-tool")).toHaveText("Bash");
   await expect(group(page, "needs-you")).toHaveCount(0);
+
+  // Steering from Now: a message to the working Claude Code session waits, then its next hook carries it.
+  const claudeRow = row(page, "claude");
+  await claudeRow.getByLabel(/^Message to session /).fill("Also run the linter");
+  await claudeRow.getByRole("button", { name: "Send" }).click();
+  await expect(claudeRow.getByTestId("steer-status")).toHaveText("pending: at its next hook");
+  const next = await hook("claude-code", claude("post-tool-use-bash"));
+  expect((await next.json()).hookSpecificOutput).toMatchObject({
+    additionalContext: expect.stringContaining("Also run the linter"),
+  });
+  await expect(claudeRow.getByTestId("steer-status")).toHaveText("delivered at PostToolUse");
 
   // Codex's Stop ends its turn: idle.
   expect((await hook("codex", codex("stop"))).status()).toBe(200);

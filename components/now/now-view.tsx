@@ -10,7 +10,7 @@ import { Empty, Skeleton } from "../shared/ui";
 import { stepFocus } from "../inbox/use-inbox-focus";
 import { useNow } from "./use-now";
 import { matches, NowFilters, useNowFilter } from "./now-filters";
-import { SessionRow } from "./session-row";
+import { SessionRow, usd } from "./session-row";
 
 const GROUPS: { state: NowSession["state"]; title: string; hint: string }[] = [
   { state: "needs-you", title: "Needs you", hint: "an agent waits on your answer" },
@@ -26,6 +26,12 @@ const keyOf = (s: NowSession) => `${s.podId}/${s.sessionId}`;
 /** In a group, the longest in its state first; ended sessions the latest first. */
 const byAge = (a: NowSession, b: NowSession) =>
   a.state === "ended-today" ? b.since.localeCompare(a.since) : a.since.localeCompare(b.since);
+
+/** Today's cost of the agents of the sessions shown: each agent once per pod (its sessions share its day). */
+function costToday(sessions: NowSession[]): number {
+  const agents = new Map(sessions.map((s) => [`${s.podId}\u0000${s.agentId}`, s.agentCostTodayUsd ?? 0]));
+  return [...agents.values()].reduce((sum, c) => sum + c, 0);
+}
 
 /** `renderActions`: a session's controls, rendered in its row (none when absent or null). */
 export function NowView({ renderActions }: { renderActions?: (s: NowSession) => ReactNode }) {
@@ -83,6 +89,10 @@ export function NowView({ renderActions }: { renderActions?: (s: NowSession) => 
             {g.title} <b className="tabular-nums">{g.sessions.length}</b>
           </span>
         ))}
+        {" · "}Cost today{" "}
+        <b className="tabular-nums" data-testid="now-cost-today">
+          {usd(costToday(sessions))}
+        </b>
       </p>
       {all.length === 0 ? (
         <NoSessions pods={now.data.pods} />

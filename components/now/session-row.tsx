@@ -9,7 +9,7 @@ import { AgentKindBadge } from "../inbox/agent-kind-badge";
 import { InboxItemCard } from "../inbox/inbox-item-card";
 import { RelativeTime } from "../shared/relative-time";
 
-const usd = (n: number) => `$${n < 0.01 && n > 0 ? n.toFixed(4) : n.toFixed(2)}`;
+export const usd = (n: number) => `$${n < 0.01 && n > 0 ? n.toFixed(4) : n.toFixed(2)}`;
 
 function Standing({ s }: { s: NowSession }) {
   switch (s.state) {
@@ -84,14 +84,14 @@ export const SessionRow = forwardRef<HTMLLIElement, Props>(function SessionRow({
         <Link href={podHref} className="text-sm text-sky-800 underline break-words dark:text-sky-300">
           {s.podName}
         </Link>
-        {s.agentCostUsd !== null && (
+        {s.agentCostTodayUsd !== null && (
           <span
             className="ml-auto text-sm text-zinc-700 tabular-nums dark:text-zinc-300"
-            title="What this agent's usage reports add up to in this pod, all its sessions"
+            title="What this agent's usage reports add up to today (UTC) in this pod, all its sessions"
             data-testid="now-cost"
           >
-            {usd(s.agentCostUsd)}{" "}
-            <span className="text-xs text-zinc-600 dark:text-zinc-400">agent so far</span>
+            {usd(s.agentCostTodayUsd)}{" "}
+            <span className="text-xs text-zinc-600 dark:text-zinc-400">agent today</span>
           </span>
         )}
       </div>

@@ -121,6 +121,36 @@ describe.each(testProviders())("Now on %s", (provider) => {
     ]);
   });
 
+  it("says each agent's cost today and who may steer its sessions", async () => {
+    const { podId, tokens } = await agentPod(s.url, "Now cost", { claude: "implementer" });
+    for (const [memberId, access] of [
+      ["ana@example.com", "approver"],
+      ["vic@example.com", "viewer"],
+    ] as const) {
+      const person = { memberId, kind: "human", displayName: memberId, roles: [access] };
+      expect((await api(s.url, "POST", `/api/v1/pods/${podId}/members`, person)).status).toBe(201);
+    }
+    expect((await hook("claude-code", tokens.claude!, readHookFixture("session-start"))).status).toBe(200);
+    const usage = (costUsd: number) => ({
+      type: "usage.reported",
+      actor: "claude",
+      sessionId: CLAUDE_SESSION,
+      body: { model: "claude-sonnet-4-5", inputTokens: 10, outputTokens: 5, costUsd, source: "transcript" },
+    });
+    const asAgent = { token: tokens.claude! };
+    for (const cost of [0.25, 0.5])
+      expect((await api(s.url, "POST", `/api/v1/pods/${podId}/events`, usage(cost), asAgent)).status).toBe(
+        201,
+      );
+
+    const now = await stateOf(ana, podId);
+    expect(now.claude).toMatchObject({ agentCostTodayUsd: 0.75, canSteer: true, ended: false, steers: [] });
+    const vic = { ...ana, userId: "u-vic", email: "vic@example.com", name: "Vic" } as Identity;
+    expect((await stateOf(vic, podId)).claude).toMatchObject({ canSteer: false });
+    // Tomorrow the day is new: nothing reported yet.
+    expect((await stateOf(ana, podId, Date.now() + 86_400_000)).claude?.agentCostTodayUsd ?? null).toBeNull();
+  });
+
   it("shows a person only the pods they are in", async () => {
     const { podId, tokens } = await agentPod(s.url, "Not Ana's", { claude: "implementer" });
     expect((await hook("claude-code", tokens.claude!, readHookFixture("session-start"))).status).toBe(200);

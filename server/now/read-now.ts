@@ -20,9 +20,11 @@ export const MAX_NOW_SESSIONS = 500;
 const kindOf = (via: string): AgentKind | null =>
   (AGENT_KINDS as readonly string[]).includes(via) ? (via as AgentKind) : null;
 
-function agentCost(state: PodState, agentId: string): number | null {
-  const models = Object.hasOwn(state.usage, agentId) ? Object.values(state.usage[agentId]!) : [];
-  return models.length ? models.reduce((sum, u) => sum + u.costUsd, 0) : null;
+/** What the agent's usage reports with a cost add up to today (UTC) in this pod: its signals' day. */
+function agentCostToday(state: PodState, agentId: string, now: number): number | null {
+  const agent = Object.hasOwn(state.signals.agents, agentId) ? state.signals.agents[agentId]! : undefined;
+  const day = new Date(startOfUtcDay(now)).toISOString().slice(0, 10);
+  return agent && Object.hasOwn(agent.days, day) ? agent.days[day]!.costUsd : null;
 }
 
 type PodOfNow = { podId: string; podName: string; canSteer: boolean };
@@ -55,7 +57,7 @@ function podSessions(state: PodState, pod: PodOfNow, items: InboxEntry[], now: n
       lastEventAt: s.last.at,
       turn: turn && { since: turn.since, tool: turn.tool?.name ?? null, toolSince: turn.tool?.at ?? null },
       lastCheckpointAt: cadence?.lastCheckpointAt ?? null,
-      agentCostUsd: agentCost(state, s.agentId),
+      agentCostTodayUsd: agentCostToday(state, s.agentId, now),
       items: waiting,
       canSteer,
       ended: s.ended !== null,

@@ -31,8 +31,8 @@ export const ZNowSession = z.object({
     .nullable(),
   /** The agent's latest checkpoint in this pod. */
   lastCheckpointAt: z.string().nullable(),
-  /** What the agent's usage reports add up to in this pod, all its sessions together (null: none reported). */
-  agentCostUsd: z.number().nullable(),
+  /** What its agent's usage reports with a cost add up to today (UTC) in this pod (null: none today). */
+  agentCostTodayUsd: z.number().nullable(),
   /** The items waiting for the caller that this session's agent is held on, oldest first. */
   items: z.array(ZInboxEntry),
   /** The caller may steer it (an approver of its pod, as the pod page's controls). */
