@@ -63,6 +63,7 @@ function visibleTabs(state: PodStateView | undefined, mode: string, onlooker: bo
 export function PodView({
   podId,
   canAct,
+  canSteer = false,
   canAdmin = false,
   escalationRefused,
   publicUrl,
@@ -72,6 +73,8 @@ export function PodView({
 }: {
   podId: string;
   canAct: boolean;
+  /** May steer its agents' sessions: one of the pod's approvers (a site admin who is none may not). */
+  canSteer?: boolean;
   /** Why the pod's rules refuse this person's answers to escalations (a site admin who is no member). */
   escalationRefused?: string | null;
   canAdmin?: boolean;
@@ -141,7 +144,7 @@ export function PodView({
         ) : tab === "evidence" ? (
           <EvidenceView podId={podId} state={state.data} />
         ) : tab === "sessions" ? (
-          <SessionsPanel podId={podId} state={state.data} canAct={canAct} />
+          <SessionsPanel podId={podId} state={state.data} canAct={canSteer} />
         ) : tab === "runs" ? (
           <RunsView state={state.data} />
         ) : tab === "members" ? (

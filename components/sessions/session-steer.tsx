@@ -24,6 +24,12 @@ const danger = "rounded-md bg-red-700 px-3 py-1 text-sm font-medium text-white d
 
 const noSubscription = () => () => {};
 
+/** A random id; getRandomValues, unlike randomUUID, also works on a page served over plain http (a phone on the LAN). */
+function newSteerId(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return `steer-${Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("")}`;
+}
+
 /** Whether the agent has been quiet a while, by the reader's clock (the server renders "not idle"). */
 function useIdle(lastAt: string): boolean {
   const onClient = useSyncExternalStore(
@@ -52,12 +58,13 @@ export function SessionSteer({
   const idle = useIdle(session.last.at);
   const { run, pending, error } = useAction(podId);
   const [text, setText] = useState("");
+  // One id per draft, kept until the server took it: a retry after a lost answer is stored once.
+  const [steerId, setSteerId] = useState(newSteerId);
   if (session.ended && steers.length === 0) return null;
   const send = (act: "message" | "interrupt" | "resume", words: string) =>
     run(
-      () =>
-        steerSession({ podId, sessionId: session.sessionId, steerId: crypto.randomUUID(), act, text: words }),
-      () => setText(""),
+      () => steerSession({ podId, sessionId: session.sessionId, steerId, act, text: words }),
+      () => (setText(""), setSteerId(newSteerId())),
     );
   const words = text.trim();
   const label = `session ${session.sessionId}`;

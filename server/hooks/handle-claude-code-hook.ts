@@ -42,8 +42,16 @@ export async function handleClaudeCodeHook(
     !o.replay &&
     (input.hook_event_name === "PreToolUse" || input.hook_event_name === "PermissionRequest")
   ) {
-    await appendHookEvents(app, who, opened, agentSays(who));
+    // Read before anything is written: a person's interrupt denies the call even if a write fails.
     const interrupt = pendingSteers(state, who, input);
+    const written = await appendHookEvents(app, who, opened, agentSays(who)).then(
+      () => true,
+      (e: unknown) => {
+        if (!interrupt.length) throw e;
+        console.error("podwatch: a session's start could not be recorded before an interrupt", e);
+        return false;
+      },
+    );
     if (interrupt.length) {
       // Denied whether or not its delivery is written: a person said stop, so the call never runs.
       const reason = answerFor(state, ctx.agent, input, interrupt);
@@ -57,14 +65,16 @@ export async function handleClaudeCodeHook(
           gate: { decision: "deny", by: "person", reason: interruptReason(reason) },
         },
       } as const;
-      const delivered = await deliverSteers(
-        app,
-        who,
-        state,
-        input,
-        ctx.agent,
-        input.hook_event_name === "PreToolUse" ? [call] : [],
-      );
+      const delivered = written
+        ? await deliverSteers(
+            app,
+            who,
+            state,
+            input,
+            ctx.agent,
+            input.hook_event_name === "PreToolUse" ? [call] : [],
+          )
+        : { steers: [], output: {} };
       return { output: delivered.steers.length ? delivered.output : reason, unreachable };
     }
     const gated = await gateToolCall(app, who, state, input, o);

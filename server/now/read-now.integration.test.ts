@@ -147,6 +147,15 @@ describe.each(testProviders())("Now on %s", (provider) => {
     expect(now.claude).toMatchObject({ agentCostTodayUsd: 0.75, canSteer: true, ended: false, steers: [] });
     const vic = { ...ana, userId: "u-vic", email: "vic@example.com", name: "Vic" } as Identity;
     expect((await stateOf(vic, podId)).claude).toMatchObject({ canSteer: false });
+    // A site admin sees the session, but the pod hears steering only from its own approvers.
+    const root = {
+      ...ana,
+      userId: "u-root",
+      email: "root@example.com",
+      name: "Root",
+      isAdmin: true,
+    } as Identity;
+    expect((await stateOf(root, podId)).claude).toMatchObject({ canSteer: false });
     // Tomorrow the day is new: nothing reported yet.
     expect((await stateOf(ana, podId, Date.now() + 86_400_000)).claude?.agentCostTodayUsd ?? null).toBeNull();
   });

@@ -7,6 +7,7 @@ import { atLeast } from "../domain/access/policy";
 import { itemsBySession } from "../domain/now/attribute-items";
 import { classifySession, NOW_STATES, STALE_AFTER_MS, startOfUtcDay } from "../domain/now/classify-session";
 import type { PodState } from "../domain/state/pod-state";
+import { isApprover } from "../domain/state/rules";
 import { AGENT_KINDS, type AgentKind } from "../domain/vocabulary";
 import type { InboxEntry } from "../wire/views";
 import type { NowResponse, NowSession } from "../wire/now";
@@ -93,7 +94,8 @@ export async function readNow(
       name: pod.name,
       canConnect: identity.kind === "user" && atLeast(access, "admin"),
     });
-    const canSteer = identity.kind === "user" && atLeast(access, "approver");
+    // Steering is a person's word in the pod: one of its approvers (the write path's rule), not a site admin as such.
+    const canSteer = identity.kind === "user" && isApprover(state, identity.email);
     const here = { podId: pod.id, podName: pod.name, canSteer };
     const found = podSessions(state, here, byPod.get(pod.id) ?? [], now).sort(order);
     if (found.length > MAX_NOW_PER_POD) truncated = true;

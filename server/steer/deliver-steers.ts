@@ -69,6 +69,11 @@ export async function deliverSteers(
   } catch (e) {
     if (!(e instanceof AppError) || e.status >= 500)
       console.error("podwatch: a steer could not be delivered", e);
+    // The denied call still goes on the tape (its id is the hook's, so a retry stores it once).
+    if (also.length)
+      await appendHookEvents(app, who, also, hookRouteSays(who)).catch((err: unknown) =>
+        console.error("podwatch: a call an interrupt denied could not be recorded", err),
+      );
     // Another hook of the session took one of them first: this one carries only what it delivered itself.
     const now = await app.store.readState(who.podId).catch(() => null);
     const mine = now ? steersFor(sessionIn(now, input.session_id), input.hook_event_name, hookId) : [];

@@ -6,6 +6,7 @@ import { PodView } from "@/components/pod/pod-view";
 import { appContext } from "@/server/app-context";
 import { podAccess, atLeast } from "@/server/domain/access/policy";
 import { escalationAnswerRefusal } from "@/server/domain/state/reduce-decisions";
+import { isApprover } from "@/server/domain/state/rules";
 import { currentIdentity, requireViewer } from "@/server/web/current-identity";
 import { getPod } from "@/server/pods/read-pods";
 import { readLevels } from "@/server/notify/preferences";
@@ -43,6 +44,8 @@ export default async function PodPage({
   // The server decides who may act; the page only leaves out controls that would be refused.
   const canAct = who.kind === "user" && atLeast(access, "approver");
   const canAdmin = who.kind === "user" && atLeast(access, "admin");
+  // Steering is spoken as one of the pod's approvers: a site admin who is not one would be refused.
+  const canSteer = who.kind === "user" && state !== null && isApprover(state, who.email);
   const escalationRefused =
     who.kind === "user" && canAct && state ? escalationAnswerRefusal(state, who.email) : null;
   const notify =
@@ -68,6 +71,7 @@ export default async function PodPage({
           <PodView
             podId={podId}
             canAct={canAct}
+            canSteer={canSteer}
             canAdmin={canAdmin}
             escalationRefused={escalationRefused}
             publicUrl={appContext().config.publicUrl}

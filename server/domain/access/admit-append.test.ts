@@ -46,6 +46,14 @@ describe("admitAppend: who may append what", () => {
       expect(refusal(agent, [note("bot"), gated("bot", by)])).toEqual([422, "gate_is_podwatchs"]);
     expect(refusal(agent, [asked("bot")])).toEqual([422, "approval_is_podwatchs"]);
     expect(refusal(agent, [gated("bot", "unreachable")])).toBe("ok");
+    // Its own "delivery" of a person's interrupt would let its next tool call run unheard.
+    const delivered = {
+      type: "session.steer.delivered",
+      actor: "bot",
+      body: { steerId: "s1", sessionId: "sess", via: "PreToolUse", hookId: "h1" },
+    };
+    expect(refusal(agent, [note("bot"), delivered])).toEqual([422, "delivery_is_podwatchs"]);
+    expect(refusal(person, [{ ...delivered, actor: "ana@x" }])).toEqual([422, "delivery_is_podwatchs"]);
   });
 
   it("lets a person speak only as themselves", () => {

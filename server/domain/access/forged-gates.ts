@@ -1,7 +1,8 @@
 // A tool.call's gate says who decided it. "policy", "person" and "deadline" are podwatch's own
 // word, written only by the hook route after it decided; an agent (or a person) writing one
 // through any door would forge a decision nobody made. "unreachable" stays the agent's: the command hook reports
-// with it what its own rule decided while podwatch could not be reached.
+// with it what its own rule decided while podwatch could not be reached. The same holds for a
+// steer's delivery (server/steer/deliver-steers.ts).
 import type { Verdict } from "./policy";
 
 const PODWATCHS = new Set(["policy", "person", "deadline"]);
@@ -17,6 +18,13 @@ export function refuseForgedGates(events: readonly Written[]): Verdict {
   if (asked !== -1) {
     const message = `events.${asked}: tool.approval.requested is written by podwatch's hook route when a tool policy says ask; an agent or a person cannot append it`;
     return { ok: false, status: 422, code: "approval_is_podwatchs", message };
+  }
+  // A steer is delivered when the hook route hands it to the agent: an agent that wrote its own
+  // delivery would silence a person's interrupt while the tape says it was heard.
+  const delivered = events.findIndex((e) => e.type === "session.steer.delivered");
+  if (delivered !== -1) {
+    const message = `events.${delivered}: session.steer.delivered is written by podwatch's hook route when it hands a person's words to the agent; an agent or a person cannot append it`;
+    return { ok: false, status: 422, code: "delivery_is_podwatchs", message };
   }
   const i = events.findIndex((e) => e.type === "tool.call" && PODWATCHS.has(gateBy(e) as string));
   if (i === -1) return { ok: true };

@@ -38,6 +38,17 @@ describe("steering a session", () => {
     t.refuses("already_delivered", "session.steer.delivered", "impl", deliver("m1", "h2"));
   });
 
+  it("an interrupt heard ends the session's turn; a message leaves it open", () => {
+    const t = running();
+    t.add("prompt.submitted", "impl", { chars: 5 }, { sessionId: "s1" });
+    t.add("session.steered", "ana", steer("m1"));
+    t.add("session.steer.delivered", "impl", deliver("m1"));
+    expect(t.state.sessions.s1!.turn).toMatchObject({ open: true });
+    t.add("session.steered", "ana", steer("i1", "interrupt", "stop here"));
+    t.add("session.steer.delivered", "impl", deliver("i1", "h2", "PreToolUse"));
+    expect(t.state.sessions.s1!.turn).toMatchObject({ open: false, tool: null });
+  });
+
   it("only approvers steer: never an agent, never a viewer; admin automation (no member) may", () => {
     const t = running();
     t.refuses("approvers_only", "session.steered", "impl", steer("a"));

@@ -74,9 +74,11 @@ const delivered: R<"session.steer.delivered"> = (s, e) => {
       `steer ${b.steerId} was delivered at seq ${steer.delivered.seq} (${steer.delivered.via})`,
     );
   const done: Steer = { ...steer, delivered: { ...at(e), via: b.via, hookId: b.hookId } };
+  // An interrupt heard ends the turn: the agent stops without a report of its own (session-turns.ts).
+  const turn = steer.act === "interrupt" ? { open: false, since: e.receivedAt, tool: null } : session.turn;
   return put(
     s,
-    session,
+    { ...session, turn },
     steers.map((x) => (x === steer ? done : x)),
   );
 };

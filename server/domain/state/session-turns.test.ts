@@ -41,6 +41,19 @@ describe("a session's turn", () => {
     expect(t.state.sessions.s1!.turn).toMatchObject({ open: true, tool: { name: "Bash", toolUseId: "tu2" } });
   });
 
+  it("a call its gate denied never runs: the turn goes on, showing the call that does", () => {
+    const t = Tape.team();
+    call(t, "started", "tu1", "Read");
+    const gate = { decision: "deny", by: "person", reason: "stop" };
+    t.add(
+      "tool.call",
+      "impl",
+      { toolUseId: "tu2", tool: "Bash", phase: "started", input: "rm", gate },
+      inSession,
+    );
+    expect(t.state.sessions.s1!.turn).toMatchObject({ open: true, tool: { name: "Read", toolUseId: "tu1" } });
+  });
+
   it("a status note or the session's end closes the turn; another member's note in it does not", () => {
     const t = Tape.team();
     t.add("prompt.submitted", "impl", { chars: 1 }, inSession);

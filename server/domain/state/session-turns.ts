@@ -12,6 +12,9 @@ function nextTurn(turn: SessionTurn | undefined, e: AppliedEvent): SessionTurn |
       return { open: true, since: e.receivedAt, tool: null };
     case "tool.call": {
       const b = e.body;
+      // A call its gate denied never runs: the turn goes on, but no tool is under way for it.
+      if (b.phase === "started" && b.gate?.decision === "deny")
+        return { open: true, since, tool: turn?.open ? turn.tool : null };
       if (b.phase === "started")
         return { open: true, since, tool: { name: b.tool, toolUseId: b.toolUseId, at: e.receivedAt } };
       // A call's end clears the tool only when it is the call shown (parallel calls end in any order).
