@@ -42,9 +42,11 @@ export function useNow() {
         qc.setQueryData<NowResponse>(KEY, (old) => old && merge(old, podId, part));
       }
     };
+    // One read at a time: an older part never lands over a newer one.
+    let reading = Promise.resolve();
     const changed = ({ podId }: { podId: string }) => {
       pending.add(podId);
-      timer ??= setTimeout(() => void readChanged(), 500);
+      timer ??= setTimeout(() => void (reading = reading.then(readChanged)), 500);
     };
     const unwatch = watchPods({
       joined: () => void qc.refetchQueries({ queryKey: KEY }, { cancelRefetch: false }),

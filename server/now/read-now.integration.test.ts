@@ -2,7 +2,7 @@
 // their hook doors with their own hook JSON, read as working; a call the pod's rule holds moves its
 // session to "needs you" with the item, for a person who may answer it; the answer lets the hook
 // return allow and the session works again; a Stop makes it idle, a SessionEnd ended today; silence
-// makes it stale. The REST answer is exactly the operation's schema.
+// makes it stale (an hour, while a tool runs). The REST answer is exactly the operation's schema.
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -106,9 +106,9 @@ describe.each(testProviders())("Now on %s", (provider) => {
     expect((await hook("codex", tokens.codex!, codex("session-end"))).status).toBe(200);
     expect((await stateOf(ana, podId)).codex!.state).toBe("ended-today");
 
-    // Eleven minutes of silence: the working session is stale; tomorrow the ended one is gone.
-    const later = await stateOf(ana, podId, Date.now() + 11 * 60_000);
-    expect(later.claude!.state).toBe("stale");
+    // Its git push runs on: eleven silent minutes are still work, an hour and one are stale; tomorrow the ended one is gone.
+    expect((await stateOf(ana, podId, Date.now() + 11 * 60_000)).claude!.state).toBe("working");
+    expect((await stateOf(ana, podId, Date.now() + 61 * 60_000)).claude!.state).toBe("stale");
     expect((await stateOf(ana, podId, Date.now() + 2 * 86_400_000)).codex).toBeUndefined();
 
     const options = { base: s.url, headers: { authorization: `Bearer ${TEST_ADMIN_TOKEN}` } };

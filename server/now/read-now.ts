@@ -11,7 +11,7 @@ import { isApprover } from "../domain/state/rules";
 import { AGENT_KINDS, type AgentKind } from "../domain/vocabulary";
 import type { InboxEntry } from "../wire/views";
 import type { NowResponse, NowSession } from "../wire/now";
-import { readInbox } from "../pods/read-inbox";
+import { inboxOf } from "../pods/read-inbox";
 import { visiblePods } from "../pods/visible-pods";
 
 /** The most sessions shown per pod (a pod keeps at most MAX_SESSIONS per agent) and in all. */
@@ -81,14 +81,17 @@ export async function readNow(
   now = Date.now(),
 ): Promise<NowResponse> {
   const only = podId === undefined ? undefined : new Set([podId]);
-  const inbox = await readInbox(store, identity, podId);
+  const visible = (await visiblePods(store, identity, only)).filter(({ pod }) => !pod.archivedAt);
   const byPod = new Map<string, InboxEntry[]>();
-  for (const i of inbox) byPod.set(i.podId, [...(byPod.get(i.podId) ?? []), i]);
+  for (const i of await inboxOf(store, identity, visible)) {
+    const list = byPod.get(i.podId);
+    if (list) list.push(i);
+    else byPod.set(i.podId, [i]);
+  }
   let truncated = false;
   const pods: NowResponse["pods"] = [];
   const sessions: NowSession[] = [];
-  for (const { pod, state, access } of await visiblePods(store, identity, only)) {
-    if (pod.archivedAt) continue;
+  for (const { pod, state, access } of visible) {
     pods.push({
       id: pod.id,
       name: pod.name,

@@ -5,22 +5,28 @@ import { atLeast, maySeeItem, type Identity } from "../domain/access/policy";
 import { failingGates } from "../domain/state/reduce-evidence";
 import { escalationAnswerRefusal } from "../domain/state/reduce-decisions";
 import type { InboxEntry } from "../wire/views";
-import { visiblePods } from "./visible-pods";
+import { visiblePods, type VisiblePod } from "./visible-pods";
 import { inboxContext } from "./inbox-context";
 import { levelAllows, readLevels } from "../notify/preferences";
 import type { NotifyLevel } from "../wire/notifications";
 
 /** `podId`: that pod's items only (none when the caller may not see it). */
 export async function readInbox(store: TapeStore, identity: Identity, podId?: string): Promise<InboxEntry[]> {
+  const only = podId === undefined ? undefined : new Set([podId]);
+  return inboxOf(store, identity, await visiblePods(store, identity, only));
+}
+
+/** The inbox of pods already read (the Now view reads them once for its sessions and their items). */
+export async function inboxOf(
+  store: TapeStore,
+  identity: Identity,
+  pods: readonly VisiblePod[],
+): Promise<InboxEntry[]> {
   const entries: InboxEntry[] = [];
   // A person's notification preferences decide what their default view shows (server/notify/preferences.ts).
   const levels =
     identity.kind === "user" ? await readLevels(store, identity.userId) : new Map<string, NotifyLevel>();
-  for (const { pod, state, access } of await visiblePods(
-    store,
-    identity,
-    podId === undefined ? undefined : new Set([podId]),
-  )) {
+  for (const { pod, state, access } of pods) {
     const canAct = identity.kind === "user" && atLeast(access, "approver");
     // The rule the write path applies, asked here so a card offers no answer it would refuse.
     const escalationRefused =

@@ -1,7 +1,7 @@
 // "Now"'s classification of one session, every state and its edges, with a fixed clock.
 import { describe, expect, it } from "vitest";
 import type { AgentSession } from "../state/pod-state";
-import { classifySession, STALE_AFTER_MS, startOfUtcDay } from "./classify-session";
+import { classifySession, STALE_AFTER_MS, startOfUtcDay, TOOL_STALE_AFTER_MS } from "./classify-session";
 
 const NOW = Date.parse("2026-11-22T12:00:00.000Z");
 const ago = (ms: number) => new Date(NOW - ms).toISOString();
@@ -58,7 +58,8 @@ describe("classifySession", () => {
   });
 
   it("stale only past the threshold, working or not; exactly at it still counts as live", () => {
-    const at = (ms: number) => session({ turn: open, last: { seq: 2, at: ago(ms) } });
+    const thinking = { ...open, tool: null };
+    const at = (ms: number) => session({ turn: thinking, last: { seq: 2, at: ago(ms) } });
     expect(classifySession(at(STALE_AFTER_MS), null, clock)!.state).toBe("working");
     expect(classifySession(at(STALE_AFTER_MS + 1), null, clock)).toEqual({
       state: "stale",
@@ -66,6 +67,13 @@ describe("classifySession", () => {
     });
     const shorter = { now: NOW, staleAfterMs: 1000 };
     expect(classifySession(at(1001), null, shorter)!.state).toBe("stale");
+  });
+
+  it("a tool under way (a long build) may stay silent an hour before it reads as stale", () => {
+    const at = (ms: number) => session({ turn: open, last: { seq: 2, at: ago(ms) } });
+    expect(classifySession(at(STALE_AFTER_MS * 3), null, clock)!.state).toBe("working");
+    expect(classifySession(at(TOOL_STALE_AFTER_MS), null, clock)!.state).toBe("working");
+    expect(classifySession(at(TOOL_STALE_AFTER_MS + 1), null, clock)!.state).toBe("stale");
   });
 
   it("ended since midnight UTC is ended today; ended before it is not shown at all", () => {

@@ -9,6 +9,8 @@ export type NowState = (typeof NOW_STATES)[number];
 
 /** How long a session that has not ended may stay silent before it reads as stale. */
 export const STALE_AFTER_MS = 10 * 60_000;
+/** A tool under way (a build, a test run) says nothing until it ends: it may run this long first. */
+export const TOOL_STALE_AFTER_MS = 60 * 60_000;
 
 /** Midnight UTC of the day `now` is in: "today" is the server's UTC day. */
 export const startOfUtcDay = (now: number) => now - (now % 86_400_000);
@@ -32,7 +34,9 @@ export function classifySession(
       ? { state: "ended-today", since: s.ended.at }
       : null;
   }
-  if (clock.now - Date.parse(s.last.at) > (clock.staleAfterMs ?? STALE_AFTER_MS))
+  const limit = clock.staleAfterMs ?? STALE_AFTER_MS;
+  const toolRunning = s.turn?.open === true && s.turn.tool !== null;
+  if (clock.now - Date.parse(s.last.at) > (toolRunning ? Math.max(limit, TOOL_STALE_AFTER_MS) : limit))
     return { state: "stale", since: s.last.at };
   if (s.turn?.open) return { state: "working", since: s.turn.since };
   return { state: "idle", since: s.turn?.since ?? s.last.at };
