@@ -9,13 +9,13 @@ import type { ClaudeCodeHookOutput } from "../wire/hooks";
 import { hookEvents } from "./claude-code-events";
 import { parseHookInput } from "./hook-input";
 import { decisionOutput } from "./hook-output";
-import { agentSays, appendHookEvents, type HookCaller } from "./append-hook-events";
+import { agentSays, appendHookEvents, hookRouteSays, type HookCaller } from "./append-hook-events";
 import { gateToolCall, type HoldOptions } from "./gate-tool-call";
 import { inferredSessionStart } from "./inferred-session-start";
 import { inSubagentSession } from "./subagent-session";
 import { toolStarted } from "./claude-code-events";
 import { hookEventId, hookKey } from "./hook-event-id";
-import { answerFor, deliverSteers, pendingSteers } from "../steer/deliver-steers";
+import { answerFor, deliverSteers, parentInterrupt, pendingSteers } from "../steer/deliver-steers";
 
 export type HookAnswer = { output: ClaudeCodeHookOutput; unreachable: "open" | "closed" } | "aborted";
 
@@ -43,7 +43,9 @@ export async function handleClaudeCodeHook(
     (input.hook_event_name === "PreToolUse" || input.hook_event_name === "PermissionRequest")
   ) {
     // Read before anything is written: a person's interrupt denies the call even if a write fails.
-    const interrupt = pendingSteers(state, who, input);
+    const own = pendingSteers(state, who, input);
+    const inherited = own.length || !subagent ? [] : parentInterrupt(state, who, subagent.parentSessionId);
+    const interrupt = own.length ? own : inherited;
     const written = await appendHookEvents(app, who, opened, agentSays(who)).then(
       () => true,
       (e: unknown) => {
@@ -65,6 +67,13 @@ export async function handleClaudeCodeHook(
           gate: { decision: "deny", by: "person", reason: interruptReason(reason) },
         },
       } as const;
+      if (inherited.length) {
+        if (input.hook_event_name === "PreToolUse")
+          await appendHookEvents(app, who, [call], hookRouteSays(who)).catch((e: unknown) =>
+            console.error("podwatch: a subagent's call an interrupt denied could not be recorded", e),
+          );
+        return { output: reason, unreachable };
+      }
       const delivered = written
         ? await deliverSteers(
             app,

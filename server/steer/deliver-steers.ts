@@ -27,6 +27,18 @@ export function pendingSteers(state: PodState, who: HookCaller, input: HookInput
   return steersFor(session, input.hook_event_name, hookIdOf(hookKey(who.podId, who.memberId, input)));
 }
 
+/**
+ * A subagent works for the session that runs it: that session's pending interrupt stops the
+ * subagent's tool calls too. It stays pending there, delivered (and the turn ended) at the
+ * parent's own next hook.
+ */
+export function parentInterrupt(state: PodState, who: HookCaller, parentSessionId: string): Steer[] {
+  const parent = sessionIn(state, parentSessionId);
+  if (parent?.agentId !== who.memberId) return [];
+  const interrupt = (parent.steers ?? []).find((x) => !x.delivered && x.act === "interrupt");
+  return interrupt ? [interrupt] : [];
+}
+
 const hookIdOf = (key: string) => sha256Hex(`steer-hook|${key}`).slice(0, 32);
 
 /** The answer for these steers at this hook, in the agent's shape. */

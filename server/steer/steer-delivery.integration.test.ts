@@ -9,7 +9,7 @@ import { testProviders } from "../testing/test-databases";
 const PASSWORD = "a long enough password";
 const SESSION = "9d3f6a2e-1b4c-4e8a-9f70-2c5d8e1a7b64";
 
-type Ev = { type: string; actor: string; body: Record<string, any> };
+type Ev = { type: string; actor: string; body: Record<string, any>; meta?: { sessionId?: string } };
 
 describe.each(testProviders())("steering a session on %s", (provider) => {
   let s: TestServer;
@@ -176,6 +176,33 @@ describe.each(testProviders())("steering a session on %s", (provider) => {
       continue: false,
       stopReason: "pia interrupted this turn from podwatch: Enough",
     });
+  });
+
+  it("Claude Code: a pending interrupt stops a subagent's calls too; the parent's own next hook takes it", async () => {
+    const { podId, token } = await pod("steer subagent", "claude");
+    await hook("claude-code", token, { hook_event_name: "UserPromptSubmit", prompt: "go" });
+    await steer(podId, "i-sub", "interrupt", "Not that way");
+    const why = "pia interrupted this turn from podwatch: Not that way";
+    // Work inside a Task subagent carries agent_id: its calls are the child session's.
+    const inSubagent = {
+      ...bash("PreToolUse", "t-sub", "rm -rf dist"),
+      agent_id: "a1",
+      agent_type: "general-purpose",
+    };
+    for (let i = 0; i < 2; i++)
+      expect(await hook("claude-code", token, inSubagent)).toMatchObject({
+        hookSpecificOutput: { permissionDecision: "deny", permissionDecisionReason: why },
+      });
+    const denied = (await events(podId)).filter((e) => e.type === "tool.call");
+    expect(denied.map((e) => [e.meta?.sessionId, e.body.gate])).toEqual([
+      [`${SESSION}/a1`, { decision: "deny", by: "person", reason: why }],
+    ]);
+    expect(await delivered(podId)).toEqual([]);
+    expect(await hook("claude-code", token, bash("PostToolUse", "t-task"))).toEqual({
+      continue: false,
+      stopReason: why,
+    });
+    expect(await delivered(podId)).toEqual([["claude", "i-sub", "PostToolUse"]]);
   });
 
   it("Codex: context at PostToolUse, block at Stop, and an interrupt's deny alone at PreToolUse", async () => {
