@@ -42,7 +42,10 @@ export default async function RootLayout({ children }: { children: React.ReactNo
       <body className="min-h-screen font-sans">
         <Providers>
           <header className="sticky top-0 z-10 border-b border-zinc-200 bg-white/80 backdrop-blur dark:border-zinc-800 dark:bg-zinc-950/80">
-            <nav className="mx-auto flex h-12 max-w-6xl items-center gap-3 px-4 sm:gap-6" aria-label="Main">
+            <nav
+              className="mx-auto flex h-12 max-w-6xl items-center gap-2 px-3 sm:gap-6 sm:px-4"
+              aria-label="Main"
+            >
               <Link href="/" className="flex items-center gap-2 font-semibold tracking-tight">
                 <span aria-hidden className="inline-block h-2.5 w-2.5 rounded-full bg-emerald-500" />
                 {/* On a phone the links need the room: the dot stands for the name, which screen readers still hear. */}

@@ -153,7 +153,12 @@ test("from a clone to a real Claude Code's tool call answered in the browser, wi
 
     // Connect Claude Code: hold the calls to see first, then the marked block on the agent's machine.
     readmeStep("Hold the calls you want to see first");
+    expect(README).toContain("Members tab, **Tool policies**, click");
     expect(README).toContain("**+ Ask before git push or rm -rf**, then **Save policy**");
+    await page
+      .getByRole("tablist", { name: "Members sections" })
+      .getByRole("tab", { name: "Tool policies" })
+      .click();
     const policies = page.getByTestId("tool-policies");
     await policies.getByRole("button", { name: "+ Ask before git push or rm -rf" }).click();
     await policies.getByRole("button", { name: "Save policy" }).click();

@@ -108,13 +108,13 @@ test("adding someone without an account says so once, with the way forward", asy
   const admin = someone("site-admin");
   await adminPost(request, "/api/v1/users", { ...admin, name: "Site admin", isAdmin: true });
   await signIn(context, admin);
-  await page.goto(`/pods/${pod.id}?tab=members`);
+  await page.goto(`/pods/${pod.id}?tab=members&section=people`);
   const people = page.getByTestId("people-panel");
   const add = people.getByRole("form", { name: "Add a person" });
   await add.getByLabel("Email").fill(`nobody-${randomUUID().slice(0, 6)}@example.com`);
   await add.getByRole("button", { name: "Add person" }).click();
   const alert = people.getByRole("alert");
-  await expect(alert).toContainText("There is no account for");
+  await expect(alert).toContainText("No account uses");
   await expect(people.getByRole("link", { name: "Invite them first" })).toBeVisible();
   expect(((await alert.innerText()).match(/invite them/gi) ?? []).length).toBe(1);
 });
@@ -231,7 +231,7 @@ test("deleting a webhook asks the house's one way: Cancel gives the focus back",
     events: ["inbox.opened"],
   });
   await signIn(context, admin);
-  await page.goto(`/pods/${pod.id}?tab=members`);
+  await page.goto(`/pods/${pod.id}?tab=members&section=webhooks`);
   const del = page.getByRole("button", { name: "Delete the webhook to http://127.0.0.1:9/hook" });
   await del.click();
   const asking = page.getByRole("group", { name: /^Confirm delet/ });
