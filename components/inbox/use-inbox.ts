@@ -1,47 +1,23 @@
 "use client";
-// The cross-pod inbox as server state: read when the pods feed is joined, then kept up to date a
-// pod at a time: a pod whose inbox changed ("pods:inbox", only for pods this person may see) has
-// its part read again; the other pods' events cost nothing. Every minute as a backstop.
-import { useEffect } from "react";
-import { useQuery, useQueryClient } from "@tanstack/react-query";
+// The cross-pod inbox as server state, kept live a pod at a time (../shared/use-live-pod-parts.ts):
+// a pod whose inbox changed ("pods:inbox") has its part read again; other pods' events cost nothing.
 import type { InboxEntry } from "@/server/wire/views";
-import { watchPods } from "../shared/socket-client";
 import { callApi } from "../shared/api-client";
 import { listInboxRoute } from "../shared/api-routes";
+import { useLivePodParts } from "../shared/use-live-pod-parts";
 
 const readInbox = (podId?: string) => callApi(listInboxRoute, { podId }).then((r) => r.items);
 
+const merge = (old: InboxEntry[], podId: string, part: InboxEntry[]) =>
+  [...old.filter((i) => i.podId !== podId), ...part].sort((a, b) => a.at.localeCompare(b.at));
+
 export function useInbox() {
-  const qc = useQueryClient();
-  useEffect(() => {
-    const pending = new Set<string>();
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const readChanged = async () => {
-      timer = undefined;
-      const pods = [...pending];
-      pending.clear();
-      for (const podId of pods) {
-        const items = await readInbox(podId).catch(() => null);
-        if (!items) return void qc.invalidateQueries({ queryKey: ["inbox"] });
-        qc.setQueryData<InboxEntry[]>(
-          ["inbox"],
-          (old) =>
-            old &&
-            [...old.filter((i) => i.podId !== podId), ...items].sort((a, b) => a.at.localeCompare(b.at)),
-        );
-      }
-    };
-    const unwatch = watchPods({
-      joined: () => void qc.refetchQueries({ queryKey: ["inbox"] }, { cancelRefetch: false }),
-      inbox: ({ podId }) => {
-        pending.add(podId);
-        timer ??= setTimeout(() => void readChanged(), 300);
-      },
-    });
-    return () => {
-      clearTimeout(timer);
-      unwatch();
-    };
-  }, [qc]);
-  return useQuery({ queryKey: ["inbox"], queryFn: () => readInbox(), refetchInterval: 60_000 });
+  return useLivePodParts({
+    key: "inbox",
+    readAll: () => readInbox(),
+    readPod: readInbox,
+    merge,
+    on: ["inbox"],
+    windowMs: 300,
+  });
 }
