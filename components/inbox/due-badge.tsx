@@ -1,7 +1,7 @@
 "use client";
 // An inbox item's deadline: the time left and what happens then, ticking every second; once
 // a reminder deadline has passed, "overdue".
-import { useEffect, useState, useSyncExternalStore } from "react";
+import { useClientNow } from "../shared/use-client-now";
 import type { InboxCard } from "@/server/wire/views";
 
 function left(ms: number): string {
@@ -21,19 +21,8 @@ export function dueOutcome(due: NonNullable<InboxCard["due"]>): string {
   return `answers “${due.answer}”`;
 }
 
-const noSubscription = () => () => {};
-
 export function DueBadge({ due }: { due: NonNullable<InboxCard["due"]> }) {
-  const onClient = useSyncExternalStore(
-    noSubscription,
-    () => true,
-    () => false,
-  );
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    const t = setInterval(() => setNow(Date.now()), 1000);
-    return () => clearInterval(t);
-  }, []);
+  const { now, onClient } = useClientNow(1000);
   const at = Date.parse(due.at);
   const overdue = due.passed || at <= now;
   const what = dueOutcome(due);

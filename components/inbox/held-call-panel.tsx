@@ -4,7 +4,8 @@
 // and the answers — once, for this session, always for this exact call, or deny with a reason the
 // agent is told. The person must read what would run: hidden characters show as escapes, and a
 // call whose input was cut can only be denied.
-import { useId, useState, useSyncExternalStore } from "react";
+import { useId, useState } from "react";
+import { useOnClient } from "../shared/use-client-now";
 import type { InboxCard } from "@/server/wire/views";
 import { answerToolApproval } from "@/server/web/server-actions";
 import { deadlineSentence, heldInput, notWholeSentence } from "./held-call-view";
@@ -22,7 +23,6 @@ type Props = {
   act: (action: () => Promise<{ ok: boolean; error?: string }>) => void;
 };
 
-const noSubscription = () => () => {};
 const hhmm = (d: Date) => d.toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" });
 const code =
   "max-h-64 overflow-auto rounded-md bg-zinc-950 p-2 font-mono text-xs whitespace-pre-wrap break-all text-zinc-100 focus:outline-2 focus:outline-sky-600";
@@ -30,11 +30,7 @@ const code =
 export function HeldCallPanel({ podId, item, canAct, pending, error, act }: Props) {
   const [reason, setReason] = useState("");
   const reasonId = useId();
-  const onClient = useSyncExternalStore(
-    noSubscription,
-    () => true,
-    () => false,
-  );
+  const onClient = useOnClient();
   const ctx = item.context?.kind === "tool" ? item.context : null;
   const input = heldInput(item.text);
   const when = deadlineSentence(item.due, onClient ? hhmm : (d) => `${d.toISOString().slice(11, 16)} UTC`);
