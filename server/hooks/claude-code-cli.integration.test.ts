@@ -4,23 +4,25 @@
 // pre and post joined, a gated command a person denies (it does not run) and one they allow (it
 // runs) — answered through the inbox's own operation —, usage priced as Claude Code prices it,
 // and the session's end.
-import { spawn, type ChildProcess } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { agentPod, api, startTestServer, type TestServer } from "../testing/test-server";
+import { startTestServer, type TestServer } from "../testing/test-server";
 import { testProviders } from "../testing/test-databases";
 import { installedPodwatch } from "../testing/installed-podwatch";
-import { eventually, sleep } from "../testing/eventually";
+import { eventually } from "../testing/eventually";
 import { startFakeAnthropic, toolResults, type FakeAnthropic, type Reply } from "../testing/fake-anthropic";
-import { performOperation } from "../web/perform-operation";
-import { inboxOperations } from "../pods/inbox-operations";
-import type { Identity } from "../domain/access/policy";
+import {
+  answerHeldCalls,
+  CLAUDE,
+  claudeEnv,
+  cliRoom,
+  podWithApprover,
+  tapeOf,
+  type Ev,
+} from "../testing/real-cli";
 
-const CLAUDE = join(import.meta.dirname, "..", "..", "node_modules", ".bin", "claude");
 const MARK = "PODWATCH-CLI-TEST";
-type Ev = { type: string; actor: string; body: Record<string, any>; meta: { sessionId?: string } | null };
 
 const SUBTASK = "PODWATCH-SUBTASK";
 /** The model's side of the session: one plain command, then two gated ones, then a subagent, then a checkpoint. */
@@ -77,20 +79,7 @@ describe.each(testProviders().slice(0, 1))("the real Claude Code CLI on %s", (pr
   let s: TestServer;
   let fake: FakeAnthropic;
   let bin: string;
-  const children = new Set<ChildProcess>();
-  const folders: string[] = [];
-  const folder = (prefix: string) => {
-    const dir = mkdtempSync(join(tmpdir(), prefix));
-    folders.push(dir);
-    return dir;
-  };
-  const pia: Extract<Identity, { kind: "user" }> = {
-    kind: "user",
-    userId: "u-pia",
-    email: "pia@example.com",
-    name: "Pia",
-    isAdmin: false,
-  };
+  const room = cliRoom();
 
   beforeAll(async () => {
     s = await startTestServer(provider);
@@ -98,83 +87,30 @@ describe.each(testProviders().slice(0, 1))("the real Claude Code CLI on %s", (pr
     bin = await installedPodwatch(s.url);
   });
   afterAll(async () => {
-    for (const c of children) c.kill("SIGKILL");
-    for (const dir of folders) rmSync(dir, { recursive: true, force: true });
+    room.close();
     await fake?.close();
     await s?.stop();
   });
 
-  const events = async (podId: string): Promise<Ev[]> =>
-    (await api(s.url, "GET", `/api/v1/pods/${podId}/events?after=0&limit=1000`)).body.events;
-
-  async function gatedPod(name: string) {
-    const { podId, tokens } = await agentPod(s.url, name, { claude: "implementer" });
-    const person = await api(s.url, "POST", `/api/v1/pods/${podId}/members`, {
-      memberId: pia.email,
-      kind: "human",
-      displayName: pia.name,
-      roles: ["approver"],
+  const events = (podId: string) => tapeOf(s, podId);
+  const gatedPod = (name: string) =>
+    podWithApprover(s, name, "claude", {
+      rules: [{ id: "gated", tool: "Bash", input: "touch gated-*", action: "ask" }],
+      ask: { minutes: 10, then: "deny" },
+      unreachable: "closed",
     });
-    expect(person.status).toBe(201);
-    const policy = await api(s.url, "POST", `/api/v1/pods/${podId}/events`, {
-      type: "agent.policy.set",
-      actor: "ops-admin",
-      body: {
-        rules: [{ id: "gated", tool: "Bash", input: "touch gated-*", action: "ask" }],
-        ask: { minutes: 10, then: "deny" },
-        unreachable: "closed",
-      },
-    });
-    expect(policy.status).toBe(201);
-    return { podId, token: tokens["claude"]! };
-  }
-
-  function run(cmd: string, args: string[], cwd: string, env: Record<string, string>) {
-    const child = spawn(cmd, args, {
-      cwd,
-      env: { NODE_ENV: "production", ...env },
-      stdio: ["ignore", "pipe", "pipe"],
-    });
-    children.add(child);
-    let stdout = "";
-    let stderr = "";
-    child.stdout!.on("data", (d) => (stdout += d));
-    child.stderr!.on("data", (d) => (stderr += d));
-    return new Promise<{ code: number; stdout: string; stderr: string }>((resolve) =>
-      child.on("close", (code) => {
-        children.delete(child);
-        resolve({ code: code ?? -1, stdout, stderr });
-      }),
-    );
-  }
-
   /** A person answers each held call from the inbox: the denied file is refused, the allowed one allowed. */
-  async function answerHeldCalls(podId: string, until: Promise<unknown>) {
-    const answered = new Set<string>();
-    let finished = false;
-    void until.finally(() => (finished = true));
-    while (!finished) {
-      for (const e of await events(podId)) {
-        if (e.type !== "tool.approval.requested" || answered.has(e.body.requestId)) continue;
-        answered.add(e.body.requestId);
-        const deny = String(e.body.input).includes("gated-denied");
-        const r = await performOperation(s.app, pia, inboxOperations.answerToolApproval, {
-          podId,
-          answer: deny
-            ? { requestId: e.body.requestId, decision: "deny", reason: "not this file" }
-            : { requestId: e.body.requestId, decision: "allow" },
-        });
-        expect(r.ok).toBe(true);
-      }
-      await sleep(100);
-    }
-    return answered.size;
-  }
+  const answerHeld = (podId: string, until: Promise<unknown>) =>
+    answerHeldCalls(s, podId, until, async (e) =>
+      String(e.body.input).includes("gated-denied")
+        ? { decision: "deny", reason: "not this file" }
+        : { decision: "allow" },
+    );
 
   async function session(form: "command" | "http") {
     const { podId, token } = await gatedPod(`Claude Code ${form}`);
-    const home = folder("podwatch-claude-home-");
-    const cwd = folder("podwatch-claude-project-");
+    const home = room.folder("podwatch-claude-home-");
+    const cwd = room.folder("podwatch-claude-project-");
     const env = {
       PATH: `${bin}:${process.env.PATH}`,
       HOME: home,
@@ -182,7 +118,7 @@ describe.each(testProviders().slice(0, 1))("the real Claude Code CLI on %s", (pr
       PODWATCH_TOKEN: token,
       PODWATCH_SPOOL_DIR: join(home, "spool"),
     };
-    const install = await run(
+    const install = await room.run(
       "podwatch",
       ["hooks", "install", ...(form === "http" ? ["--http"] : [])],
       cwd,
@@ -192,22 +128,13 @@ describe.each(testProviders().slice(0, 1))("the real Claude Code CLI on %s", (pr
     const settings = readFileSync(join(cwd, ".claude", "settings.local.json"), "utf8");
     expect(settings).toContain(form === "http" ? "/api/v1/hooks/claude-code" : '"podwatch hook"');
 
-    const claude = run(
+    const claude = room.run(
       CLAUDE,
       ["-p", `${MARK}: make the files`, "--output-format", "json", "--permission-mode", "bypassPermissions"],
       cwd,
-      {
-        ...env,
-        ANTHROPIC_BASE_URL: fake.url,
-        ANTHROPIC_API_KEY: "sk-ant-test-dummy",
-        IS_SANDBOX: "1",
-        DISABLE_TELEMETRY: "1",
-        DISABLE_AUTOUPDATER: "1",
-        CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: "1",
-        DISABLE_ERROR_REPORTING: "1",
-      },
+      { ...env, ...claudeEnv(fake.url) },
     );
-    expect(await answerHeldCalls(podId, claude)).toBe(2);
+    expect(await answerHeld(podId, claude)).toBe(2);
     const done = await claude;
     expect(done.code, done.stderr).toBe(0);
     const result = JSON.parse(done.stdout) as { session_id: string; total_cost_usd: number };

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { ZEventInput } from "../domain/events/event-schemas";
-import { hookEvents, type HookContext } from "./claude-code-events";
+import { hookEvents, STOPPED_SILENT, type HookContext } from "./claude-code-events";
+import { Tape } from "../testing/reducer-tape";
 import { parseHookInput } from "./hook-input";
 import { HOOK_FIXTURES, readHookFixture, type HookFixture } from "./fixtures";
 import { AppError } from "../domain/errors";
@@ -167,7 +168,7 @@ describe("Claude Code hooks → tape events", () => {
     expect(long).not.toBe(childSessionId("s".repeat(200), "b".repeat(200)));
   });
 
-  it("Stop: a checkpoint when shaped so, else a STATUS note; nothing without a message", () => {
+  it("Stop: a checkpoint when shaped so, else a STATUS note, which says so when there is no message", () => {
     expect(one("stop-checkpoint")).toMatchObject({
       type: "checkpoint",
       body: {
@@ -180,8 +181,27 @@ describe("Claude Code hooks → tape events", () => {
       type: "note",
       body: { kind: "STATUS", text: expect.stringContaining("all 6 pass") },
     });
-    expect(eventsOf("stop-note", ctx, (h) => delete h.last_assistant_message)).toEqual([]);
-    expect(eventsOf("stop-note", ctx, (h) => (h.last_assistant_message = "   "))).toEqual([]);
+    for (const silent of [
+      (h: Record<string, unknown>) => delete h.last_assistant_message,
+      (h: Record<string, unknown>) => (h.last_assistant_message = "   "),
+    ])
+      expect(one("stop-note", ctx, silent)).toMatchObject({
+        type: "note",
+        body: { kind: "STATUS", text: STOPPED_SILENT },
+      });
+  });
+
+  it("a Stop without a final message still ends the session's turn (it no longer reads as working)", () => {
+    const t = Tape.team();
+    const apply = (name: HookFixture, change?: (h: Record<string, unknown>) => void) => {
+      for (const e of eventsOf(name, { ...ctx, memberId: "impl" }, change)!)
+        t.add(e.type, e.actor, e.body, { sessionId: e.sessionId });
+    };
+    apply("user-prompt-submit");
+    apply("pre-tool-use-bash");
+    expect(t.state.sessions[SESSION]!.turn).toMatchObject({ open: true, tool: { name: "Bash" } });
+    apply("stop-note", (h) => delete h.last_assistant_message);
+    expect(t.state.sessions[SESSION]!.turn).toMatchObject({ open: false, tool: null });
   });
 
   it("PermissionRequest and unknown events add nothing", () => {

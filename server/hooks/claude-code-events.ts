@@ -1,6 +1,6 @@
 // Claude Code's hook input → podwatch's typed events. Pure: the route gates tool
 // calls and appends; this only says what a hook means on the tape. Every text is cut to the
-// event's bound; a hook that means nothing (an unknown event, a Stop without a message) maps to [].
+// event's bound; a hook that means nothing (an unknown event) maps to [].
 import { SUMMARY_MAX } from "../domain/events/agent-events";
 import type { TEventInput } from "../domain/events/event-schemas";
 import { cut, inputSummary, outputSummary } from "./summarize";
@@ -15,6 +15,8 @@ export type HookContext = { podId: string; memberId: string; recordPrompts: bool
 type Drafted = { type: string; body: Record<string, unknown> };
 
 const MAX_DURATION_MS = 7 * 24 * 3600_000;
+/** The status a Stop without a final message leaves: the turn ended, the agent said nothing. */
+export const STOPPED_SILENT = "(the turn ended without a message)";
 const opt = (v: string | undefined, max: number) => (v === undefined || v === "" ? undefined : cut(v, max));
 
 export const toolUseIdOf = (
@@ -105,8 +107,10 @@ function draft(h: HookInput, ctx: HookContext): Drafted | null {
     case "PreCompact":
       return { type: "session.compacted", body: { trigger: cut(h.trigger?.trim() || "unknown", 50) } };
     case "Stop": {
+      // Even without a message (an agent that ended on a tool call, or said nothing), a Stop is the
+      // turn's end: the note says so, or the session would read as working until its next prompt.
       const message = h.last_assistant_message?.trim();
-      if (!message) return null;
+      if (!message) return { type: "note", body: { kind: "STATUS", text: STOPPED_SILENT } };
       const report = parseStopReport(message);
       return report
         ? { type: "checkpoint", body: report }

@@ -43,7 +43,7 @@ export async function handleClaudeCodeHook(
     (input.hook_event_name === "PreToolUse" || input.hook_event_name === "PermissionRequest")
   ) {
     // Read before anything is written: a person's interrupt denies the call even if a write fails.
-    const own = pendingSteers(state, who, input);
+    const own = pendingSteers(state, who, input, ctx.agent);
     const inherited = own.length || !subagent ? [] : parentInterrupt(state, who, subagent.parentSessionId);
     const interrupt = own.length ? own : inherited;
     const written = await appendHookEvents(app, who, opened, agentSays(who)).then(

@@ -21,10 +21,10 @@ const NONE: SteerDelivery = { steers: [], output: {} };
 const sessionIn = (s: PodState, id: string) => (Object.hasOwn(s.sessions, id) ? s.sessions[id] : undefined);
 
 /** What this hook call would carry, read from the state alone (nothing written). */
-export function pendingSteers(state: PodState, who: HookCaller, input: HookInput): Steer[] {
+export function pendingSteers(state: PodState, who: HookCaller, input: HookInput, agent: AgentKind): Steer[] {
   const session = sessionIn(state, input.session_id);
   if (session?.agentId !== who.memberId) return [];
-  return steersFor(session, input.hook_event_name, hookIdOf(hookKey(who.podId, who.memberId, input)));
+  return steersFor(session, input.hook_event_name, hookIdOf(hookKey(who.podId, who.memberId, input)), agent);
 }
 
 /**
@@ -65,7 +65,7 @@ export async function deliverSteers(
   agent: AgentKind,
   also: TEventInput[] = [],
 ): Promise<SteerDelivery> {
-  const steers = pendingSteers(state, who, input);
+  const steers = pendingSteers(state, who, input, agent);
   if (!steers.length) return NONE;
   const key = hookKey(who.podId, who.memberId, input);
   const hookId = hookIdOf(key);
@@ -88,7 +88,7 @@ export async function deliverSteers(
       );
     // Another hook of the session took one of them first: this one carries only what it delivered itself.
     const now = await app.store.readState(who.podId).catch(() => null);
-    const mine = now ? steersFor(sessionIn(now, input.session_id), input.hook_event_name, hookId) : [];
+    const mine = now ? steersFor(sessionIn(now, input.session_id), input.hook_event_name, hookId, agent) : [];
     const own = mine.filter((x) => x.delivered?.hookId === hookId);
     return own.length && now ? { steers: own, output: answerFor(now, agent, input, own) } : NONE;
   }

@@ -18,24 +18,36 @@ describe("what a hook carries", () => {
   it("messages ride the hooks that add to what the model reads, never a tool call about to run", () => {
     const s = session([steer("m1", "message"), steer("m2", "resume")]);
     for (const event of ["UserPromptSubmit", "PostToolUse", "PostToolUseFailure", "Stop"])
-      expect(steersFor(s, event, "h").map((x) => x.steerId)).toEqual(["m1", "m2"]);
+      expect(steersFor(s, event, "h", "claude-code").map((x) => x.steerId)).toEqual(["m1", "m2"]);
     for (const event of ["PreToolUse", "PermissionRequest", "Notification", "SessionEnd"])
-      expect(steersFor(s, event, "h")).toEqual([]);
+      expect(steersFor(s, event, "h", "claude-code")).toEqual([]);
   });
 
   it("a pending interrupt goes first and alone, at any hook the agent waits on", () => {
     const s = session([steer("m1", "message"), steer("i1", "interrupt")]);
-    expect(steersFor(s, "PreToolUse", "h").map((x) => x.steerId)).toEqual(["i1"]);
-    expect(steersFor(s, "Stop", "h").map((x) => x.steerId)).toEqual(["i1"]);
-    expect(steersFor(s, "Notification", "h")).toEqual([]);
+    expect(steersFor(s, "PreToolUse", "h", "claude-code").map((x) => x.steerId)).toEqual(["i1"]);
+    expect(steersFor(s, "Stop", "h", "claude-code").map((x) => x.steerId)).toEqual(["i1"]);
+    expect(steersFor(s, "Notification", "h", "claude-code")).toEqual([]);
+  });
+
+  it("Codex: an interrupt waits past a tool's end (Codex would run its next call) for that call, which it denies", () => {
+    const s = session([steer("m1", "message"), steer("i1", "interrupt")]);
+    for (const event of ["PostToolUse", "PostToolUseFailure", "Notification"])
+      expect(steersFor(s, event, "h", "codex")).toEqual([]);
+    for (const event of ["PreToolUse", "PermissionRequest", "UserPromptSubmit", "Stop"])
+      expect(steersFor(s, event, "h", "codex").map((x) => x.steerId)).toEqual(["i1"]);
+    // A message alone rides Codex's PostToolUse as context, as for the others.
+    expect(
+      steersFor(session([steer("m1", "message")]), "PostToolUse", "h", "codex").map((x) => x.steerId),
+    ).toEqual(["m1"]);
   });
 
   it("a retried hook carries what it carried, and nothing new", () => {
     const done = { seq: 2, at: "2026-11-26T00:00:01.000Z", via: "PostToolUse", hookId: "h1" };
     const s = session([steer("m1", "message", done), steer("m2", "message")]);
-    expect(steersFor(s, "PostToolUse", "h1").map((x) => x.steerId)).toEqual(["m1"]);
-    expect(steersFor(s, "PostToolUse", "h2").map((x) => x.steerId)).toEqual(["m2"]);
-    expect(steersFor(undefined, "PostToolUse", "h1")).toEqual([]);
+    expect(steersFor(s, "PostToolUse", "h1", "claude-code").map((x) => x.steerId)).toEqual(["m1"]);
+    expect(steersFor(s, "PostToolUse", "h2", "claude-code").map((x) => x.steerId)).toEqual(["m2"]);
+    expect(steersFor(undefined, "PostToolUse", "h1", "claude-code")).toEqual([]);
   });
 });
 

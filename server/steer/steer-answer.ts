@@ -2,8 +2,10 @@
 // word to an idle session) rides the next hook that can add to what the model reads: as context
 // at UserPromptSubmit and PostToolUse, or at Stop as a block whose reason is the message, so the
 // agent carries on with it. An interrupt ends the turn at the next hook of any kind, and at a tool
-// call denies the call with the person's reason first (the call never runs). A retried hook
-// carries again exactly what it carried the first time.
+// call denies the call with the person's reason first (the call never runs). Codex ends no turn
+// for a hook's answer after a tool has run (its PostToolUse `continue: false` only replaces the
+// tool's output, and the next call runs): there an interrupt waits for Codex's next tool call,
+// which it denies. A retried hook carries again exactly what it carried the first time.
 import type { AgentSession, Steer } from "../domain/state/pod-state";
 import type { AgentKind } from "../domain/vocabulary";
 import type { ClaudeCodeHookOutput } from "../wire/hooks";
@@ -12,15 +14,23 @@ import type { ClaudeCodeHookOutput } from "../wire/hooks";
 const MESSAGE_EVENTS = new Set(["UserPromptSubmit", "PostToolUse", "PostToolUseFailure", "Stop"]);
 /** The hook events an interrupt rides: every one the agent waits on. */
 const INTERRUPT_EVENTS = new Set([...MESSAGE_EVENTS, "PreToolUse", "PermissionRequest"]);
+/** Codex's: the ones whose answer keeps the next step from running (the prompt's, a call's, the turn's end). */
+const CODEX_INTERRUPT_EVENTS = new Set(["UserPromptSubmit", "PreToolUse", "PermissionRequest", "Stop"]);
 
 /** What this hook call carries: what it carried before (a retry), else the first pending interrupt, else every pending message. */
-export function steersFor(session: AgentSession | undefined, event: string, hookId: string): Steer[] {
+export function steersFor(
+  session: AgentSession | undefined,
+  event: string,
+  hookId: string,
+  agent: AgentKind,
+): Steer[] {
   const steers = session?.steers ?? [];
   const retried = steers.filter((x) => x.delivered?.hookId === hookId);
   if (retried.length) return retried;
   const pending = steers.filter((x) => !x.delivered);
   const interrupt = pending.find((x) => x.act === "interrupt");
-  if (interrupt) return INTERRUPT_EVENTS.has(event) ? [interrupt] : [];
+  if (interrupt)
+    return (agent === "codex" ? CODEX_INTERRUPT_EVENTS : INTERRUPT_EVENTS).has(event) ? [interrupt] : [];
   return MESSAGE_EVENTS.has(event) ? pending : [];
 }
 
