@@ -8,6 +8,7 @@ import { pathParams, type Operation } from "../operations/operation";
 import { operations } from "../operations/operations";
 import { openApiDocument } from "../operations/openapi";
 import { stringifyInSlices } from "../history/json-in-slices";
+import { asSeenBy } from "../pods/onlooker-view";
 import { sendText } from "./compress";
 import { parseWith, readJsonBody, sendJson, sendJsonText } from "./json";
 import { adminActor, type Route, type RouteContext } from "./route";
@@ -105,7 +106,8 @@ export function operationRoute(op: Operation): Route {
         const { app, identity, podState } = c;
         const request = { headers: fromNodeHeaders(c.req.headers) };
         const output = await run({ app, identity, actor: adminActor(identity), podState, request }, input);
-        await answer(op, c, output);
+        // A share link's onlooker reads every answer with the pod's people named, never by email.
+        await answer(op, c, await asSeenBy(app.store, identity, output, podState));
       } catch (e) {
         // "Ask again later" (e.g. a test message sent too soon) tells HTTP clients when.
         if (e instanceof AppError && "retryAfterSeconds" in e)

@@ -1,5 +1,6 @@
 // Pods' tapes: appending and reading events (the pods themselves and the inbox: server/pods/pod-operations.ts,
 // inbox-operations.ts; verifying the chain: server/tape/tape-operations.ts).
+import { asSeenBy } from "../pods/onlooker-view";
 import { readEventsPage } from "../tape/read-events-page";
 import { ZEventInput, type AppendResponse, type TEvent } from "../wire/events";
 import { ZReadEventsQuery } from "../wire/pods";
@@ -26,7 +27,7 @@ export const tapeRoutes: Route[] = [
     method: "GET",
     path: /^\/api\/v1\/pods\/([^/]+)\/events$/,
     guard: { pod: "viewer" },
-    run: async ({ app, req, res, params, url }) => {
+    run: async ({ app, req, res, params, url, identity, podState }) => {
       const q = parseWith(ZReadEventsQuery, Object.fromEntries(url.searchParams), "query");
       // A long-poll ends early when its caller hangs up (also if that happened while we authenticated),
       // and when the node drains: it answers at once with what it has; the agent asks again, elsewhere.
@@ -39,7 +40,8 @@ export const tapeRoutes: Route[] = [
       if (req.destroyed || res.destroyed || app.drain.draining) end();
       try {
         const page = await readEventsPage(app, params[0]!, q, ended.signal);
-        if (!res.destroyed) sendJson(res, 200, page);
+        // A share link's onlooker reads the events with the pod's people named, never by email.
+        if (!res.destroyed) sendJson(res, 200, await asSeenBy(app.store, identity, page, podState));
       } finally {
         app.drain.signal.removeEventListener("abort", end);
       }

@@ -1,34 +1,67 @@
-// What a share link's onlooker reads of a pod's state: the pod's people by name, never by their
-// email (a person's member id is their email). Every string equal to a person's id, wherever it is
-// in the view (members, role changes, handoffs, tasks, decisions, cards), becomes their name.
+// Where a share link's onlooker's view is made, for every door it reads through: the REST reads
+// (server/http/operation-routes.ts, tape-routes.ts) and the live frames (server/realtime/). People
+// are named as the pod knows them now, by the one rule of server/domain/access/hide-people.ts.
+import { hidePeople, namesOfPeople, type HidePeople, type Person } from "../domain/access/hide-people";
+import type { Identity } from "../domain/access/policy";
+import type { PodState } from "../domain/state/pod-state";
+import type { TapeStore } from "../db/tape-store";
 import type { PodStateView } from "../wire/views";
 
-/** Each person's id → a name an onlooker may read: their display name, made unique, never an email. */
-function aliases(view: PodStateView): Map<string, string> {
-  const people = view.members.filter((m) => m.kind === "human");
-  const names = new Map<string, string>();
-  const taken = new Set(view.members.filter((m) => m.kind === "agent").map((m) => m.memberId));
-  people.forEach((p, i) => {
-    let name = p.displayName.includes("@") ? `person ${i + 1}` : p.displayName;
-    if (taken.has(name)) name = `${name} (${i + 1})`;
-    taken.add(name);
-    names.set(p.memberId, name);
-  });
-  return names;
+/** The cleaner for an onlooker of the pod in this state (its members now). */
+export const onlookerCleaner = (state: Pick<PodState, "members">): HidePeople =>
+  hidePeople(namesOfPeople(Object.values(state.members)));
+
+/** What the caller reads: as it is, or for a share link as its onlooker may read it. */
+export async function asSeenBy<T>(store: TapeStore, identity: Identity, value: T, state?: PodState | null) {
+  if (identity.kind !== "share") return value;
+  // A `{ pod }` door lets a share link through to its own pod only: the state it read is that pod's.
+  const pod = state ?? (await store.readState(identity.podId));
+  // No state to name people from: every address still goes (SOMEONE), nothing is left as it was.
+  return (pod ? onlookerCleaner(pod) : hidePeople(new Map()))(value);
 }
 
-function replaceIds(value: unknown, names: Map<string, string>): unknown {
-  if (typeof value === "string") return names.get(value) ?? value;
-  if (Array.isArray(value)) return value.map((v) => replaceIds(v, names));
-  if (value && typeof value === "object") {
-    const out: Record<string, unknown> = {};
-    for (const [k, v] of Object.entries(value)) out[k] = replaceIds(v, names);
-    return out;
+/** The state view of a past seq: people named as now, and as then for those who have left since. */
+export function onlookerView(view: PodStateView, now?: Pick<PodState, "members">): PodStateView {
+  const members = new Map<string, Person>(view.members.map((m) => [m.memberId, m]));
+  for (const m of Object.values(now?.members ?? {})) members.set(m.memberId, m);
+  return hidePeople(namesOfPeople([...members.values()]))(view);
+}
+
+/**
+ * The names of a pod with onlookers watching it live, kept up from its frames: a person who joins
+ * is named from their `member.joined`, one removed is no longer (their address reads as SOMEONE).
+ */
+export class OnlookerNames {
+  private members: Map<string, Person>;
+  private cleaner: HidePeople;
+
+  constructor(state: Pick<PodState, "members">) {
+    this.members = new Map(Object.values(state.members).map((m) => [m.memberId, m]));
+    this.cleaner = hidePeople(namesOfPeople([...this.members.values()]));
   }
-  return value;
-}
 
-export function onlookerView(view: PodStateView): PodStateView {
-  const names = aliases(view);
-  return names.size ? (replaceIds(view, names) as PodStateView) : view;
+  /** Learns who joined or left in these events (in seq order); then cleans them. */
+  follow<E extends { type: string; seq: number; body: unknown }>(events: E[]): E[] {
+    let changed = false;
+    for (const e of events) {
+      const body = (e.body ?? {}) as { memberId?: unknown; kind?: unknown; displayName?: unknown };
+      if (typeof body.memberId !== "string") continue;
+      if (e.type === "member.joined" && (body.kind === "human" || body.kind === "agent")) {
+        const displayName = typeof body.displayName === "string" ? body.displayName : body.memberId;
+        this.members.set(body.memberId, {
+          memberId: body.memberId,
+          kind: body.kind,
+          displayName,
+          joinedSeq: e.seq,
+        });
+        changed = true;
+      } else if (e.type === "access.revoked") changed = this.members.delete(body.memberId) || changed;
+    }
+    if (changed) this.cleaner = hidePeople(namesOfPeople([...this.members.values()]));
+    return this.cleaner(events);
+  }
+
+  clean<T>(value: T): T {
+    return this.cleaner(value);
+  }
 }

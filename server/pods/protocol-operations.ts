@@ -138,7 +138,8 @@ export const protocolOperations = {
       const access = podAccess(identity, podId, state);
       const seen = { ...view, inbox: view.inbox.filter((i) => maySeeItem(access, i)) };
       // A share link's onlooker has no account: the pod's people are named to them, not by email.
-      return identity.kind === "share" ? onlookerView(seen) : seen;
+      // (Also named so by the door, server/http/operation-routes.ts; here as of the seq read, for those since gone.)
+      return identity.kind === "share" ? onlookerView(seen, state) : seen;
     },
   }),
   eventSchemas: defineOperation({

@@ -33,7 +33,14 @@ function sendPage(socket: PodSocket, frame: TapeFrame, timeoutMs: number): Promi
   });
 }
 
-export type Subscription = { podId: string; afterSeq: number; active: () => boolean; ackTimeoutMs: number };
+export type Subscription = {
+  podId: string;
+  afterSeq: number;
+  active: () => boolean;
+  ackTimeoutMs: number;
+  /** What the subscriber reads of a page (a share link's onlooker: people named, never by email). */
+  clean?: <T>(value: T) => T;
+};
 
 /** Sends the events after `afterSeq`; returns the last seq sent, or null once the subscription has ended (unsubscribed, replaced, disconnected, or dropped as too slow). */
 export async function sendBacklog(
@@ -51,9 +58,10 @@ export async function sendBacklog(
       // A page is sent only to a socket that takes what it is sent: re-subscribing in a loop
       // without reading would otherwise queue a page per subscribe.
       if (dropIfOverfull(socket)) return null;
+      const events = page.map((e) => toTapeEvent(e));
       const acked = await sendPage(
         socket,
-        { v: WIRE_VERSION, podId: sub.podId, events: page.map((e) => toTapeEvent(e)) },
+        { v: WIRE_VERSION, podId: sub.podId, events: sub.clean ? sub.clean(events) : events },
         sub.ackTimeoutMs,
       );
       if (!sub.active()) return null;

@@ -6,7 +6,7 @@ import type { AppContext } from "../app-context";
 import { visiblePods } from "../pods/visible-pods";
 import { podAccess } from "../domain/access/policy";
 import { coalesceCommits } from "./tape-broadcaster";
-import { podRoom, TapeHub } from "./tape-hub";
+import { onlookerRoom, podRoom, TapeHub } from "./tape-hub";
 import { frameWindowMs } from "./frame-window";
 import { changesAccess, recheckWatchers } from "./pod-access-watch";
 import { sendBacklog } from "./backlog";
@@ -29,7 +29,7 @@ export function attachSocketServer(httpServer: HttpServer, app: AppContext) {
   const windowMs = (podId: string) =>
     frameWindowMs(roomSize(podRoom(podId)) + roomSize(countRoom(podId)), app.config.socketFramesPerSecond);
   // Views follow a pod by its change notices (what changed), not by reading its state per event.
-  const states = followPodStates(app, io, { pod: podRoom, count: countRoom });
+  const states = followPodStates(app, io, { pod: podRoom, onlookers: onlookerRoom, count: countRoom });
   const coalescer = coalesceCommits(
     app.bus,
     (podId, events) => {
@@ -49,11 +49,12 @@ export function attachSocketServer(httpServer: HttpServer, app: AppContext) {
 
   io.use(authenticateHandshake(app));
   const stopEnforcing = enforceCredentials(app, io);
+  /** The pod's state when the socket may watch it, else null. */
   const canWatch = async (socket: PodSocket, podId: string) => {
     const identity = await identify(app, socket);
-    if (!identity) return (endAccess(socket), false);
+    if (!identity) return (endAccess(socket), null);
     const state = await app.store.readState(podId);
-    return state !== null && podAccess(identity, podId, state) !== "none";
+    return state !== null && podAccess(identity, podId, state) !== "none" ? state : null;
   };
   io.engine.on("close", () => {
     stopEnforcing();
@@ -87,18 +88,20 @@ export function attachSocketServer(httpServer: HttpServer, app: AppContext) {
         });
       }
       const { podId, afterSeq } = parsed.data;
-      if (!(await canWatch(socket, podId)))
+      const state = await canWatch(socket, podId);
+      if (!state)
         return void socket.emit("tape:error", {
           v: WIRE_VERSION,
           podId,
           message: "pod not found or not visible to you",
         });
-      const catchUp = hub.startCatchUp(podId, socket);
+      const catchUp = hub.startCatchUp(podId, socket, state);
       try {
         const cursor = await sendBacklog(app.store, socket, {
           podId,
           afterSeq,
           active: catchUp.active,
+          clean: catchUp.clean,
           ackTimeoutMs: app.config.socketAckTimeoutMs,
         });
         if (cursor === null) return catchUp.abort();

@@ -6,6 +6,7 @@
 // changed), so a notice always starts where the previous one ended.
 import type { AppContext } from "../app-context";
 import type { PodState } from "../domain/state/pod-state";
+import { onlookerCleaner } from "../pods/onlooker-view";
 import { inboxCardsChanged, podStateDelta } from "../pods/pod-state-delta";
 import { WIRE_VERSION } from "../wire/socket";
 import type { PodStateDelta } from "../wire/views";
@@ -18,7 +19,12 @@ import type { PodIo } from "./pod-socket";
  */
 export const MAX_DELTA_BYTES = 64 * 1024;
 
-type Rooms = { pod: (podId: string) => string; count: (podId: string) => string };
+/** `onlookers`: the share links' sockets of a pod's room, which read its people by name (once per notice). */
+type Rooms = {
+  pod: (podId: string) => string;
+  onlookers: (podId: string) => string;
+  count: (podId: string) => string;
+};
 
 /** Admin-only inbox cards stay out of a notice every spectator gets: they re-read the view, which is filtered per person. */
 function forEveryone(delta: PodStateDelta): PodStateDelta {
@@ -43,8 +49,14 @@ export function followPodStates(app: AppContext, io: PodIo, rooms: Rooms) {
   const roomSize = (room: string) => io.sockets.adapter.rooms.get(room)?.size ?? 0;
 
   const announced = new Set<string>();
-  const emit = (podId: string, delta: PodStateDelta) =>
-    io.to(rooms.pod(podId)).emit("pod:delta", { v: WIRE_VERSION, podId, ...delta });
+  const emit = (podId: string, delta: PodStateDelta, state: PodState) => {
+    io.to(rooms.pod(podId))
+      .except(rooms.onlookers(podId))
+      .emit("pod:delta", { v: WIRE_VERSION, podId, ...delta });
+    if (roomSize(rooms.onlookers(podId)) === 0) return;
+    const seen = onlookerCleaner(state)(delta);
+    io.to(rooms.onlookers(podId)).emit("pod:delta", { v: WIRE_VERSION, podId, ...seen });
+  };
 
   const step = async (podId: string) => {
     const watching = roomSize(rooms.pod(podId)) > 0;
@@ -62,10 +74,10 @@ export function followPodStates(app: AppContext, io: PodIo, rooms: Rooms) {
     if (prev && prev.seq < next.seq) {
       if (counting && inboxCardsChanged(prev, next))
         io.to(rooms.count(podId)).emit("pods:inbox", { v: WIRE_VERSION, podId });
-      if (watching) emit(podId, forEveryone(podStateDelta(prev, next)));
+      if (watching) emit(podId, forEveryone(podStateDelta(prev, next)), next);
     }
     const seq = last.get(podId)!.seq;
-    if (announce) emit(podId, emptyNotice(seq, seq));
+    if (announce) emit(podId, emptyNotice(seq, seq), next);
   };
 
   /** The pod committed (or gained a watcher): bring its watchers up to its state, after any notice in the making. */

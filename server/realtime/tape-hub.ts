@@ -11,24 +11,34 @@
 // the queue bound are dropped (server/realtime/slow-consumers.ts), and a subscriber
 // that parks more than MAX_PARKED events while its backlog is paced by its own
 // acks is dropped too.
+//
+// A share link's onlooker is in the pod's room and in its onlookers' room too: the pod's frame goes
+// to the room but that one, and the onlookers get the frame with people named, made once per frame
+// (server/pods/onlooker-view.ts), never per socket.
+import type { PodState } from "../domain/state/pod-state";
+import { OnlookerNames } from "../pods/onlooker-view";
 import type { TapeEvent } from "../wire/events";
 import { splitByBytes, tapeEventBytes } from "../tape/wire-bytes";
 import { WIRE_VERSION } from "../wire/socket";
 import type { PodIo, PodSocket } from "./pod-socket";
 import { dropOverfull, dropSlowConsumer } from "./slow-consumers";
 
-type CatchingUp = { socket: PodSocket; parked: TapeEvent[]; aborted: boolean };
+type CatchingUp = { socket: PodSocket; parked: TapeEvent[]; aborted: boolean; onlooker: boolean };
 
 /** Live events a catching-up subscriber may fall behind by (shared objects: it holds references, not copies). */
 const MAX_PARKED = 10_000;
 
 export const podRoom = (podId: string) => `pod:${podId}`;
+export const onlookerRoom = (podId: string) => `onlookers:${podId}`;
+const isOnlooker = (socket: PodSocket) => socket.data.identity?.kind === "share";
 
 const frameBytes = (events: TapeEvent[]) => events.reduce((sum, e) => sum + tapeEventBytes(e), 0);
 
 export class TapeHub {
   private catchingUp = new Map<string, Set<CatchingUp>>();
   private floors = new Map<string, Map<string, { socket: PodSocket; floor: number }>>();
+  /** Per pod with onlookers (live or catching up): their sockets, and the names they read people by. */
+  private onlookers = new Map<string, { sockets: Set<string>; names: OnlookerNames }>();
 
   constructor(private readonly io: PodIo) {}
 
@@ -36,18 +46,24 @@ export class TapeHub {
   publish(podId: string, events: TapeEvent[]) {
     dropOverfull(this.io, podRoom(podId), frameBytes(events));
     const floors = this.floors.get(podId);
-    const room = this.io.to(podRoom(podId));
-    if (!floors?.size) room.emit("tape:events", { v: WIRE_VERSION, podId, events });
-    else {
+    const seen = this.onlookers.get(podId)?.names.follow(events) ?? null;
+    const room = this.io.to(podRoom(podId)).except(onlookerRoom(podId));
+    const onlookers = this.io.to(onlookerRoom(podId));
+    if (!floors?.size) {
+      room.emit("tape:events", { v: WIRE_VERSION, podId, events });
+      if (seen) onlookers.emit("tape:events", { v: WIRE_VERSION, podId, events: seen });
+    } else {
       room.except([...floors.keys()]).emit("tape:events", { v: WIRE_VERSION, podId, events });
+      if (seen)
+        onlookers.except([...floors.keys()]).emit("tape:events", { v: WIRE_VERSION, podId, events: seen });
       for (const [id, f] of floors) {
-        const rest = events.filter((e) => e.seq > f.floor);
+        const rest = (isOnlooker(f.socket) && seen ? seen : events).filter((e) => e.seq > f.floor);
         if (rest.length) f.socket.emit("tape:events", { v: WIRE_VERSION, podId, events: rest });
         if (events.at(-1)!.seq > f.floor) floors.delete(id); // later frames are all beyond it
       }
     }
     for (const sub of this.catchingUp.get(podId) ?? []) {
-      sub.parked.push(...events);
+      sub.parked.push(...(sub.onlooker && seen ? seen : events));
       if (sub.parked.length > MAX_PARKED) {
         this.stopCatchUp(podId, sub);
         dropSlowConsumer(sub.socket);
@@ -55,10 +71,16 @@ export class TapeHub {
     }
   }
 
-  /** Starts parking live frames for a socket that is about to read the backlog. */
-  startCatchUp(podId: string, socket: PodSocket) {
+  /**
+   * Starts parking live frames for a socket that is about to read the backlog. `state`: the pod's, as
+   * its access was checked (an onlooker's names start from it). `clean` names people in what the
+   * socket reads of the backlog: as it is for a member, as the pod's onlookers read it for one.
+   */
+  startCatchUp(podId: string, socket: PodSocket, state: Pick<PodState, "members">) {
     this.leave(podId, socket); // one subscription per socket and pod: a newer one replaces (aborts) the older
-    const sub: CatchingUp = { socket, parked: [], aborted: false };
+    const onlooker = isOnlooker(socket);
+    const watching = onlooker ? this.addOnlooker(podId, socket, state) : null;
+    const sub: CatchingUp = { socket, parked: [], aborted: false, onlooker };
     const subs = this.catchingUp.get(podId) ?? new Set();
     this.catchingUp.set(podId, subs.add(sub));
     return {
@@ -75,17 +97,33 @@ export class TapeHub {
         const seq = rest.at(-1)?.seq ?? cursor;
         if (socket.connected) {
           socket.join(podRoom(podId));
+          if (onlooker) socket.join(onlookerRoom(podId));
           const floors = this.floors.get(podId) ?? new Map();
           this.floors.set(podId, floors.set(socket.id, { socket, floor: seq }));
         }
         return seq;
       },
-      abort: () => this.stopCatchUp(podId, sub),
+      abort: () => (this.stopCatchUp(podId, sub), onlooker && this.removeOnlooker(podId, socket)),
+      clean: <T>(value: T): T => (watching ? watching.clean(value) : value),
     };
+  }
+
+  private addOnlooker(podId: string, socket: PodSocket, state: Pick<PodState, "members">) {
+    const pod = this.onlookers.get(podId) ?? { sockets: new Set<string>(), names: new OnlookerNames(state) };
+    this.onlookers.set(podId, pod);
+    pod.sockets.add(socket.id);
+    return pod.names;
+  }
+
+  private removeOnlooker(podId: string, socket: PodSocket) {
+    const pod = this.onlookers.get(podId);
+    if (pod?.sockets.delete(socket.id) && !pod.sockets.size) this.onlookers.delete(podId);
   }
 
   leave(podId: string, socket: PodSocket) {
     void socket.leave(podRoom(podId));
+    void socket.leave(onlookerRoom(podId));
+    this.removeOnlooker(podId, socket);
     this.floors.get(podId)?.delete(socket.id);
     for (const sub of this.catchingUp.get(podId) ?? [])
       if (sub.socket === socket) this.stopCatchUp(podId, sub);
@@ -93,6 +131,7 @@ export class TapeHub {
 
   /** Forgets a disconnected socket everywhere. */
   forget(socket: PodSocket) {
+    for (const podId of [...this.onlookers.keys()]) this.removeOnlooker(podId, socket);
     for (const [podId, floors] of this.floors)
       if (floors.delete(socket.id) && !floors.size) this.floors.delete(podId);
     for (const [podId, subs] of this.catchingUp)

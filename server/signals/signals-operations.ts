@@ -85,7 +85,7 @@ export const signalsOperations = {
     summary:
       "One agent's signals and every event they come from, against the pod's chain head, signed with the " +
       "installation's Ed25519 key (`signature` over the UTF-8 of the payload's canonical JSON; " +
-      `scripts/verify-record.mjs checks it). Viewer access to \`pod\`. ${WINDOW} ${BUSY}`,
+      `scripts/verify-record.mjs checks it). Viewer access to \`pod\`, not through a share link. ${WINDOW} ${BUSY}`,
     tag,
     input: ZRecordQuery,
     output: ZSignedAgentRecord,
@@ -97,6 +97,14 @@ export const signalsOperations = {
       if (!state) throw notFound("pod");
       const verdict = requirePodAccess(identity, q.pod, state, "viewer");
       if (!verdict.ok) throw new AppError(verdict.status, verdict.code, verdict.message);
+      // The record is signed over the events as written, people's emails included: named for an
+      // onlooker it would no longer verify, so a share link is not given it.
+      if (identity.kind === "share")
+        throw new AppError(
+          403,
+          "forbidden",
+          "a signed record names the pod's people; a share link cannot read it",
+        );
       return buildAgentRecord(app, q.pod, state, { agentId: q.agent, from: q.from, to: q.to });
     },
   }),

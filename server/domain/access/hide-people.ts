@@ -1,0 +1,77 @@
+// What a share link's onlooker may read of the people of a pod: their names, never the login they
+// sign in with (a person's member id is their email). One rule for every door an onlooker reads
+// through (the state, the tape, live frames, signals): a string that is a person's id becomes their
+// name; any email address inside any text (or key) becomes that person's name when it is one of the
+// pod's people, else "a person" (someone who left, an address an agent quoted). Pure: the callers
+// say who the pod's people are (server/pods/onlooker-view.ts).
+
+export type Person = { memberId: string; kind: "agent" | "human"; displayName: string; joinedSeq: number };
+
+/** What an email address of someone the pod does not name reads as. */
+export const SOMEONE = "a person";
+
+const EMAIL = String.raw`[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}`;
+const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
+/**
+ * Each person's id → their display name, or "person #<the seq they joined at>" when that name is an
+ * email; a name an agent or another person already goes by gets the seq too. Keyed by the seq, not
+ * by a position, so a name stays the same when someone else leaves.
+ */
+export function namesOfPeople(members: readonly Person[]): Map<string, string> {
+  const people = members.filter((m) => m.kind === "human");
+  const taken = new Set(
+    members.filter((m) => m.kind === "agent").flatMap((m) => [m.memberId, m.displayName]),
+  );
+  const seen = new Map<string, number>();
+  for (const p of people)
+    if (!p.displayName.includes("@")) seen.set(p.displayName, (seen.get(p.displayName) ?? 0) + 1);
+  const names = new Map<string, string>();
+  for (const p of people) {
+    const own = p.displayName.trim() && !p.displayName.includes("@") ? p.displayName : null;
+    names.set(
+      p.memberId,
+      own === null
+        ? `person #${p.joinedSeq}`
+        : taken.has(own) || seen.get(own)! > 1
+          ? `${own} (#${p.joinedSeq})`
+          : own,
+    );
+  }
+  return names;
+}
+
+export type HidePeople = <T>(value: T) => T;
+
+/** A cleaner for one set of names: the same value back (not a copy) where it names nobody. */
+export function hidePeople(names: ReadonlyMap<string, string>): HidePeople {
+  const lower = new Map([...names].map(([id, name]) => [id.toLowerCase(), name]));
+  const known = [...names.keys()].filter((id) => id.includes("@")).sort((a, b) => b.length - a.length);
+  const pattern = new RegExp([...known.map(escapeRe), EMAIL].join("|"), "gi");
+  const text = (s: string): string => {
+    const name = names.get(s);
+    if (name !== undefined) return name;
+    if (!s.includes("@")) return s;
+    return s.replace(pattern, (m) => lower.get(m.toLowerCase()) ?? SOMEONE);
+  };
+  const walk = (value: unknown): unknown => {
+    if (typeof value === "string") return text(value);
+    if (Array.isArray(value)) {
+      let out: unknown[] | null = null;
+      value.forEach((v, i) => {
+        const w = walk(v);
+        if (w !== v) (out ??= value.slice())[i] = w;
+      });
+      return out ?? value;
+    }
+    if (value === null || typeof value !== "object") return value;
+    let changed = false;
+    const entries = Object.entries(value).map(([k, v]) => {
+      const [k2, v2] = [text(k), walk(v)];
+      if (k2 !== k || v2 !== v) changed = true;
+      return [k2, v2] as const;
+    });
+    return changed ? Object.fromEntries(entries) : value;
+  };
+  return <T>(value: T) => walk(value) as T;
+}
