@@ -1,13 +1,15 @@
 // Remote MCP answers bounded in bytes, driven by the MCP SDK's own Streamable HTTP client: a
 // tape far larger than one answer is read in pages whose cursor returns every event once, in
-// order; a plan larger than one answer likewise.
+// order; a plan larger than one answer likewise. And the messages sessions keep for resumption
+// stay within their bounds per session and per pod, oversized ones included.
 import { randomUUID } from "node:crypto";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MAX_ANSWER_BYTES } from "../../agent/mcp/bounded-answers";
-import { agentPod, api, startTestServer, type TestServer } from "../testing/test-server";
-import { testProviders } from "../testing/test-databases";
+import { agentPod, api, startServerOn, startTestServer, type TestServer } from "../testing/test-server";
+import { createTestDatabase, testProviders, type TestDatabase } from "../testing/test-databases";
+import type { RunningServer } from "../start-server";
 
 type ToolReply = { content: { type: string; text: string }[]; isError?: boolean };
 
@@ -113,5 +115,76 @@ describe.each(testProviders())("remote MCP answers are bounded in bytes on %s", 
     } finally {
       await client.close();
     }
+  });
+});
+
+describe("remote MCP sessions keep bounded memory for resumption", () => {
+  const KiB = 1024;
+  const bounds = {
+    eventBytesPerSession: 128 * KiB,
+    eventBytesPerPod: 256 * KiB,
+    eventBytesTotal: 1024 * KiB,
+  };
+  let db: TestDatabase;
+  let server: RunningServer;
+  let podId: string;
+  let tokens: Record<string, string>;
+
+  beforeAll(async () => {
+    db = await createTestDatabase("sqlite");
+    server = await startServerOn(db, {}, { mcp: { perToken: 16, ...bounds } });
+    ({ podId, tokens } = await agentPod(server.url, "mcp-memory", { coder: "implementer" }));
+    await bigNotes(server.url, podId, "coder", 10);
+  });
+  afterAll(async () => {
+    await server?.close();
+    await db?.drop();
+  });
+
+  it("many sessions each sent answers past their bound: each session, and the pod, keep within theirs", async () => {
+    const tokens_ = (await api(server.url, "GET", `/api/v1/pods/${podId}/tokens`)).body.tokens as {
+      id: string;
+      memberId: string;
+    }[];
+    const owner = {
+      tokenId: tokens_.find((t) => t.memberId === "coder")!.id,
+      podId,
+      memberId: "coder",
+      secret: tokens.coder!,
+    };
+    const opened = [];
+    for (let i = 0; i < 6; i++) {
+      const c = await open(server.url, tokens.coder!);
+      opened.push(c);
+      // Three answers of one large event each (past the session's bound together), then one answer
+      // at the tools' own bound (past the session's bound alone).
+      for (const after of [0, 1, 2]) await page(c.client, "read_tape", { after, limit: 1 });
+      await page(c.client, "read_tape", { after: 0, limit: 500 });
+    }
+    const sessions = opened.map((c) => server.mcp.sessions.find(c.transport.sessionId!, owner)!);
+    for (const session of sessions)
+      expect(session.events.size.bytes).toBeLessThanOrEqual(bounds.eventBytesPerSession);
+    const inPod = sessions.reduce((sum, x) => sum + x.events.size.bytes, 0);
+    expect(inPod).toBeLessThanOrEqual(bounds.eventBytesPerPod);
+    expect(server.mcp.sessions.eventBudgets.podBytes(podId)).toBe(inPod);
+    expect(server.mcp.sessions.eventBudgets.total.bytes).toBe(inPod);
+
+    // The first session's early answers were dropped: resuming from before them is refused, and says why.
+    const resumed = await fetch(`${server.url}/mcp`, {
+      headers: {
+        accept: "text/event-stream",
+        authorization: `Bearer ${tokens.coder}`,
+        "mcp-session-id": opened[0]!.transport.sessionId!,
+        "mcp-protocol-version": "2025-06-18",
+        "last-event-id": "1",
+      },
+    });
+    expect([resumed.status, (await resumed.json()).error.code]).toEqual([400, "events_dropped"]);
+
+    // Sessions that end give their share back.
+    for (const c of opened) await c.transport.terminateSession();
+    expect(server.mcp.sessions.eventBudgets.podBytes(podId)).toBe(0);
+    expect(server.mcp.sessions.eventBudgets.total.bytes).toBe(0);
+    for (const c of opened) await c.client.close();
   });
 });
