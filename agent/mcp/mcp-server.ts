@@ -11,10 +11,13 @@ import { pushEvidence } from "../sdk/evidence";
 import { PodwatchError, UsageError } from "../sdk/errors";
 import type { Answer, Escalation, PodAgent } from "../sdk/pod-agent";
 import { DEADLINE_MAX_MINUTES, NOTE_KINDS } from "../../server/wire/events";
+import { boundedText, MAX_ANSWER_BYTES, planPage, readTapePage } from "./bounded-answers";
 
 type ToolResult = { content: { type: "text"; text: string }[]; isError?: boolean };
 const ok = (value: unknown): ToolResult => ({
-  content: [{ type: "text", text: typeof value === "string" ? value : JSON.stringify(value, null, 2) }],
+  content: [
+    { type: "text", text: boundedText(typeof value === "string" ? value : JSON.stringify(value, null, 2)) },
+  ],
 });
 const failed = (e: unknown): ToolResult => {
   const issues =
@@ -25,7 +28,9 @@ const failed = (e: unknown): ToolResult => {
     content: [
       {
         type: "text",
-        text: `${e instanceof PodwatchError ? `${e.code}: ` : ""}${(e as Error).message}${issues}`,
+        text: boundedText(
+          `${e instanceof PodwatchError ? `${e.code}: ` : ""}${(e as Error).message}${issues}`,
+        ),
       },
     ],
     isError: true,
@@ -125,7 +130,12 @@ export async function createMcpServer(
     (a) =>
       agent.updateTask({ taskId: a.task_id, status: a.status, metadata: a.metadata }, { taskId: a.task_id }),
   );
-  tool("plan_read", "Return the full plan as plan.json.", {}, () => agent.readPlan());
+  tool(
+    "plan_read",
+    `Return the plan as plan.json. A plan past ${MAX_ANSWER_BYTES} bytes comes in pages: more=true and next_from say where the next starts (from).`,
+    { from: z.number().int().min(0).default(0) },
+    async (a) => planPage(await agent.readPlan(), a.from),
+  );
   tool(
     "handoff",
     "Signal that your turn is over and destination_agent should act next.",
@@ -258,13 +268,13 @@ export async function createMcpServer(
   );
   tool(
     "read_tape",
-    "Read the pod's tape: events after seq `after`. wait_seconds long-polls for new ones.",
+    `Read the pod's tape: events after seq \`after\`, at most \`limit\` and ${MAX_ANSWER_BYTES} bytes. more=true says there are more: call again with after=nextAfter. wait_seconds long-polls for new ones.`,
     {
       after: z.number().int().min(0).default(0),
       limit: z.number().int().min(1).max(500).default(50),
       wait_seconds: z.number().min(0).max(MAX_WAIT_SECONDS).default(0),
     },
-    (a, s) => agent.client.readEvents(a.after, { limit: a.limit, waitSeconds: a.wait_seconds, signal: s }),
+    (a, s) => readTapePage(agent.client, { after: a.after, limit: a.limit, waitSeconds: a.wait_seconds }, s),
   );
   return server;
 }

@@ -28,6 +28,12 @@ function isDeadlineAnswer(body: unknown, escalationId: string): boolean {
 type Body<T extends EventDraft["type"]> = Extract<EventDraft, { type: T }>["body"];
 type Envelope = Pick<EventDraft, "taskId" | "runId" | "workItemId" | "mood" | "refs" | "role">;
 
+/**
+ * Events a wait reads per request while it looks for its answer: an event may be 1 MiB, and a
+ * remote MCP session's wait runs inside the server, so a busy tape must not arrive 500 at a time.
+ */
+const WAIT_PAGE_EVENTS = 16;
+
 export class PodAgent {
   constructor(readonly client: PodwatchClient) {}
 
@@ -134,6 +140,7 @@ export class PodAgent {
       const page = await this.client.waitForPage(cursor, {
         waitSeconds: Math.max(0.1, Math.min(30, left)),
         signal: o.signal,
+        limit: WAIT_PAGE_EVENTS,
       });
       if (!page) throw new Interrupted();
       const answer = page.events.find(

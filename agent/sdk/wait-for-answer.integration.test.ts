@@ -1,5 +1,7 @@
 // PodAgent.waitForAnswer against a real server: a person's answer, and a deadline's default
-// answer (by podwatch) when nobody answers in time; a deadline that only reminds is no answer.
+// answer (by podwatch) when nobody answers in time; a deadline that only reminds is no answer;
+// a tape of large events read a few at a time while it waits.
+import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { agentPod, api, startTestServer, type TestServer } from "../../server/testing/test-server";
 import { PodAgent } from "./pod-agent";
@@ -70,5 +72,38 @@ describe("PodAgent.waitForAnswer and deadlines", () => {
     });
     expect(await waiting).toMatchObject({ answer: "eu-west", by: "ann@example.com" });
     expect((await waiting)!.byDeadline).toBeUndefined();
+  });
+
+  it("reads what follows the question a few events at a time, so a tape of large events never arrives whole", async () => {
+    const esc = await agent.escalate({ kind: "intent", question: "Which font?" });
+    const big = (i: number) => ({
+      id: randomUUID(),
+      type: "note",
+      actor: "impl",
+      body: { kind: "STATUS", text: `big ${i}`, pad: "x".repeat(50_000) },
+    });
+    const appended = await api(s.url, "POST", `/api/v1/pods/${podId}/events`, {
+      events: Array.from({ length: 40 }, (_, i) => big(i)),
+    });
+    expect(appended.status).toBe(201);
+    await api(s.url, "POST", `/api/v1/pods/${podId}/events`, {
+      type: "escalation.answered",
+      actor: "ann@example.com",
+      body: { escalationId: esc.escalationId, answer: "Serif" },
+    });
+    const read = agent.client.readEvents.bind(agent.client);
+    const pages: number[] = [];
+    agent.client.readEvents = async (after, o) => {
+      const page = await read(after, o);
+      pages.push(page.events.length);
+      return page;
+    };
+    try {
+      expect(await agent.waitForAnswer(esc, { timeoutSeconds: 20 })).toMatchObject({ answer: "Serif" });
+    } finally {
+      agent.client.readEvents = read;
+    }
+    expect(pages.length).toBeGreaterThan(1);
+    expect(Math.max(...pages)).toBeLessThanOrEqual(16);
   });
 });

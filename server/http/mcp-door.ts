@@ -81,7 +81,16 @@ async function serveMcp(app: AppContext, sessions: McpSessions, req: IncomingMes
   const call = req.method === "POST";
   if (call) session.inFlight++;
   session.lastSeen = Date.now();
-  if (req.method === "GET" && req.headers["last-event-id"]) session.lastResumeAt = Date.now();
+  const resumeFrom = req.method === "GET" ? req.headers["last-event-id"] : undefined;
+  // What came after it was dropped to keep the session's memory bounded: a replay would have a hole.
+  if (typeof resumeFrom === "string" && session.events.dropped(resumeFrom))
+    throw new AppError(
+      400,
+      "events_dropped",
+      `the messages after event ${resumeFrom} were dropped (this session keeps a bounded number of bytes): ` +
+        "call again the tools whose answers you did not get",
+    );
+  if (resumeFrom) session.lastResumeAt = Date.now();
   res.once("close", () => {
     session.lastSeen = Date.now();
     if (!call) return;

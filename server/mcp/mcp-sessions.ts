@@ -7,6 +7,8 @@
 import { randomUUID } from "node:crypto";
 import { AppError } from "../domain/errors";
 import { openMcpSession, type McpSession, type Owner } from "./open-mcp-session";
+import { EventBudgets } from "./event-budget";
+import { EVENT_STORE_BOUNDS } from "./session-event-store";
 
 export type McpLimits = {
   perToken: number;
@@ -17,6 +19,12 @@ export type McpLimits = {
   /** How long a call whose connection dropped waits for its client to resume before it is cancelled. */
   resumeGraceMs: number;
   sweepMs: number;
+  /** Messages kept for resumption (Last-Event-ID), per session, in events and bytes. */
+  eventsPerSession: number;
+  eventBytesPerSession: number;
+  /** The same, over all of a pod's sessions and over the server's: the oldest of them go first. */
+  eventBytesPerPod: number;
+  eventBytesTotal: number;
 };
 export const MCP_LIMITS: McpLimits = {
   perToken: 16,
@@ -25,6 +33,12 @@ export const MCP_LIMITS: McpLimits = {
   idleMs: 30 * 60_000,
   resumeGraceMs: 30_000,
   sweepMs: 60_000,
+  eventsPerSession: EVENT_STORE_BOUNDS.maxEvents,
+  eventBytesPerSession: EVENT_STORE_BOUNDS.maxBytes,
+  // Eight full sessions' worth (16 MiB): a pod holds up to `perPod` sessions, and they share this.
+  eventBytesPerPod: 8 * EVENT_STORE_BOUNDS.maxBytes,
+  // For every pod's sessions together: `total` full sessions would pin 1 GiB.
+  eventBytesTotal: 128 * 1024 * 1024,
 };
 
 export class McpSessions {
@@ -33,12 +47,14 @@ export class McpSessions {
   private opening = new Map<string, number>();
   private openingInPod = new Map<string, number>();
   private sweeper: NodeJS.Timeout;
+  readonly eventBudgets: EventBudgets;
 
   constructor(
     private readonly loopbackUrl: string,
     private readonly stillValid: (tokenId: string) => Promise<boolean>,
     readonly limits: McpLimits = MCP_LIMITS,
   ) {
+    this.eventBudgets = new EventBudgets(limits.eventBytesPerPod, limits.eventBytesTotal);
     this.sweeper = setInterval(() => void this.sweep(), limits.sweepMs).unref();
   }
 
@@ -96,10 +112,15 @@ export class McpSessions {
         newId: randomUUID,
         onInitialized: (s) => void this.sessions.set(s.id, s),
         onEnded: (s) => this.forget(s),
+        events: {
+          bounds: { maxEvents: this.limits.eventsPerSession, maxBytes: this.limits.eventBytesPerSession },
+          budgets: this.eventBudgets.forPod(owner.podId),
+        },
       });
     } finally {
       bump(this.opening, owner.tokenId, -1);
       bump(this.openingInPod, owner.podId, -1);
+      this.eventBudgets.forgetIfEmpty(owner.podId); // a session refused while opening leaves no budget behind
     }
   }
 
@@ -132,6 +153,8 @@ export class McpSessions {
 
   private forget(s: McpSession) {
     if (this.sessions.get(s.id) === s) this.sessions.delete(s.id);
+    s.events.release();
+    this.eventBudgets.forgetIfEmpty(s.owner.podId);
   }
 }
 

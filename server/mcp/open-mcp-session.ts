@@ -7,6 +7,8 @@
 import type { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
 import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { SessionEventStore } from "./session-event-store";
+import type { EventStoreBounds } from "./session-event-store";
+import type { EventBudget } from "./event-budget";
 import { PodAgent } from "../../agent/sdk/pod-agent";
 import { PodwatchClient } from "../../agent/sdk/client";
 import { createMcpServer } from "../../agent/mcp/mcp-server";
@@ -34,6 +36,8 @@ type Open = {
   newId: () => string;
   onInitialized: (s: McpSession) => void;
   onEnded: (s: McpSession) => void;
+  /** What its event store may keep: its own bound, and the budgets it shares (its pod's, the server's). */
+  events: { bounds: EventStoreBounds; budgets: EventBudget[] };
 };
 
 export async function openMcpSession(o: Open): Promise<McpSession> {
@@ -51,7 +55,7 @@ export async function openMcpSession(o: Open): Promise<McpSession> {
   );
   // No evidence root: a remote client's files are not on this machine, so there is no submit_evidence.
   const server = await createMcpServer(agent, lifetime.signal);
-  const events = new SessionEventStore();
+  const events = new SessionEventStore(o.events.bounds, o.events.budgets);
   const session: McpSession = {
     id: "",
     owner: o.owner,
@@ -77,6 +81,11 @@ export async function openMcpSession(o: Open): Promise<McpSession> {
     lifetime.abort();
     o.onEnded(session);
   };
-  await server.connect(session.transport);
+  try {
+    await server.connect(session.transport);
+  } catch (e) {
+    events.release(); // never a session: its store leaves the shared budgets
+    throw e;
+  }
   return session;
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js";
 import { SessionEventStore } from "./session-event-store";
+import { EventBudget } from "./event-budget";
 
 const note = (n: number): JSONRPCMessage => ({
   jsonrpc: "2.0",
@@ -46,5 +47,43 @@ describe("SessionEventStore", () => {
     for (let n = 0; n < 10; n++) await small.storeEvent("s", note(n));
     expect(small.size.bytes).toBeLessThanOrEqual(200);
     expect(small.size.events).toBeGreaterThan(0);
+  });
+
+  it("does not keep a message larger than its bound, and no id from before it, so no replay skips it", async () => {
+    const store = new SessionEventStore({ maxEvents: 100, maxBytes: 1000 });
+    const before = await store.storeEvent("s", note(1));
+    const huge: JSONRPCMessage = {
+      jsonrpc: "2.0",
+      method: "notifications/message",
+      params: { pad: "x".repeat(5000) },
+    };
+    const big = await store.storeEvent("s", huge);
+    expect(store.size.bytes).toBeLessThanOrEqual(1000); // not even while it is the newest
+    const after = await store.storeEvent("s", note(2));
+    expect(store.size.bytes).toBeLessThanOrEqual(1000);
+    expect(store.dropped(before)).toBe(true);
+    expect(await store.getStreamIdForEventId(before)).toBeUndefined();
+    // The client that got it live resumes from it and gets what followed.
+    expect((await replay(store, big)).sent).toEqual([[after, note(2)]]);
+    expect([store.dropped(big), store.dropped("99"), store.dropped("x")]).toEqual([false, false, false]);
+  });
+
+  it("keeps a shared budget across stores, dropping the oldest message of any of them first", async () => {
+    const pod = new EventBudget(3000);
+    const msg = (n: number): JSONRPCMessage => ({ ...note(n), params: { n, pad: "y".repeat(400) } });
+    const [a, b] = [new SessionEventStore(undefined, [pod]), new SessionEventStore(undefined, [pod])];
+    const first = await a.storeEvent("s", msg(0));
+    const ids: string[] = [];
+    for (let n = 1; n < 20; n++) ids.push(await (n % 2 ? b : a).storeEvent("s", msg(n)));
+    expect(pod.bytes).toBeLessThanOrEqual(3000);
+    expect(pod.bytes).toBe(a.size.bytes + b.size.bytes);
+    expect(a.size.events + b.size.events).toBeGreaterThan(2);
+    expect(a.dropped(first)).toBe(true);
+    // The newest of each store are still there to resume from.
+    expect([a.dropped(ids.at(-2)!), b.dropped(ids.at(-1)!)]).toEqual([false, false]);
+    a.release();
+    expect(pod.bytes).toBe(b.size.bytes);
+    b.release();
+    expect([pod.bytes, pod.empty]).toEqual([0, true]);
   });
 });
