@@ -6,10 +6,17 @@ import { randomUUID } from "node:crypto";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { TapeStore } from "../db/tape-store";
-import { signalsBetween, stepWindow, windowSignals, type WindowFold } from "../domain/signals/signals-window";
+import {
+  signalsBetween,
+  stepWindow,
+  stepWindowState,
+  windowSignals,
+  windowStart,
+  type WindowFold,
+} from "../domain/signals/signals-window";
 import { emptyPodSignals } from "../domain/signals/signal-types";
 import { catchUpAsync } from "../domain/state/catch-up";
-import { emptyPodState, type AppliedEvent } from "../domain/state/pod-state";
+import { emptyPodState, type AppliedEvent, type PodState } from "../domain/state/pod-state";
 import { toAppliedEvent } from "../domain/state/stored-event";
 import { acceptHistory, asInputs, historySteps, TEAM_SETUP } from "../testing/pod-history";
 import { testProviders } from "../testing/test-databases";
@@ -274,5 +281,24 @@ describe.each(testProviders())("history from checkpoints on %s", (provider) => {
       json(signalsBetween(await readTape(s.app.store, podId), 0, Infinity)),
     );
     expect(await w.stored(podId)).toBe(0);
+  });
+
+  it("stores no checkpoint of a fold that carries no pod's state (a window's counts in its place)", async () => {
+    const { podId, head } = await randomPod(
+      s,
+      Array.from({ length: 40 }, () => ({
+        type: "note",
+        actor: "impl",
+        body: { kind: "STATUS", text: "n" },
+      })),
+      [20],
+    );
+    const h = new PodHistory(s.app.store, `test-${randomUUID()}`, 10);
+    const step = (st: PodState, row: Parameters<typeof toAppliedEvent>[0]) =>
+      stepWindowState(st, toAppliedEvent(row), 0, Infinity);
+    const folded = await h.foldFrom(podId, 0, head, { step }, windowStart);
+    expect(json(folded.signals)).toBe(json(signalsBetween(await readTape(s.app.store, podId), 0, Infinity)));
+    expect(head).toBeGreaterThan(20);
+    expect(await h.stored(podId)).toBe(0);
   });
 });

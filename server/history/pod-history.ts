@@ -23,8 +23,12 @@ export const CHECKPOINT_EVERY = 1000;
 export const CHECKPOINT_COST_MS = 60;
 export const CHECKPOINT_MIN_GAP = 50;
 
-/** A fold over the tape whose accumulator carries the pod's state (checkpoints are taken of it). */
-export type TapeFold<F> = { step: (acc: F, row: StoredEvent) => F; state: (acc: F) => PodState };
+/**
+ * A fold over the tape; `state`: the pod's state its accumulator carries (checkpoints are taken of
+ * it). A fold without one carries no state fit to store (a window's counts in its place), so it
+ * stores no checkpoint.
+ */
+export type TapeFold<F> = { step: (acc: F, row: StoredEvent) => F; state?: (acc: F) => PodState };
 
 const STATE_FOLD: TapeFold<PodState> = {
   step: (s, row) => applyEvent(s, toAppliedEvent(row)),
@@ -125,7 +129,8 @@ export class PodHistory {
   ): Promise<F> {
     let acc = init(base.state);
     let maxAt = base.maxAt;
-    const cps = this.checkpoints;
+    const stateOf = fold.state;
+    const cps = stateOf ? this.checkpoints : null;
     const have =
       cps && toSeq - base.state.seq >= this.every
         ? await cps.seqsBetween(podId, base.state.seq, toSeq)
@@ -145,14 +150,14 @@ export class PodHistory {
         const due =
           row.seq % this.every === 0 ||
           (byCost && cost >= this.costMs && row.seq - last >= CHECKPOINT_MIN_GAP);
-        if (!cps || !(due || have.has(row.seq))) return;
+        if (!cps || !stateOf || !(due || have.has(row.seq))) return;
         [last, cost] = [row.seq, 0];
         if (have.has(row.seq)) return;
         // Written in slices beside the fold: no reducer changes the state it is given, so this seq's state stays as it is.
         this.write(
           podId,
           cps
-            .put(podId, fold.state(acc), maxAt, row.seq === toSeq)
+            .put(podId, stateOf(acc), maxAt, row.seq === toSeq)
             .catch((e) => console.warn(`podwatch: checkpoint ${podId}@${row.seq} not stored: ${e}`)),
         );
       },

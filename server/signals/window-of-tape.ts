@@ -9,8 +9,9 @@
 // before both ends: then both windows count the same events. Otherwise the later ask folds again.
 import type { TapeStore } from "../db/tape-store";
 import { toAppliedEvent } from "../domain/state/stored-event";
-import { stepWindow, windowSignals, type WindowFold } from "../domain/signals/signals-window";
-import { emptyPodSignals, type PodSignals } from "../domain/signals/signal-types";
+import { stepWindowState, windowStart } from "../domain/signals/signals-window";
+import type { PodSignals } from "../domain/signals/signal-types";
+import type { PodState } from "../domain/state/pod-state";
 import { podHistory } from "../history/pod-history";
 import type { Window } from "./signals-query";
 
@@ -46,19 +47,19 @@ export async function windowOfTape(
 
 async function fold(store: TapeStore, podId: string, toSeq: number, window: Window): Promise<Folded> {
   let lastAtMs = -Infinity;
-  const f = await podHistory(store).foldFrom<WindowFold>(
+  // No `state`: the fold's state holds the window's counts in its signals (windowStart), no checkpoint.
+  const f = await podHistory(store).foldFrom<PodState>(
     podId,
     window.fromMs,
     toSeq,
     {
-      step: (acc, row) => {
+      step: (s, row) => {
         const e = toAppliedEvent(row);
         lastAtMs = Math.max(lastAtMs, Date.parse(e.receivedAt));
-        return stepWindow(acc, e, window.fromMs, window.toMs);
+        return stepWindowState(s, e, window.fromMs, window.toMs);
       },
-      state: (acc) => acc.state,
     },
-    (state) => ({ state, counted: emptyPodSignals() }),
+    windowStart,
   );
-  return { signals: windowSignals(f), toMs: window.toMs, lastAtMs };
+  return { signals: f.signals, toMs: window.toMs, lastAtMs };
 }

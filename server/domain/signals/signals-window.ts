@@ -1,7 +1,7 @@
 // Signals recomputed from the tape: as they stood after any seq, or counting only what happened
 // in a time window. The rules and what the fold remembers need the whole tape, so every event is
 // replayed from the start; only the counting is limited to the window.
-import { applyEvent } from "../state/apply-event";
+import { applyEvent, applyEventWith, type SignalsStep } from "../state/apply-event";
 import { emptyPodState, type AppliedEvent, type PodState } from "../state/pod-state";
 import { emptyPodSignals, type PodSignals } from "./signal-types";
 import { stepSignals } from "./step-signals";
@@ -28,6 +28,30 @@ export const windowSignals = (f: WindowFold): PodSignals => ({
   ...f.counted,
   tracking: f.state.signals.tracking,
 });
+
+/**
+ * A window's fold with the signals followed once, not twice: the pod's state whose `signals` are
+ * the window's counts and the whole tape's `tracking`. stepWindow counts each event in the pod's
+ * signals and again in the window's, though only the tracking of the first is ever read (the
+ * reducers and the families read no other part of a state's signals), so here the window's counts
+ * stand in the state's place. Such a state is no pod's: never store or show it as one.
+ */
+export const windowStart = (s: PodState): PodState => ({
+  ...s,
+  signals: { ...emptyPodSignals(), tracking: s.signals.tracking },
+});
+
+/** An event outside the window: what the fold remembers follows it, no count does. */
+const trackOnly: SignalsStep = (sig, before, after, e) => {
+  const { tracking } = stepSignals(sig, before, after, e);
+  return tracking === sig.tracking ? sig : { ...sig, tracking };
+};
+
+/** One event into a windowStart fold: applied to the pod whatever its time, counted when received in [fromMs, toMs). */
+export function stepWindowState(s: PodState, e: AppliedEvent, fromMs: number, toMs: number): PodState {
+  const t = Date.parse(e.receivedAt);
+  return applyEventWith(s, e, t >= fromMs && t < toMs ? stepSignals : trackOnly);
+}
 
 /** The signals of the events received in [fromMs, toMs), each counted with the pod as the whole tape had made it. */
 export function signalsBetween(events: AppliedEvent[], fromMs: number, toMs: number): PodSignals {

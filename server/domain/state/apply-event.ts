@@ -50,7 +50,20 @@ const PAUSABLE = new Set<EventType>([
   "job.delivered",
 ]);
 
+/** How the signals follow one event (stepSignals' shape): the pod's signals before it, the states around it. */
+export type SignalsStep = (
+  sig: PodState["signals"],
+  before: PodState,
+  after: PodState,
+  e: AppliedEvent,
+) => PodState["signals"];
+
 export function applyEvent(s: PodState, e: AppliedEvent): PodState {
+  return applyEventWith(s, e, stepSignals);
+}
+
+/** applyEvent with the signals followed by `step` (a window's fold counts only its window: signals-window.ts). */
+export function applyEventWith(s: PodState, e: AppliedEvent, step: SignalsStep): PodState {
   if (s.status === "closed")
     throw conflictRule("pod_closed", "the pod is closed; its tape takes no more events");
   if (s.status === "paused" && PAUSABLE.has(e.type))
@@ -66,7 +79,7 @@ export function applyEvent(s: PodState, e: AppliedEvent): PodState {
   // Reducers never touch signals, so metered.signals is still the previous value.
   return {
     ...metered,
-    signals: stepSignals(metered.signals, s, metered, e),
+    signals: step(metered.signals, s, metered, e),
     retained: s.retained + retainedChange(s, metered, e),
   };
 }
