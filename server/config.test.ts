@@ -39,6 +39,11 @@ describe("readConfig", () => {
       /PODWATCH_MODEL_PRICES: cannot read .*none\.json \(ENOENT\)/,
     );
   });
+  it("bounds a push's deadline to connect and answer: 5 s unless set, within its lease", () => {
+    expect(readConfig({}).pushDeadlineMs).toBe(5_000);
+    expect(readConfig({ PODWATCH_PUSH_DEADLINE_MS: "2000" }).pushDeadlineMs).toBe(2_000);
+    expect(() => readConfig({ PODWATCH_PUSH_DEADLINE_MS: "60000" })).toThrow(/PODWATCH_PUSH_DEADLINE_MS/);
+  });
   it("names each bad variable", () => {
     expect(() => readConfig({ PORT: "http", DATABASE_URL: "mysql://x" })).toThrow(
       /PORT[\s\S]*DATABASE_URL|DATABASE_URL[\s\S]*PORT/,

@@ -57,6 +57,7 @@ const ZEnv = z.object({
     .regex(/^(mailto:|https:\/\/)\S+$/, "must be mailto:… or https://…")
     .optional(),
   PODWATCH_NOTIFY_RETRY_MS: z.coerce.number().int().min(10).default(30_000),
+  PODWATCH_PUSH_DEADLINE_MS: z.coerce.number().int().min(100).max(25_000).default(5_000), // server/notify/post-push.ts
   PODWATCH_NODE_ID: z
     .string()
     .regex(/^[A-Za-z0-9._-]{1,64}$/, "use 1–64 letters, digits, dots, dashes or underscores")
@@ -120,6 +121,8 @@ export type Config = {
   vapid: { publicKey: string | undefined; privateKey: string | undefined; subject: string | undefined };
   /** The first retry of a failed push or mail waits this long, doubling after (tests shorten it). */
   notifyRetryMs: number;
+  /** One push (or mail phase) may take this long to connect and answer; past it the attempt failed and is retried. */
+  pushDeadlineMs: number;
   /** This node's name in a cluster (logs, /readyz, the bus skips its own notifications): PODWATCH_NODE_ID, else host-pid. */
   nodeId: string;
   /** Blobs in this folder (shared by every node) instead of the data folder or, on PostgreSQL, the database. */
@@ -186,6 +189,7 @@ export function readConfig(env: Record<string, string | undefined> = process.env
       subject: e.PODWATCH_VAPID_SUBJECT,
     },
     notifyRetryMs: e.PODWATCH_NOTIFY_RETRY_MS,
+    pushDeadlineMs: e.PODWATCH_PUSH_DEADLINE_MS,
     nodeId:
       e.PODWATCH_NODE_ID ??
       `${hostname()

@@ -13,4 +13,6 @@ export const advisoryLocks = {
   bootstrapAdmin: 7_263_427,
   /** Importing an upgraded installation's blob files into the database (server/blobs/import-folder-blobs.ts). */
   blobImport: 7_263_428,
+  /** Claiming due notifications: nodes take turns, so the caps per person and device hold (server/notify/claim-notifications.ts). */
+  notificationClaims: 7_263_435,
 } as const;

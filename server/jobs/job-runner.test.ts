@@ -48,6 +48,8 @@ function memoryKind(
   return { kind, jobs, log, backoffAsked, add, pruned: () => pruned };
 }
 
+const failed: Sent<string> = { ok: false, error: "stopped" };
+
 const outcomes = (log: Finished<Job, string>[], id: string) =>
   log.filter((x) => x.job.id === id).map((x) => x.outcome);
 
@@ -254,6 +256,43 @@ describe("the job runner", () => {
       async () => outcomes(m.log, "polled"),
       (o) => o.includes("done"),
       "the polled job",
+    );
+  });
+
+  it("work announced while a claim is under way is claimed next, not after an attempt or the poll", async () => {
+    let claims = 0;
+    let r: JobRunner<Job, string> | null = null;
+    // One attempt hangs (past the test) and the poll is a minute away: only the wake can bring "late" in.
+    const m = memoryKind(
+      async (job, signal) =>
+        job.id === "hangs"
+          ? new Promise<Sent<string>>((resolve) => signal.addEventListener("abort", () => resolve(failed)))
+          : { ok: true, result: job.id },
+      { pollMs: 60_000, deadlineMs: 60_000 },
+    );
+    const claim = m.kind.claim;
+    m.kind.claim = async (free, underWay) => {
+      const got = await claim(free, underWay);
+      // The second claim has read what was due when "late" is added and announced, before it returns.
+      if (++claims === 2) {
+        m.add("late");
+        r!.wake();
+      }
+      return got;
+    };
+    m.add("hangs");
+    r = run(m.kind);
+    await eventually(
+      async () => claims,
+      (n) => n === 1,
+      "the first claim",
+    );
+    r.wake();
+    await eventually(
+      async () => outcomes(m.log, "late"),
+      (o) => o.includes("done"),
+      "the job announced during a claim",
+      5_000,
     );
   });
 });

@@ -116,6 +116,8 @@ export class JobRunner<J, R> {
         let poll: NodeJS.Timeout | undefined;
         await new Promise<void>((resolve) => {
           this.nudge = resolve;
+          // A wake that came during the claim or the record above found no nudge: look again now.
+          if (this.again) resolve();
           // Work may fall due while every attempt under way is slow (a retry, another node's lease ran out).
           poll = setTimeout(() => ((this.again = true), resolve()), pollMs);
           void Promise.race(underWay.keys()).then(resolve);

@@ -1,11 +1,11 @@
 // What the notification consumer queued, as a kind of job for the one runner
-// (server/jobs/job-runner.ts): the claim (due rows with a lease), the send (send-notification.ts),
-// a doubling backoff up to MAX_ATTEMPTS, and the record of each outcome. Sent and given-up rows
-// are pruned after KEEP_MS.
+// (server/jobs/job-runner.ts): the claim (due rows with a lease, shared fairly between people and
+// devices: claim-notifications.ts), the send (send-notification.ts), a doubling backoff up to
+// MAX_ATTEMPTS, and the record of each outcome. Sent and given-up rows are pruned after KEEP_MS.
 import type { Config } from "../config";
 import type { TapeStore } from "../db/tape-store";
 import type { Finished, JobKind } from "../jobs/job-kind";
-import { PUSH_DEADLINE_MS } from "./post-push";
+import { claimNotifications } from "./claim-notifications";
 import {
   sendNotification,
   type NotificationOutcome,
@@ -14,12 +14,10 @@ import {
 } from "./send-notification";
 
 const MAX_ATTEMPTS = 6;
-/** How many deliveries are under way at once (one slow host takes one slot). */
-export const SEND_CONCURRENCY = 8;
-/** A row's lease: well past one delivery's deadline, so no other sender takes a row still being sent. */
-const LEASE_MS = 60_000;
-/** One delivery's hard limit (reading the pod, the request, mail): past it the attempt counts as failed. */
-const DELIVERY_DEADLINE_MS = PUSH_DEADLINE_MS + 5_000;
+/** How many deliveries are under way at once on a node (one person takes at most PUSH_SLOTS_PER_PERSON). */
+export const SEND_CONCURRENCY = 16;
+/** A delivery's time beyond its request's deadline (reading the pod and the person's settings). */
+const DELIVERY_MARGIN_MS = 5_000;
 /** Sent and given-up rows are kept this long (their keys stop a batch taken again from sending twice), then removed. */
 const KEEP_MS = 7 * 24 * 3_600_000;
 
@@ -33,7 +31,8 @@ export function notificationJobs(
   return {
     name: "notifications",
     concurrency: SEND_CONCURRENCY,
-    deadlineMs: DELIVERY_DEADLINE_MS,
+    // Past it the attempt counts as failed; within the lease (the config allows at most 25 s a push).
+    deadlineMs: c.config.pushDeadlineMs + DELIVERY_MARGIN_MS,
     backoff: (failures) => (failures >= MAX_ATTEMPTS ? null : retryMs * 2 ** (failures - 1)),
     failures: (row) => row.attempts,
     claim: (free) => claimNotifications(store, free),
@@ -57,38 +56,6 @@ export function notificationJobs(
         }),
     },
   };
-}
-
-/** Oldest due rows first; each is taken only if its lease is free, so two senders never take one row. */
-async function claimNotifications(store: TapeStore, limit: number): Promise<NotificationRow[]> {
-  const now = new Date().toISOString();
-  const until = new Date(Date.now() + LEASE_MS).toISOString();
-  // PostgreSQL (several nodes): one statement; SKIP LOCKED passes over rows another node is claiming right now.
-  if (store.kind === "postgres") {
-    const rows = await store.prisma.$queryRaw<
-      NotificationRow[]
-    >`UPDATE notification_delivery SET claimed_until = ${until} WHERE id IN (
-        SELECT id FROM notification_delivery WHERE outcome IS NULL AND not_before <= ${now} AND (claimed_until IS NULL OR claimed_until < ${now})
-        ORDER BY id LIMIT ${limit} FOR UPDATE SKIP LOCKED)
-      RETURNING id, key, channel, target, user_id AS "userId", pod_id AS "podId", item_id AS "itemId", kind, payload, attempts`;
-    return rows.sort((x, y) => x.id - y.id); // RETURNING does not promise an order
-  }
-  // SQLite (one node, one writer): row by row, each lease taken only if still free.
-  const free = { outcome: null, OR: [{ claimedUntil: null }, { claimedUntil: { lt: now } }] };
-  const due = await store.prisma.notificationDelivery.findMany({
-    where: { ...free, notBefore: { lte: now } },
-    orderBy: { id: "asc" },
-    take: limit,
-  });
-  const claimed: NotificationRow[] = [];
-  for (const d of due) {
-    const { count } = await store.prisma.notificationDelivery.updateMany({
-      where: { id: d.id, ...free },
-      data: { claimedUntil: until },
-    });
-    if (count) claimed.push(d);
-  }
-  return claimed;
 }
 
 async function recordOne(store: TapeStore, x: Done) {

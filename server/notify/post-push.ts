@@ -7,8 +7,8 @@ import { request as httpRequest } from "node:http";
 import { request as httpsRequest } from "node:https";
 import { checkPushHost, pushLookup } from "./push-endpoint";
 
-/** The longest one push may take, connecting to the answer's status line. */
-export const PUSH_DEADLINE_MS = 15_000;
+/** The longest one push may take, connecting to the answer's status line, unless told (PODWATCH_PUSH_DEADLINE_MS). */
+export const PUSH_DEADLINE_MS = 5_000;
 
 export function postPush(
   endpoint: string,

@@ -9,7 +9,7 @@ import type { PushPayload } from "../wire/notifications";
 import { itemTag, itemUrl, openPayload } from "./notification-content";
 import { overdueAt, type OpenRowPayload } from "./notification-consumer";
 import { isApprover } from "../domain/state/rules";
-import { PUSH_DEADLINE_MS, postPush } from "./post-push";
+import { postPush } from "./post-push";
 import { SSRF_CODE } from "../shared/ssrf";
 import { levelAllows, readLevels, readSettings } from "./preferences";
 import { quietUntil } from "./quiet-hours";
@@ -32,7 +32,7 @@ export type NotificationOutcome = { outcome: "sent" | "skipped" | "failed" } | {
 
 export type SendContext = {
   store: TapeStore;
-  config: Pick<Config, "smtp" | "publicUrl">;
+  config: Pick<Config, "smtp" | "publicUrl" | "pushDeadlineMs">;
   vapid: VapidKeys;
   /** Test only: push services on loopback, over http too. */
   pushInsecureLoopback: boolean;
@@ -95,7 +95,7 @@ async function push(
       request.headers as Record<string, string>,
       request.body,
       c.pushInsecureLoopback,
-      { signal },
+      { signal, deadlineMs: c.config.pushDeadlineMs },
     );
   } catch (e) {
     // An endpoint that resolves inward will not turn public by waiting: no retries.
@@ -125,9 +125,9 @@ async function mail(
   // Each phase bounded, so a stalled mail server holds its slot no longer than a push would.
   const transport = createTransport({
     url: config.smtp.url,
-    connectionTimeout: PUSH_DEADLINE_MS,
-    greetingTimeout: PUSH_DEADLINE_MS,
-    socketTimeout: PUSH_DEADLINE_MS,
+    connectionTimeout: config.pushDeadlineMs,
+    greetingTimeout: config.pushDeadlineMs,
+    socketTimeout: config.pushDeadlineMs,
   });
   try {
     const link = `${config.publicUrl}${itemUrl(p.data.podId)}`;
