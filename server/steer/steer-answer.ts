@@ -48,8 +48,8 @@ export function steerWords(steers: Steer[], nameOf: (memberId: string) => string
 
 /**
  * The hook's answer in Claude Code's shape (Codex reads the same; Gemini CLI's door rewrites it).
- * Codex's PreToolUse and PermissionRequest get the deny alone: what else it reads there is not
- * established, and a field it refuses fails the hook open.
+ * Codex's PreToolUse and PermissionRequest get the deny alone: Codex 0.169 refuses `continue: false`
+ * (and `interrupt`) there, and a field it refuses fails the hook open (the call runs).
  */
 export function steerOutput(
   agent: AgentKind,
