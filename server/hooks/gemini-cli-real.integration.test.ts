@@ -4,10 +4,8 @@
 // the inbox (it runs), one they deny (it does not: no file, and the model is told why), the
 // turn's answer, its token usage (priced by the operator's price file) and the session's end, all
 // on the tape as the gemini-cli agent's.
-import { spawn, type ChildProcess } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { dirname, join } from "node:path";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { agentPod, api, startTestServer, type TestServer } from "../testing/test-server";
 import { testProviders } from "../testing/test-databases";
@@ -16,9 +14,7 @@ import { startFakeGeminiApi, type FakeGeminiApi } from "../testing/fake-gemini-a
 import { eventually } from "../testing/eventually";
 import { performOperation } from "../web/perform-operation";
 import { inboxOperations } from "../pods/inbox-operations";
-import type { Identity } from "../domain/access/policy";
-
-const GEMINI = join(import.meta.dirname, "..", "..", "node_modules", ".bin", "gemini");
+import { cliPath, cliRoom, GEMINI, GEMINI_SETTINGS, type Ev, type Person } from "../testing/real-cli";
 const API_KEY = "fake-gemini-key-never-on-the-tape";
 const PROMPT = "write allowed.txt and denied.txt";
 // The operator's prices for the fake's model (podwatch lists no Gemini prices), in dollars per million tokens.
@@ -26,8 +22,6 @@ const PRICES = { input: 2, output: 10, cacheWrite: 4, cacheRead: 0.5 };
 const shell = (command: string) => ({
   call: { name: "run_shell_command", args: { command, description: command } },
 });
-
-type Ev = { type: string; actor: string; body: Record<string, any>; meta: { sessionId?: string } | null };
 
 // One provider: the CLI's start-up dominates, and the door's storage is walked on both elsewhere.
 const provider = testProviders().at(-1)!;
@@ -38,8 +32,8 @@ describe(`the real Gemini CLI, its hooks installed by podwatch, on ${provider}`,
   let home: string;
   let podId: string;
   let token: string;
-  const children: ChildProcess[] = [];
-  const pia: Extract<Identity, { kind: "user" }> = {
+  const room = cliRoom();
+  const pia: Person = {
     kind: "user",
     userId: "u-pia",
     email: "pia-gemini@example.com",
@@ -47,17 +41,6 @@ describe(`the real Gemini CLI, its hooks installed by podwatch, on ${provider}`,
     isAdmin: false,
   };
 
-  const run = (cmd: string, args: string[], env: Record<string, string | undefined>, cwd: string) => {
-    const child = spawn(cmd, args, { cwd, env: env as NodeJS.ProcessEnv, stdio: ["ignore", "pipe", "pipe"] });
-    children.push(child);
-    let stdout = "";
-    let stderr = "";
-    child.stdout!.on("data", (d) => (stdout += d));
-    child.stderr!.on("data", (d) => (stderr += d));
-    return new Promise<{ code: number; stdout: string; stderr: string }>((resolve) =>
-      child.on("close", (code) => resolve({ code: code ?? -1, stdout, stderr })),
-    );
-  };
   const events = async (): Promise<Ev[]> =>
     (await api(s.url, "GET", `/api/v1/pods/${podId}/events?after=0&limit=1000`)).body.events;
   const approvalFor = async (file: string): Promise<Ev> =>
@@ -113,13 +96,12 @@ describe(`the real Gemini CLI, its hooks installed by podwatch, on ${provider}`,
         usage: { promptTokenCount: 1200, candidatesTokenCount: 30 },
       },
     ]);
-    home = mkdtempSync(join(tmpdir(), "podwatch-gemini-"));
+    home = room.folder("podwatch-gemini-");
   });
   afterAll(async () => {
-    for (const c of children) if (c.exitCode === null) c.kill("SIGKILL");
+    room.close();
     await fake?.close();
     await s?.stop();
-    if (home) rmSync(home, { recursive: true, force: true });
   });
 
   it(
@@ -129,19 +111,10 @@ describe(`the real Gemini CLI, its hooks installed by podwatch, on ${provider}`,
       const work = join(home, "work");
       mkdirSync(join(home, ".gemini"), { recursive: true });
       mkdirSync(work);
-      writeFileSync(
-        join(home, ".gemini", "settings.json"),
-        JSON.stringify({
-          security: { auth: { selectedType: "gemini-api-key" } },
-          model: { name: "gemini-2.5-flash" },
-          privacy: { usageStatisticsEnabled: false },
-          general: { disableAutoUpdate: true },
-        }),
-      );
+      writeFileSync(join(home, ".gemini", "settings.json"), JSON.stringify(GEMINI_SETTINGS));
       const bin = await installedPodwatch(s.url);
-      // Only what the programs need: no GITHUB_SHA (Gemini would redact PODWATCH_TOKEN from its hooks' environment).
       const env = {
-        PATH: `${bin}:${dirname(process.execPath)}:/usr/bin:/bin`,
+        PATH: cliPath(bin),
         HOME: home,
         GEMINI_CLI_HOME: home,
         PODWATCH_URL: s.url,
@@ -150,17 +123,22 @@ describe(`the real Gemini CLI, its hooks installed by podwatch, on ${provider}`,
         PODWATCH_MODEL_PRICES: join(home, "prices.json"),
       };
       writeFileSync(env.PODWATCH_MODEL_PRICES, JSON.stringify({ "gemini-2.5-flash": PRICES }));
-      const install = await run(join(bin, "podwatch"), ["hooks", "install", "--agent", "gemini"], env, work);
+      const install = await room.run(
+        join(bin, "podwatch"),
+        ["hooks", "install", "--agent", "gemini"],
+        work,
+        env,
+      );
       expect(install.code, install.stderr).toBe(0);
       const settings = JSON.parse(readFileSync(join(home, ".gemini", "settings.json"), "utf8"));
       expect(settings.model.name).toBe("gemini-2.5-flash");
       expect(settings.hooks.BeforeTool[0].hooks[0].command).toContain("podwatch hook --agent gemini");
 
-      const gemini = run(
+      const gemini = room.run(
         GEMINI,
         ["-p", PROMPT, "--approval-mode", "yolo", "--skip-trust", "-o", "stream-json"],
-        { ...env, GEMINI_API_KEY: API_KEY, GOOGLE_GEMINI_BASE_URL: fake.url },
         work,
+        { ...env, GEMINI_API_KEY: API_KEY, GOOGLE_GEMINI_BASE_URL: fake.url },
       );
       const allowed = await approvalFor("allowed.txt");
       expect(existsSync(join(work, "allowed.txt"))).toBe(false); // held until a person answers

@@ -15,7 +15,7 @@ import { inferredSessionStart } from "./inferred-session-start";
 import { inSubagentSession } from "./subagent-session";
 import { toolStarted } from "./claude-code-events";
 import { hookEventId, hookKey } from "./hook-event-id";
-import { answerFor, deliverSteers, parentInterrupt, pendingSteers } from "../steer/deliver-steers";
+import { answerFor, deliverSteers, heldInterrupt, pendingSteers } from "../steer/deliver-steers";
 
 export type HookAnswer = { output: ClaudeCodeHookOutput; unreachable: "open" | "closed" } | "aborted";
 
@@ -44,7 +44,8 @@ export async function handleClaudeCodeHook(
   ) {
     // Read before anything is written: a person's interrupt denies the call even if a write fails.
     const own = pendingSteers(state, who, input, ctx.agent);
-    const inherited = own.length || !subagent ? [] : parentInterrupt(state, who, subagent.parentSessionId);
+    const holder = subagent ? subagent.parentSessionId : ctx.agent === "codex" ? input.session_id : null;
+    const inherited = own.length || !holder ? [] : heldInterrupt(state, who, holder);
     const interrupt = own.length ? own : inherited;
     const written = await appendHookEvents(app, who, opened, agentSays(who)).then(
       () => true,
@@ -70,7 +71,7 @@ export async function handleClaudeCodeHook(
       if (inherited.length) {
         if (input.hook_event_name === "PreToolUse")
           await appendHookEvents(app, who, [call], hookRouteSays(who)).catch((e: unknown) =>
-            console.error("podwatch: a subagent's call an interrupt denied could not be recorded", e),
+            console.error("podwatch: a call a held interrupt denied could not be recorded", e),
           );
         return { output: reason, unreachable };
       }

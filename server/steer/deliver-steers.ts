@@ -28,14 +28,15 @@ export function pendingSteers(state: PodState, who: HookCaller, input: HookInput
 }
 
 /**
- * A subagent works for the session that runs it: that session's pending interrupt stops the
- * subagent's tool calls too. It stays pending there, delivered (and the turn ended) at the
- * parent's own next hook.
+ * The pending interrupt that denies this tool call without being delivered by it. A subagent
+ * works for the session that runs it: that session's interrupt stops the subagent's calls too,
+ * and is delivered (the turn ended) at the parent's own next hook. Codex goes on after a denied
+ * call, so its session's interrupt denies each call until the turn's Stop delivers it.
  */
-export function parentInterrupt(state: PodState, who: HookCaller, parentSessionId: string): Steer[] {
-  const parent = sessionIn(state, parentSessionId);
-  if (parent?.agentId !== who.memberId) return [];
-  const interrupt = (parent.steers ?? []).find((x) => !x.delivered && x.act === "interrupt");
+export function heldInterrupt(state: PodState, who: HookCaller, sessionId: string): Steer[] {
+  const session = sessionIn(state, sessionId);
+  if (session?.agentId !== who.memberId) return [];
+  const interrupt = (session.steers ?? []).find((x) => !x.delivered && x.act === "interrupt");
   return interrupt ? [interrupt] : [];
 }
 

@@ -30,11 +30,19 @@ describe("what a hook carries", () => {
     expect(steersFor(s, "Notification", "h", "claude-code")).toEqual([]);
   });
 
-  it("Codex: an interrupt waits past a tool's end (Codex would run its next call) for that call, which it denies", () => {
+  it("Codex: an interrupt is delivered only where the turn ends (Stop) or cannot start (a prompt)", () => {
     const s = session([steer("m1", "message"), steer("i1", "interrupt")]);
-    for (const event of ["PostToolUse", "PostToolUseFailure", "Notification"])
+    // Codex runs the next call after any answer at a tool's end, and goes on after a denied call:
+    // there the interrupt stays pending (and denies the call, heldInterrupt).
+    for (const event of [
+      "PostToolUse",
+      "PostToolUseFailure",
+      "PreToolUse",
+      "PermissionRequest",
+      "Notification",
+    ])
       expect(steersFor(s, event, "h", "codex")).toEqual([]);
-    for (const event of ["PreToolUse", "PermissionRequest", "UserPromptSubmit", "Stop"])
+    for (const event of ["UserPromptSubmit", "Stop"])
       expect(steersFor(s, event, "h", "codex").map((x) => x.steerId)).toEqual(["i1"]);
     // A message alone rides Codex's PostToolUse as context, as for the others.
     expect(

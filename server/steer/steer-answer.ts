@@ -3,9 +3,10 @@
 // at UserPromptSubmit and PostToolUse, or at Stop as a block whose reason is the message, so the
 // agent carries on with it. An interrupt ends the turn at the next hook of any kind, and at a tool
 // call denies the call with the person's reason first (the call never runs). Codex ends no turn
-// for a hook's answer after a tool has run (its PostToolUse `continue: false` only replaces the
-// tool's output, and the next call runs): there an interrupt waits for Codex's next tool call,
-// which it denies. A retried hook carries again exactly what it carried the first time.
+// for any hook's answer once it is under way (PostToolUse `continue: false` only replaces the
+// tool's output; a denied call is one the model may follow with another): an interrupt for Codex
+// denies each of its tool calls (deliver-steers.ts, heldInterrupt) and is delivered at the turn's
+// Stop, or at the next prompt. A retried hook carries again exactly what it carried the first time.
 import type { AgentSession, Steer } from "../domain/state/pod-state";
 import type { AgentKind } from "../domain/vocabulary";
 import type { ClaudeCodeHookOutput } from "../wire/hooks";
@@ -14,8 +15,8 @@ import type { ClaudeCodeHookOutput } from "../wire/hooks";
 const MESSAGE_EVENTS = new Set(["UserPromptSubmit", "PostToolUse", "PostToolUseFailure", "Stop"]);
 /** The hook events an interrupt rides: every one the agent waits on. */
 const INTERRUPT_EVENTS = new Set([...MESSAGE_EVENTS, "PreToolUse", "PermissionRequest"]);
-/** Codex's: the ones whose answer keeps the next step from running (the prompt's, a call's, the turn's end). */
-const CODEX_INTERRUPT_EVENTS = new Set(["UserPromptSubmit", "PreToolUse", "PermissionRequest", "Stop"]);
+/** Codex's: the turn's end, or a prompt it keeps from starting; until then each tool call is denied. */
+const CODEX_INTERRUPT_EVENTS = new Set(["UserPromptSubmit", "Stop"]);
 
 /** What this hook call carries: what it carried before (a retry), else the first pending interrupt, else every pending message. */
 export function steersFor(
@@ -47,8 +48,8 @@ export function steerWords(steers: Steer[], nameOf: (memberId: string) => string
 
 /**
  * The hook's answer in Claude Code's shape (Codex reads the same; Gemini CLI's door rewrites it).
- * Codex's PreToolUse and PermissionRequest get the deny alone: what else it reads there is not
- * established, and a field it refuses fails the hook open.
+ * Codex's PreToolUse and PermissionRequest get the deny alone: Codex 0.169 refuses `continue: false`
+ * (and `interrupt`) there, and a field it refuses fails the hook open (the call runs).
  */
 export function steerOutput(
   agent: AgentKind,

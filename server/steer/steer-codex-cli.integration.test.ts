@@ -1,9 +1,9 @@
 // The real Codex CLI (the dev dependency's `codex exec`), offline against a scripted fake of the
 // Responses API, with podwatch's hooks installed by `podwatch hooks install --agent codex`. A person
 // steers the running session: their message reaches the model in the very next request (Codex adds
-// the PostToolUse hook's additionalContext as a developer message), and their interrupt denies the
-// next tool call, so its command never runs (Codex ends no turn for a hook's answer after a tool
-// has run: the interrupt waits for that call), and the model reads why.
+// the PostToolUse hook's additionalContext as a developer message), and their interrupt denies
+// every tool call after it, so no command runs again in the turn (Codex ends no turn for a hook's
+// answer once it is under way), the model reads why, and the turn's Stop delivers it.
 import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -22,6 +22,7 @@ import {
 } from "../testing/steer-real-cli";
 
 const MARK = "PODWATCH-STEER-CODEX";
+const AND_THEN = "touch after-interrupt-2.txt";
 
 describe.each(testProviders().slice(0, 1))("steering the real Codex CLI on %s", (provider) => {
   let s: TestServer;
@@ -31,9 +32,10 @@ describe.each(testProviders().slice(0, 1))("steering the real Codex CLI on %s", 
 
   beforeAll(async () => {
     s = await startTestServer(provider);
-    // The model runs its steps whatever it is told: only the hooks keep a step from running.
+    // The model runs its steps whatever it is told (one more than the others' after the interrupt):
+    // only the hooks keep a step from running.
     fake = await scriptedCodexApi((input) => {
-      const next = STEER_STEPS[codexOutputs(input).length];
+      const next = [...STEER_STEPS, AND_THEN][codexOutputs(input).length];
       return next ? { command: next } : { text: "All done." };
     });
     bin = await installedPodwatch(s.url);
@@ -44,7 +46,7 @@ describe.each(testProviders().slice(0, 1))("steering the real Codex CLI on %s", 
     await s?.stop();
   });
 
-  it("a message reaches the model at the next hook; an interrupt denies the next call, which never runs", async () => {
+  it("a message reaches the model at the next hook; an interrupt denies every call after it until the turn ends", async () => {
     const { podId, token } = await podWithApprover(s, "Steer Codex", "codex", holdingPolicy("Bash"));
     const root = room.folder("podwatch-steer-codex-");
     const codexHome = join(root, "codex-home");
@@ -90,24 +92,29 @@ describe.each(testProviders().slice(0, 1))("steering the real Codex CLI on %s", 
     ]);
     expect(heard).toContainEqual([0, false]);
     expect(heard).toContainEqual([1, true]);
-    // The interrupt: both held calls ran; the next was denied with the person's words and never ran.
+    // The interrupt: both held calls ran; each call after them was denied with the person's words and never ran.
     expect(existsSync(join(cwd, "hold-1.txt"))).toBe(true);
     expect(existsSync(join(cwd, "hold-2.txt"))).toBe(true);
     expect(existsSync(join(cwd, "after-interrupt.txt"))).toBe(false);
+    expect(existsSync(join(cwd, "after-interrupt-2.txt"))).toBe(false);
     const outputs = codexOutputs(ours.at(-1)!);
-    expect(outputs).toHaveLength(3);
-    expect(outputs[2]).toContain("Command blocked by PreToolUse hook");
-    expect(outputs[2]).toContain(`Pia interrupted this turn from podwatch: ${STEER_STOP}`);
+    expect(outputs).toHaveLength(4);
+    for (const blocked of outputs.slice(2)) {
+      expect(blocked).toContain("Command blocked by PreToolUse hook");
+      expect(blocked).toContain(`Pia interrupted this turn from podwatch: ${STEER_STOP}`);
+    }
 
+    // Delivered when the turn ended; the calls it denied are on the tape as the person's.
     expect(await deliveries(s, podId)).toEqual([
       ["codex", "steer-1", "PostToolUse"],
-      ["codex", "steer-2", "PreToolUse"],
+      ["codex", "steer-2", "Stop"],
     ]);
     const denied = (await tapeOf(s, podId)).filter(
-      (e) => e.type === "tool.call" && e.body.input === STEER_STEPS[2],
+      (e) => e.type === "tool.call" && e.body.gate?.decision === "deny",
     );
-    expect(denied.map((e) => [e.body.phase, e.body.gate?.decision, e.body.gate?.by])).toEqual([
-      ["started", "deny", "person"],
+    expect(denied.map((e) => [e.body.input, e.body.phase, e.body.gate.decision, e.body.gate.by])).toEqual([
+      [STEER_STEPS[2], "started", "deny", "person"],
+      [AND_THEN, "started", "deny", "person"],
     ]);
   });
 });

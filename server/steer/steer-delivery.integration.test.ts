@@ -205,7 +205,7 @@ describe.each(testProviders())("steering a session on %s", (provider) => {
     expect(await delivered(podId)).toEqual([["claude", "i-sub", "PostToolUse"]]);
   });
 
-  it("Codex: context at PostToolUse, block at Stop, and an interrupt's deny alone at PreToolUse", async () => {
+  it("Codex: context at PostToolUse, block at Stop; an interrupt denies each call (a deny alone) until Stop delivers it", async () => {
     const { podId, token } = await pod("steer codex", "codex");
     await hook("codex", token, {
       hook_event_name: "UserPromptSubmit",
@@ -227,14 +227,31 @@ describe.each(testProviders())("steering a session on %s", (provider) => {
     });
     await steer(podId, "c-3", "interrupt", "Halt");
     const why = "pia interrupted this turn from podwatch: Halt";
-    expect(await hook("codex", token, bash("PreToolUse", "call_2"))).toEqual({
+    const deny = {
       hookSpecificOutput: {
         hookEventName: "PreToolUse",
         permissionDecision: "deny",
         permissionDecisionReason: why,
       },
-    });
-    expect((await delivered(podId)).map((d) => d[1])).toEqual(["c-1", "c-2", "c-3"]);
+    };
+    // Codex's model may follow a denied call with another: each is denied while the turn goes on.
+    expect(await hook("codex", token, bash("PreToolUse", "call_2"))).toEqual(deny);
+    expect(await hook("codex", token, bash("PreToolUse", "call_3", "rm -rf dist"))).toEqual(deny);
+    const denied = (await events(podId)).filter((e) => e.type === "tool.call" && e.body.gate);
+    expect(denied.map((e) => [e.body.toolUseId, e.body.gate])).toEqual([
+      ["call_2", { decision: "deny", by: "person", reason: why }],
+      ["call_3", { decision: "deny", by: "person", reason: why }],
+    ]);
+    expect((await delivered(podId)).map((d) => d[1])).toEqual(["c-1", "c-2"]);
+    // The turn's end delivers it.
+    expect(
+      await hook("codex", token, { hook_event_name: "Stop", last_assistant_message: "stopped" }),
+    ).toEqual({ continue: false, stopReason: why });
+    expect(await delivered(podId)).toEqual([
+      ["codex", "c-1", "PostToolUse"],
+      ["codex", "c-2", "Stop"],
+      ["codex", "c-3", "Stop"],
+    ]);
   });
 
   it("Gemini CLI: context at AfterTool and BeforeAgent, AfterAgent denied with the message, BeforeTool denied and stopped", async () => {
