@@ -132,7 +132,7 @@ describe("remote MCP sessions keep bounded memory for resumption", () => {
 
   beforeAll(async () => {
     db = await createTestDatabase("sqlite");
-    server = await startServerOn(db, {}, { mcp: { perToken: 16, ...bounds } });
+    server = await startServerOn(db, {}, { mcp: { perToken: 16, callsPerSession: 2, ...bounds } });
     ({ podId, tokens } = await agentPod(server.url, "mcp-memory", { coder: "implementer" }));
     await bigNotes(server.url, podId, "coder", 10);
   });
@@ -186,5 +186,43 @@ describe("remote MCP sessions keep bounded memory for resumption", () => {
     expect(server.mcp.sessions.eventBudgets.podBytes(podId)).toBe(0);
     expect(server.mcp.sessions.eventBudgets.total.bytes).toBe(0);
     for (const c of opened) await c.client.close();
+  });
+
+  it("a session runs a bounded number of calls at once: past it 429, and a cancellation still gets through", async () => {
+    const { client, transport } = await open(server.url, tokens.coder!);
+    const ask = (question: string) =>
+      client
+        .callTool({ name: "escalate", arguments: { question, wait: true, timeout_seconds: 30 } })
+        .catch((e) => e);
+    const waits = [ask("First?"), ask("Second?")];
+    const asked = async () =>
+      (
+        (await api(server.url, "GET", `/api/v1/pods/${podId}/state`)).body.escalations as {
+          question: string;
+        }[]
+      )
+        .map((e) => e.question)
+        .filter((q) => q === "First?" || q === "Second?").length;
+    await expect.poll(asked, { timeout: 20_000 }).toBe(2);
+    const headers = {
+      accept: "application/json, text/event-stream",
+      "content-type": "application/json",
+      authorization: `Bearer ${tokens.coder}`,
+      "mcp-session-id": transport.sessionId!,
+      "mcp-protocol-version": "2025-06-18",
+    };
+    const post = (body: unknown) =>
+      fetch(`${server.url}/mcp`, { method: "POST", headers, body: JSON.stringify(body) });
+    const third = await post({ jsonrpc: "2.0", id: 99, method: "tools/list" });
+    expect([third.status, (await third.json()).error.code]).toEqual([429, "too_many_calls"]);
+    const cancel = await post({
+      jsonrpc: "2.0",
+      method: "notifications/cancelled",
+      params: { requestId: 99, reason: "never mind" },
+    });
+    expect(cancel.status).toBe(202);
+    await transport.terminateSession();
+    await client.close();
+    await Promise.all(waits);
   });
 });
