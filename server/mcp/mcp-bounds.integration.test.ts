@@ -57,6 +57,14 @@ describe.each(testProviders())("remote MCP answers are bounded in bytes on %s", 
     s = await startTestServer(provider);
     ({ podId, tokens } = await agentPod(s.url, "mcp-bounds", { coder: "implementer" }));
     await bigNotes(s.url, podId, "coder", EVENTS);
+    // One event larger than any answer (its body near the 1 MiB bound).
+    const huge = await api(s.url, "POST", `/api/v1/pods/${podId}/events`, {
+      type: "note",
+      actor: "coder",
+      body: { kind: "STATUS", text: "huge", pad: "é".repeat(400_000) },
+    });
+    expect(huge.status).toBe(201);
+    await bigNotes(s.url, podId, "coder", 3);
     const all = await api(s.url, "GET", `/api/v1/pods/${podId}/events?after=0&limit=1000`);
     seqs = (all.body.events as { seq: number }[]).map((e) => e.seq);
     expect(seqs.length).toBeGreaterThan(EVENTS);
@@ -67,12 +75,15 @@ describe.each(testProviders())("remote MCP answers are bounded in bytes on %s", 
     const client = await connect(s.url, tokens.coder!);
     try {
       const read: number[] = [];
+      const omitted: { bytes: number; note: string }[] = [];
       let after = 0;
       let calls = 0;
       for (;;) {
         const p = await page(client, "read_tape", { after, limit: 500 });
         calls++;
-        read.push(...(p.events as { seq: number }[]).map((e) => e.seq));
+        const events = p.events as { seq: number; bodyOmitted?: { bytes: number; note: string } }[];
+        read.push(...events.map((e) => e.seq));
+        omitted.push(...events.flatMap((e) => (e.bodyOmitted ? [e.bodyOmitted] : [])));
         if (!p.more) break;
         expect(p.note).toContain(`after=${p.nextAfter}`);
         expect(p.nextAfter).toBe(read.at(-1));
@@ -80,6 +91,14 @@ describe.each(testProviders())("remote MCP answers are bounded in bytes on %s", 
         expect(calls).toBeLessThan(50);
       }
       expect(read).toEqual(seqs);
+      // The event too large for any answer came once, in its turn, without its body, saying where it is.
+      expect(omitted).toEqual([
+        {
+          bytes: expect.any(Number),
+          note: expect.stringMatching(/^larger than one read_tape answer: GET \/api/),
+        },
+      ]);
+      expect(omitted[0]!.bytes).toBeGreaterThan(MAX_ANSWER_BYTES);
       expect(calls).toBeGreaterThanOrEqual(Math.ceil((EVENTS * PAD) / MAX_ANSWER_BYTES));
       // `limit` still counts events, and says there are more when the tape goes on.
       const two = await page(client, "read_tape", { after: 0, limit: 2 });
