@@ -5,10 +5,12 @@
 // The other tools answer an acknowledgement, an escalation's answer or a proof's verdict,
 // all bounded by what the server accepts; MAX_ANSWER_BYTES is their backstop too.
 import type { PodwatchClient } from "../sdk/client";
+import type { TapeEvent } from "../../server/wire/events";
 
 /**
  * One answer's text, in UTF-8 bytes: about 64k tokens, as much as a model can use in one read.
- * An item larger than this alone (an event's body may be 1 MiB) comes alone in its page.
+ * An event larger than this alone (its body may be 1 MiB) comes without its body, which says how
+ * large it was and where to read it.
  */
 export const MAX_ANSWER_BYTES = 256 * 1024;
 /** Room kept for a page's own fields (`nextAfter`, `more`, the note) around its items. */
@@ -67,7 +69,8 @@ export async function readTapePage(
       signal,
     });
     for (const e of page.events) {
-      const json = JSON.stringify(e);
+      let json = JSON.stringify(e);
+      if (bytesOf(json) + 1 > room) json = JSON.stringify(withoutBody(e, bytesOf(json)));
       const bytes = bytesOf(json) + 1;
       largest = Math.max(largest, bytes);
       if (taken.length >= a.limit || (taken.length && used + bytes > room)) {
@@ -85,6 +88,18 @@ export async function readTapePage(
     more,
     ...(more ? { note: `more events: call read_tape with after=${nextAfter}` } : {}),
   });
+}
+
+/** An event too large for any answer: all but its body, and how to read that. */
+function withoutBody(e: TapeEvent, bytes: number) {
+  return {
+    ...e,
+    body: null,
+    bodyOmitted: {
+      bytes,
+      note: `larger than one read_tape answer: GET /api/v1/pods/${e.podId}/events?after=${e.seq - 1}&limit=1`,
+    },
+  };
 }
 
 /** plan_read: the plan's tasks from index `from`, whole, up to MAX_ANSWER_BYTES. */

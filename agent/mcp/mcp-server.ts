@@ -268,7 +268,7 @@ export async function createMcpServer(
   );
   tool(
     "read_tape",
-    `Read the pod's tape: events after seq \`after\`, at most \`limit\` and ${MAX_ANSWER_BYTES} bytes. more=true says there are more: call again with after=nextAfter. wait_seconds long-polls for new ones.`,
+    `Read the pod's tape: events after seq \`after\`, at most \`limit\` and ${MAX_ANSWER_BYTES} bytes. more=true says there are more: call again with after=nextAfter. An event too large for one answer comes without its body (bodyOmitted says where to read it). wait_seconds long-polls for new ones.`,
     {
       after: z.number().int().min(0).default(0),
       limit: z.number().int().min(1).max(500).default(50),

@@ -13,7 +13,7 @@ import { countFailedAuth, takeRequest } from "./rate-limits";
 import { McpSessions, MCP_LIMITS, type McpLimits } from "../mcp/mcp-sessions";
 import type { McpSession, Owner } from "../mcp/open-mcp-session";
 import { readMcpBody } from "../mcp/read-mcp-body";
-import { cancelIfNotResumed } from "../mcp/cancel-on-disconnect";
+import { cancelIfNotResumed, requestIds } from "../mcp/cancel-on-disconnect";
 
 export const MCP_PATH = "/mcp";
 const SESSION_HEADER = "mcp-session-id";
@@ -79,6 +79,14 @@ async function serveMcp(app: AppContext, sessions: McpSessions, req: IncomingMes
 
   // A session is busy while a POST (a call) is under way; the GET stream every client keeps open is not a call.
   const call = req.method === "POST";
+  // Each call may hold a page of the tape and its answer while it runs: a session's are bounded
+  // (a notification, such as a cancellation, always gets through).
+  if (call && requestIds(body).length && session.inFlight >= sessions.limits.callsPerSession)
+    throw new AppError(
+      429,
+      "too_many_calls",
+      `this MCP session already has ${sessions.limits.callsPerSession} requests under way; wait for one to end`,
+    );
   if (call) session.inFlight++;
   session.lastSeen = Date.now();
   const resumeFrom = req.method === "GET" ? req.headers["last-event-id"] : undefined;

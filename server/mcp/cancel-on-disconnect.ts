@@ -8,11 +8,16 @@ import type { McpSession } from "./open-mcp-session";
 
 type Message = { id?: unknown; method?: unknown };
 
-export function cancelIfNotResumed(session: McpSession, body: unknown, graceMs: number) {
-  const ids = (Array.isArray(body) ? body : [body])
+/** The ids of the requests (calls) in a POST's body: its notifications and responses have none. */
+export function requestIds(body: unknown): (string | number)[] {
+  return (Array.isArray(body) ? body : [body])
     .filter((m): m is Message => typeof m === "object" && m !== null)
     .filter((m) => typeof m.method === "string" && (typeof m.id === "string" || typeof m.id === "number"))
     .map((m) => m.id as string | number);
+}
+
+export function cancelIfNotResumed(session: McpSession, body: unknown, graceMs: number) {
+  const ids = requestIds(body);
   if (!ids.length) return;
   const cutAt = Date.now();
   const timer = setTimeout(() => {

@@ -57,6 +57,14 @@ describe.each(testProviders())("remote MCP answers are bounded in bytes on %s", 
     s = await startTestServer(provider);
     ({ podId, tokens } = await agentPod(s.url, "mcp-bounds", { coder: "implementer" }));
     await bigNotes(s.url, podId, "coder", EVENTS);
+    // One event larger than any answer (its body near the 1 MiB bound).
+    const huge = await api(s.url, "POST", `/api/v1/pods/${podId}/events`, {
+      type: "note",
+      actor: "coder",
+      body: { kind: "STATUS", text: "huge", pad: "é".repeat(400_000) },
+    });
+    expect(huge.status).toBe(201);
+    await bigNotes(s.url, podId, "coder", 3);
     const all = await api(s.url, "GET", `/api/v1/pods/${podId}/events?after=0&limit=1000`);
     seqs = (all.body.events as { seq: number }[]).map((e) => e.seq);
     expect(seqs.length).toBeGreaterThan(EVENTS);
@@ -67,12 +75,15 @@ describe.each(testProviders())("remote MCP answers are bounded in bytes on %s", 
     const client = await connect(s.url, tokens.coder!);
     try {
       const read: number[] = [];
+      const omitted: { bytes: number; note: string }[] = [];
       let after = 0;
       let calls = 0;
       for (;;) {
         const p = await page(client, "read_tape", { after, limit: 500 });
         calls++;
-        read.push(...(p.events as { seq: number }[]).map((e) => e.seq));
+        const events = p.events as { seq: number; bodyOmitted?: { bytes: number; note: string } }[];
+        read.push(...events.map((e) => e.seq));
+        omitted.push(...events.flatMap((e) => (e.bodyOmitted ? [e.bodyOmitted] : [])));
         if (!p.more) break;
         expect(p.note).toContain(`after=${p.nextAfter}`);
         expect(p.nextAfter).toBe(read.at(-1));
@@ -80,6 +91,14 @@ describe.each(testProviders())("remote MCP answers are bounded in bytes on %s", 
         expect(calls).toBeLessThan(50);
       }
       expect(read).toEqual(seqs);
+      // The event too large for any answer came once, in its turn, without its body, saying where it is.
+      expect(omitted).toEqual([
+        {
+          bytes: expect.any(Number),
+          note: expect.stringMatching(/^larger than one read_tape answer: GET \/api/),
+        },
+      ]);
+      expect(omitted[0]!.bytes).toBeGreaterThan(MAX_ANSWER_BYTES);
       expect(calls).toBeGreaterThanOrEqual(Math.ceil((EVENTS * PAD) / MAX_ANSWER_BYTES));
       // `limit` still counts events, and says there are more when the tape goes on.
       const two = await page(client, "read_tape", { after: 0, limit: 2 });
@@ -132,7 +151,7 @@ describe("remote MCP sessions keep bounded memory for resumption", () => {
 
   beforeAll(async () => {
     db = await createTestDatabase("sqlite");
-    server = await startServerOn(db, {}, { mcp: { perToken: 16, ...bounds } });
+    server = await startServerOn(db, {}, { mcp: { perToken: 16, callsPerSession: 2, ...bounds } });
     ({ podId, tokens } = await agentPod(server.url, "mcp-memory", { coder: "implementer" }));
     await bigNotes(server.url, podId, "coder", 10);
   });
@@ -186,5 +205,43 @@ describe("remote MCP sessions keep bounded memory for resumption", () => {
     expect(server.mcp.sessions.eventBudgets.podBytes(podId)).toBe(0);
     expect(server.mcp.sessions.eventBudgets.total.bytes).toBe(0);
     for (const c of opened) await c.client.close();
+  });
+
+  it("a session runs a bounded number of calls at once: past it 429, and a cancellation still gets through", async () => {
+    const { client, transport } = await open(server.url, tokens.coder!);
+    const ask = (question: string) =>
+      client
+        .callTool({ name: "escalate", arguments: { question, wait: true, timeout_seconds: 30 } })
+        .catch((e) => e);
+    const waits = [ask("First?"), ask("Second?")];
+    const asked = async () =>
+      (
+        (await api(server.url, "GET", `/api/v1/pods/${podId}/state`)).body.escalations as {
+          question: string;
+        }[]
+      )
+        .map((e) => e.question)
+        .filter((q) => q === "First?" || q === "Second?").length;
+    await expect.poll(asked, { timeout: 20_000 }).toBe(2);
+    const headers = {
+      accept: "application/json, text/event-stream",
+      "content-type": "application/json",
+      authorization: `Bearer ${tokens.coder}`,
+      "mcp-session-id": transport.sessionId!,
+      "mcp-protocol-version": "2025-06-18",
+    };
+    const post = (body: unknown) =>
+      fetch(`${server.url}/mcp`, { method: "POST", headers, body: JSON.stringify(body) });
+    const third = await post({ jsonrpc: "2.0", id: 99, method: "tools/list" });
+    expect([third.status, (await third.json()).error.code]).toEqual([429, "too_many_calls"]);
+    const cancel = await post({
+      jsonrpc: "2.0",
+      method: "notifications/cancelled",
+      params: { requestId: 99, reason: "never mind" },
+    });
+    expect(cancel.status).toBe(202);
+    await transport.terminateSession();
+    await client.close();
+    await Promise.all(waits);
   });
 });

@@ -19,6 +19,8 @@ export type McpLimits = {
   /** How long a call whose connection dropped waits for its client to resume before it is cancelled. */
   resumeGraceMs: number;
   sweepMs: number;
+  /** POSTs (calls, or batches of them) under way in one session at once. */
+  callsPerSession: number;
   /** Messages kept for resumption (Last-Event-ID), per session, in events and bytes. */
   eventsPerSession: number;
   eventBytesPerSession: number;
@@ -33,6 +35,8 @@ export const MCP_LIMITS: McpLimits = {
   idleMs: 30 * 60_000,
   resumeGraceMs: 30_000,
   sweepMs: 60_000,
+  // An agent runs its tools one or a few at a time; a wait holds one for up to 50 s.
+  callsPerSession: 16,
   eventsPerSession: EVENT_STORE_BOUNDS.maxEvents,
   eventBytesPerSession: EVENT_STORE_BOUNDS.maxBytes,
   // Eight full sessions' worth (16 MiB): a pod holds up to `perPod` sessions, and they share this.
