@@ -315,7 +315,7 @@ describe("remote MCP sessions are bounded", () => {
 
   beforeAll(async () => {
     db = await createTestDatabase("sqlite");
-    server = await startServerOn(db, {}, { mcp: { perToken: 2, total: 3, idleMs: 400, sweepMs: 100 } });
+    server = await startServerOn(db, {}, { mcp: { perToken: 2, total: 3, idleMs: 3000, sweepMs: 200 } });
     ({ podId, tokens } = await agentPod(server.url, "bounded-mcp", {
       one: "implementer",
       two: "implementer",
@@ -336,7 +336,7 @@ describe("remote MCP sessions are bounded", () => {
     await connect(server.url, tokens.two!); // the server's third session
     const full = await raw(server.url, "POST", { authorization: `Bearer ${tokens.two}` }, INIT);
     expect([full.status, (await full.json()).error.code]).toEqual([503, "too_many_sessions"]);
-    await expect.poll(() => server.mcp.sessions.size, { timeout: 5000 }).toBe(0); // nobody used them for 400 ms
+    await expect.poll(() => server.mcp.sessions.size, { timeout: 20_000 }).toBe(0); // nobody used them for 3 s
     await expect(second.client.listTools()).rejects.toMatchObject({ code: 404 });
     for (const c of [first, second, third]) await c.client.close().catch(() => {});
   });
