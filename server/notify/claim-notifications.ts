@@ -1,18 +1,14 @@
-// Claiming due notifications fairly: the oldest due rows first, but never more than
-// PUSH_SLOTS_PER_DEVICE under way for one device (or mailbox) and PUSH_SLOTS_PER_PERSON for one
-// person, counting what is under way on every node (a row whose lease has not run out). So one
-// person's hung devices hold their share of the send slots and another person's push goes out at
-// once; their other rows simply stay due in the table (nothing is held only in memory) until a slot
-// of theirs frees. One device's rows also go in order (an open before its withdrawal).
+// Claiming due notifications fairly (the caps: fair-share.ts): one person's hung devices hold their
+// share of the send slots and another person's push goes out at once; their other rows simply stay
+// due in the table (nothing is held only in memory) until a slot of theirs frees. The rows under
+// way on every node count (a lease not yet run out). The cost is one index seek per person with
+// pending rows plus their few oldest rows, never a pass over everyone's backlog.
 import { Prisma } from "../db/generated/sqlite/client";
 import type { TapeStore } from "../db/tape-store";
 import { advisoryLocks } from "../db/advisory-locks";
+import { CANDIDATES_PER_PERSON, fairShare, type Slot } from "./fair-share";
 import type { NotificationRow } from "./send-notification";
 
-/** Requests under way at once to one device (one push service subscription) or one mailbox. */
-export const PUSH_SLOTS_PER_DEVICE = 1;
-/** Requests under way at once for one person, over all their devices and mail. */
-export const PUSH_SLOTS_PER_PERSON = 4;
 /** A row's lease: well past one delivery's deadline, so no other sender takes a row still being sent. */
 export const LEASE_MS = 60_000;
 
@@ -58,32 +54,30 @@ export async function claimNotifications(store: TapeStore, limit: number): Promi
 
 type Raw = Pick<TapeStore["prisma"], "$queryRaw">;
 
-/**
- * The ids to claim: due and free rows, oldest first, numbered per device after the device's leased
- * rows, and those within the device's cap numbered per person after the person's leased rows. One
- * statement over the due rows (the (outcome, not_before) index); the leased rows are at most the
- * cluster's send slots.
- */
+/** The ids to claim: each person's oldest due and free rows, shared out after the rows under way. */
 async function fairIds(db: Raw, now: string, limit: number): Promise<number[]> {
-  const rows = await db.$queryRaw<{ id: number | bigint }[]>`
-    WITH busy AS (
-      SELECT user_id, channel, target FROM notification_delivery
-      WHERE outcome IS NULL AND claimed_until >= ${now}
-    ),
-    device_busy AS (SELECT channel, target, COUNT(*) AS n FROM busy GROUP BY channel, target),
-    person_busy AS (SELECT user_id, COUNT(*) AS n FROM busy GROUP BY user_id),
-    due AS (
-      SELECT d.id, d.user_id,
-        ROW_NUMBER() OVER (PARTITION BY d.channel, d.target ORDER BY d.id) + COALESCE(b.n, 0) AS turn
-      FROM notification_delivery d
-      LEFT JOIN device_busy b ON b.channel = d.channel AND b.target = d.target
-      WHERE d.outcome IS NULL AND d.not_before <= ${now} AND (d.claimed_until IS NULL OR d.claimed_until < ${now})
-    ),
-    fits AS (
-      SELECT due.id, ROW_NUMBER() OVER (PARTITION BY due.user_id ORDER BY due.id) + COALESCE(p.n, 0) AS turn
-      FROM due LEFT JOIN person_busy p ON p.user_id = due.user_id
-      WHERE due.turn <= ${PUSH_SLOTS_PER_DEVICE}
+  // The people with pending rows, one index seek each (a loose scan of the (outcome, user_id, id) index).
+  const people = await db.$queryRaw<{ userId: string | null }[]>`
+    WITH RECURSIVE people (user_id) AS (
+      SELECT MIN(user_id) FROM notification_delivery WHERE outcome IS NULL
+      UNION ALL
+      SELECT (SELECT MIN(n.user_id) FROM notification_delivery n WHERE n.outcome IS NULL AND n.user_id > p.user_id)
+      FROM people p WHERE p.user_id IS NOT NULL
     )
-    SELECT id FROM fits WHERE turn <= ${PUSH_SLOTS_PER_PERSON} ORDER BY id LIMIT ${limit}`;
-  return rows.map((r) => Number(r.id));
+    SELECT user_id AS "userId" FROM people WHERE user_id IS NOT NULL`;
+  const candidates: (Slot & { id: number })[] = [];
+  for (const { userId } of people) {
+    const rows = await db.$queryRaw<(Slot & { id: number })[]>`
+      SELECT id, user_id AS "userId", channel, target FROM notification_delivery
+      WHERE outcome IS NULL AND user_id = ${userId} AND not_before <= ${now}
+        AND (claimed_until IS NULL OR claimed_until < ${now})
+      ORDER BY id LIMIT ${CANDIDATES_PER_PERSON}`;
+    candidates.push(...rows.map((r) => ({ ...r, id: Number(r.id) })));
+  }
+  if (!candidates.length) return [];
+  // Under way: a lease not yet run out (the claimed_until index: at most the cluster's send slots).
+  const underWay = await db.$queryRaw<Slot[]>`
+    SELECT user_id AS "userId", channel, target FROM notification_delivery
+    WHERE claimed_until >= ${now} AND outcome IS NULL`;
+  return fairShare(candidates, underWay, limit);
 }
