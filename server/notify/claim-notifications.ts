@@ -1,8 +1,9 @@
 // Claiming due notifications fairly (the caps: fair-share.ts): one person's hung devices hold their
 // share of the send slots and another person's push goes out at once; their other rows simply stay
 // due in the table (nothing is held only in memory) until a slot of theirs frees. The rows under
-// way on every node count (a lease not yet run out). The cost is one index seek per person with
-// pending rows plus their few oldest rows, never a pass over everyone's backlog.
+// way on every node count (a lease not yet run out). The cost is an index seek per person with
+// pending rows and a walk of that person's pending rows to their oldest due ones (past those waiting
+// for a retry), never a pass over everyone's backlog.
 import { Prisma } from "../db/generated/sqlite/client";
 import type { TapeStore } from "../db/tape-store";
 import { advisoryLocks } from "../db/advisory-locks";
