@@ -7,7 +7,8 @@ import { afterEach, describe, expect, it } from "vitest";
 import { openStore } from "../db/open-store";
 import type { TapeStore } from "../db/tape-store";
 import { createTestDatabase, testProviders } from "../testing/test-databases";
-import { claimNotifications, PUSH_SLOTS_PER_DEVICE, PUSH_SLOTS_PER_PERSON } from "./claim-notifications";
+import { claimNotifications } from "./claim-notifications";
+import { PUSH_SLOTS_PER_DEVICE, PUSH_SLOTS_PER_PERSON } from "./fair-share";
 
 /** One row per (device, item), items outer: as the consumer writes a person's new items. */
 async function queue(

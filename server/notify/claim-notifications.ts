@@ -1,18 +1,15 @@
-// Claiming due notifications fairly: the oldest due rows first, but never more than
-// PUSH_SLOTS_PER_DEVICE under way for one device (or mailbox) and PUSH_SLOTS_PER_PERSON for one
-// person, counting what is under way on every node (a row whose lease has not run out). So one
-// person's hung devices hold their share of the send slots and another person's push goes out at
-// once; their other rows simply stay due in the table (nothing is held only in memory) until a slot
-// of theirs frees. One device's rows also go in order (an open before its withdrawal).
+// Claiming due notifications fairly (the caps: fair-share.ts): one person's hung devices hold their
+// share of the send slots and another person's push goes out at once; their other rows simply stay
+// due in the table (nothing is held only in memory) until a slot of theirs frees. The rows under
+// way on every node count (a lease not yet run out). The cost is an index seek per person with
+// pending rows and a walk of that person's pending rows to their oldest due ones (past those waiting
+// for a retry), never a pass over everyone's backlog.
 import { Prisma } from "../db/generated/sqlite/client";
 import type { TapeStore } from "../db/tape-store";
 import { advisoryLocks } from "../db/advisory-locks";
+import { CANDIDATES_PER_PERSON, fairShare, type Slot } from "./fair-share";
 import type { NotificationRow } from "./send-notification";
 
-/** Requests under way at once to one device (one push service subscription) or one mailbox. */
-export const PUSH_SLOTS_PER_DEVICE = 1;
-/** Requests under way at once for one person, over all their devices and mail. */
-export const PUSH_SLOTS_PER_PERSON = 4;
 /** A row's lease: well past one delivery's deadline, so no other sender takes a row still being sent. */
 export const LEASE_MS = 60_000;
 
@@ -26,7 +23,7 @@ export async function claimNotifications(store: TapeStore, limit: number): Promi
     return store.prisma.$transaction(
       async (tx) => {
         await tx.$executeRaw`SELECT pg_advisory_xact_lock(${advisoryLocks.notificationClaims})`;
-        const ids = await fairIds(tx, now, limit);
+        const ids = await fairIds(tx, true, now, limit);
         if (!ids.length) return [];
         const rows = await tx.$queryRaw<NotificationRow[]>`UPDATE notification_delivery
           SET claimed_until = ${until} WHERE id IN (
@@ -42,7 +39,7 @@ export async function claimNotifications(store: TapeStore, limit: number): Promi
   // SQLite (one node, one writer): each lease taken only if still free.
   const free = { outcome: null, OR: [{ claimedUntil: null }, { claimedUntil: { lt: now } }] };
   const claimed: number[] = [];
-  for (const id of await fairIds(store.prisma, now, limit)) {
+  for (const id of await fairIds(store.prisma, false, now, limit)) {
     const { count } = await store.prisma.notificationDelivery.updateMany({
       where: { id, ...free },
       data: { claimedUntil: until },
@@ -58,32 +55,49 @@ export async function claimNotifications(store: TapeStore, limit: number): Promi
 
 type Raw = Pick<TapeStore["prisma"], "$queryRaw">;
 
-/**
- * The ids to claim: due and free rows, oldest first, numbered per device after the device's leased
- * rows, and those within the device's cap numbered per person after the person's leased rows. One
- * statement over the due rows (the (outcome, not_before) index); the leased rows are at most the
- * cluster's send slots.
- */
-async function fairIds(db: Raw, now: string, limit: number): Promise<number[]> {
-  const rows = await db.$queryRaw<{ id: number | bigint }[]>`
-    WITH busy AS (
-      SELECT user_id, channel, target FROM notification_delivery
-      WHERE outcome IS NULL AND claimed_until >= ${now}
-    ),
-    device_busy AS (SELECT channel, target, COUNT(*) AS n FROM busy GROUP BY channel, target),
-    person_busy AS (SELECT user_id, COUNT(*) AS n FROM busy GROUP BY user_id),
-    due AS (
-      SELECT d.id, d.user_id,
-        ROW_NUMBER() OVER (PARTITION BY d.channel, d.target ORDER BY d.id) + COALESCE(b.n, 0) AS turn
-      FROM notification_delivery d
-      LEFT JOIN device_busy b ON b.channel = d.channel AND b.target = d.target
-      WHERE d.outcome IS NULL AND d.not_before <= ${now} AND (d.claimed_until IS NULL OR d.claimed_until < ${now})
-    ),
-    fits AS (
-      SELECT due.id, ROW_NUMBER() OVER (PARTITION BY due.user_id ORDER BY due.id) + COALESCE(p.n, 0) AS turn
-      FROM due LEFT JOIN person_busy p ON p.user_id = due.user_id
-      WHERE due.turn <= ${PUSH_SLOTS_PER_DEVICE}
-    )
-    SELECT id FROM fits WHERE turn <= ${PUSH_SLOTS_PER_PERSON} ORDER BY id LIMIT ${limit}`;
-  return rows.map((r) => Number(r.id));
+/** The ids to claim: each person's oldest due and free rows, shared out after the rows under way. */
+async function fairIds(db: Raw, postgres: boolean, now: string, limit: number): Promise<number[]> {
+  const candidates = (postgres ? await candidatesAtOnce(db, now) : await candidatesPerPerson(db, now)).map(
+    (r) => ({ ...r, id: Number(r.id) }),
+  );
+  if (!candidates.length) return [];
+  // Under way: a lease not yet run out (the claimed_until index: at most the cluster's send slots).
+  const underWay = await db.$queryRaw<Slot[]>`
+    SELECT user_id AS "userId", channel, target FROM notification_delivery
+    WHERE claimed_until >= ${now} AND outcome IS NULL`;
+  return fairShare(candidates, underWay, limit);
+}
+
+type Candidate = Slot & { id: number | bigint };
+
+// Each ordered as the (outcome, user_id, id) index is (outcome is NULL throughout): PostgreSQL takes
+// an index's order for ORDER BY only so, not after `outcome IS NULL`, and would scan the table instead.
+/** The people with pending rows, one index seek each (a loose scan of the index). */
+const PEOPLE = Prisma.sql`WITH RECURSIVE people (user_id) AS (
+    SELECT (SELECT user_id FROM notification_delivery WHERE outcome IS NULL ORDER BY outcome, user_id LIMIT 1)
+    UNION ALL
+    SELECT (SELECT n.user_id FROM notification_delivery n WHERE n.outcome IS NULL AND n.user_id > p.user_id
+      ORDER BY n.outcome, n.user_id LIMIT 1)
+    FROM people p WHERE p.user_id IS NOT NULL
+  )`;
+
+const oldestDue = (now: string, userId: Prisma.Sql) => Prisma.sql`
+  SELECT id, user_id AS "userId", channel, target FROM notification_delivery
+  WHERE outcome IS NULL AND user_id = ${userId} AND not_before <= ${now}
+    AND (claimed_until IS NULL OR claimed_until < ${now})
+  ORDER BY outcome, user_id, id LIMIT ${CANDIDATES_PER_PERSON}`;
+
+/** PostgreSQL: one statement (a round trip per person would hold the claim lock that much longer). */
+const candidatesAtOnce = (db: Raw, now: string) =>
+  db.$queryRaw<Candidate[]>`${PEOPLE} SELECT c.* FROM people p
+    CROSS JOIN LATERAL (${oldestDue(now, Prisma.sql`p.user_id`)}) c WHERE p.user_id IS NOT NULL`;
+
+/** SQLite (no LATERAL): a short query per person, each quick on the event loop. */
+async function candidatesPerPerson(db: Raw, now: string): Promise<Candidate[]> {
+  const people = await db.$queryRaw<{ userId: string }[]>`${PEOPLE}
+    SELECT user_id AS "userId" FROM people WHERE user_id IS NOT NULL`;
+  const rows: Candidate[] = [];
+  for (const { userId } of people)
+    rows.push(...(await db.$queryRaw<Candidate[]>`${oldestDue(now, Prisma.sql`${userId}`)}`));
+  return rows;
 }

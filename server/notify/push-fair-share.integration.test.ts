@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { agentPod, api, startTestServer, type TestServer } from "../testing/test-server";
 import { testProviders } from "../testing/test-databases";
 import { FakePushService, newSubscriptionKeys } from "../testing/push-service";
-import { PUSH_SLOTS_PER_PERSON } from "./claim-notifications";
+import { PUSH_SLOTS_PER_PERSON } from "./fair-share";
 import { MAX_DEVICES } from "./push-devices";
 
 const PASSWORD = "a long enough password";
@@ -108,7 +108,9 @@ describe.each(testProviders())("push slots shared fairly on %s", (provider) => {
     const appended = Date.now();
     expect((await escalate(boPod, "b-1")).status).toBe(201);
     await push.waitFor("/push/bo", 1, 5_000);
-    expect(Date.now() - appended).toBeLessThan(1_000);
+    const took = Date.now() - appended;
+    console.log(`Bo's push arrived ${took} ms after the append`);
+    expect(took).toBeLessThan(1_000);
 
     // Ann still holds no more than her share, one request per device.
     const paths = [...hung.values()];
