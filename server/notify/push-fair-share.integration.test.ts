@@ -99,6 +99,12 @@ describe.each(testProviders())("push slots shared fairly on %s", (provider) => {
     const bo = await person(server, boPod.podId, "Bo");
     await addDevice(server, bo, `${push.origin}/push/bo`);
 
+    // What Bo's push takes with nobody hung, on this machine now: the rest is what Ann's devices cost him.
+    const quiet = Date.now();
+    expect((await escalate(boPod, "b-0")).status).toBe(201);
+    await push.waitFor("/push/bo", 1, 10_000);
+    const baseline = Date.now() - quiet;
+
     // Ann's 3 items: 60 pushes, every one of them to a device that never answers.
     for (const id of ["a-1", "a-2", "a-3"]) expect((await escalate(annPod, id)).status).toBe(201);
     for (let i = 0; i < 100 && hung.size < PUSH_SLOTS_PER_PERSON; i++)
@@ -107,10 +113,9 @@ describe.each(testProviders())("push slots shared fairly on %s", (provider) => {
 
     const appended = Date.now();
     expect((await escalate(boPod, "b-1")).status).toBe(201);
-    await push.waitFor("/push/bo", 1, 5_000);
+    await push.waitFor("/push/bo", 2, 10_000);
     const took = Date.now() - appended;
-    console.log(`Bo's push arrived ${took} ms after the append`);
-    expect(took).toBeLessThan(1_000);
+    expect(took - baseline).toBeLessThan(1_000);
 
     // Ann still holds no more than her share, one request per device.
     const paths = [...hung.values()];
