@@ -36,10 +36,14 @@ for (const provider of testProviders()) {
       const values = Array.from({ length: Math.min(500, ROWS - i) }, (_, j) => {
         const e = endpoints[(i + j) % endpoints.length]!;
         const at = new Date(Date.now() - 3_600_000 + i + j).toISOString();
-        return Prisma.sql`(${randomUUID()}, ${e.id}, ${e.podId}, ${`m${i + j}`}, 'checkpoint', '{}', 'pending', ${at}, ${now})`;
+        const message = `m${i + j}`;
+        const row = [randomUUID(), e.id, e.podId, message, "checkpoint", "{}", "pending", at, now];
+        return Prisma.sql`(${Prisma.join(row)})`;
       });
-      await store.prisma
-        .$executeRaw`INSERT INTO webhook_delivery (id, endpoint_id, pod_id, message_id, type, payload, status, next_attempt_at, created_at) VALUES ${Prisma.join(values)}`;
+      const columns = Prisma.raw(
+        "id, endpoint_id, pod_id, message_id, type, payload, status, next_attempt_at, created_at",
+      );
+      await store.prisma.$executeRaw`INSERT INTO webhook_delivery (${columns}) VALUES ${Prisma.join(values)}`;
     }
     if (provider === "postgres") await store.prisma.$executeRawUnsafe("ANALYZE webhook_delivery");
     const took: number[] = [];

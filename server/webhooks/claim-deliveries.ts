@@ -89,16 +89,18 @@ async function dueCandidates(store: TapeStore, nowIso: string, limit: number): P
       ? Prisma.sql`SELECT d.* FROM ends CROSS JOIN LATERAL (
           SELECT x.id, x.endpoint_id, x.pod_id, x.next_attempt_at FROM webhook_delivery x
           WHERE ${free} ORDER BY x.next_attempt_at LIMIT ${n(PER_ENDPOINT)}) AS d`
-      : Prisma.sql`SELECT d.id, d.endpoint_id, d.pod_id, d.next_attempt_at FROM ends JOIN webhook_delivery d ON d.id IN (
-          SELECT x.id FROM webhook_delivery x WHERE ${free} ORDER BY x.next_attempt_at LIMIT ${n(PER_ENDPOINT)})`;
+      : Prisma.sql`SELECT d.id, d.endpoint_id, d.pod_id, d.next_attempt_at
+          FROM ends JOIN webhook_delivery d ON d.id IN (
+            SELECT x.id FROM webhook_delivery x WHERE ${free} ORDER BY x.next_attempt_at LIMIT ${n(PER_ENDPOINT)})`;
   const rows = await store.prisma.$queryRaw<
     { id: string; endpointId: string; podId: string; podTurn: number }[]
   >`
     WITH RECURSIVE ends(endpoint_id) AS (
       SELECT (SELECT endpoint_id FROM webhook_delivery WHERE status = 'pending' ORDER BY endpoint_id LIMIT 1)
       UNION ALL
-      SELECT (SELECT x.endpoint_id FROM webhook_delivery x WHERE x.status = 'pending' AND x.endpoint_id > ends.endpoint_id
-        ORDER BY x.endpoint_id LIMIT 1) FROM ends WHERE ends.endpoint_id IS NOT NULL
+      SELECT (SELECT x.endpoint_id FROM webhook_delivery x
+        WHERE x.status = 'pending' AND x.endpoint_id > ends.endpoint_id ORDER BY x.endpoint_id LIMIT 1)
+      FROM ends WHERE ends.endpoint_id IS NOT NULL
     ), heads AS (${heads}
     ), by_endpoint AS (
       SELECT h.*, ROW_NUMBER() OVER (PARTITION BY h.endpoint_id ORDER BY h.next_attempt_at, h.id) AS endpoint_n
