@@ -11,6 +11,7 @@ import { recordAttempts, type FailurePolicy } from "./record-attempts";
 import { webhookHeaders } from "./signature";
 import { sendWebhook, WEBHOOK_TIMEOUT_MS, type AttemptResult } from "./send";
 import { retryDelay } from "./schedule";
+import { WEBHOOK_SLOTS } from "./fair-share";
 
 export type WebhookJobOptions = FailurePolicy & {
   allowPrivate: boolean;
@@ -29,7 +30,7 @@ export function webhookJobs(
   const timeoutMs = options.timeoutMs ?? WEBHOOK_TIMEOUT_MS;
   return {
     name: "webhook deliveries",
-    concurrency: options.concurrency ?? 32,
+    concurrency: options.concurrency ?? WEBHOOK_SLOTS,
     // The attempt's own timeout ends it first; this only bounds what the timeout cannot reach.
     deadlineMs: timeoutMs + 5_000,
     backoff: (failures) => retryDelay(failures, options.timeScale),

@@ -435,6 +435,41 @@ describe.each(testProviders())("webhooks on %s", (provider) => {
     }
   });
 
+  it("two pods with 20 hanging endpoints each and a backlog: a third pod's delivery goes out within 1 s of its event", async () => {
+    const tarpits = [await hangingReceiver(), await hangingReceiver()];
+    try {
+      for (const tarpit of tarpits) {
+        const hook = (i: number) => `${tarpit.url}/hook/${i}`;
+        const { podId, append } = await podWithEndpoint(
+          await receiver(),
+          ["checkpoint"],
+          "standard",
+          hook(0),
+        );
+        for (let i = 1; i < 20; i++)
+          expect(
+            (
+              await api(s.url, "POST", `/api/v1/pods/${podId}/webhooks`, {
+                url: hook(i),
+                events: ["checkpoint"],
+              })
+            ).status,
+          ).toBe(201);
+        await append([1, 2, 3, 4].map((i) => checkpoint(`hung ${i}`)));
+      }
+      // Every endpoint of both pods has an attempt hanging (and more due behind it) before the third pod's event.
+      await until("the hanging attempts under way", () => tarpits.every((t) => t.arrived() >= 16));
+      const rx = await receiver();
+      const { append } = await podWithEndpoint(rx, ["checkpoint"]);
+      const t0 = Date.now();
+      await append([checkpoint("quick")]);
+      await until("the third pod's delivery", () => rx.received.length === 1, 15_000);
+      expect(Date.now() - t0).toBeLessThan(1_000);
+    } finally {
+      for (const tarpit of tarpits) await tarpit.close();
+    }
+  });
+
   it("delivered and failed deliveries older than 7 days are pruned (from the worker), keeping the newest 10 of each endpoint and anything pending", async () => {
     const rx = await receiver();
     const { podId, endpointId: busyId } = await podWithEndpoint(rx, ["checkpoint"]);
