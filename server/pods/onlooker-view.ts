@@ -3,6 +3,7 @@
 // are named as the pod knows them now, by the one rule of server/domain/access/hide-people.ts.
 import { hidePeople, namesOfPeople, type HidePeople, type Person } from "../domain/access/hide-people";
 import type { Identity } from "../domain/access/policy";
+import { AppError } from "../domain/errors";
 import type { PodState } from "../domain/state/pod-state";
 import type { TapeStore } from "../db/tape-store";
 import type { PodStateView } from "../wire/views";
@@ -18,6 +19,26 @@ export async function asSeenBy<T>(store: TapeStore, identity: Identity, value: T
   const pod = state ?? (await store.readState(identity.podId));
   // No state to name people from: every address still goes (SOMEONE), nothing is left as it was.
   return (pod ? onlookerCleaner(pod) : hidePeople(new Map()))(value);
+}
+
+/**
+ * A search of the tape as an onlooker asks it: an actor by the name it reads them by (the person's
+ * id is searched). An address is refused: found or not, it would tell who is on the pod.
+ */
+export function onlookerSearch<Q extends { actor?: string; q?: string }>(
+  state: Pick<PodState, "members">,
+  query: Q,
+): Q {
+  for (const field of ["actor", "q"] as const)
+    if (query[field]?.includes("@"))
+      throw new AppError(
+        422,
+        "invalid_request",
+        `${field}: a share link searches people by name, not by email`,
+      );
+  if (query.actor === undefined) return query;
+  const named = [...namesOfPeople(Object.values(state.members))].find(([, name]) => name === query.actor);
+  return named ? { ...query, actor: named[0] } : query;
 }
 
 /** The state view of a past seq: people named as now, and as then for those who have left since. */
