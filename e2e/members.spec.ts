@@ -212,12 +212,21 @@ test("a 7-day share link expires in 7 days, the checklist ticks it, and revoking
   await context.close();
 });
 
-test("a share link's onlooker sees no emails, no setup and no notify button, and is told when it is revoked", async ({
+test("a share link's onlooker sees no emails (the tape's too, live), no setup and no notify button, and is told when it is revoked", async ({
   browser,
   request,
 }) => {
   const pod = await createPod(request);
   const person = await createPerson(request, pod.id, "approver");
+  const other = await createPerson(request, pod.id, "viewer");
+  // People write on the tape by their member id, their email; the admin token speaks as them.
+  await postEvents(request, pod.id, [
+    ev("note", person.email, { kind: "STATUS", text: `over to ${other.email}` }),
+  ]);
+  const noEmail = async (page: Page) => {
+    for (const email of [person.email, other.email]) await expect(page.getByText(email)).toHaveCount(0);
+    expect(await page.content()).not.toMatch(/[\w.+-]+@example\.com/);
+  };
   const link = (await adminPost(request, `/api/v1/pods/${pod.id}/share-links`, { expiresInHours: 1 })) as {
     url: string;
     id: string;
@@ -239,9 +248,21 @@ test("a share link's onlooker sees no emails, no setup and no notify button, and
     expect(state.status()).toBe(200);
     expect(await state.text()).not.toContain(person.email);
     expect(await seriousViolations(page)).toEqual([]);
+    // The Tape tab names them too: the person's note, by name, with the other's name in it.
+    await tabs.getByRole("tab", { name: "tape" }).click();
+    await expect(page.getByTestId("connection-state")).toHaveAttribute("data-state", "live");
+    const note = page.getByTestId("tape-event").filter({ hasText: "over to An viewer" });
+    await expect(note).toContainText("An approver");
+    await noEmail(page);
     if (colorScheme === "dark") {
-      await tabs.getByRole("tab", { name: "tape" }).click();
-      await expect(page.getByTestId("connection-state")).toHaveAttribute("data-state", "live");
+      // A live frame as well.
+      await postEvents(request, pod.id, [
+        ev("note", person.email, { kind: "STATUS", text: `ask ${other.email}` }),
+      ]);
+      await expect(page.getByTestId("tape-event").filter({ hasText: "ask An viewer" })).toContainText(
+        "An approver",
+      );
+      await noEmail(page);
       const revoke = await request.delete(`/api/v1/pods/${pod.id}/share-links/${link.id}`, {
         headers: adminHeaders,
       });

@@ -1,6 +1,6 @@
 // Pods' tapes: appending and reading events (the pods themselves and the inbox: server/pods/pod-operations.ts,
 // inbox-operations.ts; verifying the chain: server/tape/tape-operations.ts).
-import { asSeenBy } from "../pods/onlooker-view";
+import { asSeenBy, onlookerSearch } from "../pods/onlooker-view";
 import { readEventsPage } from "../tape/read-events-page";
 import { ZEventInput, type AppendResponse, type TEvent } from "../wire/events";
 import { ZReadEventsQuery } from "../wire/pods";
@@ -28,7 +28,9 @@ export const tapeRoutes: Route[] = [
     path: /^\/api\/v1\/pods\/([^/]+)\/events$/,
     guard: { pod: "viewer" },
     run: async ({ app, req, res, params, url, identity, podState }) => {
-      const q = parseWith(ZReadEventsQuery, Object.fromEntries(url.searchParams), "query");
+      const asked = parseWith(ZReadEventsQuery, Object.fromEntries(url.searchParams), "query");
+      // The `{ pod }` guard read the share link's own pod.
+      const q = identity.kind === "share" && podState ? onlookerSearch(podState, asked) : asked;
       // A long-poll ends early when its caller hangs up (also if that happened while we authenticated),
       // and when the node drains: it answers at once with what it has; the agent asks again, elsewhere.
       // A listener removed in `finally`, not AbortSignal.any: on Node 20 each of those stays tied to

@@ -118,6 +118,19 @@ describe.each(testProviders())("a share link's onlooker on %s", (provider) => {
     const search = await api(s.url, "GET", `/api/v1/pods/${pod.podId}/events?type=note`, undefined, share);
     expectNoEmail("a search of the tape", search.body);
     expect(search.body.events[0]).toMatchObject({ actor: "a person", body: { text: "handing over to Ana" } });
+    // It searches people by the names it reads; an address, found or not, would say who is on the pod.
+    const byName = await api(s.url, "GET", `/api/v1/pods/${pod.podId}/events?actor=Ana`, undefined, share);
+    expect(byName.body.events.map((e: { type: string }) => e.type)).toEqual([
+      "decision",
+      "pod.started",
+      "pod.scope_agreed",
+    ]);
+    expectNoEmail("a search by name", byName.body);
+    for (const query of [`actor=${ANA}`, `q=${encodeURIComponent(BO)}`, "q=nobody%40example.org"]) {
+      const probe = await api(s.url, "GET", `/api/v1/pods/${pod.podId}/events?${query}`, undefined, share);
+      expect(probe.status, query).toBe(422);
+      expectNoEmail(query, probe.body);
+    }
     const member = await api(s.url, "GET", `/api/v1/pods/${pod.podId}/events?after=0`, undefined, {
       token: pod.tokens.impl!,
     });

@@ -24,24 +24,24 @@ const view = (extra: Partial<PodStateView>) =>
   }) as unknown as PodStateView;
 
 describe("onlookerView", () => {
-  it("names people by their display name, never by their email, wherever their id appears", () => {
-    const out = onlookerView(view({}));
+  it("names people by their display name, never by their email, wherever their id appears", async () => {
+    const out = await onlookerView(view({}));
     expect(JSON.stringify(out)).not.toContain("@");
     expect(out.members.map((m) => m.memberId)).toEqual(["Ana (#2)", "person #3", "Ana"]);
     expect(out.roleHistory[0]!.memberId).toBe("Ana (#2)");
   });
 
-  it("names those who have left since the seq it shows as they were then", () => {
+  it("names those who have left since the seq it shows as they were then", async () => {
     const now = { members: { "bo@example.com": member("bo@example.com", "human", "Bo", 3) } };
-    const out = onlookerView(view({}), now);
+    const out = await onlookerView(view({}), now);
     expect(out.members.map((m) => m.memberId)).toEqual(["Ana (#2)", "Bo", "Ana"]);
   });
 
-  it("gives a view that names nobody back as it is, and hides the address of someone it no longer names", () => {
+  it("gives a view that names nobody back as it is, and hides the address of someone it no longer names", async () => {
     const agents = [member("impl", "agent", "Implementer")] as PodStateView["members"];
     const v = view({ members: agents, roleHistory: [] });
-    expect(onlookerView(v)).toBe(v);
-    expect(onlookerView(view({ members: agents })).roleHistory[0]!.memberId).toBe("a person");
+    expect(await onlookerView(v)).toBe(v);
+    expect((await onlookerView(view({ members: agents }))).roleHistory[0]!.memberId).toBe("a person");
   });
 });
 

@@ -3,28 +3,67 @@
 // are named as the pod knows them now, by the one rule of server/domain/access/hide-people.ts.
 import { hidePeople, namesOfPeople, type HidePeople, type Person } from "../domain/access/hide-people";
 import type { Identity } from "../domain/access/policy";
+import { AppError } from "../domain/errors";
 import type { PodState } from "../domain/state/pod-state";
 import type { TapeStore } from "../db/tape-store";
+import { TimeSlices } from "../db/time-slices";
 import type { PodStateView } from "../wire/views";
 
 /** The cleaner for an onlooker of the pod in this state (its members now). */
 export const onlookerCleaner = (state: Pick<PodState, "members">): HidePeople =>
   hidePeople(namesOfPeople(Object.values(state.members)));
 
+/** Answers already made for an onlooker (the state view, named as of its seq): not walked again. */
+const madeForOnlookers = new WeakSet<object>();
+
+/** Cleans in slices: a lived-in pod's view is ~1.3 MB, more than one turn of the loop may take. */
+const inSlices = <T>(cleaner: HidePeople, value: T): Promise<T> => new TimeSlices().run(cleaner.steps(value));
+
 /** What the caller reads: as it is, or for a share link as its onlooker may read it. */
-export async function asSeenBy<T>(store: TapeStore, identity: Identity, value: T, state?: PodState | null) {
+export async function asSeenBy<T>(
+  store: TapeStore,
+  identity: Identity,
+  value: T,
+  state?: PodState | null,
+): Promise<T> {
   if (identity.kind !== "share") return value;
+  if (typeof value === "object" && value !== null && madeForOnlookers.has(value)) return value;
   // A `{ pod }` door lets a share link through to its own pod only: the state it read is that pod's.
   const pod = state ?? (await store.readState(identity.podId));
   // No state to name people from: every address still goes (SOMEONE), nothing is left as it was.
-  return (pod ? onlookerCleaner(pod) : hidePeople(new Map()))(value);
+  return inSlices(pod ? onlookerCleaner(pod) : hidePeople(new Map()), value);
+}
+
+/**
+ * A search of the tape as an onlooker asks it: an actor by the name it reads them by (the person's
+ * id is searched). An address is refused: found or not, it would tell who is on the pod.
+ */
+export function onlookerSearch<Q extends { actor?: string; q?: string }>(
+  state: Pick<PodState, "members">,
+  query: Q,
+): Q {
+  for (const field of ["actor", "q"] as const)
+    if (query[field]?.includes("@"))
+      throw new AppError(
+        422,
+        "invalid_request",
+        `${field}: a share link searches people by name, not by email`,
+      );
+  if (query.actor === undefined) return query;
+  const named = [...namesOfPeople(Object.values(state.members))].find(([, name]) => name === query.actor);
+  return named ? { ...query, actor: named[0] } : query;
 }
 
 /** The state view of a past seq: people named as now, and as then for those who have left since. */
-export function onlookerView(view: PodStateView, now?: Pick<PodState, "members">): PodStateView {
+export async function onlookerView(
+  view: PodStateView,
+  now?: Pick<PodState, "members">,
+): Promise<PodStateView> {
   const members = new Map<string, Person>(view.members.map((m) => [m.memberId, m]));
   for (const m of Object.values(now?.members ?? {})) members.set(m.memberId, m);
-  return hidePeople(namesOfPeople([...members.values()]))(view);
+  const seen = await inSlices(hidePeople(namesOfPeople([...members.values()])), view);
+  madeForOnlookers.add(seen);
+  return seen;
 }
 
 /**

@@ -57,7 +57,7 @@ export const tapeOperations = {
       "Events after `after`, oldest first, and `nextAfter`; with `wait` (seconds) and nothing there yet, held until " +
       "an event arrives or the wait ends. With `before` or any filter (`type`, a comma list; `actor`, `role`, " +
       "`taskId`, `runId`, `q`), a search: newest first, and `nextBefore` (null at the start). A share link reads " +
-      "the pod's people by name, never by email.",
+      "the pod's people by name, never by email, and searches them by name (422 for an address).",
     tag,
     input: z.object({ podId: ZPodId, ...ZReadEventsQuery.shape }),
     output: z.union([

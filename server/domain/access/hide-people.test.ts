@@ -69,6 +69,30 @@ describe("hidePeople", () => {
     expect(hide(value)).toBe(value);
   });
 
+  it("cleans in steps (a child of the top two levels per step) as it cleans at once", () => {
+    const view = {
+      tasks: { t1: { by: "ana@example.com" }, t2: { by: "impl" } },
+      members: [{ id: "ops" }],
+      seq: 3,
+    };
+    const steps = hide.steps(view);
+    let step = steps.next();
+    let count = 0;
+    for (; !step.done; step = steps.next()) count++;
+    expect(step.value).toEqual(hide(view));
+    expect(step.value).toEqual({
+      tasks: { t1: { by: "Ana (#3)" }, t2: { by: "impl" } },
+      members: [{ id: "Ops lead" }],
+      seq: 3,
+    });
+    expect(count).toBe(6); // tasks, members, seq; t1, t2; the one member
+    const untouched = { a: [1, 2], b: { c: "x" } };
+    const quiet = hide.steps(untouched);
+    let last = quiet.next();
+    while (!last.done) last = quiet.next();
+    expect(last.value).toBe(untouched);
+  });
+
   it("hides addresses even when the pod names nobody", () => {
     expect(hidePeople(new Map())("mail x.y+z@sub.example.co.uk now")).toBe(`mail ${SOMEONE} now`);
   });

@@ -41,7 +41,11 @@ export function namesOfPeople(members: readonly Person[]): Map<string, string> {
   return names;
 }
 
-export type HidePeople = <T>(value: T) => T;
+/** Cleans a value at once (a frame), or in steps a caller may pause between (a pod's whole view). */
+export type HidePeople = (<T>(value: T) => T) & { steps: <T>(value: T) => Generator<void, T> };
+
+/** Collections this shallow are cleaned a child per step; each child at once (a task, an event). */
+const STEPPED_DEPTH = 2;
 
 /** A cleaner for one set of names: the same value back (not a copy) where it names nobody. */
 export function hidePeople(names: ReadonlyMap<string, string>): HidePeople {
@@ -54,24 +58,49 @@ export function hidePeople(names: ReadonlyMap<string, string>): HidePeople {
     if (!s.includes("@")) return s;
     return s.replace(pattern, (m) => lower.get(m.toLowerCase()) ?? SOMEONE);
   };
-  const walk = (value: unknown): unknown => {
-    if (typeof value === "string") return text(value);
+  /** The collection with its keys cleaned and each child as `child` makes it; copied only once something changed. */
+  const rebuild = (value: object, child: (v: unknown) => unknown): unknown => {
     if (Array.isArray(value)) {
       let out: unknown[] | null = null;
-      value.forEach((v, i) => {
-        const w = walk(v);
-        if (w !== v) (out ??= value.slice())[i] = w;
-      });
+      for (let i = 0; i < value.length; i++) {
+        const w = child(value[i]);
+        if (w !== value[i]) (out ??= value.slice())[i] = w;
+      }
       return out ?? value;
     }
-    if (value === null || typeof value !== "object") return value;
-    let changed = false;
-    const entries = Object.entries(value).map(([k, v]) => {
-      const [k2, v2] = [text(k), walk(v)];
-      if (k2 !== k || v2 !== v) changed = true;
-      return [k2, v2] as const;
-    });
-    return changed ? Object.fromEntries(entries) : value;
+    const from = value as Record<string, unknown>;
+    let out: Record<string, unknown> | null = null;
+    for (const k in from) {
+      if (!Object.hasOwn(from, k)) continue;
+      const [k2, w] = [text(k), child(from[k])];
+      if (out) out[k2] = w;
+      else if (k2 !== k || w !== from[k]) {
+        out = {};
+        for (const before in from) {
+          if (before === k) break;
+          if (Object.hasOwn(from, before)) out[before] = from[before];
+        }
+        out[k2] = w;
+      }
+    }
+    return out ?? value;
   };
-  return <T>(value: T) => walk(value) as T;
+  const walk = (value: unknown): unknown =>
+    typeof value === "string"
+      ? text(value)
+      : value !== null && typeof value === "object"
+        ? rebuild(value, walk)
+        : value;
+  function* steps(value: unknown, depth: number): Generator<void, unknown> {
+    if (depth >= STEPPED_DEPTH || value === null || typeof value !== "object") return walk(value);
+    const cleaned: unknown[] = [];
+    for (const v of Array.isArray(value) ? value : Object.values(value)) {
+      cleaned.push(yield* steps(v, depth + 1));
+      yield;
+    }
+    let i = 0;
+    return rebuild(value, () => cleaned[i++]);
+  }
+  const clean = <T>(value: T) => walk(value) as T;
+  return Object.assign(clean, { steps: <T>(value: T) => steps(value, 0) as Generator<void, T> });
 }
