@@ -10,8 +10,8 @@ import type { PodState } from "../domain/state/pod-state";
 import { toAppliedEvent } from "../domain/state/stored-event";
 import type { StoredEvent } from "../domain/plan-append";
 import { emptyAgentSignals, signalRates } from "../domain/signals/combine";
-import { stepWindow, type WindowFold } from "../domain/signals/signals-window";
-import { emptyPodSignals, type PodSignals } from "../domain/signals/signal-types";
+import { stepWindowState, windowStart } from "../domain/signals/signals-window";
+import type { PodSignals } from "../domain/signals/signal-types";
 import { canonicalJsonInSlices } from "../history/json-in-slices";
 import { podHistory } from "../history/pod-history";
 import type { AgentRecordPayload, RecordEvent, SignedAgentRecord } from "../wire/signals";
@@ -62,18 +62,16 @@ async function collect(
   // Up to the head read here: events appended meanwhile belong to the next export, not half to this one.
   const head = await app.store.readHead(podId);
   if (!head) throw notFound("pod");
-  // The state and, with a window, the window's own counts (as signalsBetween counts them), kept
-  // in the same pass. With a window the pass starts at the latest checkpoint before it (nothing
-  // earlier is counted, so no earlier event changes the agent's counts); without one, at seq 1.
-  const counted = (f: WindowFold) => (window ? f.counted : f.state.signals);
+  // The state, its signals the window's own counts with a window (windowStart: as signalsBetween
+  // counts them), kept in the same pass. With a window the pass starts at the latest checkpoint
+  // before it (nothing earlier is counted, so no earlier event changes the agent's counts) and
+  // stores none (its state is no pod's); without one, at seq 1.
   const events: RecordEvent[] = [];
   let bytes = 0;
-  const step = (fold: WindowFold, row: StoredEvent): WindowFold => {
+  const step = (s: PodState, row: StoredEvent): PodState => {
     const e = toAppliedEvent(row);
-    const next = window
-      ? stepWindow(fold, e, window.fromMs, window.toMs)
-      : { state: applyEvent(fold.state, e), counted: fold.counted };
-    if (sameValue(entryOf(counted(fold), agentId), entryOf(counted(next), agentId))) return next;
+    const next = window ? stepWindowState(s, e, window.fromMs, window.toMs) : applyEvent(s, e);
+    if (sameValue(entryOf(s.signals, agentId), entryOf(next.signals, agentId))) return next;
     // Bodies (evidence up to 1 MiB each) and meta are most of a record's bytes: bounded as they are collected.
     bytes += Buffer.byteLength(row.body, "utf8") + (row.meta ? Buffer.byteLength(row.meta, "utf8") : 0);
     if (events.length === bounds.maxEvents) throw tooLarge(`more than ${bounds.maxEvents} events`);
@@ -95,14 +93,14 @@ async function collect(
     });
     return next;
   };
-  const fold = await podHistory(app.store).foldFrom(
+  const fold = await podHistory(app.store).foldFrom<PodState>(
     podId,
     window?.fromMs ?? null,
     head.seq,
-    { step, state: (f) => f.state },
-    (state) => ({ state, counted: emptyPodSignals() }),
+    window ? { step } : { step, state: (s) => s },
+    window ? windowStart : (s) => s,
   );
-  const own = entryOf(counted(fold), agentId) ?? emptyAgentSignals(agentId);
+  const own = entryOf(fold.signals, agentId) ?? emptyAgentSignals(agentId);
   return {
     podId,
     agentId,
