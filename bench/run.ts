@@ -9,6 +9,7 @@
 //   BENCH_ONLY=targets npm run bench   only the target table (skips the slow other figures)
 //   BENCH_ONLY=lived-in npm run bench  only the lived-in pod's figures (bench/lived-in-pod.ts)
 //   BENCH_ONLY=large-writes npm run bench  only two concurrent 20k-span OTLP exports' /healthz (bench/large-writes.ts)
+//   BENCH_ONLY=history npm run bench   only the 100k-event pod's history figures (bench/history.ts)
 //
 // Load comes from bench/load/keep-alive-clients.ts, whose own ceiling against a bare node http
 // server is the table's first row. This run's figures are saved to bench-results/last.json.
@@ -57,6 +58,8 @@ async function main() {
     return printOnly({ ...machine, figures: await benchLivedInPod() }, previous);
   if (process.env.BENCH_ONLY === "large-writes")
     return printOnly({ ...machine, figures: await benchLargeWrites() }, previous);
+  if (process.env.BENCH_ONLY === "history")
+    return printOnly({ ...machine, figures: await benchHistory() }, previous);
   const figures: Figure[] = [];
   const rows: [string, string][] = [];
   // First, alone on the machine: how fast the generator can go at all.
