@@ -205,6 +205,8 @@ export type AgentSession = At & {
   turn?: SessionTurn;
   /** What people told it from the control room: the pending ones and the latest delivered (reduce-steering.ts). */
   steers?: Steer[];
+  /** Its latest Stop held for a person's Resume (session.idle.held), until `until`. */
+  idleHold?: At & { until: string };
 };
 /**
  * `open`: a prompt or a tool call came after the agent's last report, since `since`; closed: the
@@ -228,6 +230,8 @@ export type ToolPolicy = At & {
   rules: ToolRule[];
   ask: { minutes: number; then: "allow" | "deny" } | null;
   unreachable: "open" | "closed" | null;
+  /** Seconds a Stop waits for a person's Resume (0: off); null: not set here. */
+  idleHold?: number | null;
   by: string;
 };
 export type ToolApproval = At & {

@@ -88,3 +88,16 @@ describe("steering a session", () => {
     t.refuses("unknown_steer", "session.steer.delivered", "impl", deliver("other"));
   });
 });
+
+describe("a Stop held for a person's Resume", () => {
+  const until = "2026-11-26T12:00:00.000Z";
+  it("ends the turn and says until when the session waits; only its own agent says so", () => {
+    const t = running();
+    t.add("prompt.submitted", "impl", { chars: 5 }, { sessionId: "s1" });
+    t.refuses("session_not_yours", "session.idle.held", "ana", { sessionId: "s1", until });
+    t.add("session.idle.held", "impl", { sessionId: "s1", until }, { sessionId: "s1" });
+    expect(t.state.sessions.s1!.turn).toMatchObject({ open: false, tool: null });
+    expect(t.state.sessions.s1!.idleHold).toMatchObject({ until });
+    t.refuses("unknown_session", "session.idle.held", "impl", { sessionId: "s9", until });
+  });
+});

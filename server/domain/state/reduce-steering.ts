@@ -83,7 +83,21 @@ const delivered: R<"session.steer.delivered"> = (s, e) => {
   );
 };
 
+/** The agent's Stop waits for a person's Resume until `until`: the session shows it (Now, Sessions) and approvers are told. */
+const idleHeld: R<"session.idle.held"> = (s, e) => {
+  const b = e.body;
+  const session = sessionNamed(s, b.sessionId);
+  if (session.agentId !== e.actor)
+    throw conflictRule("session_not_yours", `session ${b.sessionId} belongs to ${session.agentId}`);
+  if (session.ended) throw conflictRule("session_ended", `session ${b.sessionId} has ended`);
+  return {
+    ...s,
+    sessions: with_(s.sessions, session.sessionId, { ...session, idleHold: { ...at(e), until: b.until } }),
+  };
+};
+
 export const steeringReducers = {
   "session.steered": steered,
   "session.steer.delivered": delivered,
+  "session.idle.held": idleHeld,
 } satisfies Partial<Reducers>;

@@ -1,5 +1,6 @@
 // The turn a session is in: opened by a prompt or a tool call, closed by the agent's report (a
-// Stop hook writes a checkpoint or a status note in the session) or the session's end. Run after
+// Stop hook writes a checkpoint or a status note in the session, or says it is held for a person's
+// Resume) or the session's end. Run after
 // every event (apply-event.ts), like the meters, so the control room's "Now" reads whether an agent
 // is working, and on what, from the state alone.
 import type { AgentSession, AppliedEvent, PodState, SessionTurn } from "./pod-state";
@@ -23,6 +24,7 @@ function nextTurn(turn: SessionTurn | undefined, e: AppliedEvent): SessionTurn |
     }
     case "checkpoint":
     case "note":
+    case "session.idle.held":
     case "session.ended":
       return { open: false, since: e.receivedAt, tool: null };
     case "session.started":
