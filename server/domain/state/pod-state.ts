@@ -62,7 +62,9 @@ export type InboxKind =
   | "stale"
   | "notice"
   | "tool_approval"
-  | "budget";
+  | "budget"
+  /** An agent's Stop held for a person's Resume (session.idle.held); resuming answers it. */
+  | "idle";
 /**
  * A deadline, made absolute when its event was received: at `at` the server appends
  * deadline.passed with what `then` says. `passed`: it did, and `then` was a reminder, so the

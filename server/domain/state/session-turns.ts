@@ -4,7 +4,7 @@
 // every event (apply-event.ts), like the meters, so the control room's "Now" reads whether an agent
 // is working, and on what, from the state alone.
 import type { AgentSession, AppliedEvent, PodState, SessionTurn } from "./pod-state";
-import { with_ } from "./rules";
+import { with_, without } from "./rules";
 
 function nextTurn(turn: SessionTurn | undefined, e: AppliedEvent): SessionTurn | undefined {
   const since = turn?.open ? turn.since : e.receivedAt;
@@ -42,5 +42,9 @@ export function trackTurn(after: PodState, e: AppliedEvent): PodState {
   if (session.agentId !== e.actor) return after;
   const turn = nextTurn(session.turn, e);
   if (turn === session.turn) return after;
-  return { ...after, sessions: with_(after.sessions, id, { ...session, turn }) };
+  const sessions = with_(after.sessions, id, { ...session, turn });
+  // At work again (a prompt at its terminal, a tool call) or ended: nobody need resume it any more.
+  const idle = `idle:${id}`;
+  const leaves = (turn?.open || e.type === "session.ended") && Object.hasOwn(after.inbox, idle);
+  return { ...after, sessions, ...(leaves ? { inbox: without(after.inbox, idle) } : {}) };
 }
