@@ -107,6 +107,8 @@ describe("a Stop held for a person's Resume", () => {
     expect(t.state.inbox["idle:s1"]).toMatchObject({ kind: "idle", subject: { kind: "session", id: "s1" } });
     t.add("session.steered", "ana", steer("r1", "resume", "Carry on."));
     expect(t.state.inbox["idle:s1"]).toBeUndefined();
+    t.add("session.steer.delivered", "impl", deliver("r1", "h9", "Stop"));
+    expect(t.state.sessions.s1!.idleHold).toBeUndefined();
     t.add("session.idle.held", "impl", { sessionId: "s1", until }, { sessionId: "s1" });
     expect(t.state.inbox["idle:s1"]).toBeDefined();
     t.add("prompt.submitted", "impl", { chars: 5 }, { sessionId: "s1" });

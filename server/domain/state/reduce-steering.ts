@@ -80,9 +80,11 @@ const delivered: R<"session.steer.delivered"> = (s, e) => {
   const done: Steer = { ...steer, delivered: { ...at(e), via: b.via, hookId: b.hookId } };
   // An interrupt heard ends the turn: the agent stops without a report of its own (session-turns.ts).
   const turn = steer.act === "interrupt" ? { open: false, since: e.receivedAt, tool: null } : session.turn;
+  // Heard: a Stop held for a Resume is answered (the agent carries on, or an interrupt ends it).
+  const { idleHold: _answered, ...rest } = session;
   return put(
     s,
-    { ...session, turn },
+    { ...rest, turn },
     steers.map((x) => (x === steer ? done : x)),
   );
 };
