@@ -25,7 +25,9 @@ describe("the Claude Code hook entries", () => {
         ],
       },
     ]);
-    expect(hooks.Stop).toEqual([{ hooks: [expect.objectContaining({ type: "http", timeout: 10 })] }]);
+    // A Stop may be held for a person's Resume: it waits as long as a gated call.
+    expect(hooks.Stop).toEqual([{ hooks: [expect.objectContaining({ type: "http", timeout: 600 })] }]);
+    expect(hooks.SubagentStop).toEqual([{ hooks: [expect.objectContaining({ type: "http", timeout: 10 })] }]);
     expect(JSON.stringify(settingsWith(hooks))).not.toContain("undefined");
   });
   it("runs podwatch hook for command hooks, gated events waiting longest", () => {

@@ -49,6 +49,13 @@ export type ClaudeHooks = Partial<Record<ClaudeHookEvent, ClaudeHookMatcher[]>>;
 
 const timeoutOf = (event: ClaudeHookEvent) =>
   GATED_HOOK_EVENTS.includes(event) ? GATED_TIMEOUT_SECONDS : OBSERVATION_TIMEOUT_SECONDS;
+/**
+ * An http Stop hook may be held for a person's Resume (the policy's idleHold, capped below this):
+ * it waits as long as a gated call. A command hook's Stop is not held (`podwatch hook` gives an
+ * observation seconds), so it keeps the observation's timeout.
+ */
+const httpTimeoutOf = (event: ClaudeHookEvent) =>
+  event === "Stop" ? GATED_TIMEOUT_SECONDS : timeoutOf(event);
 
 function eachEvent(hook: (event: ClaudeHookEvent) => ClaudeHookCommand): ClaudeHooks {
   return Object.fromEntries(
@@ -67,7 +74,7 @@ export function httpHooks(publicUrl: string): ClaudeHooks {
     url,
     headers: { Authorization: `Bearer $${TOKEN_ENV}` },
     allowedEnvVars: [TOKEN_ENV],
-    timeout: timeoutOf(event),
+    timeout: httpTimeoutOf(event),
   }));
 }
 

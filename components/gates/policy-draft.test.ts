@@ -38,6 +38,10 @@ describe("the policy editor's draft", () => {
     ["outside without input", draft({ rules: [rule({ input: "", outside: true })] })],
     ["101 rules", draft({ rules: Array.from({ length: 101 }, (_, i) => rule({ id: `r${i}` })) })],
     ["ask 0 minutes", draft({ ask: "set", askMinutes: "0" })],
+    ["hold when idle 300 s", draft({ idleHold: "300" })],
+    ["hold when idle off", draft({ idleHold: "0" })],
+    ["hold when idle past the cap", draft({ idleHold: "521" })],
+    ["hold when idle not a number", draft({ idleHold: "5 min" })],
     ["ask 1441 minutes", draft({ ask: "set", askMinutes: "1441" })],
     ["ask 2.5 minutes", draft({ ask: "set", askMinutes: "2.5" })],
     ["ask 1440 minutes then allow", draft({ ask: "set", askMinutes: "1440", askThen: "allow" })],
@@ -70,5 +74,13 @@ describe("the policy editor's draft", () => {
     expect(moveRule(rules, 1, -1).map((r) => r.id)).toEqual(["b", "a", "rule-3"]);
     expect(moveRule(rules, 0, -1)).toBe(rules);
     expect(newRuleId(rules)).toBe("rule-4");
+  });
+});
+
+describe("hold when idle in the editor", () => {
+  it("a saved policy keeps its idleHold: the editor's draft carries it back into the body", () => {
+    const saved = { at: "", seq: 1, rules: [], ask: null, unreachable: null, idleHold: 120, by: "ana" };
+    expect(bodyOf(draftOf(saved, true), "claude")).toMatchObject({ idleHold: 120 });
+    expect(bodyOf(draftOf(null, true), "claude")).not.toHaveProperty("idleHold");
   });
 });

@@ -1,6 +1,6 @@
 // A tool policy as the editor holds it, and back: the rules in order (first match wins), the
-// ask deadline and its default, the unreachable rule and (pod only) whether prompt text goes
-// on the tape. validateDraft mirrors the agent.policy.set schema (policy-draft.test.ts keeps
+// ask deadline and its default, the unreachable rule, how long a Stop waits for a person's Resume
+// (idleHold) and (pod only) whether prompt text goes on the tape. validateDraft mirrors the agent.policy.set schema (policy-draft.test.ts keeps
 // them agreeing), so a person sees what to fix before anything is sent. Pure.
 import type { PodState, ToolPolicy } from "@/server/domain/state/pod-state";
 import type { ToolAction } from "@/server/wire/vocabulary";
@@ -12,6 +12,8 @@ export const LIMITS = {
   minMinutes: 1,
   maxMinutes: 1440,
   defaultMinutes: 5,
+  /** The longest a Stop may wait for a Resume, in seconds (agent.policy.set's idleHold). */
+  maxIdleHold: 520,
 } as const;
 
 export type RuleDraft = { id: string; tool: string; input: string; outside: boolean; action: ToolAction };
@@ -22,6 +24,8 @@ export type PolicyDraft = {
   askMinutes: string;
   askThen: "allow" | "deny";
   unreachable: "inherit" | "open" | "closed";
+  /** Seconds a Stop waits for a person's Resume ("0": it stops at once), or "inherit". */
+  idleHold: string;
   recordPrompts: boolean;
 };
 
@@ -30,6 +34,7 @@ export type PolicyBody = {
   rules: { id: string; tool: string; input?: string; outside: boolean; action: ToolAction }[];
   ask?: { minutes: number; then: "allow" | "deny" };
   unreachable?: "open" | "closed";
+  idleHold?: number;
   recordPrompts?: boolean;
 };
 
@@ -46,6 +51,7 @@ export function draftOf(policy: ToolPolicy | null | undefined, recordPrompts: bo
     askMinutes: String(policy?.ask?.minutes ?? LIMITS.defaultMinutes),
     askThen: policy?.ask?.then ?? "deny",
     unreachable: policy?.unreachable ?? "inherit",
+    idleHold: policy?.idleHold == null ? "inherit" : String(policy.idleHold),
     recordPrompts,
   };
 }
@@ -63,6 +69,7 @@ export function bodyOf(d: PolicyDraft, agentId: string | undefined): PolicyBody 
     })),
     ...(d.ask === "set" ? { ask: { minutes: Number(d.askMinutes), then: d.askThen } } : {}),
     ...(d.unreachable !== "inherit" ? { unreachable: d.unreachable } : {}),
+    ...(d.idleHold !== "inherit" ? { idleHold: Number(d.idleHold) } : {}),
     ...(agentId === undefined ? { recordPrompts: d.recordPrompts } : {}),
   };
 }
@@ -87,6 +94,11 @@ export function validateDraft(d: PolicyDraft): Record<string, string> {
     const m = Number(d.askMinutes);
     if (!/^\d+$/.test(d.askMinutes.trim()) || m < LIMITS.minMinutes || m > LIMITS.maxMinutes)
       errors.askMinutes = `a whole number of minutes, ${LIMITS.minMinutes} to ${LIMITS.maxMinutes}`;
+  }
+  if (d.idleHold !== "inherit") {
+    const s = Number(d.idleHold);
+    if (!/^\d+$/.test(d.idleHold.trim()) || s > LIMITS.maxIdleHold)
+      errors.idleHold = `a whole number of seconds, 0 to ${LIMITS.maxIdleHold}`;
   }
   return errors;
 }

@@ -164,6 +164,24 @@ export function ToolPolicyEditor({ podId, agentId, initial, onSaved }: Props) {
           <option value="closed">Closed: the hook denies</option>
         </select>
       </label>
+      <label className="flex flex-wrap items-center gap-2 text-sm">
+        <span className={small}>When its turn ends (Claude Code&apos;s http hooks)</span>
+        <select
+          value={draft.idleHold}
+          onChange={(e) => edit({ ...draft, idleHold: e.target.value })}
+          className={inputClass}
+        >
+          <option value="inherit">Use {inherit} (or let it stop)</option>
+          <option value="0">Let it stop</option>
+          {[...new Set(["60", "300", String(LIMITS.maxIdleHold), draft.idleHold])]
+            .filter((v) => v !== "inherit" && v !== "0")
+            .map((v) => (
+              <option key={v} value={v}>
+                Wait {v} s for a person&apos;s Resume
+              </option>
+            ))}
+        </select>
+      </label>
       {agentId === undefined && (
         <label className="flex items-center gap-2 text-sm">
           <input

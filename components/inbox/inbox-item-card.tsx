@@ -72,12 +72,13 @@ export const InboxItemCard = forwardRef<HTMLLIElement, Props>(function InboxItem
     );
   const isJob = item.kind === "job_acceptance";
   const refused = item.kind === "escalation" ? (item.answerRefused ?? escalationRefused) : null;
-  /** Stale agents and notices are told, not decided: a checkpoint clears the one, an admin dismisses the other. A held tool call and a crossed budget have answers of their own. */
+  /** Stale agents and notices are told, not decided: a checkpoint clears the one, an admin dismisses the other. A held tool call, a crossed budget and an idle agent (resumed from Now) have answers of their own. */
   const decides =
     item.kind !== "stale" &&
     item.kind !== "notice" &&
     item.kind !== "tool_approval" &&
-    item.kind !== "budget";
+    item.kind !== "budget" &&
+    item.kind !== "idle";
   const positive = isJob ? () => setConfirming("accept") : decideWith("approve");
   const negative = isJob ? () => setConfirming("reject") : decideWith("reject");
 
@@ -153,6 +154,17 @@ export const InboxItemCard = forwardRef<HTMLLIElement, Props>(function InboxItem
           error={error}
           act={act}
         />
+      )}
+      {item.kind === "idle" && (
+        <p className="text-sm">
+          {/* Resuming is steering the session: its message box in Now says what the agent hears. */}
+          <a
+            href={`/?resume=${encodeURIComponent(item.subject.id)}`}
+            className="font-medium text-sky-800 underline dark:text-sky-300"
+          >
+            Resume it in Now
+          </a>
+        </p>
       )}
       {item.kind === "stale" && (
         <p className="text-xs text-zinc-600 dark:text-zinc-400">

@@ -39,6 +39,7 @@ export const KIND_LABELS: Record<InboxEntry["kind"], string> = {
   job_acceptance: "Deliveries to accept",
   plan_blocked: "Blocked plans",
   budget: "Budgets crossed",
+  idle: "Idle agents to resume",
   stale: "Stale agents",
   notice: "Notices",
 };

@@ -38,6 +38,11 @@ function Standing({ s }: { s: NowSession }) {
       return (
         <>
           Turn ended <RelativeTime iso={s.since} />
+          {s.idleHeldUntil && (
+            <span className="font-medium text-amber-800 dark:text-amber-300" data-testid="now-held-idle">
+              {" · waiting for you to resume"}
+            </span>
+          )}
         </>
       );
     case "stale":

@@ -10,7 +10,13 @@ export function SteerableNow() {
       renderActions={(s) => (
         <SessionSteer
           podId={s.podId}
-          session={{ sessionId: s.sessionId, last: { at: s.lastEventAt }, ended: s.ended, steers: s.steers }}
+          session={{
+            sessionId: s.sessionId,
+            last: { at: s.lastEventAt },
+            ended: s.ended,
+            steers: s.steers,
+            idleHold: s.idleHeldUntil ? { until: s.idleHeldUntil } : undefined,
+          }}
           canAct={s.canSteer}
         />
       )}

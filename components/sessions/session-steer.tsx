@@ -2,8 +2,10 @@
 // Steering one running agent session, for the pod's approvers: send it a message, interrupt its
 // turn with a reason (asked first: it cannot be undone), or give an idle one its next word. Each
 // act is on the tape as the person's and waits in the session until the agent's next hook takes
-// it; the list below says which are still pending and where each was delivered.
-import { useEffect, useState, useSyncExternalStore } from "react";
+// it; the list below says which are still pending and where each was delivered. A session whose
+// Stop is held for a person's Resume (the agent's idleHold) hears a Resume at once and carries on;
+// a notification's tap opens Now with `?resume=<session>`, which focuses that session's box.
+import { useEffect, useRef, useState, useSyncExternalStore } from "react";
 import type { PodStateView } from "@/server/wire/views";
 import { steerSession } from "@/server/web/server-actions";
 import { ConfirmButton } from "../shared/confirm-button";
@@ -11,7 +13,15 @@ import { useAction } from "../shared/use-action";
 
 type Steer = NonNullable<PodStateView["sessions"][number]["steers"]>[number];
 /** What steering reads of a session: the Sessions tab's and the Now view's both have it. */
-type Session = { sessionId: string; last: { at: string }; ended: unknown; steers?: Steer[] };
+type Session = {
+  sessionId: string;
+  last: { at: string };
+  ended: unknown;
+  steers?: Steer[];
+  /** Its Stop held for a person's Resume until `until`, while its turn stays ended. */
+  idleHold?: { until: string };
+  turn?: { open: boolean } | null;
+};
 
 /** A session this long without a word from its agent is offered Resume rather than Send. */
 const IDLE_MS = 2 * 60_000;
@@ -30,8 +40,11 @@ function newSteerId(): string {
   return `steer-${Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("")}`;
 }
 
-/** Whether the agent has been quiet a while, by the reader's clock (the server renders "not idle"). */
-function useIdle(lastAt: string): boolean {
+/** What a Resume with no words of its own says. */
+const CARRY_ON = "Carry on.";
+
+/** Whether the agent has been quiet a while, and whether its Stop still waits for a Resume, by the reader's clock (the server renders neither). */
+function useIdle(lastAt: string, heldUntil: string | null): { idle: boolean; held: boolean } {
   const onClient = useSyncExternalStore(
     noSubscription,
     () => true,
@@ -42,7 +55,19 @@ function useIdle(lastAt: string): boolean {
     const t = setInterval(() => setNow(Date.now()), 15_000);
     return () => clearInterval(t);
   }, []);
-  return onClient && now - Date.parse(lastAt) > IDLE_MS;
+  const held = onClient && heldUntil !== null && now < Date.parse(heldUntil);
+  return { idle: held || (onClient && now - Date.parse(lastAt) > IDLE_MS), held };
+}
+
+/** Focuses the box when the page was opened to resume this session (a notification's tap). */
+function useFocusWhenAsked(sessionId: string) {
+  const ref = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    if (new URLSearchParams(window.location.search).get("resume") !== sessionId) return;
+    ref.current?.focus();
+    ref.current?.scrollIntoView({ block: "center" });
+  }, [sessionId]);
+  return ref;
 }
 
 export function SessionSteer({
@@ -55,7 +80,9 @@ export function SessionSteer({
   canAct: boolean;
 }) {
   const steers = session.steers ?? [];
-  const idle = useIdle(session.last.at);
+  const heldUntil = session.idleHold && !session.turn?.open ? session.idleHold.until : null;
+  const { idle, held } = useIdle(session.last.at, heldUntil);
+  const box = useFocusWhenAsked(session.sessionId);
   const { run, pending, error } = useAction(podId);
   const [text, setText] = useState("");
   // One id per draft, kept until the server took it: a retry after a lost answer is stored once.
@@ -78,17 +105,36 @@ export function SessionSteer({
         <form
           className="flex flex-wrap items-center gap-2"
           aria-label={`Steer ${label}`}
-          onSubmit={(e) => (e.preventDefault(), words && send(idle ? "resume" : "message", words))}
+          onSubmit={(e) => {
+            e.preventDefault();
+            if (held) send("resume", words || CARRY_ON);
+            else if (words) send(idle ? "resume" : "message", words);
+          }}
         >
+          {held && (
+            <p
+              className="w-full text-sm font-medium text-amber-800 dark:text-amber-300"
+              data-testid="steer-held"
+            >
+              Idle, waiting for you to resume: it carries on at once with what you write (or “{CARRY_ON}”).
+            </p>
+          )}
           <input
+            ref={box}
             aria-label={`Message to ${label}`}
-            placeholder={idle ? "Its next word when it resumes…" : "Tell it something at its next step…"}
+            placeholder={
+              held
+                ? "What it does next…"
+                : idle
+                  ? "Its next word when it resumes…"
+                  : "Tell it something at its next step…"
+            }
             value={text}
             maxLength={MAX_TEXT}
             onChange={(e) => setText(e.target.value)}
             className="min-w-0 flex-1 basis-48 rounded-md border border-zinc-300 bg-white px-2 py-1 text-sm dark:border-zinc-700 dark:bg-zinc-950"
           />
-          <button disabled={pending || !words} className={button}>
+          <button disabled={pending || (!words && !held)} className={button}>
             {idle ? "Resume" : "Send"}
           </button>
           <ConfirmButton
@@ -108,7 +154,7 @@ export function SessionSteer({
           >
             Interrupt
           </ConfirmButton>
-          {idle && (
+          {idle && !held && (
             <p className="w-full text-xs text-zinc-600 dark:text-zinc-400">
               An idle agent hears this at its next hook: when it is given its next prompt.
             </p>

@@ -102,6 +102,8 @@ const DESCRIBE: Describers = {
   "session.steered": (b) =>
     `${b.act === "interrupt" ? "Interrupts" : b.act === "resume" ? "Resumes" : "Tells"} session ${b.sessionId}: ${b.text}`,
   "session.steer.delivered": (b) => `Took steer ${b.steerId} at its ${b.via} hook`,
+  "session.idle.held": (b) =>
+    `Idle in session ${b.sessionId}, waiting for a person's Resume until ${b.until}`,
 };
 
 /** `body` is what the tape stored for `type`; a shape the describer does not expect yields null, never a throw. */

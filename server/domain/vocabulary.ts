@@ -120,6 +120,7 @@ export const EVENT_TYPES = [
   "tool.approval.answered",
   "session.steered",
   "session.steer.delivered",
+  "session.idle.held",
 ] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
 

@@ -1,7 +1,8 @@
 // One Claude Code hook call (or another agent's, put in its shape; `o.agent` says whose): observed events go on the tape; a PreToolUse or
 // PermissionRequest is gated by the pod's tool policy unless it is a replay from a spool. A live
 // hook (never a replay: its answer reaches nobody) also carries what people told the session
-// (server/steer/): an interrupt pending at a tool call denies it before any rule is asked.
+// (server/steer/): an interrupt pending at a tool call denies it before any rule is asked, and a
+// Stop with nothing to carry may wait for a person's Resume (hold-idle-stop.ts).
 import type { AppContext } from "../app-context";
 import { AppError } from "../domain/errors";
 import { unreachableRule } from "../domain/state/tool-policy";
@@ -16,6 +17,7 @@ import { inSubagentSession } from "./subagent-session";
 import { toolStarted } from "./claude-code-events";
 import { hookEventId, hookKey } from "./hook-event-id";
 import { answerFor, deliverSteers, heldInterrupt, pendingSteers } from "../steer/deliver-steers";
+import { holdIdleStop } from "../steer/hold-idle-stop";
 
 export type HookAnswer = { output: ClaudeCodeHookOutput; unreachable: "open" | "closed" } | "aborted";
 
@@ -94,8 +96,12 @@ export async function handleClaudeCodeHook(
   }
   await appendHookEvents(app, who, [...opened, ...hookEvents(input, ctx)], agentSays(who));
   if (o.replay) return { output: {}, unreachable };
-  const { output } = await deliverSteers(app, who, state, input, ctx.agent);
-  return { output, unreachable };
+  const delivered = await deliverSteers(app, who, state, input, ctx.agent);
+  if (delivered.steers.length || input.hook_event_name !== "Stop")
+    return { output: delivered.output, unreachable };
+  // Nothing for the agent at its Stop: an agent whose policy says so waits there for a person's Resume.
+  const held = await holdIdleStop(app, who, state, input, ctx.agent, o);
+  return held === "aborted" ? held : { output: held.output, unreachable };
 }
 
 function interruptReason(o: ClaudeCodeHookOutput): string {

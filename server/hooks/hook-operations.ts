@@ -78,6 +78,8 @@ export const hookOperations = {
       "the member). Observations answer `{}`. A gated call (PreToolUse, PermissionRequest) is held for the " +
       "pod's rules or a person's answer, up to `wait` seconds, and always answers 200 with a decision: what " +
       "fails before one is made answers by the pod's unreachable rule (named in `x-podwatch-unreachable`). " +
+      "A Stop may be held too, up to the agent's `idleHold` seconds, for a person's Resume (`session.idle.held`); " +
+      "it answers the block that carries the agent on, or `{}` to let it stop. " +
       "A replay from a command hook's spool (`replay=1`) is recorded, never gated, and keeps its errors.",
     inputFields: "Claude Code's hook input (hook_event_name, session_id, tool_name, …",
     output: ZHookOutput,

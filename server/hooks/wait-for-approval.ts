@@ -4,7 +4,7 @@
 // state only when a commit answers this very request — one answer must not make every held
 // call of the pod re-read a big state (no polling either).
 import type { TapeStore } from "../db/tape-store";
-import type { ToolApproval } from "../domain/state/pod-state";
+import type { PodState, ToolApproval } from "../domain/state/pod-state";
 import type { CommittedBatch, TapeBus } from "../tape/bus";
 import type { TapeEvent } from "../wire/events";
 
@@ -26,13 +26,39 @@ export async function waitForApproval(
   bus: TapeBus,
   podId: string,
   requestId: string,
-  o: { waitMs: number; signal: AbortSignal; drain?: AbortSignal },
+  o: WaitOptions,
 ): Promise<WaitOutcome> {
+  const waited = await waitOnTape(store, bus, podId, o, {
+    wakes: (e) => answersRequest(e, requestId),
+    read: (state) => {
+      const approval = state?.toolApprovals[requestId];
+      if (!approval) return { ended: "unknown_request" as const };
+      return approval.answer ? { answer: approval.answer } : undefined;
+    },
+  });
+  return "ended" in waited ? waited : waited.value;
+}
+
+export type WaitOptions = { waitMs: number; signal: AbortSignal; drain?: AbortSignal };
+
+/**
+ * Waits until `read` finds what it waits for in the pod's state (re-read only when a committed
+ * event `wakes` it), the caller hangs up, the node drains, or `waitMs` runs out. What `read` finds
+ * wins over a drain or a timeout noticed at the same moment. Shared by every hold of a hook's answer
+ * (a gated call; a Stop held for a person's Resume, server/steer/hold-idle-stop.ts).
+ */
+export async function waitOnTape<T>(
+  store: TapeStore,
+  bus: TapeBus,
+  podId: string,
+  o: WaitOptions,
+  w: { wakes: (e: TapeEvent) => boolean; read: (state: PodState | null) => T | undefined },
+): Promise<{ value: T } | { ended: "timeout" | "aborted" | "drained" }> {
   if (o.signal.aborted) return { ended: "aborted" };
   let wake: () => void = () => {};
   let timedOut = false;
   const onCommitted = (b: CommittedBatch) => {
-    if (b.podId === podId && b.events.some((e) => answersRequest(e, requestId))) wake();
+    if (b.podId === podId && b.events.some(w.wakes)) wake();
   };
   const onAbort = () => wake();
   const timer = setTimeout(() => ((timedOut = true), wake()), o.waitMs);
@@ -42,11 +68,9 @@ export async function waitForApproval(
   try {
     for (;;) {
       const woken = new Promise<void>((resolve) => (wake = resolve));
-      const approval = (await store.readState(podId))?.toolApprovals[requestId];
-      if (!approval) return { ended: "unknown_request" };
-      if (approval.answer) return { answer: approval.answer };
+      const value = w.read(await store.readState(podId));
+      if (value !== undefined) return { value };
       if (o.signal.aborted) return { ended: "aborted" };
-      // An answer already given still wins over a drain (read just above).
       if (o.drain?.aborted) return { ended: "drained" };
       if (timedOut) return { ended: "timeout" };
       await woken;

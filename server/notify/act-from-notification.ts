@@ -1,6 +1,6 @@
 // A notification's button, answered: the same server actions as the inbox card
-// (decide, answer an escalation, allow or deny a held tool call) through the same
-// chain, as the signed-in person.
+// (decide, answer an escalation, allow or deny a held tool call, resume an idle agent) through
+// the same chain, as the signed-in person.
 import type { AppContext } from "../app-context";
 import { requirePodAccess, type Identity } from "../domain/access/policy";
 import type { ActionResult } from "../wire/actions";
@@ -8,7 +8,9 @@ import type { TActRequest } from "../wire/notifications";
 import { answerEscalationAction, answerToolApprovalAction, decideAction } from "../pods/inbox-answer-actions";
 import { performPodAction } from "../pods/perform-pod-action";
 import { heldCallLine } from "../gates/held-call-summary";
-import { notificationActions, OPEN } from "./notification-content";
+import { notificationActions, OPEN, RESUME_TEXT } from "./notification-content";
+import { steerSessionAction } from "../steer/steer-session";
+import { sha256Hex } from "../wire/hash";
 
 const RATIONALE = {
   approve: "Approved from a notification",
@@ -63,6 +65,15 @@ export async function actFromNotification(
       ...(input.reason ? { reason: input.reason } : {}),
     };
     return performPodAction(app, identity, answerToolApprovalAction, { podId: input.podId, answer });
+  }
+  if (item.kind === "idle") {
+    // One resume per time the agent was held: a second tap (or a second device) stores nothing new.
+    const steerId = `resume-${sha256Hex(`${item.id}@${item.at}`).slice(0, 24)}`;
+    const steer = { podId: input.podId, sessionId: item.subject.id, steerId, act: "resume" as const };
+    return performPodAction(app, identity, steerSessionAction, {
+      ...steer,
+      text: input.reason || RESUME_TEXT,
+    });
   }
   if (item.kind === "escalation") {
     const answer =

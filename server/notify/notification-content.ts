@@ -15,6 +15,10 @@ const upTo = (text: string, max: number) => (text.length > max ? `${text.slice(0
 
 /** Where tapping the notification leads: the pod's inbox. */
 export const itemUrl = (podId: string) => `/pods/${encodeURIComponent(podId)}?tab=inbox`;
+/** Where tapping an idle agent's notification leads: Now, its session's message box focused, to type its next word. */
+export const resumeUrl = (sessionId: string) => `/?resume=${encodeURIComponent(sessionId)}`;
+/** The words a Resume from a notification's button sends (nobody typed any). */
+export const RESUME_TEXT = "Carry on.";
 
 /** A button that only opens the item in podwatch (public/sw.js): the act route is never sent it. */
 export const OPEN: PushAction = { action: "open", title: "Open in podwatch" };
@@ -45,6 +49,8 @@ export function notificationActions(state: PodState, item: InboxItem): PushActio
         ]
       : [{ action: "deny", title: "Deny" }, OPEN];
   }
+  // An agent held idle at its Stop: one tap resumes it ("Carry on."); its words are typed in podwatch.
+  if (item.kind === "idle") return [{ action: "resume", title: "Resume" }];
   if (item.kind === "escalation") {
     const options = state.escalations[item.subject.id]?.options ?? [];
     if (options.length >= 1 && options.length <= 2)
@@ -67,7 +73,21 @@ const age = (at: string, now: Date) => {
 /** A held call leads with what it would run, before the pod's name, so a long name never pushes it out of sight. */
 function bodyHead(podName: string, state: PodState, item: InboxItem): string {
   const call = heldCallLine(state, item);
-  return call ? `${call.text} · ${plain(podName)}` : `${plain(podName)} · ${item.kind.replace("_", " ")}`;
+  if (call) return `${call.text} · ${plain(podName)}`;
+  // "<agent> is idle in <pod>": the agent's name is in the title, the pod's follows it.
+  if (item.kind === "idle") return "Waiting for you to resume it";
+  return `${plain(podName)} · ${item.kind.replace("_", " ")}`;
+}
+
+/** "<agent> is idle in <pod>", for a session held idle at its Stop. */
+function idleTitle(state: PodState, item: InboxItem, podName: string): string | null {
+  if (item.kind !== "idle") return null;
+  const session = Object.hasOwn(state.sessions, item.subject.id)
+    ? state.sessions[item.subject.id]
+    : undefined;
+  const agentId = session?.agentId ?? "An agent";
+  const name = Object.hasOwn(state.members, agentId) ? state.members[agentId]!.displayName : agentId;
+  return `${name} is idle in ${podName}`;
 }
 
 /** `reminder`: the item's deadline passed with `then: remind`; said in the title and body, and the device alerts again. */
@@ -79,7 +99,7 @@ export function openPayload(
   now: Date,
   reminder = false,
 ): Extract<PushPayload, { type: "open" }> {
-  const title = plain(reminder ? `Overdue: ${item.title}` : item.title);
+  const title = plain(reminder ? `Overdue: ${item.title}` : (idleTitle(state, item, podName) ?? item.title));
   return {
     type: "open",
     title: upTo(title, 120),
@@ -87,7 +107,7 @@ export function openPayload(
     ...(reminder ? { reminder: true as const } : {}),
     tag: `${podId}:${item.id}`,
     at: item.at,
-    data: { podId, itemId: item.id, url: itemUrl(podId) },
+    data: { podId, itemId: item.id, url: item.kind === "idle" ? resumeUrl(item.subject.id) : itemUrl(podId) },
     actions: notificationActions(state, item),
   };
 }

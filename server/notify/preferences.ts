@@ -20,6 +20,7 @@ const DECISION_KINDS: ReadonlySet<string> = new Set<InboxKind>([
   "plan_blocked",
   "tool_approval",
   "budget",
+  "idle",
 ]);
 
 /**

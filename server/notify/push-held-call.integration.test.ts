@@ -1,7 +1,8 @@
 // A call held by Claude Code's hook, as it reaches a person's phone: the test plays the push
 // service and decrypts the body (RFC 8291). A notification offers Allow only for a call it shows
 // whole, hidden characters by their codes; a 220-character `git push …; curl … | sh` is cut,
-// so it offers Deny and Open in podwatch, and the act route refuses an Allow sent anyway.
+// so it offers Deny and Open in podwatch, and the act route refuses an Allow sent anyway. An agent
+// held idle at its Stop is a notification with Resume, which sends it on.
 import { randomUUID } from "node:crypto";
 import webpush from "web-push";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -77,6 +78,7 @@ describe.each(testProviders())("a held call's notification on %s", (provider) =>
       rules: [{ id: "ask-all", tool: "Bash", action: "ask" }],
       ask: { minutes: 5, then: "deny" },
       unreachable: "closed",
+      idleHold: 120,
     };
     expect(
       (
@@ -180,5 +182,47 @@ describe.each(testProviders())("a held call's notification on %s", (provider) =>
     ]);
     expect((await act({ podId, itemId: payload.data.itemId, action: "allow" })).status).toBe(200);
     expect((await held).body.hookSpecificOutput.permissionDecision).toBe("allow");
+  });
+
+  it("an agent held idle at its Stop: '<agent> is idle in <pod>' with Resume, which carries it on", async () => {
+    const stop = readHookFixture("stop-note");
+    const opened = await fetch(`${s.url}/api/v1/hooks/claude-code`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${agent}`, "content-type": "application/json" },
+      body: JSON.stringify({ ...readHookFixture("user-prompt-submit"), session_id: stop.session_id }),
+    });
+    expect(opened.status).toBe(200);
+    const held = fetch(`${s.url}/api/v1/hooks/claude-code`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${agent}`, "content-type": "application/json" },
+      body: JSON.stringify(stop),
+    }).then(async (r) => ({ status: r.status, body: await r.json() }));
+    let payload: Extract<PushPayload, { type: "open" }> | undefined;
+    for (let n = 1; !payload && n < 20; n++)
+      payload = (await service.waitFor("/push/phone", n))
+        .map((r) => JSON.parse(decryptPush(r.body, keys)) as PushPayload)
+        .find(
+          (p): p is Extract<PushPayload, { type: "open" }> => p.type === "open" && p.title.includes("idle"),
+        );
+    expect(payload!.title).toBe("claude is idle in Held pod");
+    expect(payload!.body).toMatch(/^Waiting for you to resume it · waiting since/);
+    expect(payload!.actions).toEqual([{ action: "resume", title: "Resume" }]);
+    // Tapping the body opens its session's message box in Now, to type its next word.
+    expect(payload!.data.url).toBe(`/?resume=${stop.session_id}`);
+    const resumed = await act({ podId, itemId: payload!.data.itemId, action: "resume" });
+    expect(resumed.status).toBe(200);
+    expect(await held).toEqual({
+      status: 200,
+      body: { decision: "block", reason: expect.stringMatching(/ says, from podwatch: Carry on\.$/) },
+    });
+    const tape = (await api(s.url, "GET", `/api/v1/pods/${podId}/events?after=0&limit=1000`)).body.events as {
+      type: string;
+      actor: string;
+      body: Record<string, unknown>;
+    }[];
+    const steered = tape.filter((e) => e.type === "session.steered");
+    expect(steered.map((e) => [e.actor, e.body.act, e.body.text])).toEqual([[email, "resume", "Carry on."]]);
+    // Answered: the item left the inbox, so a second tap records nothing.
+    expect((await act({ podId, itemId: payload!.data.itemId, action: "resume" })).status).toBe(409);
   });
 });

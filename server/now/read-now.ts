@@ -6,7 +6,7 @@ import type { Identity } from "../domain/access/policy";
 import { atLeast } from "../domain/access/policy";
 import { itemsBySession } from "../domain/now/attribute-items";
 import { classifySession, NOW_STATES, STALE_AFTER_MS, startOfUtcDay } from "../domain/now/classify-session";
-import type { PodState } from "../domain/state/pod-state";
+import type { AgentSession, PodState } from "../domain/state/pod-state";
 import { isApprover } from "../domain/state/rules";
 import { AGENT_KINDS, type AgentKind } from "../domain/vocabulary";
 import type { InboxEntry } from "../wire/views";
@@ -63,9 +63,17 @@ function podSessions(state: PodState, pod: PodOfNow, items: InboxEntry[], now: n
       canSteer,
       ended: s.ended !== null,
       steers: s.steers ?? [],
+      idleHeldUntil: heldUntil(s, now),
     });
   }
   return out;
+}
+
+/** Until when the session's Stop waits for a person's Resume: its turn ended and the hold has not run out. */
+function heldUntil(s: AgentSession, now: number): string | null {
+  const hold = s.idleHold;
+  if (!hold || s.ended || s.turn?.open || Date.parse(hold.until) <= now) return null;
+  return hold.until;
 }
 
 const rank = (s: NowSession) => NOW_STATES.indexOf(s.state);

@@ -10,7 +10,7 @@ import { startTestServer, type TestServer } from "../testing/test-server";
 import { testProviders } from "../testing/test-databases";
 import { installedPodwatch } from "../testing/installed-podwatch";
 import { startFakeAnthropic, toolResults, type FakeAnthropic, type Reply } from "../testing/fake-anthropic";
-import { CLAUDE, claudeEnv, cliRoom, podWithApprover } from "../testing/real-cli";
+import { CLAUDE, claudeEnv, claudeProject, cliRoom, podWithApprover } from "../testing/real-cli";
 import {
   deliveries,
   holdingPolicy,
@@ -53,17 +53,7 @@ describe.each(testProviders().slice(0, 1))("steering the real Claude Code CLI on
 
   it("a message reaches the model at the next hook; an interrupt ends the turn before the next step", async () => {
     const { podId, token } = await podWithApprover(s, "Steer Claude Code", "claude", holdingPolicy("Bash"));
-    const home = room.folder("podwatch-steer-home-");
-    const cwd = room.folder("podwatch-steer-project-");
-    const env = {
-      PATH: `${bin}:${process.env.PATH}`,
-      HOME: home,
-      PODWATCH_URL: s.url,
-      PODWATCH_TOKEN: token,
-      PODWATCH_SPOOL_DIR: join(home, "spool"),
-    };
-    const install = await room.run("podwatch", ["hooks", "install", "--http"], cwd, env);
-    expect(install.code, install.stderr).toBe(0);
+    const { cwd, env } = await claudeProject(room, s, bin, token);
     const claude = room.run(
       CLAUDE,
       ["-p", `${MARK}: make the files`, "--output-format", "json", "--permission-mode", "bypassPermissions"],

@@ -147,3 +147,25 @@ export async function answerHeldCalls(
   }
   return answered.size;
 }
+
+/** A fresh home and project with podwatch's Claude Code hooks (`--http` by default) installed for `token`. */
+export async function claudeProject(
+  room: ReturnType<typeof cliRoom>,
+  s: TestServer,
+  podwatchBin: string,
+  token: string,
+  install: string[] = ["--http"],
+) {
+  const home = room.folder("podwatch-claude-home-");
+  const cwd = room.folder("podwatch-claude-project-");
+  const env = {
+    PATH: `${podwatchBin}:${process.env.PATH}`,
+    HOME: home,
+    PODWATCH_URL: s.url,
+    PODWATCH_TOKEN: token,
+    PODWATCH_SPOOL_DIR: join(home, "spool"),
+  };
+  const installed = await room.run("podwatch", ["hooks", "install", ...install], cwd, env);
+  expect(installed.code, installed.stderr).toBe(0);
+  return { cwd, env };
+}

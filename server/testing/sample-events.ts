@@ -179,4 +179,8 @@ export const SAMPLE_BODIES: Record<EventType, { actor: string; body: Record<stri
     actor: "impl-1",
     body: { steerId: "steer-1", sessionId: "session-1", via: "PostToolUse", hookId: "hook-1" },
   },
+  "session.idle.held": {
+    actor: "impl-1",
+    body: { sessionId: "session-1", until: "2026-11-26T10:05:00.000Z" },
+  },
 };

@@ -104,6 +104,7 @@ export const ZInboxEntry = ZAt.extend({
     "notice",
     "tool_approval",
     "budget",
+    "idle",
   ]),
   title: z.string(),
   subject: z.object({ kind: z.string(), id: z.string() }),

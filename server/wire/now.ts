@@ -40,6 +40,8 @@ export const ZNowSession = z.object({
   ended: z.boolean(),
   /** What people told it: the pending steers and the latest delivered. */
   steers: z.array(ZSteer),
+  /** Its Stop is held for a person's Resume until then (the agent's idleHold); null: it is not. */
+  idleHeldUntil: z.string().nullable(),
 });
 
 export const ZNowPod = z.object({

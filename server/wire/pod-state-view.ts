@@ -126,6 +126,7 @@ const ZToolPolicy = ZAt.extend({
   rules: z.array(ZToolRule),
   ask: z.object({ minutes: z.number(), then: z.enum(["allow", "deny"]) }).nullable(),
   unreachable: z.enum(["open", "closed"]).nullable(),
+  idleHold: z.number().nullable().optional(),
   by: z.string(),
 });
 /** A person's steering act on a session: pending, then delivered at the agent's next hook. */
@@ -162,6 +163,8 @@ const ZSession = ZAt.extend({
     .optional(),
   /** What people told it from the control room: pending, then delivered at the agent's next hook. */
   steers: z.array(ZSteer).optional(),
+  /** Its latest Stop held for a person's Resume, until `until` (shown while its turn stays ended). */
+  idleHold: ZAt.extend({ until: z.string() }).optional(),
 });
 const ZUsage = z.object({
   inputTokens: z.number(),

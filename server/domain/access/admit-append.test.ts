@@ -54,6 +54,13 @@ describe("admitAppend: who may append what", () => {
     };
     expect(refusal(agent, [note("bot"), delivered])).toEqual([422, "delivery_is_podwatchs"]);
     expect(refusal(person, [{ ...delivered, actor: "ana@x" }])).toEqual([422, "delivery_is_podwatchs"]);
+    // Its own "held, waiting for you" would page every approver for nothing.
+    const held = {
+      type: "session.idle.held",
+      actor: "bot",
+      body: { sessionId: "sess", until: "2026-11-26T12:00:00Z" },
+    };
+    expect(refusal(agent, [held])).toEqual([422, "idle_hold_is_podwatchs"]);
   });
 
   it("lets a person speak only as themselves", () => {

@@ -2,7 +2,7 @@
 // word, written only by the hook route after it decided; an agent (or a person) writing one
 // through any door would forge a decision nobody made. "unreachable" stays the agent's: the command hook reports
 // with it what its own rule decided while podwatch could not be reached. The same holds for a
-// steer's delivery (server/steer/deliver-steers.ts).
+// steer's delivery (server/steer/deliver-steers.ts) and a Stop held for a Resume (hold-idle-stop.ts).
 import type { Verdict } from "./policy";
 
 const PODWATCHS = new Set(["policy", "person", "deadline"]);
@@ -25,6 +25,13 @@ export function refuseForgedGates(events: readonly Written[]): Verdict {
   if (delivered !== -1) {
     const message = `events.${delivered}: session.steer.delivered is written by podwatch's hook route when it hands a person's words to the agent; an agent or a person cannot append it`;
     return { ok: false, status: 422, code: "delivery_is_podwatchs", message };
+  }
+  // A Stop is held by the hook route, which then answers it: one written through another door would
+  // tell the approvers (and their phones) that an agent waits for them when nothing does.
+  const held = events.findIndex((e) => e.type === "session.idle.held");
+  if (held !== -1) {
+    const message = `events.${held}: session.idle.held is written by podwatch's hook route when it holds an agent's Stop for a person's Resume; an agent or a person cannot append it`;
+    return { ok: false, status: 422, code: "idle_hold_is_podwatchs", message };
   }
   const i = events.findIndex((e) => e.type === "tool.call" && PODWATCHS.has(gateBy(e) as string));
   if (i === -1) return { ok: true };

@@ -131,6 +131,13 @@ export const ZToolRule = z
   });
 export type ToolRule = z.output<typeof ZToolRule>;
 
+/**
+ * How long an agent's Stop hook is held, waiting for a person's Resume, when its policy sets
+ * `idleHold` (0: off). The cap stays below the wait of the Stop hook the installer writes
+ * (agent/hooks/settings-snippet.ts: 600 s, the server answering by 535 s), so the hold always
+ * ends with an answer the agent still reads.
+ */
+export const IDLE_HOLD_SECONDS = { max: 520, default: 300 } as const;
 /** How long a person has to answer an "ask", and what the deadline decides. */
 export const ASK_MINUTES = { min: 1, max: 1440, default: 5 } as const;
 /**
@@ -138,7 +145,8 @@ export const ASK_MINUTES = { min: 1, max: 1440, default: 5 } as const;
  * The agent's rules are tried first, then the pod's; the first rule that matches decides; none
  * matching allows. `ask`: the deadline of an "ask" and its default. `unreachable`: what the
  * command hook does when podwatch cannot be reached (open: allow, closed: deny).
- * `recordPrompts` (pod only): false keeps prompt text off the tape.
+ * `recordPrompts` (pod only): false keeps prompt text off the tape. `idleHold`: seconds the agent's
+ * Stop hook waits for a person's Resume (0: off; an agent's own setting wins over the pod's).
  */
 export const ZAgentPolicySet = ev(
   "agent.policy.set",
@@ -159,6 +167,7 @@ export const ZAgentPolicySet = ev(
         .optional(),
       unreachable: z.enum(["open", "closed"]).optional(),
       recordPrompts: z.boolean().optional(),
+      idleHold: z.number().int().min(0).max(IDLE_HOLD_SECONDS.max).optional(),
     })
     .refine((b) => b.agentId === undefined || b.recordPrompts === undefined, {
       message: "recordPrompts is the pod's setting, not one agent's",
@@ -218,6 +227,15 @@ export const ZSessionSteerDelivered = ev(
   z.object({ steerId: ZId, sessionId: ZId, via: z.string().min(1).max(50), hookId: ZId }),
 );
 
+/**
+ * The agent's Stop hook is held until `until`, waiting for a person's Resume (its policy's
+ * `idleHold`): the turn ended, and the session waits for a person rather than a prompt.
+ */
+export const ZSessionIdleHeld = ev(
+  "session.idle.held",
+  z.object({ sessionId: ZId, until: z.iso.datetime({ offset: true }) }),
+);
+
 export const AGENT_EVENT_SCHEMAS = [
   ZSessionStarted,
   ZSessionEnded,
@@ -232,4 +250,5 @@ export const AGENT_EVENT_SCHEMAS = [
   ZToolApprovalAnswered,
   ZSessionSteered,
   ZSessionSteerDelivered,
+  ZSessionIdleHeld,
 ] as const;

@@ -62,7 +62,9 @@ export type InboxKind =
   | "stale"
   | "notice"
   | "tool_approval"
-  | "budget";
+  | "budget"
+  /** An agent's Stop held for a person's Resume (session.idle.held); resuming answers it. */
+  | "idle";
 /**
  * A deadline, made absolute when its event was received: at `at` the server appends
  * deadline.passed with what `then` says. `passed`: it did, and `then` was a reminder, so the
@@ -205,6 +207,8 @@ export type AgentSession = At & {
   turn?: SessionTurn;
   /** What people told it from the control room: the pending ones and the latest delivered (reduce-steering.ts). */
   steers?: Steer[];
+  /** Its latest Stop held for a person's Resume (session.idle.held), until `until`. */
+  idleHold?: At & { until: string };
 };
 /**
  * `open`: a prompt or a tool call came after the agent's last report, since `since`; closed: the
@@ -228,6 +232,8 @@ export type ToolPolicy = At & {
   rules: ToolRule[];
   ask: { minutes: number; then: "allow" | "deny" } | null;
   unreachable: "open" | "closed" | null;
+  /** Seconds a Stop waits for a person's Resume (0: off); null: not set here. */
+  idleHold?: number | null;
   by: string;
 };
 export type ToolApproval = At & {

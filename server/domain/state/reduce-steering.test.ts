@@ -88,3 +88,30 @@ describe("steering a session", () => {
     t.refuses("unknown_steer", "session.steer.delivered", "impl", deliver("other"));
   });
 });
+
+describe("a Stop held for a person's Resume", () => {
+  const until = "2026-11-26T12:00:00.000Z";
+  it("ends the turn and says until when the session waits; only its own agent says so", () => {
+    const t = running();
+    t.add("prompt.submitted", "impl", { chars: 5 }, { sessionId: "s1" });
+    t.refuses("session_not_yours", "session.idle.held", "ana", { sessionId: "s1", until });
+    t.add("session.idle.held", "impl", { sessionId: "s1", until }, { sessionId: "s1" });
+    expect(t.state.sessions.s1!.turn).toMatchObject({ open: false, tool: null });
+    expect(t.state.sessions.s1!.idleHold).toMatchObject({ until });
+    t.refuses("unknown_session", "session.idle.held", "impl", { sessionId: "s9", until });
+  });
+
+  it("is an inbox item until a person's word answers it, or the agent works again", () => {
+    const t = running();
+    t.add("session.idle.held", "impl", { sessionId: "s1", until }, { sessionId: "s1" });
+    expect(t.state.inbox["idle:s1"]).toMatchObject({ kind: "idle", subject: { kind: "session", id: "s1" } });
+    t.add("session.steered", "ana", steer("r1", "resume", "Carry on."));
+    expect(t.state.inbox["idle:s1"]).toBeUndefined();
+    t.add("session.steer.delivered", "impl", deliver("r1", "h9", "Stop"));
+    expect(t.state.sessions.s1!.idleHold).toBeUndefined();
+    t.add("session.idle.held", "impl", { sessionId: "s1", until }, { sessionId: "s1" });
+    expect(t.state.inbox["idle:s1"]).toBeDefined();
+    t.add("prompt.submitted", "impl", { chars: 5 }, { sessionId: "s1" });
+    expect(t.state.inbox["idle:s1"]).toBeUndefined();
+  });
+});

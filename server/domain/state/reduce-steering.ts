@@ -2,8 +2,8 @@
 // session) waits in the session until the agent's next hook takes it; the hook route then writes
 // its delivery in the agent's name. Pending steers are few and kept in the session itself, so a
 // hook reads them in O(1); past the cap a new one is refused (409), never an old one dropped.
-import type { AgentSession, PodState, Steer } from "./pod-state";
-import { at, conflictRule, invalidRule, isApprover, type R, type Reducers, with_ } from "./rules";
+import type { AgentSession, InboxItem, PodState, Steer } from "./pod-state";
+import { at, conflictRule, invalidRule, isApprover, type R, type Reducers, with_, without } from "./rules";
 
 /** Steers one session may have waiting for its next hook. */
 export const MAX_PENDING_STEERS = 5;
@@ -27,6 +27,9 @@ const put = (s: PodState, session: AgentSession, steers: Steer[]): PodState => (
   ...s,
   sessions: with_(s.sessions, session.sessionId, { ...session, steers: bounded(steers) }),
 });
+
+/** The inbox item of a session held idle: a person's word to it, or its agent's next turn, closes it (session-turns.ts). */
+export const idleItemId = (sessionId: string) => `idle:${sessionId}`;
 
 const steered: R<"session.steered"> = (s, e) => {
   // A person who may answer and decide, or admin automation (a non-member: only the admin token speaks as one).
@@ -56,7 +59,8 @@ const steered: R<"session.steered"> = (s, e) => {
     by: e.actor,
     delivered: null,
   };
-  return put(s, session, [...steers, steer]);
+  // A word to a session held idle answers its inbox item: the held Stop carries it on.
+  return { ...put(s, session, [...steers, steer]), inbox: without(s.inbox, idleItemId(b.sessionId)) };
 };
 
 const delivered: R<"session.steer.delivered"> = (s, e) => {
@@ -76,14 +80,39 @@ const delivered: R<"session.steer.delivered"> = (s, e) => {
   const done: Steer = { ...steer, delivered: { ...at(e), via: b.via, hookId: b.hookId } };
   // An interrupt heard ends the turn: the agent stops without a report of its own (session-turns.ts).
   const turn = steer.act === "interrupt" ? { open: false, since: e.receivedAt, tool: null } : session.turn;
+  // Heard: a Stop held for a Resume is answered (the agent carries on, or an interrupt ends it).
+  const { idleHold: _answered, ...rest } = session;
   return put(
     s,
-    { ...session, turn },
+    { ...rest, turn },
     steers.map((x) => (x === steer ? done : x)),
   );
+};
+
+/** The agent's Stop waits for a person's Resume until `until`: the session shows it (Now, Sessions) and approvers are told. */
+const idleHeld: R<"session.idle.held"> = (s, e) => {
+  const b = e.body;
+  const session = sessionNamed(s, b.sessionId);
+  if (session.agentId !== e.actor)
+    throw conflictRule("session_not_yours", `session ${b.sessionId} belongs to ${session.agentId}`);
+  if (session.ended) throw conflictRule("session_ended", `session ${b.sessionId} has ended`);
+  const agent = Object.hasOwn(s.members, e.actor) ? s.members[e.actor]!.displayName : e.actor;
+  const item: InboxItem = {
+    ...at(e),
+    id: idleItemId(session.sessionId),
+    kind: "idle",
+    title: `${agent} is idle, waiting for you to resume`,
+    subject: { kind: "session", id: session.sessionId },
+  };
+  return {
+    ...s,
+    sessions: with_(s.sessions, session.sessionId, { ...session, idleHold: { ...at(e), until: b.until } }),
+    inbox: with_(s.inbox, item.id, item),
+  };
 };
 
 export const steeringReducers = {
   "session.steered": steered,
   "session.steer.delivered": delivered,
+  "session.idle.held": idleHeld,
 } satisfies Partial<Reducers>;

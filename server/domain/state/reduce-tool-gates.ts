@@ -38,10 +38,17 @@ export const askDefault = (s: PodState, agentId: string): "allow" | "deny" =>
 
 const policySet: R<"agent.policy.set"> = (s, e) => {
   requireMembershipAdmin(s, e.actor);
-  const { agentId, rules, ask, unreachable, recordPrompts } = e.body;
+  const { agentId, rules, ask, unreachable, recordPrompts, idleHold } = e.body;
   if (agentId !== undefined && s.members[agentId]?.kind !== "agent")
     throw invalidRule("unknown_agent", `${agentId} is not an agent of this pod`);
-  const policy = { ...at(e), rules, ask: ask ?? null, unreachable: unreachable ?? null, by: e.actor };
+  const policy = {
+    ...at(e),
+    rules,
+    ask: ask ?? null,
+    unreachable: unreachable ?? null,
+    idleHold: idleHold ?? null,
+    by: e.actor,
+  };
   const policies =
     agentId === undefined
       ? { ...s.policies, pod: policy }

@@ -1,9 +1,10 @@
 // The turn a session is in: opened by a prompt or a tool call, closed by the agent's report (a
-// Stop hook writes a checkpoint or a status note in the session) or the session's end. Run after
+// Stop hook writes a checkpoint or a status note in the session, or says it is held for a person's
+// Resume) or the session's end. Run after
 // every event (apply-event.ts), like the meters, so the control room's "Now" reads whether an agent
 // is working, and on what, from the state alone.
 import type { AgentSession, AppliedEvent, PodState, SessionTurn } from "./pod-state";
-import { with_ } from "./rules";
+import { with_, without } from "./rules";
 
 function nextTurn(turn: SessionTurn | undefined, e: AppliedEvent): SessionTurn | undefined {
   const since = turn?.open ? turn.since : e.receivedAt;
@@ -23,6 +24,7 @@ function nextTurn(turn: SessionTurn | undefined, e: AppliedEvent): SessionTurn |
     }
     case "checkpoint":
     case "note":
+    case "session.idle.held":
     case "session.ended":
       return { open: false, since: e.receivedAt, tool: null };
     case "session.started":
@@ -40,5 +42,9 @@ export function trackTurn(after: PodState, e: AppliedEvent): PodState {
   if (session.agentId !== e.actor) return after;
   const turn = nextTurn(session.turn, e);
   if (turn === session.turn) return after;
-  return { ...after, sessions: with_(after.sessions, id, { ...session, turn }) };
+  const sessions = with_(after.sessions, id, { ...session, turn });
+  // At work again (a prompt at its terminal, a tool call) or ended: nobody need resume it any more.
+  const idle = `idle:${id}`;
+  const leaves = (turn?.open || e.type === "session.ended") && Object.hasOwn(after.inbox, idle);
+  return { ...after, sessions, ...(leaves ? { inbox: without(after.inbox, idle) } : {}) };
 }

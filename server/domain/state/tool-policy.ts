@@ -127,13 +127,19 @@ function evaluateRules(
 }
 
 /** The agent's setting, else the pod's, else the default. */
-function pick<K extends "ask" | "unreachable">(s: PodState, agentId: string, key: K): ToolPolicy[K] {
+function pick<K extends "ask" | "unreachable" | "idleHold">(
+  s: PodState,
+  agentId: string,
+  key: K,
+): ToolPolicy[K] {
   const mine = Object.hasOwn(s.policies.agents, agentId) ? s.policies.agents[agentId] : undefined;
   return mine?.[key] ?? s.policies.pod?.[key] ?? null;
 }
 export const askSettings = (s: PodState, agentId: string) =>
   pick(s, agentId, "ask") ?? { minutes: ASK_MINUTES.default, then: "deny" as const };
 export const unreachableRule = (s: PodState, agentId: string) => pick(s, agentId, "unreachable") ?? "open";
+/** Seconds the agent's Stop waits for a person's Resume; 0: it is let through at once (the default). */
+export const idleHoldSeconds = (s: PodState, agentId: string): number => pick(s, agentId, "idleHold") ?? 0;
 
 /**
  * Whether a held call's stored input shows all that would run: it parses, and nothing in it holds
