@@ -5,11 +5,12 @@
 // it; the list below says which are still pending and where each was delivered. A session whose
 // Stop is held for a person's Resume (the agent's idleHold) hears a Resume at once and carries on;
 // a notification's tap opens Now with `?resume=<session>`, which focuses that session's box.
-import { useEffect, useRef, useState, useSyncExternalStore } from "react";
+import { useEffect, useRef, useState } from "react";
 import type { PodStateView } from "@/server/wire/views";
 import { steerSession } from "@/server/web/server-actions";
 import { ConfirmButton } from "../shared/confirm-button";
 import { useAction } from "../shared/use-action";
+import { useClientNow } from "../shared/use-client-now";
 
 type Steer = NonNullable<PodStateView["sessions"][number]["steers"]>[number];
 /** What steering reads of a session: the Sessions tab's and the Now view's both have it. */
@@ -32,8 +33,6 @@ const quiet =
   "rounded-md border border-zinc-300 px-3 py-1 text-sm hover:bg-zinc-50 disabled:opacity-50 dark:border-zinc-700 dark:hover:bg-zinc-800";
 const danger = "rounded-md bg-red-700 px-3 py-1 text-sm font-medium text-white disabled:opacity-50";
 
-const noSubscription = () => () => {};
-
 /** A random id; getRandomValues, unlike randomUUID, also works on a page served over plain http (a phone on the LAN). */
 function newSteerId(): string {
   const bytes = crypto.getRandomValues(new Uint8Array(16));
@@ -45,16 +44,7 @@ const CARRY_ON = "Carry on.";
 
 /** Whether the agent has been quiet a while, and whether its Stop still waits for a Resume, by the reader's clock (the server renders neither). */
 function useIdle(lastAt: string, heldUntil: string | null): { idle: boolean; held: boolean } {
-  const onClient = useSyncExternalStore(
-    noSubscription,
-    () => true,
-    () => false,
-  );
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    const t = setInterval(() => setNow(Date.now()), 15_000);
-    return () => clearInterval(t);
-  }, []);
+  const { now, onClient } = useClientNow(15_000);
   const held = onClient && heldUntil !== null && now < Date.parse(heldUntil);
   return { idle: held || (onClient && now - Date.parse(lastAt) > IDLE_MS), held };
 }
