@@ -73,7 +73,7 @@ export async function holdIdleStop(
         wakes,
         read: (now) => {
           if (!now || !open(now) || idleHoldSeconds(now, who.memberId) === 0) return null;
-          return pendingSteers(now, who, input).length ? now : undefined;
+          return pendingSteers(now, who, input, agent).length ? now : undefined;
         },
       },
     );
