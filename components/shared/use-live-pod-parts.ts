@@ -41,7 +41,8 @@ export function useLivePodParts<T>({ key, readAll, readPod, merge, on, windowMs 
     let reading = Promise.resolve();
     const changed = ({ podId }: { podId: string }) => {
       pending.add(podId);
-      timer ??= setTimeout(() => void (reading = reading.then(readChanged)), windowMs);
+      // A read that failed in a way not caught above must not stop every later one.
+      timer ??= setTimeout(() => void (reading = reading.then(readChanged).catch(() => {})), windowMs);
     };
     const unwatch = watchPods({
       joined: () => void qc.refetchQueries({ queryKey }, { cancelRefetch: false }),

@@ -34,12 +34,17 @@ export function EventDetails({ event }: { event: TapeEvent }) {
         <div className="truncate" title={event.id}>
           id {event.id}
         </div>
-        <div className="truncate" title={event.hash}>
-          hash {event.hash}
-        </div>
-        <div className="truncate" title={event.prevHash}>
-          prev {event.prevHash}
-        </div>
+        {/* A share link reads no hashes (server/pods/onlooker-view.ts): nothing to show then. */}
+        {event.hash && (
+          <div className="truncate" title={event.hash}>
+            hash {event.hash}
+          </div>
+        )}
+        {event.prevHash && (
+          <div className="truncate" title={event.prevHash}>
+            prev {event.prevHash}
+          </div>
+        )}
       </dl>
     </div>
   );

@@ -16,8 +16,7 @@ export function useTapeSearch(podId: string, filter: TapeFilter, enabled: boolea
       const given = Object.entries(filter).flatMap(([k, v]) => (v.trim() ? [[k, v.trim()]] : []));
       return callApi(readEventsRoute, { podId, before: pageParam, limit: 200, ...Object.fromEntries(given) });
     },
-    getNextPageParam: (last) =>
-      last.events.length === 200 && "nextBefore" in last && last.nextBefore ? last.nextBefore : undefined,
+    getNextPageParam: (last) => ("nextBefore" in last && last.nextBefore ? last.nextBefore : undefined),
   });
   const { refetch } = query;
   useEffect(() => {

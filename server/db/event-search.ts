@@ -47,10 +47,11 @@ export function searchSql(
     where.push(
       `(${d.json("meta", "runId")} = ${p(f.runId)} OR ${d.json("body", "runId")} = ${p(f.runId)} OR ${d.json("body", "RUN_ID")} = ${p(f.runId)})`,
     );
-  if (f.q)
-    where.push(
-      `(body ${d.like} ${p(`%${f.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`)} ESCAPE '\\' OR actor ${d.like} ${p(`%${f.q}%`)})`,
-    );
+  if (f.q) {
+    // The text as typed: `%` and `_` are not wildcards in it, in the body nor the actor.
+    const text = `%${f.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    where.push(`(body ${d.like} ${p(text)} ESCAPE '\\' OR actor ${d.like} ${p(text)} ESCAPE '\\')`);
+  }
   return {
     sql: `SELECT ${columns} FROM event WHERE ${where.join(" AND ")} ORDER BY seq DESC LIMIT ${p(limit)}`,
     params,

@@ -1,6 +1,6 @@
 // Pods' tapes: appending and reading events (the pods themselves and the inbox: server/pods/pod-operations.ts,
 // inbox-operations.ts; verifying the chain: server/tape/tape-operations.ts).
-import { asSeenBy, onlookerSearch } from "../pods/onlooker-view";
+import { asSeenBy, matchingText, onlookerSearch } from "../pods/onlooker-view";
 import { readEventsPage } from "../tape/read-events-page";
 import { ZEventInput, type AppendResponse, type TEvent } from "../wire/events";
 import { ZReadEventsQuery } from "../wire/pods";
@@ -30,7 +30,10 @@ export const tapeRoutes: Route[] = [
     run: async ({ app, req, res, params, url, identity, podState }) => {
       const asked = parseWith(ZReadEventsQuery, Object.fromEntries(url.searchParams), "query");
       // The `{ pod }` guard read the share link's own pod.
-      const q = identity.kind === "share" && podState ? onlookerSearch(podState, asked) : asked;
+      const search =
+        identity.kind === "share" && podState
+          ? onlookerSearch(podState, asked)
+          : { query: asked, text: null };
       // A long-poll ends early when its caller hangs up (also if that happened while we authenticated),
       // and when the node drains: it answers at once with what it has; the agent asks again, elsewhere.
       // A listener removed in `finally`, not AbortSignal.any: on Node 20 each of those stays tied to
@@ -41,9 +44,11 @@ export const tapeRoutes: Route[] = [
       app.drain.signal.addEventListener("abort", end, { once: true });
       if (req.destroyed || res.destroyed || app.drain.draining) end();
       try {
-        const page = await readEventsPage(app, params[0]!, q, ended.signal);
+        const page = await readEventsPage(app, params[0]!, search.query, ended.signal);
         // A share link's onlooker reads the events with the pod's people named, never by email.
-        if (!res.destroyed) sendJson(res, 200, await asSeenBy(app.store, identity, page, podState));
+        // After a long-poll, the names as they are now (someone may have joined while it waited).
+        const seen = await asSeenBy(app.store, identity, page, search.query.wait ? null : podState);
+        if (!res.destroyed) sendJson(res, 200, search.text ? matchingText(seen, search.text) : seen);
       } finally {
         app.drain.signal.removeEventListener("abort", end);
       }

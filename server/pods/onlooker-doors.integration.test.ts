@@ -27,8 +27,8 @@ function expectNoEmail(what: string, payload: unknown) {
   expect(text.match(ANY_ADDRESS)?.[0] ?? null, what).toBeNull();
 }
 
-/** A socket subscribed to the pod from seq 0, recording every frame it hears. */
-async function watch(url: string, auth: { token?: string; cookie?: string }, podId: string) {
+/** A socket subscribed to the pod from seq 0 (`times` in a row), recording every frame it hears. */
+async function watch(url: string, auth: { token?: string; cookie?: string }, podId: string, times = 1) {
   const socket: Client = connect(url, {
     transports: ["websocket"],
     forceNew: true,
@@ -43,7 +43,7 @@ async function watch(url: string, auth: { token?: string; cookie?: string }, pod
     socket.once("tape:live", () => resolve());
     socket.once("tape:error", (e) => reject(new Error(e.message)));
     socket.once("connect_error", reject);
-    socket.emit("tape:subscribe", { podId, afterSeq: 0 });
+    for (let i = 0; i < times; i++) socket.emit("tape:subscribe", { podId, afterSeq: 0 });
   });
   return { socket, heard };
 }
@@ -131,9 +131,28 @@ describe.each(testProviders())("a share link's onlooker on %s", (provider) => {
       expect(probe.status, query).toBe(422);
       expectNoEmail(query, probe.body);
     }
+    // Text is looked for in what the onlooker reads: a piece of an address finds nothing (it would
+    // say who wrote what), and LIKE's `_` is no wildcard; a name finds what it names.
+    for (const q of ["example.com", "bo_example", "b_@"]) {
+      const probe = await api(s.url, "GET", `/api/v1/pods/${pod.podId}/events?q=${q}`, undefined, share);
+      if (q.includes("@")) expect(probe.status, q).toBe(422);
+      else expect([probe.status, probe.body.events], q).toEqual([200, []]);
+    }
+    const text = await api(
+      s.url,
+      "GET",
+      `/api/v1/pods/${pod.podId}/events?q=out%20of%20scope`,
+      undefined,
+      share,
+    );
+    expect(text.body.events.map((e: { type: string }) => e.type)).toEqual(["decision"]);
+    // No hash either: each is over the event as written, its actor's address with it.
+    for (const e of [...seen.body.events, ...text.body.events])
+      expect([e.hash, e.prevHash]).toEqual(["", ""]);
     const member = await api(s.url, "GET", `/api/v1/pods/${pod.podId}/events?after=0`, undefined, {
       token: pod.tokens.impl!,
     });
+    expect(member.body.events[0].hash).toMatch(/^[0-9a-f]{64}$/);
     expect(JSON.stringify(member.body)).toContain(ANA);
     expect(JSON.stringify(member.body)).toContain(CY);
   });
@@ -197,5 +216,18 @@ describe.each(testProviders())("a share link's onlooker on %s", (provider) => {
       body: { text: `welcome ${DEE}, and ${BO}` },
     });
     expect(JSON.stringify(member.heard.deltas)).toContain(DEE);
+  });
+
+  it("hears nothing as written after subscribing twice (a newer subscription replaces the older)", async () => {
+    const onlooker = await watch(s.url, share, pod.podId, 2);
+    const head = await append([ev("note", ANA, { kind: "STATUS", text: `over to ${BO}` })]);
+    await eventually(
+      async () => onlooker.heard.events.at(-1)?.seq ?? 0,
+      (seq) => seq === head,
+      "the frame of the note",
+    );
+    onlooker.socket.close();
+    expectNoEmail("the frames after a second subscription", onlooker.heard);
+    for (const e of onlooker.heard.events as { hash?: string }[]) expect(e.hash).toBe("");
   });
 });

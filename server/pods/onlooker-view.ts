@@ -9,9 +9,21 @@ import type { TapeStore } from "../db/tape-store";
 import { TimeSlices } from "../db/time-slices";
 import type { PodStateView } from "../wire/views";
 
+/**
+ * Hashes an onlooker does not read: each is over an event as written, its actor's address with it,
+ * so a guess could be tested against it. The chain is still checked for them, by the server (GET …/verify).
+ */
+const HASHES: ReadonlySet<string> = new Set(["hash", "prevHash", "headHash"]);
+
+/** The onlooker's cleaner for these people (id → name; none: every address reads as SOMEONE). */
+const cleanerFor = (names: ReadonlyMap<string, string>) => hidePeople(names, HASHES);
+
 /** The cleaner for an onlooker of the pod in this state (its members now). */
 export const onlookerCleaner = (state: Pick<PodState, "members">): HidePeople =>
-  hidePeople(namesOfPeople(Object.values(state.members)));
+  cleanerFor(namesOfPeople(Object.values(state.members)));
+
+/** Where a search starts when no `before` is given: past any seq (as server/tape/read-events-page.ts). */
+const PAST_THE_HEAD = 2_147_483_647;
 
 /** Answers already made for an onlooker (the state view, named as of its seq): not walked again. */
 const madeForOnlookers = new WeakSet<object>();
@@ -31,17 +43,19 @@ export async function asSeenBy<T>(
   // A `{ pod }` door lets a share link through to its own pod only: the state it read is that pod's.
   const pod = state ?? (await store.readState(identity.podId));
   // No state to name people from: every address still goes (SOMEONE), nothing is left as it was.
-  return inSlices(pod ? onlookerCleaner(pod) : hidePeople(new Map()), value);
+  return inSlices(pod ? onlookerCleaner(pod) : cleanerFor(new Map()), value);
 }
 
 /**
  * A search of the tape as an onlooker asks it: an actor by the name it reads them by (the person's
- * id is searched). An address is refused: found or not, it would tell who is on the pod.
+ * id is searched). An address is refused: found or not, it would tell who is on the pod. The text
+ * (`q`) is not searched in the stored events, where the addresses are: it is left to
+ * `matchingText`, over the events as the onlooker reads them, so what matches tells nothing more.
  */
-export function onlookerSearch<Q extends { actor?: string; q?: string }>(
+export function onlookerSearch<Q extends { actor?: string; q?: string; before?: number }>(
   state: Pick<PodState, "members">,
   query: Q,
-): Q {
+): { query: Q; text: string | null } {
   for (const field of ["actor", "q"] as const)
     if (query[field]?.includes("@"))
       throw new AppError(
@@ -49,9 +63,19 @@ export function onlookerSearch<Q extends { actor?: string; q?: string }>(
         "invalid_request",
         `${field}: a share link searches people by name, not by email`,
       );
-  if (query.actor === undefined) return query;
+  const { q, ...rest } = query;
+  // Still a search (newest first) without its text: the page the text is then looked for in.
+  const asked = (q ? { ...rest, before: query.before ?? PAST_THE_HEAD } : rest) as Q;
   const named = [...namesOfPeople(Object.values(state.members))].find(([, name]) => name === query.actor);
-  return named ? { ...query, actor: named[0] } : query;
+  return { query: named ? { ...asked, actor: named[0] } : asked, text: q?.trim().toLowerCase() || null };
+}
+
+/** The events of an onlooker's page that hold `text`, as they read them (any case). */
+export function matchingText<P extends { events: { body?: unknown; actor: string }[] }>(
+  page: P,
+  text: string,
+): P {
+  return { ...page, events: page.events.filter((e) => JSON.stringify(e).toLowerCase().includes(text)) };
 }
 
 /** The state view of a past seq: people named as now, and as then for those who have left since. */
@@ -61,7 +85,7 @@ export async function onlookerView(
 ): Promise<PodStateView> {
   const members = new Map<string, Person>(view.members.map((m) => [m.memberId, m]));
   for (const m of Object.values(now?.members ?? {})) members.set(m.memberId, m);
-  const seen = await inSlices(hidePeople(namesOfPeople([...members.values()])), view);
+  const seen = await inSlices(cleanerFor(namesOfPeople([...members.values()])), view);
   madeForOnlookers.add(seen);
   return seen;
 }
@@ -76,7 +100,7 @@ export class OnlookerNames {
 
   constructor(state: Pick<PodState, "members">) {
     this.members = new Map(Object.values(state.members).map((m) => [m.memberId, m]));
-    this.cleaner = hidePeople(namesOfPeople([...this.members.values()]));
+    this.cleaner = cleanerFor(namesOfPeople([...this.members.values()]));
   }
 
   /** Learns who joined or left in these events (in seq order); then cleans them. */
@@ -96,7 +120,7 @@ export class OnlookerNames {
         changed = true;
       } else if (e.type === "access.revoked") changed = this.members.delete(body.memberId) || changed;
     }
-    if (changed) this.cleaner = hidePeople(namesOfPeople([...this.members.values()]));
+    if (changed) this.cleaner = cleanerFor(namesOfPeople([...this.members.values()]));
     return this.cleaner(events);
   }
 

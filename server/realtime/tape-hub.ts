@@ -57,13 +57,14 @@ export class TapeHub {
       if (seen)
         onlookers.except([...floors.keys()]).emit("tape:events", { v: WIRE_VERSION, podId, events: seen });
       for (const [id, f] of floors) {
-        const rest = (isOnlooker(f.socket) && seen ? seen : events).filter((e) => e.seq > f.floor);
+        // An onlooker with no names to read by gets nothing rather than the frame as written.
+        const rest = (isOnlooker(f.socket) ? (seen ?? []) : events).filter((e) => e.seq > f.floor);
         if (rest.length) f.socket.emit("tape:events", { v: WIRE_VERSION, podId, events: rest });
         if (events.at(-1)!.seq > f.floor) floors.delete(id); // later frames are all beyond it
       }
     }
     for (const sub of this.catchingUp.get(podId) ?? []) {
-      sub.parked.push(...(sub.onlooker && seen ? seen : events));
+      sub.parked.push(...(sub.onlooker ? (seen ?? []) : events));
       if (sub.parked.length > MAX_PARKED) {
         this.stopCatchUp(podId, sub);
         dropSlowConsumer(sub.socket);
@@ -103,7 +104,12 @@ export class TapeHub {
         }
         return seq;
       },
-      abort: () => (this.stopCatchUp(podId, sub), onlooker && this.removeOnlooker(podId, socket)),
+      abort: () => {
+        // Replaced by a newer subscription (or gone live): what it registered is no longer this one's.
+        if (sub.aborted) return;
+        this.stopCatchUp(podId, sub);
+        if (onlooker) this.removeOnlooker(podId, socket);
+      },
       clean: <T>(value: T): T => (watching ? watching.clean(value) : value),
     };
   }

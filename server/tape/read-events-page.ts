@@ -29,7 +29,9 @@ export async function readEventsPage(
   };
   if (q.before !== undefined || Object.values(filter).some((v) => (Array.isArray(v) ? v.length : v))) {
     const events = await searchEvents(app.store, podId, filter, q.before ?? PAST_THE_HEAD, q.limit);
-    return { events, nextBefore: events.at(-1)?.seq ?? null };
+    // A short page is the last: null says so (a search whose text is then looked for in the
+    // page, as a share link's is, may return fewer than it read and still go on).
+    return { events, nextBefore: events.length < q.limit ? null : events.at(-1)!.seq };
   }
   const events = await waitForEvents(app.store, app.bus, podId, {
     after: q.after,

@@ -10,7 +10,9 @@ export type Person = { memberId: string; kind: "agent" | "human"; displayName: s
 /** What an email address of someone the pod does not name reads as. */
 export const SOMEONE = "a person";
 
-const EMAIL = String.raw`[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}`;
+// Bounded by the lengths an address may have: unbounded runs made this quadratic, and a note of 20k
+// letters before an "@" held the loop for a second.
+const EMAIL = String.raw`[A-Za-z0-9._%+-]{1,64}@[A-Za-z0-9-]{1,63}(?:\.[A-Za-z0-9-]{1,63}){0,8}\.[A-Za-z]{2,63}`;
 const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
 /**
@@ -44,11 +46,19 @@ export function namesOfPeople(members: readonly Person[]): Map<string, string> {
 /** Cleans a value at once (a frame), or in steps a caller may pause between (a pod's whole view). */
 export type HidePeople = (<T>(value: T) => T) & { steps: <T>(value: T) => Generator<void, T> };
 
+const NONE: ReadonlySet<string> = new Set();
+
 /** Collections this shallow are cleaned a child per step; each child at once (a task, an event). */
 const STEPPED_DEPTH = 2;
 
-/** A cleaner for one set of names: the same value back (not a copy) where it names nobody. */
-export function hidePeople(names: ReadonlyMap<string, string>): HidePeople {
+/**
+ * A cleaner for one set of names: the same value back (not a copy) where it names nobody. `blank`:
+ * keys whose text goes whole (an event's hash is over its actor as written: one could test guesses).
+ */
+export function hidePeople(
+  names: ReadonlyMap<string, string>,
+  blank: ReadonlySet<string> = NONE,
+): HidePeople {
   const lower = new Map([...names].map(([id, name]) => [id.toLowerCase(), name]));
   const known = [...names.keys()].filter((id) => id.includes("@")).sort((a, b) => b.length - a.length);
   const pattern = new RegExp([...known.map(escapeRe), EMAIL].join("|"), "gi");
@@ -72,7 +82,7 @@ export function hidePeople(names: ReadonlyMap<string, string>): HidePeople {
     let out: Record<string, unknown> | null = null;
     for (const k in from) {
       if (!Object.hasOwn(from, k)) continue;
-      const [k2, w] = [text(k), child(from[k])];
+      const [k2, w] = [text(k), blank.has(k) && typeof from[k] === "string" ? "" : child(from[k])];
       if (out) out[k2] = w;
       else if (k2 !== k || w !== from[k]) {
         out = {};
