@@ -49,7 +49,7 @@ export function fitItems(items: unknown[], room: number): string[] {
  * arrives whole; only the first fetch long-polls. `more` says the tape goes on after `nextAfter`.
  */
 export async function readTapePage(
-  client: PodwatchClient,
+  client: Pick<PodwatchClient, "readEvents">,
   a: { after: number; limit: number; waitSeconds: number },
   signal: AbortSignal,
 ): Promise<string> {
@@ -59,7 +59,8 @@ export async function readTapePage(
   let nextAfter = a.after;
   let largest = 0;
   let more = false;
-  while (!more && taken.length < a.limit) {
+  let ended = false;
+  while (!more && !ended && taken.length < a.limit) {
     const fits = largest ? Math.floor((room - used) / largest) : 4;
     // One past the limit: if it comes, the tape goes on.
     const want = Math.max(1, Math.min(fits, FETCH_MAX, a.limit - taken.length + 1));
@@ -81,8 +82,12 @@ export async function readTapePage(
       used += bytes;
       nextAfter = e.seq;
     }
-    if (page.events.length < want) break; // the tape's end, for now
+    ended = page.events.length < want; // the tape's end, for now
   }
+  // Stopped on the limit with every event fetched taken (the fetch was capped by FETCH_MAX or the
+  // room, so none came past it): one more, without waiting, says whether the tape goes on.
+  if (!more && !ended && taken.length >= a.limit)
+    more = (await client.readEvents(nextAfter, { limit: 1, waitSeconds: 0, signal })).events.length > 0;
   return pageText("events", taken, {
     nextAfter,
     more,

@@ -77,17 +77,19 @@ async function serveMcp(app: AppContext, sessions: McpSessions, req: IncomingMes
     session = found;
   }
 
-  // A session is busy while a POST (a call) is under way; the GET stream every client keeps open is not a call.
-  const call = req.method === "POST";
+  // A session is busy while a POST's requests are under way (a batch holds several); the GET
+  // stream every client keeps open is not a call, nor is a notification.
+  const calls = req.method === "POST" ? requestIds(body).length : 0;
   // Each call may hold a page of the tape and its answer while it runs: a session's are bounded
   // (a notification, such as a cancellation, always gets through).
-  if (call && requestIds(body).length && session.inFlight >= sessions.limits.callsPerSession)
+  if (calls && session.inFlight + calls > sessions.limits.callsPerSession)
     throw new AppError(
       429,
       "too_many_calls",
-      `this MCP session already has ${sessions.limits.callsPerSession} requests under way; wait for one to end`,
+      `this MCP session allows ${sessions.limits.callsPerSession} requests at once and has ${session.inFlight} ` +
+        `under way; this one holds ${calls}: wait for one to end`,
     );
-  if (call) session.inFlight++;
+  session.inFlight += calls;
   session.lastSeen = Date.now();
   const resumeFrom = req.method === "GET" ? req.headers["last-event-id"] : undefined;
   // What came after it was dropped to keep the session's memory bounded: a replay would have a hole.
@@ -101,8 +103,8 @@ async function serveMcp(app: AppContext, sessions: McpSessions, req: IncomingMes
   if (resumeFrom) session.lastResumeAt = Date.now();
   res.once("close", () => {
     session.lastSeen = Date.now();
-    if (!call) return;
-    session.inFlight--;
+    if (!calls) return;
+    session.inFlight -= calls;
     if (!res.writableFinished) cancelIfNotResumed(session, body, sessions.limits.resumeGraceMs);
   });
   try {

@@ -244,4 +244,50 @@ describe("remote MCP sessions keep bounded memory for resumption", () => {
     await client.close();
     await Promise.all(waits);
   });
+
+  it("each request of a batch counts towards the calls a session runs at once", async () => {
+    const { client, transport } = await open(server.url, tokens.coder!);
+    const headers = {
+      accept: "application/json, text/event-stream",
+      "content-type": "application/json",
+      authorization: `Bearer ${tokens.coder}`,
+      "mcp-session-id": transport.sessionId!,
+      "mcp-protocol-version": "2025-06-18",
+    };
+    const batch = async (ids: number[], extra: unknown[] = []) => {
+      const body = [...ids.map((id) => ({ jsonrpc: "2.0", id, method: "tools/list" })), ...extra];
+      const r = await fetch(`${server.url}/mcp`, { method: "POST", headers, body: JSON.stringify(body) });
+      const text = await r.text();
+      return { status: r.status, code: r.status === 429 ? JSON.parse(text).error.code : undefined, text };
+    };
+    // Three requests in one POST are three calls, past the session's 2.
+    expect(await batch([1, 2, 3])).toMatchObject({ status: 429, code: "too_many_calls" });
+    const two = await batch([4, 5]);
+    expect(two.status).toBe(200);
+    for (const id of [4, 5]) expect(two.text).toContain(`"id":${id}`);
+    // Both were given back when it ended.
+    expect((await batch([6, 7])).status).toBe(200);
+
+    const wait = client
+      .callTool({ name: "escalate", arguments: { question: "Batched?", wait: true, timeout_seconds: 30 } })
+      .catch((e) => e);
+    const asked = async () =>
+      (
+        (await api(server.url, "GET", `/api/v1/pods/${podId}/state`)).body.escalations as {
+          question: string;
+        }[]
+      ).filter((e) => e.question === "Batched?").length;
+    await expect.poll(asked, { timeout: 20_000 }).toBe(1);
+    // One call under way: a batch of two requests is one too many; one request and a notification fit.
+    expect(await batch([8, 9])).toMatchObject({ status: 429, code: "too_many_calls" });
+    const cancel = {
+      jsonrpc: "2.0",
+      method: "notifications/cancelled",
+      params: { requestId: 8, reason: "no" },
+    };
+    expect((await batch([10], [cancel])).status).toBe(200);
+    await transport.terminateSession();
+    await client.close();
+    await wait;
+  });
 });

@@ -19,7 +19,7 @@ export type McpLimits = {
   /** How long a call whose connection dropped waits for its client to resume before it is cancelled. */
   resumeGraceMs: number;
   sweepMs: number;
-  /** POSTs (calls, or batches of them) under way in one session at once. */
+  /** Requests under way in one session at once (each of a batch counts). */
   callsPerSession: number;
   /** Messages kept for resumption (Last-Event-ID), per session, in events and bytes. */
   eventsPerSession: number;

@@ -86,4 +86,17 @@ describe("SessionEventStore", () => {
     b.release();
     expect([pod.bytes, pod.empty]).toEqual([0, true]);
   });
+
+  it("keeps and counts nothing once released, so the budgets it left are not charged for ever", async () => {
+    const [pod, server] = [new EventBudget(10_000), new EventBudget(100_000)];
+    const store = new SessionEventStore(undefined, [pod, server]);
+    const first = await store.storeEvent("s", note(1));
+    store.release();
+    // A message the transport sends as the session closes still gets an id, and is not kept.
+    const late = await store.storeEvent("s", note(2));
+    expect(late).not.toBe(first);
+    expect(store.size).toEqual({ events: 0, bytes: 0 });
+    expect([pod.bytes, server.bytes, pod.empty, server.empty]).toEqual([0, 0, true, true]);
+    expect(await replay(store, late)).toEqual({ streamId: "", sent: [] });
+  });
 });

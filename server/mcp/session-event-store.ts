@@ -29,6 +29,8 @@ export class SessionEventStore implements EventStore, BudgetMember {
   private events: Stored[] = [];
   private next = 1;
   private bytes = 0;
+  /** Its session ended and it left its budgets: whatever is sent still gets an id, but nothing is kept or counted. */
+  private released = false;
 
   constructor(
     private readonly bounds: EventStoreBounds = EVENT_STORE_BOUNDS,
@@ -38,9 +40,11 @@ export class SessionEventStore implements EventStore, BudgetMember {
   }
 
   async storeEvent(streamId: StreamId, message: JSONRPCMessage): Promise<EventId> {
+    const n = this.next++;
+    // A budget it has left would count these bytes for ever: nothing there can drop them.
+    if (this.released) return `${n}`;
     let bytes =
       Buffer.byteLength(JSON.stringify(message), "utf8") + Buffer.byteLength(streamId) + ENTRY_BYTES;
-    const n = this.next++;
     let kept: JSONRPCMessage | null = message;
     if (bytes > this.bounds.maxBytes) {
       // Too large to keep within the bound: its id stays (the client that got it live may resume
@@ -98,6 +102,7 @@ export class SessionEventStore implements EventStore, BudgetMember {
 
   /** The session ended: its events, and its share of the budgets, go. */
   release() {
+    this.released = true;
     this.add(-this.bytes);
     this.events = [];
     for (const b of this.budgets) b.leave(this);
