@@ -24,7 +24,7 @@ const members = [
 describe("namesOfPeople", () => {
   it("names each person by their display name, by the seq they joined at when it is an email or taken", () => {
     expect(Object.fromEntries(namesOfPeople(members))).toEqual({
-      "ana@example.com": "Ana (#3)",
+      "ana@example.com": "Ana #3",
       "bo@example.com": "person #4",
       ops: "Ops lead",
     });
@@ -32,9 +32,9 @@ describe("namesOfPeople", () => {
 
   it("keeps a person's name when someone else leaves", () => {
     const after = namesOfPeople(members.filter((m) => m.memberId !== "bo@example.com"));
-    expect(after.get("ana@example.com")).toBe("Ana (#3)");
+    expect(after.get("ana@example.com")).toBe("Ana #3");
     const twins = namesOfPeople([person("a@x.io", "Sam", 2), person("b@x.io", "Sam", 7)]);
-    expect([...twins.values()]).toEqual(["Sam (#2)", "Sam (#7)"]);
+    expect([...twins.values()]).toEqual(["Sam #2", "Sam #7"]);
   });
 });
 
@@ -54,13 +54,13 @@ describe("hidePeople", () => {
     const seen = hide(value);
     expect(JSON.stringify(seen)).not.toMatch(/@/);
     expect(seen).toEqual({
-      actor: "Ana (#3)",
+      actor: "Ana #3",
       by: "Ops lead",
       body: {
-        text: `ask person #4 or ${SOMEONE}, cc Ana (#3)`,
+        text: `ask person #4 or ${SOMEONE}, cc Ana #3`,
         nested: [{ who: "person #4" }, 42, null, true],
       },
-      perPerson: { "Ana (#3)": 1 },
+      perPerson: { "Ana #3": 1 },
     });
   });
 
@@ -81,7 +81,7 @@ describe("hidePeople", () => {
     for (; !step.done; step = steps.next()) count++;
     expect(step.value).toEqual(hide(view));
     expect(step.value).toEqual({
-      tasks: { t1: { by: "Ana (#3)" }, t2: { by: "impl" } },
+      tasks: { t1: { by: "Ana #3" }, t2: { by: "impl" } },
       members: [{ id: "Ops lead" }],
       seq: 3,
     });

@@ -36,7 +36,7 @@ export function namesOfPeople(members: readonly Person[]): Map<string, string> {
       own === null
         ? `person #${p.joinedSeq}`
         : taken.has(own) || seen.get(own)! > 1
-          ? `${own} (#${p.joinedSeq})`
+          ? `${own} #${p.joinedSeq}`
           : own,
     );
   }
