@@ -3,7 +3,7 @@
 // token, appear live as Working; a git push the pod's rule holds for a person moves Claude Code's
 // session to Needs you with the held call's card, answered there so the hook's request returns
 // allow, and the session works again; a message sent from its row reaches its next hook; Codex's
-// Stop makes it idle. Filters live in the URL, j/Enter open a session's pod. At 1280 and 390 px, light and dark: axe clean, one column, no sideways scroll.
+// Stop makes it idle. Filters (by program and by the person who connected the agent) live in the URL, j/Enter open a session's pod. At 1280 and 390 px, light and dark: axe clean, one column, no sideways scroll.
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import AxeBuilder from "@axe-core/playwright";
@@ -57,7 +57,7 @@ async function seed(request: APIRequestContext) {
       headers: { authorization: `Bearer ${door === "codex" ? tokens.codex : tokens.claude}` },
       timeout: 320_000,
     });
-  return { pod, person, hook };
+  return { pod, person, hook, tokens };
 }
 
 const group = (page: Page, state: string) => page.getByTestId(`now-group-${state}`);
@@ -67,10 +67,18 @@ test("two vendors' sessions appear live as working; a held call waits in Needs y
   page,
   context,
   request,
+  baseURL,
 }) => {
   test.setTimeout(120_000);
-  const { pod, person, hook } = await seed(request);
+  const { pod, person, hook, tokens } = await seed(request);
   await signIn(context, person);
+  // Codex is connected by the person (a token of theirs), Claude Code by the site admin.
+  const mine = await context.request.post(`/api/v1/pods/${pod.id}/members/codex/tokens`, {
+    data: { label: "mine" },
+    headers: { origin: baseURL! },
+  });
+  expect(mine.status(), await mine.text()).toBe(201);
+  tokens.codex = (await mine.json()).token;
   await page.goto("/");
   await expect(page.getByRole("heading", { level: 1, name: "Now" })).toBeVisible();
   // Nothing yet: the empty state says what to do, one click from the pod's connect panel.
@@ -130,6 +138,14 @@ test("two vendors' sessions appear live as working; a held call waits in Needs y
   await page.reload();
   await expect(page.getByLabel("Agent program")).toHaveValue("codex");
   await expect(page.getByTestId("now-session")).toHaveCount(1);
+  await page.getByRole("button", { name: "Clear filters" }).first().click();
+  await expect(page.getByTestId("now-session")).toHaveCount(2);
+  // By the person who connected the agent.
+  await expect(row(page, "codex")).toContainText("connected by An admin");
+  await page.getByLabel("Connected by").selectOption({ label: "An admin" });
+  await expect(page).toHaveURL(/[?&]person=/);
+  await expect(page.getByTestId("now-session")).toHaveCount(1);
+  await expect(row(page, "codex")).toBeVisible();
   await page.getByRole("button", { name: "Clear filters" }).first().click();
   await expect(page.getByTestId("now-session")).toHaveCount(2);
 

@@ -1,11 +1,14 @@
 "use client";
-// "Now"'s filters, kept in the URL's query (?pod=…&kind=…&agent=…) so a filtered view can be shared
-// and survives a reload: by pod, by agent program, by agent.
+// "Now"'s filters, kept in the URL's query (?pod=…&kind=…&agent=…&person=…) so a filtered view can be
+// shared and survives a reload: by pod, by agent program, by agent, by the person who connected it.
 import { usePathname, useRouter, useSearchParams } from "next/navigation";
 import type { NowPod, NowSession } from "@/server/wire/now";
 import { AGENT_KIND_LABELS } from "../inbox/agent-kind-badge";
 
-export type NowFilter = { pod: string; kind: string; agent: string };
+export type NowFilter = { pod: string; kind: string; agent: string; person: string };
+
+/** No filter: every session. */
+export const NO_FILTER: NowFilter = { pod: "", kind: "", agent: "", person: "" };
 
 export function useNowFilter(): [NowFilter, (f: Partial<NowFilter>) => void] {
   const params = useSearchParams();
@@ -15,6 +18,7 @@ export function useNowFilter(): [NowFilter, (f: Partial<NowFilter>) => void] {
     pod: params.get("pod") ?? "",
     kind: params.get("kind") ?? "",
     agent: params.get("agent") ?? "",
+    person: params.get("person") ?? "",
   };
   const set = (f: Partial<NowFilter>) => {
     const next = new URLSearchParams(params.toString());
@@ -31,7 +35,8 @@ export function useNowFilter(): [NowFilter, (f: Partial<NowFilter>) => void] {
 export const matches = (f: NowFilter, s: NowSession) =>
   (!f.pod || s.podId === f.pod) &&
   (!f.kind || (f.kind === "other" ? s.kind === null : s.kind === f.kind)) &&
-  (!f.agent || s.agentId === f.agent);
+  (!f.agent || s.agentId === f.agent) &&
+  (!f.person || s.connectedBy?.id === f.person);
 
 const select =
   "min-w-0 rounded-md border border-zinc-300 bg-white px-2 py-1 text-sm dark:border-zinc-700 dark:bg-zinc-900";
@@ -50,7 +55,10 @@ export function NowFilters({
   const agents = [...new Map(sessions.map((s) => [s.agentId, s.agentName])).entries()].sort((a, b) =>
     a[1].localeCompare(b[1]),
   );
-  const active = filter.pod || filter.kind || filter.agent;
+  const people = [
+    ...new Map(sessions.flatMap((s) => (s.connectedBy ? [[s.connectedBy.id, s.connectedBy.name]] : []))),
+  ].sort((a, b) => a[1].localeCompare(b[1]));
+  const active = filter.pod || filter.kind || filter.agent || filter.person;
   return (
     <form
       aria-label="Filter sessions"
@@ -91,11 +99,26 @@ export function NowFilters({
           ))}
         </select>
       </label>
+      <label className="flex flex-col gap-1 text-xs text-zinc-700 dark:text-zinc-300">
+        Connected by
+        <select
+          className={select}
+          value={filter.person}
+          onChange={(e) => onChange({ person: e.target.value })}
+        >
+          <option value="">Anyone</option>
+          {people.map(([id, name]) => (
+            <option key={id} value={id}>
+              {name}
+            </option>
+          ))}
+        </select>
+      </label>
       {active && (
         <button
           type="button"
           className="justify-self-start text-sm underline"
-          onClick={() => onChange({ pod: "", kind: "", agent: "" })}
+          onClick={() => onChange(NO_FILTER)}
         >
           Clear filters
         </button>

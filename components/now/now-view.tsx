@@ -9,7 +9,7 @@ import type { NowPod, NowSession } from "@/server/wire/now";
 import { Empty, Skeleton } from "../shared/ui";
 import { stepFocus } from "../inbox/use-inbox-focus";
 import { useNow } from "./use-now";
-import { matches, NowFilters, useNowFilter } from "./now-filters";
+import { matches, NO_FILTER, NowFilters, useNowFilter } from "./now-filters";
 import { SessionRow, usd } from "./session-row";
 
 const GROUPS: { state: NowSession["state"]; title: string; hint: string }[] = [
@@ -99,7 +99,7 @@ export function NowView({ renderActions }: { renderActions?: (s: NowSession) => 
       ) : sessions.length === 0 ? (
         <Empty>
           No session matches these filters.{" "}
-          <button className="underline" onClick={() => setFilter({ pod: "", kind: "", agent: "" })}>
+          <button className="underline" onClick={() => setFilter(NO_FILTER)}>
             Clear filters
           </button>
         </Empty>

@@ -89,6 +89,11 @@ export const SessionRow = forwardRef<HTMLLIElement, Props>(function SessionRow({
         <Link href={podHref} className="text-sm text-sky-800 underline break-words dark:text-sky-300">
           {s.podName}
         </Link>
+        {s.connectedBy && (
+          <span className="text-xs break-words text-zinc-600 dark:text-zinc-400">
+            connected by {s.connectedBy.name}
+          </span>
+        )}
         {s.agentCostTodayUsd !== null && (
           <span
             className="ml-auto text-sm text-zinc-700 tabular-nums dark:text-zinc-300"

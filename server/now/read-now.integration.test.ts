@@ -17,6 +17,7 @@ import { callApi } from "../../components/shared/api-client";
 import { readNowRoute } from "../../components/shared/api-routes";
 import { ZNowResponse } from "../wire/now";
 import { readNow } from "./read-now";
+import { createAgentToken, revokeAgentToken } from "../access/agent-tokens";
 
 const codex = (name: string): Record<string, unknown> => ({
   ...JSON.parse(
@@ -158,6 +159,31 @@ describe.each(testProviders())("Now on %s", (provider) => {
     expect((await stateOf(root, podId)).claude).toMatchObject({ canSteer: false });
     // Tomorrow the day is new: nothing reported yet.
     expect((await stateOf(ana, podId, Date.now() + 86_400_000)).claude?.agentCostTodayUsd ?? null).toBeNull();
+  });
+
+  it("says who connected each agent: the maker of its newest live token", async () => {
+    const { podId, tokens } = await agentPod(s.url, "Now people", {
+      claude: "implementer",
+      codex: "implementer",
+    });
+    const person = { memberId: "ana@example.com", kind: "human", displayName: "Ana", roles: ["admin"] };
+    expect((await api(s.url, "POST", `/api/v1/pods/${podId}/members`, person)).status).toBe(201);
+    const made = await createAgentToken(s.app.store, {
+      podId,
+      memberId: "codex",
+      createdBy: "ana@example.com",
+    });
+    expect((await hook("claude-code", tokens.claude!, readHookFixture("session-start"))).status).toBe(200);
+    expect((await hook("codex", made.token, codex("session-start"))).status).toBe(200);
+
+    const now = await stateOf(ana, podId);
+    expect(now.codex!.connectedBy).toEqual({ id: "ana@example.com", name: "Ana" });
+    const admin = now.claude!.connectedBy;
+    expect(admin?.id).toBeTruthy();
+    expect(admin?.id).not.toBe("ana@example.com");
+    // Her token revoked, the agent's newest live one is the admin's again.
+    await revokeAgentToken(s.app.store, s.app.bus, podId, made.info.id);
+    expect((await stateOf(ana, podId)).codex!.connectedBy).toEqual(admin);
   });
 
   it("shows a person only the pods they are in", async () => {

@@ -29,8 +29,26 @@ function agentCostToday(state: PodState, agentId: string, now: number): number |
 }
 
 type PodOfNow = { podId: string; podName: string; canSteer: boolean };
+type Connectors = Map<string, string>;
 
-function podSessions(state: PodState, pod: PodOfNow, items: InboxEntry[], now: number) {
+/** Who connected each agent of these pods ("pod|agent" → id): the maker of its newest live token. */
+async function connectorsOf(store: TapeStore, podIds: string[]): Promise<Connectors> {
+  const tokens = await store.prisma.agentToken.findMany({
+    where: { podId: { in: podIds }, revokedAt: null },
+    select: { podId: true, memberId: true, createdBy: true },
+    orderBy: { createdAt: "asc" },
+  });
+  return new Map(tokens.map((t) => [`${t.podId}|${t.memberId}`, t.createdBy]));
+}
+
+/** The person by the name the pod knows them by (their id when it knows none). */
+function personIn(state: PodState, id: string | undefined) {
+  if (id === undefined) return null;
+  const member = Object.hasOwn(state.members, id) ? state.members[id] : undefined;
+  return { id, name: member?.displayName ?? id };
+}
+
+function podSessions(state: PodState, pod: PodOfNow, items: InboxEntry[], now: number, by: Connectors) {
   const { podId, podName, canSteer } = pod;
   const mine = itemsBySession(
     state,
@@ -63,6 +81,7 @@ function podSessions(state: PodState, pod: PodOfNow, items: InboxEntry[], now: n
       canSteer,
       ended: s.ended !== null,
       steers: s.steers ?? [],
+      connectedBy: personIn(state, by.get(`${podId}|${s.agentId}`)),
       idleHeldUntil: heldUntil(s, now),
     });
   }
@@ -96,6 +115,10 @@ export async function readNow(
     if (list) list.push(i);
     else byPod.set(i.podId, [i]);
   }
+  const connectors = await connectorsOf(
+    store,
+    visible.map(({ pod }) => pod.id),
+  );
   let truncated = false;
   const pods: NowResponse["pods"] = [];
   const sessions: NowSession[] = [];
@@ -108,7 +131,7 @@ export async function readNow(
     // Steering is a person's word in the pod: one of its approvers (the write path's rule), not a site admin as such.
     const canSteer = identity.kind === "user" && isApprover(state, identity.email);
     const here = { podId: pod.id, podName: pod.name, canSteer };
-    const found = podSessions(state, here, byPod.get(pod.id) ?? [], now).sort(order);
+    const found = podSessions(state, here, byPod.get(pod.id) ?? [], now, connectors).sort(order);
     if (found.length > MAX_NOW_PER_POD) truncated = true;
     sessions.push(...found.slice(0, MAX_NOW_PER_POD));
   }

@@ -40,6 +40,8 @@ export const ZNowSession = z.object({
   ended: z.boolean(),
   /** What people told it: the pending steers and the latest delivered. */
   steers: z.array(ZSteer),
+  /** The person who connected its agent (made the agent's newest live token); null: nobody now. */
+  connectedBy: z.object({ id: z.string(), name: z.string() }).nullable(),
   /** Its Stop is held for a person's Resume until then (the agent's idleHold); null: it is not. */
   idleHeldUntil: z.string().nullable(),
 });
