@@ -2,11 +2,10 @@
 // Anthropic's Messages API on 127.0.0.1, with podwatch's hooks installed by `podwatch hooks install`;
 // a pod's rule holds its Bash calls (`touch *` → ask), and a person answers each in the browser's
 // inbox: denied with a reason (the command does not run, and the model is told why), then allowed (it runs).
+// And a person's message typed in the Sessions tab while a call waits reaches the model at the next hook.
 import type { ChildProcess } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { existsSync } from "node:fs";
 import { join } from "node:path";
-import { installedPodwatch } from "../server/testing/installed-podwatch";
 import {
   startFakeAnthropic,
   toolResults,
@@ -14,15 +13,17 @@ import {
   type Reply,
 } from "../server/testing/fake-anthropic";
 import { test, expect } from "./fixtures";
-import { heldCallCard, podHoldingCalls, runChild } from "./real-agents";
+import { claudeAt, heldCallCard, podHoldingCalls } from "./real-agents";
 
-const CLAUDE = join(process.cwd(), "node_modules", ".bin", "claude");
-
-/** The model's side: in a session asked to "deny-me" or "allow-me", one touch of that file, then a last word. */
+/** The model's side: in a session asked to "deny-me", "allow-me" or "steer-me", one touch of a file, then a last word. */
 function script(r: MessagesRequest): Reply {
   const conversation = JSON.stringify(r.messages);
-  const file = conversation.includes("deny-me") ? "denied.txt" : "allowed.txt";
-  if (!r.tools?.length || !/(deny|allow)-me/.test(conversation))
+  const file = conversation.includes("deny-me")
+    ? "denied.txt"
+    : conversation.includes("steer-me")
+      ? "steered.txt"
+      : "allowed.txt";
+  if (!r.tools?.length || !/(deny|allow|steer)-me/.test(conversation))
     return { content: [{ type: "text", text: "ok" }] };
   if (toolResults(r).length === 0)
     return {
@@ -53,41 +54,12 @@ test("a person denies one of Claude Code's Bash calls in the inbox and allows th
   });
 
   const fake = await startFakeAnthropic(script);
-  const root = mkdtempSync(join(tmpdir(), "podwatch-e2e-claude-"));
-  const work = join(root, "work");
-  mkdirSync(work);
-  const bin = await installedPodwatch(baseURL!);
-  const env: NodeJS.ProcessEnv = {
-    NODE_ENV: "production",
-    PATH: `${bin}:${process.env.PATH}`,
-    HOME: root,
-    PODWATCH_URL: baseURL!,
-    PODWATCH_TOKEN: token,
-    PODWATCH_SPOOL_DIR: join(root, "spool"),
-  };
   const children: ChildProcess[] = [];
   try {
-    const install = await runChild(join(bin, "podwatch"), ["hooks", "install"], { cwd: work, env }, children);
-    expect(install.code, install.out).toBe(0);
-    const claude = (prompt: string) =>
-      runChild(
-        CLAUDE,
-        ["-p", prompt, "--output-format", "json", "--permission-mode", "bypassPermissions"],
-        {
-          cwd: work,
-          env: {
-            ...env,
-            ANTHROPIC_BASE_URL: fake.url,
-            ANTHROPIC_API_KEY: "sk-ant-test-dummy",
-            IS_SANDBOX: "1",
-            DISABLE_TELEMETRY: "1",
-            DISABLE_AUTOUPDATER: "1",
-            CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: "1",
-            DISABLE_ERROR_REPORTING: "1",
-          },
-        },
-        children,
-      );
+    const { work, claude } = await claudeAt(
+      { baseURL: baseURL!, token, modelUrl: fake.url, install: [] },
+      children,
+    );
 
     await page.goto(`/pods/${pod.id}?tab=inbox`);
     const itemFor = (command: string) => heldCallCard(page, command);
@@ -117,6 +89,60 @@ test("a person denies one of Claude Code's Bash calls in the inbox and allows th
     const a = await allowed;
     expect(a.code, a.out).toBe(0);
     expect(existsSync(join(work, "allowed.txt"))).toBe(true);
+  } finally {
+    for (const child of children) child.kill("SIGKILL");
+    await fake.close();
+  }
+});
+
+test("a person's message from the Sessions tab reaches the real Claude Code at its next hook", async ({
+  page,
+  context,
+  request,
+  baseURL,
+}) => {
+  test.setTimeout(180_000);
+  const policy = {
+    rules: [{ id: "touch", tool: "Bash", input: "touch *", action: "ask" }],
+    ask: { minutes: 10, then: "deny" },
+  };
+  const { pod, token } = await podHoldingCalls(request, context, {
+    memberId: "claude",
+    displayName: "Claude Code",
+    tokenLabel: "e2e claude steer",
+    policy,
+  });
+  const fake = await startFakeAnthropic(script);
+  const children: ChildProcess[] = [];
+  const MESSAGE = "E2E-STEER also write the changelog";
+  try {
+    const { work, claude } = await claudeAt(
+      { baseURL: baseURL!, token, modelUrl: fake.url, install: ["--http"] },
+      children,
+    );
+    const run = claude("please steer-me: make a file");
+    // While its call waits for a person, the person tells the session what else to do.
+    await page.goto(`/pods/${pod.id}?tab=inbox`);
+    await expect(heldCallCard(page, "touch steered.txt")).toBeVisible({ timeout: 60_000 });
+    await page.goto(`/pods/${pod.id}?tab=sessions`);
+    const card = page.getByTestId("session").first();
+    const box = card.getByRole("textbox", { name: /^Message to session / });
+    await box.fill(MESSAGE);
+    await box.press("Enter");
+    const steer = card.getByTestId("steer").filter({ hasText: MESSAGE });
+    await expect(steer.getByTestId("steer-status")).toHaveText("pending: at its next hook");
+    // Then allows the call: the command runs, and the hook after it hands Claude Code the message.
+    await page.goto(`/pods/${pod.id}?tab=inbox`);
+    await heldCallCard(page, "touch steered.txt").getByRole("button", { name: "Allow once" }).click();
+    const done = await run;
+    expect(done.code, done.out).toBe(0);
+    expect(existsSync(join(work, "steered.txt"))).toBe(true);
+    const heard = fake.requests.filter((r) => JSON.stringify(r.messages).includes(MESSAGE));
+    expect(heard.map((r) => toolResults(r).length)).toContain(1);
+    await page.goto(`/pods/${pod.id}?tab=sessions`);
+    await expect(
+      page.getByTestId("steer").filter({ hasText: MESSAGE }).getByTestId("steer-status"),
+    ).toHaveText("delivered at PostToolUse");
   } finally {
     for (const child of children) child.kill("SIGKILL");
     await fake.close();

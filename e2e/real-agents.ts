@@ -1,9 +1,14 @@
 // What the specs that drive a real agent program (Claude Code, Codex, Gemini CLI) share: a pod with
 // the agent as a member, its token and a tool policy, a person who answers in the inbox, the
-// agent's child processes, and the inbox card of a held command.
+// agent's child processes, Claude Code installed in a folder, and the inbox card of a held command.
 import { spawn, type ChildProcess } from "node:child_process";
+import { mkdirSync, mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import type { APIRequestContext, BrowserContext, Page } from "@playwright/test";
-import { adminPost, createPerson, createPod, ev, signIn } from "./fixtures";
+import { installedPodwatch } from "../server/testing/installed-podwatch";
+import { CLAUDE, claudeEnv } from "../server/testing/claude-offline";
+import { adminPost, createPerson, createPod, ev, expect, signIn } from "./fixtures";
 
 /** A pod where `memberId` is an agent with a token, under `policy`; the browser signed in as an approver. */
 export async function podHoldingCalls(
@@ -52,3 +57,40 @@ export const heldCallCard = (page: Page, command: string) =>
   page
     .getByTestId("inbox-item")
     .filter({ has: page.getByTestId("held-call-command").getByText(command, { exact: true }) });
+
+/**
+ * A folder with podwatch's Claude Code hooks installed (`install`: the installer's flags) for `token`,
+ * and `claude(prompt)`: the real `claude -p` there, offline against the fake model API at `modelUrl`.
+ */
+export async function claudeAt(
+  o: { baseURL: string; token: string; modelUrl: string; install: string[] },
+  children: ChildProcess[],
+) {
+  const root = mkdtempSync(join(tmpdir(), "podwatch-e2e-claude-"));
+  const work = join(root, "work");
+  mkdirSync(work);
+  const bin = await installedPodwatch(o.baseURL);
+  const env: NodeJS.ProcessEnv = {
+    NODE_ENV: "production",
+    PATH: `${bin}:${process.env.PATH}`,
+    HOME: root,
+    PODWATCH_URL: o.baseURL,
+    PODWATCH_TOKEN: o.token,
+    PODWATCH_SPOOL_DIR: join(root, "spool"),
+  };
+  const install = await runChild(
+    join(bin, "podwatch"),
+    ["hooks", "install", ...o.install],
+    { cwd: work, env },
+    children,
+  );
+  expect(install.code, install.out).toBe(0);
+  const claude = (prompt: string) =>
+    runChild(
+      CLAUDE,
+      ["-p", prompt, "--output-format", "json", "--permission-mode", "bypassPermissions"],
+      { cwd: work, env: { ...env, ...claudeEnv(o.modelUrl) } },
+      children,
+    );
+  return { work, claude };
+}

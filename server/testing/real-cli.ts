@@ -17,7 +17,7 @@ import { agentPod, api, type TestServer } from "./test-server";
 
 const BIN = join(import.meta.dirname, "..", "..", "node_modules", ".bin");
 /** The real programs, as npm installed them. */
-export const CLAUDE = join(BIN, "claude");
+export { CLAUDE, claudeEnv } from "./claude-offline";
 export const CODEX = join(BIN, "codex");
 export const GEMINI = join(BIN, "gemini");
 
@@ -38,17 +38,6 @@ export const PIA: Person = {
   name: "Pia",
   isAdmin: false,
 };
-
-/** Claude Code offline against the fake at `url`: a dummy key, nothing reported, bypassPermissions allowed as root. */
-export const claudeEnv = (url: string) => ({
-  ANTHROPIC_BASE_URL: url,
-  ANTHROPIC_API_KEY: "sk-ant-test-dummy",
-  IS_SANDBOX: "1",
-  DISABLE_TELEMETRY: "1",
-  DISABLE_AUTOUPDATER: "1",
-  CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: "1",
-  DISABLE_ERROR_REPORTING: "1",
-});
 
 /** Codex's config.toml for a Responses API fake at `baseUrl` (its `/v1`), the key read from FAKE_OPENAI_KEY. */
 export const codexConfig = (baseUrl: string) =>
