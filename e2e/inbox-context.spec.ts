@@ -98,6 +98,8 @@ test("pod tabs follow the WAI-ARIA tabs pattern", async ({ page, context, reques
   await page.goto(`/pods/${pod.id}?tab=board`);
   const tabs = page.getByRole("tablist", { name: "Pod views" }).getByRole("tab");
   await expect(tabs.first()).toHaveText("board");
+  // The job tab comes with the pod's state (it has a job): the list is whole once it is there.
+  await expect(page.getByRole("tab", { name: "job" })).toBeVisible();
   const last = (await tabs.last().textContent())!;
   const board = page.getByRole("tab", { name: "board" });
   await expect(board).toHaveAttribute("aria-selected", "true");
