@@ -7,6 +7,7 @@ import { AppError } from "../domain/errors";
 import type { PodState } from "../domain/state/pod-state";
 import type { TapeStore } from "../db/tape-store";
 import { TimeSlices } from "../db/time-slices";
+import { PAST_THE_HEAD } from "../tape/read-events-page";
 import type { PodStateView } from "../wire/views";
 
 /**
@@ -21,9 +22,6 @@ const cleanerFor = (names: ReadonlyMap<string, string>) => hidePeople(names, HAS
 /** The cleaner for an onlooker of the pod in this state (its members now). */
 export const onlookerCleaner = (state: Pick<PodState, "members">): HidePeople =>
   cleanerFor(namesOfPeople(Object.values(state.members)));
-
-/** Where a search starts when no `before` is given: past any seq (as server/tape/read-events-page.ts). */
-const PAST_THE_HEAD = 2_147_483_647;
 
 /** Answers already made for an onlooker (the state view, named as of its seq): not walked again. */
 const madeForOnlookers = new WeakSet<object>();

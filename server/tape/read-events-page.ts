@@ -11,7 +11,7 @@ import { waitForEvents } from "./wait-for-events";
 export type ReadEventsQuery = z.output<typeof ZReadEventsQuery>;
 
 /** Where a search starts when no `before` is given: past any seq. */
-const PAST_THE_HEAD = 2_147_483_647;
+export const PAST_THE_HEAD = 2_147_483_647;
 
 export async function readEventsPage(
   app: Pick<AppContext, "store" | "bus">,
