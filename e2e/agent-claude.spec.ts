@@ -12,6 +12,7 @@ import {
   type MessagesRequest,
   type Reply,
 } from "../server/testing/fake-anthropic";
+import type { APIRequestContext, BrowserContext } from "@playwright/test";
 import { test, expect } from "./fixtures";
 import { claudeAt, heldCallCard, podHoldingCalls } from "./real-agents";
 
@@ -34,6 +35,19 @@ function script(r: MessagesRequest): Reply {
   return { content: [{ type: "text", text: "Done." }] };
 }
 
+/** A pod whose rule holds Claude Code's `touch *` for a person (ten minutes, then deny), an approver signed in. */
+const claudePod = (request: APIRequestContext, context: BrowserContext, extra: object) =>
+  podHoldingCalls(request, context, {
+    memberId: "claude",
+    displayName: "Claude Code",
+    tokenLabel: "e2e claude",
+    policy: {
+      rules: [{ id: "touch", tool: "Bash", input: "touch *", action: "ask" }],
+      ask: { minutes: 10, then: "deny" },
+      ...extra,
+    },
+  });
+
 test("a person denies one of Claude Code's Bash calls in the inbox and allows the next", async ({
   page,
   context,
@@ -41,17 +55,7 @@ test("a person denies one of Claude Code's Bash calls in the inbox and allows th
   baseURL,
 }) => {
   test.setTimeout(180_000);
-  const policy = {
-    rules: [{ id: "touch", tool: "Bash", input: "touch *", action: "ask" }],
-    ask: { minutes: 10, then: "deny" },
-    unreachable: "closed",
-  };
-  const { pod, token } = await podHoldingCalls(request, context, {
-    memberId: "claude",
-    displayName: "Claude Code",
-    tokenLabel: "e2e claude",
-    policy,
-  });
+  const { pod, token } = await claudePod(request, context, { unreachable: "closed" });
 
   const fake = await startFakeAnthropic(script);
   const children: ChildProcess[] = [];
@@ -102,16 +106,7 @@ test("a person's message from the Sessions tab reaches the real Claude Code at i
   baseURL,
 }) => {
   test.setTimeout(180_000);
-  const policy = {
-    rules: [{ id: "touch", tool: "Bash", input: "touch *", action: "ask" }],
-    ask: { minutes: 10, then: "deny" },
-  };
-  const { pod, token } = await podHoldingCalls(request, context, {
-    memberId: "claude",
-    displayName: "Claude Code",
-    tokenLabel: "e2e claude steer",
-    policy,
-  });
+  const { pod, token } = await claudePod(request, context, {});
   const fake = await startFakeAnthropic(script);
   const children: ChildProcess[] = [];
   const MESSAGE = "E2E-STEER also write the changelog";
