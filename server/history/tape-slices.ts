@@ -23,7 +23,7 @@ export type SliceOptions = {
   onPage?: (events: number, bytes: number) => void;
 };
 
-type Size = { seq: number | bigint; bytes: number | bigint };
+export type Size = { seq: number | bigint; bytes: number | bigint };
 
 /** Seqs and sizes of up to `limit` events after `afterSeq`, up to `toSeq`. */
 export function sizesAfter(

@@ -56,6 +56,28 @@ describe.each(testProviders())("pages of the tape by bytes on %s", (provider) =>
     expect(seqs.length).toBeGreaterThan(LARGE_NOTES);
   }, 120_000);
 
+  it("cuts a search's page too, and nextBefore leads through the rest, newest first", async () => {
+    const seqs: number[] = [];
+    let before: number | null = null;
+    for (let reads = 0; reads < 20; reads++) {
+      const from: string = before === null ? "" : `&before=${before}`;
+      const r = await api(
+        s.url,
+        "GET",
+        `/api/v1/pods/${podId}/events?type=note&limit=1000${from}`,
+        undefined,
+        auth,
+      );
+      expect(r.status).toBe(200);
+      expect(JSON.stringify(r.body).length).toBeLessThan(EVENTS_PAGE_BYTES + 1024 * 1024);
+      seqs.push(...(r.body.events as { seq: number }[]).map((e) => e.seq));
+      before = r.body.nextBefore as number | null;
+      if (before === null) break;
+    }
+    expect(seqs.length).toBe(LARGE_NOTES);
+    expect(seqs).toEqual([...seqs].sort((a, b) => b - a));
+  }, 120_000);
+
   it("a page of small events is still as long as asked", async () => {
     const r = await api(s.url, "GET", `/api/v1/pods/${podId}/events?after=0&limit=2`, undefined, auth);
     expect((r.body.events as unknown[]).length).toBe(2);

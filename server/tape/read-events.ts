@@ -1,9 +1,9 @@
 // Tape reads for the API. Their routes' guard has already read the pod's state
 // (and answered 404 for an unknown pod), so these go straight to the events.
 import type { TapeStore } from "../db/tape-store";
-import type { EventFilter } from "../db/event-search";
+import { searchSql, type EventFilter } from "../db/event-search";
 import type { TapeEvent } from "../wire/events";
-import { pageLength, sizesAfter } from "../history/tape-slices";
+import { pageLength, sizesAfter, type Size } from "../history/tape-slices";
 import { toTapeEvent } from "./to-tape-event";
 
 /**
@@ -41,4 +41,30 @@ export async function searchEvents(
   limit: number,
 ): Promise<TapeEvent[]> {
   return (await store.searchEvents(podId, filter, before, limit)).map((e) => toTapeEvent(e));
+}
+
+const SIZES = `seq, octet_length(body) + COALESCE(octet_length(meta), 0) AS bytes`;
+
+/**
+ * A page of a search, newest first, cut by bytes as a page after a seq is; `more`: whether the
+ * search may go on before its last seq (a page cut short, or as long as asked).
+ */
+export async function searchEventsPage(
+  store: TapeStore,
+  podId: string,
+  filter: EventFilter,
+  before: number,
+  limit: number,
+  pageBytes = EVENTS_PAGE_BYTES,
+): Promise<{ events: TapeEvent[]; more: boolean }> {
+  if (limit <= ALWAYS_FIT) {
+    const events = await searchEvents(store, podId, filter, before, limit);
+    return { events, more: events.length === limit };
+  }
+  const { sql, params } = searchSql(store.kind, SIZES, podId, filter, before, limit);
+  const sizes = await store.prisma.$queryRawUnsafe<Size[]>(sql, ...params);
+  if (!sizes.length) return { events: [], more: false };
+  const { count } = pageLength(sizes, 0, pageBytes);
+  const events = await searchEvents(store, podId, filter, before, count);
+  return { events, more: count < sizes.length || sizes.length === limit };
 }
