@@ -9,6 +9,24 @@ import { readEventsRoute } from "../shared/api-routes";
 
 export const PAGE = 200;
 
+/**
+ * The events of seqs page·PAGE+1 … (page+1)·PAGE. The server cuts an answer of large events short
+ * by bytes (its last seq says where): the rest of the page is read on from there, until the page
+ * is whole or the tape ends.
+ */
+async function readPage(podId: string, page: number): Promise<TapeEvent[]> {
+  const end = (page + 1) * PAGE;
+  const events: TapeEvent[] = [];
+  for (let after = page * PAGE; after < end;) {
+    const body = await callApi(readEventsRoute, { podId, after, limit: end - after });
+    events.push(...body.events);
+    const last = body.events.at(-1)?.seq;
+    if (last === undefined || body.events.length === end - after) break;
+    after = last;
+  }
+  return events;
+}
+
 export function useTapeWindow(podId: string, live: TapeEvent[]) {
   // The caches belong to one pod, and fill only from it: a new pod starts from empty ones.
   const cache = useMemo(
@@ -29,11 +47,11 @@ export function useTapeWindow(podId: string, live: TapeEvent[]) {
       ) {
         if (cache.pages.has(page)) continue;
         cache.pages.set(page, "loading");
-        callApi(readEventsRoute, { podId: cache.podId, after: page * PAGE, limit: PAGE })
-          .then((body) => {
+        readPage(cache.podId, page)
+          .then((events) => {
             // A page read while not yet full stays as read: later events arrive live.
-            for (const e of body.events) cache.bySeq.set(e.seq, e);
-            cache.pages.set(page, body.events);
+            for (const e of events) cache.bySeq.set(e.seq, e);
+            cache.pages.set(page, events);
             loaded((v) => v + 1);
           })
           .catch(() => cache.pages.delete(page));

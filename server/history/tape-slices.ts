@@ -23,18 +23,24 @@ export type SliceOptions = {
   onPage?: (events: number, bytes: number) => void;
 };
 
-type Size = { seq: number | bigint; bytes: number | bigint };
+export type Size = { seq: number | bigint; bytes: number | bigint };
 
-/** Seqs and sizes of up to SIZES_AHEAD events after `afterSeq`, up to `toSeq`. */
-function sizesAfter(store: TapeStore, podId: string, afterSeq: number, toSeq: number): Promise<Size[]> {
+/** Seqs and sizes of up to `limit` events after `afterSeq`, up to `toSeq`. */
+export function sizesAfter(
+  store: TapeStore,
+  podId: string,
+  afterSeq: number,
+  toSeq: number,
+  limit = SIZES_AHEAD,
+): Promise<Size[]> {
   return store.prisma.$queryRaw<
     Size[]
   >`SELECT seq, octet_length(body) + COALESCE(octet_length(meta), 0) AS bytes FROM event
-    WHERE pod_id = ${podId} AND seq > ${afterSeq} AND seq <= ${toSeq} ORDER BY seq LIMIT ${SIZES_AHEAD}`;
+    WHERE pod_id = ${podId} AND seq > ${afterSeq} AND seq <= ${toSeq} ORDER BY seq LIMIT ${limit}`;
 }
 
 /** How many of `sizes` (from `from`) make one page: as many as fit in `pageBytes`, at least one. */
-function pageLength(sizes: Size[], from: number, pageBytes: number): { count: number; bytes: number } {
+export function pageLength(sizes: Size[], from: number, pageBytes: number): { count: number; bytes: number } {
   let bytes = 0;
   let count = 0;
   for (let i = from; i < sizes.length; i++) {

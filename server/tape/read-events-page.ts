@@ -5,7 +5,7 @@ import type { AppContext } from "../app-context";
 import type { EventSearchPage, EventsPage } from "../wire/events";
 import type { ZReadEventsQuery } from "../wire/pods";
 import type { z } from "zod";
-import { searchEvents } from "./read-events";
+import { searchEventsPage } from "./read-events";
 import { waitForEvents } from "./wait-for-events";
 
 export type ReadEventsQuery = z.output<typeof ZReadEventsQuery>;
@@ -28,10 +28,17 @@ export async function readEventsPage(
     q: q.q,
   };
   if (q.before !== undefined || Object.values(filter).some((v) => (Array.isArray(v) ? v.length : v))) {
-    const events = await searchEvents(app.store, podId, filter, q.before ?? PAST_THE_HEAD, q.limit);
-    // A short page is the last: null says so (a search whose text is then looked for in the
-    // page, as a share link's is, may return fewer than it read and still go on).
-    return { events, nextBefore: events.length < q.limit ? null : events.at(-1)!.seq };
+    const { events, more } = await searchEventsPage(
+      app.store,
+      podId,
+      filter,
+      q.before ?? PAST_THE_HEAD,
+      q.limit,
+    );
+    // A page that may not be the last says where to go on (one cut short by bytes too); null: the
+    // last (a search whose text is then looked for in the page, as a share link's is, may return
+    // fewer than it read and still go on).
+    return { events, nextBefore: more && events.length ? events.at(-1)!.seq : null };
   }
   const events = await waitForEvents(app.store, app.bus, podId, {
     after: q.after,

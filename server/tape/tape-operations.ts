@@ -55,7 +55,8 @@ export const tapeOperations = {
     name: "readEvents",
     summary:
       "Events after `after`, oldest first, and `nextAfter`; with `wait` (seconds) and nothing there yet, held until " +
-      "an event arrives or the wait ends. With `before` or any filter (`type`, a comma list; `actor`, `role`, " +
+      "an event arrives or the wait ends. A page of large events is cut at about 8 MiB of bodies (at least one " +
+      "event): read on from `nextAfter`. With `before` or any filter (`type`, a comma list; `actor`, `role`, " +
       "`taskId`, `runId`, `q`), a search: newest first, and `nextBefore` (null at the start). A share link reads " +
       "the pod's people by name, never by email, and searches them by name (422 for an address).",
     tag,

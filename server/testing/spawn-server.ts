@@ -51,7 +51,9 @@ export async function spawnServer(
   const child = spawn(
     process.execPath,
     [
-      ...(process.env.PODWATCH_PROFILE ? ["--cpu-prof", "--cpu-prof-dir=/tmp/prof"] : []),
+      ...(process.env.PODWATCH_PROFILE
+        ? ["--cpu-prof", `--cpu-prof-dir=${process.env.PODWATCH_PROFILE_DIR ?? "/tmp/prof"}`]
+        : []),
       "--import",
       "tsx",
       entry,
