@@ -34,6 +34,10 @@ function runNote(run: WatchRun): string {
   const lat = run.latencies.length
     ? `probe's POST → socket p50 ${ms(pct(run.latencies, 50))} / p99 ${ms(pct(run.latencies, 99))} ms, `
     : "";
+  const perEvent =
+    run.serverCores === null || !posted.rate
+      ? ""
+      : ` (${Math.round((run.serverCores * 1e6) / posted.rate)} µs per event posted)`;
   const answered = posted.answered.length
     ? `POST answered p50 ${ms(pct(posted.answered, 50))} / p99 ${ms(pct(posted.answered, 99))} ms`
     : "no POST answered";
@@ -41,7 +45,7 @@ function runNote(run: WatchRun): string {
     `${lat}${answered}`,
     `${posted.sent} events posted at ${Math.round(posted.rate)}/s (client lag up to ${Math.round(posted.maxLagMs)} ms, poster and probe CPU ${Math.round(posted.cpuMicrosPerRequest)} µs per request), POST errors ${posted.errors}`,
     `spectators opened ${run.opened.opened + (run.latencies.length ? 1 : 0)}, failed ${run.opened.failures}; gaps ${crowd.gaps}, duplicates ${crowd.duplicates}, disconnected ${crowd.disconnected}, errors ${crowd.errors}`,
-    `${crowd.framesPerSpectator.toFixed(0)} frames per spectator; server CPU ${pctOf(run.serverCores)}; crowd client CPU ${pctOf(crowd.cpuMs / crowd.wallMs)} (${perFrameUs.toFixed(1)} µs per frame received)`,
+    `${crowd.framesPerSpectator.toFixed(0)} frames and ${crowd.noticesPerSpectator.toFixed(0)} notices per spectator; server CPU ${pctOf(run.serverCores)}${perEvent}; crowd client CPU ${pctOf(crowd.cpuMs / crowd.wallMs)} (${perFrameUs.toFixed(1)} µs per frame received)`,
     ...[...posted.samples, ...run.opened.samples, ...crowd.samples].slice(0, 3),
   ].join("; ");
 }

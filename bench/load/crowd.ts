@@ -29,6 +29,8 @@ export type CrowdReport = {
   errors: number;
   samples: string[];
   framesPerSpectator: number;
+  /** Change notices of the pod's view ("pod:delta") per spectator: each costs a write per socket as a frame does. */
+  noticesPerSpectator: number;
   /** CPU the crowd process spent since "measure", and the wall time since then. */
   cpuMs: number;
   wallMs: number;
@@ -91,6 +93,7 @@ function report(head: number): CrowdReport {
     errors: states.reduce((n, s) => n + s.errors.length, 0),
     samples,
     framesPerSpectator: states.length ? states.reduce((n, s) => n + s.frames, 0) / states.length : 0,
+    noticesPerSpectator: states.length ? states.reduce((n, s) => n + s.notices, 0) / states.length : 0,
     cpuMs: (cpu.user + cpu.system) / 1000,
     wallMs: performance.now() - measuredFrom.at,
   };

@@ -24,6 +24,8 @@ export type SpectatorState = {
   gaps: number;
   duplicates: number;
   frames: number;
+  /** Change notices of the pod's view ("pod:delta", server/realtime/state-deltas.ts), counted, not read. */
+  notices: number;
   live: boolean;
   /** When tape:subscribe went out (performance.now()). */
   subscribedAt: number;
@@ -36,6 +38,7 @@ export type Spectator = { state: SpectatorState; close: () => void };
 
 const EVENTS = Buffer.from('"tape:events"');
 const LIVE = Buffer.from('"tape:live"');
+const DELTA = Buffer.from('"pod:delta"');
 const CH_0 = 0x30;
 
 /** The seq after `at` in `buf` (digits up to the next non-digit). */
@@ -53,6 +56,7 @@ export function openSpectator(base: string, opts: SpectatorOptions): Promise<Spe
     gaps: 0,
     duplicates: 0,
     frames: 0,
+    notices: 0,
     live: false,
     subscribedAt: 0,
     errors: [],
@@ -89,6 +93,8 @@ export function openSpectator(base: string, opts: SpectatorOptions): Promise<Spe
     } else if (payload.compare(LIVE, 0, LIVE.length, i + 1, i + 1 + LIVE.length) === 0) {
       state.live = true;
       opts.onLive?.((JSON.parse(payload.toString("utf8", i)) as [string, { seq: number }])[1].seq, at);
+    } else if (payload.compare(DELTA, 0, DELTA.length, i + 1, i + 1 + DELTA.length) === 0) {
+      state.notices++;
     } else {
       state.errors.push(payload.toString("utf8", 0, Math.min(payload.length, 300)));
     }

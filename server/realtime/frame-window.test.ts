@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { frameWindowMs, MAX_FRAME_WINDOW_MS } from "./frame-window";
+import { frameWindowMs, MAX_FRAME_WINDOW_MS, noticeWindowMs } from "./frame-window";
 
 describe("frameWindowMs", () => {
   it("holds back no pod whose frames cost less than a millisecond of the budget", () => {
@@ -18,5 +18,12 @@ describe("frameWindowMs", () => {
 
   it("never holds a frame longer than the cap", () => {
     expect(frameWindowMs(1_000_000, 50_000)).toBe(MAX_FRAME_WINDOW_MS);
+  });
+
+  it("paces a pod's change notices at four frames' windows, under the same cap, and not a pod whose frames are not paced", () => {
+    expect(noticeWindowMs(49, 50_000)).toBe(0);
+    expect(noticeWindowMs(500, 50_000)).toBe(40);
+    expect(noticeWindowMs(2000, 50_000)).toBe(160);
+    expect(noticeWindowMs(10_000, 50_000)).toBe(MAX_FRAME_WINDOW_MS);
   });
 });

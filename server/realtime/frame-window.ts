@@ -11,3 +11,16 @@ export function frameWindowMs(sockets: number, socketFramesPerSecond: number): n
   const ms = Math.min(MAX_FRAME_WINDOW_MS, (sockets * 1000) / socketFramesPerSecond);
   return ms < 1 ? 0 : ms;
 }
+
+/**
+ * A pod's change notices (server/realtime/state-deltas.ts) share the budget at a longer window:
+ * after every frame a notice went to every socket too, doubling the writes, when the tape is what
+ * a spectator reads live and the view may trail it by a few frames. At four frames' windows, a room
+ * of 500 gets a notice at most every 40 ms, one of 2,000 every 160 ms; the cap holds for both.
+ */
+export const NOTICE_WINDOW_FRAMES = 4;
+
+/** The window of a pod's change notices that go to `sockets` sockets; below a millisecond it is none. */
+export function noticeWindowMs(sockets: number, socketFramesPerSecond: number): number {
+  return Math.min(MAX_FRAME_WINDOW_MS, NOTICE_WINDOW_FRAMES * frameWindowMs(sockets, socketFramesPerSecond));
+}

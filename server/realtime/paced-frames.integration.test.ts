@@ -1,7 +1,8 @@
 // A busy pod's live frames are paced (server/realtime/frame-window.ts): with a budget this small
 // every spectator holds its pod's frames back for the longest window, so single-event commits
 // share frames. Spectators already live, and one that joins while frames are being gathered (its
-// backlog read, then the hand-over), must still get every event once and in order.
+// backlog read, then the hand-over), must still get every event once and in order. The pod's change
+// notices are paced too, and still chain from one to the next up to the head.
 import { randomUUID } from "node:crypto";
 import { io as connect, type Socket } from "socket.io-client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -27,6 +28,7 @@ function spectator(url: string, podId: string, afterSeq: number) {
     auth: { token: TEST_ADMIN_TOKEN },
   });
   const seqs: number[] = [];
+  const notices: { fromSeq: number; seq: number }[] = [];
   let liveFrames = 0;
   let live = false;
   socket.on("connect", () => socket.emit("tape:subscribe", { podId, afterSeq }));
@@ -36,13 +38,27 @@ function spectator(url: string, podId: string, afterSeq: number) {
     seqs.push(...frame.events.map((e) => e.seq));
   });
   socket.on("tape:live", () => (live = true));
+  socket.on("pod:delta", ({ fromSeq, seq }) => void notices.push({ fromSeq, seq }));
   const until = async (seq: number) => {
     for (const start = Date.now(); !live || (seqs.at(-1) ?? afterSeq) < seq; await sleep(10)) {
       if (Date.now() - start > 20_000)
         throw new Error(`saw ${seqs.length} events, last ${seqs.at(-1)}, live=${live}`);
     }
   };
-  return { seqs, liveFrames: () => liveFrames, until, isLive: () => live, close: () => socket.close() };
+  const noticeAt = async (seq: number) => {
+    for (const start = Date.now(); (notices.at(-1)?.seq ?? 0) < seq; await sleep(10)) {
+      if (Date.now() - start > 20_000) throw new Error(`notices up to ${notices.at(-1)?.seq}, not ${seq}`);
+    }
+  };
+  return {
+    seqs,
+    notices,
+    liveFrames: () => liveFrames,
+    until,
+    noticeAt,
+    isLive: () => live,
+    close: () => socket.close(),
+  };
 }
 
 describe.each(testProviders())("paced live frames on %s", (provider) => {
@@ -80,6 +96,12 @@ describe.each(testProviders())("paced live frames on %s", (provider) => {
       expect(w.liveFrames()).toBeLessThan(COMMITS);
     }
     expect(joiner!.seqs).toEqual(seqRange(0, last));
+    for (const w of watching) {
+      await w.noticeAt(last);
+      // Each notice starts where the one before it ended: a view kept by them misses no change.
+      for (let i = 1; i < w.notices.length; i++) expect(w.notices[i]!.fromSeq).toBe(w.notices[i - 1]!.seq);
+      expect(w.notices.at(-1)!.seq).toBe(last);
+    }
     for (const w of [...watching, joiner!]) w.close();
   });
 });

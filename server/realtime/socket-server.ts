@@ -7,7 +7,7 @@ import { visiblePods } from "../pods/visible-pods";
 import { podAccess } from "../domain/access/policy";
 import { coalesceCommits } from "./tape-broadcaster";
 import { onlookerRoom, podRoom, TapeHub } from "./tape-hub";
-import { frameWindowMs } from "./frame-window";
+import { frameWindowMs, noticeWindowMs } from "./frame-window";
 import { changesAccess, recheckWatchers } from "./pod-access-watch";
 import { sendBacklog } from "./backlog";
 import { followPodStates } from "./state-deltas";
@@ -26,10 +26,15 @@ export function attachSocketServer(httpServer: HttpServer, app: AppContext) {
   const hub = new TapeHub(io);
   const roomSize = (room: string) => io.sockets.adapter.rooms.get(room)?.size ?? 0;
   // A pod's frames go to its tape's spectators and to those counting its events on the overview.
-  const windowMs = (podId: string) =>
-    frameWindowMs(roomSize(podRoom(podId)) + roomSize(countRoom(podId)), app.config.socketFramesPerSecond);
+  const sockets = (podId: string) => roomSize(podRoom(podId)) + roomSize(countRoom(podId));
+  const windowMs = (podId: string) => frameWindowMs(sockets(podId), app.config.socketFramesPerSecond);
   // Views follow a pod by its change notices (what changed), not by reading its state per event.
-  const states = followPodStates(app, io, { pod: podRoom, onlookers: onlookerRoom, count: countRoom });
+  const states = followPodStates(
+    app,
+    io,
+    { pod: podRoom, onlookers: onlookerRoom, count: countRoom },
+    (podId) => noticeWindowMs(sockets(podId), app.config.socketFramesPerSecond),
+  );
   const coalescer = coalesceCommits(
     app.bus,
     (podId, events) => {
@@ -59,6 +64,7 @@ export function attachSocketServer(httpServer: HttpServer, app: AppContext) {
   io.engine.on("close", () => {
     stopEnforcing();
     coalescer.stop(); // a closed server stops listening to the bus
+    states.stop();
     app.bus.off("pod-created", onPodCreated);
   });
 

@@ -3,7 +3,8 @@
 // those counting it on any page hear only that its inbox changed ("pods:inbox"), not every event.
 // Each node keeps, per watched pod, the state its last notice went up to; notices of a pod are
 // made one at a time, in order, from the node's cached state (a read of the head when nothing
-// changed), so a notice always starts where the previous one ended.
+// changed), so a notice always starts where the previous one ended. A busy pod's notices are paced
+// (notice-pacer.ts): one made at a window's end covers every commit of the window.
 import type { AppContext } from "../app-context";
 import type { PodState } from "../domain/state/pod-state";
 import { onlookerCleaner } from "../pods/onlooker-view";
@@ -11,6 +12,7 @@ import { inboxCardsChanged, podStateDelta } from "../pods/pod-state-delta";
 import { WIRE_VERSION } from "../wire/socket";
 import type { PodStateDelta } from "../wire/views";
 import type { PodIo } from "./pod-socket";
+import { paceByPod } from "./notice-pacer";
 
 /**
  * Past this a notice costs more than the view read again compressed (~77 KB for a 3,000-task pod):
@@ -42,7 +44,13 @@ const emptyNotice = (fromSeq: number, seq: number): PodStateDelta => ({
   tails: {},
 });
 
-export function followPodStates(app: AppContext, io: PodIo, rooms: Rooms) {
+/** `windowMs`: how long after a notice of the pod its next waits (server/realtime/frame-window.ts). */
+export function followPodStates(
+  app: AppContext,
+  io: PodIo,
+  rooms: Rooms,
+  windowMs: (podId: string) => number = () => 0,
+) {
   const last = new Map<string, PodState>();
   const queued = new Set<string>();
   const running = new Map<string, Promise<void>>();
@@ -80,8 +88,8 @@ export function followPodStates(app: AppContext, io: PodIo, rooms: Rooms) {
     if (announce) emit(podId, emptyNotice(seq, seq), next);
   };
 
-  /** The pod committed (or gained a watcher): bring its watchers up to its state, after any notice in the making. */
-  const changed = (podId: string) => {
+  /** Brings the pod's watchers up to its state, after any notice in the making. */
+  const changeNow = (podId: string) => {
     if (queued.has(podId)) return; // the one queued reads the newest state anyway
     queued.add(podId);
     const prior = running.get(podId) ?? Promise.resolve();
@@ -91,12 +99,16 @@ export function followPodStates(app: AppContext, io: PodIo, rooms: Rooms) {
       .finally(() => running.get(podId) === run && running.delete(podId));
     running.set(podId, run);
   };
+  const pacer = paceByPod(changeNow, windowMs);
   return {
-    changed,
+    /** The pod committed (or gained a watcher): its watchers are brought up to its state, at once or at its window's end. */
+    changed: pacer.request,
     /** A watcher joined the pod: bring it up to the pod's state, as on a commit, and tell it where that is. */
     joined(podId: string) {
       announced.add(podId);
-      changed(podId);
+      pacer.request(podId);
     },
+    /** The server closed: no window's end makes a notice any more. */
+    stop: pacer.stop,
   };
 }
