@@ -11,9 +11,16 @@ import { api, startServerOn, TEST_ADMIN_TOKEN } from "../testing/test-server";
 import { createTestDatabase, testProviders, type TestDatabase } from "../testing/test-databases";
 import type { ClientToServerEvents, ServerToClientEvents } from "../wire/socket";
 
-/** A PostgreSQL proxy that, when armed, passes one simple-protocol COMMIT on and then cuts that client off unanswered. */
+/** What the proxy cuts after: a simple-protocol COMMIT, or a call of the one-round-trip append (postgres-append-planned.ts). */
+type Cut = "commit" | "planned";
+const cutHere = (chunk: Buffer, cut: Cut) =>
+  cut === "commit"
+    ? chunk[0] === 0x51 && chunk.subarray(5, 11).toString() === "COMMIT"
+    : chunk.includes("podwatch_append_planned");
+
+/** A PostgreSQL proxy that, when armed, passes one commit on and then cuts that client off unanswered. */
 async function commitCutter(target: URL) {
-  let armed = false;
+  let armed: Cut | null = null;
   let cut = 0;
   const server = net.createServer((client) => {
     const upstream = net.connect(Number(target.port), target.hostname);
@@ -22,8 +29,8 @@ async function commitCutter(target: URL) {
     upstream.pipe(client);
     client.on("data", (chunk: Buffer) => {
       upstream.write(chunk);
-      if (armed && chunk[0] === 0x51 && chunk.subarray(5, 11).toString() === "COMMIT") {
-        armed = false;
+      if (armed && cutHere(chunk, armed)) {
+        armed = null;
         cut++;
         upstream.unpipe(client);
         setTimeout(() => client.destroy(), 50); // the server commits; this side never hears it
@@ -36,7 +43,7 @@ async function commitCutter(target: URL) {
   url.port = String((server.address() as net.AddressInfo).port);
   return {
     url: url.toString(),
-    arm: () => (armed = true),
+    arm: (cut: Cut = "commit") => (armed = cut),
     cuts: () => cut,
     close: () => new Promise((r) => server.close(r)),
   };
@@ -59,10 +66,22 @@ describe.each(testProviders().filter((p) => p === "postgres"))(
       await db?.drop();
     });
 
-    it("is announced to the committing node's own sockets once the retry finds it stored", async () => {
+    const note = (text: string) => ({
+      id: randomUUID(),
+      type: "note",
+      actor: "impl",
+      body: { kind: "STATUS", text },
+    });
+
+    /** `before`: events posted un-armed first (the node then knows the pod's head and plans on it). */
+    async function cutAndAnnounced(cut: Cut, before: number) {
       const podId: string = (
         await api(node.url, "POST", "/api/v1/pods", { name: "unknown outcome", mode: "collaboration" })
       ).body.id;
+      for (let i = 0; i < before; i++)
+        expect(
+          (await api(node.url, "POST", `/api/v1/pods/${podId}/events`, note(`before ${i}`))).status,
+        ).toBe(201);
       const socket: Socket<ServerToClientEvents, ClientToServerEvents> = connect(node.url, {
         transports: ["websocket"],
         forceNew: true,
@@ -70,20 +89,16 @@ describe.each(testProviders().filter((p) => p === "postgres"))(
       });
       const seqs: number[] = [];
       let live = false;
-      socket.on("connect", () => socket.emit("tape:subscribe", { podId, afterSeq: 0 }));
+      socket.on("connect", () => socket.emit("tape:subscribe", { podId, afterSeq: before }));
       socket.on("tape:events", (f, ack) => (ack?.(), seqs.push(...f.events.map((e) => e.seq))));
       socket.on("tape:live", () => (live = true));
       try {
         for (let i = 0; i < 300 && !live; i++) await new Promise((r) => setTimeout(r, 10));
         expect(live).toBe(true);
-        proxy.arm();
-        const r = await api(node.url, "POST", `/api/v1/pods/${podId}/events`, {
-          id: randomUUID(),
-          type: "note",
-          actor: "impl",
-          body: { kind: "STATUS", text: "committed, unanswered" },
-        });
-        expect(proxy.cuts()).toBe(1);
+        const cuts = proxy.cuts();
+        proxy.arm(cut);
+        const r = await api(node.url, "POST", `/api/v1/pods/${podId}/events`, note("committed, unanswered"));
+        expect(proxy.cuts()).toBe(cuts + 1);
         expect(r.status).toBe(201); // the retry found it stored
         const seq: number = r.body.events[0].seq;
         for (let i = 0; i < 300 && !seqs.includes(seq); i++) await new Promise((r) => setTimeout(r, 10));
@@ -91,6 +106,14 @@ describe.each(testProviders().filter((p) => p === "postgres"))(
       } finally {
         socket.close();
       }
+    }
+
+    it("is announced to the committing node's own sockets once the retry finds it stored", async () => {
+      await cutAndAnnounced("commit", 0);
+    }, 30_000);
+
+    it("is announced so too when the group was written in one round trip", async () => {
+      await cutAndAnnounced("planned", 2);
     }, 30_000);
   },
 );

@@ -6,13 +6,14 @@ import { PrismaPg } from "@prisma/adapter-pg";
 import { PrismaClient as PgPrismaClient } from "./generated/postgres/client";
 import type { PrismaClient } from "./generated/sqlite/client";
 import type { Head, StoredEvent, StoredRef } from "../domain/plan-append";
-import { planGroup, planGroupSteps, type PodSnapshot } from "../domain/plan-group";
+import { planGroup, planGroupSteps, type GroupPlan, type PodSnapshot } from "../domain/plan-group";
 import type { PodState } from "../domain/state/pod-state";
 import { fromSnapshot, PodStateCache, SNAPSHOT_EVERY, type StateRow } from "./pod-state-cache";
 import { searchSql, type EventFilter } from "./event-search";
 import { migratePostgres } from "./migrations";
 import type { TimeSlices } from "./time-slices";
 import { busNodeName, commitNotice, TAPE_CHANNEL } from "./commit-notice";
+import { isStalePlan, writePlanned } from "./postgres-append-planned";
 import {
   EVENT_COLUMNS,
   OUTBOX_COLUMNS,
@@ -27,6 +28,8 @@ import {
 /** `snapshotEvery`: how many events a pod's stored state may lag its head (./pod-state-cache.ts). */
 /** Rows per INSERT of a large request (a group's go in one). */
 const LARGE_INSERT_ROWS = 1000;
+/** Thrown by the reads of a state load that must not read (PostgresStore.cachedState). */
+const NOT_CACHED = Symbol("not cached");
 
 export type PostgresStoreOptions = { node?: string; poolMax?: number; snapshotEvery?: number };
 
@@ -53,6 +56,8 @@ class PostgresStore implements TapeStore {
   readonly kind = "postgres" as const;
   /** Snapshot writes under way (close waits for them). */
   private snapshots: Promise<void> | null = null;
+  /** Each pod's head as this node last locked or committed it: a group is planned on these first. */
+  private readonly heads = new Map<string, Head>();
   constructor(
     readonly pool: pg.Pool,
     readonly prisma: PrismaClient,
@@ -110,6 +115,62 @@ class PostgresStore implements TapeStore {
   }
 
   private async transaction(requests: AppendRequest[], slices?: TimeSlices): Promise<AppendOutcome[]> {
+    if (!slices) {
+      const outcomes = await this.appendPlanned(requests);
+      if (outcomes) return outcomes;
+    }
+    return this.lockedTransaction(requests, slices);
+  }
+
+  /**
+   * The group planned on the heads this node knows and written in one round trip, or null when a
+   * pod's head or state is not known here, when nothing would be written, or when what the plan
+   * started from changed (nothing was written then): the caller plans it again under the lock.
+   */
+  private async appendPlanned(requests: AppendRequest[]): Promise<AppendOutcome[] | null> {
+    const planned = new Map<string, Head>();
+    const pods = new Map<string, PodSnapshot>();
+    for (const podId of [...new Set(requests.map((r) => r.podId))].sort()) {
+      const head = this.heads.get(podId);
+      const state = head && (await this.cachedState(podId, head));
+      if (!head || !state) return null;
+      planned.set(podId, head);
+      pods.set(podId, { head, state });
+    }
+    const plan = planGroup(requests, pods, new Map(), new Date().toISOString());
+    if (!plan.rows.length) return null;
+    const snapshotted = plan.touched.filter((podId) => this.states.lacksSnapshot(podId));
+    const ids = requests.flatMap((r) => r.events.map((e) => e.id));
+    try {
+      await writePlanned(this.pool, this.node, plan, planned, ids, snapshotted);
+    } catch (e) {
+      if (isStalePlan(e)) return null;
+      throw e;
+    }
+    this.committed(plan.touched, plan, snapshotted);
+    return plan.outcomes;
+  }
+
+  /** The state this node keeps of the pod at exactly `head`, without reading the database; else null. */
+  private async cachedState(podId: string, head: Head): Promise<PodState | null> {
+    const uncached = () => Promise.reject(NOT_CACHED);
+    return this.states.load(podId, head, uncached, uncached).catch((e) => {
+      if (e === NOT_CACHED) return null;
+      throw e;
+    });
+  }
+
+  /** After COMMIT: the new states and heads are this node's to plan on. */
+  private committed(pods: Iterable<string>, plan: GroupPlan, snapshotted: string[]) {
+    for (const id of plan.touched) this.states.remember(id, plan.states.get(id)!, snapshotted.includes(id));
+    for (const id of pods) {
+      const head = plan.heads.get(id); // none for a pod that does not exist
+      if (head && head.seq >= (this.heads.get(id)?.seq ?? 0)) this.heads.set(id, head);
+    }
+    this.writeSnapshots();
+  }
+
+  private async lockedTransaction(requests: AppendRequest[], slices?: TimeSlices): Promise<AppendOutcome[]> {
     const client = await this.pool.connect();
     // A connection lost mid-transaction also emits 'error' on the client, which the pool listens
     // to only while it is idle: unheard, it would end the process. The failing query reports it.
@@ -181,8 +242,7 @@ class PostgresStore implements TapeStore {
         );
       }
       await client.query("COMMIT");
-      for (const id of touched) this.states.remember(id, plan.states.get(id)!, snapshotted.includes(id));
-      this.writeSnapshots();
+      this.committed(podIds, plan, snapshotted);
       return plan.outcomes;
     } catch (e) {
       // A connection that cannot even roll back is gone: the pool must not hand it out again.
