@@ -62,7 +62,7 @@ export function parseJsonBytes(bytes: Buffer): unknown {
     throw new AppError(400, "invalid_json", `request body is not valid JSON: ${(e as Error).message}`);
   }
   // A key spelled neither plainly nor with an escape cannot be there: most bodies skip the walk.
-  const proto = bytes.includes("__proto__") || bytes.includes("\\u") ? pathOfKey(value, "__proto__") : null;
+  const proto = text.includes("__proto__") || text.includes("\\u") ? pathOfKey(value, "__proto__") : null;
   if (proto)
     throw new AppError(
       400,
