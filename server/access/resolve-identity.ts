@@ -27,13 +27,14 @@ export function presentsCredential(headers: IncomingHttpHeaders): boolean {
   return !!headers.authorization || cookies.includes("session_token") || SHARE_COOKIE_SET.test(cookies);
 }
 
+const header = (headers: IncomingHttpHeaders | Headers, name: string) =>
+  (headers instanceof Headers ? headers.get(name) : (headers[name] as string | undefined)) ?? undefined;
+
 export async function resolveIdentity(
   ax: AccessContext,
   headers: IncomingHttpHeaders | Headers,
 ): Promise<Identity | "invalid"> {
-  const get = (name: string) =>
-    (headers instanceof Headers ? headers.get(name) : (headers[name] as string | undefined)) ?? undefined;
-  const authz = get("authorization");
+  const authz = header(headers, "authorization");
   if (authz) {
     const m = /^Bearer\s+(\S+)$/i.exec(authz);
     if (!m) return "invalid";
@@ -51,7 +52,7 @@ export async function resolveIdentity(
     }
     return "invalid";
   }
-  const cookies = get("cookie");
+  const cookies = header(headers, "cookie");
   if (cookies?.includes("session_token")) {
     const session = await ax.auth.api
       .getSession({ headers: headers instanceof Headers ? headers : fromNodeHeaders(headers) })

@@ -8,11 +8,14 @@ export class RequestsInFlight {
   /** Counts `res` until it is finished or its connection is gone. */
   track(res: ServerResponse) {
     this.count++;
-    res.once("close", () => {
-      if (--this.count > 0) return;
-      for (const wake of this.onIdle) wake();
-    });
+    // One listener for every response ('close' comes once each), not a closure made per request.
+    res.on("close", this.closed);
   }
+
+  private readonly closed = () => {
+    if (--this.count > 0) return;
+    for (const wake of this.onIdle) wake();
+  };
 
   /** Resolves true once none is in flight, or false when `ms` pass first. */
   settled(ms: number): Promise<boolean> {

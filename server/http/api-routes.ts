@@ -20,7 +20,7 @@ import { authNodeHandler, CLIENT_IP_HEADER } from "../access/create-auth";
 import { countFailedAuth, takeRequest } from "./rate-limits";
 import { sendError } from "./json";
 import { AUTH_MAX_BODY_BYTES, holdBody } from "./body-limit";
-import { badPath, decodeSegment, requestUrl } from "./request-url";
+import { badPath, decodeSegment, RequestTarget } from "./request-url";
 import { tapeRoutes } from "./tape-routes";
 import { healthRoutes } from "./health-routes";
 import { blobRoutes } from "./blob-routes";
@@ -47,6 +47,9 @@ export const routes: Route[] = [
 ];
 const GENERIC_401 = new AppError(401, "unauthenticated", "authentication required");
 
+const only = (verdict: Verdict) => ({ verdict, podState: null });
+const ALLOWED = only({ ok: true });
+
 /** The verdict, and for a `{ pod }` guard the pod's state it read (handed to the route, not read twice). */
 async function guardVerdict(
   app: AppContext,
@@ -54,8 +57,7 @@ async function guardVerdict(
   identity: Identity,
   podId: string | undefined,
 ): Promise<{ verdict: Verdict; podState: PodState | null }> {
-  const only = (verdict: Verdict) => ({ verdict, podState: null });
-  if (guard === "public") return only({ ok: true });
+  if (guard === "public") return ALLOWED;
   if (guard === "authenticated") return only(requireAuthenticated(identity));
   if (guard === "person") return only(requirePerson(identity));
   if (guard === "site-admin") return only(requireSiteAdmin(identity));
@@ -65,7 +67,7 @@ async function guardVerdict(
   if (guard === "append") {
     // The hot path: decided by the credential alone; the append itself answers 404 for an unknown pod.
     if (identity.kind === "admin-token" || (identity.kind === "agent" && identity.podId === podId))
-      return only({ ok: true });
+      return ALLOWED;
     // Refused either way; the lookup only says why. A pod's existence is no secret from a signed-in
     // caller (reads answer 404 vs 403 alike), and a token is only ever told its own pod.
     if (!(await app.store.readState(podId!))) throw new AppError(404, "not_found", "pod not found");
@@ -93,21 +95,44 @@ async function guardVerdict(
   return { verdict: requirePodAccess(identity, podId!, podState, guard.pod), podState };
 }
 
-async function serve(app: AppContext, req: IncomingMessage, res: ServerResponse, url: URL, ip: string) {
-  const matching = routes.filter((r) => r.path.test(url.pathname));
-  const route = matching.find((r) => r.method === req.method);
-  if (!route) {
-    throw matching.length
-      ? new AppError(405, "method_not_allowed", `${req.method} is not allowed on ${url.pathname}`)
-      : new AppError(404, "not_found", `no API route ${url.pathname}`);
+/** The first route of its method whose path matches (routes are tried in order); 405 or 404 when none. */
+function findRoute(method: string | undefined, pathname: string): { route: Route; match: RegExpExecArray } {
+  for (const route of routes) {
+    const match = route.method === method ? route.path.exec(pathname) : null;
+    if (match) return { route, match };
   }
-  const params = route.path.exec(url.pathname)!.slice(1).map(decodeSegment);
+  throw routes.some((r) => r.path.test(pathname))
+    ? new AppError(405, "method_not_allowed", `${method} is not allowed on ${pathname}`)
+    : new AppError(404, "not_found", `no API route ${pathname}`);
+}
+
+async function serve(
+  app: AppContext,
+  req: IncomingMessage,
+  res: ServerResponse,
+  target: RequestTarget,
+  ip: string,
+) {
+  const { route, match } = findRoute(req.method, target.pathname);
+  const params = match.slice(1).map(decodeSegment);
   const known: { identity: Identity } = { identity: { kind: "anonymous" } };
   try {
-    await serveRoute(app, req, res, url, ip, route, params, known);
+    await serveRoute(app, req, res, target, ip, route, params, known);
   } catch (e) {
     if (!route.failed) throw e;
-    await route.failed({ app, req, res, url, identity: known.identity }, e);
+    const identity = known.identity;
+    await route.failed(
+      {
+        app,
+        req,
+        res,
+        identity,
+        get url() {
+          return target.url;
+        },
+      },
+      e,
+    );
   }
 }
 
@@ -115,7 +140,7 @@ async function serveRoute(
   app: AppContext,
   req: IncomingMessage,
   res: ServerResponse,
-  url: URL,
+  target: RequestTarget,
   ip: string,
   route: Route,
   params: string[],
@@ -149,18 +174,30 @@ async function serveRoute(
   await takeRequest(app, key, res);
   const { verdict, podState } = await guardVerdict(app, route.guard, identity, params[0]);
   if (!verdict.ok) throw new AppError(verdict.status, verdict.code, verdict.message);
-  await route.run({ app, req, res, params, url, identity, podState });
+  // The URL is parsed only for a route that reads it (the query): the append route does not.
+  await route.run({
+    app,
+    req,
+    res,
+    params,
+    identity,
+    podState,
+    get url() {
+      return target.url;
+    },
+  });
 }
 
 /** Serves the request if it is ours (agent API, auth, share links, health); returns false to hand it to Next. */
 export function handleApi(app: AppContext, req: IncomingMessage, res: ServerResponse): boolean {
-  const url = requestUrl(req);
-  if (!url) return (sendError(res, badPath()), true);
+  const target = RequestTarget.of(req);
+  if (!target) return (sendError(res, badPath()), true);
   // Set on every request, whatever the client sent: Better Auth keys its throttle and sessions on it,
   // also when a page or server action calls it with this request's headers.
   const ip = app.access.clientIp(req);
+  const pathname = target.pathname;
   req.headers[CLIENT_IP_HEADER] = ip;
-  if (url.pathname.startsWith("/api/auth/")) {
+  if (pathname.startsWith("/api/auth/")) {
     // Reachable by anyone: Better Auth reads a body only once it is all in, within a small cap.
     holdBody(
       req,
@@ -171,19 +208,19 @@ export function handleApi(app: AppContext, req: IncomingMessage, res: ServerResp
     );
     return true;
   }
-  if (url.pathname.startsWith("/share/")) {
-    openShareLink(app, url, res).catch((e) => sendError(res, e));
+  if (pathname.startsWith("/share/")) {
+    openShareLink(app, target.url, res).catch((e) => sendError(res, e));
     return true;
   }
   // OTLP/HTTP's paths are its own (/v1/traces, /v1/logs, /v1/metrics, where every exporter sends by default); so are its error bodies.
-  if (OTLP_PATHS.has(url.pathname))
-    return (serve(app, req, res, url, ip).catch((e) => sendOtlpError(req, res, e)), true);
+  if (OTLP_PATHS.has(pathname))
+    return (serve(app, req, res, target, ip).catch((e) => sendOtlpError(req, res, e)), true);
   const ours =
-    url.pathname.startsWith("/api/v1/") ||
-    url.pathname.startsWith(AGENT_KIT_PREFIX) ||
-    url.pathname === "/healthz" ||
-    url.pathname === "/readyz";
+    pathname.startsWith("/api/v1/") ||
+    pathname.startsWith(AGENT_KIT_PREFIX) ||
+    pathname === "/healthz" ||
+    pathname === "/readyz";
   if (!ours) return false;
-  serve(app, req, res, url, ip).catch((e) => sendError(res, e));
+  serve(app, req, res, target, ip).catch((e) => sendError(res, e));
   return true;
 }

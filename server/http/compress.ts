@@ -44,9 +44,16 @@ function compress(encoding: Encoding, body: Buffer): Promise<Buffer> {
  * The answer is written once compressed: a client gone meanwhile is not written to.
  */
 export function sendText(res: ServerResponse, status: number, headers: OutgoingHttpHeaders, text: string) {
+  const length = Buffer.byteLength(text);
+  if (length < COMPRESS_MIN_BYTES) {
+    // As text: node writes the head and a text body as one chunk (a Buffer body is a second one).
+    res.setHeader("content-length", length);
+    res.writeHead(status, headers);
+    return void res.end(text);
+  }
   const req = res.req as IncomingMessage | undefined;
   const body = Buffer.from(text);
-  const encoding = body.length >= COMPRESS_MIN_BYTES ? chooseEncoding(req?.headers["accept-encoding"]) : null;
+  const encoding = chooseEncoding(req?.headers["accept-encoding"]);
   if (!encoding) {
     res.writeHead(status, { ...headers, "content-length": body.length });
     return void res.end(body);

@@ -25,8 +25,8 @@ export type McpDoor = {
 };
 
 export function isMcpRequest(req: IncomingMessage): boolean {
-  const path = (req.url ?? "").split("?")[0];
-  return path === MCP_PATH;
+  const url = req.url ?? "";
+  return url.startsWith(MCP_PATH) && (url.length === MCP_PATH.length || url[MCP_PATH.length] === "?");
 }
 
 export function createMcpDoor(

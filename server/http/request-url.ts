@@ -29,9 +29,41 @@ export function requestUrl(req: IncomingMessage): URL | null {
 
 /** One path segment, decoded; a malformed escape is the caller's mistake (400), never a 500. */
 export function decodeSegment(segment: string): string {
+  if (!segment.includes("%")) return segment;
   try {
     return decodeURIComponent(segment);
   } catch {
     throw badPath();
+  }
+}
+
+/**
+ * A target that `new URL` keeps exactly as it is, with nothing to decode: one slash, then letters,
+ * digits, `-`, `_`, `~` and single slashes (no `%`, `.`, `?`, `\`). The agent API's own paths are
+ * all such, so the hot routes skip parsing a URL that no one reads.
+ */
+const PLAIN_TARGET = /^(?:\/[\w~-]+)+\/?$|^\/$/;
+
+/** The request's target judged once: its path, and its URL made only when a route reads it (the query). */
+export class RequestTarget {
+  private parsed: URL | null;
+  private constructor(
+    readonly pathname: string,
+    private readonly raw: string,
+    parsed: URL | null,
+  ) {
+    this.parsed = parsed;
+  }
+
+  get url(): URL {
+    return (this.parsed ??= new URL(this.raw, "http://localhost"));
+  }
+
+  /** Null when the target is no valid URL path (what `requestUrl` refuses). */
+  static of(req: IncomingMessage): RequestTarget | null {
+    const raw = req.url ?? "/";
+    if (PLAIN_TARGET.test(raw)) return new RequestTarget(raw, raw, null);
+    const url = requestUrl(req);
+    return url && new RequestTarget(url.pathname, raw, url);
   }
 }

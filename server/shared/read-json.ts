@@ -19,6 +19,10 @@ export const tooLarge = (max: number) =>
  * it arrives (`head`, if given, is handed what came within the limit first).
  */
 export function readBody(req: IncomingMessage, max: number, head?: (bytes: Buffer) => void): Promise<Buffer> {
+  // Usually the whole body came with the head and node:http holds it already: taken at once,
+  // without listening for it (the request's stream ends by itself once it is read).
+  if (req.complete && req.readableFlowing === null && !req.readableEnded && req.readableLength <= max)
+    return Promise.resolve((req.read() as Buffer | null) ?? Buffer.alloc(0));
   return new Promise((resolve, reject) => {
     if (Number(req.headers["content-length"] ?? 0) > max) return reject(tooLarge(max));
     const chunks: Buffer[] = [];
@@ -57,7 +61,8 @@ export function parseJsonBytes(bytes: Buffer): unknown {
   } catch (e) {
     throw new AppError(400, "invalid_json", `request body is not valid JSON: ${(e as Error).message}`);
   }
-  const proto = pathOfKey(value, "__proto__");
+  // A key spelled neither plainly nor with an escape cannot be there: most bodies skip the walk.
+  const proto = text.includes("__proto__") || text.includes("\\u") ? pathOfKey(value, "__proto__") : null;
   if (proto)
     throw new AppError(
       400,
