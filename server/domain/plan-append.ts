@@ -59,7 +59,8 @@ export function* planAppendSteps(
     }
     seq += 1;
     const { id, type, actor, role, ts, body, meta } = input;
-    const chained: ChainedEvent = {
+    // One object per row, its hash filled in once computed (hashEvent reads only the chained fields).
+    const row: StoredEvent = {
       id,
       type,
       actor,
@@ -71,9 +72,11 @@ export function* planAppendSteps(
       seq,
       receivedAt,
       prevHash: hash,
+      hash: "",
     };
-    hash = hashEvent(chained);
-    rows.push({ ...chained, hash });
+    hash = hashEvent(row);
+    row.hash = hash;
+    rows.push(row);
     acks.push({ id: input.id, seq, hash });
   }
   return { rows, head: { seq, hash }, acks };

@@ -22,7 +22,8 @@ export async function parseEventBatch(body: unknown, slices = new TimeSlices()):
     else
       for (const issue of r.error.issues)
         issues.push({ path: ["events", i, ...issue.path].join("."), message: issue.message });
-    await slices.pause();
+    // Not `await slices.pause()`: an await per event costs a turn of the microtask queue each.
+    if (slices.due()) await slices.next();
   }
   if (!issues.length) return events;
   throw new AppError(

@@ -167,6 +167,15 @@ describe("the server's own voice", () => {
       ]),
     ).toEqual({ ok: true });
   });
+
+  it("in a batch, finds the look-alike actor among many events of the same names (each name judged once)", () => {
+    const said = (actor: string) => ({ type: "note", actor });
+    const batch = [...Array.from({ length: 500 }, () => said("bot")), said("p\u043Edwatch"), said("bot")];
+    const refused = refuseSystemVoice(batch);
+    expect(refused).toMatchObject({ ok: false, status: 403, code: "system_actor" });
+    expect(refused.ok || refused.message).toContain('"p\\u043Edwatch" reads as podwatch');
+    expect(refuseSystemVoice(Array.from({ length: 500 }, () => said("bot")))).toEqual({ ok: true });
+  });
 });
 
 describe("who sees an inbox item", () => {

@@ -135,7 +135,14 @@ export function requireAppend(id: Identity, podId: string, actors: string[]): Ve
 export function refuseSystemVoice(
   events: readonly { type: string; actor: string; body?: unknown }[],
 ): Verdict {
-  const voice = events.find((x) => reservedLookAlike(x.actor) !== null);
+  // Each name folded once: a batch of 1,000 events mostly has one actor, and folding is the cost.
+  const judged = new Map<string, boolean>();
+  const readsReserved = (actor: string) => {
+    let reserved = judged.get(actor);
+    if (reserved === undefined) judged.set(actor, (reserved = reservedLookAlike(actor) !== null));
+    return reserved;
+  };
+  const voice = events.find((x) => readsReserved(x.actor));
   if (voice) {
     const said =
       voice.actor === SYSTEM_ACTOR

