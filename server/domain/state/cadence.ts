@@ -5,6 +5,7 @@
 // watched; the watchdog (server/deadlines/) appends agent.stale when it does not.
 import { CADENCE_MINUTES, type EventType } from "../events/event-schemas";
 import type { AgentCadence, AppliedEvent, PodState } from "./pod-state";
+import { withFields } from "./pod-state";
 import { with_, without } from "./rules";
 import { workingImplementers } from "./working-implementers";
 
@@ -72,7 +73,7 @@ export function trackWatch(before: PodState, s: PodState, e: AppliedEvent): PodS
     cadence = with_(cadence, id, { ...c, watchedSince: null, stale: null });
     inbox = without(inbox, staleItemId(id));
   }
-  return cadence === s.cadence ? s : { ...s, cadence, inbox };
+  return cadence === s.cadence ? s : withFields(s, { cadence, inbox });
 }
 
 /** A checkpoint: on cadence or late (when watched), and the end of an open staleness episode. */
@@ -87,7 +88,10 @@ export function recordCheckpoint(s: PodState, e: AppliedEvent): PodState {
     if (!c.stale && ms(e.receivedAt) - ms(ref) <= cadenceMinutes(s) * 60_000) next.onTime += 1;
     else next.late += 1;
   }
-  return { ...s, cadence: with_(s.cadence, e.actor, next), inbox: without(s.inbox, staleItemId(e.actor)) };
+  return withFields(s, {
+    cadence: with_(s.cadence, e.actor, next),
+    inbox: without(s.inbox, staleItemId(e.actor)),
+  });
 }
 
 /** What the pod list and page show: checkpoints on cadence (of all counted) and agents stale now. */

@@ -2,6 +2,7 @@
 // after every event (apply-event.ts) with the state before and after it, so they follow any
 // reducer's outcome (a pause by budget, a session evicted) without a reducer knowing of them.
 import type { AgentMeter, AppliedEvent, Budget, PodState } from "./pod-state";
+import { withFields } from "./pod-state";
 import { with_ } from "./rules";
 
 const freshMeter = (): AgentMeter => ({
@@ -50,7 +51,7 @@ export function trackMeters(before: PodState, after: PodState, e: AppliedEvent):
       m = { ...m, failedToolCalls: m.failedToolCalls + 1 };
     meters = { ...meters, agents: with_(meters.agents, agentId, m) };
   }
-  return meters === after.meters ? after : { ...after, meters };
+  return meters === after.meters ? after : withFields(after, { meters });
 }
 
 /** The pod's active time up to `nowMs` (the current stretch included). */

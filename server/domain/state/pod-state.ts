@@ -405,6 +405,11 @@ export function copyPodState(s: PodState): PodState {
   };
 }
 
+/** `s` with `patch`'s fields: what `{ ...s, ...patch }` makes, by copyPodState's literal instead of a spread. */
+export function withFields(s: PodState, patch: Partial<PodState>): PodState {
+  return Object.assign(copyPodState(s), patch);
+}
+
 export function emptyPodState(): PodState {
   return {
     v: PROJECTION_VERSION,

@@ -2,6 +2,7 @@
 // observations, so they are never refused for arriving out of order (hooks installed mid-session,
 // a spool replayed late): a session is opened by whatever of it arrives first.
 import type { AppliedEvent, AgentSession, PodState, Usage } from "./pod-state";
+import { withFields } from "./pod-state";
 import { at, conflictRule, type R, type Reducers, with_, without } from "./rules";
 
 /** How many sessions a pod's state keeps per agent (the tape keeps them all): one agent's many sessions never push out another's. */
@@ -47,7 +48,7 @@ function put(s: PodState, e: AppliedEvent, session: AgentSession | null): PodSta
   let sessions = with_(s.sessions, session.sessionId, { ...session, last: at(e) });
   let sessionAllows = s.sessionAllows;
   // Only a new session adds to its agent's count: a touch of a known one does not walk them all.
-  if (Object.hasOwn(s.sessions, session.sessionId)) return { ...s, sessions };
+  if (Object.hasOwn(s.sessions, session.sessionId)) return withFields(s, { sessions });
   const ids = Object.keys(sessions).filter((id) => sessions[id]!.agentId === session.agentId);
   if (ids.length > MAX_SESSIONS) {
     // A new subagent never pushes out the session that runs it (a parent waiting on its subagents is the least active).
@@ -57,7 +58,7 @@ function put(s: PodState, e: AppliedEvent, session: AgentSession | null): PodSta
     sessions = without(sessions, oldest);
     sessionAllows = without(sessionAllows, oldest);
   }
-  return { ...s, sessions, sessionAllows };
+  return withFields(s, { sessions, sessionAllows });
 }
 
 /** A reducer that only touches the event's session (opening it if need be). */
@@ -129,7 +130,7 @@ const usageReported: R<"usage.reported"> = (s, e) => {
   };
   const session = sessionOf(s, e);
   return put(
-    { ...s, usage: with_(s.usage, e.actor, with_(mine, b.model, after)) },
+    withFields(s, { usage: with_(s.usage, e.actor, with_(mine, b.model, after)) }),
     e,
     session && { ...session, model: session.model ?? b.model },
   );

@@ -4,6 +4,7 @@
 // every event (apply-event.ts), like the meters, so the control room's "Now" reads whether an agent
 // is working, and on what, from the state alone.
 import type { AgentSession, AppliedEvent, PodState, SessionTurn } from "./pod-state";
+import { withFields } from "./pod-state";
 import { with_, without } from "./rules";
 
 function nextTurn(turn: SessionTurn | undefined, e: AppliedEvent): SessionTurn | undefined {
@@ -46,5 +47,5 @@ export function trackTurn(after: PodState, e: AppliedEvent): PodState {
   // At work again (a prompt at its terminal, a tool call) or ended: nobody need resume it any more.
   const idle = `idle:${id}`;
   const leaves = (turn?.open || e.type === "session.ended") && Object.hasOwn(after.inbox, idle);
-  return { ...after, sessions, ...(leaves ? { inbox: without(after.inbox, idle) } : {}) };
+  return withFields(after, leaves ? { sessions, inbox: without(after.inbox, idle) } : { sessions });
 }
