@@ -33,7 +33,7 @@ import { generatorCeiling } from "./load/generator-ceiling";
 import { describeMachine, printRun, readLastRun, saveRun } from "./report";
 import { socketLatencyRows } from "./socket-latency";
 import { benchSpectators } from "./spectators";
-import { idleRssFigure } from "./server-rss";
+import { apiOnlyIdleRssFigure, idleRssFigure } from "./server-rss";
 import { benchLivedInPod } from "./lived-in-pod";
 import { benchLargeWrites } from "./large-writes";
 
@@ -64,6 +64,7 @@ async function main() {
   const rows: [string, string][] = [];
   // First, alone on the machine: how fast the generator can go at all.
   figures.push(await generatorCeiling());
+  figures.push(await apiOnlyIdleRssFigure());
 
   const dir = mkdtempSync(join(tmpdir(), "podwatch-bench-"));
   // With the web UI, as an operator runs it (and for the first-render figure). Loopback may receive

@@ -7,7 +7,6 @@
 import { createHash } from "node:crypto";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { build, stop } from "esbuild";
 
 /** Read by the build whether or not they exist (a file that appears or goes away changes it). */
 const CONFIG = [
@@ -46,6 +45,8 @@ export async function readBuildInputs(root: string): Promise<string[]> {
     ...app.filter((f) => CODE.test(f)),
     ...ROOT_ENTRIES.filter((f) => existsSync(join(root, f))),
   ];
+  // esbuild is loaded here, not at start: a server without the web UI never needs it.
+  const { build, stop } = await import("esbuild");
   const graph = await build({
     entryPoints: entries,
     absWorkingDir: root,

@@ -1,6 +1,5 @@
 // Mails an invite or reset link when PODWATCH_SMTP_URL is set. The link is in
 // the mail's body only: never logged, never kept (only its hash is stored).
-import { createTransport } from "nodemailer";
 import type { Config } from "../config";
 import type { InviteKind } from "../wire/access";
 
@@ -8,6 +7,7 @@ export async function sendInviteMail(
   smtp: NonNullable<Config["smtp"]>,
   mail: { to: string; url: string; kind: InviteKind; expiresAt: string },
 ): Promise<void> {
+  const { createTransport } = await import("nodemailer"); // loaded by the first mail, not by every server at start
   const transport = createTransport(smtp.url);
   const until = new Date(mail.expiresAt).toUTCString();
   const [subject, line] =

@@ -6,7 +6,6 @@ import { createHash } from "node:crypto";
 import { mkdtemp, readdir, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { build } from "esbuild";
 import { tarball, type TarFile } from "./tarball";
 
 export const KIT_NAME = "@podwatch/agent";
@@ -45,6 +44,7 @@ export async function buildAgentKit(root: string): Promise<AgentKit> {
   // esbuild writes the bundles itself, into a folder of our own, and they are read back on libuv's
   // pool: its answer then carries no file, so the event loop decodes none of their ~1.5 MB.
   const out = await mkdtemp(join(tmpdir(), "podwatch-kit-"));
+  const { build } = await import("esbuild"); // loaded on the first download, not by every server at start
   try {
     await build({
       entryPoints: { cli: "agent/cli/main.ts", hook: "agent/hooks/run-hook.ts" },

@@ -2,7 +2,7 @@
 // commits, which run on the event loop. Real files and real SQLite: what the database file itself
 // holds (read from a copy made without its WAL) says what has been checkpointed.
 import { randomUUID } from "node:crypto";
-import { copyFileSync, existsSync, mkdtempSync, rmSync, statSync } from "node:fs";
+import { copyFileSync, existsSync, mkdtempSync, readdirSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import Database from "better-sqlite3";
@@ -38,6 +38,25 @@ describe("WAL checkpoints off the event loop", () => {
   const cleanup: (() => Promise<void> | void)[] = [];
   afterEach(async () => {
     for (const c of cleanup.splice(0).reverse()) await c();
+  });
+
+  it("starts its thread at the first checkpoint, not before: a server that has not written holds none", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "wal-checkpointer-"));
+    cleanup.push(() => rmSync(dir, { recursive: true, force: true }));
+    const path = join(dir, "lazy.db");
+    const db = new Database(path);
+    cleanup.push(() => void db.close());
+    configureServing(db, "full");
+    db.exec("CREATE TABLE t (x)");
+    const threads = () => readdirSync("/proc/self/task").length; // a worker is a thread of this process
+    const before = threads();
+    const checkpointers = [1, 2, 3, 4].map(() => new WalCheckpointer(path));
+    for (const c of checkpointers) cleanup.push(() => c.close());
+    const first = checkpointers[0]!;
+    expect(threads()).toBeLessThan(before + 4);
+    db.exec("INSERT INTO t VALUES (1)");
+    expect((await first.checkpoint()).log).toBeGreaterThan(0);
+    expect(threads()).toBeGreaterThan(before);
   });
 
   it("a commit of the serving connection does not checkpoint, past 64 MiB of WAL; the worker's checkpoint copies every frame", async () => {

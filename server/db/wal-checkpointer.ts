@@ -47,8 +47,9 @@ parentPort.on("message", (m) => {
 type Reply = { ok?: CheckpointResult; error?: string };
 
 export class WalCheckpointer {
-  private readonly worker: Worker;
-  private readonly exited: Promise<void>;
+  /** Started by the first checkpoint: a server that has not written since it started holds no thread for it. */
+  private worker: Worker | null = null;
+  private exited: Promise<void> = Promise.resolve();
   private gone = false;
   private closed = false;
   private dirty = false;
@@ -59,16 +60,20 @@ export class WalCheckpointer {
   private lastStart = -Infinity;
 
   constructor(
-    path: string,
+    private readonly path: string,
     private readonly everyMs = CHECKPOINT_EVERY_MS,
-  ) {
+  ) {}
+
+  private started(): Worker {
+    if (this.worker) return this.worker;
     const driver = createRequire(import.meta.url).resolve("better-sqlite3");
-    this.worker = new Worker(WORKER, { eval: true, workerData: { path, driver } });
-    this.worker.unref(); // a server or test that is done does not wait for it
-    this.exited = new Promise((resolve) => this.worker.once("exit", () => resolve()));
+    const worker = new Worker(WORKER, { eval: true, workerData: { path: this.path, driver } });
+    worker.unref(); // a server or test that is done does not wait for it
+    this.exited = new Promise((resolve) => worker.once("exit", () => resolve()));
     void this.exited.then(() => (this.gone = true));
     // Without it the serving connection's own auto-checkpoint (the backstop) still bounds the WAL.
-    this.worker.on("error", (e) => console.error(`podwatch: the WAL checkpoint worker failed: ${e.message}`));
+    worker.on("error", (e) => console.error(`podwatch: the WAL checkpoint worker failed: ${e.message}`));
+    return (this.worker = worker);
   }
 
   /** The serving connection committed: a checkpoint follows, within `everyMs` of the previous one. */
@@ -93,18 +98,20 @@ export class WalCheckpointer {
   }
 
   private runOne(): Promise<CheckpointResult> {
-    if (this.gone) return Promise.reject(new Error("the WAL checkpoint worker has stopped"));
+    if (this.gone || (this.closed && !this.worker))
+      return Promise.reject(new Error("the WAL checkpoint worker has stopped"));
     this.dirty = false;
     this.lastStart = performance.now();
+    const worker = this.started();
     return new Promise<CheckpointResult>((resolve, reject) => {
       const onExit = () => reject(new Error("the WAL checkpoint worker exited"));
-      this.worker.once("exit", onExit);
-      this.worker.once("message", (r: Reply) => {
-        this.worker.off("exit", onExit);
+      worker.once("exit", onExit);
+      worker.once("message", (r: Reply) => {
+        worker.off("exit", onExit);
         if (r.ok) resolve(r.ok);
         else reject(new Error(r.error));
       });
-      this.worker.postMessage("checkpoint");
+      worker.postMessage("checkpoint");
     });
   }
 
@@ -125,9 +132,10 @@ export class WalCheckpointer {
     this.closed = true;
     if (this.timer) clearTimeout(this.timer);
     await this.queue.catch(() => {});
-    if (this.gone) return;
-    this.worker.postMessage("close");
-    const stuck = setTimeout(() => void this.worker.terminate(), 5_000);
+    const worker = this.worker;
+    if (!worker || this.gone) return;
+    worker.postMessage("close");
+    const stuck = setTimeout(() => void worker.terminate(), 5_000);
     await this.exited;
     clearTimeout(stuck);
   }

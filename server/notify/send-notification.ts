@@ -1,8 +1,6 @@
 // One notification's attempt (Web Push or mail), for the notification jobs (notification-jobs.ts):
 // only what is still open, still the person's to answer and still wanted is sent; quiet hours
 // postpone it. A push service's 404/410 removes the device. Throws on a failure worth a retry.
-import webpush from "web-push";
-import { createTransport } from "nodemailer";
 import type { Config } from "../config";
 import type { TapeStore } from "../db/tape-store";
 import type { PushPayload } from "../wire/notifications";
@@ -79,6 +77,8 @@ async function push(
   const sub = await c.store.prisma.pushSubscription.findUnique({ where: { id: row.target } });
   if (!sub) return { outcome: "skipped" };
   // The library encrypts (RFC 8291) and signs (VAPID); the request itself is ours (SSRF-guarded).
+  // Loaded by the first push, not at start: most servers never send one (start-server.ts keeps idle memory low).
+  const { default: webpush } = await import("web-push");
   const request = webpush.generateRequestDetails(
     { endpoint: sub.endpoint, keys: { p256dh: sub.p256dh, auth: sub.auth } },
     JSON.stringify(payload),
@@ -123,6 +123,7 @@ async function mail(
 ): Promise<NotificationOutcome> {
   if (!config.smtp) return { outcome: "skipped" };
   // Each phase bounded, so a stalled mail server holds its slot no longer than a push would.
+  const { createTransport } = await import("nodemailer"); // loaded by the first mail, not at start
   const transport = createTransport({
     url: config.smtp.url,
     connectionTimeout: config.pushDeadlineMs,

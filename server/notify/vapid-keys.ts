@@ -2,9 +2,9 @@
 // signed with it, and browsers subscribe with its public half. Generated on first start,
 // like the auth secret: into the data folder on SQLite (0600, written atomically), into the
 // database on PostgreSQL, where every node must push with the same pair.
+import { createECDH } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync } from "node:fs";
 import { dirname } from "node:path";
-import webpush from "web-push";
 import { writeFileAtomically } from "../access/secrets";
 import { readSharedSecret, sharedSecret } from "../access/shared-secret";
 import type { TapeStore } from "../db/tape-store";
@@ -17,6 +17,17 @@ const valid = (k: { publicKey?: unknown; privateKey?: unknown }) =>
   typeof k.privateKey === "string" &&
   Buffer.from(k.publicKey, "base64url").length === 65 &&
   Buffer.from(k.privateKey, "base64url").length === 32;
+
+/** A new pair, as web-push's generateVAPIDKeys makes it; node:crypto alone, so no server loads web-push to start. */
+export function newVapidKeyPair(): { publicKey: string; privateKey: string } {
+  const ecdh = createECDH("prime256v1");
+  ecdh.generateKeys();
+  const scalar = ecdh.getPrivateKey(); // leading zero bytes are dropped: pad back to 32
+  return {
+    publicKey: ecdh.getPublicKey().toString("base64url"),
+    privateKey: Buffer.concat([Buffer.alloc(32 - scalar.length), scalar]).toString("base64url"),
+  };
+}
 
 /**
  * The keys from the environment when both are set, else from `path` (created on first
@@ -36,7 +47,7 @@ export function vapidKeys(
   }
   if (!existsSync(path)) {
     mkdirSync(dirname(path), { recursive: true });
-    writeFileAtomically(path, `${JSON.stringify(webpush.generateVAPIDKeys())}\n`);
+    writeFileAtomically(path, `${JSON.stringify(newVapidKeyPair())}\n`);
   }
   // Read back even when we wrote it: another process starting at the same moment may have won.
   const keys = parse(readFileSync(path, "utf8"));
@@ -70,7 +81,7 @@ export async function installationVapidKeys(
   }
   const adopt = () => {
     const fromFile = existsSync(legacyPath) ? parse(readFileSync(legacyPath, "utf8")) : null;
-    return JSON.stringify(fromFile ?? webpush.generateVAPIDKeys());
+    return JSON.stringify(fromFile ?? newVapidKeyPair());
   };
   const keys = parse(await sharedSecret(store, "vapid-keys", adopt));
   if (!keys)
