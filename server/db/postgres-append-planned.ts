@@ -16,6 +16,13 @@ export const STALE_PLAN = "PW001";
 
 export const isStalePlan = (e: unknown) => (e as { code?: string } | null)?.code === STALE_PLAN;
 
+/**
+ * The function missing (42883: dropped by hand, a restore without functions) or not allowed to
+ * this role (42501): nothing was written, and the locked path, which needs neither, still works.
+ */
+export const isPlannedPathUnavailable = (e: unknown) =>
+  ["42883", "42501"].includes((e as { code?: string } | null)?.code ?? "");
+
 const SQL = `SELECT podwatch_append_planned(${Array.from({ length: 28 }, (_, i) => `$${i + 1}`).join(", ")})`;
 
 /**

@@ -13,7 +13,7 @@ import { searchSql, type EventFilter } from "./event-search";
 import { migratePostgres } from "./migrations";
 import type { TimeSlices } from "./time-slices";
 import { busNodeName, commitNotice, TAPE_CHANNEL } from "./commit-notice";
-import { isStalePlan, writePlanned } from "./postgres-append-planned";
+import { isPlannedPathUnavailable, isStalePlan, writePlanned } from "./postgres-append-planned";
 import {
   EVENT_COLUMNS,
   OUTBOX_COLUMNS,
@@ -52,12 +52,23 @@ export async function openPostgresStore(url: string, o: PostgresStoreOptions = {
   );
 }
 
+/** How long a pod whose planned write met another node's events takes the locked path. */
+const CONTENDED_MS = 1000;
+
 class PostgresStore implements TapeStore {
   readonly kind = "postgres" as const;
   /** Snapshot writes under way (close waits for them). */
   private snapshots: Promise<void> | null = null;
   /** Each pod's head as this node last locked or committed it: a group is planned on these first. */
   private readonly heads = new Map<string, Head>();
+  /**
+   * Pods whose planned write found another node's events (until when, ms): their groups go
+   * straight to the locked path meanwhile, instead of planning twice and queueing twice for the
+   * lock each time two nodes take turns on one pod.
+   */
+  private readonly contended = new Map<string, number>();
+  /** Whether the planned path is known not to work on this database (see isPlannedPathUnavailable). */
+  private plannedPathOff = false;
   constructor(
     readonly pool: pg.Pool,
     readonly prisma: PrismaClient,
@@ -128,9 +139,13 @@ class PostgresStore implements TapeStore {
    * started from changed (nothing was written then): the caller plans it again under the lock.
    */
   private async appendPlanned(requests: AppendRequest[]): Promise<AppendOutcome[] | null> {
+    if (this.plannedPathOff) return null;
+    const podIds = [...new Set(requests.map((r) => r.podId))].sort();
+    const now = Date.now();
+    if (podIds.some((id) => (this.contended.get(id) ?? 0) > now)) return null;
     const planned = new Map<string, Head>();
     const pods = new Map<string, PodSnapshot>();
-    for (const podId of [...new Set(requests.map((r) => r.podId))].sort()) {
+    for (const podId of podIds) {
       const head = this.heads.get(podId);
       const state = head && (await this.cachedState(podId, head));
       if (!head || !state) return null;
@@ -144,11 +159,25 @@ class PostgresStore implements TapeStore {
     try {
       await writePlanned(this.pool, this.node, plan, planned, ids, snapshotted);
     } catch (e) {
-      if (isStalePlan(e)) return null;
+      if (isStalePlan(e)) {
+        for (const id of podIds) this.contended.set(id, Date.now() + CONTENDED_MS);
+        this.forgetContended(now);
+        return null;
+      }
+      if (isPlannedPathUnavailable(e)) {
+        console.error(`podwatch: appends take the locked path from now on: ${(e as Error).message}`);
+        this.plannedPathOff = true;
+        return null;
+      }
       throw e;
     }
     this.committed(plan.touched, plan, snapshotted);
     return plan.outcomes;
+  }
+
+  /** Drops the pods whose time on the locked path is over (the map holds only pods in contention). */
+  private forgetContended(now: number) {
+    for (const [id, until] of this.contended) if (until <= now) this.contended.delete(id);
   }
 
   /** The state this node keeps of the pod at exactly `head`, without reading the database; else null. */
