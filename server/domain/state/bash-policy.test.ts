@@ -131,6 +131,8 @@ describe("an allow rule admits exactly the programs it names, run plainly", () =
     for (const command of [
       "npm test -- --require=/tmp/x.js",
       "npm test -- -r /tmp/x.js",
+      // A single-letter option with its value attached.
+      "npm test -- -r/tmp/x.js",
       "npm test -- --config=/tmp/evil.mjs",
       "npm test -- --reporter=/tmp/r.js",
       "npm test -- --import /tmp/x.mjs",

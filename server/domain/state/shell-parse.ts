@@ -4,6 +4,7 @@
 // holds that a policy cannot vouch for. The parser stays behind this file; tool-policy.ts and
 // bash-view.ts hold the policy's semantics.
 import mvdan from "mvdan-sh";
+import { plainShellLine } from "./plain-shell-line";
 
 /** A word after quote removal (`value`), or null when the shell would expand it (a parameter, `$(…)`, a glob…). */
 export type ShellWord = { value: string | null; source: string };
@@ -104,16 +105,19 @@ export function parseShell(line: string): ShellScript {
       opaque: [],
       error: `longer than ${MAX_PARSED_CHARS} characters`,
     };
+  const plain = plainShellLine(line);
+  if (plain) return plain;
   const cached = memo.get(line);
   if (cached) return cached;
-  const script = read(line);
+  const script = parseShellByParser(line);
   if (memo.size >= 64) memo.delete(memo.keys().next().value!);
   memo.set(line, script);
   return script;
 }
 const memo = new Map<string, ShellScript>();
 
-function read(line: string): ShellScript {
+/** The parser's reading of any line (parseShell reads plain lines without it; plain-shell-line.test.ts compares the two). */
+export function parseShellByParser(line: string): ShellScript {
   // The parser reads a carriage return as a blank (`status\r#` as a word and a comment); bash reads it as a letter.
   if (line.includes("\r"))
     return { commands: [], groupRedirects: [], opaque: [], error: "it holds a carriage return" };

@@ -301,6 +301,9 @@ const FORWARDED_LOADING = [
   "--node-options",
 ];
 
+/** FORWARDED_LOADING, each with what matching an argument needs worked out once: a single-letter flag also matches as a prefix (`-rfoo`). */
+const FORWARDED = FORWARDED_LOADING.map((o) => ({ o, withValue: `${o}=`, letter: /^-[A-Za-z]$/.test(o) }));
+
 /** The first argument that makes `program` (a bare name) load or run other code, or null. */
 export function loadingOption(program: string, args: string[]): string | null {
   const own = Object.hasOwn(LOADING_OPTIONS, program) ? LOADING_OPTIONS[program]! : [];
@@ -309,31 +312,40 @@ export function loadingOption(program: string, args: string[]): string | null {
     // Forwarded options are matched as written (`--config`, `--config=x`, `-r`), not as a prefix: `--run` is not `--runner`.
     if (forwarded >= 0 && i > forwarded) {
       if (
-        FORWARDED_LOADING.some(
-          (o) => arg === o || arg.startsWith(`${o}=`) || (/^-[A-Za-z]$/.test(o) && arg.startsWith(o)),
-        )
+        FORWARDED.some((f) => arg === f.o || arg.startsWith(f.withValue) || (f.letter && arg.startsWith(f.o)))
       )
         return arg;
       continue;
     }
     if (ASSIGNMENT_ARGS.has(program) && /^[A-Za-z_][A-Za-z0-9_]*=/.test(arg)) return arg;
-    for (const option of own) if (matchesOption(option, arg)) return arg;
+    if (!own.length) continue;
+    const read = readArg(arg);
+    for (const option of own) if (matchesOption(option, arg, read)) return arg;
   }
   return null;
 }
 
-function matchesOption(option: string, arg: string): boolean {
+/** What matching an argument against each option needs, read once per argument. */
+type ReadArg = { name: string; long: boolean; letters: boolean };
+function readArg(arg: string): ReadArg {
+  const eq = arg.indexOf("=");
+  return {
+    name: eq < 0 ? arg : arg.slice(0, eq),
+    long: arg.startsWith("--"),
+    letters: /^-[A-Za-z]+$/.test(arg),
+  };
+}
+
+function matchesOption(option: string, arg: string, { name, long, letters }: ReadArg): boolean {
   if (arg === option) return true;
-  if (option.startsWith("--")) {
-    const name = arg.split("=")[0]!;
+  if (option.startsWith("--"))
     return (
       arg.startsWith(`${option}=`) || (name.startsWith("--") && name.length >= 5 && option.startsWith(name))
     );
-  }
-  if (arg.startsWith("--")) return false;
+  if (long) return false;
   // `-c` with its value attached (`-cx`) or in a cluster of flags (`-Bc`); `-toolexec`, `+!` as a prefix.
   return (
     arg.startsWith(option) ||
-    (option.length === 2 && option[0] === "-" && /^-[A-Za-z]+$/.test(arg) && arg.includes(option[1]!))
+    (option.length === 2 && option[0] === "-" && letters && arg.includes(option[1]!))
   );
 }
