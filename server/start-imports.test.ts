@@ -18,7 +18,10 @@ function packagesLoadedAtStart(metafile: Metafile, entry: string): Set<string> {
     for (const edge of metafile.inputs[queue.pop()!]?.imports ?? []) {
       if (edge.kind === "dynamic-import") continue;
       if (edge.external) packages.add(edge.path);
-      else if (!seen.has(edge.path)) (seen.add(edge.path), queue.push(edge.path));
+      else if (!seen.has(edge.path)) {
+        seen.add(edge.path);
+        queue.push(edge.path);
+      }
     }
   }
   return packages;
