@@ -43,7 +43,7 @@ export async function hookThroughputFigures(server: BenchServer): Promise<Figure
       label,
       value: failed ? null : Math.round(r.perSecond),
       unit: "events/s",
-      target: { atLeast: 7000 },
+      target: { atLeast: 6000 },
       note: loadFigureNote(r),
     },
     {

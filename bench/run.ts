@@ -28,7 +28,7 @@ import type { Figure } from "./figures";
 import { firstRender } from "./first-render";
 import { hookThroughputFigures } from "./hook-throughput";
 import { agent, createPod } from "./http";
-import { batchedIngestFigure, singleEventFigure, warmUp, type BenchServer } from "./ingest-figures";
+import { batchedIngestFigure, singleEventFigures, warmUp, type BenchServer } from "./ingest-figures";
 import { generatorCeiling } from "./load/generator-ceiling";
 import { describeMachine, printRun, readLastRun, saveRun } from "./report";
 import { socketLatencyRows } from "./socket-latency";
@@ -79,7 +79,7 @@ async function main() {
     figures.push(await idleRssFigure(target.pid));
     await warmUp(target);
     const batch = await batchedIngestFigure(target);
-    figures.push(await singleEventFigure(target), batch.figure);
+    figures.push(...(await singleEventFigures(target)), batch.figure);
     figures.push(...(await hookThroughputFigures(target)));
     // 500 spectators' POST → socket latency, 2,000 live spectators and the RSS with them, catch-up of 10,000 events.
     figures.push(...(await benchSpectators(base, { serverPid: target.pid })));
