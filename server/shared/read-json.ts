@@ -19,10 +19,6 @@ export const tooLarge = (max: number) =>
  * it arrives (`head`, if given, is handed what came within the limit first).
  */
 export function readBody(req: IncomingMessage, max: number, head?: (bytes: Buffer) => void): Promise<Buffer> {
-  // Usually the whole body came with the head and node:http holds it already: taken at once,
-  // without listening for it (the request's stream ends by itself once it is read).
-  if (req.complete && req.readableFlowing === null && !req.readableEnded && req.readableLength <= max)
-    return Promise.resolve((req.read() as Buffer | null) ?? Buffer.alloc(0));
   return new Promise((resolve, reject) => {
     if (Number(req.headers["content-length"] ?? 0) > max) return reject(tooLarge(max));
     const chunks: Buffer[] = [];
