@@ -83,10 +83,10 @@ export function applyEventWith(s: PodState, e: AppliedEvent, step: SignalsStep):
   // Reducers never touch signals, so metered.signals is still the previous value.
   const signals = step(metered.signals, s, metered, e);
   const retained = s.retained + retainedChange(s, metered, e);
-  const out = metered === own ? own : copyPodState(metered);
-  out.signals = signals;
-  out.retained = retained;
-  return out;
+  // Each step returns its input or a copy of it (withFields), so `metered` is this call's own too.
+  metered.signals = signals;
+  metered.retained = retained;
+  return metered;
 }
 
 export function replay(events: AppliedEvent[], from: PodState): PodState {
