@@ -46,14 +46,11 @@ const PLAIN_TARGET = /^(?:\/[\w~-]+)+\/?$|^\/$/;
 
 /** The request's target judged once: its path, and its URL made only when a route reads it (the query). */
 export class RequestTarget {
-  private parsed: URL | null;
   private constructor(
     readonly pathname: string,
     private readonly raw: string,
-    parsed: URL | null,
-  ) {
-    this.parsed = parsed;
-  }
+    private parsed: URL | null,
+  ) {}
 
   get url(): URL {
     return (this.parsed ??= new URL(this.raw, "http://localhost"));
