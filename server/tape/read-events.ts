@@ -22,13 +22,12 @@ export async function readEvents(
   podId: string,
   after: number,
   limit: number,
-  pageBytes = EVENTS_PAGE_BYTES,
 ): Promise<TapeEvent[]> {
   let count = limit;
   if (limit > ALWAYS_FIT) {
     const sizes = await sizesAfter(store, podId, after, NO_END, limit);
     if (!sizes.length) return [];
-    count = pageLength(sizes, 0, pageBytes).count;
+    count = pageLength(sizes, 0, EVENTS_PAGE_BYTES).count;
   }
   return (await store.readEvents(podId, after, count)).map((e) => toTapeEvent(e));
 }
@@ -55,7 +54,6 @@ export async function searchEventsPage(
   filter: EventFilter,
   before: number,
   limit: number,
-  pageBytes = EVENTS_PAGE_BYTES,
 ): Promise<{ events: TapeEvent[]; more: boolean }> {
   if (limit <= ALWAYS_FIT) {
     const events = await searchEvents(store, podId, filter, before, limit);
@@ -64,7 +62,7 @@ export async function searchEventsPage(
   const { sql, params } = searchSql(store.kind, SIZES, podId, filter, before, limit);
   const sizes = await store.prisma.$queryRawUnsafe<Size[]>(sql, ...params);
   if (!sizes.length) return { events: [], more: false };
-  const { count } = pageLength(sizes, 0, pageBytes);
+  const { count } = pageLength(sizes, 0, EVENTS_PAGE_BYTES);
   const events = await searchEvents(store, podId, filter, before, count);
   return { events, more: count < sizes.length || sizes.length === limit };
 }
