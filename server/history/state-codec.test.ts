@@ -1,6 +1,11 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { decodeInSlices, encodeInSlices } from "./state-codec";
+import { applyEvent } from "../domain/state/apply-event";
+import { ZEventInput } from "../domain/events/event-schemas";
+import { emptyPodState, type AppliedEvent, type PodState } from "../domain/state/pod-state";
+import { toShared } from "../domain/state/shared-record";
+import { acceptHistory, historySteps, TEAM_SETUP } from "../testing/pod-history";
+import { decodeInSlices, encodeInSlices, type EntryTexts } from "./state-codec";
 
 const roundTrip = async (v: unknown, sliceMs?: number) =>
   decodeInSlices(await encodeInSlices(v, sliceMs), sliceMs);
@@ -75,5 +80,48 @@ describe("a checkpoint's text in slices", () => {
 
   it("refuses text whose lines name no container before them", async () => {
     await expect(decodeInSlices('{"p":-1,"k":null,"a":0}\n[5,"x",1]')).rejects.toThrow(/parent/);
+  });
+
+  it("with entries' texts kept by object, encodes every state of a pod's history as it stands", async () => {
+    // The texts are kept for a pod's states only because no reducer changes a value it was given:
+    // a reducer that did would make a later checkpoint keep an entry's old text, and fail here.
+    let setup = emptyPodState();
+    const setupEvents = TEAM_SETUP.map((input) => {
+      const e = { ...ZEventInput.parse(input), seq: setup.seq + 1, receivedAt: "2026-11-22T09:59:00.000Z" };
+      setup = applyEvent(setup, e as AppliedEvent);
+      return e as AppliedEvent;
+    });
+    await fc.assert(
+      fc.asyncProperty(historySteps(120), async (steps) => {
+        const texts: EntryTexts = new WeakMap();
+        let state: PodState = emptyPodState();
+        for (const e of [...setupEvents, ...acceptHistory(setup, steps).events]) {
+          state = applyEvent(state, e);
+          const back = await decodeInSlices(await encodeInSlices(state, undefined, texts));
+          expect(JSON.stringify(back)).toBe(JSON.stringify(state));
+        }
+      }),
+      { numRuns: 25 },
+    );
+  });
+
+  it("reuses the text of an entry whose object it has written before", async () => {
+    const texts: EntryTexts = new WeakMap();
+    const task = { id: "t1", status: "pending" };
+    const state = { seq: 1, tasks: { t1: task } };
+    await encodeInSlices(state, undefined, texts);
+    expect(texts.get(task)).toBe(JSON.stringify(task));
+  });
+
+  it("walks a pod state's shared record as its entries: no line holds a whole 3,000-task plan", async () => {
+    const tasks = toShared(
+      Object.fromEntries(
+        Array.from({ length: 3000 }, (_, i) => [`t${i}`, { id: `t${i}`, text: "x".repeat(300) }]),
+      ),
+    );
+    const state = { seq: 1, tasks };
+    const text = await encodeInSlices(state, undefined, new WeakMap());
+    expect(Math.max(...text.split("\n").map((l) => l.length))).toBeLessThan(20 * 1024);
+    expect(JSON.stringify(await decodeInSlices(text))).toBe(JSON.stringify(state));
   });
 });

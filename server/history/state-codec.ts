@@ -9,6 +9,7 @@
 // lines after it) or `[parent, key, value, key, value, …]` (entries set whole). `parent` is the
 // index of an earlier container line, -1 for the root (whose key is null). JSON has no raw newline.
 import { TimeSlices } from "../db/time-slices";
+import { isShared, plainEntries } from "../domain/state/shared-record";
 
 /** Bumped whenever the line format changes: part of a checkpoint's key, so text of another format is never read. */
 export const CODEC_VERSION = "lines-1";
@@ -28,8 +29,20 @@ type Frame = { parent: number; key: string | number | null; value: Container };
 export const isContainer = (v: unknown): v is Container => typeof v === "object" && v !== null;
 export const entries = (v: Container) => (Array.isArray(v) ? v.length : Object.keys(v).length);
 
+/**
+ * The text of entries already written, by object: only for values whose objects never change once
+ * made, as a pod's states (reducers make new values and never change their input; ARCHITECTURE.md).
+ * A record a checkpoint's event did not touch is the previous state's object, so its entries'
+ * text is not made again: on a 3,000-task plan most of a checkpoint's encoding.
+ */
+export type EntryTexts = WeakMap<object, string>;
+
 /** `value` as lines (see above), with the event loop given back every `sliceMs`. */
-export async function encodeInSlices(value: unknown, sliceMs = CODEC_SLICE_MS): Promise<string> {
+export async function encodeInSlices(
+  value: unknown,
+  sliceMs = CODEC_SLICE_MS,
+  texts?: EntryTexts,
+): Promise<string> {
   if (!isContainer(value)) return JSON.stringify([-1, null, value]);
   const lines: string[] = [];
   const slices = new TimeSlices(sliceMs);
@@ -48,29 +61,42 @@ export async function encodeInSlices(value: unknown, sliceMs = CODEC_SLICE_MS): 
     };
     for (const key of keys) {
       const v = (frame.value as Record<string | number, unknown>)[key];
-      const nested = isContainer(v) && !hasToJson(v);
+      // A pod state's record of many entries (a shared record: its toJSON is its plain view) is walked as its plain entries.
+      const nested = isContainer(v) && (!hasToJson(v) || isShared(v));
       // As JSON.stringify does: an object drops what has no JSON (undefined, functions), an array writes null.
+      // An entry written before needs neither its size counted nor its text made (EntryTexts).
+      const known = nested && texts && depth > 0 ? texts.get(v) : undefined;
       const text =
-        nested && (depth < 1 || entries(v) > SPLIT_ENTRIES)
+        known ??
+        (nested && (depth < 1 || entries(v) > SPLIT_ENTRIES)
           ? null
-          : (JSON.stringify(v) ?? (array ? "null" : undefined));
+          : nested && texts
+            ? entryText(v, texts)
+            : (JSON.stringify(v) ?? (array ? "null" : undefined)));
       // A few entries may still be large (a small record of large ones): it is walked too, once its size is known.
       if (
         text === null ||
         (nested && text !== undefined && text.length > LARGE_CHARS && depth < MAX_WALK_DEPTH)
       ) {
         flush();
-        await walk({ parent: index, key, value: v as Container }, depth + 1);
+        await walk({ parent: index, key, value: plainEntries(v as Container) as Container }, depth + 1);
         continue;
       }
       if (text !== undefined) chunk += `,${array ? key : JSON.stringify(key)},${text}`;
       if (chunk.length >= CHUNK_CHARS) flush();
-      await slices.pause();
+      if (slices.due()) await slices.next();
     }
     flush();
   };
   await walk({ parent: -1, key: null, value }, 0);
   return lines.join("\n");
+}
+
+/** A container's JSON, made once per object (EntryTexts). */
+function entryText(v: Container, texts: EntryTexts): string {
+  let text = texts.get(v);
+  if (text === undefined) texts.set(v, (text = JSON.stringify(v)));
+  return text;
 }
 
 export const hasToJson = (v: object) => typeof (v as { toJSON?: unknown }).toJSON === "function";
@@ -98,7 +124,7 @@ export async function decodeInSlices(text: string, sliceMs = CODEC_SLICE_MS): Pr
       if (line.p < 0) root = value;
       else setEntry(containers[line.p], line.k, value);
     }
-    await slices.pause();
+    if (slices.due()) await slices.next();
   }
   return root;
 }
