@@ -135,4 +135,24 @@ describe("the cached state and its snapshot", () => {
     expect(stale.seq).toBe(5);
     expect(cache.loadSync("p", { seq: 10, hash }, noRow, readAfter).seq).toBe(10);
   });
+
+  it("past the head a read saw answers that read, from memory; a commit's load never plans on it", async () => {
+    const cache = new PodStateCache(100);
+    cache.remember(
+      "p",
+      cache.loadSync("p", { seq: 10, hash }, () => undefined, readAfter),
+      true,
+    );
+    const noRowAsync = async () => noRow();
+    const tail = async (seq: number, limit: number) => readAfter(seq, limit);
+    // A read took the head at seq 6 just before this node committed up to 10.
+    expect((await cache.load("p", { seq: 6, hash }, noRowAsync, tail, true)).seq).toBe(10);
+    // Under the lock (no orNewer) the state must be at the head: the stored row and its tail.
+    let storedRead = false;
+    const stored = async () => ((storedRead = true), undefined);
+    expect((await cache.load("p", { seq: 6, hash }, stored, tail)).seq).toBe(6);
+    expect(storedRead).toBe(true);
+    expect(cache.at("p", { seq: 10, hash })?.seq).toBe(10);
+    expect(cache.at("p", { seq: 6, hash })).toBeNull();
+  });
 });

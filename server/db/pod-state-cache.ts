@@ -25,10 +25,22 @@ export class PodStateCache {
 
   constructor(readonly every = SNAPSHOT_EVERY) {}
 
-  /** The cached state when it is at the head or a short tail behind it (a longer one: the snapshot may be nearer). */
-  private near(podId: string, head: Head): Entry | undefined {
+  /**
+   * The cached state when it is at the head or a short tail behind it (a longer one: the snapshot
+   * may be nearer). `orNewer`: a state past the head also serves (a read that saw the head just
+   * before a commit of this node: else it would parse the stored snapshot and fold its whole tail).
+   */
+  private near(podId: string, head: Head, orNewer = false): Entry | undefined {
     const hit = this.entries.get(podId);
-    return hit && hit.state.seq <= head.seq && head.seq - hit.state.seq <= this.every ? hit : undefined;
+    if (!hit) return undefined;
+    if (hit.state.seq > head.seq) return orNewer ? hit : undefined;
+    return head.seq - hit.state.seq <= this.every ? hit : undefined;
+  }
+
+  /** The cached state when it is at exactly `head` (PostgreSQL plans a group on it without reading); else null. */
+  at(podId: string, head: Head): PodState | null {
+    const hit = this.entries.get(podId);
+    return hit && hit.state.seq === head.seq ? hit.state : null;
   }
 
   /** SQLite (synchronous, inside its transaction): the cached state, else the stored snapshot, brought up to `head`. */
@@ -42,16 +54,20 @@ export class PodStateCache {
     return this.keep(podId, fromSnapshotSync(podId, row, head, readAfter), snapshotSeq(row));
   }
 
-  /** PostgreSQL: the same, with async reads. */
+  /**
+   * PostgreSQL: the same, with async reads. `orNewer`: a committed state past `head` will do (a
+   * read outside the heads' locks); a commit plans on exactly its locked head.
+   */
   async load(
     podId: string,
     head: Head,
     stored: () => Promise<StateRow | undefined>,
     readAfter: ReadPageAsync,
+    orNewer = false,
   ): Promise<PodState> {
-    const hit = this.near(podId, head);
+    const hit = this.near(podId, head, orNewer);
     if (hit)
-      return hit.state.seq === head.seq
+      return hit.state.seq >= head.seq
         ? hit.state
         : this.keep(podId, await catchUpAsync(hit.state, head.seq, readAfter), hit.stored);
     const row = await stored();

@@ -6,6 +6,7 @@
 // statement: the heads' rows are held for no round trip at all. Any check that fails writes
 // nothing and raises STALE_PLAN; the store then plans the group under the lock (postgres-store.ts).
 import type pg from "pg";
+import type { StoredEvent } from "../domain/plan-append";
 import type { GroupPlan } from "../domain/plan-group";
 import type { PodState } from "../domain/state/pod-state";
 import { commitNotice, TAPE_CHANNEL } from "./commit-notice";
@@ -23,6 +24,25 @@ export const isStalePlan = (e: unknown) => (e as { code?: string } | null)?.code
 export const isPlannedPathUnavailable = (e: unknown) =>
   ["42883", "42501"].includes((e as { code?: string } | null)?.code ?? "");
 
+/** An event row's fields in the order of the event table's columns (and of the function's arrays). */
+const EVENT_FIELDS = [
+  "id",
+  "podId",
+  "seq",
+  "type",
+  "actor",
+  "role",
+  "ts",
+  "receivedAt",
+  "body",
+  "meta",
+  "prevHash",
+  "hash",
+] as const satisfies readonly (keyof StoredEvent)[];
+
+/** The rows as one array per column, in EVENT_FIELDS order: what an unnest-insert takes. */
+export const eventColumns = (rows: StoredEvent[]) => EVENT_FIELDS.map((k) => rows.map((r) => r[k]));
+
 const SQL = `SELECT podwatch_append_planned(${Array.from({ length: 28 }, (_, i) => `$${i + 1}`).join(", ")})`;
 
 /**
@@ -39,8 +59,6 @@ export async function writePlanned(
   snapshotted: string[],
 ): Promise<void> {
   const pods = [...planned.keys()];
-  const rows = plan.rows;
-  const col = <K extends keyof (typeof rows)[number]>(k: K) => rows.map((r) => r[k]);
   const o = plan.outbox;
   const state = (id: string) => JSON.stringify(plan.states.get(id) as PodState);
   await pool.query({
@@ -54,18 +72,7 @@ export async function writePlanned(
       pods.map((id) => plan.heads.get(id)!.seq),
       pods.map((id) => plan.heads.get(id)!.hash),
       eventIds,
-      col("id"),
-      col("podId"),
-      col("seq"),
-      col("type"),
-      col("actor"),
-      col("role"),
-      col("ts"),
-      col("receivedAt"),
-      col("body"),
-      col("meta"),
-      col("prevHash"),
-      col("hash"),
+      ...eventColumns(plan.rows),
       snapshotted,
       snapshotted.map((id) => plan.heads.get(id)!.seq),
       snapshotted.map(state),

@@ -13,7 +13,7 @@ import { searchSql, type EventFilter } from "./event-search";
 import { migratePostgres } from "./migrations";
 import type { TimeSlices } from "./time-slices";
 import { busNodeName, commitNotice, TAPE_CHANNEL } from "./commit-notice";
-import { isPlannedPathUnavailable, isStalePlan, writePlanned } from "./postgres-append-planned";
+import { eventColumns, isPlannedPathUnavailable, isStalePlan, writePlanned } from "./postgres-append-planned";
 import {
   EVENT_COLUMNS,
   OUTBOX_COLUMNS,
@@ -24,13 +24,13 @@ import {
   type TapeStore,
 } from "./tape-store";
 
-/** `node`: the name this process's bus signs with (./commit-notice.ts), so it skips its own commits' notifications. */
-/** `snapshotEvery`: how many events a pod's stored state may lag its head (./pod-state-cache.ts). */
 /** Rows per INSERT of a large request (a group's go in one). */
 const LARGE_INSERT_ROWS = 1000;
-/** Thrown by the reads of a state load that must not read (PostgresStore.cachedState). */
-const NOT_CACHED = Symbol("not cached");
 
+/**
+ * `node`: the name this process's bus signs with (./commit-notice.ts), so it skips its own commits'
+ * notifications. `snapshotEvery`: how many events a pod's stored state may lag its head (./pod-state-cache.ts).
+ */
 export type PostgresStoreOptions = { node?: string; poolMax?: number; snapshotEvery?: number };
 
 export async function openPostgresStore(url: string, o: PostgresStoreOptions = {}): Promise<TapeStore> {
@@ -147,7 +147,7 @@ class PostgresStore implements TapeStore {
     const pods = new Map<string, PodSnapshot>();
     for (const podId of podIds) {
       const head = this.heads.get(podId);
-      const state = head && (await this.cachedState(podId, head));
+      const state = head && this.states.at(podId, head);
       if (!head || !state) return null;
       planned.set(podId, head);
       pods.set(podId, { head, state });
@@ -178,15 +178,6 @@ class PostgresStore implements TapeStore {
   /** Drops the pods whose time on the locked path is over (the map holds only pods in contention). */
   private forgetContended(now: number) {
     for (const [id, until] of this.contended) if (until <= now) this.contended.delete(id);
-  }
-
-  /** The state this node keeps of the pod at exactly `head`, without reading the database; else null. */
-  private async cachedState(podId: string, head: Head): Promise<PodState | null> {
-    const uncached = () => Promise.reject(NOT_CACHED);
-    return this.states.load(podId, head, uncached, uncached).catch((e) => {
-      if (e === NOT_CACHED) return null;
-      throw e;
-    });
   }
 
   /** After COMMIT: the new states and heads are this node's to plan on. */
@@ -283,13 +274,15 @@ class PostgresStore implements TapeStore {
     }
   }
 
-  private loadState(client: pg.PoolClient, podId: string, head: Head): Promise<PodState> {
+  /** `orNewer`: a read outside the lock, which a state committed since will answer (PodStateCache.load). */
+  private loadState(client: pg.PoolClient, podId: string, head: Head, orNewer = false): Promise<PodState> {
     return this.states.load(
       podId,
       head,
       async () =>
         (await client.query<StateRow>(`SELECT seq, state FROM pod_state WHERE pod_id = $1`, [podId])).rows[0],
       (after, limit) => this.tail(client, podId, after, limit),
+      orNewer,
     );
   }
 
@@ -333,7 +326,7 @@ class PostgresStore implements TapeStore {
         `SELECT head_seq AS seq, head_hash AS hash FROM pod WHERE id = $1`,
         [podId],
       );
-      return rows[0] ? await this.loadState(client, podId, rows[0]) : null;
+      return rows[0] ? await this.loadState(client, podId, rows[0], true) : null;
     } finally {
       client.release();
     }
@@ -402,24 +395,10 @@ class PostgresStore implements TapeStore {
   }
 
   private async insert(client: pg.PoolClient, rows: StoredEvent[]) {
-    const col = <K extends keyof StoredEvent>(k: K) => rows.map((r) => r[k]);
     await client.query(
       `INSERT INTO event (id, pod_id, seq, type, actor, role, ts, received_at, body, meta, prev_hash, hash)
        SELECT * FROM unnest($1::text[], $2::text[], $3::int[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[], $9::text[], $10::text[], $11::text[], $12::text[])`,
-      [
-        col("id"),
-        col("podId"),
-        col("seq"),
-        col("type"),
-        col("actor"),
-        col("role"),
-        col("ts"),
-        col("receivedAt"),
-        col("body"),
-        col("meta"),
-        col("prevHash"),
-        col("hash"),
-      ],
+      eventColumns(rows),
     );
   }
 
