@@ -3,7 +3,8 @@
 // lag the head by up to `every` events, and whoever loads it replays the tail after its seq.
 // An append therefore writes its events and the head, not the pod's whole projection; the
 // snapshot is rewritten once the pod is `every` events past it, after the commit (see
-// ARCHITECTURE.md, "One agent event"). A cached state behind the head (another node appended)
+// ARCHITECTURE.md, "The pod's state"). A large state waits longer (snapshotLag): what its rewrite
+// writes, spread over the events since, stays about SNAPSHOT_BYTES_PER_EVENT per event. A cached state behind the head (another node appended)
 // catches up from its own seq. Entries are replaced only by committed states, never by older ones.
 import type { Head } from "../domain/plan-append";
 import { AppError } from "../domain/errors";
@@ -14,9 +15,22 @@ export type StateRow = { seq: number; state: string };
 
 /** Events a stored snapshot may lag its pod's head before it is written again (PODWATCH_SNAPSHOT_EVERY). */
 export const SNAPSHOT_EVERY = 1000;
+/** What rewriting a snapshot may cost each event since the last one, in characters of its text. */
+export const SNAPSHOT_BYTES_PER_EVENT = 256;
+/** However large the state, its snapshot lags by at most this many times `every` (a restart's tail). */
+export const SNAPSHOT_MAX_STRETCH = 10;
 
-/** `stored`: the seq of the pod's snapshot as this node last saw or wrote it; null when there is none of this version. */
-type Entry = { state: PodState; stored: number | null };
+/** Events a snapshot of `chars` characters may lag before it is rewritten (null: not known yet). */
+export function snapshotLag(every: number, chars: number | null): number {
+  const bySize = Math.ceil((chars ?? 0) / SNAPSHOT_BYTES_PER_EVENT);
+  return Math.min(every * SNAPSHOT_MAX_STRETCH, Math.max(every, bySize));
+}
+
+/**
+ * `stored`: the seq of the pod's snapshot as this node last saw or wrote it; null when there is
+ * none of this version. `chars`: its text's length, when this node read or wrote it.
+ */
+type Entry = { state: PodState; stored: number | null; chars: number | null };
 
 export class PodStateCache {
   private entries = new Map<string, Entry>();
@@ -51,7 +65,7 @@ export class PodStateCache {
         ? hit.state
         : this.keep(podId, catchUpSync(hit.state, head.seq, readAfter), hit.stored);
     const row = stored();
-    return this.keep(podId, fromSnapshotSync(podId, row, head, readAfter), snapshotSeq(row));
+    return this.keep(podId, fromSnapshotSync(podId, row, head, readAfter), snapshotSeq(row), row);
   }
 
   /**
@@ -71,7 +85,7 @@ export class PodStateCache {
         ? hit.state
         : this.keep(podId, await catchUpAsync(hit.state, head.seq, readAfter), hit.stored);
     const row = await stored();
-    return this.keep(podId, await fromSnapshot(podId, row, head, readAfter), snapshotSeq(row));
+    return this.keep(podId, await fromSnapshot(podId, row, head, readAfter), snapshotSeq(row), row);
   }
 
   /** Whether the pod has no snapshot of this version: the commit that finds so writes one in its transaction. */
@@ -86,12 +100,19 @@ export class PodStateCache {
     if (!wroteSnapshot) this.touched.add(podId);
   }
 
-  /** Pods whose snapshot lags by `every` events or more, with the state to store; each is marked as stored at once. */
+  /** After a snapshot's write: its text's length, which sets when the next one is due. */
+  wroteSnapshot(podId: string, seq: number, chars: number) {
+    const entry = this.entries.get(podId);
+    if (entry && entry.stored === seq) entry.chars = chars;
+  }
+
+  /** Pods whose snapshot lags by its snapshotLag or more, with the state to store; each is marked as stored at once. */
   takeDue(): { podId: string; state: PodState; before: number | null }[] {
     const due: { podId: string; state: PodState; before: number | null }[] = [];
     for (const podId of this.touched) {
       const entry = this.entries.get(podId);
-      if (!entry || entry.stored === null || entry.state.seq - entry.stored < this.every) continue;
+      if (!entry || entry.stored === null) continue;
+      if (entry.state.seq - entry.stored < snapshotLag(this.every, entry.chars)) continue;
       due.push({ podId, state: entry.state, before: entry.stored });
       entry.stored = entry.state.seq;
     }
@@ -113,13 +134,17 @@ export class PodStateCache {
     this.touched.add(podId);
   }
 
-  private keep(podId: string, state: PodState, stored: number | null): PodState {
+  /** `row`: the snapshot just read, whose length is then known. */
+  private keep(podId: string, state: PodState, stored: number | null, row?: StateRow): PodState {
     const current = this.entries.get(podId);
     // An older load finishing late (PostgreSQL: reads run concurrently) never replaces a newer state.
     if (!current || current.state.seq <= state.seq) {
-      const known =
-        current && current.stored !== null && stored !== null ? Math.max(current.stored, stored) : stored;
-      this.entries.set(podId, { state, stored: known });
+      const read = row && stored !== null ? row.state.length : null;
+      if (current && current.stored !== null && stored !== null && current.stored > stored)
+        this.entries.set(podId, { state, stored: current.stored, chars: current.chars });
+      else if (current && current.stored === stored)
+        this.entries.set(podId, { state, stored, chars: read ?? current.chars });
+      else this.entries.set(podId, { state, stored, chars: read });
     }
     return state;
   }

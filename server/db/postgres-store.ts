@@ -287,19 +287,22 @@ class PostgresStore implements TapeStore {
   }
 
   /**
-   * Snapshots of pods `every` events past theirs, written after the commit that made them due, on
-   * a connection of their own (the heads' locks are not held meanwhile). Any node may write one;
-   * a later snapshot is never replaced by an earlier one. A write that fails is retried later.
+   * Snapshots of pods that lag theirs by their snapshotLag (./pod-state-cache.ts), written after
+   * the commit that made them due, on a connection of their own (the heads' locks are not held
+   * meanwhile). Any node may write one; a later snapshot is never replaced by an earlier one. A
+   * write that fails is retried later.
    */
   private writeSnapshots(due = this.states.takeDue()) {
     if (!due.length) return;
     const write = async ({ podId, state, before }: (typeof due)[number]) => {
       try {
+        const text = JSON.stringify(state);
         await this.pool.query(
           `INSERT INTO pod_state (pod_id, seq, state) VALUES ($1, $2, $3)
            ON CONFLICT (pod_id) DO UPDATE SET seq = excluded.seq, state = excluded.state WHERE pod_state.seq < excluded.seq`,
-          [podId, state.seq, JSON.stringify(state)],
+          [podId, state.seq, text],
         );
+        this.states.wroteSnapshot(podId, state.seq, text.length);
       } catch (e) {
         this.states.snapshotFailed(podId, before);
         console.error(

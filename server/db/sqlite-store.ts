@@ -338,9 +338,10 @@ class SqliteStore implements TapeStore {
   }
 
   /**
-   * Snapshots of pods that are `every` events past theirs, written after the appends that made
-   * them due have been answered (a lagging snapshot loses nothing: the tail is on the tape).
-   * Without an fsync of their own: one a power cut undoes only means a longer tail at load.
+   * Snapshots of pods that lag theirs by their snapshotLag (./pod-state-cache.ts), written after
+   * the appends that made them due have been answered (a lagging snapshot loses nothing: the tail
+   * is on the tape). Without an fsync of their own: one a power cut undoes only means a longer
+   * tail at load.
    */
   private scheduleSnapshots() {
     if (this.snapshots) return;
@@ -353,7 +354,9 @@ class SqliteStore implements TapeStore {
   private writeSnapshots(due: ReturnType<PodStateCache["takeDue"]>) {
     for (const { podId, state, before } of due) {
       try {
-        this.relaxed(() => this.stmts.snapshot.run(podId, state.seq, JSON.stringify(state)));
+        const text = JSON.stringify(state);
+        this.relaxed(() => this.stmts.snapshot.run(podId, state.seq, text));
+        this.states.wroteSnapshot(podId, state.seq, text.length);
       } catch (e) {
         this.states.snapshotFailed(podId, before);
         console.error(
