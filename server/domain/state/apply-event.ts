@@ -83,7 +83,10 @@ export function applyEventWith(s: PodState, e: AppliedEvent, step: SignalsStep):
   // Reducers never touch signals, so metered.signals is still the previous value.
   const signals = step(metered.signals, s, metered, e);
   const retained = s.retained + retainedChange(s, metered, e);
-  // Each step returns its input or a copy of it (withFields), so `metered` is this call's own too.
+  // Each step returns its input or a copy of it (withFields), so `metered` is this call's own too:
+  // were it the previous state, the lines below would change a state others hold.
+  if (metered === s)
+    throw new Error("a fold step returned the previous state; it must return its input or a copy");
   metered.signals = signals;
   metered.retained = retained;
   return metered;
