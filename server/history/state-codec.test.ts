@@ -111,6 +111,12 @@ describe("a checkpoint's text in slices", () => {
     const state = { seq: 1, tasks: { t1: task } };
     await encodeInSlices(state, undefined, texts);
     expect(texts.get(task)).toBe(JSON.stringify(task));
+    // What is kept is what is written: a text kept for the object stands for it.
+    texts.set(task, '{"kept":true}');
+    expect(await decodeInSlices(await encodeInSlices(state, undefined, texts))).toEqual({
+      seq: 1,
+      tasks: { t1: { kept: true } },
+    });
   });
 
   it("walks a pod state's shared record as its entries: no line holds a whole 3,000-task plan", async () => {

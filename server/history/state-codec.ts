@@ -92,10 +92,16 @@ export async function encodeInSlices(
   return lines.join("\n");
 }
 
-/** A container's JSON, made once per object (EntryTexts). */
+/**
+ * A container's JSON, made once per object (EntryTexts). A large one's is not kept: it is walked
+ * (its text only said how large it is), and its own entries' texts are kept as they are written.
+ */
 function entryText(v: Container, texts: EntryTexts): string {
   let text = texts.get(v);
-  if (text === undefined) texts.set(v, (text = JSON.stringify(v)));
+  if (text === undefined) {
+    text = JSON.stringify(v);
+    if (text.length <= LARGE_CHARS) texts.set(v, text);
+  }
   return text;
 }
 
