@@ -131,7 +131,7 @@ export type Config = {
   trustedProxies: string[];
   /** PostgreSQL connections this node's pool may open (the bus and the timekeeper hold one more each). */
   pgPoolMax: number;
-  /** How many events a pod's stored state (a snapshot of its projection) may lag its head; the tail is replayed at load. */
+  /** How many events a pod's stored state (a snapshot of its projection) may lag its head, at least (a large state's more); the tail is replayed at load. */
   snapshotEvery: number;
   /** On SIGTERM: how long requests in flight may take to finish before the node closes anyway. */
   drainMs: number;

@@ -2,7 +2,7 @@ import type { TapeStore } from "./tape-store";
 
 /**
  * Opens (and migrates) the store the URL names: `file:` is SQLite, `postgres://` is PostgreSQL.
- * `snapshotEvery`: how far a pod's stored state may lag its head (./pod-state-cache.ts).
+ * `snapshotEvery`: how far a pod's stored state may lag its head, at least (snapshotLag, ./pod-state-cache.ts).
  * PostgreSQL only: `node` signs the store's commit notifications (the bus's name), `poolMax` caps its pool.
  */
 export async function openStore(

@@ -1,7 +1,12 @@
 import { describe, expect, it } from "vitest";
 import type { StoredEvent } from "../domain/plan-append";
 import { emptyPodState, PROJECTION_VERSION } from "../domain/state/pod-state";
-import { PodStateCache } from "./pod-state-cache";
+import {
+  PodStateCache,
+  SNAPSHOT_CHARS_PER_EVENT,
+  SNAPSHOT_MAX_STRETCH,
+  snapshotLag,
+} from "./pod-state-cache";
 
 const row = (
   seq: number,
@@ -154,5 +159,39 @@ describe("the cached state and its snapshot", () => {
     expect(storedRead).toBe(true);
     expect(cache.at("p", { seq: 10, hash })?.seq).toBe(10);
     expect(cache.at("p", { seq: 6, hash })).toBeNull();
+  });
+
+  it("a large state's snapshot waits until its text, spread over the events since, is small enough per event", () => {
+    const cache = new PodStateCache(10);
+    const s0 = cache.loadSync("p", { seq: 1, hash }, () => undefined, readAfter);
+    cache.remember("p", { ...s0, seq: 1 }, true);
+    // Its text is three times what ten events may carry: due after 30 events, not 10.
+    cache.wroteSnapshot("p", 1, 3 * 10 * SNAPSHOT_CHARS_PER_EVENT);
+    cache.remember("p", { ...s0, seq: 11 });
+    expect(cache.takeDue()).toEqual([]);
+    cache.remember("p", { ...s0, seq: 31 });
+    expect(cache.takeDue().map((d) => d.state.seq)).toEqual([31]);
+    // However large, at most SNAPSHOT_MAX_STRETCH times `every`.
+    cache.wroteSnapshot("p", 31, 1e9);
+    cache.remember("p", { ...s0, seq: 31 + 10 * SNAPSHOT_MAX_STRETCH - 1 });
+    expect(cache.takeDue()).toEqual([]);
+    cache.remember("p", { ...s0, seq: 31 + 10 * SNAPSHOT_MAX_STRETCH });
+    expect(cache.takeDue().map((d) => d.state.seq)).toEqual([31 + 10 * SNAPSHOT_MAX_STRETCH]);
+    // A length reported for a snapshot that is not the stored one changes nothing.
+    cache.wroteSnapshot("p", 5, 1);
+    expect(snapshotLag(10, null)).toBe(10);
+  });
+
+  it("a cached state behind by less than its snapshot's lag catches up from its own seq, not from the stored row", () => {
+    const cache = new PodStateCache(2);
+    cache.remember(
+      "p",
+      cache.loadSync("p", { seq: 3, hash }, () => undefined, readAfter),
+      true,
+    );
+    cache.wroteSnapshot("p", 3, 4 * SNAPSHOT_CHARS_PER_EVENT); // may lag 4 events
+    reads.length = 0;
+    expect(cache.loadSync("p", { seq: 7, hash }, noRow, readAfter).seq).toBe(7);
+    expect(reads).toEqual([3]);
   });
 });

@@ -1,11 +1,11 @@
 // Keeps each pod's latest committed state in memory, and decides when it is stored again.
 // The state is a pure function of the tape, so the stored row (pod_state) is a snapshot: it may
-// lag the head by up to `every` events, and whoever loads it replays the tail after its seq.
-// An append therefore writes its events and the head, not the pod's whole projection; the
-// snapshot is rewritten once the pod is `every` events past it, after the commit (see
-// ARCHITECTURE.md, "The pod's state"). A large state waits longer (snapshotLag): what its rewrite
-// writes, spread over the events since, stays about SNAPSHOT_BYTES_PER_EVENT per event. A cached state behind the head (another node appended)
-// catches up from its own seq. Entries are replaced only by committed states, never by older ones.
+// lag the head, and whoever loads it replays the tail after its seq. An append therefore writes
+// its events and the head, not the pod's whole projection; the snapshot is rewritten once the pod
+// is snapshotLag events past it (`every`, more for a large state: its rewrite, spread over the
+// events since, stays about SNAPSHOT_CHARS_PER_EVENT each), after the commit (see ARCHITECTURE.md,
+// "The pod's state"). A cached state behind the head (another node appended) catches up from its
+// own seq. Entries are replaced only by committed states, never by older ones.
 import type { Head } from "../domain/plan-append";
 import { AppError } from "../domain/errors";
 import { emptyPodState, PROJECTION_VERSION, type PodState } from "../domain/state/pod-state";
@@ -16,13 +16,16 @@ export type StateRow = { seq: number; state: string };
 /** Events a stored snapshot may lag its pod's head before it is written again (PODWATCH_SNAPSHOT_EVERY). */
 export const SNAPSHOT_EVERY = 1000;
 /** What rewriting a snapshot may cost each event since the last one, in characters of its text. */
-export const SNAPSHOT_BYTES_PER_EVENT = 256;
-/** However large the state, its snapshot lags by at most this many times `every` (a restart's tail). */
-export const SNAPSHOT_MAX_STRETCH = 10;
+export const SNAPSHOT_CHARS_PER_EVENT = 512;
+/**
+ * However large the state, its snapshot lags by at most this many times `every`: the tail a load
+ * after a crash replays (a shutdown stores every lagging state), in one step on SQLite.
+ */
+export const SNAPSHOT_MAX_STRETCH = 4;
 
 /** Events a snapshot of `chars` characters may lag before it is rewritten (null: not known yet). */
 export function snapshotLag(every: number, chars: number | null): number {
-  const bySize = Math.ceil((chars ?? 0) / SNAPSHOT_BYTES_PER_EVENT);
+  const bySize = Math.ceil((chars ?? 0) / SNAPSHOT_CHARS_PER_EVENT);
   return Math.min(every * SNAPSHOT_MAX_STRETCH, Math.max(every, bySize));
 }
 
@@ -40,15 +43,15 @@ export class PodStateCache {
   constructor(readonly every = SNAPSHOT_EVERY) {}
 
   /**
-   * The cached state when it is at the head or a short tail behind it (a longer one: the snapshot
-   * may be nearer). `orNewer`: a state past the head also serves (a read that saw the head just
+   * The cached state when it is at the head or no further behind it than its snapshot may lag (a
+   * longer tail: the snapshot may be nearer). `orNewer`: a state past the head also serves (a read that saw the head just
    * before a commit of this node: else it would parse the stored snapshot and fold its whole tail).
    */
   private near(podId: string, head: Head, orNewer = false): Entry | undefined {
     const hit = this.entries.get(podId);
     if (!hit) return undefined;
     if (hit.state.seq > head.seq) return orNewer ? hit : undefined;
-    return head.seq - hit.state.seq <= this.every ? hit : undefined;
+    return head.seq - hit.state.seq <= snapshotLag(this.every, hit.chars) ? hit : undefined;
   }
 
   /** The cached state when it is at exactly `head` (PostgreSQL plans a group on it without reading); else null. */

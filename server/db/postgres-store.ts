@@ -29,7 +29,8 @@ const LARGE_INSERT_ROWS = 1000;
 
 /**
  * `node`: the name this process's bus signs with (./commit-notice.ts), so it skips its own commits'
- * notifications. `snapshotEvery`: how many events a pod's stored state may lag its head (./pod-state-cache.ts).
+ * notifications. `snapshotEvery`: how many events a pod's stored state may lag its head, at least
+ * (a large state's lags more: snapshotLag in ./pod-state-cache.ts).
  */
 export type PostgresStoreOptions = { node?: string; poolMax?: number; snapshotEvery?: number };
 

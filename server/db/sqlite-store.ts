@@ -52,7 +52,7 @@ export function configureServing(db: Database.Database, sync: "full" | "normal")
   db.pragma(`wal_autocheckpoint = ${AUTOCHECKPOINT_BACKSTOP}`);
 }
 
-/** `snapshotEvery`: how many events a pod's stored state may lag its head (./pod-state-cache.ts). */
+/** `snapshotEvery`: how many events a pod's stored state may lag its head, at least (snapshotLag, ./pod-state-cache.ts). */
 export async function openSqliteStore(
   url: string,
   sync: "full" | "normal" = "full",

@@ -1,7 +1,8 @@
 // The pod's stored state is a snapshot, not rewritten by every commit: it is written with a pod's
-// first events, then once the pod is PODWATCH_SNAPSHOT_EVERY events past it (after the commit),
-// and at shutdown. Whatever it lags, the state read is the tape's replay: from the cache, from the
-// snapshot and its tail (readStoredState, what a restart loads), and after a restart. Both databases.
+// first events, then once the pod is PODWATCH_SNAPSHOT_EVERY events past it (after the commit; a
+// large state's waits longer, see snapshotLag), and at shutdown. Whatever it lags, the state read
+// is the tape's replay: from the cache, from the snapshot and its tail (readStoredState, what a
+// restart loads), and after a restart. Both databases.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { RunningServer } from "../start-server";
 import { agentPod, api, startServerOn } from "../testing/test-server";
@@ -10,6 +11,7 @@ import { eventually } from "../testing/eventually";
 import { replay } from "../domain/state/apply-event";
 import { emptyPodState } from "../domain/state/pod-state";
 import { toAppliedEvent } from "../domain/state/stored-event";
+import { SNAPSHOT_CHARS_PER_EVENT } from "./pod-state-cache";
 
 const EVERY = 20;
 
@@ -46,6 +48,8 @@ describe.each(testProviders())("state snapshots on %s", (provider) => {
     expect((await storedRow(podId))!.seq).toBe(first.seq);
     const stored = await app.store.readStoredState(podId);
     expect(JSON.parse(stored!.state)).toEqual(await replayOfTape(url, podId));
+    // A small state: its snapshot lags EVERY events, not more (snapshotLag).
+    expect(stored!.state.length).toBeLessThan(EVERY * SNAPSHOT_CHARS_PER_EVENT);
     for (let i = 0; i < 2 * EVERY; i++)
       expect((await api(url, "POST", `/api/v1/pods/${podId}/events`, note(100 + i), agent)).status).toBe(201);
     const head = (await api(url, "GET", `/api/v1/pods/${podId}/state`)).body.seq as number;
