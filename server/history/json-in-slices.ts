@@ -10,6 +10,7 @@ import {
   entries,
   hasToJson,
   isContainer,
+  jsonValue,
   LARGE_CHARS,
   MAX_WALK_DEPTH,
   SPLIT_ENTRIES,
@@ -41,7 +42,7 @@ export async function stringifyInSlices(value: unknown, sliceMs = CODEC_SLICE_MS
         }
       }
       const key = keys[at]!;
-      const x = (v as Record<string | number, unknown>)[key];
+      const x = jsonValue((v as Record<string | number, unknown>)[key], key);
       const nested = isContainer(x) && !hasToJson(x);
       // As JSON.stringify does: an object drops what has no JSON (undefined, functions), an array writes null.
       let text =

@@ -9,7 +9,6 @@
 // lines after it) or `[parent, key, value, key, value, …]` (entries set whole). `parent` is the
 // index of an earlier container line, -1 for the root (whose key is null). JSON has no raw newline.
 import { TimeSlices } from "../db/time-slices";
-import { isShared, plainEntries } from "../domain/state/shared-record";
 
 /** Bumped whenever the line format changes: part of a checkpoint's key, so text of another format is never read. */
 export const CODEC_VERSION = "lines-1";
@@ -60,9 +59,8 @@ export async function encodeInSlices(
       chunk = "";
     };
     for (const key of keys) {
-      const v = (frame.value as Record<string | number, unknown>)[key];
-      // A pod state's record of many entries (a shared record: its toJSON is its plain view) is walked as its plain entries.
-      const nested = isContainer(v) && (!hasToJson(v) || isShared(v));
+      const v = jsonValue((frame.value as Record<string | number, unknown>)[key], key);
+      const nested = isContainer(v) && !hasToJson(v);
       // As JSON.stringify does: an object drops what has no JSON (undefined, functions), an array writes null.
       // An entry written before needs neither its size counted nor its text made (EntryTexts).
       const known = nested && texts && depth > 0 ? texts.get(v) : undefined;
@@ -71,7 +69,7 @@ export async function encodeInSlices(
         (nested && (depth < 1 || entries(v) > SPLIT_ENTRIES)
           ? null
           : nested && texts
-            ? entryText(v, texts)
+            ? rememberText(v, texts)
             : (JSON.stringify(v) ?? (array ? "null" : undefined)));
       // A few entries may still be large (a small record of large ones): it is walked too, once its size is known.
       if (
@@ -79,7 +77,7 @@ export async function encodeInSlices(
         (nested && text !== undefined && text.length > LARGE_CHARS && depth < MAX_WALK_DEPTH)
       ) {
         flush();
-        await walk({ parent: index, key, value: plainEntries(v as Container) as Container }, depth + 1);
+        await walk({ parent: index, key, value: v as Container }, depth + 1);
         continue;
       }
       if (text !== undefined) chunk += `,${array ? key : JSON.stringify(key)},${text}`;
@@ -93,19 +91,24 @@ export async function encodeInSlices(
 }
 
 /**
- * A container's JSON, made once per object (EntryTexts). A large one's is not kept: it is walked
+ * A container's JSON, kept for its object (EntryTexts). A large one's is not kept: it is walked
  * (its text only said how large it is), and its own entries' texts are kept as they are written.
  */
-function entryText(v: Container, texts: EntryTexts): string {
-  let text = texts.get(v);
-  if (text === undefined) {
-    text = JSON.stringify(v);
-    if (text.length <= LARGE_CHARS) texts.set(v, text);
-  }
+function rememberText(v: Container, texts: EntryTexts): string {
+  const text = JSON.stringify(v);
+  if (text.length <= LARGE_CHARS) texts.set(v, text);
   return text;
 }
 
 export const hasToJson = (v: object) => typeof (v as { toJSON?: unknown }).toJSON === "function";
+
+/**
+ * What JSON.stringify writes for `v` under `key`: its toJSON's answer when it has one. A pod
+ * state's shared record answers with its plain entries (shared-record.ts), which are then walked
+ * like any object rather than written whole.
+ */
+export const jsonValue = (v: unknown, key: string | number): unknown =>
+  isContainer(v) && hasToJson(v) ? (v as { toJSON(key: string): unknown }).toJSON(String(key)) : v;
 
 type ContainerLine = { p: number; k: string | number | null; a: 0 | 1 };
 type ValueLine = [number, ...unknown[]];

@@ -165,13 +165,6 @@ function wrap<T>(root: Root<T>): Record<string, T> {
 
 export const isShared = (record: object) => ROOT in record && rootOf(record) !== undefined;
 
-/**
- * A shared record's entries as the plain object it stands for (to read only: it is memoised), or
- * any other value as it is. A walk over every entry (a checkpoint's encoding) reads it without a
- * trap per key.
- */
-export const plainEntries = (value: object): object => (isShared(value) ? viewOf(rootOf(value)) : value);
-
 /** A shared record with the entries of `record`, in its order. */
 export function toShared<T>(record: Record<string, T>): Record<string, T> {
   if (isShared(record)) return record;
