@@ -142,12 +142,12 @@ export class PodStateCache {
     const current = this.entries.get(podId);
     // An older load finishing late (PostgreSQL: reads run concurrently) never replaces a newer state.
     if (!current || current.state.seq <= state.seq) {
-      const read = row && stored !== null ? row.state.length : null;
-      if (current && current.stored !== null && stored !== null && current.stored > stored)
-        this.entries.set(podId, { state, stored: current.stored, chars: current.chars });
-      else if (current && current.stored === stored)
-        this.entries.set(podId, { state, stored, chars: read ?? current.chars });
-      else this.entries.set(podId, { state, stored, chars: read });
+      const known =
+        current && current.stored !== null && stored !== null ? Math.max(current.stored, stored) : stored;
+      // A length goes with the snapshot it was read or written with.
+      const read = row && stored !== null && known === stored ? row.state.length : null;
+      const chars = read ?? (current && known === current.stored ? current.chars : null);
+      this.entries.set(podId, { state, stored: known, chars });
     }
     return state;
   }
