@@ -1,21 +1,20 @@
 // The pod_checkpoint table: checkpoints of the fold, stored deflated (a lived-in state's text is
-// ~1.8 MB and compresses ~20×). Compression runs on libuv's thread pool and the text is written
+// ~1.8 MB and compresses ~20×), a segment already stored for the same object not made again
+// (checkpoint-bytes.ts). Compression runs on libuv's thread pool and the text is written
 // and read in slices (state-codec.ts), so no step holds the event loop for a whole state; a
 // checkpoint read again comes from memory (decoded-checkpoints.ts; only those read: the keeper's
 // background writes would fill it with states nobody asked for). Writes are idempotent (the
 // state after a seq is a pure function of the tape and the fold), so two readers or two nodes
 // passing the same seq both insert and one of them is kept.
-import { promisify } from "node:util";
-import { deflate, inflate } from "node:zlib";
 import type { TapeStore } from "../db/tape-store";
 import type { PodState } from "../domain/state/pod-state";
 import { DecodedCheckpoints } from "./decoded-checkpoints";
-import { CODEC_VERSION, decodeInSlices, encodeInSlices, type EntryTexts } from "./state-codec";
+import { deflatePieces, hasSegment, inflatePieces, type SegmentBytes } from "./checkpoint-bytes";
+import { CODEC_VERSION, decodeInSlices, encodePieces, type EntryTexts } from "./state-codec";
 
-const deflateAsync = promisify(deflate);
-const inflateAsync = promisify(inflate);
-/** The entries' texts of states already encoded, by object (a state's objects never change). */
+/** The entries' texts, and the segments' bytes, of states already encoded, by object (a state's objects never change). */
 const STATE_TEXTS: EntryTexts = new WeakMap();
+const STATE_SEGMENTS: SegmentBytes = new WeakMap();
 
 /** A state to replay from: the pod after `state.seq`, and the latest receivedAt up to it ("" before any event). */
 export type Checkpoint = { state: PodState; maxAt: string };
@@ -61,12 +60,11 @@ export class CheckpointStore {
    * read starts (the keeper's next checkpoint always does): else it would read and rebuild it.
    */
   async put(podId: string, state: PodState, maxAt: string, keep = false): Promise<void> {
-    const text = await encodeInSlices(state, undefined, STATE_TEXTS);
-    // The fastest level: ~4× less CPU than the default for ~13 % more bytes on a lived-in state.
-    const bytes = new Uint8Array(await deflateAsync(Buffer.from(text, "utf8"), { level: 1 }));
+    const pieces = await encodePieces(state, undefined, STATE_TEXTS, hasSegment(STATE_SEGMENTS));
+    const { bytes, chars } = await deflatePieces(pieces, STATE_SEGMENTS);
     await this.store.prisma.$executeRaw`INSERT INTO pod_checkpoint (pod_id, fold, seq, max_at, state)
       VALUES (${podId}, ${this.fold}, ${state.seq}, ${maxAt}, ${bytes}) ON CONFLICT DO NOTHING`;
-    if (keep) this.decoded.put(podId, { state, maxAt }, text.length);
+    if (keep) this.decoded.put(podId, { state, maxAt }, chars);
   }
 
   /** Checkpoints other code made for this pod: never read again by this fold, so their bytes go. */
@@ -90,7 +88,7 @@ export class CheckpointStore {
     const rows = await this.store.prisma.$queryRaw<{ state: Uint8Array }[]>`SELECT state FROM pod_checkpoint
       WHERE pod_id = ${podId} AND fold = ${this.fold} AND seq = ${seq}`;
     if (!rows[0]) throw new Error(`pod_checkpoint at seq ${seq} is gone`);
-    const text = (await inflateAsync(rows[0].state)).toString("utf8");
+    const text = await inflatePieces(rows[0].state);
     const state = (await decodeInSlices(text)) as PodState;
     if (state.seq !== seq) throw new Error(`pod_checkpoint at seq ${seq} holds a state at seq ${state.seq}`);
     const checkpoint = { state, maxAt: found.maxAt };

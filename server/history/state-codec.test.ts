@@ -1,10 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { applyEvent } from "../domain/state/apply-event";
-import { ZEventInput } from "../domain/events/event-schemas";
-import { emptyPodState, type AppliedEvent, type PodState } from "../domain/state/pod-state";
 import { toShared } from "../domain/state/shared-record";
-import { acceptHistory, historySteps, TEAM_SETUP } from "../testing/pod-history";
+import { everyState, historySteps } from "../testing/pod-history";
 import { decodeInSlices, encodeInSlices, type EntryTexts } from "./state-codec";
 
 const roundTrip = async (v: unknown, sliceMs?: number) =>
@@ -85,18 +82,10 @@ describe("a checkpoint's text in slices", () => {
   it("with entries' texts kept by object, encodes every state of a pod's history as it stands", async () => {
     // The texts are kept for a pod's states only because no reducer changes a value it was given:
     // a reducer that did would make a later checkpoint keep an entry's old text, and fail here.
-    let setup = emptyPodState();
-    const setupEvents = TEAM_SETUP.map((input) => {
-      const e = { ...ZEventInput.parse(input), seq: setup.seq + 1, receivedAt: "2026-11-22T09:59:00.000Z" };
-      setup = applyEvent(setup, e as AppliedEvent);
-      return e as AppliedEvent;
-    });
     await fc.assert(
       fc.asyncProperty(historySteps(120), async (steps) => {
         const texts: EntryTexts = new WeakMap();
-        let state: PodState = emptyPodState();
-        for (const e of [...setupEvents, ...acceptHistory(setup, steps).events]) {
-          state = applyEvent(state, e);
+        for (const state of everyState(steps)) {
           const back = await decodeInSlices(await encodeInSlices(state, undefined, texts));
           expect(JSON.stringify(back)).toBe(JSON.stringify(state));
         }

@@ -6,27 +6,29 @@
 // JSON.parse makes): a decoded state equals JSON.parse(JSON.stringify(state)), keys in order.
 //
 // A line is either `{"p":parent,"k":key,"a":0|1}` (a container, object or array, filled by the
-// lines after it) or `[parent, key, value, key, value, …]` (entries set whole). `parent` is the
-// index of an earlier container line, -1 for the root (whose key is null). JSON has no raw newline.
+// lines after it) or `[parent, key, value, key, value, …]` (entries set whole). -1 is the root
+// (whose own line has the key null). Each of the root's containers is a segment: its first line
+// has the parent -1, and every parent within it counts lines from that first line. So a segment's
+// lines are the same wherever it stands, and a checkpoint can reuse a segment written before for
+// the same object (checkpoint-bytes.ts). JSON has no raw newline.
+import {
+  CODEC_SLICE_MS,
+  entries,
+  hasToJson,
+  isContainer,
+  jsonValue,
+  LARGE_CHARS,
+  MAX_WALK_DEPTH,
+  SPLIT_ENTRIES,
+  type Container,
+} from "../db/json-walk";
 import { TimeSlices } from "../db/time-slices";
 
 /** Bumped whenever the line format changes: part of a checkpoint's key, so text of another format is never read. */
-export const CODEC_VERSION = "lines-1";
-/** Work in one turn of the event loop. */
-export const CODEC_SLICE_MS = 5;
-/** A container with more entries than this is a line of its own (the root's and its children always are). */
-export const SPLIT_ENTRIES = 32;
+export const CODEC_VERSION = "lines-2";
 /** Entries set whole are gathered into lines of about this many characters: a JSON.parse each. */
 const CHUNK_CHARS = 16 * 1024;
-/** A container whose text is longer than this is walked whatever its entries, down to MAX_WALK_DEPTH. */
-export const LARGE_CHARS = 64 * 1024;
-export const MAX_WALK_DEPTH = 16;
-
-export type Container = Record<string, unknown> | unknown[];
 type Frame = { parent: number; key: string | number | null; value: Container };
-
-export const isContainer = (v: unknown): v is Container => typeof v === "object" && v !== null;
-export const entries = (v: Container) => (Array.isArray(v) ? v.length : Object.keys(v).length);
 
 /**
  * The text of entries already written, by object: only for values whose objects never change once
@@ -36,19 +38,38 @@ export const entries = (v: Container) => (Array.isArray(v) ? v.length : Object.k
  */
 export type EntryTexts = WeakMap<object, string>;
 
+/**
+ * Lines of a checkpoint: one of the root's containers (a segment, `of` it under `key`) or the
+ * root's other lines. `text` is null for a segment `reuse` said it has already (checkpoint-bytes.ts).
+ */
+export type Piece = { text: string | null; of?: { value: object; key: string | number } };
+
 /** `value` as lines (see above), with the event loop given back every `sliceMs`. */
-export async function encodeInSlices(
+export async function encodeInSlices(value: unknown, sliceMs = CODEC_SLICE_MS, texts?: EntryTexts) {
+  return (await encodePieces(value, sliceMs, texts)).map((p) => p.text).join("");
+}
+
+/**
+ * `value` as pieces of lines, each ending in a newline. `reuse(value, key)`: whether a segment of
+ * this very object under this key was written before and need not be made again.
+ */
+export async function encodePieces(
   value: unknown,
   sliceMs = CODEC_SLICE_MS,
   texts?: EntryTexts,
-): Promise<string> {
-  if (!isContainer(value)) return JSON.stringify([-1, null, value]);
-  const lines: string[] = [];
+  reuse: (value: object, key: string | number) => boolean = () => false,
+): Promise<Piece[]> {
+  if (!isContainer(value)) return [{ text: `${JSON.stringify([-1, null, value])}\n` }];
+  const pieces: Piece[] = [];
+  let lines: string[] = [];
+  const done = (of?: Piece["of"]) => {
+    if (lines.length) pieces.push({ text: `${lines.join("\n")}\n`, ...(of && { of }) });
+    lines = [];
+  };
   const slices = new TimeSlices(sliceMs);
   // Depth-first, in key order, so decoding sets every container's keys in the same order.
-  const walk = async (frame: Frame, depth: number): Promise<void> => {
-    const index = lines.length;
-    lines.push(JSON.stringify({ p: frame.parent, k: frame.key, a: Array.isArray(frame.value) ? 1 : 0 }));
+  // `index`: the container's line, counted from its segment's first (-1: the root).
+  const walk = async (frame: Frame, depth: number, index: number): Promise<void> => {
     const array = Array.isArray(frame.value);
     const keys: (string | number)[] = array
       ? Array.from({ length: (frame.value as unknown[]).length }, (_, i) => i)
@@ -59,7 +80,8 @@ export async function encodeInSlices(
       chunk = "";
     };
     for (const key of keys) {
-      const v = jsonValue((frame.value as Record<string | number, unknown>)[key], key);
+      const raw = (frame.value as Record<string | number, unknown>)[key];
+      const v = jsonValue(raw, key);
       const nested = isContainer(v) && !hasToJson(v);
       // As JSON.stringify does: an object drops what has no JSON (undefined, functions), an array writes null.
       // An entry written before needs neither its size counted nor its text made (EntryTexts).
@@ -77,7 +99,8 @@ export async function encodeInSlices(
         (nested && text !== undefined && text.length > LARGE_CHARS && depth < MAX_WALK_DEPTH)
       ) {
         flush();
-        await walk({ parent: index, key, value: v as Container }, depth + 1);
+        if (depth > 0) await container({ parent: index, key, value: v as Container }, depth + 1);
+        else await segment(raw as object, key, v as Container);
         continue;
       }
       if (text !== undefined) chunk += `,${array ? key : JSON.stringify(key)},${text}`;
@@ -86,8 +109,24 @@ export async function encodeInSlices(
     }
     flush();
   };
-  await walk({ parent: -1, key: null, value }, 0);
-  return lines.join("\n");
+  const container = async (frame: Frame, depth: number) => {
+    const index = lines.length;
+    lines.push(JSON.stringify({ p: frame.parent, k: frame.key, a: Array.isArray(frame.value) ? 1 : 0 }));
+    await walk(frame, depth, index);
+  };
+  // One of the root's containers, on lines of its own; `raw` is what the state holds (a shared record, not its entries).
+  const segment = async (raw: object, key: string | number, v: Container) => {
+    done();
+    if (reuse(raw, key)) pieces.push({ text: null, of: { value: raw, key } });
+    else {
+      await container({ parent: -1, key, value: v }, 1);
+      done({ value: raw, key });
+    }
+  };
+  lines.push(JSON.stringify({ p: -1, k: null, a: Array.isArray(value) ? 1 : 0 }));
+  await walk({ parent: -1, key: null, value }, 0, -1);
+  done();
+  return pieces;
 }
 
 /**
@@ -100,38 +139,34 @@ function rememberText(v: Container, texts: EntryTexts): string {
   return text;
 }
 
-export const hasToJson = (v: object) => typeof (v as { toJSON?: unknown }).toJSON === "function";
-
-/**
- * What JSON.stringify writes for `v` under `key`: its toJSON's answer when it has one. A pod
- * state's shared record answers with its plain entries (shared-record.ts), which are then walked
- * like any object rather than written whole.
- */
-export const jsonValue = (v: unknown, key: string | number): unknown =>
-  isContainer(v) && hasToJson(v) ? (v as { toJSON(key: string): unknown }).toJSON(String(key)) : v;
-
 type ContainerLine = { p: number; k: string | number | null; a: 0 | 1 };
 type ValueLine = [number, ...unknown[]];
 
 /** The value `encodeInSlices` wrote, rebuilt with the event loop given back every `sliceMs`. */
 export async function decodeInSlices(text: string, sliceMs = CODEC_SLICE_MS): Promise<unknown> {
   const slices = new TimeSlices(sliceMs);
-  const containers: (Container | undefined)[] = [];
+  const containers: Container[] = [];
   let root: unknown;
-  let at = 0;
-  for (let index = 0; at <= text.length; index++) {
+  // A segment's parents count lines from its first.
+  let segmentStart = 0;
+  const parent = (p: number) => (p < 0 ? root : containers[segmentStart + p]) as Container | undefined;
+  for (let at = 0, index = 0; at < text.length; index++) {
     const end = text.indexOf("\n", at);
     const line = JSON.parse(text.slice(at, end < 0 ? text.length : end)) as ContainerLine | ValueLine;
-    at = end < 0 ? text.length + 1 : end + 1;
+    at = end < 0 ? text.length : end + 1;
     if (Array.isArray(line)) {
-      const into = containers[line[0]];
-      if (line[0] < 0) root = line[2];
-      else for (let i = 1; i < line.length; i += 2) setEntry(into, line[i] as string | number, line[i + 1]);
+      if (line[0] < 0 && line[1] === null) root = line[2];
+      else
+        for (let i = 1; i < line.length; i += 2)
+          setEntry(parent(line[0]), line[i] as string | number, line[i + 1]);
     } else {
       const value: Container = line.a ? [] : {};
-      containers[index] = value;
-      if (line.p < 0) root = value;
-      else setEntry(containers[line.p], line.k, value);
+      if (line.k === null) root = value;
+      else {
+        if (line.p < 0) segmentStart = index;
+        setEntry(parent(line.p), line.k, value);
+        containers[index] = value;
+      }
     }
     if (slices.due()) await slices.next();
   }

@@ -28,7 +28,7 @@ export function sendJson(res: ServerResponse, status: number, body: unknown) {
   sendText(res, status, JSON_HEADERS, JSON.stringify(body));
 }
 
-/** An answer whose JSON text is already made (a large one, written in slices: server/history/json-in-slices.ts). */
+/** An answer whose JSON text is already made (a large one, written in slices: server/db/json-in-slices.ts). */
 export function sendJsonText(res: ServerResponse, status: number, text: string) {
   sendText(res, status, JSON_HEADERS, text);
 }

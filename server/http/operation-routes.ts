@@ -7,7 +7,7 @@ import { AppError } from "../domain/errors";
 import { pathParams, type Operation } from "../operations/operation";
 import { operations } from "../operations/operations";
 import { openApiDocument } from "../operations/openapi";
-import { stringifyInSlices } from "../history/json-in-slices";
+import { stringifyInSlices } from "../db/json-in-slices";
 import { asSeenBy } from "../pods/onlooker-view";
 import { sendText } from "./compress";
 import { parseWith, readJsonBody, sendJson, sendJsonText } from "./json";

@@ -12,7 +12,7 @@ import type { StoredEvent } from "../domain/plan-append";
 import { emptyAgentSignals, signalRates } from "../domain/signals/combine";
 import { stepWindowState, windowStart } from "../domain/signals/signals-window";
 import type { PodSignals } from "../domain/signals/signal-types";
-import { canonicalJsonInSlices } from "../history/json-in-slices";
+import { canonicalJsonInSlices } from "../db/json-in-slices";
 import { podHistory } from "../history/pod-history";
 import type { AgentRecordPayload, RecordEvent, SignedAgentRecord } from "../wire/signals";
 import { sameValue } from "./same-value";

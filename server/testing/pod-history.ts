@@ -10,7 +10,7 @@ import { ZEventInput, type TEvent } from "../domain/events/event-schemas";
 import { applyEvent } from "../domain/state/apply-event";
 import { stalenessDue } from "../domain/state/cadence";
 import { deadlineOutcome, pendingDeadlines } from "../domain/state/deadlines";
-import type { AppliedEvent, PodState } from "../domain/state/pod-state";
+import { emptyPodState, type AppliedEvent, type PodState } from "../domain/state/pod-state";
 
 const HASH = "d".repeat(64);
 const AGENTS = ["chair-1", "impl", "rev", "rev2"] as const;
@@ -287,3 +287,13 @@ export function acceptHistory(
 /** The accepted events as the write path takes them (parsed inputs, no seq or receipt time). */
 export const asInputs = (events: AppliedEvent[]): TEvent[] =>
   events.map(({ seq: _seq, receivedAt: _at, ...e }) => e as TEvent);
+
+/**
+ * Every state a pod goes through: the team's setup, then the steps the rules accept. The
+ * encoders' property tests write each one with what they kept from the states before it.
+ */
+export function everyState(steps: HistoryStep[]): PodState[] {
+  const { events } = acceptHistory(emptyPodState(), [...TEAM_SETUP, ...steps] as HistoryStep[]);
+  let state = emptyPodState();
+  return events.map((e) => (state = applyEvent(state, e)));
+}

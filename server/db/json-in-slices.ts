@@ -4,7 +4,7 @@
 // are written entry by entry where the checkpoint codec would give them lines of their own (the
 // root's children, any with many entries or a long text), everything else by JSON.stringify.
 import { canonicalJson } from "../domain/canonical-json";
-import { TimeSlices } from "../db/time-slices";
+import { TimeSlices } from "./time-slices";
 import {
   CODEC_SLICE_MS,
   entries,
@@ -15,7 +15,7 @@ import {
   MAX_WALK_DEPTH,
   SPLIT_ENTRIES,
   type Container,
-} from "./state-codec";
+} from "./json-walk";
 
 /** Entries of an array written by one JSON.stringify. */
 const RUN = 32;
