@@ -1,7 +1,9 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { canonicalJson } from "../domain/canonical-json";
-import { canonicalJsonInSlices, stringifyInSlices } from "./json-in-slices";
+import { toShared } from "../domain/state/shared-record";
+import { everyState, historySteps } from "../testing/pod-history";
+import { canonicalJsonInSlices, stringifyInSlices, type RootTexts } from "./json-in-slices";
 
 describe("JSON in slices", () => {
   it("writes JSON.stringify's text", async () => {
@@ -38,6 +40,33 @@ describe("JSON in slices", () => {
       top: Array.from({ length: 70 }, (_, i) => [i]),
     };
     expect(await stringifyInSlices(runs, 0)).toBe(JSON.stringify(runs));
+  });
+
+  it("with the root's entries' texts kept by object, writes every state of a pod's history as it stands", async () => {
+    await fc.assert(
+      fc.asyncProperty(historySteps(120), async (steps) => {
+        // Every entry kept, however short: a reducer that changed a value it was given would make
+        // a later text keep the entry's old one, and fail here.
+        const kept: RootTexts = new WeakMap();
+        for (const state of everyState(steps)) {
+          expect(await stringifyInSlices(state, undefined, kept, 0)).toBe(JSON.stringify(state));
+        }
+      }),
+      { numRuns: 15 },
+    );
+  });
+
+  it("takes a long entry's kept text for its object, and keeps no short one", async () => {
+    const kept: RootTexts = new WeakMap();
+    const tasks = toShared({ t1: { id: "t1", text: "x".repeat(9000) } });
+    const small = { a: 1 };
+    await stringifyInSlices({ seq: 1, tasks, small }, undefined, kept);
+    expect(kept.get(tasks)).toBe(JSON.stringify(tasks));
+    expect(kept.has(small)).toBe(false);
+    kept.set(tasks, '{"kept":true}');
+    expect(await stringifyInSlices({ seq: 2, tasks, small }, undefined, kept)).toBe(
+      '{"seq":2,"tasks":{"kept":true},"small":{"a":1}}',
+    );
   });
 
   it("gives the event loop back between slices", async () => {

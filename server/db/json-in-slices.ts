@@ -20,8 +20,21 @@ import {
 /** Entries of an array written by one JSON.stringify. */
 const RUN = 32;
 
+/**
+ * The text of each of a root's entries, by object, kept when long (at least KEPT_CHARS): only
+ * for values whose objects never change once made, as a pod's states (ARCHITECTURE.md). A
+ * snapshot of a lived-in pod then writes its untouched 3,000-task plan without making its text.
+ */
+export type RootTexts = WeakMap<object, string>;
+const KEPT_CHARS = 8 * 1024;
+
 /** The same text as JSON.stringify(value), with the event loop given back every `sliceMs`. */
-export async function stringifyInSlices(value: unknown, sliceMs = CODEC_SLICE_MS): Promise<string> {
+export async function stringifyInSlices(
+  value: unknown,
+  sliceMs = CODEC_SLICE_MS,
+  kept?: RootTexts,
+  keptChars = KEPT_CHARS,
+): Promise<string> {
   if (!isContainer(value) || hasToJson(value)) return JSON.stringify(value);
   const parts: string[] = [];
   const slices = new TimeSlices(sliceMs);
@@ -42,7 +55,14 @@ export async function stringifyInSlices(value: unknown, sliceMs = CODEC_SLICE_MS
         }
       }
       const key = keys[at]!;
-      const x = jsonValue((v as Record<string | number, unknown>)[key], key);
+      const raw = (v as Record<string | number, unknown>)[key];
+      const known = depth === 0 && kept && isContainer(raw) ? kept.get(raw) : undefined;
+      if (known !== undefined) {
+        parts.push(`${first ? "" : ","}${array ? "" : `${JSON.stringify(key)}:`}${known}`);
+        first = false;
+        continue;
+      }
+      const x = jsonValue(raw, key);
       const nested = isContainer(x) && !hasToJson(x);
       // As JSON.stringify does: an object drops what has no JSON (undefined, functions), an array writes null.
       let text =
@@ -55,7 +75,9 @@ export async function stringifyInSlices(value: unknown, sliceMs = CODEC_SLICE_MS
       first = false;
       if (text === null) {
         parts.push(prefix);
+        const from = parts.length;
         await walk(x as Container, depth + 1);
+        if (depth === 0 && kept) keep(parts, from, raw as object, kept, keptChars);
       } else parts.push(prefix + text);
       await slices.pause();
     }
@@ -63,6 +85,13 @@ export async function stringifyInSlices(value: unknown, sliceMs = CODEC_SLICE_MS
   };
   await walk(value, 0);
   return parts.join("");
+}
+
+/** A root entry's text, just written as parts[from…], joined into one part and kept when long. */
+function keep(parts: string[], from: number, raw: object, kept: RootTexts, minChars: number) {
+  const text = parts.splice(from).join("");
+  parts.push(text);
+  if (text.length >= minChars) kept.set(raw, text);
 }
 
 /** The same text as canonicalJson(value) (keys sorted, undefined members dropped), with the event loop given back every `sliceMs`. */

@@ -8,6 +8,7 @@ import type { PrismaClient } from "./generated/sqlite/client";
 import type { Head, StoredEvent, StoredRef } from "../domain/plan-append";
 import { planGroup, planGroupSteps, type GroupPlan, type PodSnapshot } from "../domain/plan-group";
 import type { PodState } from "../domain/state/pod-state";
+import { snapshotText } from "./snapshot-text";
 import { fromSnapshot, PodStateCache, SNAPSHOT_EVERY, type StateRow } from "./pod-state-cache";
 import { searchSql, type EventFilter } from "./event-search";
 import { migratePostgres } from "./migrations";
@@ -297,7 +298,7 @@ class PostgresStore implements TapeStore {
     if (!due.length) return;
     const write = async ({ podId, state, before }: (typeof due)[number]) => {
       try {
-        const text = JSON.stringify(state);
+        const text = await snapshotText(state);
         await this.pool.query(
           `INSERT INTO pod_state (pod_id, seq, state) VALUES ($1, $2, $3)
            ON CONFLICT (pod_id) DO UPDATE SET seq = excluded.seq, state = excluded.state WHERE pod_state.seq < excluded.seq`,

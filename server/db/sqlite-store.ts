@@ -11,6 +11,7 @@ import { PrismaClient } from "./generated/sqlite/client";
 import type { Head, StoredEvent, StoredRef } from "../domain/plan-append";
 import type { PodState } from "../domain/state/pod-state";
 import { planGroup, planGroupSteps, type GroupPlan, type PodSnapshot } from "../domain/plan-group";
+import { snapshotText } from "./snapshot-text";
 import { fromSnapshotSync, PodStateCache, SNAPSHOT_EVERY, type StateRow } from "./pod-state-cache";
 import { searchSql, type EventFilter } from "./event-search";
 import { migrateSqlite } from "./migrations";
@@ -82,7 +83,8 @@ export async function openSqliteStore(
 class SqliteStore implements TapeStore {
   readonly kind = "sqlite" as const;
   private readonly stmts;
-  private snapshots: NodeJS.Immediate | null = null;
+  /** Snapshot writes under way, one after another (close waits for them). */
+  private snapshots: Promise<void> | null = null;
 
   constructor(
     private readonly db: Database.Database,
@@ -343,26 +345,32 @@ class SqliteStore implements TapeStore {
    * is on the tape). Without an fsync of their own: one a power cut undoes only means a longer
    * tail at load.
    */
-  private scheduleSnapshots() {
-    if (this.snapshots) return;
-    this.snapshots = setImmediate(() => {
-      this.snapshots = null;
-      this.writeSnapshots(this.states.takeDue());
+  private scheduleSnapshots(due = this.states.takeDue()) {
+    if (!due.length) return this.snapshots;
+    const previous = this.snapshots;
+    const run = (async () => {
+      await new Promise((resolve) => setImmediate(resolve)); // after the appends' answers
+      await previous;
+      for (const d of due) await this.writeSnapshot(d);
+    })();
+    this.snapshots = run;
+    void run.then(() => {
+      if (this.snapshots === run) this.snapshots = null;
     });
+    return run;
   }
 
-  private writeSnapshots(due: ReturnType<PodStateCache["takeDue"]>) {
-    for (const { podId, state, before } of due) {
-      try {
-        const text = JSON.stringify(state);
-        this.relaxed(() => this.stmts.snapshot.run(podId, state.seq, text));
-        this.states.wroteSnapshot(podId, state.seq, text.length);
-      } catch (e) {
-        this.states.snapshotFailed(podId, before);
-        console.error(
-          `podwatch: pod ${podId}: storing its state snapshot failed (${(e as Error).message}); it is tried again later`,
-        );
-      }
+  private async writeSnapshot({ podId, state, before }: ReturnType<PodStateCache["takeDue"]>[number]) {
+    try {
+      const text = await snapshotText(state);
+      // The statement keeps a later snapshot: one stored meanwhile by a newer state stays.
+      this.relaxed(() => this.stmts.snapshot.run(podId, state.seq, text));
+      this.states.wroteSnapshot(podId, state.seq, text.length);
+    } catch (e) {
+      this.states.snapshotFailed(podId, before);
+      console.error(
+        `podwatch: pod ${podId}: storing its state snapshot failed (${(e as Error).message}); it is tried again later`,
+      );
     }
   }
 
@@ -404,8 +412,8 @@ class SqliteStore implements TapeStore {
 
   async close() {
     // Not needed (the tape has every event), but a restart then loads each pod without a tail.
-    if (this.snapshots) clearImmediate(this.snapshots);
-    if (this.db.open) this.writeSnapshots(this.states.takeLagging());
+    await this.snapshots;
+    if (this.db.open) await this.scheduleSnapshots(this.states.takeLagging());
     // The worker's connection first: the last connection to close checkpoints and removes the WAL.
     await this.wal.checkpointer.close();
     await this.wal.flusher.close();
