@@ -7,8 +7,9 @@ import Database from "better-sqlite3";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { inflateSync } from "node:zlib";
+import { inflateRawSync } from "node:zlib";
 import { performance } from "node:perf_hooks";
+import { CODEC_VERSION } from "../server/history/state-codec";
 import { spawnServer } from "../server/testing/spawn-server";
 import { eventually } from "../server/testing/eventually";
 import type { Figure } from "./figures";
@@ -43,6 +44,9 @@ async function timedGets(base: string, paths: string[]): Promise<number[]> {
   return out;
 }
 
+/** Checkpoints this code reads (a seed of older code may hold others until the server drops them). */
+const THIS_CODEC = `%/${CODEC_VERSION}`;
+
 /** The pod's checkpoints, or (`upTo`) the highest seq of one at or below it: the keeper makes them in seq order, so the last one says it is done. */
 const checkpoints = (file: string, podId: string, upTo?: number) => {
   const db = new Database(file, { readonly: true, fileMustExist: true });
@@ -50,11 +54,15 @@ const checkpoints = (file: string, podId: string, upTo?: number) => {
     if (upTo !== undefined)
       return (
         db
-          .prepare("SELECT COALESCE(MAX(seq), 0) AS n FROM pod_checkpoint WHERE pod_id = ? AND seq <= ?")
-          .get(podId, upTo) as { n: number }
+          .prepare(
+            "SELECT COALESCE(MAX(seq), 0) AS n FROM pod_checkpoint WHERE pod_id = ? AND fold LIKE ? AND seq <= ?",
+          )
+          .get(podId, THIS_CODEC, upTo) as { n: number }
       ).n;
     return (
-      db.prepare("SELECT COUNT(*) AS n FROM pod_checkpoint WHERE pod_id = ?").get(podId) as { n: number }
+      db
+        .prepare("SELECT COUNT(*) AS n FROM pod_checkpoint WHERE pod_id = ? AND fold LIKE ?")
+        .get(podId, THIS_CODEC) as { n: number }
     ).n;
   } catch {
     return -1; // a server without the table (older code: nothing to wait for)
@@ -69,17 +77,19 @@ const checkpointBytes = (file: string, podId: string) => {
   try {
     if (checkpoints(file, podId) < 0) return "no checkpoints (older code)";
     const stored = db
-      .prepare("SELECT COALESCE(SUM(length(state)), 0) AS n FROM pod_checkpoint WHERE pod_id = ?")
-      .get(podId) as { n: number };
+      .prepare(
+        "SELECT COALESCE(SUM(length(state)), 0) AS n FROM pod_checkpoint WHERE pod_id = ? AND fold LIKE ?",
+      )
+      .get(podId, THIS_CODEC) as { n: number };
     const last = db
-      .prepare("SELECT state FROM pod_checkpoint WHERE pod_id = ? ORDER BY seq DESC LIMIT 1")
-      .get(podId) as { state: Buffer } | undefined;
+      .prepare("SELECT state FROM pod_checkpoint WHERE pod_id = ? AND fold LIKE ? ORDER BY seq DESC LIMIT 1")
+      .get(podId, THIS_CODEC) as { state: Buffer } | undefined;
     const tape = db
       .prepare("SELECT SUM(length(body) + COALESCE(length(meta), 0)) AS n FROM event WHERE pod_id = ?")
       .get(podId) as { n: number };
     const kib = (n: number) => `${Math.round(n / 1024).toLocaleString("en")} KiB`;
     const lastNote = last
-      ? `, the latest ${kib(last.state.length)} (${kib(inflateSync(last.state).length)} of JSON)`
+      ? `, the latest ${kib(last.state.length)} (${kib(inflateRawSync(last.state).length)} of JSON)`
       : "";
     return `checkpoints on disk ${kib(stored.n)}${lastNote}; the tape's bodies and meta ${kib(tape.n)}`;
   } finally {
