@@ -3,23 +3,30 @@ import { constants, deflateRawSync, inflateRawSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
 import { toShared } from "../domain/state/shared-record";
 import { everyState, historySteps } from "../testing/pod-history";
-import { deflatePieces, hasSegment, inflatePieces, type SegmentBytes } from "./checkpoint-bytes";
-import { decodeInSlices, encodeInSlices, encodePieces, type EntryTexts, type Piece } from "./state-codec";
+import { deflatePieces, inflatePieces, keptSegment, type SegmentBytes } from "./checkpoint-bytes";
+import { encodeInSlices, encodePieces, type EntryTexts, type Piece } from "./state-codec";
+import { decodeInSlices } from "./state-decoder";
 
 /** What CheckpointStore.put stores and load reads back, with the caches it keeps between checkpoints. */
 const caches = () => ({ texts: new WeakMap() as EntryTexts, segments: new WeakMap() as SegmentBytes });
 async function stored(state: unknown, c = caches(), keptChars?: number) {
-  const pieces = await encodePieces(state, undefined, c.texts, hasSegment(c.segments));
+  const pieces = await encodePieces(state, { texts: c.texts, kept: keptSegment(c.segments) });
   return { pieces, ...(await deflatePieces(pieces, c.segments, keptChars)) };
 }
-type Tasks = { tasks: Record<string, { text: string }> };
-/** The segment written for `of` (an object, or a key of the root). */
-const segmentOf = (pieces: Piece[], of: object | string) =>
-  pieces.find((p) => (typeof of === "string" ? p.of?.key === of : p.of?.value === of));
 const readBack = async (bytes: Uint8Array) => decodeInSlices(await inflatePieces(bytes));
+type Tasks = { tasks: Record<string, { text: string }> };
 
+/** The piece written for `of` (an object, or a key of the root). */
+const pieceOf = <K>(pieces: Piece<K>[], of: object | string) =>
+  pieces.find((p) => (typeof of === "string" ? p.of?.key === of : p.of?.value === of));
+const linesOf = <K>(pieces: Piece<K>[], of: object | string) => {
+  const piece = pieceOf(pieces, of);
+  return piece && "text" in piece ? piece.text : undefined;
+};
 const plan = (n: number, text = "x".repeat(300)) =>
   toShared(Object.fromEntries(Array.from({ length: n }, (_, i) => [`t${i}`, { id: `t${i}`, text }])));
+const fullFlushed = (text: string) =>
+  deflateRawSync(Buffer.from(text, "utf8"), { level: 1, finishFlush: constants.Z_FULL_FLUSH });
 
 describe("a checkpoint's bytes", () => {
   it("are one deflate stream of the codec's text, read by one inflateRaw", async () => {
@@ -33,45 +40,61 @@ describe("a checkpoint's bytes", () => {
 
   it("write a segment's lines the same wherever it stands in the state", async () => {
     const tasks = plan(100);
-    const segment = async (state: object) => segmentOf(await encodePieces(state), tasks)?.text;
-    const before = await segment({ seq: 1, tasks });
+    const before = linesOf(await encodePieces({ seq: 1, tasks }), tasks);
     expect(before).toBeTruthy();
-    expect(await segment({ seq: 2, added: { a: plan(40) }, more: "x", tasks })).toBe(before);
+    expect(linesOf(await encodePieces({ seq: 2, added: { a: plan(40) }, more: "x", tasks }), tasks)).toBe(
+      before,
+    );
   });
 
   it("reuse the bytes of a large segment of the very object the last checkpoint wrote, without encoding it", async () => {
     const c = caches();
     const tasks = plan(300);
     const first = await stored({ seq: 1, tasks }, c);
-    expect(segmentOf(first.pieces, tasks)?.text).toBeTruthy();
-    const second = await stored({ seq: 2, tasks, signals: { notes: 5 } }, c);
-    expect(segmentOf(second.pieces, tasks)?.text).toBeNull();
+    expect(linesOf(first.pieces, tasks)).toBeTruthy();
+    // Moved down by a record of many lines before it: its own lines are unchanged.
+    const evidence = Object.fromEntries(
+      Array.from({ length: 200 }, (_, i) => [`e${i}`, { i, text: "y".repeat(200) }]),
+    );
+    const second = await stored({ seq: 2, evidence, tasks, signals: { notes: 5 } }, c);
+    expect(pieceOf(second.pieces, tasks)).toHaveProperty("kept");
     expect(await readBack(second.bytes)).toEqual({
       seq: 2,
+      evidence,
       tasks: JSON.parse(JSON.stringify(tasks)),
       signals: { notes: 5 },
     });
+  });
+
+  it("reuse them only under the key they were written for", async () => {
+    const c = caches();
+    const tasks = plan(300);
+    await stored({ seq: 1, tasks }, c);
+    const moved = await stored({ seq: 2, plan: tasks }, c);
+    expect(linesOf(moved.pieces, tasks)).toBeTruthy();
+    expect(Object.keys((await readBack(moved.bytes)) as object)).toEqual(["seq", "plan"]);
   });
 
   it("take the bytes kept for an object as its segment: what is kept stands for it", async () => {
     const c = caches();
     const tasks = plan(300);
     await stored({ seq: 1, tasks }, c);
-    const sentinel = segmentOf(await encodePieces({ seq: 1, tasks: plan(300, "sentinel") }), "tasks")!.text!;
-    const bytes = deflateRawSync(Buffer.from(sentinel), { level: 1, finishFlush: constants.Z_FULL_FLUSH });
-    c.segments.set(tasks, { ...c.segments.get(tasks)!, bytes });
+    const sentinel = linesOf(await encodePieces({ seq: 1, tasks: plan(300, "sentinel") }), "tasks")!;
+    c.segments.set(tasks, { ...c.segments.get(tasks)!, bytes: fullFlushed(sentinel) });
     const back = (await readBack((await stored({ seq: 2, tasks }, c)).bytes)) as Tasks;
     expect(back.tasks.t0!.text).toBe("sentinel");
   });
 
-  it("make a changed record's segment again, and keep small segments with their neighbours", async () => {
+  it("make a changed record's segment again, and keep no short segment", async () => {
     const c = caches();
     const small = { a: 1 };
-    const first = await stored({ seq: 1, tasks: plan(300), small }, c);
+    const tasks = plan(300);
+    await stored({ seq: 1, tasks, small }, c);
     expect(c.segments.get(small)).toBeUndefined();
-    const second = await stored({ seq: 2, tasks: plan(300, "changed"), small }, c);
-    expect(second.pieces.every((p) => p.text !== null)).toBe(true);
-    expect(first.bytes).not.toEqual(second.bytes);
+    const changed = plan(300, "changed");
+    const second = await stored({ seq: 2, tasks: changed, small }, c);
+    expect(second.pieces.every((p) => "text" in p)).toBe(true);
+    expect(c.segments.get(changed)!.bytes).not.toEqual(c.segments.get(tasks)!.bytes);
     expect(((await readBack(second.bytes)) as Tasks).tasks.t9!.text).toBe("changed");
   });
 
@@ -84,7 +107,7 @@ describe("a checkpoint's bytes", () => {
           // Every segment kept, however small: a reducer that changed a value it was given would
           // make a later checkpoint reuse its old bytes, and fail here.
           const { bytes, pieces } = await stored(state, c, 0);
-          reused += pieces.filter((p) => p.text === null).length;
+          reused += pieces.filter((p) => "kept" in p).length;
           expect(JSON.stringify(await readBack(bytes))).toBe(JSON.stringify(state));
         }
       }),

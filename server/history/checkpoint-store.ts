@@ -9,8 +9,9 @@
 import type { TapeStore } from "../db/tape-store";
 import type { PodState } from "../domain/state/pod-state";
 import { DecodedCheckpoints } from "./decoded-checkpoints";
-import { deflatePieces, hasSegment, inflatePieces, type SegmentBytes } from "./checkpoint-bytes";
-import { CODEC_VERSION, decodeInSlices, encodePieces, type EntryTexts } from "./state-codec";
+import { deflatePieces, inflatePieces, keptSegment, type SegmentBytes } from "./checkpoint-bytes";
+import { CODEC_VERSION, encodePieces, type EntryTexts } from "./state-codec";
+import { decodeInSlices } from "./state-decoder";
 
 /** The entries' texts, and the segments' bytes, of states already encoded, by object (a state's objects never change). */
 const STATE_TEXTS: EntryTexts = new WeakMap();
@@ -60,7 +61,7 @@ export class CheckpointStore {
    * read starts (the keeper's next checkpoint always does): else it would read and rebuild it.
    */
   async put(podId: string, state: PodState, maxAt: string, keep = false): Promise<void> {
-    const pieces = await encodePieces(state, undefined, STATE_TEXTS, hasSegment(STATE_SEGMENTS));
+    const pieces = await encodePieces(state, { texts: STATE_TEXTS, kept: keptSegment(STATE_SEGMENTS) });
     const { bytes, chars } = await deflatePieces(pieces, STATE_SEGMENTS);
     await this.store.prisma.$executeRaw`INSERT INTO pod_checkpoint (pod_id, fold, seq, max_at, state)
       VALUES (${podId}, ${this.fold}, ${state.seq}, ${maxAt}, ${bytes}) ON CONFLICT DO NOTHING`;

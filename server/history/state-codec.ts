@@ -10,7 +10,7 @@
 // (whose own line has the key null). Each of the root's containers is a segment: its first line
 // has the parent -1, and every parent within it counts lines from that first line. So a segment's
 // lines are the same wherever it stands, and a checkpoint can reuse a segment written before for
-// the same object (checkpoint-bytes.ts). JSON has no raw newline.
+// the same object (checkpoint-bytes.ts). JSON has no raw newline. Read by state-decoder.ts.
 import {
   CODEC_SLICE_MS,
   entries,
@@ -38,31 +38,37 @@ type Frame = { parent: number; key: string | number | null; value: Container };
  */
 export type EntryTexts = WeakMap<object, string>;
 
+export type SegmentOf = { value: object; key: string | number };
 /**
- * Lines of a checkpoint: one of the root's containers (a segment, `of` it under `key`) or the
- * root's other lines. `text` is null for a segment `reuse` said it has already (checkpoint-bytes.ts).
+ * Lines of a checkpoint, each ending in a newline: one of the root's containers (a segment, `of`
+ * it under its key) or the root's other lines. Or, instead of a segment's lines, what `kept` found
+ * for it (checkpoint-bytes.ts: the segment's bytes, stored before for the same object and key).
  */
-export type Piece = { text: string | null; of?: { value: object; key: string | number } };
+export type Piece<Kept = never> = { text: string; of?: SegmentOf } | { kept: Kept; of: SegmentOf };
+
+export type EncodeOptions<Kept> = {
+  /** Work in one turn of the event loop. */
+  sliceMs?: number;
+  texts?: EntryTexts;
+  /** What was kept for a segment of this very object under this key: its lines are then not made. */
+  kept?: (of: SegmentOf) => Kept | undefined;
+};
 
 /** `value` as lines (see above), with the event loop given back every `sliceMs`. */
 export async function encodeInSlices(value: unknown, sliceMs = CODEC_SLICE_MS, texts?: EntryTexts) {
-  return (await encodePieces(value, sliceMs, texts)).map((p) => p.text).join("");
+  const pieces = await encodePieces(value, { sliceMs, texts });
+  return pieces.map((p) => ("text" in p ? p.text : "")).join("");
 }
 
-/**
- * `value` as pieces of lines, each ending in a newline. `reuse(value, key)`: whether a segment of
- * this very object under this key was written before and need not be made again.
- */
-export async function encodePieces(
+/** `value` as pieces of lines. */
+export async function encodePieces<Kept = never>(
   value: unknown,
-  sliceMs = CODEC_SLICE_MS,
-  texts?: EntryTexts,
-  reuse: (value: object, key: string | number) => boolean = () => false,
-): Promise<Piece[]> {
+  { sliceMs = CODEC_SLICE_MS, texts, kept = () => undefined }: EncodeOptions<Kept> = {},
+): Promise<Piece<Kept>[]> {
   if (!isContainer(value)) return [{ text: `${JSON.stringify([-1, null, value])}\n` }];
-  const pieces: Piece[] = [];
+  const pieces: Piece<Kept>[] = [];
   let lines: string[] = [];
-  const done = (of?: Piece["of"]) => {
+  const endPiece = (of?: SegmentOf) => {
     if (lines.length) pieces.push({ text: `${lines.join("\n")}\n`, ...(of && { of }) });
     lines = [];
   };
@@ -116,16 +122,18 @@ export async function encodePieces(
   };
   // One of the root's containers, on lines of its own; `raw` is what the state holds (a shared record, not its entries).
   const segment = async (raw: object, key: string | number, v: Container) => {
-    done();
-    if (reuse(raw, key)) pieces.push({ text: null, of: { value: raw, key } });
+    endPiece();
+    const of = { value: raw, key };
+    const found = kept(of);
+    if (found !== undefined) pieces.push({ kept: found, of });
     else {
       await container({ parent: -1, key, value: v }, 1);
-      done({ value: raw, key });
+      endPiece(of);
     }
   };
   lines.push(JSON.stringify({ p: -1, k: null, a: Array.isArray(value) ? 1 : 0 }));
   await walk({ parent: -1, key: null, value }, 0, -1);
-  done();
+  endPiece();
   return pieces;
 }
 
@@ -137,47 +145,4 @@ function rememberText(v: Container, texts: EntryTexts): string {
   const text = JSON.stringify(v);
   if (text.length <= LARGE_CHARS) texts.set(v, text);
   return text;
-}
-
-type ContainerLine = { p: number; k: string | number | null; a: 0 | 1 };
-type ValueLine = [number, ...unknown[]];
-
-/** The value `encodeInSlices` wrote, rebuilt with the event loop given back every `sliceMs`. */
-export async function decodeInSlices(text: string, sliceMs = CODEC_SLICE_MS): Promise<unknown> {
-  const slices = new TimeSlices(sliceMs);
-  const containers: Container[] = [];
-  let root: unknown;
-  // A segment's parents count lines from its first.
-  let segmentStart = 0;
-  const parent = (p: number) => (p < 0 ? root : containers[segmentStart + p]) as Container | undefined;
-  for (let at = 0, index = 0; at < text.length; index++) {
-    const end = text.indexOf("\n", at);
-    const line = JSON.parse(text.slice(at, end < 0 ? text.length : end)) as ContainerLine | ValueLine;
-    at = end < 0 ? text.length : end + 1;
-    if (Array.isArray(line)) {
-      if (line[0] < 0 && line[1] === null) root = line[2];
-      else
-        for (let i = 1; i < line.length; i += 2)
-          setEntry(parent(line[0]), line[i] as string | number, line[i + 1]);
-    } else {
-      const value: Container = line.a ? [] : {};
-      if (line.k === null) root = value;
-      else {
-        if (line.p < 0) segmentStart = index;
-        setEntry(parent(line.p), line.k, value);
-        containers[index] = value;
-      }
-    }
-    if (slices.due()) await slices.next();
-  }
-  return root;
-}
-
-function setEntry(into: Container | undefined, key: string | number | null, value: unknown) {
-  if (!into || key === null)
-    throw new Error("a checkpoint line names a parent that is not a container before it");
-  // An own "__proto__" key, as JSON.parse makes it, not the object's prototype.
-  if (key === "__proto__")
-    Object.defineProperty(into, key, { value, enumerable: true, writable: true, configurable: true });
-  else (into as Record<string | number, unknown>)[key] = value;
 }
