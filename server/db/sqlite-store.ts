@@ -85,6 +85,7 @@ class SqliteStore implements TapeStore {
   private readonly stmts;
   /** Snapshot writes under way, one after another (close waits for them). */
   private snapshots: Promise<void> | null = null;
+  private closing = false;
 
   constructor(
     private readonly db: Database.Database,
@@ -148,7 +149,7 @@ class SqliteStore implements TapeStore {
     const run = (rs: AppendRequest[]) => {
       const done = this.relaxed(() => this.db.transaction(() => this.write(rs)).immediate());
       done.commit(); // cache the new states only once they are committed
-      this.scheduleSnapshots();
+      this.writeDueSnapshots();
       return done.outcomes;
     };
     try {
@@ -268,7 +269,7 @@ class SqliteStore implements TapeStore {
       return (await this.appendGroup([request]))[0]!;
     }
     commit();
-    this.scheduleSnapshots();
+    this.writeDueSnapshots();
     return this.flushed(outcome);
   }
 
@@ -345,7 +346,12 @@ class SqliteStore implements TapeStore {
    * is on the tape). Without an fsync of their own: one a power cut undoes only means a longer
    * tail at load.
    */
-  private scheduleSnapshots(due = this.states.takeDue()) {
+  private writeDueSnapshots() {
+    if (!this.closing) void this.writeSnapshots(this.states.takeDue());
+  }
+
+  /** After the writes already chained, one after another; resolves when these are written. */
+  private writeSnapshots(due: ReturnType<PodStateCache["takeDue"]>): Promise<void> | null {
     if (!due.length) return this.snapshots;
     const previous = this.snapshots;
     const run = (async () => {
@@ -412,8 +418,9 @@ class SqliteStore implements TapeStore {
 
   async close() {
     // Not needed (the tape has every event), but a restart then loads each pod without a tail.
-    await this.snapshots;
-    if (this.db.open) await this.scheduleSnapshots(this.states.takeLagging());
+    // No snapshot is written after this one (a commit meanwhile is only a tail at the next load).
+    this.closing = true;
+    if (this.db.open) await this.writeSnapshots(this.states.takeLagging());
     // The worker's connection first: the last connection to close checkpoints and removes the WAL.
     await this.wal.checkpointer.close();
     await this.wal.flusher.close();

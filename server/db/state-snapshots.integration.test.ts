@@ -3,7 +3,7 @@
 // large state's waits longer, see snapshotLag), and at shutdown. Whatever it lags, the state read
 // is the tape's replay: from the cache, from the snapshot and its tail (readStoredState, what a
 // restart loads), and after a restart. Both databases.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { RunningServer } from "../start-server";
 import { agentPod, api, startServerOn } from "../testing/test-server";
 import { createTestDatabase, rawSql, testProviders, type TestDatabase } from "../testing/test-databases";
@@ -74,5 +74,25 @@ describe.each(testProviders())("state snapshots on %s", (provider) => {
     expect(JSON.parse((await again.app.store.readStoredState(podId))!.state)).toEqual(
       await replayOfTape(again.url, podId),
     );
+  });
+
+  it("at shutdown, is written after the one under way, and none is tried once the store is closed", async () => {
+    const { url } = await start();
+    const { podId, tokens } = await agentPod(url, "snapshots-closing", { impl: "implementer" });
+    const agent = { token: tokens["impl"]! };
+    // The last append makes a snapshot due; the shutdown starts while it may still be written.
+    for (let i = 0; i <= EVERY; i++)
+      expect((await api(url, "POST", `/api/v1/pods/${podId}/events`, note(i), agent)).status).toBe(201);
+    const head = (await api(url, "GET", `/api/v1/pods/${podId}/state`)).body.seq as number;
+    const errors: unknown[][] = [];
+    const spy = vi.spyOn(console, "error").mockImplementation((...args) => void errors.push(args));
+    try {
+      await server!.close();
+      server = null;
+    } finally {
+      spy.mockRestore();
+    }
+    expect(errors.filter((args) => String(args[0]).includes("snapshot"))).toEqual([]);
+    expect((await storedRow(podId))!.seq).toBe(head);
   });
 });
