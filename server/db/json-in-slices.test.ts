@@ -3,7 +3,12 @@ import { describe, expect, it } from "vitest";
 import { canonicalJson } from "../domain/canonical-json";
 import { toShared } from "../domain/state/shared-record";
 import { everyState, historySteps } from "../testing/pod-history";
-import { canonicalJsonInSlices, stringifyInSlices, type RootTexts } from "./json-in-slices";
+import {
+  canonicalJsonInSlices,
+  stringifyInSlices,
+  stringifyKeepingTexts,
+  type RootTexts,
+} from "./json-in-slices";
 
 describe("JSON in slices", () => {
   it("writes JSON.stringify's text", async () => {
@@ -49,7 +54,7 @@ describe("JSON in slices", () => {
         // a later text keep the entry's old one, and fail here.
         const kept: RootTexts = new WeakMap();
         for (const state of everyState(steps)) {
-          expect(await stringifyInSlices(state, undefined, kept, 0)).toBe(JSON.stringify(state));
+          expect(await stringifyKeepingTexts(state, kept, 0)).toBe(JSON.stringify(state));
         }
       }),
       { numRuns: 15 },
@@ -60,11 +65,11 @@ describe("JSON in slices", () => {
     const kept: RootTexts = new WeakMap();
     const tasks = toShared({ t1: { id: "t1", text: "x".repeat(9000) } });
     const small = { a: 1 };
-    await stringifyInSlices({ seq: 1, tasks, small }, undefined, kept);
+    await stringifyKeepingTexts({ seq: 1, tasks, small }, kept);
     expect(kept.get(tasks)).toBe(JSON.stringify(tasks));
     expect(kept.has(small)).toBe(false);
     kept.set(tasks, '{"kept":true}');
-    expect(await stringifyInSlices({ seq: 2, tasks, small }, undefined, kept)).toBe(
+    expect(await stringifyKeepingTexts({ seq: 2, tasks, small }, kept)).toBe(
       '{"seq":2,"tasks":{"kept":true},"small":{"a":1}}',
     );
   });

@@ -29,9 +29,18 @@ export type RootTexts = WeakMap<object, string>;
 const KEPT_CHARS = 8 * 1024;
 
 /** The same text as JSON.stringify(value), with the event loop given back every `sliceMs`. */
-export async function stringifyInSlices(
+export const stringifyInSlices = (value: unknown, sliceMs = CODEC_SLICE_MS) => stringify(value, sliceMs);
+
+/**
+ * The same, taking the text of a root's entry from `kept` when it was written before for the same
+ * object (a shared record's text does not depend on its key), and keeping those of `minChars` or more.
+ */
+export const stringifyKeepingTexts = (value: unknown, kept: RootTexts, minChars = KEPT_CHARS) =>
+  stringify(value, CODEC_SLICE_MS, kept, minChars);
+
+async function stringify(
   value: unknown,
-  sliceMs = CODEC_SLICE_MS,
+  sliceMs: number,
   kept?: RootTexts,
   keptChars = KEPT_CHARS,
 ): Promise<string> {
