@@ -8,42 +8,27 @@ import { TimeSlices } from "./time-slices";
 import {
   CODEC_SLICE_MS,
   entries,
+  entryText,
   hasToJson,
   isContainer,
   jsonValue,
   LARGE_CHARS,
-  MAX_WALK_DEPTH,
   SPLIT_ENTRIES,
   type Container,
+  type EntryTexts,
 } from "./json-walk";
 
 /** Entries of an array written by one JSON.stringify. */
 const RUN = 32;
 
-/**
- * The text of each of a root's entries, by object, kept when long (at least KEPT_CHARS): only
- * for values whose objects never change once made, as a pod's states (ARCHITECTURE.md). A
- * snapshot of a lived-in pod then writes its untouched 3,000-task plan without making its text.
- */
-export type RootTexts = WeakMap<object, string>;
-const KEPT_CHARS = 8 * 1024;
-
 /** The same text as JSON.stringify(value), with the event loop given back every `sliceMs`. */
 export const stringifyInSlices = (value: unknown, sliceMs = CODEC_SLICE_MS) => stringify(value, sliceMs);
 
-/**
- * The same, taking the text of a root's entry from `kept` when it was written before for the same
- * object (a shared record's text does not depend on its key), and keeping those of `minChars` or more.
- */
-export const stringifyKeepingTexts = (value: unknown, kept: RootTexts, minChars = KEPT_CHARS) =>
-  stringify(value, CODEC_SLICE_MS, kept, minChars);
+/** The same, taking an entry's text from `texts` when it was written before for the same object, and keeping those it makes. */
+export const stringifyKeepingTexts = (value: unknown, texts: EntryTexts) =>
+  stringify(value, CODEC_SLICE_MS, texts);
 
-async function stringify(
-  value: unknown,
-  sliceMs: number,
-  kept?: RootTexts,
-  keptChars = KEPT_CHARS,
-): Promise<string> {
+async function stringify(value: unknown, sliceMs: number, texts?: EntryTexts): Promise<string> {
   if (!isContainer(value) || hasToJson(value)) return JSON.stringify(value);
   const parts: string[] = [];
   const slices = new TimeSlices(sliceMs);
@@ -64,29 +49,15 @@ async function stringify(
         }
       }
       const key = keys[at]!;
-      const raw = (v as Record<string | number, unknown>)[key];
-      const known = depth === 0 && kept && isContainer(raw) ? kept.get(raw) : undefined;
-      if (known !== undefined) {
-        parts.push(`${first ? "" : ","}${array ? "" : `${JSON.stringify(key)}:`}${known}`);
-        first = false;
-        continue;
-      }
-      const x = jsonValue(raw, key);
-      const nested = isContainer(x) && !hasToJson(x);
+      const x = jsonValue((v as Record<string | number, unknown>)[key], key);
       // As JSON.stringify does: an object drops what has no JSON (undefined, functions), an array writes null.
-      let text =
-        nested && (depth < 1 || entries(x) > SPLIT_ENTRIES)
-          ? null
-          : (JSON.stringify(x) ?? (array ? "null" : undefined));
+      const text = entryText(x, depth, array, texts);
       if (text === undefined) continue;
-      if (text !== null && nested && text.length > LARGE_CHARS && depth < MAX_WALK_DEPTH) text = null;
       const prefix = (first ? "" : ",") + (array ? "" : `${JSON.stringify(key)}:`);
       first = false;
       if (text === null) {
         parts.push(prefix);
-        const from = parts.length;
         await walk(x as Container, depth + 1);
-        if (depth === 0 && kept) keep(parts, from, raw as object, kept, keptChars);
       } else parts.push(prefix + text);
       await slices.pause();
     }
@@ -94,13 +65,6 @@ async function stringify(
   };
   await walk(value, 0);
   return parts.join("");
-}
-
-/** A root entry's text, just written as parts[from…], joined into one part and kept when long. */
-function keep(parts: string[], from: number, raw: object, kept: RootTexts, minChars: number) {
-  const text = parts.splice(from).join("");
-  parts.push(text);
-  if (text.length >= minChars) kept.set(raw, text);
 }
 
 /** The same text as canonicalJson(value) (keys sorted, undefined members dropped), with the event loop given back every `sliceMs`. */

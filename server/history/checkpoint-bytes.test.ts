@@ -4,7 +4,8 @@ import { describe, expect, it } from "vitest";
 import { toShared } from "../domain/state/shared-record";
 import { everyState, historySteps } from "../testing/pod-history";
 import { deflatePieces, inflatePieces, keptSegment, type SegmentBytes } from "./checkpoint-bytes";
-import { encodeInSlices, encodePieces, type EntryTexts, type Piece } from "./state-codec";
+import type { EntryTexts } from "../db/json-walk";
+import { encodeInSlices, encodePieces, type Piece } from "./state-codec";
 import { decodeInSlices } from "./state-decoder";
 
 /** What CheckpointStore.put stores and load reads back, with the caches it keeps between checkpoints. */

@@ -2,7 +2,8 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { toShared } from "../domain/state/shared-record";
 import { everyState, historySteps } from "../testing/pod-history";
-import { encodeInSlices, type EntryTexts } from "./state-codec";
+import type { EntryTexts } from "../db/json-walk";
+import { encodeInSlices } from "./state-codec";
 import { decodeInSlices } from "./state-decoder";
 
 const roundTrip = async (v: unknown, sliceMs?: number) =>

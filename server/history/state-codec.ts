@@ -13,14 +13,11 @@
 // the same object (checkpoint-bytes.ts). JSON has no raw newline. Read by state-decoder.ts.
 import {
   CODEC_SLICE_MS,
-  entries,
-  hasToJson,
+  entryText,
   isContainer,
   jsonValue,
-  LARGE_CHARS,
-  MAX_WALK_DEPTH,
-  SPLIT_ENTRIES,
   type Container,
+  type EntryTexts,
 } from "../db/json-walk";
 import { TimeSlices } from "../db/time-slices";
 
@@ -29,14 +26,6 @@ export const CODEC_VERSION = "lines-2";
 /** Entries set whole are gathered into lines of about this many characters: a JSON.parse each. */
 const CHUNK_CHARS = 16 * 1024;
 type Frame = { parent: number; key: string | number | null; value: Container };
-
-/**
- * The text of entries already written, by object: only for values whose objects never change once
- * made, as a pod's states (reducers make new values and never change their input; ARCHITECTURE.md).
- * A record a checkpoint's event did not touch is the previous state's object, so its entries'
- * text is not made again: on a 3,000-task plan most of a checkpoint's encoding.
- */
-export type EntryTexts = WeakMap<object, string>;
 
 export type SegmentOf = { value: object; key: string | number };
 /**
@@ -88,22 +77,8 @@ export async function encodePieces<Kept = never>(
     for (const key of keys) {
       const raw = (frame.value as Record<string | number, unknown>)[key];
       const v = jsonValue(raw, key);
-      const nested = isContainer(v) && !hasToJson(v);
-      // As JSON.stringify does: an object drops what has no JSON (undefined, functions), an array writes null.
-      // An entry written before needs neither its size counted nor its text made (EntryTexts).
-      const known = nested && texts && depth > 0 ? texts.get(v) : undefined;
-      const text =
-        known ??
-        (nested && (depth < 1 || entries(v) > SPLIT_ENTRIES)
-          ? null
-          : nested && texts
-            ? rememberText(v, texts)
-            : (JSON.stringify(v) ?? (array ? "null" : undefined)));
-      // A few entries may still be large (a small record of large ones): it is walked too, once its size is known.
-      if (
-        text === null ||
-        (nested && text !== undefined && text.length > LARGE_CHARS && depth < MAX_WALK_DEPTH)
-      ) {
+      const text = entryText(v, depth, array, texts);
+      if (text === null) {
         flush();
         if (depth > 0) await container({ parent: index, key, value: v as Container }, depth + 1);
         else await segment(raw as object, key, v as Container);
@@ -135,14 +110,4 @@ export async function encodePieces<Kept = never>(
   await walk({ parent: -1, key: null, value }, 0, -1);
   endPiece();
   return pieces;
-}
-
-/**
- * A container's JSON, kept for its object (EntryTexts). A large one's is not kept: it is walked
- * (its text only said how large it is), and its own entries' texts are kept as they are written.
- */
-function rememberText(v: Container, texts: EntryTexts): string {
-  const text = JSON.stringify(v);
-  if (text.length <= LARGE_CHARS) texts.set(v, text);
-  return text;
 }
