@@ -24,7 +24,10 @@ const RUN = 32;
 /** The same text as JSON.stringify(value), with the event loop given back every `sliceMs`. */
 export const stringifyInSlices = (value: unknown, sliceMs = CODEC_SLICE_MS) => stringify(value, sliceMs);
 
-/** The same, taking an entry's text from `texts` when it was written before for the same object, and keeping those it makes. */
+/**
+ * The same, taking an entry's text from `texts` when it was written before for the same object,
+ * and keeping those it makes.
+ */
 export const stringifyKeepingTexts = (value: unknown, texts: EntryTexts) =>
   stringify(value, CODEC_SLICE_MS, texts);
 

@@ -50,7 +50,8 @@ export function entryText(
   if (known !== undefined) return known;
   if (depth < 1 || entries(v) > SPLIT_ENTRIES) return null;
   const text = JSON.stringify(v);
-  // A large one's is not kept: it is walked (its text only said how large it is), and its own entries' texts are kept as they are written.
+  // A large one's is not kept: it is walked (its text only said how large it is), and its own
+  // entries' texts are kept as they are written.
   if (text.length > LARGE_CHARS) return depth < MAX_WALK_DEPTH ? null : text;
   texts?.set(v, text);
   return text;

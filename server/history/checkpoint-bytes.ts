@@ -14,7 +14,7 @@ const inflateRawAsync = promisify(inflateRaw);
 
 /** An empty fixed-Huffman block with BFINAL set: closes the joined pieces (RFC 1951, 3.2.3). */
 const FINAL_BLOCK = Buffer.from([0x03, 0x00]);
-/** A segment's bytes are kept for its object when its text is at least this long (shorter ones are joined with their neighbours). */
+/** A segment's bytes are kept for its object when its text is at least this long (shorter ones join their neighbours). */
 export const KEPT_SEGMENT_CHARS = 8 * 1024;
 
 type KeptSegment = { key: string | number; bytes: Buffer; chars: number };
@@ -37,7 +37,7 @@ export const keptSegment =
 const deflate = async (text: string) =>
   deflateRawAsync(Buffer.from(text, "utf8"), { level: 1, finishFlush: constants.Z_FULL_FLUSH });
 
-/** The pieces' text as one deflate stream, and the text's length; long segments' bytes are kept in `segments`. */
+/** The pieces' text as one deflate stream, and its length; long segments' bytes are kept in `segments`. */
 export async function deflatePieces(
   pieces: Piece<KeptSegment>[],
   segments: SegmentBytes,

@@ -95,7 +95,8 @@ export async function encodePieces<Kept = never>(
     lines.push(JSON.stringify({ p: frame.parent, k: frame.key, a: Array.isArray(frame.value) ? 1 : 0 }));
     await walk(frame, depth, index);
   };
-  // One of the root's containers, on lines of its own; `raw` is what the state holds (a shared record, not its entries).
+  // One of the root's containers, on lines of its own; `raw` is what the state holds (a shared
+  // record, not its entries).
   const segment = async (raw: object, key: string | number, v: Container) => {
     endPiece();
     const of = { value: raw, key };
