@@ -3,9 +3,12 @@ import { describe, expect, it } from "vitest";
 import { canonicalJson } from "../domain/canonical-json";
 import { toShared } from "../domain/state/shared-record";
 import { everyState, historySteps } from "../testing/pod-history";
-import { encodeInSlices } from "../history/state-codec";
-import { canonicalJsonInSlices, stringifyInSlices, stringifyKeepingTexts } from "./json-in-slices";
-import type { EntryTexts } from "./json-walk";
+import {
+  canonicalJsonInSlices,
+  stringifyInSlices,
+  stringifyKeepingTexts,
+  type RootTexts,
+} from "./json-in-slices";
 
 describe("JSON in slices", () => {
   it("writes JSON.stringify's text", async () => {
@@ -44,31 +47,49 @@ describe("JSON in slices", () => {
     expect(await stringifyInSlices(runs, 0)).toBe(JSON.stringify(runs));
   });
 
-  it("with entries' texts kept by object, writes every state of a pod's history as it stands", async () => {
+  it("with the root's entries' texts kept by object, writes every state of a pod's history as it stands", async () => {
     await fc.assert(
       fc.asyncProperty(historySteps(120), async (steps) => {
-        // A reducer that changed a value it was given would make a later text keep the entry's
-        // old one, and fail here.
-        const texts: EntryTexts = new WeakMap();
+        // Every entry kept, however short: a reducer that changed a value it was given would make
+        // a later text keep the entry's old one, and fail here.
+        const kept: RootTexts = new WeakMap();
         for (const state of everyState(steps))
-          expect(await stringifyKeepingTexts(state, texts)).toBe(JSON.stringify(state));
+          expect(await stringifyKeepingTexts(state, kept, 0)).toBe(JSON.stringify(state));
       }),
       { numRuns: 15 },
     );
   });
 
-  it("takes an entry's kept text for its object, the same texts as a checkpoint's", async () => {
-    const texts: EntryTexts = new WeakMap();
-    const task = { id: "t1", status: "pending" };
-    const state = { seq: 1, tasks: toShared({ t1: task }), list: [task] };
-    expect(await stringifyKeepingTexts(state, texts)).toBe(JSON.stringify(state));
-    expect(texts.get(task)).toBe(JSON.stringify(task));
-    // What is kept is what is written: a text kept for the object stands for it.
-    texts.set(task, '{"kept":true}');
-    expect(await stringifyKeepingTexts({ ...state, seq: 2 }, texts)).toBe(
-      '{"seq":2,"tasks":{"t1":{"kept":true}},"list":[{"kept":true}]}',
+  it("takes a long entry's kept text for its object, and keeps no short one", async () => {
+    const kept: RootTexts = new WeakMap();
+    const tasks = toShared({ t1: { id: "t1", text: "x".repeat(9000) } });
+    const small = { a: 1 };
+    await stringifyKeepingTexts({ seq: 1, tasks, small }, kept);
+    expect(kept.get(tasks)).toBe(JSON.stringify(tasks));
+    expect(kept.has(small)).toBe(false);
+    kept.set(tasks, '{"kept":true}');
+    expect(await stringifyKeepingTexts({ seq: 2, tasks, small }, kept)).toBe(
+      '{"seq":2,"tasks":{"kept":true},"small":{"a":1}}',
     );
-    expect(await encodeInSlices(state, undefined, texts)).toContain('"t1",{"kept":true}');
+  });
+
+  it("keeping texts, writes large, deep and JSON-less values as JSON.stringify does, twice over", async () => {
+    const kept: RootTexts = new WeakMap();
+    let deep: unknown = { text: "z".repeat(70_000) };
+    for (let i = 0; i < 20; i++) deep = { i, deep };
+    const v = {
+      board: Array.from({ length: 300 }, (_, i) => ({
+        id: `t${i}`,
+        gone: undefined,
+        at: new Date(i * 1000),
+      })),
+      deep,
+      f: () => 1,
+      list: [undefined, () => 1, 1],
+      date: new Date(0),
+    };
+    for (const round of [1, 2])
+      expect(await stringifyKeepingTexts({ round, ...v }, kept, 0)).toBe(JSON.stringify({ round, ...v }));
   });
 
   it("gives the event loop back between slices", async () => {

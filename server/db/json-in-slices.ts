@@ -15,23 +15,36 @@ import {
   LARGE_CHARS,
   SPLIT_ENTRIES,
   type Container,
-  type EntryTexts,
 } from "./json-walk";
 
 /** Entries of an array written by one JSON.stringify. */
 const RUN = 32;
 
+/**
+ * The text of each of a root's entries, by object, kept when long (at least KEPT_CHARS): only
+ * for values whose objects never change once made, as a pod's states (ARCHITECTURE.md). A
+ * snapshot of a lived-in pod then writes its untouched 3,000-task plan without making its text.
+ * (Entries' texts kept one by one, as checkpoints keep them, cost ~7 ms a lived-in snapshot for
+ * about the same memory, and as much again for every small pod.)
+ */
+export type RootTexts = WeakMap<object, string>;
+const KEPT_CHARS = 8 * 1024;
+
 /** The same text as JSON.stringify(value), with the event loop given back every `sliceMs`. */
 export const stringifyInSlices = (value: unknown, sliceMs = CODEC_SLICE_MS) => stringify(value, sliceMs);
 
 /**
- * The same, taking an entry's text from `texts` when it was written before for the same object,
- * and keeping those it makes.
+ * The same, taking the text of a root's entry from `kept` when it was written before for the same
+ * object (a shared record's text does not depend on its key), and keeping those of `minChars` or more.
  */
-export const stringifyKeepingTexts = (value: unknown, texts: EntryTexts) =>
-  stringify(value, CODEC_SLICE_MS, texts);
+export const stringifyKeepingTexts = (value: unknown, kept: RootTexts, minChars = KEPT_CHARS) =>
+  stringify(value, CODEC_SLICE_MS, { kept, minChars });
 
-async function stringify(value: unknown, sliceMs: number, texts?: EntryTexts): Promise<string> {
+async function stringify(
+  value: unknown,
+  sliceMs: number,
+  root?: { kept: RootTexts; minChars: number },
+): Promise<string> {
   if (!isContainer(value) || hasToJson(value)) return JSON.stringify(value);
   const parts: string[] = [];
   const slices = new TimeSlices(sliceMs);
@@ -52,22 +65,34 @@ async function stringify(value: unknown, sliceMs: number, texts?: EntryTexts): P
         }
       }
       const key = keys[at]!;
-      const x = jsonValue((v as Record<string | number, unknown>)[key], key);
-      // As JSON.stringify does: an object drops what has no JSON (undefined, functions), an array writes null.
-      const text = entryText(x, depth, array, texts);
-      if (text === undefined) continue;
+      const raw = (v as Record<string | number, unknown>)[key];
       const prefix = (first ? "" : ",") + (array ? "" : `${JSON.stringify(key)}:`);
+      const known = depth === 0 && root && isContainer(raw) ? root.kept.get(raw) : undefined;
+      const x = known === undefined ? jsonValue(raw, key) : undefined;
+      // As JSON.stringify does: an object drops what has no JSON (undefined, functions), an array writes null.
+      const text = known ?? entryText(x, depth, array);
+      if (text === undefined) continue;
       first = false;
-      if (text === null) {
+      if (text !== null) parts.push(prefix + text);
+      else {
         parts.push(prefix);
+        const from = parts.length;
         await walk(x as Container, depth + 1);
-      } else parts.push(prefix + text);
+        if (depth === 0 && root) keep(parts, from, raw as object, root);
+      }
       await slices.pause();
     }
     parts.push(array ? "]" : "}");
   };
   await walk(value, 0);
   return parts.join("");
+}
+
+/** A root entry's text, just written as parts[from…], joined into one part and kept when long. */
+function keep(parts: string[], from: number, raw: object, root: { kept: RootTexts; minChars: number }) {
+  const text = parts.splice(from).join("");
+  parts.push(text);
+  if (text.length >= root.minChars) root.kept.set(raw, text);
 }
 
 /** The same text as canonicalJson(value) (keys sorted, undefined members dropped), with the event loop given back every `sliceMs`. */

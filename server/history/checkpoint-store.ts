@@ -10,11 +10,12 @@ import type { TapeStore } from "../db/tape-store";
 import type { PodState } from "../domain/state/pod-state";
 import { DecodedCheckpoints } from "./decoded-checkpoints";
 import { deflatePieces, inflatePieces, keptSegment, type SegmentBytes } from "./checkpoint-bytes";
-import { POD_STATE_TEXTS } from "../db/pod-state-texts";
+import type { EntryTexts } from "../db/json-walk";
 import { CODEC_VERSION, encodePieces } from "./state-codec";
 import { decodeInSlices } from "./state-decoder";
 
-/** The segments' bytes of states already stored, by object (a state's objects never change). */
+/** The entries' texts, and the segments' bytes, of states already stored, by object (a state's objects never change). */
+const STATE_TEXTS: EntryTexts = new WeakMap();
 const STATE_SEGMENTS: SegmentBytes = new WeakMap();
 
 /** A state to replay from: the pod after `state.seq`, and the latest receivedAt up to it ("" before any event). */
@@ -61,7 +62,7 @@ export class CheckpointStore {
    * read starts (the keeper's next checkpoint always does): else it would read and rebuild it.
    */
   async put(podId: string, state: PodState, maxAt: string, keep = false): Promise<void> {
-    const pieces = await encodePieces(state, { texts: POD_STATE_TEXTS, kept: keptSegment(STATE_SEGMENTS) });
+    const pieces = await encodePieces(state, { texts: STATE_TEXTS, kept: keptSegment(STATE_SEGMENTS) });
     const { bytes, chars } = await deflatePieces(pieces, STATE_SEGMENTS);
     await this.store.prisma.$executeRaw`INSERT INTO pod_checkpoint (pod_id, fold, seq, max_at, state)
       VALUES (${podId}, ${this.fold}, ${state.seq}, ${maxAt}, ${bytes}) ON CONFLICT DO NOTHING`;

@@ -289,11 +289,13 @@ export const asInputs = (events: AppliedEvent[]): TEvent[] =>
   events.map(({ seq: _seq, receivedAt: _at, ...e }) => e as TEvent);
 
 /**
- * Every state a pod goes through: the team's setup, then the steps the rules accept. The
- * encoders' property tests write each one with what they kept from the states before it.
+ * Every state a pod goes through: the team's setup, then the steps the rules accept. Made one at a
+ * time, as the caller takes them: the encoders' property tests write each with what they kept from
+ * the states before it, so a reducer that changed a state it was given (after it was written)
+ * would make a later text stale, and fail them.
  */
-export function everyState(steps: HistoryStep[]): PodState[] {
+export function* everyState(steps: HistoryStep[]): Generator<PodState> {
   const { events } = acceptHistory(emptyPodState(), [...TEAM_SETUP, ...steps] as HistoryStep[]);
   let state = emptyPodState();
-  return events.map((e) => (state = applyEvent(state, e)));
+  for (const e of events) yield (state = applyEvent(state, e));
 }
