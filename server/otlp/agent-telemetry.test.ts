@@ -165,9 +165,10 @@ describe("Gemini CLI's telemetry", () => {
     expect(mapping.unmapped.map((r) => r.name)).toEqual(["gemini_cli.slash_command"]);
   });
 
-  it("metrics: the session's count opens it, token usage is known, the tool count is unmapped", () => {
+  it("metrics: the session's count and token usage are known and open no session (its config does); the tool count is unmapped", () => {
     const m = metricsOf("gemini-cli");
-    expect(events(m).map((e) => e.type)).toEqual(["session.started"]);
+    // Exported apart from the logs, they may arrive first: a session they opened would keep no model.
+    expect(events(m)).toEqual([]);
     expect(m.unmapped.map((r) => r.name)).toEqual(["gemini_cli.tool.call.count"]);
   });
 });

@@ -24,11 +24,22 @@ type Agent = {
   kind: AgentKind;
   logs: Record<string, RecordMapping>;
   metrics: Record<string, RecordMapping>;
+  /** Whether a metric of a session opens it (as a log record does). */
+  metricsOpenSessions?: false;
 };
 const AGENTS: Agent[] = [
   { prefix: "claude_code.", kind: "claude-code", logs: claudeCodeLogs, metrics: claudeCodeMetrics },
   { prefix: "codex.", kind: "codex", logs: codexLogs, metrics: codexMetrics },
-  { prefix: "gemini_cli.", kind: "gemini-cli", logs: geminiCliLogs, metrics: geminiCliMetrics },
+  // Its logs always open the session with their config record, which names the model; its metrics
+  // are exported apart and may arrive first, and a session they opened would keep no model (the
+  // config's start would then be the same event again).
+  {
+    prefix: "gemini_cli.",
+    kind: "gemini-cli",
+    logs: geminiCliLogs,
+    metrics: geminiCliMetrics,
+    metricsOpenSessions: false,
+  },
 ];
 /** The attributes that tell two records of one name and time apart. */
 const DISTINCT = [
@@ -67,20 +78,28 @@ export function* mapAgentRecordSteps(
       unmapped.push(record);
       continue;
     }
-    const events = eventsOf(view, agent.kind, drafts, ctx);
+    const opens = record.signal === "log" || agent.metricsOpenSessions !== false;
+    const events = eventsOf(view, agent.kind, drafts, ctx, opens);
     if (events.length) mapped.push({ record, events });
   }
   return { mapped, unmapped };
 }
 
-function eventsOf(r: RecordView, kind: AgentKind, drafts: Draft[], ctx: TelemetryContext): TEventInput[] {
+/** `opens`: a record of the session that has no start of its own opens it. */
+function eventsOf(
+  r: RecordView,
+  kind: AgentKind,
+  drafts: Draft[],
+  ctx: TelemetryContext,
+  opens: boolean,
+): TEventInput[] {
   const session = r.text("session.id") ?? r.text("conversation.id");
   const sessionId = session && ZId.safeParse(session).success ? session : undefined;
   const record = r.record;
   const distinct = DISTINCT.map((k) => r.text(k) ?? "").join("\n");
   const recordKey = `${record.signal}\n${record.name}\n${record.timeNs}\n${distinct}`;
   const all =
-    sessionId && !drafts.some((d) => d.type === "session.started")
+    opens && sessionId && !drafts.some((d) => d.type === "session.started")
       ? [
           { key: "session.started", perSession: true, type: "session.started", body: { via: kind } } as Draft,
           ...drafts,

@@ -57,7 +57,10 @@ export const geminiCliLogs: Record<string, RecordMapping> = {
   ],
 };
 
-/** A session's count opens it; the token metrics repeat api_response's usage (they would count twice). */
+/**
+ * Known, and making no event: the token metrics repeat api_response's usage (they would count
+ * twice), and its metrics open no session (its config record does, with the model: agent-telemetry.ts).
+ */
 export const geminiCliMetrics: Record<string, RecordMapping> = {
   "session.count": () => [],
   "token.usage": () => [],
